@@ -1,0 +1,14 @@
+// Runs every benchmark in one process so the ratios compare implementations measured side by side.
+// `pnpm bench` (builds first) — prints markdown tables and a summary of the goals.
+import { benchCanonicalJson } from './canonical-json.js';
+import { keepAlive } from './harness.js';
+import { benchSigning } from './signing.js';
+
+const quick = process.argv.includes('--quick');
+const options = quick ? { samples: 3, sampleMs: 100, warmupMs: 50 } : {};
+
+console.log(`# agentwire benchmarks — node ${process.version}, ${new Date().toISOString()}`);
+const goals = [...benchCanonicalJson(options), ...benchSigning(options)];
+console.log('\n### Goals\n');
+for (const g of goals) console.log(`- ${g}`);
+if (keepAlive() === Symbol.for('never')) console.log('');

@@ -1,0 +1,48 @@
+import { deepEqual } from './deep-equal.js';
+import { ConformanceAssertionError } from './errors.js';
+import { formatValue } from './format-value.js';
+
+/**
+ * Throws unless `actual` structurally equals `expected` (see {@link deepEqual}: bytes by content,
+ * objects regardless of key order, `NaN` equal to itself, `-0` distinct from `0`).
+ *
+ * @example
+ * ```ts
+ * assertEqual(impl.blake3Hex(new Uint8Array()), 'af1349b9…', 'BLAKE3 of the empty input');
+ * ```
+ */
+export function assertEqual(actual: unknown, expected: unknown, message?: string): void {
+  if (deepEqual(actual, expected)) return;
+  const detail = `expected ${formatValue(expected)}, got ${formatValue(actual)}`;
+  throw new ConformanceAssertionError(message ? `${message}: ${detail}` : detail, { actual, expected });
+}
+
+/** Throws unless `condition` is `true`. */
+export function assertTrue(condition: boolean, message: string): asserts condition {
+  if (condition !== true) throw new ConformanceAssertionError(message, { actual: condition, expected: true });
+}
+
+/** Fails the current case. */
+export function fail(message: string, cause?: unknown): never {
+  throw new ConformanceAssertionError(message, cause === undefined ? {} : { cause });
+}
+
+/**
+ * Calls `action` and requires it to throw or to return a promise that rejects; resolves with the error.
+ *
+ * @example
+ * ```ts
+ * const error = await assertRejects(() => impl.canonicalize(Number.NaN), 'NaN has no canonical form');
+ * ```
+ */
+export async function assertRejects(action: () => unknown, message: string): Promise<unknown> {
+  let result: unknown;
+  try {
+    result = await action();
+  } catch (error) {
+    return error;
+  }
+  throw new ConformanceAssertionError(`${message}: expected an error, got ${formatValue(result)}`, {
+    actual: result,
+  });
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { formatReportTable } from './format-report.js';
+import type { SuiteReport } from './run-suite.js';
+
+const base = { startedAt: '2026-01-01T00:00:00.000Z', errors: [] } as const;
+
+const passingReport: SuiteReport = {
+  ...base,
+  suite: 'hearthnet.hashing',
+  version: '1.0.0',
+  durationMs: 41.4,
+  counts: { passed: 53, failed: 0, skipped: 2, expectedFailures: 0, stale: 0 },
+  ok: true,
+  results: [],
+};
+
+const failingReport: SuiteReport = {
+  ...base,
+  suite: 'demo',
+  version: '2.1.0',
+  durationMs: 1520,
+  counts: { passed: 1, failed: 1, skipped: 0, expectedFailures: 1, stale: 1 },
+  ok: false,
+  results: [
+    { id: 'demo.ok', title: 't', section: '§1', level: 'required', status: 'passed', durationMs: 1 },
+    {
+      id: 'demo.bad',
+      title: 't',
+      section: '§2',
+      level: 'recommended',
+      status: 'failed',
+      durationMs: 1,
+      error: { name: 'ConformanceAssertionError', message: 'expected 1, got 2' },
+    },
+    {
+      id: 'demo.gap',
+      title: 't',
+      section: '§3',
+      level: 'required',
+      status: 'expected-failure',
+      durationMs: 1,
+    },
+    {
+      id: 'demo.fixed',
+      title: 't',
+      section: '§4',
+      level: 'required',
+      status: 'stale',
+      durationMs: 1,
+      error: { name: 'StaleExpectedFailureError', message: 'remove it' },
+    },
+  ],
+  errors: [{ name: 'UnknownExpectedFailureError', message: 'no case demo.typo' }],
+};
+
+describe('formatReportTable', () => {
+  it('prints one aligned row per suite', () => {
+    expect(formatReportTable([passingReport])).toBe(
+      [
+        'Suite              Version  Passed  Failed  Skipped  Expected  Stale  Duration',
+        'hearthnet.hashing  1.0.0        53       0        2         0      0     41 ms',
+      ].join('\n'),
+    );
+  });
+
+  it('adds a total row for several suites and lists failures, stale entries and run errors', () => {
+    expect(formatReportTable([passingReport, failingReport])).toBe(
+      [
+        'Suite              Version  Passed  Failed  Skipped  Expected  Stale  Duration',
+        'hearthnet.hashing  1.0.0        53       0        2         0      0     41 ms',
+        'demo               2.1.0         1       1        0         1      1    1.52 s',
+        'Total                           54       1        2         1      1    1.56 s',
+        '',
+        'ERROR  demo: UnknownExpectedFailureError: no case demo.typo',
+        'FAIL   demo.bad (§2, recommended): ConformanceAssertionError: expected 1, got 2',
+        'STALE  demo.fixed (§4, required): StaleExpectedFailureError: remove it',
+      ].join('\n'),
+    );
+  });
+
+  it('prints just the header for no reports', () => {
+    expect(formatReportTable([])).toBe('Suite  Version  Passed  Failed  Skipped  Expected  Stale  Duration');
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Conformance suites for the agentwire contracts, as data: each suite is a list of cases with stable
+ * ids, spec sections and levels, run framework-free by {@link runSuite} or registered with a test runner
+ * through `@agentwire/conformance/vitest` or `@agentwire/conformance/node-test`. The fixture files the
+ * data-driven suites read ship under `@agentwire/conformance/fixtures/*` for other languages.
+ *
+ * @example
+ * ```ts
+ * import { blake3Hex, blobCid, contentId } from '@agentwire/hearthnet';
+ * import { formatReportTable, hashingSuite, runSuite } from '@agentwire/conformance';
+ *
+ * const report = await runSuite(hashingSuite({ blake3Hex, contentId, blobCid }));
+ * console.log(formatReportTable([report]));
+ * ```
+ * @packageDocumentation
+ */
+export { assertEqual, assertRejects, assertTrue, fail } from './assert.js';
+export {
+  CaseTimeoutError,
+  ConformanceAssertionError,
+  DuplicateCaseIdError,
+  InvalidFixtureError,
+  InvalidRunOptionError,
+  StaleExpectedFailureError,
+  SuiteSetupError,
+  UnknownExpectedFailureError,
+} from './errors.js';
+export type { CaseStatus } from './execute-case.js';
+export { decodeFixtureValue } from './fixtures/decode-fixture-value.js';
+export type { FixtureCase, FixtureFile } from './fixtures/fixture-file.js';
+export { readFixtureFile } from './fixtures/fixture-file.js';
+export { formatReportTable } from './format-report.js';
+export type { SuiteRunOptions } from './plan.js';
+export type { CaseCounts, CaseResult, ErrorSummary, RunSuiteOptions, SuiteReport } from './run-suite.js';
+export { runSuite } from './run-suite.js';
+export type { ConformanceCase, ConformanceLevel, ConformanceSuite, SuiteSetup } from './suite.js';
+export type { CanonicalJsonImplementation } from './suites/hearthnet/canonical-json.js';
+export { canonicalJsonSuite } from './suites/hearthnet/canonical-json.js';
+export type { ChunkedBlobDescription, HashingImplementation } from './suites/hearthnet/hashing.js';
+export { hashingSuite } from './suites/hearthnet/hashing.js';
+export type { NodeIdImplementation } from './suites/hearthnet/node-id-cases.js';
+export type { SignatureImplementation, VerifyOptions, VerifyVerdict } from './suites/hearthnet/signatures.js';
+export { signatureSuite } from './suites/hearthnet/signatures.js';

@@ -1,0 +1,122 @@
+import nodeIdsFixture from '../../../fixtures/hearthnet/node-ids.json' with { type: 'json' };
+import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
+import { InvalidFixtureError } from '../../errors.js';
+import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
+import { readBoolean, readBytes, readString } from '../../fixtures/read-fields.js';
+import type { ConformanceCase } from '../../suite.js';
+import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+
+/** The node-id functions a signature implementation may offer; each one enables its cases. */
+export interface NodeIdImplementation {
+  /** `ed25519:` + base64url (no padding) of a 32-byte public key. Capability `node-id`. */
+  nodeId?(publicKey: Uint8Array): string | Promise<string>;
+  /** The display form `ed25519:XXXX-XXXX-XXXX-X===`. Capability `short-node-id`. */
+  shortNodeId?(publicKey: Uint8Array): string | Promise<string>;
+  /**
+   * The public key a full node id names; throws for anything else. `lenient` asks for the Python
+   * reference's forgiving base64url decoding. Capability `parse-node-id`.
+   */
+  parseNodeId?(nodeId: string, options: { lenient: boolean }): Uint8Array | Promise<Uint8Array>;
+  /** The implementation's error code for a rejected input; when given, error cases check it. */
+  errorCode?(error: unknown): string | undefined;
+}
+
+const FIXTURE_NAME = 'hearthnet/node-ids.json';
+const SECTION = 'HearthNet §1.5';
+const fixture = readFixtureFile(nodeIdsFixture, FIXTURE_NAME);
+
+/** The capabilities `implementation` declares through its optional node-id functions. */
+export function nodeIdCapabilities(implementation: NodeIdImplementation): string[] {
+  const capabilities: string[] = [];
+  if (implementation.nodeId) capabilities.push('node-id');
+  if (implementation.shortNodeId) capabilities.push('short-node-id');
+  if (implementation.parseNodeId) capabilities.push('parse-node-id');
+  return capabilities;
+}
+
+/** Cases from `fixtures/hearthnet/node-ids.json`, with ids `<prefix>.node-ids.<fixture id>[.short]`. */
+export function nodeIdCases<Ctx extends NodeIdImplementation>(prefix: string): ConformanceCase<Ctx>[] {
+  return fixture.cases.flatMap((entry, index) =>
+    casesFor<Ctx>(prefix, entry, `${FIXTURE_NAME} cases[${index}]`),
+  );
+}
+
+function casesFor<Ctx extends NodeIdImplementation>(
+  prefix: string,
+  entry: FixtureCase,
+  location: string,
+): ConformanceCase<Ctx>[] {
+  const id = `${prefix}.node-ids.${entry.id}`;
+  const common = { section: SECTION, since: HEARTHNET_SUITE_VERSION } as const;
+  switch (entry['operation']) {
+    case 'from_public_key': {
+      const publicKey = readBytes(entry['public_key'], `${location}.public_key`);
+      const nodeId = readString(entry['node_id'], `${location}.node_id`);
+      const cases: ConformanceCase<Ctx>[] = [
+        {
+          ...common,
+          id,
+          title: `node id of public key ${entry.id}`,
+          level: 'required',
+          requires: 'node-id',
+          run: async (impl) => assertEqual(await impl.nodeId?.(publicKey), nodeId, 'full node id'),
+        },
+      ];
+      if ('short_node_id' in entry) {
+        const shortNodeId = readString(entry['short_node_id'], `${location}.short_node_id`);
+        cases.push({
+          ...common,
+          id: `${id}.short`,
+          title: `short (display) node id of public key ${entry.id}`,
+          level: 'recommended',
+          requires: 'short-node-id',
+          run: async (impl) => assertEqual(await impl.shortNodeId?.(publicKey), shortNodeId, 'short node id'),
+        });
+      }
+      return cases;
+    }
+    case 'parse': {
+      const nodeId = readString(entry['node_id'], `${location}.node_id`);
+      const lenient = readBoolean(entry['lenient'], `${location}.lenient`);
+      // Strict parsing is what the SDK does; lenient parsing exists to read ids written by the reference.
+      const level = lenient ? 'recommended' : 'required';
+      const mode = lenient ? 'lenient' : 'strict';
+      if ('error' in entry) {
+        const code = readString(entry['error'], `${location}.error`);
+        return [
+          {
+            ...common,
+            id,
+            title: `${mode} parsing rejects ${entry.id}`,
+            level,
+            requires: 'parse-node-id',
+            run: async (impl) => {
+              const error = await assertRejects(
+                () => impl.parseNodeId?.(nodeId, { lenient }),
+                `${mode} parsing must reject ${JSON.stringify(nodeId)}`,
+              );
+              if (impl.errorCode) assertEqual(impl.errorCode(error), code, 'error code');
+            },
+          },
+        ];
+      }
+      const publicKey = readBytes(entry['public_key'], `${location}.public_key`);
+      return [
+        {
+          ...common,
+          id,
+          title: `${mode} parsing of ${entry.id}`,
+          level,
+          requires: 'parse-node-id',
+          run: async (impl) => {
+            const parsed = await impl.parseNodeId?.(nodeId, { lenient });
+            assertTrue(parsed instanceof Uint8Array, 'parseNodeId must return a Uint8Array');
+            assertEqual(parsed, publicKey, 'public key');
+          },
+        },
+      ];
+    }
+    default:
+      throw new InvalidFixtureError(`${location}.operation`, 'expected "from_public_key" or "parse"');
+  }
+}

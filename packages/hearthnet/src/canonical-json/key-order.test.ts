@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compareByCodePoint, sortKeysByCodePoint, sortSurrogateFreeKeys } from './key-order.js';
+
+const byCodePoints = (a: string, b: string): number => {
+  const x = Array.from(a, (c) => c.codePointAt(0)!);
+  const y = Array.from(b, (c) => c.codePointAt(0)!);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+};
+
+const utf8Order = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+describe('compareByCodePoint', () => {
+  it('puts U+FF5E "～" before U+1F600 "😀" (code unit order says the opposite)', () => {
+    expect(compareByCodePoint('～', '😀')).toBeLessThan(0);
+    expect(['😀', '～'].sort()).toEqual(['😀', '～']);
+    expect(sortKeysByCodePoint(['😀', '～'])).toEqual(['～', '😀']);
+  });
+
+  it('orders U+E000 and U+FFFF below every astral character', () => {
+    expect(sortKeysByCodePoint(['\u{10000}', '\uffff', '\ue000', '\ud7ff'])).toEqual([
+      '\ud7ff',
+      '\ue000',
+      '\uffff',
+      '\u{10000}',
+    ]);
+  });
+
+  it('agrees with code point order and UTF-8 byte order on random well-formed strings', () => {
+    const char = fc.oneof(
+      fc.constantFrom('a', 'b', 'A', '', '～', '\ue000', '\uffff', '😀', '\u{10000}', '\u{10ffff}', 'é'),
+      fc.string({ unit: 'grapheme', maxLength: 2 }),
+    );
+    const key = fc.array(char, { maxLength: 4 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(key, key, (a, b) => {
+        expect(Math.sign(compareByCodePoint(a, b))).toBe(Math.sign(byCodePoints(a, b)));
+        expect(Math.sign(compareByCodePoint(a, b))).toBe(Math.sign(utf8Order(a, b)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('sortKeysByCodePoint', () => {
+  it('sorts the way the reference does: case, prefixes, digits, empty key', () => {
+    expect(sortKeysByCodePoint(['b', 'B', 'a', 'A', 'ab', '', '10', '9', '_', 'é', 'z'])).toEqual([
+      '',
+      '10',
+      '9',
+      'A',
+      'B',
+      '_',
+      'a',
+      'ab',
+      'b',
+      'z',
+      'é',
+    ]);
+  });
+
+  it('gives the same order on its fast and slow paths, small and large', () => {
+    // Code points from every range that matters; fromCodePoint writes astral ones as surrogate pairs.
+    const codePoint = fc.oneof(
+      fc.integer({ min: 0x20, max: 0x7e }),
+      fc.integer({ min: 0xe000, max: 0xffff }),
+      fc.integer({ min: 0x10000, max: 0x10ffff }),
+    );
+    const key = fc.array(codePoint, { maxLength: 4 }).map((points) => String.fromCodePoint(...points));
+    fc.assert(
+      fc.property(fc.uniqueArray(key, { maxLength: 24 }), (list) => {
+        const expected = [...list].sort(byCodePoints);
+        expect(sortKeysByCodePoint([...list])).toEqual(expected);
+        expect([...list].sort(compareByCodePoint)).toEqual(expected);
+      }),
+      { numRuns: 150 },
+    );
+    const ascii = fc.uniqueArray(fc.string({ unit: 'grapheme-ascii', maxLength: 6 }), { maxLength: 24 });
+    fc.assert(
+      fc.property(ascii, (list) => {
+        expect(sortSurrogateFreeKeys([...list])).toEqual([...list].sort());
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,58 @@
+// Object keys are ordered by Unicode code point, as Python orders `str` (and as UTF-8 bytes order).
+// JavaScript's default sort compares UTF-16 code units, which agrees with code point order except when
+// a surrogate (U+D800–U+DFFF, half of an astral character) meets a unit in U+E000–U+FFFF: by code unit
+// the surrogate sorts first, by code point the astral character sorts last.
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * Compares two strings by Unicode code point. Meant for well-formed strings, the only ones canonical
+ * JSON accepts (a lone surrogate sorts as if it were half of an astral character).
+ */
+export function compareByCodePoint(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      // Only units ≥ U+D800 can disagree: move surrogates above U+E000–U+FFFF.
+      return x < 0xd800 || y < 0xd800 ? x - y : codePointRank(x) - codePointRank(y);
+    }
+  }
+  return a.length - b.length;
+}
+
+function codePointRank(unit: number): number {
+  return unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
+}
+
+/** Up to this many keys an insertion sort beats the engine's sort (objects are mostly small). */
+const INSERTION_SORT_LIMIT = 16;
+
+/**
+ * Sorts keys in place by Unicode code point and returns them. Compares code units (`<`) unless a key
+ * holds a surrogate, the only case where code unit order differs.
+ */
+export function sortKeysByCodePoint(keys: string[]): string[] {
+  if (keys.length < 2) return keys;
+  for (let i = 0; i < keys.length; i++) {
+    if (SURROGATE.test(keys[i]!)) return keys.sort(compareByCodePoint);
+  }
+  return sortSurrogateFreeKeys(keys);
+}
+
+/** Sorts keys that hold no surrogate (so code unit order is code point order) in place. */
+export function sortSurrogateFreeKeys(keys: string[]): string[] {
+  const length = keys.length;
+  if (length > INSERTION_SORT_LIMIT) return keys.sort();
+  for (let i = 1; i < length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJsonString } from './canonical-json.js';
+import { CanonicalJsonError } from './errors.js';
+import { findLossyNumbers } from './lossy-numbers.js';
+import { normalizeNumbers } from './normalize-numbers.js';
+
+const text = fc.string({ unit: 'grapheme', maxLength: 10 });
+const jsonValue = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer(),
+    fc.bigInt(),
+    text,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.dictionary(text, tie('value'), { maxKeys: 6 }),
+  ),
+})).value;
+
+const withoutBigints = (value: unknown): unknown =>
+  JSON.parse(
+    JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? Number(item) : item)),
+  );
+
+describe('normalizeNumbers', () => {
+  it('replaces every number by what its canonical form reads back as, keeping bigints', () => {
+    const input = {
+      a: 1.2345678,
+      b: [-0, 1.5, 123456.5, 1.2345678901234568e16],
+      c: 2n ** 64n,
+      d: 'x',
+      e: null,
+    };
+    const normalized = normalizeNumbers(input);
+    expect(normalized).toEqual({
+      a: 1.23457,
+      b: [0, 1.5, 123456, 1.23457e16],
+      c: 2n ** 64n,
+      d: 'x',
+      e: null,
+    });
+    expect(Object.is(normalized.b[0], 0)).toBe(true);
+    expect(input.a).toBe(1.2345678);
+  });
+
+  it('returns a deep copy that keeps prototypes and own "__proto__" keys', () => {
+    const shared = { x: 0.1 + 0.2 };
+    const input = { p: shared, q: [shared] };
+    const normalized = normalizeNumbers(input);
+    expect(normalized.p).not.toBe(shared);
+    expect(normalized.q).not.toBe(input.q);
+    const bare = Object.create(null) as Record<string, unknown>;
+    bare['k'] = 1;
+    expect(Object.getPrototypeOf(normalizeNumbers(bare))).toBeNull();
+    const parsed = normalizeNumbers(JSON.parse('{"__proto__":{"y":0.30000000000000004}}') as object);
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(Object.keys(parsed)).toEqual(['__proto__']);
+    expect(canonicalJsonString(parsed)).toBe('{"__proto__":{"y":0.3}}');
+  });
+
+  it('throws what canonicalJson throws', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic['me'] = cyclic;
+    for (const bad of [{ a: [Number.NaN] }, { 'b\ud800': 1 }, { c: undefined }, { d: new Date(0) }, cyclic]) {
+      let expected: unknown;
+      try {
+        canonicalJsonString(bad);
+      } catch (error) {
+        expected = error;
+      }
+      expect(expected).toBeInstanceOf(CanonicalJsonError);
+      const { code, path } = expected as CanonicalJsonError;
+      expect(() => normalizeNumbers(bad)).toThrow(expect.objectContaining({ code, path }));
+    }
+  });
+
+  it('is idempotent, leaves nothing lossy, and canonicalises like the parsed canonical bytes', () => {
+    fc.assert(
+      fc.property(jsonValue, (v) => {
+        const normalized = normalizeNumbers(v);
+        expect(normalizeNumbers(normalized)).toEqual(normalized);
+        expect(findLossyNumbers(normalized)).toEqual([]);
+        const plain = withoutBigints(v);
+        expect(canonicalJsonString(normalizeNumbers(plain))).toBe(
+          canonicalJsonString(JSON.parse(canonicalJsonString(plain))),
+        );
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('canonicalises identically to the original whenever the original has no lossy number', () => {
+    fc.assert(
+      fc.property(jsonValue, (v) => {
+        if (findLossyNumbers(v).length === 0) {
+          expect(canonicalJsonString(normalizeNumbers(v))).toBe(canonicalJsonString(v));
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('may change the canonical bytes of a %g exponent form below 1e16 (it reads back as an integer)', () => {
+    expect(canonicalJsonString(1234567.5)).toBe('1.23457e+06');
+    expect(normalizeNumbers(1234567.5)).toBe(1234570);
+    expect(canonicalJsonString(normalizeNumbers(1234567.5))).toBe('1234570');
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { hexDecode } from '../encoding/index.js';
+import { InvalidKeyError } from './errors.js';
+import { generateKeyPair, keyPairFromSeed } from './key-pair.js';
+import { nobleBackend } from './noble-backend.js';
+import { nodeIdFromPublicKey } from './node-id.js';
+
+// RFC 8032 §7.1 TEST 2
+const seed = hexDecode('4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb');
+const publicKey = hexDecode('3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c');
+
+describe('keyPairFromSeed', () => {
+  it('derives the public key and node id, on either backend', () => {
+    for (const kp of [keyPairFromSeed(seed), keyPairFromSeed(seed, { backend: nobleBackend })]) {
+      expect(kp.publicKey).toEqual(publicKey);
+      expect(kp.secretKey).toEqual(seed);
+      expect(kp.nodeId).toBe('ed25519:PUAXw-hDiVqStwqnTRt-vJyYLM8uxJaMwM1V8Sr0Zgw');
+      expect(kp.nodeId).toBe(nodeIdFromPublicKey(publicKey));
+    }
+  });
+
+  it('copies the seed and freezes the pair', () => {
+    const input = seed.slice();
+    const kp = keyPairFromSeed(input);
+    input.fill(0);
+    expect(kp.secretKey).toEqual(seed);
+    expect(Object.isFrozen(kp)).toBe(true);
+  });
+
+  it('copies a Buffer seed into a plain Uint8Array', () => {
+    const kp = keyPairFromSeed(Buffer.from(seed));
+    expect(Object.getPrototypeOf(kp.secretKey)).toBe(Uint8Array.prototype);
+  });
+
+  it('refuses anything but 32 bytes with InvalidKeyError', () => {
+    for (const bad of [new Uint8Array(31), new Uint8Array(33), 'seed', undefined, Array.from(seed)]) {
+      expect(() => keyPairFromSeed(bad as Uint8Array)).toThrow(InvalidKeyError);
+    }
+    expect(() => keyPairFromSeed(new Uint8Array(31))).toThrow(
+      expect.objectContaining({ code: 'invalid_key' }),
+    );
+  });
+});
+
+describe('generateKeyPair', () => {
+  it('makes a fresh, consistent key pair each time', () => {
+    const a = generateKeyPair();
+    const b = generateKeyPair();
+    expect(a.secretKey).toHaveLength(32);
+    expect(a.secretKey).not.toEqual(b.secretKey);
+    expect(keyPairFromSeed(a.secretKey).publicKey).toEqual(a.publicKey);
+    expect(a.nodeId).toBe(nodeIdFromPublicKey(a.publicKey));
+  });
+});

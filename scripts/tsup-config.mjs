@@ -1,0 +1,23 @@
+// Shared tsup settings: ESM only, .d.ts, sourcemaps, one output file per `exports` subpath.
+import { packageEntries } from './package-entries.mjs';
+
+export function libraryConfig(packageDir, overrides = {}) {
+  const entry = Object.fromEntries(packageEntries(packageDir).map((e) => [e.name, e.source]));
+  return {
+    entry,
+    format: ['esm'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: 'node20',
+    // Neutral output: a Node builtin is only ever reached from a Node-only subpath, kept external.
+    platform: 'neutral',
+    external: [/^node:/],
+    splitting: true,
+    treeshake: true,
+    outDir: 'dist',
+    // Keep `node:` specifiers as written: Node-only subpaths must say so in their output too.
+    removeNodeProtocol: false,
+    ...overrides,
+  };
+}
