@@ -17,7 +17,7 @@ const FIRST_NUMERIC_COLUMN = 2;
  */
 export function formatReportTable(reports: readonly SuiteReport[]): string {
   const rows: string[][] = reports.map((r) => [
-    r.suite,
+    r.subject === undefined ? r.suite : `${r.suite} (${r.subject})`,
     r.version,
     ...countCells(r.counts),
     formatDuration(r.durationMs),

@@ -35,6 +35,8 @@ export interface CaseCounts {
 export interface SuiteReport {
   readonly suite: string;
   readonly version: string;
+  /** What was under test, when the caller named it (see {@link RunSuiteOptions.subject}). */
+  readonly subject?: string;
   /** ISO 8601 time the run started. */
   readonly startedAt: string;
   readonly durationMs: number;
@@ -50,6 +52,8 @@ export interface SuiteReport {
 export interface RunSuiteOptions<Ctx> extends SuiteRunOptions<Ctx> {
   /** Called with each case result as soon as it is known. */
   readonly onResult?: (result: CaseResult) => void;
+  /** Names what is under test (e.g. `agentwire, noble backend`); copied into the report. */
+  readonly subject?: string;
 }
 
 /**
@@ -113,6 +117,7 @@ export async function runSuite<Ctx>(
   return {
     suite: suite.name,
     version: suite.version,
+    ...(options.subject === undefined ? {} : { subject: options.subject }),
     startedAt: startedAt.toISOString(),
     durationMs: performance.now() - started,
     counts,

@@ -1,6 +1,9 @@
 import { blake3Hex, blobCid, chunkBlob, contentId } from '@agentwire/hearthnet';
 import { canonicalJson } from '@agentwire/hearthnet/canonical-json';
 import {
+  type Ed25519Backend,
+  nobleBackend,
+  nodeCryptoBackend,
   nodeIdFromPublicKey,
   parseNodeId,
   shortNodeId,
@@ -18,25 +21,45 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** Every suite, set up against the implementations agentwire ships (signatures on the default backend). */
-export function bundledSuites(): ConformanceSuite<unknown>[] {
+/** A suite bound to one of the implementations agentwire ships, and that implementation's name. */
+export interface BundledSuite {
+  readonly suite: ConformanceSuite<unknown>;
+  readonly subject: string;
+}
+
+function agentwireSignatures(backend: Ed25519Backend): ConformanceSuite<unknown> {
+  return signatureSuite({
+    sign: (payload, seed) => signPayload(payload, seed, { backend }),
+    verify: (payload, publicKey, options) => verifyPayload(payload, publicKey, { ...options, backend }),
+    verifyWithNodeId: (payload, nodeId, options) => verifyPayload(payload, nodeId, { ...options, backend }),
+    nodeId: nodeIdFromPublicKey,
+    shortNodeId: (publicKey) => shortNodeId(publicKey),
+    parseNodeId: (nodeId, { lenient }) => parseNodeId(nodeId, { lenient }),
+    lenientEncoding: true,
+    errorCode,
+  });
+}
+
+/**
+ * Every suite against every implementation agentwire ships: the signature suite once per Ed25519
+ * backend available in this runtime (node:crypto in Node, and noble everywhere).
+ */
+export function bundledSuites(): BundledSuite[] {
+  const backends = [nodeCryptoBackend(), nobleBackend].filter((b): b is Ed25519Backend => b !== undefined);
   return [
-    canonicalJsonSuite({ canonicalize: canonicalJson, errorCode }),
-    signatureSuite({
-      sign: (payload, seed) => signPayload(payload, seed),
-      verify: (payload, publicKey, options) => verifyPayload(payload, publicKey, options),
-      verifyWithNodeId: (payload, nodeId, options) => verifyPayload(payload, nodeId, options),
-      nodeId: nodeIdFromPublicKey,
-      shortNodeId: (publicKey) => shortNodeId(publicKey),
-      parseNodeId: (nodeId, { lenient }) => parseNodeId(nodeId, { lenient }),
-      lenientEncoding: true,
-      errorCode,
-    }),
-    hashingSuite({
-      blake3Hex,
-      contentId: (bytes) => contentId(bytes),
-      blobCid: (chunkCids) => blobCid(chunkCids),
-      chunkBlob: (bytes, chunkSizeBytes) => chunkBlob(bytes, { chunkSizeBytes }),
-    }),
+    { suite: canonicalJsonSuite({ canonicalize: canonicalJson, errorCode }), subject: 'agentwire' },
+    ...backends.map((backend) => ({
+      suite: agentwireSignatures(backend),
+      subject: `agentwire, ${backend.name} backend`,
+    })),
+    {
+      subject: 'agentwire',
+      suite: hashingSuite({
+        blake3Hex,
+        contentId: (bytes) => contentId(bytes),
+        blobCid: (chunkCids) => blobCid(chunkCids),
+        chunkBlob: (bytes, chunkSizeBytes) => chunkBlob(bytes, { chunkSizeBytes }),
+      }),
+    },
   ];
 }

@@ -40,7 +40,7 @@ describe('runCli', () => {
     const { io, out } = memoryIo();
     expect(await runCli([], io)).toBe(EXIT_OK);
     const table = out.join('\n');
-    for (const suite of bundledSuites()) expect(table).toContain(suite.name);
+    for (const { suite, subject } of bundledSuites()) expect(table).toContain(`${suite.name} (${subject})`);
     expect(table).not.toMatch(/^(FAIL|STALE|ERROR) /m);
   });
 

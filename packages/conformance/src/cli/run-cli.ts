@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { formatReportTable } from '../format-report.js';
 import { runSuite, type SuiteReport } from '../run-suite.js';
 import type { ConformanceSuite } from '../suite.js';
-import { bundledSuites } from './bundled-suites.js';
+import { type BundledSuite, bundledSuites } from './bundled-suites.js';
 import { CliUsageError } from './errors.js';
 import { parseCliArgs, USAGE } from './parse-args.js';
 
@@ -31,7 +31,7 @@ export const EXIT_USAGE = 2;
 export async function runCli(
   args: readonly string[],
   io: CliIo = nodeIo,
-  suites: readonly ConformanceSuite<unknown>[] = bundledSuites(),
+  suites: readonly (ConformanceSuite<unknown> | BundledSuite)[] = bundledSuites(),
 ): Promise<number> {
   let options: ReturnType<typeof parseCliArgs>;
   try {
@@ -46,7 +46,11 @@ export async function runCli(
     return EXIT_OK;
   }
   const reports: SuiteReport[] = [];
-  for (const suite of suites) reports.push(await runSuite(suite));
+  for (const entry of suites) {
+    reports.push(
+      'subject' in entry ? await runSuite(entry.suite, { subject: entry.subject }) : await runSuite(entry),
+    );
+  }
   io.stdout(formatReportTable(reports));
   const ok = reports.every((r) => r.ok);
   if (options.jsonFile !== undefined) {

@@ -1,29 +1,16 @@
 import { formatGeneral } from './format-number.js';
-import { compareByCodePoint, sortKeysByCodePoint, sortSurrogateFreeKeys } from './key-order.js';
+import { sortKeysByCodePoint } from './key-order.js';
 import { containerKind, Traversal, unsupportedValue } from './traversal.js';
+import { Utf8Writer } from './utf8-writer.js';
 
-const utf8 = new TextEncoder();
+const utf8 = new TextDecoder();
 
-/** A string without these needs no escape and is well-formed: it is written as `"` + text + `"`. */
-const NEEDS_ESCAPE_OR_CHECK = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/**
- * After this many objects a call starts remembering each plain key's `"key":` prefix: big payloads
- * repeat their keys (arrays of records), small ones would only pay for the map.
- */
-const KEY_PREFIX_MEMO_AFTER_OBJECTS = 8;
-
-/** One serialisation: the walk state plus the per-call memo of key prefixes. */
-class Serialization extends Traversal {
-  private objectsSeen = 0;
-  private memo: Map<string, string> | undefined;
-
-  /** The memo of `"key":` prefixes for keys that need no escape, once the call is big enough. */
-  keyPrefixes(): Map<string, string> | undefined {
-    if (this.memo === undefined && ++this.objectsSeen > KEY_PREFIX_MEMO_AFTER_OBJECTS) this.memo = new Map();
-    return this.memo;
-  }
-}
+const OPEN_BRACKET = 0x5b; // [
+const CLOSE_BRACKET = 0x5d; // ]
+const OPEN_BRACE = 0x7b; // {
+const CLOSE_BRACE = 0x7d; // }
+const COMMA = 0x2c;
+const COLON = 0x3a;
 
 /**
  * Serialises a JSON value as HearthNet canonical JSON, byte for byte what the reference
@@ -45,7 +32,14 @@ class Serialization extends Traversal {
  * new TextDecoder().decode(canonicalJson({ b: [1.0, 0.1 + 0.2], a: 'é' })); // '{"a":"é","b":[1,0.3]}'
  */
 export function canonicalJson(value: unknown): Uint8Array {
-  return utf8.encode(canonicalJsonString(value));
+  const out = new Utf8Writer();
+  try {
+    writeValue(value, new Traversal(), out);
+  } catch (error) {
+    out.release();
+    throw error;
+  }
+  return out.finish();
 }
 
 /**
@@ -56,86 +50,76 @@ export function canonicalJson(value: unknown): Uint8Array {
  * canonicalJsonString({ z: 1, '😀': 2, '～': 3 }); // '{"z":1,"～":3,"😀":2}'
  */
 export function canonicalJsonString(value: unknown): string {
-  return writeValue(value, new Serialization());
+  return utf8.decode(canonicalJson(value));
 }
 
-function writeValue(value: unknown, traversal: Serialization): string {
+function writeValue(value: unknown, traversal: Traversal, out: Utf8Writer): void {
   switch (typeof value) {
     case 'string':
-      return quoteString(value, 'string', traversal);
+      writeString(value, 'string', traversal, out);
+      return;
     case 'number':
-      if (Number.isInteger(value) && value < 1e16 && value > -1e16) return `${value}`;
-      if (!Number.isFinite(value)) throw traversal.error('non_finite_number', `${value} has no JSON form`);
-      return formatGeneral(value);
+      if (Number.isInteger(value) && value < 1e16 && value > -1e16) out.write(`${value}`);
+      else if (!Number.isFinite(value))
+        throw traversal.error('non_finite_number', `${value} has no JSON form`);
+      else out.write(formatGeneral(value));
+      return;
     case 'boolean':
-      return value ? 'true' : 'false';
+      out.write(value ? 'true' : 'false');
+      return;
     case 'bigint':
-      return value.toString();
+      out.write(value.toString());
+      return;
     case 'object':
-      if (value === null) return 'null';
-      return containerKind(value, traversal) === 'array'
-        ? writeArray(value as readonly unknown[], traversal)
-        : writeObject(value as Readonly<Record<string, unknown>>, traversal);
+      if (value === null) out.write('null');
+      else if (containerKind(value, traversal) === 'array')
+        writeArray(value as readonly unknown[], traversal, out);
+      else writeObject(value as Readonly<Record<string, unknown>>, traversal, out);
+      return;
     default:
       throw unsupportedValue(value, traversal);
   }
 }
 
-function writeArray(array: readonly unknown[], traversal: Serialization): string {
+function writeArray(array: readonly unknown[], traversal: Traversal, out: Utf8Writer): void {
   const level = traversal.enter(array);
   const segments = traversal.segments;
   const length = array.length;
-  let out = '[';
+  out.writeByte(OPEN_BRACKET);
   for (let i = 0; i < length; i++) {
     segments[level] = i;
     const item = array[i];
     if (item === undefined && !(i in array)) throw unsupportedValue(item, traversal, true);
-    out += i === 0 ? writeValue(item, traversal) : `,${writeValue(item, traversal)}`;
+    if (i !== 0) out.writeByte(COMMA);
+    writeValue(item, traversal, out);
   }
   traversal.leave();
-  return `${out}]`;
+  out.writeByte(CLOSE_BRACKET);
 }
 
-function writeObject(object: Readonly<Record<string, unknown>>, traversal: Serialization): string {
+function writeObject(object: Readonly<Record<string, unknown>>, traversal: Traversal, out: Utf8Writer): void {
   const level = traversal.enter(object);
   const segments = traversal.segments;
-  const keys = Object.keys(object);
-  const prefixes = traversal.keyPrefixes();
-  if (prefixes === undefined) sortKeysByCodePoint(keys);
-  else sortWithPrefixes(keys, prefixes);
-  let out = '{';
+  const keys = sortKeysByCodePoint(Object.keys(object));
+  out.writeByte(OPEN_BRACE);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     segments[level] = key;
-    const prefix = prefixes?.get(key) ?? `${quoteString(key, 'key', traversal)}:`;
-    out += `${i === 0 ? '' : ','}${prefix}${writeValue(object[key], traversal)}`;
+    if (i !== 0) out.writeByte(COMMA);
+    writeString(key, 'key', traversal, out);
+    out.writeByte(COLON);
+    writeValue(object[key], traversal, out);
   }
   traversal.leave();
-  return `${out}}`;
-}
-
-/**
- * Sorts keys by code point, remembering the prefix of each key that needs no escape (such a key also
- * holds no surrogate, so code unit order is right unless some other key has one).
- */
-function sortWithPrefixes(keys: string[], prefixes: Map<string, string>): void {
-  let onlyPlainKeys = true;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (prefixes.has(key)) continue;
-    if (NEEDS_ESCAPE_OR_CHECK.test(key)) onlyPlainKeys = false;
-    else prefixes.set(key, `"${key}":`);
-  }
-  if (onlyPlainKeys) sortSurrogateFreeKeys(keys);
-  else keys.sort(compareByCodePoint);
+  out.writeByte(CLOSE_BRACE);
 }
 
 /**
  * Writes a string as a JSON string literal. For a well-formed string `JSON.stringify` escapes exactly
  * what the reference escapes: `"`, `\`, and U+0000–U+001F (`\b \f \n \r \t`, else `\u00xx`).
  */
-function quoteString(text: string, what: 'string' | 'key', traversal: Serialization): string {
-  if (!NEEDS_ESCAPE_OR_CHECK.test(text)) return `"${text}"`;
+function writeString(text: string, what: 'string' | 'key', traversal: Traversal, out: Utf8Writer): void {
+  if (out.writeQuotedPlain(text)) return;
   traversal.checkString(text, what);
-  return JSON.stringify(text);
+  out.write(JSON.stringify(text));
 }
