@@ -1,6 +1,6 @@
 // A small, dependency-free timing harness: each case is warmed up, then timed in several samples of
-// a fixed duration; the reported figure is the median ops/s over the samples, so one slow sample
-// (GC, the other core busy) does not decide the result.
+// a fixed duration, interleaved with the other cases of its group; the reported figure is the median
+// ops/s over the samples, so one slow sample (GC, the other core busy) does not decide the result.
 
 export interface BenchCase {
   readonly name: string;
@@ -35,14 +35,22 @@ function timeFor(fn: () => unknown, ms: number): number {
   return (ops * 1000) / elapsed;
 }
 
-export function measure(c: BenchCase, options: BenchOptions = {}): BenchResult {
-  const { samples = 5, sampleMs = 300, warmupMs = 200 } = options;
-  timeFor(c.fn, warmupMs);
-  const rates: number[] = [];
-  for (let i = 0; i < samples; i++) rates.push(timeFor(c.fn, sampleMs));
-  rates.sort((a, b) => a - b);
-  const median = rates[Math.floor(rates.length / 2)] ?? 0;
-  return { name: c.name, opsPerSecond: median, microsPerOp: 1e6 / median };
+/**
+ * Measures the cases of one group in interleaved rounds — every case takes one sample per round —
+ * so that a slow period of the machine (GC, a noisy neighbour) hits all cases alike instead of one.
+ */
+export function measureInterleaved(cases: readonly BenchCase[], options: BenchOptions = {}): BenchResult[] {
+  const { samples = 7, sampleMs = 200, warmupMs = 200 } = options;
+  for (const c of cases) timeFor(c.fn, warmupMs);
+  const rates = cases.map((): number[] => []);
+  for (let round = 0; round < samples; round++) {
+    for (const [i, c] of cases.entries()) rates[i]?.push(timeFor(c.fn, sampleMs));
+  }
+  return cases.map((c, i) => {
+    const sorted = (rates[i] ?? []).sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    return { name: c.name, opsPerSecond: median, microsPerOp: 1e6 / median };
+  });
 }
 
 /** Runs the cases of one group and prints them with their ratio to the group's baseline case. */
@@ -52,7 +60,7 @@ export function runGroup(
   cases: readonly BenchCase[],
   options?: BenchOptions,
 ) {
-  const results = cases.map((c) => measure(c, options));
+  const results = measureInterleaved(cases, options);
   const base = results.find((r) => r.name === baseline);
   if (!base) throw new Error(`baseline ${baseline} is not a case of ${title}`);
   const rows = results.map((r) => [
@@ -67,9 +75,7 @@ export function runGroup(
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
   console.log(`\n### ${title}\n`);
   console.log(line(header));
-  console.log(
-    `|${widths.map((w, i) => (i === 0 ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w - 1)}:-`)).join('|')}|`,
-  );
+  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const r of rows) console.log(line(r));
   return results;
 }

@@ -1,20 +1,18 @@
-const encoder = new TextEncoder();
-
 /** Scratch buffers up to this size are kept between calls; larger ones are dropped after use. */
 const RETAINED_CAPACITY = 1 << 20;
 const INITIAL_CAPACITY = 1 << 12;
+/** UTF-16 → UTF-8 takes at most 3 bytes per code unit (a surrogate pair: 4 bytes for 2 units). */
+const MAX_BYTES_PER_UNIT = 3;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const ESCAPE_OR_SURROGATE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 let scratch: Uint8Array | undefined = new Uint8Array(INITIAL_CAPACITY);
 
 /**
- * Appends text to a growing UTF-8 byte buffer. ASCII (nearly all canonical JSON: punctuation, keys,
- * numbers) is copied code unit by code unit, which beats a `TextEncoder` call per piece and avoids
- * building one large string first; the rest of a string that leaves ASCII goes through `encodeInto`.
- * Callers pass only well-formed text (the canonical writer rejects lone surrogates first).
+ * Appends text to a growing UTF-8 byte buffer, encoding in the same loop that scans the text: canonical
+ * JSON is written piece by piece, and one `TextEncoder` call per piece (or one large string encoded at
+ * the end) costs more than the walk itself. Reuses one module-level scratch buffer between calls.
  */
 export class Utf8Writer {
   private buffer: Uint8Array;
@@ -33,55 +31,32 @@ export class Utf8Writer {
     }
   }
 
-  write(text: string): void {
-    const count = text.length;
-    if (this.length + count > this.buffer.length) this.grow(count);
-    const buffer = this.buffer;
-    let at = this.length;
-    for (let i = 0; i < count; i++) {
-      const unit = text.charCodeAt(i);
-      if (unit >= 0x80) {
-        this.length = at;
-        this.writeBeyondAscii(i === 0 ? text : text.slice(i));
-        return;
-      }
-      buffer[at++] = unit;
-    }
-    this.length = at;
-  }
-
   /** Appends one ASCII byte. */
   writeByte(byte: number): void {
     if (this.length === this.buffer.length) this.grow(1);
     this.buffer[this.length++] = byte;
   }
 
+  /** Appends well-formed text (callers check for lone surrogates first). */
+  write(text: string): void {
+    const end = this.encode(text, this.length, false);
+    // encode() only refuses text in quoting mode or with a lone surrogate, which callers exclude.
+    if (end >= 0) this.length = end;
+  }
+
   /**
    * Appends `"text"` when the text needs no JSON escape — no `"`, `\`, U+0000–U+001F — and holds no
-   * surrogate; returns false and writes nothing otherwise, leaving escapes and checks to the caller.
+   * lone surrogate; returns false and writes nothing otherwise, leaving escapes and checks to the caller.
    */
   writeQuotedPlain(text: string): boolean {
-    const count = text.length;
-    if (this.length + count + 2 > this.buffer.length) this.grow(count + 2);
-    const buffer = this.buffer;
-    const start = this.length;
-    let at = start;
-    buffer[at++] = QUOTE;
-    for (let i = 0; i < count; i++) {
-      const unit = text.charCodeAt(i);
-      if (unit < 0x20 || unit === QUOTE || unit === BACKSLASH) return false;
-      if (unit >= 0x80) {
-        const rest = i === 0 ? text : text.slice(i);
-        if (ESCAPE_OR_SURROGATE.test(rest)) return false;
-        this.length = at;
-        this.writeBeyondAscii(rest);
-        this.writeByte(QUOTE);
-        return true;
-      }
-      buffer[at++] = unit;
+    if (this.length + text.length * MAX_BYTES_PER_UNIT + 2 > this.buffer.length) {
+      this.grow(text.length * MAX_BYTES_PER_UNIT + 2);
     }
-    buffer[at++] = QUOTE;
-    this.length = at;
+    this.buffer[this.length] = QUOTE;
+    const end = this.encode(text, this.length + 1, true);
+    if (end < 0) return false;
+    this.buffer[end] = QUOTE;
+    this.length = end + 1;
     return true;
   }
 
@@ -94,16 +69,44 @@ export class Utf8Writer {
 
   /** Gives the scratch buffer back without producing output (after an error). */
   release(): void {
-    if (this.borrowed && this.buffer.length <= RETAINED_CAPACITY) scratch = this.buffer;
-    else if (this.borrowed) scratch = new Uint8Array(INITIAL_CAPACITY);
+    if (this.borrowed) scratch = this.buffer.length <= RETAINED_CAPACITY ? this.buffer : undefined;
+    if (this.borrowed && scratch === undefined) scratch = new Uint8Array(INITIAL_CAPACITY);
     this.length = 0;
   }
 
-  private writeBeyondAscii(text: string): void {
-    // UTF-16 → UTF-8 takes at most 3 bytes per code unit.
-    const needed = text.length * 3;
-    if (this.length + needed > this.buffer.length) this.grow(needed);
-    this.length += encoder.encodeInto(text, this.buffer.subarray(this.length)).written;
+  /**
+   * Encodes `text` at byte offset `at` and returns the end offset, or -1 when `quoting` and the text
+   * needs an escape, or when it holds a lone surrogate.
+   */
+  private encode(text: string, at: number, quoting: boolean): number {
+    const count = text.length;
+    if (at + count * MAX_BYTES_PER_UNIT > this.buffer.length)
+      this.grow(at - this.length + count * MAX_BYTES_PER_UNIT);
+    const buffer = this.buffer;
+    for (let i = 0; i < count; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit < 0x80) {
+        if (quoting && (unit < 0x20 || unit === QUOTE || unit === BACKSLASH)) return -1;
+        buffer[at++] = unit;
+      } else if (unit < 0x800) {
+        buffer[at++] = 0xc0 | (unit >> 6);
+        buffer[at++] = 0x80 | (unit & 0x3f);
+      } else if (unit < 0xd800 || unit > 0xdfff) {
+        buffer[at++] = 0xe0 | (unit >> 12);
+        buffer[at++] = 0x80 | ((unit >> 6) & 0x3f);
+        buffer[at++] = 0x80 | (unit & 0x3f);
+      } else {
+        const low = unit < 0xdc00 && i + 1 < count ? text.charCodeAt(i + 1) : 0;
+        if (low < 0xdc00 || low > 0xdfff) return -1;
+        const codePoint = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+        buffer[at++] = 0xf0 | (codePoint >> 18);
+        buffer[at++] = 0x80 | ((codePoint >> 12) & 0x3f);
+        buffer[at++] = 0x80 | ((codePoint >> 6) & 0x3f);
+        buffer[at++] = 0x80 | (codePoint & 0x3f);
+        i++;
+      }
+    }
+    return at;
   }
 
   private grow(extra: number): void {

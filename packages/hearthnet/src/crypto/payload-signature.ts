@@ -187,15 +187,20 @@ function seedOf(key: KeyPair | Uint8Array): Uint8Array {
  * refuses a non-plain object.
  */
 function withoutSignature(payload: Record<string, unknown>): Record<string, unknown> {
-  const copy = Object.create(Object.getPrototypeOf(payload)) as Record<string, unknown>;
+  const prototype = Object.getPrototypeOf(payload);
+  const copy = (prototype === Object.prototype ? {} : Object.create(prototype)) as Record<string, unknown>;
   for (const key of Object.keys(payload)) {
-    if (key !== SIGNATURE_FIELD) {
+    if (key === SIGNATURE_FIELD) continue;
+    // An own "__proto__" key (JSON.parse makes one) must stay data, not become the prototype.
+    if (key === '__proto__') {
       Object.defineProperty(copy, key, {
         value: payload[key],
         enumerable: true,
         writable: true,
         configurable: true,
       });
+    } else {
+      copy[key] = payload[key];
     }
   }
   return copy;
