@@ -3,7 +3,14 @@
 // a surrogate (U+D800–U+DFFF, half of an astral character) meets a unit in U+E000–U+FFFF: by code unit
 // the surrogate sorts first, by code point the astral character sorts last.
 
-const SURROGATE = /[\uD800-\uDFFF]/;
+/** Whether a key holds a UTF-16 surrogate; a plain loop is cheaper than a regex on short keys. */
+function hasSurrogate(key: string): boolean {
+  for (let i = 0; i < key.length; i++) {
+    const unit = key.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdfff) return true;
+  }
+  return false;
+}
 
 /**
  * Compares two strings by Unicode code point. Meant for well-formed strings, the only ones canonical
@@ -36,7 +43,7 @@ const INSERTION_SORT_LIMIT = 16;
 export function sortKeysByCodePoint(keys: string[]): string[] {
   if (keys.length < 2) return keys;
   for (let i = 0; i < keys.length; i++) {
-    if (SURROGATE.test(keys[i]!)) return keys.sort(compareByCodePoint);
+    if (hasSurrogate(keys[i]!)) return keys.sort(compareByCodePoint);
   }
   return sortSurrogateFreeKeys(keys);
 }
