@@ -2,13 +2,14 @@
 // `pnpm bench` (builds first) — prints markdown tables and a summary of the goals.
 import { benchCanonicalJson } from './canonical-json.js';
 import { keepAlive } from './harness.js';
+import { benchRelayFrames } from './relay-frames.js';
 import { benchSigning } from './signing.js';
 
 const quick = process.argv.includes('--quick');
 const options = quick ? { samples: 3, sampleMs: 100, warmupMs: 50 } : {};
 
 console.log(`# agentwire benchmarks — node ${process.version}, ${new Date().toISOString()}`);
-const goals = [...benchCanonicalJson(options), ...benchSigning(options)];
+const goals = [...benchCanonicalJson(options), ...benchSigning(options), ...benchRelayFrames(options)];
 console.log('\n### Goals\n');
 for (const g of goals) console.log(`- ${g}`);
 if (keepAlive() === Symbol.for('never')) console.log('');

@@ -49,7 +49,7 @@ function sourceFiles(dir) {
   return out;
 }
 
-const isTestFile = (f) => /\.test\.ts$/.test(f) || f.includes(`${join('src', 'testing')}`);
+const isTestFile = (f) => /\.test\.ts$/.test(f);
 
 for (const dir of readdirSync(packagesDir)) {
   const pkgDir = join(packagesDir, dir);

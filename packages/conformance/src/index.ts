@@ -41,3 +41,25 @@ export { hashingSuite } from './suites/hearthnet/hashing.js';
 export type { NodeIdImplementation } from './suites/hearthnet/node-id-cases.js';
 export type { SignatureImplementation, VerifyOptions, VerifyVerdict } from './suites/hearthnet/signatures.js';
 export { signatureSuite } from './suites/hearthnet/signatures.js';
+export type { DescriptorImplementation } from './suites/relay/descriptor-cases.js';
+export type {
+  FrameCodecImplementation,
+  FrameDecodeOutcome,
+  FrameDirection,
+  FrameJsonStyle,
+  FrameStreamDecoder,
+  FrameStreamOutcome,
+} from './suites/relay/frame-cases.js';
+export type {
+  PassthroughImplementation,
+  PromptCallbackIds,
+  RelayUrlSet,
+} from './suites/relay/passthrough-cases.js';
+export type { RelayCodecImplementation } from './suites/relay/relay-codec.js';
+export { relayCodecSuite } from './suites/relay/relay-codec.js';
+export { BASELINE_SESSION_KEY_DIALECT } from './suites/relay/session-key-dialect.js';
+export type { SessionKeyImplementation, SessionKeyOptions } from './suites/relay/session-keys.js';
+export { sessionKeySuite } from './suites/relay/session-keys.js';
+export type { SessionSourceImplementation } from './suites/relay/session-source-cases.js';
+export type { RelayTokenImplementation, RelayTokenVerdict, TokenMintOptions } from './suites/relay/tokens.js';
+export { relayTokenSuite } from './suites/relay/tokens.js';

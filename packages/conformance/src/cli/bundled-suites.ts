@@ -14,6 +14,14 @@ import type { ConformanceSuite } from '../suite.js';
 import { canonicalJsonSuite } from '../suites/hearthnet/canonical-json.js';
 import { hashingSuite } from '../suites/hearthnet/hashing.js';
 import { signatureSuite } from '../suites/hearthnet/signatures.js';
+import {
+  agentwireRelayCodec,
+  agentwireRelayTokens,
+  agentwireSessionKeys,
+} from '../suites/relay/agentwire-relay.js';
+import { relayCodecSuite } from '../suites/relay/relay-codec.js';
+import { sessionKeySuite } from '../suites/relay/session-keys.js';
+import { relayTokenSuite } from '../suites/relay/tokens.js';
 
 /** The `code` of an error, when it has a string one. */
 function errorCode(error: unknown): string | undefined {
@@ -42,7 +50,8 @@ function agentwireSignatures(backend: Ed25519Backend): ConformanceSuite<unknown>
 
 /**
  * Every suite against every implementation agentwire ships: the signature suite once per Ed25519
- * backend available in this runtime (node:crypto in Node, and noble everywhere).
+ * backend available in this runtime (node:crypto in Node, and noble everywhere), and the relay suites
+ * against `@agentwire/relay`.
  */
 export function bundledSuites(): BundledSuite[] {
   const backends = [nodeCryptoBackend(), nobleBackend].filter((b): b is Ed25519Backend => b !== undefined);
@@ -61,5 +70,8 @@ export function bundledSuites(): BundledSuite[] {
         chunkBlob: (bytes, chunkSizeBytes) => chunkBlob(bytes, { chunkSizeBytes }),
       }),
     },
+    { suite: sessionKeySuite(agentwireSessionKeys), subject: 'agentwire relay' },
+    { suite: relayCodecSuite(agentwireRelayCodec), subject: 'agentwire relay' },
+    { suite: relayTokenSuite(agentwireRelayTokens), subject: 'agentwire relay' },
   ];
 }

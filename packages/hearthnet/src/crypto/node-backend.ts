@@ -1,3 +1,4 @@
+import { hexDecode } from '../encoding/index.js';
 import type { Ed25519Backend } from './ed25519-backend.js';
 import { LruCache } from './lru-cache.js';
 
@@ -13,39 +14,9 @@ type NodeCrypto = NonNullable<ReturnType<typeof loadNodeCrypto>>;
 type KeyObject = ReturnType<NodeCrypto['createPublicKey']>;
 
 /** DER header of a PKCS#8 Ed25519 private key; the 32-byte seed follows. */
-const PKCS8_ED25519_HEADER = Uint8Array.of(
-  0x30,
-  0x2e,
-  0x02,
-  0x01,
-  0x00,
-  0x30,
-  0x05,
-  0x06,
-  0x03,
-  0x2b,
-  0x65,
-  0x70,
-  0x04,
-  0x22,
-  0x04,
-  0x20,
-);
+const PKCS8_ED25519_HEADER = hexDecode('302e020100300506032b657004220420');
 /** DER header of an SPKI Ed25519 public key; the 32-byte key follows. */
-const SPKI_ED25519_HEADER = Uint8Array.of(
-  0x30,
-  0x2a,
-  0x30,
-  0x05,
-  0x06,
-  0x03,
-  0x2b,
-  0x65,
-  0x70,
-  0x03,
-  0x21,
-  0x00,
-);
+const SPKI_ED25519_HEADER = hexDecode('302a300506032b6570032100');
 
 /** Importing a public key costs about as much as one verification, so imported keys are kept. */
 const PUBLIC_KEY_CACHE_ENTRIES = 1024;

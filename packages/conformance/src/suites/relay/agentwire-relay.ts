@@ -1,0 +1,112 @@
+// The relay suites' inputs bound to @agentwire/relay: used by the bundled CLI runs and by the suites'
+// own tests. Not part of the package's public API.
+import {
+  type BuildSessionKeyOptions,
+  buildSessionKey,
+  type CapabilityDescriptor,
+  DescriptorMissingFieldsError,
+  decodeConnectorFrame,
+  decodeFrame,
+  decodeGatewayFrame,
+  decodePassthroughBody,
+  decodePassthroughBodyStrict,
+  decodePromptCallback,
+  deriveRelayUrls,
+  descriptorSupportsOp,
+  type EncodableFrame,
+  encodeFrame,
+  encodePassthroughBody,
+  encodePromptCallback,
+  FrameDecoder,
+  type FrameDecoderResult,
+  frameToWireObject,
+  makeToken,
+  mintRelayToken,
+  parseDescriptor,
+  passthroughHeadersFromWire,
+  peekRelayTokenGatewayId,
+  relayAuthClose,
+  relayMediaUrl,
+  relaySign,
+  SESSION_KEY_DIALECTS,
+  type SessionKeySource,
+  type SessionSource,
+  sessionSourceFromWire,
+  sessionSourceToWire,
+  verifyRelayToken,
+} from '@agentwire/relay';
+import type { FrameDecodeOutcome, FrameDirection, FrameStreamOutcome } from './frame-cases.js';
+import type { RelayCodecImplementation } from './relay-codec.js';
+import { BASELINE_SESSION_KEY_DIALECT } from './session-key-dialect.js';
+import type { SessionKeyImplementation } from './session-keys.js';
+import type { RelayTokenImplementation, RelayTokenVerdict } from './tokens.js';
+
+/** The `code` of an error, when it has a string one. */
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** `buildSessionKey` of @agentwire/relay, with every dialect it knows. */
+export const agentwireSessionKeys: SessionKeyImplementation = {
+  buildSessionKey: (source, options) =>
+    buildSessionKey(source as unknown as SessionKeySource, options as BuildSessionKeyOptions),
+  dialects: SESSION_KEY_DIALECTS.filter((dialect) => dialect !== BASELINE_SESSION_KEY_DIALECT),
+  errorCode,
+};
+
+const DECODERS = { gateway: decodeGatewayFrame, connector: decodeConnectorFrame, any: decodeFrame };
+
+/** A decoded frame as the suite compares it: unknown frames are ignored, others written back as wire objects. */
+function decodeOutcome(frame: { readonly type: string }): FrameDecodeOutcome {
+  if (frame.type === 'unknown') return { ignored: true };
+  return { frame: frameToWireObject(frame as unknown as Readonly<Record<string, unknown>>) };
+}
+
+function streamOutcome(result: FrameDecoderResult<{ readonly type: string }>): FrameStreamOutcome {
+  return result.ok ? decodeOutcome(result.frame) : { error: result.error.code };
+}
+
+/** Every codec of @agentwire/relay, so that no relay codec case is skipped. */
+export const agentwireRelayCodec: RelayCodecImplementation = {
+  parseDescriptor: (text) => parseDescriptor(text),
+  descriptorSupportsOp: (descriptor, op) =>
+    descriptorSupportsOp(descriptor as unknown as CapabilityDescriptor, op),
+  missingDescriptorFields: (error) =>
+    error instanceof DescriptorMissingFieldsError ? error.missing : undefined,
+  sessionSourceToWire: (source) => sessionSourceToWire(source as unknown as SessionSource),
+  sessionSourceFromWire: (wire) => sessionSourceFromWire(wire),
+  decodeFrame: (line, direction: FrameDirection) => decodeOutcome(DECODERS[direction](line)),
+  encodeFrame: (frame, style) => encodeFrame(frame as EncodableFrame, { style }),
+  pythonFrameStyle: true,
+  createDecoder: (options) => {
+    const decoder = new FrameDecoder(options);
+    return {
+      push: (chunk) => decoder.push(chunk).map(streamOutcome),
+      end: () => decoder.end().map(streamOutcome),
+    };
+  },
+  encodePassthroughBody: (body) => encodePassthroughBody(body),
+  decodePassthroughBody: (bodyB64) => decodePassthroughBody(bodyB64),
+  decodePassthroughBodyStrict: (bodyB64) => decodePassthroughBodyStrict(bodyB64),
+  passthroughHeadersFromWire: (headers) => passthroughHeadersFromWire(headers),
+  encodePromptCallback: (ids) => encodePromptCallback(ids),
+  decodePromptCallback: (token) => decodePromptCallback(token),
+  relayUrls: (baseUrl) => deriveRelayUrls(baseUrl),
+  relayMediaUrl: (baseUrl, mediaId) => relayMediaUrl(baseUrl, mediaId),
+  errorCode,
+};
+
+/** The channel token of @agentwire/relay; a refusal carries the 4401 close it calls for. */
+export const agentwireRelayTokens: RelayTokenImplementation = {
+  mint: (gatewayId, secret, options) => mintRelayToken(gatewayId, secret, options),
+  makeToken: (payload, secret, { ttlSeconds, now }) => makeToken(payload, secret, ttlSeconds, { now }),
+  sign: (message, secret) => relaySign(message, secret),
+  peekGatewayId: (token) => peekRelayTokenGatewayId(token),
+  verify: (token, secrets, options): RelayTokenVerdict => {
+    const result = verifyRelayToken(token, secrets, options);
+    const close = relayAuthClose(result);
+    return close === undefined ? result : { ...result, closeCode: close.code, closeReason: close.reason };
+  },
+  errorCode,
+};

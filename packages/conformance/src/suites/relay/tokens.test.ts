@@ -1,0 +1,78 @@
+import { makeToken, mintRelayToken, verifyRelayToken } from '@agentwire/relay';
+import { afterAll, describe, expect, it } from 'vitest';
+import tokensFixture from '../../../fixtures/relay/tokens.json' with { type: 'json' };
+import { runSuite } from '../../run-suite.js';
+import { registerSuite } from '../../vitest/index.js';
+import { agentwireRelayTokens } from './agentwire-relay.js';
+import { relayTokenSuite } from './tokens.js';
+
+describe('relayTokenSuite', () => {
+  it('passes every case against @agentwire/relay, with nothing skipped', async () => {
+    const report = await runSuite(relayTokenSuite(agentwireRelayTokens));
+    expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
+    expect(report.counts.passed).toBe(tokensFixture.cases.length);
+  });
+
+  it('has one case per fixture case, grading SDK-only strictness as recommended', () => {
+    const cases = relayTokenSuite(agentwireRelayTokens).cases;
+    expect(cases.map((c) => c.id)).toEqual(tokensFixture.cases.map((c) => `relay.tokens.${c.id}`));
+    const level = (id: string) => cases.find((c) => c.id === `relay.tokens.${id}`)?.level;
+    expect(level('make-token-frozen-connector-vector')).toBe('required');
+    expect(level('verify-padded-base64url')).toBe('recommended');
+    expect(level('make-upgrade-token-empty-secret-refused')).toBe('recommended');
+  });
+
+  it('accepts a verify that returns only { valid, reason } and skips the optional functions', async () => {
+    const report = await runSuite(
+      relayTokenSuite({
+        mint: (gatewayId, secret, options) => mintRelayToken(gatewayId, secret, options),
+        verify: (token, secrets, options) => {
+          const result = verifyRelayToken(token, secrets, options);
+          return result.valid ? { valid: true } : { valid: false, reason: result.reason };
+        },
+      }),
+    );
+    expect(report.ok).toBe(true);
+    const skipped = report.results.filter((r) => r.status === 'skipped').map((r) => r.id);
+    expect(skipped).toContain('relay.tokens.make-token-frozen-connector-vector');
+    expect(skipped).toContain('relay.tokens.sign-frozen-signed-text');
+    expect(skipped).toContain('relay.tokens.peek-malformed');
+    expect(skipped).not.toContain('relay.tokens.verify-rotation-secondary-signed');
+  });
+
+  it('fails a verifier that ignores expiry and rotation, and a minter with a millisecond clock', async () => {
+    const report = await runSuite(
+      relayTokenSuite({
+        ...agentwireRelayTokens,
+        mint: (gatewayId, secret, { ttlSeconds = 300, now }) =>
+          makeToken(gatewayId, secret, ttlSeconds * 1000, { now: now * 1000 }),
+        verify: (token, secrets) => verifyRelayToken(token, secrets.slice(0, 1), { now: 0 }),
+      }),
+    );
+    const failed = new Set(report.results.filter((r) => r.status === 'failed').map((r) => r.id));
+    expect(failed.has('relay.tokens.verify-expired-one-second-after-exp')).toBe(true);
+    expect(failed.has('relay.tokens.verify-rotation-secondary-signed')).toBe(true);
+    expect(failed.has('relay.tokens.make-upgrade-token-default-ttl-300')).toBe(true);
+    expect(failed.has('relay.tokens.make-token-frozen-connector-vector')).toBe(false);
+    expect(failed.has('relay.tokens.verify-valid-before-expiry')).toBe(false);
+  });
+
+  it('compares the 4401 close reason when the verdict carries it', async () => {
+    const report = await runSuite(
+      relayTokenSuite({
+        ...agentwireRelayTokens,
+        verify: (token, secrets, options) => {
+          const result = verifyRelayToken(token, secrets, options);
+          return result.valid ? result : { ...result, closeCode: 4401, closeReason: 'unauthorized' };
+        },
+      }),
+    );
+    const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+    expect(failed).toContain('relay.tokens.verify-expired-one-second-after-exp');
+    expect(failed.every((id) => id.includes('expire'))).toBe(true);
+  });
+});
+
+describe('relayTokenSuite through registerSuite', () => {
+  registerSuite(relayTokenSuite(agentwireRelayTokens), { describe, it, afterAll });
+});

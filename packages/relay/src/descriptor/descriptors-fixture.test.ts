@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DescriptorError, DescriptorMissingFieldsError } from './errors.js';
+import { parseDescriptor } from './parse.js';
+import { capabilityDescriptorWireSchema } from './schema.js';
+import { descriptorSupportsOp } from './supports-op.js';
+import { descriptorToWire } from './to-wire.js';
+
+interface DescriptorCase {
+  readonly id: string;
+  readonly tags: readonly string[];
+  readonly input: string;
+  readonly expected?: Record<string, unknown>;
+  readonly supports_op?: Record<string, boolean>;
+  readonly error?: string;
+  readonly missing?: readonly string[];
+}
+
+const fixture = JSON.parse(
+  readFileSync(new URL('../../../conformance/fixtures/relay/descriptors.json', import.meta.url), 'utf8'),
+) as { readonly cases: readonly DescriptorCase[] };
+
+const floats: Record<string, number> = { NaN: Number.NaN, Infinity: Infinity, '-Infinity': -Infinity };
+function decodeFloats(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decodeFloats);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  if (entries.length === 1 && entries[0]?.[0] === '$float') return floats[entries[0][1] as string];
+  return Object.fromEntries(entries.map(([k, v]) => [k, decodeFloats(v)]));
+}
+
+function errorOf(run: () => unknown): DescriptorError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DescriptorError) return error;
+    throw error;
+  }
+  throw new Error('expected a DescriptorError');
+}
+
+describe('fixtures/relay/descriptors.json', () => {
+  it('covers valid, defaulted, normalised, malformed and missing-field cases', () => {
+    const tags = new Set(fixture.cases.flatMap((c) => c.tags));
+    for (const tag of ['valid', 'defaults', 'max_message_length', 'supported_ops', 'malformed', 'missing']) {
+      expect(tags).toContain(tag);
+    }
+    expect(fixture.cases.length).toBeGreaterThanOrEqual(40);
+  });
+
+  for (const c of fixture.cases) {
+    it(c.id, () => {
+      if (c.error !== undefined) {
+        const error = errorOf(() => parseDescriptor(c.input));
+        expect(error.code).toBe(c.error);
+        if (c.missing !== undefined) {
+          expect(error).toBeInstanceOf(DescriptorMissingFieldsError);
+          expect((error as DescriptorMissingFieldsError).missing).toEqual(c.missing);
+        }
+        const decoded = jsonOrUndefined(c.input);
+        if (decoded !== undefined)
+          expect(capabilityDescriptorWireSchema.safeParse(decoded).success).toBe(false);
+        return;
+      }
+      const descriptor = parseDescriptor(c.input);
+      expect(descriptor).toEqual(decodeFloats(c.expected));
+      expect(Object.keys(descriptor)).toEqual(Object.keys(c.expected ?? {}));
+      for (const [op, supported] of Object.entries(c.supports_op ?? {})) {
+        expect(descriptorSupportsOp(descriptor, op), op).toBe(supported);
+      }
+      expect(parseDescriptor(descriptorToWire(descriptor))).toEqual(descriptor);
+    });
+  }
+});
+
+/** The case's text decoded by JavaScript's JSON.parse, or undefined where it refuses it. */
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,109 @@
+import { type JsonValue, toJsonValue } from '../json/index.js';
+import { parsePythonJson, pythonIntOf } from '../python/index.js';
+import {
+  DescriptorJsonError,
+  DescriptorMissingFieldsError,
+  DescriptorNotJsonError,
+  DescriptorNotObjectError,
+  DescriptorOverflowError,
+} from './errors.js';
+import {
+  DEFAULT_MAX_MESSAGE_LENGTH,
+  DESCRIPTOR_FIELDS,
+  OPTIONAL_DESCRIPTOR_DEFAULTS,
+  REQUIRED_DESCRIPTOR_FIELDS,
+} from './fields.js';
+import type { CapabilityDescriptor } from './schema.js';
+
+/**
+ * Parses a capability descriptor with the gateway's exact `CapabilityDescriptor.from_json` rules:
+ * unknown keys are dropped; optional fields get their defaults; `max_message_length` that Python's
+ * `int()` cannot read, or reads as ≤ 0, becomes 4096 (other values are kept as sent, `"1200"` stays a
+ * string); `supported_ops` keeps only non-empty strings (anything but a list becomes `[]`). No other
+ * value is type-checked, so this accepts exactly what the gateway accepts.
+ *
+ * A string is read as JSON text (Python's dialect: `NaN` and `Infinity` allowed); any other input is
+ * taken as the already-decoded object, as the gateway does for the `descriptor` of a frame. An
+ * `undefined` property counts as absent.
+ *
+ * @throws {DescriptorJsonError} text that is not JSON.
+ * @throws {DescriptorNotJsonError} an object holding values JSON cannot carry.
+ * @throws {DescriptorNotObjectError} JSON that is not an object.
+ * @throws {DescriptorOverflowError} an infinite `max_message_length`.
+ * @throws {DescriptorMissingFieldsError} required fields absent.
+ * @example
+ * const d = parseDescriptor('{"contract_version":1,"platform":"discord","label":"Discord",' +
+ *   '"max_message_length":0,"supports_draft_streaming":false,"supports_edit":true,' +
+ *   '"supports_threads":true,"markdown_dialect":"discord","len_unit":"chars","extra":1}');
+ * d.max_message_length; // 4096
+ * d.emoji; // '🔌'
+ */
+export function parseDescriptor(input: string | unknown): CapabilityDescriptor {
+  return typeof input === 'string' ? descriptorFromJson(readJsonText(input)) : parseDescriptorValue(input);
+}
+
+/**
+ * {@link parseDescriptor} for a value that is already decoded: a string is a JSON string value here
+ * (and refused as not an object), as in the `descriptor` key of a frame.
+ */
+export function parseDescriptorValue(value: unknown): CapabilityDescriptor {
+  return descriptorFromJson(toDescriptorJson(value));
+}
+
+function descriptorFromJson(data: JsonValue): CapabilityDescriptor {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new DescriptorNotObjectError(`descriptor must be a JSON object, got ${describe(data)}`, '');
+  }
+  const fields = data as { readonly [key: string]: JsonValue };
+  const missing = REQUIRED_DESCRIPTOR_FIELDS.filter((name) => !Object.hasOwn(fields, name));
+  if (missing.length > 0) throw new DescriptorMissingFieldsError(missing);
+
+  const result: Record<string, JsonValue> = {};
+  for (const name of DESCRIPTOR_FIELDS) {
+    const value = Object.hasOwn(fields, name)
+      ? (fields[name] as JsonValue)
+      : (OPTIONAL_DESCRIPTOR_DEFAULTS[name as keyof typeof OPTIONAL_DESCRIPTOR_DEFAULTS] as JsonValue);
+    result[name] = value;
+  }
+  result['max_message_length'] = normaliseMaxMessageLength(result['max_message_length'] as JsonValue);
+  result['supported_ops'] = normaliseSupportedOps(result['supported_ops'] as JsonValue);
+  return result as unknown as CapabilityDescriptor;
+}
+
+function readJsonText(text: string): JsonValue {
+  try {
+    return parsePythonJson(text);
+  } catch (error) {
+    throw new DescriptorJsonError('descriptor text is not valid JSON', '', { cause: error });
+  }
+}
+
+function toDescriptorJson(input: unknown): JsonValue {
+  try {
+    return toJsonValue(input);
+  } catch (error) {
+    throw new DescriptorNotJsonError(
+      `descriptor holds a value JSON cannot carry${error instanceof Error ? `: ${error.message}` : ''}`,
+      error instanceof Error && 'path' in error && typeof error.path === 'string' ? error.path : '',
+      { cause: error },
+    );
+  }
+}
+
+function normaliseMaxMessageLength(value: JsonValue): JsonValue {
+  const outcome = pythonIntOf(value);
+  if (outcome.kind === 'overflow') {
+    throw new DescriptorOverflowError('max_message_length is infinite', 'max_message_length');
+  }
+  return outcome.kind === 'int' && outcome.sign > 0 ? value : DEFAULT_MAX_MESSAGE_LENGTH;
+}
+
+function normaliseSupportedOps(value: JsonValue): readonly string[] {
+  if (!Array.isArray(value)) return [];
+  return (value as readonly JsonValue[]).filter((op): op is string => typeof op === 'string' && op !== '');
+}
+
+function describe(value: JsonValue): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { capabilityDescriptorWireSchema } from '../descriptor/index.js';
+import { messageEventWireSchema } from '../message-event/index.js';
+import { outboundResultObjectSchema } from './results.js';
+
+/**
+ * `descriptor` (connector → gateway): the answer to a `hello`. The object is read with the
+ * gateway's `from_json` rules (see `parseDescriptor`); a missing `descriptor` key reads as `{}` and
+ * fails on the missing required fields, as in the gateway — where it also ends the read loop.
+ */
+export const descriptorFrameSchema = z.object({
+  type: z.literal('descriptor'),
+  descriptor: capabilityDescriptorWireSchema.prefault(() => ({})),
+});
+
+/**
+ * `inbound` (connector → gateway): a normalised `MessageEvent` in `event` (a missing `event` reads as
+ * `{}`). A replayed buffered delivery carries `bufferId`; the gateway answers a non-empty one with
+ * `inbound_ack` once its handler has taken the event.
+ */
+export const inboundFrameSchema = z.object({
+  type: z.literal('inbound'),
+  event: messageEventWireSchema.default(() => ({})),
+  bufferId: z.string().nullable().optional(),
+});
+
+/**
+ * `outbound_result` (connector → gateway): the answer to the `outbound` with the same `requestId`. A
+ * missing `result` reads as `{}` (a failure). The gateway ignores a `requestId` it is not waiting for.
+ */
+export const outboundResultFrameSchema = z.object({
+  type: z.literal('outbound_result'),
+  requestId: z.string(),
+  result: outboundResultObjectSchema.default(() => ({})),
+});
+
+/**
+ * `interrupt_inbound` (connector → gateway): stop the running turn of `session_key` (the key without
+ * profile) and clear typing in `chat_id`. Missing keys read as `""`, as in the gateway.
+ */
+export const interruptInboundFrameSchema = z.object({
+  type: z.literal('interrupt_inbound'),
+  session_key: z.string().default(''),
+  chat_id: z.string().default(''),
+});
+
+/**
+ * The `forward` object of a `passthrough_forward` frame: a provider webhook the connector has already
+ * acknowledged and sanitised. `bodyB64` is standard base64 **with padding** (anything else decodes to
+ * an empty body in the gateway); `headers` are `[name, value]` pairs in arrival order. Missing keys
+ * read as `""` / `[]`. The gateway `str()`s non-string values (`null` becomes `"None"`) and drops
+ * header entries that are not pairs; this schema refuses them instead.
+ */
+export const passthroughForwardSchema = z.looseObject({
+  platform: z.string().default(''),
+  botId: z.string().default(''),
+  method: z.string().default(''),
+  path: z.string().default(''),
+  headers: z.array(z.tuple([z.string(), z.string()])).default(() => []),
+  bodyB64: z.string().default(''),
+  profile: z.string().nullable().optional(),
+});
+/** See {@link passthroughForwardSchema}. */
+export type PassthroughForward = z.output<typeof passthroughForwardSchema>;
+
+/**
+ * `passthrough_forward` (connector → gateway): a forwarded webhook request (Discord interactions,
+ * Twilio …), with `bufferId` when it was buffered. The baseline gateway handles only
+ * `platform: "discord"` and never acks these buffers; newer gateways ack after the interaction settles.
+ */
+export const passthroughForwardFrameSchema = z.object({
+  type: z.literal('passthrough_forward'),
+  forward: passthroughForwardSchema.prefault(() => ({})),
+  bufferId: z.string().nullable().optional(),
+});
+
+/** `going_idle_ack` (connector → gateway): the flip to buffered-only is durable. */
+export const goingIdleAckFrameSchema = z.object({ type: z.literal('going_idle_ack') });
+
+/** Every frame the connector sends, discriminated by `type`. */
+export const connectorFrameSchema = z.discriminatedUnion('type', [
+  descriptorFrameSchema,
+  inboundFrameSchema,
+  outboundResultFrameSchema,
+  interruptInboundFrameSchema,
+  passthroughForwardFrameSchema,
+  goingIdleAckFrameSchema,
+]);
+
+export type DescriptorFrame = z.output<typeof descriptorFrameSchema>;
+export type InboundFrame = z.output<typeof inboundFrameSchema>;
+export type OutboundResultFrame = z.output<typeof outboundResultFrameSchema>;
+export type InterruptInboundFrame = z.output<typeof interruptInboundFrameSchema>;
+export type PassthroughForwardFrame = z.output<typeof passthroughForwardFrameSchema>;
+export type GoingIdleAckFrame = z.output<typeof goingIdleAckFrameSchema>;
+
+/** A decoded connector → gateway frame (defaults filled): switch on `type`. */
+export type ConnectorFrame = z.output<typeof connectorFrameSchema>;
+/** A connector → gateway frame as built for encoding (defaulted fields may be omitted). */
+export type ConnectorFrameInput = z.input<typeof connectorFrameSchema>;
+
+/** The `type` of every connector → gateway frame. */
+export const CONNECTOR_FRAME_TYPES = [
+  'descriptor',
+  'inbound',
+  'outbound_result',
+  'interrupt_inbound',
+  'passthrough_forward',
+  'going_idle_ack',
+] as const;
+/** See {@link CONNECTOR_FRAME_TYPES}. */
+export type ConnectorFrameType = (typeof CONNECTOR_FRAME_TYPES)[number];

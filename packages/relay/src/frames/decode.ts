@@ -1,0 +1,155 @@
+import type { z } from 'zod';
+import { jsonPath } from '../json/index.js';
+import {
+  type ConnectorFrame,
+  descriptorFrameSchema,
+  goingIdleAckFrameSchema,
+  inboundFrameSchema,
+  interruptInboundFrameSchema,
+  outboundResultFrameSchema,
+  passthroughForwardFrameSchema,
+} from './connector-frames.js';
+import { FrameNotObjectError, FrameSyntaxError, FrameValidationError } from './errors.js';
+import {
+  type GatewayFrame,
+  goingIdleFrameSchema,
+  helloFrameSchema,
+  inboundAckFrameSchema,
+  interruptFrameSchema,
+  outboundFrameSchema,
+} from './gateway-frames.js';
+import type { OutboundOp } from './ops.js';
+import { type OpResult, opResultSchemas } from './results.js';
+import type { UnknownFrame } from './unknown-frame.js';
+
+/** Any frame of the catalogue, either direction. */
+export type RelayFrame = GatewayFrame | ConnectorFrame;
+
+const GATEWAY_SCHEMAS: ReadonlyMap<unknown, z.ZodType<GatewayFrame>> = new Map<
+  unknown,
+  z.ZodType<GatewayFrame>
+>([
+  ['hello', helloFrameSchema],
+  ['outbound', outboundFrameSchema],
+  ['interrupt', interruptFrameSchema],
+  ['going_idle', goingIdleFrameSchema],
+  ['inbound_ack', inboundAckFrameSchema],
+]);
+
+const CONNECTOR_SCHEMAS: ReadonlyMap<unknown, z.ZodType<ConnectorFrame>> = new Map<
+  unknown,
+  z.ZodType<ConnectorFrame>
+>([
+  ['descriptor', descriptorFrameSchema],
+  ['inbound', inboundFrameSchema],
+  ['outbound_result', outboundResultFrameSchema],
+  ['interrupt_inbound', interruptInboundFrameSchema],
+  ['passthrough_forward', passthroughForwardFrameSchema],
+  ['going_idle_ack', goingIdleAckFrameSchema],
+]);
+
+const ALL_SCHEMAS: ReadonlyMap<unknown, z.ZodType<RelayFrame>> = new Map<unknown, z.ZodType<RelayFrame>>([
+  ...GATEWAY_SCHEMAS,
+  ...CONNECTOR_SCHEMAS,
+]);
+
+/**
+ * Decodes a frame the **gateway** sends (`hello`, `outbound`, `interrupt`, `going_idle`,
+ * `inbound_ack`): what a connector reads. Any other `type` — unknown, absent, or a connector frame
+ * echoed back — gives an {@link UnknownFrame}, which a reader ignores as the gateway does. Unknown
+ * top-level keys are dropped; unknown keys inside an action are kept, and an unknown `op` gives an
+ * `UnknownAction`.
+ *
+ * A string is read as one JSON text (surrounding JSON whitespace, a trailing `\n` included, is
+ * allowed); anything else is taken as the already-parsed value.
+ *
+ * @throws {FrameSyntaxError} `malformed_json`: a string that is not JSON.
+ * @throws {FrameNotObjectError} `not_object`: JSON that is not an object.
+ * @throws {FrameValidationError} `invalid_frame`: a known `type` with a missing or mistyped field.
+ * @example
+ * const frame = decodeGatewayFrame(
+ *   '{"type": "outbound", "requestId": "9f0c…", "action": {"op": "typing", "chat_id": "c1", "metadata": {}}}',
+ * );
+ * if (frame.type === 'outbound' && frame.action.op === 'typing') frame.action.chat_id; // 'c1'
+ */
+export function decodeGatewayFrame(input: string | unknown): GatewayFrame | UnknownFrame {
+  return decodeWith(GATEWAY_SCHEMAS, input);
+}
+
+/**
+ * Decodes a frame the **connector** sends (`descriptor`, `inbound`, `outbound_result`,
+ * `interrupt_inbound`, `passthrough_forward`, `going_idle_ack`): what a gateway reads. Keys the
+ * gateway defaults are defaulted here too (a missing `result` is `{}`, missing `interrupt_inbound`
+ * keys are `""`); the descriptor is read with the gateway's `from_json` rules. Other types give an
+ * {@link UnknownFrame}. Same input and errors as {@link decodeGatewayFrame}.
+ *
+ * @example
+ * decodeConnectorFrame('{"type":"outbound_result","requestId":"abc"}');
+ * // { type: 'outbound_result', requestId: 'abc', result: {} }
+ */
+export function decodeConnectorFrame(input: string | unknown): ConnectorFrame | UnknownFrame {
+  return decodeWith(CONNECTOR_SCHEMAS, input);
+}
+
+/**
+ * Decodes a frame of either direction (every `type` of the catalogue); other types give an
+ * {@link UnknownFrame}. Same input and errors as {@link decodeGatewayFrame}.
+ *
+ * @example
+ * decodeFrame('{"type": "inbound_ack", "bufferId": "7"}\n'); // { type: 'inbound_ack', bufferId: '7' }
+ */
+export function decodeFrame(input: string | unknown): RelayFrame | UnknownFrame {
+  return decodeWith(ALL_SCHEMAS, input);
+}
+
+/**
+ * Checks the `result` of an `outbound_result` against the op it answers (the frame itself does not
+ * name the op): `decodeOpResult('thread_create', r).thread_id`.
+ *
+ * @throws {FrameNotObjectError} `not_object`: a result that is not an object.
+ * @throws {FrameValidationError} `invalid_frame`: a missing `success` or a mistyped key; the path
+ * points into `$.result`.
+ */
+export function decodeOpResult<Op extends OutboundOp>(op: Op, result: unknown): OpResult[Op] {
+  if (!isPlainRecord(result)) throw new FrameNotObjectError(result);
+  const parsed = (opResultSchemas[op] as z.ZodType<OpResult[Op]>).safeParse(result);
+  if (parsed.success) return parsed.data;
+  throw validationError('outbound_result', ['result'], parsed.error, result);
+}
+
+function decodeWith<F>(schemas: ReadonlyMap<unknown, z.ZodType<F>>, input: unknown): F | UnknownFrame {
+  const value = typeof input === 'string' ? parseJson(input) : input;
+  if (!isPlainRecord(value)) throw new FrameNotObjectError(value);
+  const rawType = value['type'];
+  const schema = schemas.get(rawType);
+  if (schema === undefined) return { type: 'unknown', rawType, raw: value };
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw validationError(String(rawType), [], parsed.error, value);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new FrameSyntaxError(
+      `not JSON: ${error instanceof Error ? error.message : String(error)}`,
+      error instanceof Error ? { cause: error } : undefined,
+    );
+  }
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function validationError(
+  frameType: string,
+  prefix: readonly PropertyKey[],
+  error: z.ZodError,
+  raw: Record<string, unknown>,
+): FrameValidationError {
+  const issue = error.issues[0];
+  const path = jsonPath([...prefix, ...(issue?.path ?? [])]);
+  return new FrameValidationError(frameType, path, issue?.message ?? 'invalid', raw, { cause: error });
+}

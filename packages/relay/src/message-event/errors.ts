@@ -1,0 +1,30 @@
+/** Base class of the errors `eventFromWire`, `eventToWire` and `createMessageEvent` throw. */
+export abstract class MessageEventError extends Error {
+  /** A stable, machine-readable identifier of the condition. */
+  abstract readonly code: string;
+  /** Dotted path of the offending value, `''` for the event itself. */
+  readonly path: string;
+
+  constructor(message: string, path: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.path = path;
+  }
+}
+
+/** The event, or a part the gateway calls `.get` on (`reply_to`), is not an object. */
+export class MessageEventShapeError extends MessageEventError {
+  override readonly name = 'MessageEventShapeError';
+  readonly code = 'message_event_not_object';
+}
+
+/** The event holds a value plain JSON cannot carry (function, bigint, class instance, cycle). */
+export class MessageEventNotJsonError extends MessageEventError {
+  override readonly name = 'MessageEventNotJsonError';
+  readonly code = 'message_event_not_json';
+}
+
+/** `createMessageEvent` refused its input. */
+export class MessageEventInitError extends MessageEventError {
+  override readonly name = 'MessageEventInitError';
+  readonly code = 'message_event_invalid';
+}

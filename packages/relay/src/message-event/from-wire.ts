@@ -1,0 +1,106 @@
+import { type JsonValue, NotJsonValueError, toJsonValue } from '../json/index.js';
+import { isPythonTruthy, pythonStr } from '../python/index.js';
+import { sessionSourceFromWire } from '../session-source/from-wire.js';
+import { CHANNEL_CONTEXT_HEADER } from './channel-context.js';
+import { MessageEventNotJsonError, MessageEventShapeError } from './errors.js';
+import type { MessageEvent } from './message-event.js';
+import { readMessageType } from './message-type.js';
+
+type JsonObject = { readonly [key: string]: JsonValue };
+
+/**
+ * Reads an inbound `event` object the way the gateway's relay reader (`_event_from_wire`) does:
+ * `text` defaults to `""`, unknown `message_type` → `text`, ids default to `null`, `reply_to` is
+ * flattened (`is_own` through Python `bool()`), a falsy `media_urls` becomes `[]`, `media_types` is
+ * looked up in `media[]` by URL, `context` is rendered to `channel_context`, `prompt_response` is kept
+ * only when it is an object, and `source` is read by `sessionSourceFromWire`.
+ *
+ * Not reproduced: the Slack-only `/hermes <sub>` command rewrite (it depends on the gateway's command
+ * table, not on the wire). Unread keys (`platform_update_id`, `metadata`, `timestamp`…) are dropped.
+ *
+ * @throws {MessageEventShapeError} the event, or a truthy `reply_to`, is not an object.
+ * @throws {MessageEventNotJsonError} a value plain JSON cannot carry.
+ * @throws {SessionSourceNotObjectError} a truthy `source` that is not an object.
+ * @example
+ * const event = eventFromWire({ text: 'hi', source: { platform: 'telegram', chat_id: '42' } });
+ * event.source.chat_type; // 'dm'
+ */
+export function eventFromWire(wire: unknown): MessageEvent {
+  const raw = asObject(readJson(wire), '');
+  const get = (key: string): JsonValue => (Object.hasOwn(raw, key) ? (raw[key] as JsonValue) : null);
+  const source = sessionSourceFromWire(Object.hasOwn(raw, 'source') ? raw['source'] : undefined);
+  const replyValue = get('reply_to');
+  const replyTo = isPythonTruthy(replyValue) ? asObject(replyValue, 'reply_to') : {};
+  const replyGet = (key: string): JsonValue =>
+    Object.hasOwn(replyTo, key) ? (replyTo[key] as JsonValue) : null;
+  const mediaUrls = get('media_urls');
+  const promptResponse = get('prompt_response');
+  return {
+    text: Object.hasOwn(raw, 'text') ? get('text') : '',
+    message_type: readMessageType(Object.hasOwn(raw, 'message_type') ? raw['message_type'] : 'text'),
+    source,
+    message_id: get('message_id'),
+    reply_to_message_id: get('reply_to_message_id'),
+    reply_to_text: replyGet('text'),
+    reply_to_author_name: replyGet('author'),
+    reply_to_is_own_message: isPythonTruthy(replyGet('is_own')),
+    media_urls: isPythonTruthy(mediaUrls) ? mediaUrls : [],
+    media_types: mediaTypes(mediaUrls, get('media')),
+    channel_context: renderChannelContext(get('context')),
+    prompt_response: isObject(promptResponse) ? { ...promptResponse } : null,
+  };
+}
+
+function mediaTypes(urls: JsonValue, media: JsonValue): readonly JsonValue[] {
+  if (!Array.isArray(urls) || urls.length === 0) return [];
+  const mimeByUrl = new Map<string, JsonValue>();
+  for (const item of Array.isArray(media) ? (media as readonly JsonValue[]) : []) {
+    if (!isObject(item)) continue;
+    const url = item['url'];
+    if (typeof url !== 'string' || url === '') continue;
+    const mime = Object.hasOwn(item, 'mime') ? (item['mime'] as JsonValue) : null;
+    mimeByUrl.set(url, isPythonTruthy(mime) ? mime : '');
+  }
+  return (urls as readonly JsonValue[]).map((url) =>
+    typeof url === 'string' ? (mimeByUrl.get(url) ?? '') : '',
+  );
+}
+
+function renderChannelContext(context: JsonValue): string | null {
+  if (!Array.isArray(context)) return null;
+  const lines: string[] = [];
+  for (const item of context as readonly JsonValue[]) {
+    if (!isObject(item)) continue;
+    const text = Object.hasOwn(item, 'text') ? (item['text'] as JsonValue) : null;
+    if (!isPythonTruthy(text)) continue;
+    const src =
+      Object.hasOwn(item, 'source') && isPythonTruthy(item['source'] as JsonValue) ? item['source'] : {};
+    let author: JsonValue = '';
+    if (isObject(src as JsonValue)) {
+      const s = src as JsonObject;
+      const name = Object.hasOwn(s, 'user_name') ? (s['user_name'] as JsonValue) : null;
+      const id = Object.hasOwn(s, 'user_id') ? (s['user_id'] as JsonValue) : null;
+      author = isPythonTruthy(name) ? name : isPythonTruthy(id) ? id : '';
+    }
+    lines.push(isPythonTruthy(author) ? `${pythonStr(author)}: ${pythonStr(text)}` : pythonStr(text));
+  }
+  return lines.length === 0 ? null : CHANNEL_CONTEXT_HEADER + lines.join('\n');
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function asObject(value: JsonValue, path: string): JsonObject {
+  if (!isObject(value)) throw new MessageEventShapeError(`${path || 'event'} must be an object`, path);
+  return value;
+}
+
+function readJson(wire: unknown): JsonValue {
+  try {
+    return toJsonValue(wire);
+  } catch (error) {
+    if (!(error instanceof NotJsonValueError)) throw error;
+    throw new MessageEventNotJsonError(`event: ${error.message}`, error.path, { cause: error });
+  }
+}

@@ -1,0 +1,222 @@
+import { decodeFrame, type RelayFrame } from '../frames/decode.js';
+import { FrameError } from '../frames/errors.js';
+import type { UnknownFrame } from '../frames/unknown-frame.js';
+import { isPythonBlankLine } from '../python/index.js';
+import { FrameIncompleteError, FrameLineTooLongError, FrameUtf8Error } from './errors.js';
+import { utf8Length } from './utf8-length.js';
+
+/**
+ * Default longest line, in UTF-8 bytes: 1 MiB, the largest WebSocket message the gateway's
+ * `websockets` client accepts by default (one frame travels in one message).
+ */
+export const DEFAULT_MAX_LINE_BYTES = 1024 * 1024;
+
+/** One outcome of {@link FrameDecoder.push}: a frame, or the typed error of one bad line. */
+export type FrameDecoderResult<F> =
+  | { readonly ok: true; readonly frame: F }
+  | { readonly ok: false; readonly error: FrameError };
+
+/** Options of {@link FrameDecoder}. */
+export interface FrameDecoderOptions<F> {
+  /**
+   * Turns one line (without its `\n`) into a frame, throwing a {@link FrameError} when it cannot.
+   * Default {@link decodeFrame} (both directions); a connector passes `decodeGatewayFrame`, a gateway
+   * `decodeConnectorFrame`.
+   */
+  readonly decode?: (line: string) => F;
+  /** Longest accepted line in UTF-8 bytes, the `\n` not counted. Default {@link DEFAULT_MAX_LINE_BYTES}. */
+  readonly maxLineBytes?: number;
+}
+
+const NEWLINE = 0x0a;
+const utf8Encoder = new TextEncoder();
+/** Fatal so that invalid bytes are reported, and BOM-keeping so that a line starting with one is malformed, as in Python. */
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Streaming reader of the relay wire: newline-delimited JSON frames over WebSocket messages.
+ *
+ * Feed it every WebSocket message (text or binary) as it arrives; it works like the gateway's reader.
+ * Messages are concatenated and split on `\n`; each complete line is one frame, a trailing partial
+ * line waits for more data. So any chunking works: one frame per message (what the gateway sends),
+ * several frames per message, a frame split over messages, a multi-byte UTF-8 character split over
+ * binary messages. Blank lines (Python `str.isspace` whitespace only) are skipped; a line ending in
+ * `\r` (`\r\n` line ends) decodes normally because `\r` is JSON whitespace.
+ *
+ * A bad line never stops the stream: it yields a typed error (`malformed_json`, `not_object`,
+ * `invalid_frame`, `invalid_utf8`, `line_too_long`) and decoding goes on with the next line. Where
+ * the gateway's reader dies (a non-object line, invalid UTF-8), this decoder reports and continues.
+ * Unknown frame types come out as {@link UnknownFrame}s. `push` never throws a {@link FrameError}.
+ *
+ * @example
+ * const decoder = new FrameDecoder({ decode: decodeGatewayFrame });
+ * ws.on('message', (data) => {
+ *   for (const result of decoder.push(data)) {
+ *     if (result.ok) handle(result.frame);
+ *     else log.warn(result.error.code, result.error.message);
+ *   }
+ * });
+ */
+export class FrameDecoder<F = RelayFrame | UnknownFrame> {
+  readonly #decode: (line: string) => F;
+  readonly #maxLineBytes: number;
+  /** Pieces of the current, unterminated line. */
+  #parts: (string | Uint8Array)[] = [];
+  /** UTF-8 bytes in {@link #parts}. */
+  #partBytes = 0;
+  /** The current line passed the limit: drop everything up to the next newline. */
+  #discarding = false;
+
+  constructor(options: FrameDecoderOptions<F> = {}) {
+    this.#decode = options.decode ?? (decodeFrame as unknown as (line: string) => F);
+    const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    if (!Number.isSafeInteger(max) || max < 1) {
+      throw new RangeError(`maxLineBytes must be a positive integer, got ${max}`);
+    }
+    this.#maxLineBytes = max;
+  }
+
+  /** UTF-8 bytes of the unterminated line held back for the next chunk. */
+  get bufferedBytes(): number {
+    return this.#partBytes;
+  }
+
+  /**
+   * Feeds one chunk (a WebSocket message) and returns the outcome of every line it completed, in
+   * order; often none or one.
+   */
+  push(chunk: string | Uint8Array): FrameDecoderResult<F>[] {
+    const results: FrameDecoderResult<F>[] = [];
+    if (typeof chunk === 'string') this.#pushText(chunk, results);
+    else this.#pushBytes(chunk, results);
+    return results;
+  }
+
+  /**
+   * Ends the stream: a non-blank unterminated line is reported as `incomplete_frame` (never decoded,
+   * as in the gateway). The decoder is then empty and can be reused.
+   */
+  end(): FrameDecoderResult<F>[] {
+    const results: FrameDecoderResult<F>[] = [];
+    if (!this.#discarding && this.#parts.length > 0) {
+      if (!this.#isBlankPending()) {
+        results.push({ ok: false, error: new FrameIncompleteError(this.#partBytes) });
+      }
+    }
+    this.#reset();
+    return results;
+  }
+
+  #pushText(chunk: string, results: FrameDecoderResult<F>[]): void {
+    let start = 0;
+    for (;;) {
+      const newline = chunk.indexOf('\n', start);
+      if (newline === -1) {
+        if (start < chunk.length) {
+          const piece = chunk.slice(start);
+          this.#append(piece, utf8Length(piece), results);
+        }
+        return;
+      }
+      const piece = chunk.slice(start, newline);
+      if (this.#parts.length === 0 && !this.#discarding) this.#decodeWholeLine(piece, results);
+      else {
+        this.#append(piece, utf8Length(piece), results);
+        this.#completeLine(results);
+      }
+      start = newline + 1;
+    }
+  }
+
+  /** Fast path: a line that arrived whole in one text chunk. */
+  #decodeWholeLine(line: string, results: FrameDecoderResult<F>[]): void {
+    // 3 bytes per UTF-16 unit is an upper bound, so most lines need no exact count.
+    if (line.length * 3 > this.#maxLineBytes && utf8Length(line) > this.#maxLineBytes) {
+      results.push({ ok: false, error: new FrameLineTooLongError(this.#maxLineBytes) });
+      return;
+    }
+    this.#decodeLine(line, results);
+  }
+
+  #pushBytes(chunk: Uint8Array, results: FrameDecoderResult<F>[]): void {
+    let start = 0;
+    for (;;) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      const end = newline === -1 ? chunk.length : newline;
+      // Copied: the caller may reuse its buffer once push returns.
+      if (end > start) this.#append(chunk.slice(start, end), end - start, results);
+      if (newline === -1) return;
+      this.#completeLine(results);
+      start = newline + 1;
+    }
+  }
+
+  /** Adds a piece of `bytes` UTF-8 bytes to the current line, or starts discarding once the line passes the limit. */
+  #append(piece: string | Uint8Array, bytes: number, results: FrameDecoderResult<F>[]): void {
+    if (this.#discarding || bytes === 0) return;
+    if (this.#partBytes + bytes > this.#maxLineBytes) {
+      results.push({ ok: false, error: new FrameLineTooLongError(this.#maxLineBytes) });
+      this.#reset();
+      this.#discarding = true;
+      return;
+    }
+    this.#parts.push(piece);
+    this.#partBytes += bytes;
+  }
+
+  #completeLine(results: FrameDecoderResult<F>[]): void {
+    if (this.#discarding) {
+      this.#discarding = false;
+      return;
+    }
+    const parts = this.#parts;
+    this.#reset();
+    if (parts.length === 0) return;
+    let line: string;
+    try {
+      line = this.#joinText(parts);
+    } catch (error) {
+      results.push({ ok: false, error: new FrameUtf8Error({ cause: error }) });
+      return;
+    }
+    this.#decodeLine(line, results);
+  }
+
+  #decodeLine(line: string, results: FrameDecoderResult<F>[]): void {
+    if (isPythonBlankLine(line)) return;
+    try {
+      results.push({ ok: true, frame: this.#decode(line) });
+    } catch (error) {
+      if (!(error instanceof FrameError)) throw error;
+      results.push({ ok: false, error });
+    }
+  }
+
+  /** The text of a line's pieces; throws a TypeError on invalid UTF-8 in byte pieces. */
+  #joinText(parts: readonly (string | Uint8Array)[]): string {
+    if (parts.every((part) => typeof part === 'string')) return (parts as string[]).join('');
+    const bytes = parts.map((part) => (typeof part === 'string' ? utf8Encoder.encode(part) : part));
+    const total = bytes.reduce((sum, part) => sum + part.length, 0);
+    const joined = new Uint8Array(total);
+    let offset = 0;
+    for (const part of bytes) {
+      joined.set(part, offset);
+      offset += part.length;
+    }
+    return utf8Decoder.decode(joined);
+  }
+
+  /** Whether the unterminated line is blank; undecodable bytes count as content. */
+  #isBlankPending(): boolean {
+    try {
+      return isPythonBlankLine(this.#joinText(this.#parts));
+    } catch {
+      return false;
+    }
+  }
+
+  #reset(): void {
+    this.#parts = [];
+    this.#partBytes = 0;
+  }
+}

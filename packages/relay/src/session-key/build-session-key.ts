@@ -1,0 +1,209 @@
+import { isPythonTruthy } from '../python/index.js';
+import { InvalidSessionKeyOptionsError, InvalidSessionKeySourceError } from './errors.js';
+import { isSessionKeyScalar, keyPartStr, type SessionKeyScalar } from './session-key-scalar.js';
+import type { SessionKeySource } from './session-key-source.js';
+import { canonicalWhatsAppIdentifier } from './whatsapp-identifier.js';
+
+/**
+ * Which gateway revision's `build_session_key` to reproduce.
+ *
+ * - `baseline-2026-07-26` (default): upstream `main` of 2026-07-26, the revision the reference
+ *   vectors were produced by running.
+ * - `upstream-2026-09-21`: the newer upstream body, confirmed upstream on 2026-09-21 but not run.
+ *   It differs in exactly two ways: the profile `main` gets the namespace `agent:main~` (so it cannot
+ *   share the default profile's `agent:main`), and a non-DM source with no `thread_id` but a
+ *   `prospective_thread_id` is keyed on that thread with the chat-type slot `thread`.
+ */
+export type SessionKeyDialect = 'baseline-2026-07-26' | 'upstream-2026-09-21';
+
+/** The dialects {@link buildSessionKey} accepts, default first. */
+export const SESSION_KEY_DIALECTS: readonly SessionKeyDialect[] = [
+  'baseline-2026-07-26',
+  'upstream-2026-09-21',
+];
+
+/** Options of {@link buildSessionKey}; the defaults are the gateway's. */
+export interface BuildSessionKeyOptions {
+  /** Give each participant of a group chat a session of their own (default `true`). */
+  readonly groupSessionsPerUser?: boolean;
+  /** Give each participant of a thread a session of their own (default `false`: threads are shared). */
+  readonly threadSessionsPerUser?: boolean;
+  /**
+   * The namespace profile (default none → `agent:main`; `"default"` and `""` too). Only the
+   * gateway's session store passes one, and only when it multiplexes profiles; the adapter-level key
+   * that `interrupt_inbound.session_key` must match never carries a profile.
+   */
+  readonly profile?: string | null;
+  /** Default `baseline-2026-07-26`. */
+  readonly dialect?: SessionKeyDialect;
+}
+
+/**
+ * The session key the Hermes gateway's `build_session_key` gives a source, byte for byte.
+ *
+ * Layout: `<namespace>:<platform>:<chat_type>[:<slack workspace>]` followed, for DMs, by the chat id
+ * (the sender id when there is none) and the thread id, and for every other chat type by the chat id,
+ * the thread id and, when isolating per user, the sender id. Only truthy parts are written; nothing
+ * is escaped, trimmed or lowercased, so ids containing `:` are joined as they are and keys cannot be
+ * split back into fields. WhatsApp DM chat ids and participants are canonicalised as a gateway with
+ * no LID-mapping files does ({@link canonicalWhatsAppIdentifier}).
+ *
+ * The contract text asks for Discord's `guild_id` as a discriminator; the gateway never puts it (or
+ * any scope but Slack's) into the key, and this function follows the gateway.
+ *
+ * @throws {UnresolvableWhatsAppIdentifierError} for the sources the gateway itself crashes on.
+ * @throws {InvalidSessionKeySourceError} when the source is not an object, its `platform` is not a
+ * non-empty string, or a field it reads holds something other than a {@link SessionKeyScalar}.
+ * @throws {InvalidSessionKeyOptionsError} for an option of the wrong type or an unknown dialect.
+ * @example
+ * buildSessionKey({ platform: 'slack', chat_type: 'channel', scope_id: 'T9', chat_id: 'C0123', user_id: 'U1' });
+ * // 'agent:main:slack:channel:T9:C0123:U1'
+ * buildSessionKey({ platform: 'telegram', chat_type: 'forum', chat_id: -1001234, thread_id: '5', user_id: '42' });
+ * // 'agent:main:telegram:forum:-1001234:5' (threads are shared by default)
+ */
+export function buildSessionKey(source: SessionKeySource, options: BuildSessionKeyOptions = {}): string {
+  const { groupSessionsPerUser, threadSessionsPerUser, profile, dialect } = readOptions(options);
+  const fields = readSource(source, dialect);
+  const { platform } = fields;
+  const parts: SessionKeyScalar[] = [namespace(profile, dialect), platform];
+  const slackScope =
+    platform === 'slack' && isPythonTruthy(fields.scope_id) ? keyPartStr(fields.scope_id, 'scope_id') : null;
+
+  if (fields.chat_type === 'dm') {
+    parts.push('dm');
+    if (slackScope !== null) parts.push(slackScope);
+    const chatId =
+      platform === 'whatsapp' ? canonicalWhatsAppIdentifier(fields.chat_id, 'chat_id') : fields.chat_id;
+    const owner = isPythonTruthy(chatId) ? chatId : participant(fields);
+    if (isPythonTruthy(owner)) parts.push(owner);
+    if (isPythonTruthy(fields.thread_id)) parts.push(fields.thread_id);
+    return joinParts(parts);
+  }
+
+  const sender = participant(fields);
+  let threadId = fields.thread_id;
+  let chatTypeSlot = fields.chat_type;
+  if (
+    dialect === 'upstream-2026-09-21' &&
+    !isPythonTruthy(threadId) &&
+    isPythonTruthy(fields.prospective_thread_id)
+  ) {
+    threadId = fields.prospective_thread_id;
+    chatTypeSlot = 'thread';
+  }
+  parts.push(chatTypeSlot);
+  if (slackScope !== null) parts.push(slackScope);
+  if (isPythonTruthy(fields.chat_id)) parts.push(fields.chat_id);
+  if (isPythonTruthy(threadId)) parts.push(threadId);
+  const isolateSender = isPythonTruthy(threadId)
+    ? threadSessionsPerUser && groupSessionsPerUser
+    : groupSessionsPerUser;
+  if (isolateSender && isPythonTruthy(sender)) parts.push(sender);
+  return joinParts(parts);
+}
+
+interface SourceFields {
+  readonly platform: string;
+  readonly chat_type: SessionKeyScalar;
+  readonly chat_id: SessionKeyScalar;
+  readonly thread_id: SessionKeyScalar;
+  readonly user_id: SessionKeyScalar;
+  readonly user_id_alt: SessionKeyScalar;
+  readonly scope_id: SessionKeyScalar;
+  readonly prospective_thread_id: SessionKeyScalar;
+}
+
+/** The sender: `user_id_alt` when truthy, else `user_id`; on WhatsApp canonicalised when possible. */
+function participant(fields: SourceFields): SessionKeyScalar {
+  const fromAlt = isPythonTruthy(fields.user_id_alt);
+  const sender = fromAlt ? fields.user_id_alt : fields.user_id;
+  if (fields.platform !== 'whatsapp' || !isPythonTruthy(sender)) return sender;
+  const canonical = canonicalWhatsAppIdentifier(sender, fromAlt ? 'user_id_alt' : 'user_id');
+  return canonical === '' ? sender : canonical;
+}
+
+function namespace(profile: string | null, dialect: SessionKeyDialect): string {
+  if (profile === null || profile === '' || profile === 'default') return 'agent:main';
+  if (profile === 'main' && dialect === 'upstream-2026-09-21') return 'agent:main~';
+  return `agent:${profile}`;
+}
+
+function joinParts(parts: readonly SessionKeyScalar[]): string {
+  return parts.map((part, index) => keyPartStr(part, `key part ${index}`)).join(':');
+}
+
+function readSource(source: unknown, dialect: SessionKeyDialect): SourceFields {
+  if (typeof source !== 'object' || source === null || Array.isArray(source)) {
+    throw new InvalidSessionKeySourceError('the session source must be an object', '');
+  }
+  const record = source as Readonly<Record<string, unknown>>;
+  const { platform } = record;
+  if (typeof platform !== 'string' || platform === '') {
+    throw new InvalidSessionKeySourceError('platform must be a non-empty string', 'platform');
+  }
+  const chatType = record.chat_type === undefined ? 'dm' : scalarField(record, 'chat_type');
+  return {
+    platform,
+    chat_type: chatType,
+    chat_id: scalarField(record, 'chat_id'),
+    thread_id: scalarField(record, 'thread_id'),
+    user_id: scalarField(record, 'user_id'),
+    user_id_alt: scalarField(record, 'user_id_alt'),
+    scope_id: scalarField(record, 'scope_id'),
+    prospective_thread_id:
+      dialect === 'upstream-2026-09-21' ? scalarField(record, 'prospective_thread_id') : undefined,
+  };
+}
+
+function scalarField(record: Readonly<Record<string, unknown>>, name: string): SessionKeyScalar {
+  const value = record[name];
+  if (isSessionKeyScalar(value)) return value;
+  throw new InvalidSessionKeySourceError(
+    typeof value === 'number'
+      ? `${name} is the integral number ${value}, beyond the safe integer range: pass a bigint or a string`
+      : `${name} must be a string, number, bigint, boolean or null, not ${describe(value)}`,
+    name,
+  );
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+interface ResolvedOptions {
+  readonly groupSessionsPerUser: boolean;
+  readonly threadSessionsPerUser: boolean;
+  readonly profile: string | null;
+  readonly dialect: SessionKeyDialect;
+}
+
+function readOptions(options: unknown): ResolvedOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new InvalidSessionKeyOptionsError('the options must be an object', 'options');
+  }
+  const record = options as Readonly<Record<string, unknown>>;
+  const { profile = null, dialect = 'baseline-2026-07-26' } = record;
+  if (profile !== null && typeof profile !== 'string') {
+    throw new InvalidSessionKeyOptionsError('profile must be a string or null', 'options.profile');
+  }
+  if (!SESSION_KEY_DIALECTS.includes(dialect as SessionKeyDialect)) {
+    throw new InvalidSessionKeyOptionsError(
+      `dialect must be one of ${SESSION_KEY_DIALECTS.join(', ')}`,
+      'options.dialect',
+    );
+  }
+  return {
+    groupSessionsPerUser: booleanOption(record, 'groupSessionsPerUser', true),
+    threadSessionsPerUser: booleanOption(record, 'threadSessionsPerUser', false),
+    profile,
+    dialect: dialect as SessionKeyDialect,
+  };
+}
+
+function booleanOption(record: Readonly<Record<string, unknown>>, name: string, fallback: boolean): boolean {
+  const value = record[name];
+  if (value === undefined) return fallback;
+  if (typeof value === 'boolean') return value;
+  throw new InvalidSessionKeyOptionsError(`${name} must be a boolean`, `options.${name}`);
+}

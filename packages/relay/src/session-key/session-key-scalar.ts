@@ -1,0 +1,40 @@
+import { pythonStr } from '../python/index.js';
+import { InvalidSessionKeySourceError } from './errors.js';
+
+/**
+ * A value a source field can hold once the gateway has read it from JSON. `undefined` (absent)
+ * behaves like `null` (Python `None`). A `number` stands for a Python `int` when it is an integer and
+ * for a Python `float` otherwise; use `bigint` for integers beyond ±(2^53 − 1).
+ */
+export type SessionKeyScalar = string | number | bigint | boolean | null | undefined;
+
+/** True for the values {@link keyPartStr} can render; the check callers run on untrusted input. */
+export function isSessionKeyScalar(value: unknown): value is SessionKeyScalar {
+  switch (typeof value) {
+    case 'string':
+    case 'bigint':
+    case 'boolean':
+    case 'undefined':
+      return true;
+    case 'number':
+      return !Number.isInteger(value) || Number.isSafeInteger(value);
+    default:
+      return value === null;
+  }
+}
+
+/**
+ * Python's `str()` of a source field, as the gateway's `":".join(str(part) ...)` renders it.
+ *
+ * @throws {InvalidSessionKeySourceError} for an integral `number` beyond ±(2^53 − 1): JavaScript
+ * cannot tell which Python `int` (or whether a `float` such as `1e+16`) it came from.
+ */
+export function keyPartStr(value: SessionKeyScalar, path: string): string {
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    throw new InvalidSessionKeySourceError(
+      `${path} is the integral number ${value}, beyond the safe integer range: pass a bigint or a string`,
+      path,
+    );
+  }
+  return pythonStr(value);
+}

@@ -1,0 +1,16 @@
+export { isPythonTruthy } from '../python/truthy.js';
+export {
+  SessionSourceFieldError,
+  SessionSourceNotJsonError,
+  SessionSourceNotObjectError,
+} from './errors.js';
+export { sessionSourceFromWire } from './from-wire.js';
+export {
+  BUILTIN_PLATFORMS,
+  canonicalPlatform,
+  FALLBACK_PLATFORM,
+  isKnownPlatform,
+  PLUGIN_PLATFORMS,
+} from './platforms.js';
+export { type SessionSource, type SessionSourceWire, sessionSourceWireSchema } from './schema.js';
+export { sessionSourceToWire } from './to-wire.js';

@@ -1,0 +1,11 @@
+export { type StubHandlerKind, StubHandlerMissingError } from './errors.js';
+export type { WireChunk } from './in-memory-pipe.js';
+export type { WireDirection, WireRecord } from './linked-connection.js';
+export type { LinkedConnector, LinkedConnectorHandler, PassthroughForwardInput } from './linked-connector.js';
+export type { HelloIdentity, LinkedGatewayTransport } from './linked-gateway.js';
+export {
+  createLinkedTransportPair,
+  type LinkedTransportPair,
+  type LinkedTransportPairOptions,
+} from './linked-pair.js';
+export { type CannedResults, type RecordedInterrupt, StubConnector } from './stub-connector.js';
