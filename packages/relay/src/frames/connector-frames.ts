@@ -14,6 +14,16 @@ export const descriptorFrameSchema = z.object({
 });
 
 /**
+ * `bufferId` as the gateway reads it: any id it can `str()`. A number is read as its decimal text
+ * (the `inbound_ack` carries `"7"` for `7`); a falsy one (`0`, `""`, `null`) is never acknowledged,
+ * so `0` reads as `null`.
+ */
+const bufferIdSchema = z
+  .union([z.string(), z.number().transform((n) => (n === 0 ? null : String(n)))])
+  .nullable()
+  .optional();
+
+/**
  * `inbound` (connector → gateway): a normalised `MessageEvent` in `event` (a missing `event` reads as
  * `{}`). A replayed buffered delivery carries `bufferId`; the gateway answers a non-empty one with
  * `inbound_ack` once its handler has taken the event.
@@ -21,7 +31,7 @@ export const descriptorFrameSchema = z.object({
 export const inboundFrameSchema = z.object({
   type: z.literal('inbound'),
   event: messageEventWireSchema.default(() => ({})),
-  bufferId: z.string().nullable().optional(),
+  bufferId: bufferIdSchema,
 });
 
 /**
@@ -71,7 +81,7 @@ export type PassthroughForward = z.output<typeof passthroughForwardSchema>;
 export const passthroughForwardFrameSchema = z.object({
   type: z.literal('passthrough_forward'),
   forward: passthroughForwardSchema.prefault(() => ({})),
-  bufferId: z.string().nullable().optional(),
+  bufferId: bufferIdSchema,
 });
 
 /** `going_idle_ack` (connector → gateway): the flip to buffered-only is durable. */

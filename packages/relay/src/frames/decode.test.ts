@@ -372,6 +372,24 @@ describe('connector → gateway frames', () => {
     expectValidationError(() => decodeConnectorFrame({ type: 'inbound', event: [] }), '$.event', 'inbound');
   });
 
+  it('inbound reads a numeric bufferId as the gateway str()s it, and 0 as no bufferId (never acked)', () => {
+    expect(decodeConnectorFrame({ type: 'inbound', event: {}, bufferId: 7 })).toEqual({
+      type: 'inbound',
+      event: {},
+      bufferId: '7',
+    });
+    expect(decodeConnectorFrame({ type: 'inbound', event: {}, bufferId: 0 })).toEqual({
+      type: 'inbound',
+      event: {},
+      bufferId: null,
+    });
+    expectValidationError(
+      () => decodeConnectorFrame({ type: 'inbound', event: {}, bufferId: true }),
+      '$.bufferId',
+      'inbound',
+    );
+  });
+
   it('outbound_result: a missing result reads as {}', () => {
     expect(decodeConnectorFrame(CONNECTOR_LINES.outboundResult)).toEqual({
       type: 'outbound_result',
