@@ -19,6 +19,7 @@
  */
 export * from './auth/index.js';
 export * from './descriptor/index.js';
+export { RelayError } from './errors.js';
 export * from './frames/index.js';
 export * from './message-event/index.js';
 export * from './ndjson/index.js';

@@ -1,15 +1,7 @@
-/** Base class of every error the channel-token functions throw. */
-export abstract class RelayAuthError extends Error {
-  /** A stable, machine-readable identifier of the condition. */
-  abstract readonly code: string;
-  /** The argument or token part that failed, such as `secret`, `secrets[2]` or `token.exp`. */
-  readonly path: string;
+import { RelayError } from '../errors.js';
 
-  constructor(message: string, path: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.path = path;
-  }
-}
+/** Base class of every error the channel-token functions throw. */
+export abstract class RelayAuthError extends RelayError {}
 
 /** An argument has the wrong type or is out of range (a non-string secret, a fractional TTL, a NaN clock). */
 export class RelayTokenArgumentError extends RelayAuthError {

@@ -1,5 +1,5 @@
+import { base64UrlEncodeNoPad } from '../encoding/base64.js';
 import { assertSafeInteger, assertString } from './arguments.js';
-import { base64UrlEncodeNoPad } from './base64url.js';
 import { unixSeconds } from './clock.js';
 import { EmptyRelaySecretError, RelayTokenArgumentError } from './errors.js';
 import { relaySign } from './hmac-sha256.js';

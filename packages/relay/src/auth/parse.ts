@@ -1,4 +1,4 @@
-import { base64UrlDecodeNoPad } from './base64url.js';
+import { base64UrlDecodeNoPad } from '../encoding/base64.js';
 import { MalformedRelayTokenError } from './errors.js';
 
 /** The parts of a channel token, as {@link parseRelayToken} reads them. No signature has been checked. */

@@ -1,15 +1,7 @@
-/** Base class of every error `parseDescriptor` and `createDescriptor` throw. */
-export abstract class DescriptorError extends Error {
-  /** A stable, machine-readable identifier of the condition. */
-  abstract readonly code: string;
-  /** The descriptor field that failed, or `''` for the descriptor as a whole. */
-  readonly path: string;
+import { RelayError } from '../errors.js';
 
-  constructor(message: string, path: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.path = path;
-  }
-}
+/** Base class of every error `parseDescriptor` and `createDescriptor` throw. */
+export abstract class DescriptorError extends RelayError {}
 
 /** The descriptor text is not JSON that Python's `json.loads` reads. */
 export class DescriptorJsonError extends DescriptorError {

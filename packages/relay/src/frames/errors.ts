@@ -1,3 +1,4 @@
+import { RelayError } from '../errors.js';
 /** Why a wire line or value is not a usable relay frame. */
 export type FrameErrorCode =
   | 'malformed_json'
@@ -12,15 +13,13 @@ export type FrameErrorCode =
  * Base class of every frame codec error: catch this to handle them all. `code` says which condition
  * failed, `path` where (a JSON path such as `$.action.chat_id`, `$` for the whole line).
  */
-export abstract class FrameError extends Error {
+export abstract class FrameError extends RelayError {
   abstract override readonly name: string;
-  abstract readonly code: FrameErrorCode;
-  /** Where it failed, as a JSON path; `$` is the whole frame or line. */
-  readonly path: string;
+  abstract override readonly code: FrameErrorCode;
 
+  /** `path`: where it failed, as a JSON path; `$` is the whole frame or line. */
   constructor(message: string, path: string, options?: ErrorOptions) {
-    super(path === '$' ? message : `${message} at ${path}`, options);
-    this.path = path;
+    super(path === '$' ? message : `${message} at ${path}`, path, options);
   }
 }
 

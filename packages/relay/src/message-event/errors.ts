@@ -1,15 +1,7 @@
-/** Base class of the errors `eventFromWire`, `eventToWire` and `createMessageEvent` throw. */
-export abstract class MessageEventError extends Error {
-  /** A stable, machine-readable identifier of the condition. */
-  abstract readonly code: string;
-  /** Dotted path of the offending value, `''` for the event itself. */
-  readonly path: string;
+import { RelayError } from '../errors.js';
 
-  constructor(message: string, path: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.path = path;
-  }
-}
+/** Base class of the errors `eventFromWire`, `eventToWire` and `createMessageEvent` throw. */
+export abstract class MessageEventError extends RelayError {}
 
 /** The event, or a part the gateway calls `.get` on (`reply_to`), is not an object. */
 export class MessageEventShapeError extends MessageEventError {

@@ -1,4 +1,4 @@
-import { base64DecodePythonLenient, base64DecodeStrict, base64Encode } from './base64.js';
+import { base64DecodePythonLenient, base64DecodeStrict, base64Encode } from '../encoding/base64.js';
 import { describe } from './describe.js';
 import { InvalidPassthroughBodyError, PassthroughArgumentError } from './errors.js';
 

@@ -1,15 +1,7 @@
-/** Base class of every error the passthrough, prompt-callback and relay-URL helpers throw. */
-export abstract class PassthroughError extends Error {
-  /** A stable, machine-readable identifier of the condition. */
-  abstract readonly code: string;
-  /** The argument or field that failed, such as `body`, `headers[3][1]` or `optionId`. */
-  readonly path: string;
+import { RelayError } from '../errors.js';
 
-  constructor(message: string, path: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.path = path;
-  }
-}
+/** Base class of every error the passthrough, prompt-callback and relay-URL helpers throw. */
+export abstract class PassthroughError extends RelayError {}
 
 /** An argument has the wrong type (a body that is not a `Uint8Array`, a header name that is not a string). */
 export class PassthroughArgumentError extends PassthroughError {

@@ -1,3 +1,4 @@
+import { RelayError } from '../errors.js';
 /** Stable codes of the errors `buildSessionKey` and `canonicalWhatsAppIdentifier` throw. */
 export type SessionKeyErrorCode =
   | 'whatsapp_identifier_unresolvable'
@@ -8,14 +9,8 @@ export type SessionKeyErrorCode =
  * Base class of every error the session-key oracle throws. `path` names the source field or option
  * that failed (`chat_id`, `user_id_alt`, `options.profile`, …; `''` for the source itself).
  */
-export abstract class SessionKeyError extends Error {
-  abstract readonly code: SessionKeyErrorCode;
-  readonly path: string;
-
-  constructor(message: string, path: string, options?: { readonly cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.path = path;
-  }
+export abstract class SessionKeyError extends RelayError {
+  abstract override readonly code: SessionKeyErrorCode;
 }
 
 /**

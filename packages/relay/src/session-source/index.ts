@@ -1,5 +1,6 @@
 export { isPythonTruthy } from '../python/truthy.js';
 export {
+  SessionSourceError,
   SessionSourceFieldError,
   SessionSourceNotJsonError,
   SessionSourceNotObjectError,

@@ -1,35 +1,95 @@
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+// Base64 in the two forms the relay wire uses: standard padded base64 (passthrough bodies, Python's
+// `base64.b64encode`) and unpadded base64url (channel tokens, Python's `urlsafe_b64encode` with the
+// padding stripped). One encoder and one sextet decoder serve both alphabets.
+
+const STANDARD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const PAD = 0x3d; // '='
 
-/** Sextet value of each ASCII code in the standard alphabet, -1 elsewhere. */
-const SEXTETS = (() => {
+/** Sextet value of each ASCII code in `alphabet`, -1 elsewhere. */
+function sextetTable(alphabet: string): Int8Array {
   const table = new Int8Array(128).fill(-1);
-  for (let i = 0; i < ALPHABET.length; i++) table[ALPHABET.charCodeAt(i)] = i;
+  for (let i = 0; i < alphabet.length; i++) table[alphabet.charCodeAt(i)] = i;
   return table;
-})();
+}
+
+const STANDARD_SEXTETS = sextetTable(STANDARD_ALPHABET);
+const URL_SEXTETS = sextetTable(URL_ALPHABET);
 
 /** Why a base64 decoder refused a text. */
 export interface Base64Refusal {
   readonly refused: string;
 }
 
-/** Standard base64 (RFC 4648 §4) with `=` padding: Python's `base64.b64encode`. */
-export function base64Encode(bytes: Uint8Array): string {
+function encode(bytes: Uint8Array, alphabet: string, pad: boolean): string {
   let out = '';
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
     const v = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += ALPHABET[v >> 18]! + ALPHABET[(v >> 12) & 63]! + ALPHABET[(v >> 6) & 63]! + ALPHABET[v & 63]!;
+    out += alphabet[v >> 18]! + alphabet[(v >> 12) & 63]! + alphabet[(v >> 6) & 63]! + alphabet[v & 63]!;
   }
   const rest = bytes.length - i;
   if (rest === 1) {
     const v = bytes[i]!;
-    out += `${ALPHABET[v >> 2]!}${ALPHABET[(v & 3) << 4]!}==`;
+    out += alphabet[v >> 2]! + alphabet[(v & 3) << 4]! + (pad ? '==' : '');
   } else if (rest === 2) {
     const v = (bytes[i]! << 8) | bytes[i + 1]!;
-    out += `${ALPHABET[v >> 10]!}${ALPHABET[(v >> 4) & 63]!}${ALPHABET[(v & 15) << 2]!}=`;
+    out += alphabet[v >> 10]! + alphabet[(v >> 4) & 63]! + alphabet[(v & 15) << 2]! + (pad ? '=' : '');
   }
   return out;
+}
+
+/** Standard base64 (RFC 4648 §4) with `=` padding: Python's `base64.b64encode`. */
+export function base64Encode(bytes: Uint8Array): string {
+  return encode(bytes, STANDARD_ALPHABET, true);
+}
+
+/**
+ * Base64url (RFC 4648 §5) of `bytes` without `=` padding: Python's `urlsafe_b64encode(…).rstrip("=")`
+ * and Node's `Buffer.toString('base64url')`.
+ */
+export function base64UrlEncodeNoPad(bytes: Uint8Array): string {
+  return encode(bytes, URL_ALPHABET, false);
+}
+
+/**
+ * Reads `length` characters of `text` as sextets of `table`; a refusal names the first character
+ * outside the alphabet.
+ */
+function readSextets(
+  text: string,
+  length: number,
+  table: Int8Array,
+  what: string,
+): Uint8Array | Base64Refusal {
+  const sextets = new Uint8Array(length);
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    const value = code < 128 ? table[code]! : -1;
+    if (value < 0) return { refused: `character ${JSON.stringify(text[i])} at index ${i} is not ${what}` };
+    sextets[i] = value;
+  }
+  return sextets;
+}
+
+/** Whether the last sextet of an unpadded tail of 2 or 3 characters carries bits beyond the last byte. */
+function hasUnusedBits(sextets: Uint8Array): boolean {
+  const tail = sextets.length % 4;
+  const last = sextets[sextets.length - 1] ?? 0;
+  return (tail === 2 && (last & 15) !== 0) || (tail === 3 && (last & 3) !== 0);
+}
+
+/**
+ * Strict unpadded base64url: only `A–Z a–z 0–9 - _`, no `=`, no whitespace, a length that is not
+ * 1 more than a multiple of 4, and zero bits after the last whole byte, so each byte string has
+ * exactly one accepted text. Returns the bytes, or a {@link Base64Refusal} saying what was wrong.
+ */
+export function base64UrlDecodeNoPad(text: string): Uint8Array | Base64Refusal {
+  if (text.length % 4 === 1) return { refused: `length ${text.length} is 1 more than a multiple of 4` };
+  const sextets = readSextets(text, text.length, URL_SEXTETS, 'base64url');
+  if (!(sextets instanceof Uint8Array)) return sextets;
+  if (hasUnusedBits(sextets)) return { refused: 'the last character carries non-zero unused bits' };
+  return sextetsToBytes(sextets);
 }
 
 /**
@@ -40,19 +100,9 @@ export function base64Encode(bytes: Uint8Array): string {
 export function base64DecodeStrict(text: string): Uint8Array | Base64Refusal {
   if (text.length % 4 !== 0) return { refused: `length ${text.length} is not a multiple of 4` };
   const pads = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  const dataLength = text.length - pads;
-  const sextets = new Uint8Array(dataLength);
-  for (let i = 0; i < dataLength; i++) {
-    const code = text.charCodeAt(i);
-    const value = code < 128 ? SEXTETS[code]! : -1;
-    if (value < 0)
-      return { refused: `character ${JSON.stringify(text[i])} at index ${i} is not standard base64` };
-    sextets[i] = value;
-  }
-  if (pads === 1 && (sextets[dataLength - 1]! & 3) !== 0)
-    return { refused: 'non-zero unused bits before `=`' };
-  if (pads === 2 && (sextets[dataLength - 1]! & 15) !== 0)
-    return { refused: 'non-zero unused bits before `==`' };
+  const sextets = readSextets(text, text.length - pads, STANDARD_SEXTETS, 'standard base64');
+  if (!(sextets instanceof Uint8Array)) return sextets;
+  if (hasUnusedBits(sextets)) return { refused: `non-zero unused bits before \`${'='.repeat(pads)}\`` };
   return sextetsToBytes(sextets);
 }
 
@@ -81,7 +131,7 @@ export function base64DecodePythonLenient(text: string): Uint8Array | Base64Refu
       if (quadPos >= 2 && quadPos + ++pads >= 4) return out.slice(0, o);
       continue;
     }
-    const value = SEXTETS[code]!;
+    const value = STANDARD_SEXTETS[code]!;
     if (value < 0) continue;
     pads = 0;
     switch (quadPos) {
