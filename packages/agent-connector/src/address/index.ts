@@ -1,0 +1,9 @@
+export {
+  type AddressShape,
+  type AgentAddress,
+  isWakeAddress,
+  parseAgentAddress,
+  resolveSessionId,
+} from './address.js';
+export { claimingAgentIds } from './claiming.js';
+export { InvalidAgentAddressError } from './errors.js';

@@ -1,0 +1,229 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseAgentDescriptors, parseAgentStatus } from './agent-descriptor.js';
+import { parseDeliveryMeta } from './delivery-meta.js';
+import { parseDeliveryPayload, payloadText } from './delivery-payload.js';
+import { parseDeliveryReceipt } from './delivery-receipt.js';
+import { InvalidContractValueError } from './errors.js';
+import { parseAgentResponse, parseRequestResponseOpts } from './request-response.js';
+import { parseStaticCapabilities } from './static-capabilities.js';
+import { parseWakeOpts, parseWakeReceipt } from './wake.js';
+
+const meta = {
+  dispatch_id: 'conformance-test',
+  sent_at: 1_700_000_000_000,
+  origin: { skill_name: 's', trigger_kind: 'inline' },
+};
+
+function failure(run: () => unknown): InvalidContractValueError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof InvalidContractValueError) return error;
+    throw error;
+  }
+  throw new Error('expected an InvalidContractValueError');
+}
+
+describe('parseDeliveryMeta', () => {
+  it('accepts the reference conformance meta (dispatch_id is not a UUID)', () => {
+    expect(parseDeliveryMeta(meta)).toEqual(meta);
+  });
+
+  it('accepts every trigger kind and refuses others, such as the removed "session"', () => {
+    for (const trigger_kind of ['cron', 'event', 'webhook', 'agent', 'cli', 'dashboard', 'inline']) {
+      expect(
+        parseDeliveryMeta({ ...meta, origin: { skill_name: 's', trigger_kind } }).origin.trigger_kind,
+      ).toBe(trigger_kind);
+    }
+    const error = failure(() =>
+      parseDeliveryMeta({ ...meta, origin: { skill_name: 's', trigger_kind: 'session' } }),
+    );
+    expect(error.path).toBe('$.origin.trigger_kind');
+    expect(error.contract_type).toBe('DeliveryMeta');
+  });
+
+  it('refuses null in optional fields but reads undefined as absent', () => {
+    expect(failure(() => parseDeliveryMeta({ ...meta, event_type: null })).path).toBe('$.event_type');
+    expect(
+      failure(() => parseDeliveryMeta({ ...meta, origin: { ...meta.origin, caller_agent_id: null } })).path,
+    ).toBe('$.origin.caller_agent_id');
+    const parsed = parseDeliveryMeta({ ...meta, correlation_id: undefined });
+    expect(Object.hasOwn(parsed, 'correlation_id')).toBe(false);
+  });
+
+  it('refuses an empty dispatch_id and a negative or non-numeric sent_at', () => {
+    expect(failure(() => parseDeliveryMeta({ ...meta, dispatch_id: '' })).path).toBe('$.dispatch_id');
+    expect(failure(() => parseDeliveryMeta({ ...meta, sent_at: -1 })).path).toBe('$.sent_at');
+    expect(failure(() => parseDeliveryMeta({ ...meta, sent_at: '1' })).path).toBe('$.sent_at');
+    expect(failure(() => parseDeliveryMeta({ ...meta, sent_at: Number.POSITIVE_INFINITY })).path).toBe(
+      '$.sent_at',
+    );
+  });
+
+  it('keeps unknown keys and writes fields in contract order', () => {
+    const parsed = parseDeliveryMeta({
+      extra: 1,
+      correlation_id: 'c',
+      origin: meta.origin,
+      sent_at: 1,
+      dispatch_id: 'd',
+    });
+    expect(Object.keys(parsed)).toEqual(['dispatch_id', 'sent_at', 'origin', 'correlation_id', 'extra']);
+  });
+
+  it('keeps a __proto__ key as data', () => {
+    const parsed = parseDeliveryMeta(
+      JSON.parse(
+        `{"dispatch_id":"d","sent_at":1,"origin":${JSON.stringify(meta.origin)},"__proto__":{"x":1}}`,
+      ),
+    );
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+  });
+});
+
+describe('parseDeliveryPayload', () => {
+  it('accepts augment and template and reads their text', () => {
+    const augment = parseDeliveryPayload({ kind: 'augment', content: 'hi', meta });
+    const template = parseDeliveryPayload({ kind: 'template', prompt: 'do', meta });
+    expect(payloadText(augment)).toBe('hi');
+    expect(payloadText(template)).toBe('do');
+  });
+
+  it('refuses a kind outside the closed set and a missing text field', () => {
+    expect(failure(() => parseDeliveryPayload({ kind: 'binary', content: 'x', meta })).path).toBe('$.kind');
+    expect(failure(() => parseDeliveryPayload({ kind: 'augment', prompt: 'x', meta })).path).toBe(
+      '$.content',
+    );
+    expect(failure(() => parseDeliveryPayload({ kind: 'template', content: 'x', meta })).path).toBe(
+      '$.prompt',
+    );
+    expect(failure(() => parseDeliveryPayload({ kind: 'augment', content: 'x', meta: {} })).path).toMatch(
+      /^\$\.meta\./,
+    );
+    expect(failure(() => parseDeliveryPayload(null)).path).toBe('$');
+  });
+});
+
+describe('parseDeliveryReceipt', () => {
+  it('accepts the minimal and the full receipt', () => {
+    expect(parseDeliveryReceipt({ delivered_at: 5 })).toEqual({ delivered_at: 5 });
+    const full = {
+      delivered_at: 5,
+      delivery_id: 'd',
+      session_id: 's',
+      delivery_skipped: true,
+      warnings: ['w'],
+    };
+    expect(parseDeliveryReceipt(full)).toEqual(full);
+  });
+
+  it('refuses what is not a receipt', () => {
+    expect(failure(() => parseDeliveryReceipt(undefined)).path).toBe('$');
+    expect(failure(() => parseDeliveryReceipt({})).path).toBe('$.delivered_at');
+    expect(failure(() => parseDeliveryReceipt({ delivered_at: 1, session_id: null })).path).toBe(
+      '$.session_id',
+    );
+    expect(failure(() => parseDeliveryReceipt({ delivered_at: 1, delivery_skipped: 'true' })).path).toBe(
+      '$.delivery_skipped',
+    );
+    expect(failure(() => parseDeliveryReceipt({ delivered_at: 1, warnings: ['ok', 3] })).path).toBe(
+      '$.warnings[1]',
+    );
+  });
+});
+
+describe('WakeOpts / WakeReceipt', () => {
+  it('requires woken to be a boolean', () => {
+    expect(parseWakeReceipt({ woken_at: 1, woken: false })).toEqual({ woken_at: 1, woken: false });
+    expect(failure(() => parseWakeReceipt({ woken_at: 1 })).path).toBe('$.woken');
+    expect(failure(() => parseWakeReceipt({ woken_at: 1, woken: 'true' })).path).toBe('$.woken');
+    expect(failure(() => parseWakeReceipt({ woken: true })).path).toBe('$.woken_at');
+  });
+
+  it('reads absent options as {} and checks when', () => {
+    expect(parseWakeOpts(undefined)).toEqual({});
+    expect(parseWakeOpts({ when: 'immediate', context: 'c', session_id: 's' })).toEqual({
+      when: 'immediate',
+      context: 'c',
+      session_id: 's',
+    });
+    expect(parseWakeOpts({ when: 1_700_000_000_000 }).when).toBe(1_700_000_000_000);
+    expect(failure(() => parseWakeOpts({ when: 'later' })).path).toBe('$.when');
+    expect(failure(() => parseWakeOpts({ session_id: 3 })).contract_type).toBe('WakeOpts');
+  });
+});
+
+describe('descriptors, status, request/response, static capabilities', () => {
+  it('validates list_agents() results', () => {
+    expect(parseAgentDescriptors([{ agent_id: 'a', capabilities: ['wake'] }])).toEqual([
+      { agent_id: 'a', capabilities: ['wake'] },
+    ]);
+    expect(failure(() => parseAgentDescriptors({ agent_id: 'a' })).contract_type).toBe('AgentDescriptor[]');
+    expect(failure(() => parseAgentDescriptors([{ agent_id: 1 }])).path).toBe('$[0].agent_id');
+    expect(failure(() => parseAgentDescriptors([{ agent_id: 'a', capabilities: ['fly'] }])).path).toBe(
+      '$[0].capabilities[0]',
+    );
+  });
+
+  it('validates agent status, request options and responses', () => {
+    expect(parseAgentStatus('asleep')).toBe('asleep');
+    expect(() => parseAgentStatus('ACTIVE')).toThrow(InvalidContractValueError);
+    expect(parseRequestResponseOpts({ timeout_ms: 100 })).toEqual({ timeout_ms: 100 });
+    expect(failure(() => parseRequestResponseOpts({ timeout_ms: 0 })).path).toBe('$.timeout_ms');
+    const response = { correlation_id: 'c', content: 'x', sent_at: 1, agent_id: 'a' };
+    expect(parseAgentResponse(response)).toEqual(response);
+    expect(failure(() => parseAgentResponse({ ...response, sent_at: undefined })).path).toBe('$.sent_at');
+  });
+
+  it('validates static capabilities against the closed feature set', () => {
+    const caps = {
+      connector_type: 'agent_connector',
+      implementation: 'X',
+      contract_version: '1.0.0',
+      features: { deliver: true, wake: false },
+    };
+    expect(parseStaticCapabilities(caps)).toEqual(caps);
+    expect(failure(() => parseStaticCapabilities({ ...caps, contract_version: '1.0' })).path).toBe(
+      '$.contract_version',
+    );
+    expect(failure(() => parseStaticCapabilities({ ...caps, implementation: '' })).path).toBe(
+      '$.implementation',
+    );
+    expect(() => parseStaticCapabilities({ ...caps, features: { fly: true } })).toThrow(
+      InvalidContractValueError,
+    );
+    expect(failure(() => parseStaticCapabilities({ ...caps, features: { deliver: 1 } })).path).toBe(
+      '$.features.deliver',
+    );
+    expect(failure(() => parseStaticCapabilities({ ...caps, connector_type: 'skill_store' })).path).toBe(
+      '$.connector_type',
+    );
+  });
+});
+
+describe('parse functions on arbitrary input', () => {
+  it('only ever throw InvalidContractValueError', () => {
+    const parsers = [
+      parseDeliveryMeta,
+      parseDeliveryPayload,
+      parseDeliveryReceipt,
+      parseWakeOpts,
+      parseWakeReceipt,
+      parseAgentDescriptors,
+      parseStaticCapabilities,
+    ];
+    fc.assert(
+      fc.property(fc.anything({ withNullPrototype: true, withObjectString: true }), (value) => {
+        for (const parse of parsers) {
+          try {
+            parse(value);
+          } catch (error) {
+            expect(error).toBeInstanceOf(InvalidContractValueError);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

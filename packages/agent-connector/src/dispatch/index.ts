@@ -1,0 +1,17 @@
+export {
+  createDeliveryMeta,
+  type DeliveryMetaInit,
+  type DeliveryMetaSource,
+} from './create-delivery-meta.js';
+export { type DispatchOptions, dispatch } from './dispatch.js';
+export { InvalidDispatchOptionsError } from './errors.js';
+export {
+  type DeliveredOutcome,
+  type DispatchOutcome,
+  type DispatchResult,
+  type DispatchRoute,
+  type FailedOutcome,
+  type ListingFailure,
+  NOOP_SKIP_REASON,
+  type WokenOutcome,
+} from './outcome.js';

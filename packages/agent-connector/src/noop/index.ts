@@ -1,0 +1,1 @@
+export { NoOpAgentConnector, type NoOpAgentConnectorOptions } from './noop-agent-connector.js';

@@ -1,0 +1,8 @@
+export {
+  AgentConnectorRegistry,
+  type AgentConnectorRegistryOptions,
+  type DisposeFailure,
+  type NamedAgentConnector,
+  PRIMARY_CONNECTOR_NAME,
+} from './agent-connector-registry.js';
+export { AgentConnectorNotFoundError, InvalidConnectorNameError, UnhealthyConnectorError } from './errors.js';
