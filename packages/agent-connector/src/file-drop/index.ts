@@ -1,0 +1,8 @@
+export {
+  type DeliveryDropDocument,
+  type DropDocument,
+  serializeDropDocument,
+  type WakeDropDocument,
+} from './drop-document.js';
+export { DispatchIdConflictError, FileDropDirectoryError, InvalidFileDropConfigError } from './errors.js';
+export { FileDropAgentConnector, type FileDropAgentConnectorOptions } from './file-drop-agent-connector.js';

@@ -1,0 +1,321 @@
+import { InvalidAgentAddressError, parseAgentAddress, resolveSessionId } from '../address/index.js';
+import {
+  AGENT_CONNECTOR_CONTRACT_VERSION,
+  type AgentConnector,
+  type AgentDescriptor,
+  type AgentResponse,
+  DeliveryFailedError,
+  type DeliveryPayload,
+  type DeliveryReceipt,
+  NotImplementedError,
+  parseDeliveryPayload,
+  parseWakeOpts,
+  type StaticCapabilities,
+  type WakeOpts,
+  type WakeReceipt,
+} from '../contract/index.js';
+import { createDeliveryMeta } from '../dispatch/create-delivery-meta.js';
+import { type WebhookEnv, webhookOptionsFromEnv } from './from-env.js';
+import {
+  type HttpWebhookAgentConnectorOptions,
+  type ResolvedWebhookOptions,
+  resolveWebhookOptions,
+} from './options.js';
+import { synthesizeDeliveryReceipt } from './receipt.js';
+import { webhookDeliverBody, webhookSignature } from './wire.js';
+
+/** `origin.skill_name` of the delivery a degraded `wake()` makes (wake-class dispatches carry no meta). */
+export const DEGRADED_WAKE_SKILL_NAME = '(wake)';
+
+/**
+ * Delivers to agents behind HTTP webhooks — the reference `HttpWebhookAgentConnector`, with the contract's
+ * semantics where the two differ (ARCHITECTURE decision 6).
+ *
+ * Kept byte-identical to the reference: the deliver request (`POST url`, body `{ agent_id, ...payload }`,
+ * `Content-Type: application/json`, `Authorization` verbatim, `X-Signature: sha256=<hex HMAC of the body>`),
+ * the status rule (≥ 400 fails, anything else succeeds, redirects followed as `fetch` does), the receipt
+ * synthesis (see {@link synthesizeDeliveryReceipt}), the `fromEnv()` variables and messages, exact-id lookup
+ * in `deliver()`, `list_agents()` from the configuration, `health_check()` over the `status_url`s.
+ *
+ * Following the contract instead: receipts keep the receiver's `session_id` / `warnings`; `wake()` without a
+ * `wake_url` delivers `opts.context` and returns `woken: false`; every fault throws `DeliveryFailedError`;
+ * `wake()` resolves the session (`opts.session_id` wins over `agent@session`), sends it and echoes it; every
+ * request carries `Authorization`, every POST `X-Signature`; `request_response()` throws
+ * `NotImplementedError`. Retries are opt-in.
+ *
+ * @example
+ * const connector = new HttpWebhookAgentConnector({
+ *   agents: { perry: { url: 'https://agents.example/perry', wake_url: 'https://agents.example/perry/wake' } },
+ *   authorization: 'Bearer abc',
+ *   hmac_secret: 's3cret',
+ *   retry: { attempts: 3 },
+ * });
+ * const receipt = await connector.deliver('perry', { kind: 'augment', content: 'build failed', meta });
+ */
+export class HttpWebhookAgentConnector implements AgentConnector {
+  readonly #options: ResolvedWebhookOptions;
+
+  /** @throws {WebhookConfigError} an invalid option. */
+  constructor(options: HttpWebhookAgentConnectorOptions) {
+    this.#options = resolveWebhookOptions(options);
+  }
+
+  /**
+   * Builds a connector from `HTTP_WEBHOOK_AGENTS`, `HTTP_WEBHOOK_TIMEOUT_MS`, `HTTP_WEBHOOK_AUTH` and
+   * `HTTP_WEBHOOK_HMAC_SECRET` (see {@link webhookOptionsFromEnv}); `extra` adds the options the
+   * environment does not carry. `env` defaults to `process.env` where there is one.
+   *
+   * @throws {WebhookConfigError} naming the variable, with the reference's message.
+   * @example
+   * const connector = HttpWebhookAgentConnector.fromEnv(process.env, { retry: { attempts: 3 } });
+   */
+  static fromEnv(
+    env: WebhookEnv = processEnv(),
+    extra: Omit<
+      HttpWebhookAgentConnectorOptions,
+      'agents' | 'timeout_ms' | 'authorization' | 'hmac_secret'
+    > = {},
+  ): HttpWebhookAgentConnector {
+    return new HttpWebhookAgentConnector({ ...extra, ...webhookOptionsFromEnv(env) });
+  }
+
+  /** `deliver`, `wake`, `list_agents`, `health_check`; no `agent_status`, no `request_response`. */
+  static staticCapabilities(): StaticCapabilities {
+    return {
+      connector_type: 'agent_connector',
+      implementation: 'HttpWebhookAgentConnector',
+      contract_version: AGENT_CONNECTOR_CONTRACT_VERSION,
+      features: { deliver: true, wake: true, list_agents: true, health_check: true },
+    };
+  }
+
+  /** The configured agent ids, in configuration order; no network. */
+  async list_agents(): Promise<readonly AgentDescriptor[]> {
+    return [...this.#options.agents.keys()].map((agent_id) => ({ agent_id }));
+  }
+
+  /**
+   * POSTs `{ agent_id, ...payload }` to the agent's `url` and synthesizes the receipt from the answer.
+   * `agent_id` must be configured exactly as given (`alice@kitchen` is not `alice`).
+   *
+   * @throws {DeliveryFailedError} `client_validation` (unknown agent — nothing sent; a payload JSON cannot
+   *   carry), `timeout`, `network` (fetch rejected), `http_status` (status ≥ 400) — after the configured
+   *   retries, each resending the same bytes.
+   * @throws {InvalidAgentAddressError} `agent_id` is not a string.
+   * @throws {InvalidContractValueError} `payload` is not a valid `DeliveryPayload`.
+   */
+  async deliver(agent_id: string, payload: DeliveryPayload): Promise<DeliveryReceipt> {
+    if (typeof agent_id !== 'string') {
+      throw new InvalidAgentAddressError(`agent_id must be a string, got ${describe(agent_id)}`);
+    }
+    parseDeliveryPayload(payload);
+    const config = this.#options.agents.get(agent_id);
+    if (config === undefined) {
+      throw new DeliveryFailedError(
+        `Agent '${agent_id}' is not configured. Wired agents: ${this.#wired()}.`,
+        {
+          agent_id,
+          cause_kind: 'client_validation',
+        },
+      );
+    }
+    return this.#deliverBody(
+      agent_id,
+      config.url,
+      encodeBody(agent_id, () => webhookDeliverBody(agent_id, payload)),
+    );
+  }
+
+  /**
+   * Rouses the agent. The agent is the configured id equal to `agent_id`, else to its part before the first
+   * `@`; the session is `resolveSessionId(agent_id, opts)` and is echoed on the receipt.
+   * - With a `wake_url`: POSTs `{ agent_id, session_id?, context?, when? }` there → `woken: true`.
+   * - Without one: delivers `opts.context` to `url` as an `augment` payload (fresh meta, `origin.skill_name`
+   *   `'(wake)'`, plus `session_id` after the payload keys) → `woken: false`, the delivery's `session_id` /
+   *   `warnings` kept; with no context, nothing is sent (a warning says so).
+   *
+   * @throws {DeliveryFailedError} unknown agent (`client_validation`), `timeout`, `network`, `http_status`.
+   * @throws {InvalidAgentAddressError} `agent_id` is not a string.
+   * @throws {InvalidContractValueError} `opts` is not a valid `WakeOpts`.
+   */
+  async wake(agent_id: string, opts?: WakeOpts): Promise<WakeReceipt> {
+    const { agent } = parseAgentAddress(agent_id);
+    const wakeOpts = parseWakeOpts(opts);
+    const config = this.#options.agents.get(agent_id) ?? this.#options.agents.get(agent);
+    if (config === undefined) {
+      throw new DeliveryFailedError(
+        `wake('${agent_id}'): agent not configured. Wired agents: ${this.#wired()}.`,
+        { agent_id, cause_kind: 'client_validation' },
+      );
+    }
+    const session_id = resolveSessionId(agent_id, wakeOpts);
+    const session = session_id === undefined ? {} : { session_id };
+    if (config.wake_url !== undefined) {
+      const { context, when } = wakeOpts;
+      const body = encodeBody(agent_id, () =>
+        JSON.stringify({
+          agent_id,
+          ...session,
+          ...(context === undefined ? {} : { context }),
+          ...(when === undefined ? {} : { when }),
+        }),
+      );
+      discardBody(await this.#postWithRetries(agent_id, config.wake_url, body));
+      return { woken_at: this.#options.now(), woken: true, ...session };
+    }
+    if (wakeOpts.context === undefined || wakeOpts.context === '') {
+      return {
+        woken_at: this.#options.now(),
+        woken: false,
+        ...session,
+        warnings: ['no wake_url configured and no context given: nothing delivered'],
+      };
+    }
+    const meta = createDeliveryMeta(
+      { skill_name: DEGRADED_WAKE_SKILL_NAME },
+      { now: this.#options.now, newDispatchId: this.#options.newDispatchId },
+    );
+    const payload = { kind: 'augment', content: wakeOpts.context, meta, ...session };
+    const receipt = await this.#deliverBody(agent_id, config.url, webhookDeliverBody(agent_id, payload));
+    const receivedSession = receipt.session_id ?? session_id;
+    return {
+      woken_at: receipt.delivered_at,
+      woken: false,
+      ...(receivedSession === undefined ? {} : { session_id: receivedSession }),
+      warnings: ['no wake_url configured: context delivered instead', ...(receipt.warnings ?? [])],
+    };
+  }
+
+  /**
+   * `true` when every configured `status_url` answers a GET (with `Authorization`) with a 2xx within the
+   * timeout, or when none is configured (no request then); `false` on any other status or failure.
+   */
+  async health_check(): Promise<boolean> {
+    const urls = [...this.#options.agents.values()]
+      .map((config) => config.status_url)
+      .filter((url): url is string => url !== undefined);
+    const probes = urls.map(async (url) => {
+      const response = await this.#options.fetch(url, {
+        method: 'GET',
+        headers: this.#authHeaders(),
+        signal: AbortSignal.timeout(this.#options.timeout_ms),
+      });
+      discardBody(response);
+      return response.status >= 200 && response.status < 300;
+    });
+    try {
+      return (await Promise.all(probes)).every(Boolean);
+    } catch {
+      return false;
+    }
+  }
+
+  /** @throws {NotImplementedError} always: waits for the runtime's `exchange()` op. */
+  async request_response(): Promise<AgentResponse> {
+    throw new NotImplementedError('request_response', 'HttpWebhookAgentConnector');
+  }
+
+  async #deliverBody(agent_id: string, url: string, body: string): Promise<DeliveryReceipt> {
+    const response = await this.#postWithRetries(agent_id, url, body);
+    let text = '';
+    try {
+      text = await response.text();
+    } catch {
+      // An unreadable body after a success status still counts as delivered, as in the reference.
+    }
+    return synthesizeDeliveryReceipt(text, this.#options.now());
+  }
+
+  async #postWithRetries(agent_id: string, url: string, body: string): Promise<Response> {
+    const { attempts, initial_delay_ms, max_delay_ms } = this.#options.retry;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.#post(agent_id, url, body);
+      } catch (error) {
+        if (attempt >= attempts || !(error instanceof DeliveryFailedError) || !error.retryable) throw error;
+        await sleep(Math.min(max_delay_ms, initial_delay_ms * 2 ** (attempt - 1)));
+      }
+    }
+  }
+
+  async #post(agent_id: string, url: string, body: string): Promise<Response> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', ...this.#authHeaders() };
+    if (this.#options.hmac_secret !== undefined) {
+      headers['X-Signature'] = webhookSignature(this.#options.hmac_secret, body);
+    }
+    let response: Response;
+    try {
+      response = await this.#options.fetch(url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.#options.timeout_ms),
+      });
+    } catch (error) {
+      const cause_kind = isTimeout(error) ? 'timeout' : 'network';
+      throw new DeliveryFailedError(`${cause_kind} error: ${messageOf(error)}`, {
+        agent_id,
+        cause_kind,
+        cause: error,
+      });
+    }
+    if (response.status >= 400) {
+      discardBody(response);
+      throw new DeliveryFailedError(`HTTP ${response.status} from ${url}`, {
+        agent_id,
+        cause_kind: 'http_status',
+        http_status: response.status,
+      });
+    }
+    return response;
+  }
+
+  #authHeaders(): Record<string, string> {
+    const { authorization } = this.#options;
+    return authorization === undefined ? {} : { Authorization: authorization };
+  }
+
+  #wired(): string {
+    return [...this.#options.agents.keys()].join(', ') || '(none)';
+  }
+}
+
+/** Serialises a request body; a payload JSON cannot carry fails as `client_validation`, nothing sent. */
+function encodeBody(agent_id: string, serialise: () => string): string {
+  try {
+    return serialise();
+  } catch (error) {
+    throw new DeliveryFailedError(`cannot serialise the request body: ${messageOf(error)}`, {
+      agent_id,
+      cause_kind: 'client_validation',
+      cause: error,
+    });
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  const name = (error as { readonly name?: unknown } | null)?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Releases an unread body without waiting for it (a tee'd body would wait for its other branch). */
+function discardBody(response: Response): void {
+  response.body?.cancel().catch(() => undefined);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
+
+function processEnv(): WebhookEnv {
+  const env = (globalThis as { readonly process?: { readonly env?: WebhookEnv } }).process?.env;
+  return env ?? {};
+}
