@@ -13,7 +13,6 @@ import { packageEntries } from './package-entries.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const packagesDir = join(root, 'packages');
-const contract = new Set(['relay', 'agent-connector', 'hearthnet']);
 const allowed = {
   relay: [],
   'agent-connector': [],
@@ -82,26 +81,24 @@ for (const dir of readdirSync(packagesDir)) {
       }
     }
   }
-  if (contract.has(dir) || dir === 'conformance' || dir === 'redis' || dir === 'sqlite') {
-    // Root entry neutrality: walk the relative import graph from src/index.ts.
-    const rootEntry = packageEntries(pkgDir).find((e) => e.subpath === '.');
-    if (!rootEntry || !contract.has(dir)) continue;
-    const seen = new Set();
-    const stack = [rootEntry.source];
-    while (stack.length) {
-      const file = stack.pop();
-      if (seen.has(file)) continue;
-      seen.add(file);
-      for (const spec of specifiers(file)) {
-        if (spec.startsWith('.')) {
-          const base = resolve(dirname(file), spec).replace(/\.js$/, '');
-          const next = [`${base}.ts`, join(base, 'index.ts')].find((c) => existsSync(c));
-          if (next) stack.push(next);
-        } else if (spec.startsWith('node:') || nonNeutral.has(spec) || nonNeutral.has(spec.split('/')[0])) {
-          errors.push(
-            `${relative(root, file)}: reachable from the root entry of @agentwire/${dir} but imports "${spec}" (root entries must be runtime-neutral)`,
-          );
-        }
+  // Root entry neutrality: walk the relative import graph from src/index.ts.
+  const rootEntry = packageEntries(pkgDir).find((e) => e.subpath === '.');
+  if (!rootEntry) continue;
+  const seen = new Set();
+  const stack = [rootEntry.source];
+  while (stack.length) {
+    const file = stack.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const spec of specifiers(file)) {
+      if (spec.startsWith('.')) {
+        const base = resolve(dirname(file), spec).replace(/\.js$/, '');
+        const next = [`${base}.ts`, join(base, 'index.ts')].find((c) => existsSync(c));
+        if (next) stack.push(next);
+      } else if (spec.startsWith('node:') || nonNeutral.has(spec) || nonNeutral.has(spec.split('/')[0])) {
+        errors.push(
+          `${relative(root, file)}: reachable from the root entry of @agentwire/${dir} but imports "${spec}" (root entries must be runtime-neutral)`,
+        );
       }
     }
   }

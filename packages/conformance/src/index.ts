@@ -34,6 +34,7 @@ export type { SuiteRunOptions } from './plan.js';
 export type { CaseCounts, CaseResult, ErrorSummary, RunSuiteOptions, SuiteReport } from './run-suite.js';
 export { runSuite } from './run-suite.js';
 export type { ConformanceCase, ConformanceLevel, ConformanceSuite, SuiteSetup } from './suite.js';
+export * from './suites/agent-connector/index.js';
 export type { CanonicalJsonImplementation } from './suites/hearthnet/canonical-json.js';
 export { canonicalJsonSuite } from './suites/hearthnet/canonical-json.js';
 export type { ChunkedBlobDescription, HashingImplementation } from './suites/hearthnet/hashing.js';

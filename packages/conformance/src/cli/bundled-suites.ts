@@ -11,6 +11,9 @@ import {
   verifyPayload,
 } from '@agentwire/hearthnet/crypto';
 import type { ConformanceSuite } from '../suite.js';
+import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-suite.js';
+import { noopUnderTest, webhookUnderTest } from '../suites/agent-connector/agentwire-connectors.js';
+import { fileDropUnderTest } from '../suites/agent-connector/file-drop-under-test.js';
 import { canonicalJsonSuite } from '../suites/hearthnet/canonical-json.js';
 import { hashingSuite } from '../suites/hearthnet/hashing.js';
 import { signatureSuite } from '../suites/hearthnet/signatures.js';
@@ -51,7 +54,8 @@ function agentwireSignatures(backend: Ed25519Backend): ConformanceSuite<unknown>
 /**
  * Every suite against every implementation agentwire ships: the signature suite once per Ed25519
  * backend available in this runtime (node:crypto in Node, and noble everywhere), and the relay suites
- * against `@agentwire/relay`.
+ * against `@agentwire/relay`, and the agent-connector suite against the no-op, file-drop and webhook
+ * connectors (the webhook one against a fake receiver, with and without a `wake_url`).
  */
 export function bundledSuites(): BundledSuite[] {
   const backends = [nodeCryptoBackend(), nobleBackend].filter((b): b is Ed25519Backend => b !== undefined);
@@ -73,5 +77,18 @@ export function bundledSuites(): BundledSuite[] {
     { suite: sessionKeySuite(agentwireSessionKeys), subject: 'agentwire relay' },
     { suite: relayCodecSuite(agentwireRelayCodec), subject: 'agentwire relay' },
     { suite: relayTokenSuite(agentwireRelayTokens), subject: 'agentwire relay' },
+    { suite: agentConnectorSuite({ factory: noopUnderTest }), subject: 'agentwire NoOpAgentConnector' },
+    {
+      suite: agentConnectorSuite({ factory: fileDropUnderTest }),
+      subject: 'agentwire FileDropAgentConnector',
+    },
+    {
+      suite: agentConnectorSuite({ factory: () => webhookUnderTest({ wakeUrl: true }) }),
+      subject: 'agentwire HttpWebhookAgentConnector, wake_url',
+    },
+    {
+      suite: agentConnectorSuite({ factory: () => webhookUnderTest({ wakeUrl: false }) }),
+      subject: 'agentwire HttpWebhookAgentConnector, no wake_url',
+    },
   ];
 }

@@ -1,0 +1,86 @@
+import type { ReceivedDelivery } from './connector-under-test.js';
+
+/** One request the harness received. Header names are lower-case. */
+export interface RecordedWebhookRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** Options of {@link createWebhookReceiverHarness}. */
+export interface WebhookReceiverHarnessOptions {
+  /** When set, requests whose `Authorization` differs are answered 401. */
+  readonly authorization?: string;
+  /** When set, POSTs whose `X-Signature` is not `sha256=<HMAC>` of the body under this key are answered 401. */
+  readonly verifySignature?: (signature: string | undefined, body: string) => boolean;
+}
+
+/** A fake webhook agent: a `fetch` to hand the connector, and what it received. */
+export interface WebhookReceiverHarness {
+  readonly fetch: (url: string, init: RequestInit) => Promise<Response>;
+  readonly requests: readonly RecordedWebhookRequest[];
+  /** Every deliver body received: the `agent_id` and the rest of the body as the payload. */
+  deliveries(): readonly ReceivedDelivery[];
+}
+
+/**
+ * A `fetch` that answers like a webhook agent and records every request: GET (status) → 200; a POST whose
+ * body has a `kind` (a delivery) → 200 `{ delivery_id, session_id? }` echoing the body's `session_id`;
+ * any other POST (a wake) → 202. Unauthorised requests get 401, unparsable bodies 400.
+ *
+ * @example
+ * ```ts
+ * const receiver = createWebhookReceiverHarness({ authorization: 'Bearer t' });
+ * const connector = new HttpWebhookAgentConnector({ agents: { perry: { url: 'https://a.example/p' } },
+ *   authorization: 'Bearer t', fetch: receiver.fetch });
+ * ```
+ */
+export function createWebhookReceiverHarness(
+  options: WebhookReceiverHarnessOptions = {},
+): WebhookReceiverHarness {
+  const requests: RecordedWebhookRequest[] = [];
+  const fetch = async (url: string, init: RequestInit): Promise<Response> => {
+    const request = new Request(url, init);
+    const body = await request.text();
+    const headers = Object.fromEntries(request.headers.entries());
+    requests.push({ url, method: request.method, headers, body });
+    if (options.authorization !== undefined && headers.authorization !== options.authorization) {
+      return new Response('unauthorized', { status: 401 });
+    }
+    if (request.method === 'GET') return Response.json({ status: 'ok' });
+    if (options.verifySignature !== undefined && !options.verifySignature(headers['x-signature'], body)) {
+      return new Response('bad signature', { status: 401 });
+    }
+    const parsed = parseObject(body);
+    if (parsed === undefined) return new Response('bad request', { status: 400 });
+    if (!('kind' in parsed)) return new Response(null, { status: 202 });
+    const session_id = parsed.session_id;
+    return Response.json({
+      delivery_id: `received-${requests.length}`,
+      ...(typeof session_id === 'string' && session_id !== '' ? { session_id } : {}),
+    });
+  };
+  return {
+    fetch,
+    requests,
+    deliveries: () =>
+      requests.flatMap((request) => {
+        const parsed = request.method === 'POST' ? parseObject(request.body) : undefined;
+        if (parsed === undefined || !('kind' in parsed)) return [];
+        const { agent_id, ...payload } = parsed;
+        return [{ agent_id: String(agent_id), payload }];
+      }),
+  };
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
