@@ -32,9 +32,48 @@ const COLON = 0x3a;
  * new TextDecoder().decode(canonicalJson({ b: [1.0, 0.1 + 0.2], a: 'é' })); // '{"a":"é","b":[1,0.3]}'
  */
 export function canonicalJson(value: unknown): Uint8Array {
+  return serialize(value, new Serialization(undefined));
+}
+
+/**
+ * {@link canonicalJson} together with the JSON paths of the numbers whose canonical form changes
+ * their value (what {@link findLossyNumbers} reports), found in the same walk: signature
+ * verification needs both.
+ *
+ * @throws {CanonicalJsonError}
+ */
+export function canonicalJsonWithLossyNumbers(value: unknown): { bytes: Uint8Array; lossyNumbers: string[] } {
+  const lossyNumbers: string[] = [];
+  return { bytes: serialize(value, new Serialization(lossyNumbers)), lossyNumbers };
+}
+
+/**
+ * Lists the JSON paths of the numbers that canonical JSON does not keep as they are (see
+ * `isCanonicalNumber`): floats with more than 6 significant digits, `-0`. A payload whose list is
+ * empty reads back from its canonical bytes unchanged; a signature verified over a payload with
+ * lossy numbers also covers every other payload that rounds to the same bytes.
+ *
+ * Paths are in canonical order: `$` is the root, `.key` or `["key"]` an object key, `[i]` an index.
+ *
+ * @throws {CanonicalJsonError} whatever {@link canonicalJson} throws for the same value.
+ * @example
+ * findLossyNumbers({ a: [1, 0.1 + 0.2], 'b-c': 2.5 }); // ['$.a[1]']
+ */
+export function findLossyNumbers(value: unknown): string[] {
+  return canonicalJsonWithLossyNumbers(value).lossyNumbers;
+}
+
+/** The state of one walk: containers and path (for errors), and where lossy numbers are collected. */
+class Serialization extends Traversal {
+  constructor(readonly lossyNumbers: string[] | undefined) {
+    super();
+  }
+}
+
+function serialize(value: unknown, serialization: Serialization): Uint8Array {
   const out = new Utf8Writer();
   try {
-    writeValue(value, new Traversal(), out);
+    writeValue(value, serialization, out);
   } catch (error) {
     out.release();
     throw error;
@@ -53,16 +92,27 @@ export function canonicalJsonString(value: unknown): string {
   return utf8.decode(canonicalJson(value));
 }
 
-function writeValue(value: unknown, traversal: Traversal, out: Utf8Writer): void {
+function writeValue(value: unknown, traversal: Serialization, out: Utf8Writer): void {
   switch (typeof value) {
     case 'string':
       writeString(value, 'string', traversal, out);
       return;
     case 'number':
-      if (Number.isInteger(value) && value < 1e16 && value > -1e16) out.write(`${value}`);
-      else if (!Number.isFinite(value))
+      if (Number.isInteger(value) && value < 1e16 && value > -1e16) {
+        // `-0` is the one integral number whose canonical form (`0`) is another value.
+        if (traversal.lossyNumbers !== undefined && Object.is(value, -0)) {
+          traversal.lossyNumbers.push(traversal.path());
+        }
+        out.write(`${value}`);
+      } else if (!Number.isFinite(value)) {
         throw traversal.error('non_finite_number', `${value} has no JSON form`);
-      else out.write(formatGeneral(value));
+      } else {
+        const text = formatGeneral(value);
+        if (traversal.lossyNumbers !== undefined && Number(text) !== value) {
+          traversal.lossyNumbers.push(traversal.path());
+        }
+        out.write(text);
+      }
       return;
     case 'boolean':
       out.write(value ? 'true' : 'false');
@@ -81,7 +131,7 @@ function writeValue(value: unknown, traversal: Traversal, out: Utf8Writer): void
   }
 }
 
-function writeArray(array: readonly unknown[], traversal: Traversal, out: Utf8Writer): void {
+function writeArray(array: readonly unknown[], traversal: Serialization, out: Utf8Writer): void {
   const level = traversal.enter(array);
   const segments = traversal.segments;
   const length = array.length;
@@ -97,7 +147,11 @@ function writeArray(array: readonly unknown[], traversal: Traversal, out: Utf8Wr
   out.writeByte(CLOSE_BRACKET);
 }
 
-function writeObject(object: Readonly<Record<string, unknown>>, traversal: Traversal, out: Utf8Writer): void {
+function writeObject(
+  object: Readonly<Record<string, unknown>>,
+  traversal: Serialization,
+  out: Utf8Writer,
+): void {
   const level = traversal.enter(object);
   const segments = traversal.segments;
   const keys = sortKeysByCodePoint(Object.keys(object));
@@ -118,7 +172,7 @@ function writeObject(object: Readonly<Record<string, unknown>>, traversal: Trave
  * Writes a string as a JSON string literal. For a well-formed string `JSON.stringify` escapes exactly
  * what the reference escapes: `"`, `\`, and U+0000–U+001F (`\b \f \n \r \t`, else `\u00xx`).
  */
-function writeString(text: string, what: 'string' | 'key', traversal: Traversal, out: Utf8Writer): void {
+function writeString(text: string, what: 'string' | 'key', traversal: Serialization, out: Utf8Writer): void {
   if (out.writeQuotedPlain(text)) return;
   traversal.checkString(text, what);
   out.write(JSON.stringify(text));

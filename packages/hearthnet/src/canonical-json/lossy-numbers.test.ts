@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { canonicalJson, canonicalJsonWithLossyNumbers, findLossyNumbers } from './canonical-json.js';
 import { CanonicalJsonError } from './errors.js';
-import { findLossyNumbers } from './lossy-numbers.js';
 
 describe('findLossyNumbers', () => {
   it('lists the paths of numbers canonical JSON changes, in canonical key order', () => {
@@ -31,5 +31,15 @@ describe('findLossyNumbers', () => {
     expect(() => findLossyNumbers({ m: new Map() })).toThrow(
       expect.objectContaining({ code: 'unsupported_type', path: '$.m' }),
     );
+  });
+});
+
+describe('canonicalJsonWithLossyNumbers', () => {
+  it('gives the canonical bytes and the lossy paths of one walk, as the two separate calls do', () => {
+    const value = { b: [-0, 1, 2.5, Math.E], a: { x: 1e16, y: 'é' }, c: 123456.5 };
+    const both = canonicalJsonWithLossyNumbers(value);
+    expect(both.bytes).toEqual(canonicalJson(value));
+    expect(both.lossyNumbers).toEqual(['$.b[0]', '$.b[3]', '$.c']);
+    expect(both.lossyNumbers).toEqual(findLossyNumbers(value));
   });
 });

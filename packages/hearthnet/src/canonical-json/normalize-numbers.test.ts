@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJsonString } from './canonical-json.js';
+import { canonicalJsonString, findLossyNumbers } from './canonical-json.js';
 import { CanonicalJsonError } from './errors.js';
-import { findLossyNumbers } from './lossy-numbers.js';
 import { normalizeNumbers } from './normalize-numbers.js';
 
 const text = fc.string({ unit: 'grapheme', maxLength: 10 });

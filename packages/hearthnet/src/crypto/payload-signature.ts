@@ -1,4 +1,4 @@
-import { canonicalJson, findLossyNumbers, normalizeNumbers } from '../canonical-json/index.js';
+import { canonicalJson, canonicalJsonWithLossyNumbers, normalizeNumbers } from '../canonical-json/index.js';
 import { base64UrlDecode, base64UrlDecodeLenient, base64UrlEncode } from '../encoding/index.js';
 import { assertKeyBytes, type Ed25519Options, ed25519Sign, ed25519Verify } from './ed25519.js';
 import type { Ed25519Backend } from './ed25519-backend.js';
@@ -145,8 +145,7 @@ export function verifyPayload(
   let lossyNumbers: string[];
   try {
     const unsigned = withoutSignature(payload);
-    message = canonicalJson(unsigned);
-    lossyNumbers = findLossyNumbers(unsigned);
+    ({ bytes: message, lossyNumbers } = canonicalJsonWithLossyNumbers(unsigned));
   } catch (error) {
     return failure('unencodable_payload', messageOf(error));
   }
