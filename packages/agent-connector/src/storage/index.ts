@@ -47,6 +47,7 @@ export {
   DataStoreQueryBridge,
   type DataStoreQueryBridgeOptions,
 } from './data-store-bridge.js';
+export { SUMMARY_MAX_LENGTH, summarizeContent } from './data-summary.js';
 export {
   SkillNotFoundError,
   SkillStoreError,
@@ -84,5 +85,6 @@ export {
   type VersionInfo,
   versionInfoSchema,
 } from './skill-store.js';
+export { readStatusHeader, type StatusHeader, statusOfSkill, withStatusHeader } from './status-header.js';
 export { contractVersionSchema, type ManifestInfo, manifestInfoSchema } from './store-manifest.js';
 export { UNIX_SECONDS_LIMIT, unixSeconds, unixSecondsSchema } from './unix-seconds.js';
