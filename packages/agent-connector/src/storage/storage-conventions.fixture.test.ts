@@ -7,8 +7,11 @@ import { catalogChangeToken } from './change-token.js';
 import { contentHash, contentIdentity, versionFromHash } from './content-hash.js';
 import type { DataStore, QueryFilters } from './data-store.js';
 import { DataStoreQueryBridge } from './data-store-bridge.js';
+import { summarizeContent } from './data-summary.js';
 import { StorageValidationError, UnsupportedFilterError } from './errors.js';
 import { enforceSupportedFilters } from './filter-enforcement.js';
+import type { SkillStatus } from './skill-store.js';
+import { readStatusHeader, statusOfSkill, withStatusHeader } from './status-header.js';
 
 type Operation =
   | 'content-hash'
@@ -16,7 +19,10 @@ type Operation =
   | 'change-token'
   | 'enforce-filters'
   | 'bridge-query'
-  | 'bridge-write';
+  | 'bridge-write'
+  | 'status-header'
+  | 'set-status'
+  | 'summary';
 
 interface FixtureCase {
   readonly id: string;
@@ -135,6 +141,28 @@ const run: Record<Operation, (testCase: FixtureCase) => Promise<void>> = {
       expect(dataWriteFromArgs(args)).toStrictEqual(testCase['entry']);
     }
   },
+  'status-header': async (testCase) => {
+    const body = testCase['body'] as string;
+    const header = readStatusHeader(body);
+    expect(header === null ? null : { status: header.status, rest: header.rest }).toEqual(testCase['header']);
+    expect(statusOfSkill(body)).toBe(testCase['status']);
+  },
+  'set-status': async (testCase) => {
+    const set = () => withStatusHeader(testCase['body'] as string, testCase['status'] as SkillStatus);
+    if (testCase['error'] !== undefined) {
+      await expectCaseError(set, testCase);
+    } else {
+      expect(set()).toBe(testCase['expected']);
+    }
+  },
+  summary: async (testCase) => {
+    const summarize = () => summarizeContent(testCase['content'] as string);
+    if (testCase['error'] !== undefined) {
+      await expectCaseError(summarize, testCase);
+    } else {
+      expect(summarize()).toBe(testCase['summary']);
+    }
+  },
 };
 
 describe('storage-conventions.json fixture', () => {
@@ -154,7 +182,7 @@ describe('storage-conventions.json fixture', () => {
     for (const operation of Object.keys(run) as Operation[]) {
       const cases = fixture.cases.filter((testCase) => testCase.operation === operation);
       expect(cases.length, operation).toBeGreaterThan(0);
-      if (operation !== 'content-hash') {
+      if (operation !== 'content-hash' && operation !== 'status-header') {
         expect(
           cases.some((testCase) => testCase['error'] !== undefined),
           operation,
