@@ -29,16 +29,35 @@ describe('agentConnectorSuite', () => {
   });
 
   it.each([
-    ['file-drop', fileDropUnderTest],
-    ['webhook with wake_url', () => webhookUnderTest({ wakeUrl: true })],
-    ['webhook without wake_url', () => webhookUnderTest({ wakeUrl: false })],
-  ])('passes the %s connector with only agent_status skipped', async (_, factory) => {
+    ['file-drop', fileDropUnderTest, ['agent-status.valid']],
+    [
+      'webhook with wake_url',
+      () => webhookUnderTest({ wakeUrl: true }),
+      ['agent-status.valid', 'deliver.session-echo-address'],
+    ],
+    [
+      'webhook without wake_url',
+      () => webhookUnderTest({ wakeUrl: false }),
+      ['agent-status.valid', 'deliver.session-echo-address'],
+    ],
+  ])('passes the %s connector, skipping only what it does not offer', async (_, factory, skipped) => {
     const report = await runSuite(agentConnectorSuite({ factory }));
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status === 'failed')).toEqual([]);
-    expect(report.results.filter((r) => r.status === 'skipped').map((r) => r.id)).toEqual([
-      'agent-connector.contract.agent-status.valid',
-    ]);
+    expect(report.results.filter((r) => r.status === 'skipped').map((r) => r.id)).toEqual(
+      skipped.map((id) => `agent-connector.contract.${id}`),
+    );
+  });
+
+  it('fails a connector that claims delivery sessions but drops the session from its receipts', async () => {
+    const report = await runSuite(
+      agentConnectorSuite({
+        factory: () => ({ connector: new NoOpAgentConnector({ log: null }), deliverySessions: true }),
+      }),
+    );
+    const s = statuses(report);
+    expect(s['deliver.session-echo-address']).toBe('failed');
+    expect(s['deliver.augment-receipt']).toBe('passed');
   });
 
   it('fails a connector whose wake answers woken: "yes" and throws without a wake URL', async () => {

@@ -23,7 +23,7 @@ const SUITE_NAME = 'agent-connector.contract';
  * `wake()` never throwing for a capability gap, `health_check()` a boolean, `request_response()` working
  * or rejecting with `NotImplementedError`. Capabilities: `deliver` and `list-agents` (from the class's
  * `staticCapabilities()` features; all on without them), `static-capabilities`, `agent-status` (the
- * method exists), `observe-deliveries` (the factory's `observe`) and `sessions`.
+ * method exists), `observe-deliveries` (the factory's `observe`), `sessions` and `delivery-sessions`.
  *
  * @example
  * ```ts

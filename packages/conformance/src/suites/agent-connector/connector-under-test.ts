@@ -31,6 +31,12 @@ export interface ConnectorUnderTest {
    * or `opts.session_id`, which wins (capability `sessions`).
    */
   readonly sessions?: boolean;
+  /**
+   * `true` when `deliver()` routes to sessions too, so `deliver('agent@session')` must echo the session
+   * on its receipt (capability `delivery-sessions`). Leave it off for agent-level substrates, such as a
+   * webhook whose receiver decides about sessions.
+   */
+  readonly deliverySessions?: boolean;
   /** Releases what the factory set up (servers, temp folders); called once after the last case. */
   readonly dispose?: () => void | Promise<void>;
 }
@@ -68,6 +74,8 @@ export async function prepareConnector(
   if (typeof connector.agent_status === 'function') capabilities.add('agent-status');
   if (observe !== undefined && capabilities.has('deliver')) capabilities.add('observe-deliveries');
   if (underTest.sessions === true) capabilities.add('sessions');
+  if (underTest.deliverySessions === true && capabilities.has('deliver'))
+    capabilities.add('delivery-sessions');
   return {
     ctx: {
       connector,

@@ -10,6 +10,8 @@ import { AGENT_CONNECTOR_SUITE_VERSION } from './suite-version.js';
 type Case = ConformanceCase<AgentConnectorContext>;
 
 const since = AGENT_CONNECTOR_SUITE_VERSION;
+/** The session of the `agent@session` address the session case delivers to. */
+const DELIVERY_SESSION = 'conformance-delivery-session';
 
 async function deliverAndCheck(ctx: AgentConnectorContext, payload: DeliveryPayload): Promise<void> {
   const receipt = await mustResolve(`deliver('${ctx.agentId}', ${payload.kind})`, () =>
@@ -84,6 +86,22 @@ export function deliveryCases(suiteName: string): Case[] {
       requires: 'observe-deliveries',
       since,
       run: (ctx) => assertPassedThrough(ctx, templatePayload(richMeta('passthrough-template'))),
+    },
+    {
+      id: id('session-echo-address'),
+      title: 'deliver(agent@session) echoes the session on the receipt',
+      section: 'AgentConnector v1.0 §DeliveryReceipt, §agent@session targeting',
+      level: 'required',
+      requires: 'delivery-sessions',
+      since,
+      run: async (ctx) => {
+        const address = `${ctx.agentId}@${DELIVERY_SESSION}`;
+        const receipt = await mustResolve(`deliver('${address}', augment)`, () =>
+          ctx.connector.deliver(address, augmentPayload(minimalMeta('session'))),
+        );
+        assertDeliveryReceipt(receipt);
+        assertEqual(receipt.session_id, DELIVERY_SESSION, 'session_id');
+      },
     },
   ];
 }

@@ -28,6 +28,7 @@ export async function fileDropUnderTest(): Promise<ConnectorUnderTest> {
     connector,
     agentId,
     sessions: true,
+    deliverySessions: true,
     observe,
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
