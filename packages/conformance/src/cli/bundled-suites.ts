@@ -14,6 +14,7 @@ import type { ConformanceSuite } from '../suite.js';
 import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-suite.js';
 import { noopUnderTest, webhookUnderTest } from '../suites/agent-connector/agentwire-connectors.js';
 import { fileDropUnderTest } from '../suites/agent-connector/file-drop-under-test.js';
+import { tmuxAvailable, tmuxUnderTest } from '../suites/agent-connector/tmux-under-test.js';
 import { canonicalJsonSuite } from '../suites/hearthnet/canonical-json.js';
 import { hashingSuite } from '../suites/hearthnet/hashing.js';
 import { signatureSuite } from '../suites/hearthnet/signatures.js';
@@ -55,7 +56,8 @@ function agentwireSignatures(backend: Ed25519Backend): ConformanceSuite<unknown>
  * Every suite against every implementation agentwire ships: the signature suite once per Ed25519
  * backend available in this runtime (node:crypto in Node, and noble everywhere), and the relay suites
  * against `@agentwire/relay`, and the agent-connector suite against the no-op, file-drop and webhook
- * connectors (the webhook one against a fake receiver, with and without a `wake_url`).
+ * connectors (the webhook one against a fake receiver, with and without a `wake_url`), and the tmux
+ * connector against a private tmux server where a `tmux` binary runs (left out elsewhere).
  */
 export function bundledSuites(): BundledSuite[] {
   const backends = [nodeCryptoBackend(), nobleBackend].filter((b): b is Ed25519Backend => b !== undefined);
@@ -90,5 +92,9 @@ export function bundledSuites(): BundledSuite[] {
       suite: agentConnectorSuite({ factory: () => webhookUnderTest({ wakeUrl: false }) }),
       subject: 'agentwire HttpWebhookAgentConnector, no wake_url',
     },
+    // The tmux connector drives a real tmux server; machines without the binary cannot check it.
+    ...(tmuxAvailable()
+      ? [{ suite: agentConnectorSuite({ factory: tmuxUnderTest }), subject: 'agentwire TmuxAgentConnector' }]
+      : []),
   ];
 }

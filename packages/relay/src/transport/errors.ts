@@ -7,7 +7,8 @@ export type RelayTransportErrorCode =
   | 'connection_lost'
   | 'outbound_timeout'
   | 'handshake_timeout'
-  | 'descriptor_rejected';
+  | 'descriptor_rejected'
+  | 'auth_revoked';
 
 /**
  * Base class of every {@link RelayTransport} failure: catch this to handle them all. An action the

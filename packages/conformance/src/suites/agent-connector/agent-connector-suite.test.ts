@@ -5,6 +5,7 @@ import { registerSuite } from '../../vitest/index.js';
 import { agentConnectorSuite } from './agent-connector-suite.js';
 import { noopUnderTest, webhookUnderTest } from './agentwire-connectors.js';
 import { fileDropUnderTest } from './file-drop-under-test.js';
+import { tmuxUnderTest } from './tmux-under-test.js';
 
 const statuses = (report: { results: readonly { id: string; status: string }[] }) =>
   Object.fromEntries(report.results.map((r) => [r.id.replace('agent-connector.contract.', ''), r.status]));
@@ -30,6 +31,7 @@ describe('agentConnectorSuite', () => {
 
   it.each([
     ['file-drop', fileDropUnderTest, ['agent-status.valid']],
+    ['tmux', tmuxUnderTest, ['deliver.meta-passthrough', 'deliver.template-passthrough']],
     [
       'webhook with wake_url',
       () => webhookUnderTest({ wakeUrl: true }),

@@ -1,0 +1,390 @@
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InvalidAgentAddressError } from '../address/errors.js';
+import { DeliveryFailedError, InvalidContractValueError, NotImplementedError } from '../contract/errors.js';
+import { parseStaticCapabilities } from '../contract/static-capabilities.js';
+import {
+  InvalidTmuxConfigError,
+  TmuxAgentConnector,
+  type TmuxAgentConnectorOptions,
+  TmuxCommandError,
+} from './index.js';
+import { PrivateTmuxServer, shellQuote, waitForFileContent } from './tmux-test-support.js';
+import { typedText } from './typed-text.js';
+
+const NOW = 1_767_225_600_000;
+const meta = {
+  dispatch_id: 'd-1',
+  sent_at: 1_767_225_599_000,
+  origin: { skill_name: 'triage', trigger_kind: 'cron' as const },
+};
+
+function augment(content: string) {
+  return { kind: 'augment' as const, content, meta };
+}
+
+let server: PrivateTmuxServer;
+let dir: string;
+
+beforeEach(async () => {
+  server = new PrivateTmuxServer();
+  dir = await mkdtemp(join(tmpdir(), 'tmux-connector-'));
+});
+
+afterEach(async () => {
+  await server.kill();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function connector(
+  sessions: TmuxAgentConnectorOptions['sessions'] = { perry: 's1' },
+  options: Omit<TmuxAgentConnectorOptions, 'sessions'> = {},
+) {
+  return new TmuxAgentConnector({ sessions, socketName: server.socketName, now: () => NOW, ...options });
+}
+
+/** Starts session `name` whose pane appends every line it is given to a file; returns the file's path. */
+async function recordingSession(name: string): Promise<string> {
+  const file = join(dir, `${name}.txt`);
+  await server.newSession(name, `cat > ${shellQuote(file)}`);
+  return file;
+}
+
+async function failure(promise: Promise<unknown>): Promise<DeliveryFailedError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DeliveryFailedError);
+  return error as DeliveryFailedError;
+}
+
+describe('TmuxAgentConnector.deliver', () => {
+  it('types an augment into the mapped pane, presses Enter and returns the receipt', async () => {
+    const file = await recordingSession('s1');
+    const receipt = await connector().deliver('perry', augment('build failed on main'));
+    expect(receipt).toEqual({ delivered_at: NOW, delivery_id: `tmux:s1:0.0:${NOW}` });
+    expect(await server.waitForPaneText('=s1:0.0', 'build failed on main')).toContain('build failed on main');
+    expect(await waitForFileContent(file, 'build failed on main\n')).toBe('build failed on main\n');
+  });
+
+  it("types a template's prompt as written", async () => {
+    const file = await recordingSession('s1');
+    const receipt = await connector().deliver('perry', {
+      kind: 'template',
+      prompt: 'run the triage playbook',
+      meta,
+    });
+    expect(receipt.delivery_id).toBe(`tmux:s1:0.0:${NOW}`);
+    expect(await waitForFileContent(file, 'run the triage playbook\n')).toBe('run the triage playbook\n');
+  });
+
+  it('routes agent@session to the agent and echoes the session', async () => {
+    const file = await recordingSession('s1');
+    const receipt = await connector().deliver('perry@kitchen', augment('hello'));
+    expect(receipt).toEqual({ delivered_at: NOW, delivery_id: `tmux:s1:0.0:${NOW}`, session_id: 'kitchen' });
+    expect(await waitForFileContent(file, 'hello\n')).toBe('hello\n');
+  });
+
+  it('types shell metacharacters literally: nothing goes through a shell', async () => {
+    const file = await recordingSession('s1');
+    const texts = [
+      '$(rm -rf /)',
+      '`id` && echo "double" \'single\'',
+      'a; b | c > d',
+      'ends with;',
+      '\\;',
+      ';',
+    ];
+    const c = connector();
+    for (const text of texts) await c.deliver('perry', augment(text));
+    const expected = texts.map((text) => `${text}\n`).join('');
+    expect(await waitForFileContent(file, expected)).toBe(expected);
+  });
+
+  it('types Unicode byte for byte', async () => {
+    const file = await recordingSession('s1');
+    const text = 'café — 日本語 🎉 e\u0301 👩\u200d💻 \u{10ffff}';
+    await connector().deliver('perry', augment(text));
+    expect(await waitForFileContent(file, `${text}\n`)).toBe(`${text}\n`);
+  });
+
+  it('types line breaks as LF, drops trailing ones, and removes other control characters', async () => {
+    const file = await recordingSession('s1');
+    const receipt = await connector().deliver(
+      'perry',
+      augment('line one\r\nline\ttwo\rthree\u0003\u001b[31m\n\n'),
+    );
+    expect(receipt.warnings).toEqual([
+      'removed 2 control character(s) that the pane would have taken as keystrokes',
+    ]);
+    const expected = 'line one\nline\ttwo\nthree[31m\n';
+    expect(await waitForFileContent(file, expected)).toBe(expected);
+  });
+
+  it('types long text in pieces, and concurrent deliveries to one pane never interleave', async () => {
+    const file = await recordingSession('s1');
+    const lines = (tag: string) => Array.from({ length: 120 }, (_, i) => `${tag}${i} ${'é'.repeat(60)}`);
+    const c = connector();
+    await Promise.all([
+      c.deliver('perry', augment(lines('a').join('\n'))),
+      c.deliver('perry', augment(lines('b').join('\n'))),
+    ]);
+    const expected = [...lines('a'), ...lines('b')].map((line) => `${line}\n`).join('');
+    expect(await waitForFileContent(file, expected)).toBe(expected);
+  });
+
+  it('reaches a window by name and a pane by index', async () => {
+    await server.newSession('work', 'cat', 'agents');
+    const file = join(dir, 'pane1.txt');
+    await server.splitWindow('=work:=agents', `cat > ${shellQuote(file)}`);
+    const receipt = await connector({ ada: { session: 'work', window: 'agents', pane: 1 } }).deliver(
+      'ada',
+      augment('to pane one'),
+    );
+    expect(receipt.delivery_id).toBe(`tmux:work:agents.1:${NOW}`);
+    expect(await waitForFileContent(file, 'to pane one\n')).toBe('to pane one\n');
+  });
+
+  it('uses submitKey instead of Enter', async () => {
+    const file = await recordingSession('s1');
+    await connector({ perry: 's1' }, { submitKey: 'C-m' }).deliver('perry', augment('submitted'));
+    expect(await waitForFileContent(file, 'submitted\n')).toBe('submitted\n');
+  });
+
+  it('returns a :noop receipt for empty text without calling tmux', async () => {
+    const c = connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' });
+    for (const content of ['', '\n\r\n', '\u0007']) {
+      const receipt = await c.deliver('perry@kitchen', augment(content));
+      expect(receipt.delivery_id).toBe('tmux:s1:0.0:noop');
+      expect(receipt.session_id).toBe('kitchen');
+      expect(receipt.warnings).toContain('empty text: nothing typed into the pane');
+    }
+  });
+
+  it('refuses an unknown agent as client_validation without calling tmux', async () => {
+    const c = connector({ perry: 's1', ada: 's2' }, { tmuxPath: '/nonexistent/tmux' });
+    const error = await failure(c.deliver('alice@kitchen', augment('hi')));
+    expect(error.cause_kind).toBe('client_validation');
+    expect(error.http_status).toBeNull();
+    expect(error.agent_id).toBe('alice@kitchen');
+    expect(error.cause).toBeUndefined();
+    expect(error.message).toBe("Agent 'alice' is not configured. Wired agents: perry, ada.");
+  });
+
+  it('fails as network with the tmux error when the session is missing, matching names exactly', async () => {
+    const other = await recordingSession('s10');
+    const error = await failure(connector({ perry: 's1' }).deliver('perry', augment('hi')));
+    expect(error.cause_kind).toBe('network');
+    expect(error.retryable).toBe(true);
+    expect(error.message).toMatch(
+      /^deliver to tmux pane s1:0\.0 failed: tmux send-keys exited with code 1: .*s1/,
+    );
+    expect(error.cause).toBeInstanceOf(TmuxCommandError);
+    expect((error.cause as TmuxCommandError).failure).toBe('exit');
+    expect((error.cause as TmuxCommandError).exit_code).toBe(1);
+    await connector({ other: 's10' }).deliver('other', augment('marker'));
+    expect(await waitForFileContent(other, 'marker\n')).toBe('marker\n');
+  });
+
+  it('fails as network when no tmux server listens on the socket', async () => {
+    const error = await failure(connector().deliver('perry', augment('hi')));
+    expect(error.cause_kind).toBe('network');
+    expect((error.cause as TmuxCommandError).stderr).not.toBe('');
+  });
+
+  it('fails as network when the window or pane is missing', async () => {
+    await recordingSession('s1');
+    for (const pane of [
+      { session: 's1', window: 3 },
+      { session: 's1', pane: 4 },
+    ]) {
+      const error = await failure(connector({ perry: pane }).deliver('perry', augment('hi')));
+      expect(error.cause_kind).toBe('network');
+    }
+  });
+
+  it('fails as client_validation when the tmux binary is missing', async () => {
+    const error = await failure(
+      connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' }).deliver('perry', augment('hi')),
+    );
+    expect(error.cause_kind).toBe('client_validation');
+    expect(error.cause).toBeInstanceOf(TmuxCommandError);
+    expect((error.cause as TmuxCommandError).failure).toBe('spawn');
+    expect(error.message).toContain('ENOENT');
+  });
+
+  it('fails as timeout when tmux does not finish within timeoutMs', async () => {
+    const stuck = join(dir, 'stuck-tmux');
+    await writeFile(stuck, '#!/bin/sh\nexec sleep 30\n');
+    await chmod(stuck, 0o755);
+    const error = await failure(
+      connector({ perry: 's1' }, { tmuxPath: stuck, timeoutMs: 100 }).deliver('perry', augment('hi')),
+    );
+    expect(error.cause_kind).toBe('timeout');
+    expect((error.cause as TmuxCommandError).failure).toBe('timeout');
+  });
+
+  it('validates the address and the payload before anything else', async () => {
+    const c = connector();
+    await expect(c.deliver(42 as unknown as string, augment('hi'))).rejects.toThrow(InvalidAgentAddressError);
+    await expect(c.deliver('perry', { kind: 'binary', meta } as never)).rejects.toThrow(
+      InvalidContractValueError,
+    );
+  });
+
+  it('types any short text exactly as typedText prepares it (property, real tmux)', async () => {
+    const file = await recordingSession('s1');
+    const c = connector();
+    let expected = '';
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 30 }), async (content) => {
+        await c.deliver('perry', augment(content));
+        const { text } = typedText(content);
+        if (text !== '') expected += `${text}\n`;
+        expect(await waitForFileContent(file, expected)).toBe(expected);
+      }),
+      { numRuns: 10 },
+    );
+  });
+});
+
+describe('TmuxAgentConnector.wake', () => {
+  it('types the context, presses Enter and reports woken: true', async () => {
+    const file = await recordingSession('s1');
+    const receipt = await connector().wake('perry@kitchen', { context: 'wake up: build failed' });
+    expect(receipt).toEqual({ woken_at: NOW, woken: true, session_id: 'kitchen' });
+    expect(await waitForFileContent(file, 'wake up: build failed\n')).toBe('wake up: build failed\n');
+  });
+
+  it('prefers opts.session_id over the address session', async () => {
+    await recordingSession('s1');
+    const receipt = await connector().wake('perry@kitchen', { context: 'hi', session_id: 'tab-3' });
+    expect(receipt.session_id).toBe('tab-3');
+  });
+
+  it('types a scheduled wake at once and says so', async () => {
+    const file = await recordingSession('s1');
+    const receipt = await connector().wake('perry', { context: 'later', when: NOW + 60_000 });
+    expect(receipt).toEqual({
+      woken_at: NOW,
+      woken: true,
+      warnings: ['scheduled wake not supported by tmux: typed immediately'],
+    });
+    expect(await waitForFileContent(file, 'later\n')).toBe('later\n');
+  });
+
+  it('does not touch the pane without a context: woken: false, no tmux call', async () => {
+    const c = connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' });
+    for (const opts of [undefined, {}, { context: '' }, { context: '\u001b' }]) {
+      const receipt = await c.wake('perry', opts);
+      expect(receipt.woken).toBe(false);
+      expect(receipt.warnings).toContain('no context to type: the pane was not touched');
+    }
+  });
+
+  it('throws client_validation for an unknown agent', async () => {
+    const error = await failure(connector().wake('alice@kitchen', { context: 'hi' }));
+    expect(error.cause_kind).toBe('client_validation');
+    expect(error.agent_id).toBe('alice@kitchen');
+  });
+
+  it('throws network when the session is missing', async () => {
+    const error = await failure(connector().wake('perry', { context: 'hi' }));
+    expect(error.cause_kind).toBe('network');
+    expect(error.message).toMatch(/^wake to tmux pane s1:0\.0 failed: /);
+  });
+
+  it('validates opts', async () => {
+    await expect(connector().wake('perry', { when: -1 })).rejects.toThrow(InvalidContractValueError);
+    await expect(connector().wake('perry', { session_id: 3 } as never)).rejects.toThrow(
+      InvalidContractValueError,
+    );
+  });
+});
+
+describe('TmuxAgentConnector status, health and listing', () => {
+  it("reports 'active' when the agent's session exists, 'unknown' otherwise", async () => {
+    await recordingSession('s1');
+    await recordingSession('s10');
+    const c = connector({ perry: 's1', ada: 's', gone: 'nope' });
+    expect(await c.agent_status('perry')).toBe('active');
+    expect(await c.agent_status('perry@kitchen')).toBe('active');
+    expect(await c.agent_status('ada')).toBe('unknown');
+    expect(await c.agent_status('gone')).toBe('unknown');
+    expect(await c.agent_status('alice')).toBe('unknown');
+    expect(await connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' }).agent_status('perry')).toBe(
+      'unknown',
+    );
+  });
+
+  it('is healthy when tmux -V runs, unhealthy when the binary is missing', async () => {
+    expect(await connector().health_check()).toBe(true);
+    expect(await connector({}, { tmuxPath: '/nonexistent/tmux' }).health_check()).toBe(false);
+  });
+
+  it('lists the configured agents in order with their capabilities', async () => {
+    expect(await connector({ perry: 's1', ada: { session: 's2', pane: 1 } }).list_agents()).toEqual([
+      { agent_id: 'perry', capabilities: ['deliver', 'wake', 'augment', 'template'] },
+      { agent_id: 'ada', capabilities: ['deliver', 'wake', 'augment', 'template'] },
+    ]);
+  });
+
+  it('declares valid static capabilities and does not implement request_response', async () => {
+    expect(parseStaticCapabilities(TmuxAgentConnector.staticCapabilities())).toEqual({
+      connector_type: 'agent_connector',
+      implementation: 'TmuxAgentConnector',
+      contract_version: '1.0.0',
+      features: { deliver: true, wake: true, list_agents: true, agent_status: true, health_check: true },
+    });
+    await expect(connector().request_response()).rejects.toThrow(NotImplementedError);
+  });
+});
+
+describe('TmuxAgentConnector options', () => {
+  const invalid: readonly [string, unknown, string][] = [
+    ['no options', undefined, 'options'],
+    ['sessions not an object', { sessions: ['s1'] }, 'sessions'],
+    ['empty agent id', { sessions: { '': 's1' } }, 'sessions[""]'],
+    ['agent id with @', { sessions: { 'a@b': 's1' } }, 'sessions["a@b"]'],
+    ['empty session', { sessions: { a: '' } }, 'sessions["a"]'],
+    ['session with :', { sessions: { a: 's:1' } }, 'sessions["a"]'],
+    ['session with .', { sessions: { a: { session: 's.1' } } }, 'sessions["a"].session'],
+    ['session with a newline', { sessions: { a: 's\n1' } }, 'sessions["a"]'],
+    ['entry of the wrong type', { sessions: { a: 3 } }, 'sessions["a"]'],
+    ['negative window', { sessions: { a: { session: 's', window: -1 } } }, 'sessions["a"].window'],
+    ['window name with .', { sessions: { a: { session: 's', window: 'x.y' } } }, 'sessions["a"].window'],
+    ['fractional pane', { sessions: { a: { session: 's', pane: 1.5 } } }, 'sessions["a"].pane'],
+    ['named pane', { sessions: { a: { session: 's', pane: 'top' } } }, 'sessions["a"].pane'],
+    ['empty tmuxPath', { sessions: {}, tmuxPath: '' }, 'tmuxPath'],
+    ['both sockets', { sessions: {}, socketName: 'x', socketPath: '/tmp/x' }, 'socketPath'],
+    ['zero timeout', { sessions: {}, timeoutMs: 0 }, 'timeoutMs'],
+    ['fractional timeout', { sessions: {}, timeoutMs: 1.5 }, 'timeoutMs'],
+    ['now not a function', { sessions: {}, now: 5 }, 'now'],
+    ['submitKey with a space', { sessions: {}, submitKey: 'C m' }, 'submitKey'],
+  ];
+
+  it.each(invalid)('refuses %s', (_, options, setting) => {
+    let error: unknown;
+    try {
+      new TmuxAgentConnector(options as TmuxAgentConnectorOptions);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidTmuxConfigError);
+    expect((error as InvalidTmuxConfigError).setting).toBe(setting);
+    expect((error as InvalidTmuxConfigError).code).toBe('invalid_tmux_config');
+  });
+
+  it('accepts indexes as numbers or digit strings and window names', async () => {
+    const c = new TmuxAgentConnector({
+      sessions: { a: 's', b: { session: 's', window: '2', pane: '3' }, c: { session: 's', window: 'main' } },
+      socketPath: '/tmp/agentwire-unused.sock',
+      timeoutMs: 1,
+    });
+    expect((await c.list_agents()).map((d) => d.agent_id)).toEqual(['a', 'b', 'c']);
+  });
+});

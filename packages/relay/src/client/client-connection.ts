@@ -1,0 +1,65 @@
+import WebSocket, { type RawData } from 'ws';
+import type { CapabilityDescriptor } from '../descriptor/index.js';
+import { decodeConnectorFrame } from '../frames/index.js';
+import { FrameDecoder } from '../ndjson/index.js';
+import { type Deferred, deferred } from './deferred.js';
+import { PendingRequests } from './pending-requests.js';
+
+/** One dialled socket and everything that lives and dies with it. */
+export class ClientConnection {
+  readonly socket: WebSocket;
+  /** Reads the connector's lines; one per connection, so a partial line never leaks into the next. */
+  readonly decoder = new FrameDecoder({ decode: decodeConnectorFrame });
+  /** The outbound requests written on this socket. */
+  readonly pending: PendingRequests;
+  /** Settles with the first descriptor (or why there is none). */
+  readonly handshake: Deferred<CapabilityDescriptor> = deferred();
+  /** The first descriptor received: the session default. */
+  descriptor: CapabilityDescriptor | undefined;
+  /** The first descriptor received for each platform. */
+  readonly descriptors = new Map<string, CapabilityDescriptor>();
+  /** The `goIdle()` waiting for `going_idle_ack`, if any. */
+  goingIdleAck: Deferred<boolean> | undefined;
+  /** Inbound, interrupt and passthrough frames run one after another on this chain. */
+  sequence: Promise<void> = Promise.resolve();
+  /** The socket opened (the hellos were written). */
+  opened = false;
+  /** `disconnect()` ended the dial before the socket opened. */
+  aborted = false;
+
+  constructor(socket: WebSocket, outboundTimeoutMs: number) {
+    this.socket = socket;
+    this.pending = new PendingRequests(outboundTimeoutMs);
+  }
+
+  /** Whether frames can be written now. */
+  get writable(): boolean {
+    return this.socket.readyState === WebSocket.OPEN;
+  }
+
+  /** Sends one encoded frame line as one text message; dropped once the socket is closing. */
+  write(line: string): void {
+    if (this.writable) this.socket.send(line);
+  }
+
+  /** Resolves once the socket is closed, closing it with 1000 and forcing it shut after `graceMs`. */
+  close(graceMs: number): Promise<void> {
+    const socket = this.socket;
+    if (socket.readyState === WebSocket.CLOSED) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => socket.terminate(), graceMs);
+      socket.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      if (socket.readyState === WebSocket.CONNECTING) socket.terminate();
+      else socket.close(1000);
+    });
+  }
+}
+
+/** A WebSocket message as the frame decoder takes it: text as a string, binary as bytes. */
+export function messageChunk(data: RawData, isBinary: boolean): string | Uint8Array {
+  const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+  return isBinary ? bytes : bytes.toString('utf8');
+}

@@ -1,0 +1,11 @@
+export { AuthClosePolicy, type CloseDecision } from './auth-close-policy.js';
+export {
+  DEFAULT_BACKOFF_INITIAL_MS,
+  DEFAULT_BACKOFF_MAX_MS,
+  ReconnectBackoff,
+  type ReconnectBackoffOptions,
+} from './backoff.js';
+export { RelayAuthRevokedError, RelayClientOptionsError } from './errors.js';
+export type { RelayClientEvents, RelayClientState, RelayDisconnectInfo } from './events.js';
+export type { RelayHelloIdentity, WebSocketRelayTransportOptions } from './options.js';
+export { WebSocketRelayTransport } from './web-socket-relay-transport.js';

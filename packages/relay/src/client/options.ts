@@ -1,0 +1,166 @@
+import type { ClientOptions } from 'ws';
+import { relayUpgradeHeaders } from '../auth/index.js';
+import { RelayError } from '../errors.js';
+import {
+  GOING_IDLE_ACK_TIMEOUT_MS,
+  HANDSHAKE_TIMEOUT_MS,
+  type HelloFrame,
+  OUTBOUND_RESULT_TIMEOUT_MS,
+} from '../frames/index.js';
+import { encodeFrame } from '../ndjson/index.js';
+import { relayWebSocketUrl } from '../passthrough/index.js';
+import { newRequestId } from '../transport/index.js';
+import {
+  DEFAULT_BACKOFF_INITIAL_MS,
+  DEFAULT_BACKOFF_MAX_MS,
+  type ReconnectBackoffOptions,
+} from './backoff.js';
+import { RelayClientOptionsError } from './errors.js';
+
+/** One identity the gateway fronts: the fields of its `hello` frame (`command_manifest` for Discord). */
+export type RelayHelloIdentity = Omit<HelloFrame, 'type'>;
+
+/** Options of `WebSocketRelayTransport`. Only `url` is required; the defaults are the gateway's. */
+export interface WebSocketRelayTransportOptions {
+  /**
+   * The connector's base URL (`GATEWAY_RELAY_URL`). The dial URL is derived as the gateway's
+   * `_ws_dial_url` does: `https://` → `wss://`, `http://` → `ws://`, `/relay` appended once.
+   */
+  readonly url: string;
+  /** The gateway id (`GATEWAY_RELAY_ID`): the payload of the upgrade token. */
+  readonly gatewayId?: string | undefined;
+  /**
+   * The shared secret (`GATEWAY_RELAY_SECRET`). With a non-empty `gatewayId` and `secret` every dial
+   * carries `Authorization: Bearer <token>` with a freshly minted 300-second token; without them the
+   * upgrade is unauthenticated (an enforcing connector refuses it with 4401).
+   */
+  readonly secret?: string | undefined;
+  /** One `hello` each, in order; the first is the session default. Default `[{ platform: 'relay', botId: '' }]`. */
+  readonly identities?: readonly RelayHelloIdentity[];
+  /** How long `handshake()` waits for the first descriptor; default 30 000 ms. */
+  readonly handshakeTimeoutMs?: number;
+  /** How long an outbound request waits for its `outbound_result`; default 30 000 ms. */
+  readonly outboundTimeoutMs?: number;
+  /** How long `goIdle()` waits for `going_idle_ack` when not told; default 10 000 ms. */
+  readonly goingIdleTimeoutMs?: number;
+  /**
+   * Re-dial after an unexpected close or a failed dial, with {@link backoff}, until `disconnect()` or
+   * a revocation. Default `true`, as in production.
+   */
+  readonly reconnect?: boolean;
+  /** The re-dial delays: 1 000 ms doubling to 30 000 ms by default; reset after each handshake. */
+  readonly backoff?: ReconnectBackoffOptions;
+  /**
+   * Ack a buffered `passthrough_forward` (`inbound_ack`) after its handler resolves, as newer
+   * gateways do once the interaction settled. Default `false`: the baseline gateway never acks them.
+   */
+  readonly ackPassthrough?: boolean;
+  /** The clock the upgrade token is minted with, in milliseconds like `Date.now` (the default). */
+  readonly clock?: () => number;
+  /** Makes each outbound `requestId`; default 32 lowercase hex digits (`uuid4().hex`). */
+  readonly newRequestId?: () => string;
+  /**
+   * Passed to the `ws` client on every dial (`maxPayload`, `handshakeTimeout`, `agent`, TLS options
+   * …). Extra `headers` are sent too; `Authorization` is always the transport's own.
+   */
+  readonly webSocketOptions?: ClientOptions;
+}
+
+/** The options after checking, with every default filled in. */
+export interface ResolvedClientOptions {
+  readonly dialUrl: string;
+  readonly identities: readonly RelayHelloIdentity[];
+  /** Each identity's `hello`, encoded once (Python `json.dumps` bytes plus `\n`). */
+  readonly helloLines: readonly string[];
+  readonly handshakeTimeoutMs: number;
+  readonly outboundTimeoutMs: number;
+  readonly goingIdleTimeoutMs: number;
+  readonly reconnect: boolean;
+  readonly backoff: Required<ReconnectBackoffOptions>;
+  readonly ackPassthrough: boolean;
+  readonly newRequestId: () => string;
+  /** The headers of one dial: the `webSocketOptions` headers plus a fresh bearer token when configured. */
+  readonly upgradeHeaders: () => Record<string, string>;
+  readonly webSocketOptions: ClientOptions;
+}
+
+const DEFAULT_IDENTITIES: readonly RelayHelloIdentity[] = [{ platform: 'relay', botId: '' }];
+
+/** Checks `options` and fills in the defaults; throws {@link RelayClientOptionsError} on unusable ones. */
+export function resolveClientOptions(options: WebSocketRelayTransportOptions): ResolvedClientOptions {
+  if (options === null || typeof options !== 'object') {
+    throw new RelayClientOptionsError('options must be an object', '');
+  }
+  const dialUrl = wrapped('url', () => relayWebSocketUrl(options.url));
+  if (!/^wss?:\/\/[^/]/.test(dialUrl) || !URL.canParse(dialUrl)) {
+    throw new RelayClientOptionsError(
+      `url must be an http(s):// or ws(s):// URL with a host, got ${JSON.stringify(options.url)}`,
+      'url',
+    );
+  }
+  const identities = options.identities ?? DEFAULT_IDENTITIES;
+  if (!Array.isArray(identities) || identities.length === 0) {
+    throw new RelayClientOptionsError('identities must be a non-empty array', 'identities');
+  }
+  const helloLines = identities.map((identity, i) =>
+    wrapped(`identities[${i}]`, () => encodeFrame({ ...identity, type: 'hello' }, { style: 'python' })),
+  );
+  const backoff = {
+    initialMs: positiveMs(options.backoff?.initialMs, DEFAULT_BACKOFF_INITIAL_MS, 'backoff.initialMs'),
+    maxMs: positiveMs(options.backoff?.maxMs, DEFAULT_BACKOFF_MAX_MS, 'backoff.maxMs'),
+  };
+  if (backoff.maxMs < backoff.initialMs) {
+    throw new RelayClientOptionsError('backoff.maxMs must not be below backoff.initialMs', 'backoff.maxMs');
+  }
+  const clock = options.clock ?? Date.now;
+  const webSocketOptions = options.webSocketOptions ?? {};
+  const upgradeHeaders = (): Record<string, string> => ({
+    ...webSocketOptions.headers,
+    ...relayUpgradeHeaders(options.gatewayId, options.secret, { now: clock() / 1000 }),
+  });
+  // Minting once here reports an unusable gateway id, secret or clock now rather than on a dial.
+  wrapped('secret', upgradeHeaders);
+  return {
+    dialUrl,
+    identities,
+    helloLines,
+    handshakeTimeoutMs: positiveMs(options.handshakeTimeoutMs, HANDSHAKE_TIMEOUT_MS, 'handshakeTimeoutMs'),
+    outboundTimeoutMs: positiveMs(options.outboundTimeoutMs, OUTBOUND_RESULT_TIMEOUT_MS, 'outboundTimeoutMs'),
+    goingIdleTimeoutMs: positiveMs(
+      options.goingIdleTimeoutMs,
+      GOING_IDLE_ACK_TIMEOUT_MS,
+      'goingIdleTimeoutMs',
+    ),
+    reconnect: options.reconnect ?? true,
+    backoff,
+    ackPassthrough: options.ackPassthrough ?? false,
+    newRequestId: options.newRequestId ?? newRequestId,
+    upgradeHeaders,
+    webSocketOptions,
+  };
+}
+
+/** The largest delay `setTimeout` honours (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** `value` when it is a usable delay, `fallback` when it is absent. */
+export function positiveMs(value: number | undefined, fallback: number, path: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_TIMER_MS) {
+    throw new RelayClientOptionsError(
+      `${path} must be a positive number of milliseconds up to ${MAX_TIMER_MS}, got ${String(value)}`,
+      path,
+    );
+  }
+  return value;
+}
+
+/** Runs `check`, turning a package error into a {@link RelayClientOptionsError} for `path`. */
+function wrapped<T>(path: string, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof RelayError)) throw error;
+    throw new RelayClientOptionsError(`${path} is unusable: ${error.message}`, path, { cause: error });
+  }
+}
