@@ -58,6 +58,7 @@ export type {
 } from './suites/relay/passthrough-cases.js';
 export type { RelayCodecImplementation } from './suites/relay/relay-codec.js';
 export { relayCodecSuite } from './suites/relay/relay-codec.js';
+export * from './suites/relay-runtime/index.js';
 export { BASELINE_SESSION_KEY_DIALECT } from './suites/relay/session-key-dialect.js';
 export type { SessionKeyImplementation, SessionKeyOptions } from './suites/relay/session-keys.js';
 export { sessionKeySuite } from './suites/relay/session-keys.js';

@@ -18,6 +18,8 @@
  * @packageDocumentation
  */
 export * from './auth/index.js';
+export * from './buffer/index.js';
+export * from './bus/index.js';
 export * from './descriptor/index.js';
 export { RelayError } from './errors.js';
 export * from './frames/index.js';
@@ -27,3 +29,4 @@ export * from './passthrough/index.js';
 export * from './session-key/index.js';
 export * from './session-source/index.js';
 export * from './transport/index.js';
+export * from './vault/index.js';

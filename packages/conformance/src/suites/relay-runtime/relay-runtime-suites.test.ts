@@ -1,0 +1,206 @@
+import {
+  type BufferedEntry,
+  type CapabilityBinding,
+  type CapabilityLookup,
+  type CapabilityVault,
+  InMemoryCapabilityVault,
+  InMemoryInboundBuffer,
+  InMemoryRelayBus,
+  type RelayBus,
+  type RelayBusListener,
+  type RelayBusMessage,
+} from '@agentwire/relay';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runSuite } from '../../run-suite.js';
+import { registerSuite } from '../../vitest/index.js';
+import { capabilityVaultSuite } from './capability-vault-suite.js';
+import { inboundBufferSuite } from './inbound-buffer-suite.js';
+import { relayBusSuite } from './relay-bus-suite.js';
+
+const quietBus = () => new InMemoryRelayBus({ onListenerError: () => undefined });
+
+function fakeClockVault() {
+  let now = 1_000_000;
+  return {
+    create: () => new InMemoryCapabilityVault({ now: () => now }),
+    elapse: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+const failedIds = (report: { results: readonly { id: string; status: string }[] }) =>
+  report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+/** The failed `required` cases (the broken doubles below skip the recommended argument checks). */
+const failedRequired = (report: { results: readonly { id: string; status: string; level: string }[] }) =>
+  failedIds({ results: report.results.filter((r) => r.level === 'required') });
+
+describe('relayBusSuite through registerSuite (InMemoryRelayBus)', () => {
+  registerSuite(relayBusSuite({ create: quietBus }), { describe, it, afterAll });
+});
+describe('inboundBufferSuite through registerSuite (InMemoryInboundBuffer)', () => {
+  registerSuite(inboundBufferSuite({ create: () => new InMemoryInboundBuffer() }), {
+    describe,
+    it,
+    afterAll,
+  });
+});
+describe('capabilityVaultSuite through registerSuite (InMemoryCapabilityVault, fake clock)', () => {
+  registerSuite(capabilityVaultSuite(fakeClockVault()), { describe, it, afterAll });
+});
+
+describe('relay runtime suites against the in-memory implementations', () => {
+  it('pass every case but the shared-backend ones, which are skipped', async () => {
+    const reports = [
+      await runSuite(relayBusSuite({ create: quietBus })),
+      await runSuite(inboundBufferSuite({ create: () => new InMemoryInboundBuffer() })),
+      await runSuite(capabilityVaultSuite(fakeClockVault())),
+    ];
+    for (const report of reports) {
+      expect(report.ok).toBe(true);
+      expect(report.counts.failed).toBe(0);
+      const skipped = report.results.filter((r) => r.status === 'skipped').map((r) => r.id);
+      expect(skipped.length).toBeGreaterThan(0);
+      expect(skipped.every((caseId) => caseId.includes('.shared.'))).toBe(true);
+    }
+  });
+
+  it('pass the vault suite in real time, without an elapse function', async () => {
+    const report = await runSuite(
+      capabilityVaultSuite({ create: () => new InMemoryCapabilityVault(), shortTtlMs: 20 }),
+    );
+    expect(failedIds(report)).toEqual([]);
+  });
+
+  it('have unique, suite-prefixed case ids', () => {
+    for (const suite of [
+      relayBusSuite({ create: quietBus }),
+      inboundBufferSuite({ create: () => new InMemoryInboundBuffer() }),
+      capabilityVaultSuite(fakeClockVault()),
+    ]) {
+      const ids = suite.cases.map((c) => c.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.every((caseId) => caseId.startsWith(`${suite.name}.`))).toBe(true);
+    }
+  });
+});
+
+describe('relay runtime suites catch broken implementations', () => {
+  it('fail a bus that counts one per tenant and lets a message overtake another', async () => {
+    class BrokenBus extends InMemoryRelayBus {
+      #published = 0;
+      override async publish(tenant: string, message: RelayBusMessage): Promise<number> {
+        this.#published += 1;
+        // Every 7th message overtakes the one before it.
+        if (this.#published % 7 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+        return Math.min(1, await super.publish(tenant, message));
+      }
+    }
+    const report = await runSuite(
+      relayBusSuite({
+        create: () => new BrokenBus({ onListenerError: () => undefined }),
+        deliveryTimeoutMs: 200,
+      }),
+    );
+    expect(failedIds(report)).toEqual([
+      'relay-runtime.bus.publish.order-kept',
+      'relay-runtime.bus.publish.counts-every-subscription',
+    ]);
+  });
+
+  it('fail a bus whose throwing listener stops the listeners after it', async () => {
+    /** Calls listeners in a row without catching, so a throw ends the delivery. */
+    class UnguardedBus implements RelayBus {
+      readonly #listeners = new Map<string, RelayBusListener[]>();
+      async publish(tenant: string, message: RelayBusMessage) {
+        const listeners = this.#listeners.get(tenant) ?? [];
+        await Promise.resolve();
+        for (const listener of listeners) listener(message);
+        return listeners.length;
+      }
+      async subscribe(tenant: string, listener: RelayBusListener) {
+        this.#listeners.set(tenant, [...(this.#listeners.get(tenant) ?? []), listener]);
+        return {
+          unsubscribe: async () => {
+            this.#listeners.set(
+              tenant,
+              (this.#listeners.get(tenant) ?? []).filter((l) => l !== listener),
+            );
+          },
+        };
+      }
+      async close() {}
+    }
+    const report = await runSuite(
+      relayBusSuite({ create: () => new UnguardedBus(), deliveryTimeoutMs: 200 }),
+    );
+    expect(failedRequired(report)).toEqual(['relay-runtime.bus.listener.throwing-isolated']);
+  });
+
+  it('fail a buffer that reuses ids after an ack and whose ack crosses tenants', async () => {
+    class ReusingBuffer {
+      readonly #entries: { tenant: string; bufferId: string; frame: BufferedEntry['frame'] }[] = [];
+      async append(tenant: string, frame: BufferedEntry['frame']) {
+        const bufferId = String(this.#entries.length + 1);
+        this.#entries.push({ tenant, bufferId, frame });
+        return bufferId;
+      }
+      async read(tenant: string, afterId: string | null, limit: number) {
+        const mine = this.#entries.filter((e) => e.tenant === tenant);
+        const start = afterId === null ? 0 : mine.findIndex((e) => e.bufferId === afterId) + 1;
+        return mine.slice(start, start + limit).map(({ bufferId, frame }) => ({ bufferId, frame }));
+      }
+      async ack(_tenant: string, bufferId: string) {
+        const index = this.#entries.findIndex((e) => e.bufferId === bufferId);
+        if (index < 0) return false;
+        this.#entries.splice(index, 1);
+        return true;
+      }
+      async size(tenant: string) {
+        return this.#entries.filter((e) => e.tenant === tenant).length;
+      }
+      async close() {}
+    }
+    const failed = failedIds(await runSuite(inboundBufferSuite({ create: () => new ReusingBuffer() })));
+    expect(failed).toContain('relay-runtime.buffer.ids.never-reused');
+    expect(failed).toContain('relay-runtime.buffer.ack.other-tenant');
+    expect(failed).toContain('relay-runtime.buffer.read.after-acknowledged-position');
+    expect(failed).not.toContain('relay-runtime.buffer.read.append-order');
+  });
+
+  it('fail a vault that leaks the secret on a tenant mismatch and lets any tenant revoke', async () => {
+    /** Wraps the in-memory vault, answering mismatches with the secret and revoking for anyone. */
+    class LeakyVault implements CapabilityVault {
+      readonly #inner: InMemoryCapabilityVault;
+      readonly #bindings = new Map<string, CapabilityBinding>();
+      constructor(inner: InMemoryCapabilityVault) {
+        this.#inner = inner;
+      }
+      async bind(binding: CapabilityBinding) {
+        await this.#inner.bind(binding);
+        this.#bindings.set(`${binding.session_key} ${binding.kind}`, binding);
+      }
+      async resolve(tenant: string, sessionKey: string, kind: string): Promise<CapabilityLookup> {
+        const lookup = await this.#inner.resolve(tenant, sessionKey, kind);
+        if (lookup.found || lookup.reason === 'absent') return lookup;
+        const leaked = this.#bindings.get(`${sessionKey} ${kind}`)?.credential;
+        return { ...lookup, credential: leaked } as CapabilityLookup;
+      }
+      async revoke(_tenant: string, sessionKey: string, kind: string) {
+        const owner = this.#bindings.get(`${sessionKey} ${kind}`)?.tenant;
+        return owner !== undefined && this.#inner.revoke(owner, sessionKey, kind);
+      }
+      close() {
+        return this.#inner.close();
+      }
+    }
+    const clock = fakeClockVault();
+    const report = await runSuite(
+      capabilityVaultSuite({ create: () => new LeakyVault(clock.create()), elapse: clock.elapse }),
+    );
+    expect(failedRequired(report)).toEqual([
+      'relay-runtime.vault.resolve.tenant-mismatch',
+      'relay-runtime.vault.revoke.other-tenant',
+    ]);
+  });
+});

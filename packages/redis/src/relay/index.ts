@@ -1,0 +1,30 @@
+/**
+ * `@agentwire/redis/relay` — Redis backends for a relay connector that runs as several instances:
+ * {@link RedisRelayBus} (pub/sub), {@link RedisInboundBuffer} (streams) and
+ * {@link RedisCapabilityVault} (hashes with TTLs), implementing the `RelayBus`, `InboundBuffer` and
+ * `CapabilityVault` interfaces of `@agentwire/relay`. Node only (ioredis).
+ *
+ * Every backend takes `{ redis, keyPrefix }`: an ioredis client the caller keeps owning (and closes
+ * after the backends), or connection options the backend connects with and closes in `close()`.
+ * The bus always opens one extra subscriber connection of its own.
+ *
+ * @example
+ * ```ts
+ * import { Redis } from 'ioredis';
+ * import { RedisCapabilityVault, RedisInboundBuffer, RedisRelayBus } from '@agentwire/redis/relay';
+ *
+ * const redis = new Redis(process.env.REDIS_URL!);
+ * const bus = new RedisRelayBus({ redis });
+ * const buffer = new RedisInboundBuffer({ redis });
+ * const vault = new RedisCapabilityVault({ redis });
+ * // … createRelayServer({ bus, buffer, vault, … }) …
+ * await Promise.all([bus.close(), buffer.close(), vault.close()]);
+ * await redis.quit();
+ * ```
+ * @packageDocumentation
+ */
+export { InvalidRedisRelayOptionError } from './errors.js';
+export { RedisCapabilityVault, type RedisCapabilityVaultOptions } from './redis-capability-vault.js';
+export { DEFAULT_RELAY_KEY_PREFIX, type RedisRelayBackendOptions } from './redis-connection.js';
+export { RedisInboundBuffer, type RedisInboundBufferOptions } from './redis-inbound-buffer.js';
+export { RedisRelayBus, type RedisRelayBusOptions } from './redis-relay-bus.js';

@@ -1,0 +1,214 @@
+import {
+  CorruptBufferedFrameError,
+  InvalidInboundBufferArgumentError,
+  InvalidRelayBusArgumentError,
+  type RelayBusMessage,
+} from '@agentwire/relay';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServerHandle, startRedisServer } from '../../test/redis-server.js';
+import { InvalidRedisRelayOptionError } from './errors.js';
+import { RedisCapabilityVault } from './redis-capability-vault.js';
+import { RedisInboundBuffer } from './redis-inbound-buffer.js';
+import { RedisRelayBus } from './redis-relay-bus.js';
+
+let server: RedisServerHandle | undefined;
+let admin: Redis | undefined;
+const toClose: { close(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  admin = new Redis({ host: server.host, port: server.port });
+});
+afterEach(async () => {
+  await Promise.all(toClose.splice(0).map((backend) => backend.close()));
+  await admin?.flushdb();
+});
+afterAll(async () => {
+  await admin?.quit();
+  await server?.stop();
+});
+
+const connection = () => ({ host: server!.host, port: server!.port });
+function track<T extends { close(): Promise<void> }>(backend: T): T {
+  toClose.push(backend);
+  return backend;
+}
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}
+
+describe('RedisRelayBus', () => {
+  it('routes between two instances on two connections, counting subscribed instances', async () => {
+    const instanceA = track(new RedisRelayBus({ redis: connection() }));
+    const instanceB = track(new RedisRelayBus({ redis: connection() }));
+    const received: RelayBusMessage[] = [];
+    const alsoReceived: RelayBusMessage[] = [];
+    await instanceB.subscribe('tenant:1', (message) => received.push(message));
+    await instanceB.subscribe('tenant:1', (message) => alsoReceived.push(message));
+    // One subscribed connection: PUBLISH counts instances, each fans out to its own listeners.
+    expect(await instanceA.publish('tenant:1', { type: 'buffered' })).toBe(1);
+    await until(() => received.length === 1 && alsoReceived.length === 1);
+    await instanceA.subscribe('tenant:1', () => undefined);
+    expect(await instanceB.publish('tenant:1', { type: 'buffered' })).toBe(2);
+  });
+
+  it('keeps tenants with colons and percent signs apart, on URI-encoded channels', async () => {
+    const bus = track(new RedisRelayBus({ redis: connection() }));
+    const tenants = ['a:b', 'a%3Ab', 'a', 'a:b:c'];
+    const seen = new Map<string, string[]>(tenants.map((t) => [t, []]));
+    const channels: string[] = [];
+    const spyClient = admin!.duplicate();
+    track({ close: async () => void (await spyClient.quit()) });
+    await spyClient.psubscribe('agentwire:relay:bus:*');
+    spyClient.on('pmessage', (_pattern: string, channel: string) => channels.push(channel));
+    for (const tenant of tenants) {
+      await bus.subscribe(tenant, (m) =>
+        seen.get(tenant)!.push(m.type === 'interrupt_inbound' ? m.chat_id : ''),
+      );
+    }
+    for (const tenant of tenants) {
+      const message = { type: 'interrupt_inbound', session_key: 's', chat_id: tenant } as const;
+      // The bus instance and the spy's pattern subscription.
+      expect(await bus.publish(tenant, message)).toBe(2);
+    }
+    await until(() => [...seen.values()].every((chatIds) => chatIds.length === 1) && channels.length === 4);
+    for (const tenant of tenants) expect(seen.get(tenant)).toEqual([tenant]);
+    expect(channels).toEqual([
+      'agentwire:relay:bus:a%3Ab',
+      'agentwire:relay:bus:a%253Ab',
+      'agentwire:relay:bus:a',
+      'agentwire:relay:bus:a%3Ab%3Ac',
+    ]);
+  });
+
+  it('separates deployments by key prefix', async () => {
+    const blue = track(new RedisRelayBus({ redis: connection(), keyPrefix: 'blue:' }));
+    const green = track(new RedisRelayBus({ redis: connection(), keyPrefix: 'green:' }));
+    await blue.subscribe('tenant', () => undefined);
+    expect(await green.publish('tenant', { type: 'buffered' })).toBe(0);
+    expect(await blue.publish('tenant', { type: 'buffered' })).toBe(1);
+  });
+
+  it('reports a foreign message on its channel and goes on delivering', async () => {
+    const errors: unknown[] = [];
+    const bus = track(
+      new RedisRelayBus({ redis: connection(), onListenerError: (error) => errors.push(error) }),
+    );
+    const received: RelayBusMessage[] = [];
+    await bus.subscribe('tenant', (message) => received.push(message));
+    await admin!.publish('agentwire:relay:bus:tenant', '{"type":"wake"}');
+    await admin!.publish('agentwire:relay:bus:tenant', 'not json');
+    await bus.publish('tenant', { type: 'buffered' });
+    await until(() => received.length === 1);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toBeInstanceOf(InvalidRelayBusArgumentError);
+    expect(received).toEqual([{ type: 'buffered' }]);
+  });
+
+  it('leaves a client passed in open and closes its own subscriber connection', async () => {
+    const client = new Redis(connection());
+    try {
+      const bus = new RedisRelayBus({ redis: client });
+      await bus.subscribe('tenant', () => undefined);
+      expect(await admin!.pubsub('NUMSUB', 'agentwire:relay:bus:tenant')).toEqual([
+        'agentwire:relay:bus:tenant',
+        1,
+      ]);
+      await bus.close();
+      expect(client.status).toBe('ready');
+      expect(await client.publish('agentwire:relay:bus:tenant', 'x')).toBe(0);
+    } finally {
+      await client.quit();
+    }
+  });
+
+  it('refuses options without a connection or with a key prefix that is not a string', () => {
+    expect(() => new RedisRelayBus({} as never)).toThrow(InvalidRedisRelayOptionError);
+    expect(() => new RedisRelayBus({ redis: connection(), keyPrefix: 7 as never })).toThrow(
+      InvalidRedisRelayOptionError,
+    );
+  });
+});
+
+describe('RedisInboundBuffer', () => {
+  it('keeps entries in a per-tenant stream that survives a new client', async () => {
+    const writer = new RedisInboundBuffer({ redis: connection() });
+    const bufferId = await writer.append('tenant:a', { type: 'inbound', event: { text: 'hi' } });
+    await writer.close();
+    expect(await admin!.type('agentwire:relay:buffer:tenant%3Aa')).toBe('stream');
+    const reader = track(new RedisInboundBuffer({ redis: connection() }));
+    expect(await reader.read('tenant:a', null, 10)).toEqual([
+      { bufferId, frame: { type: 'inbound', event: { text: 'hi' } } },
+    ]);
+    expect(await reader.size('tenant')).toBe(0);
+    expect(await reader.ack('tenant:a', bufferId)).toBe(true);
+    expect(await admin!.exists('agentwire:relay:buffer:tenant%3Aa')).toBe(1);
+  });
+
+  it('answers false for acks of strings that are not stream ids, and refuses such positions', async () => {
+    const buffer = track(new RedisInboundBuffer({ redis: connection() }));
+    await buffer.append('tenant', { type: 'passthrough_forward', forward: { body_b64: '' } });
+    for (const bufferId of ['abc', '1', '1-2-3', '99999999999999999999999-0', '18446744073709551616-0']) {
+      expect(await buffer.ack('tenant', bufferId)).toBe(false);
+    }
+    await expect(buffer.read('tenant', '12', 10)).rejects.toBeInstanceOf(InvalidInboundBufferArgumentError);
+    expect(await buffer.read('tenant', '18446744073709551615-18446744073709551615', 10)).toEqual([]);
+    expect(await buffer.size('tenant')).toBe(1);
+  });
+
+  it('refuses to replay an entry it did not write', async () => {
+    const buffer = track(new RedisInboundBuffer({ redis: connection() }));
+    await admin!.xadd('agentwire:relay:buffer:tenant', '*', 'other', 'x');
+    await expect(buffer.read('tenant', null, 10)).rejects.toBeInstanceOf(CorruptBufferedFrameError);
+    await admin!.xadd('agentwire:relay:buffer:other', '*', 'frame', '{"type":"inbound"}');
+    await expect(buffer.read('other', null, 10)).rejects.toBeInstanceOf(CorruptBufferedFrameError);
+  });
+
+  it('closes a connection it made itself, and not a client passed in', async () => {
+    const own = new RedisInboundBuffer({ redis: connection() });
+    await own.size('tenant');
+    await own.close();
+    const client = new Redis(connection());
+    const borrowed = new RedisInboundBuffer({ redis: client });
+    await borrowed.size('tenant');
+    await borrowed.close();
+    expect(client.status).toBe('ready');
+    await client.quit();
+  });
+});
+
+describe('RedisCapabilityVault', () => {
+  it('stores one hash per (session key, kind) with the TTL as its expiry', async () => {
+    const vault = track(new RedisCapabilityVault({ redis: connection() }));
+    await vault.bind({
+      tenant: 't:1',
+      session_key: 'agent:main:x',
+      kind: 'k.v',
+      credential: 'c',
+      ttl_ms: 60_000,
+    });
+    const key = 'agentwire:relay:vault:agent%3Amain%3Ax:k.v';
+    expect(await admin!.hgetall(key)).toEqual({ tenant: 't:1', credential: 'c' });
+    const ttl = await admin!.pttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it('keeps session keys and kinds that share colons apart', async () => {
+    const vault = track(new RedisCapabilityVault({ redis: connection() }));
+    await vault.bind({ tenant: 't', session_key: 'a:b', kind: 'c', credential: 'first', ttl_ms: 60_000 });
+    await vault.bind({ tenant: 't', session_key: 'a', kind: 'b:c', credential: 'second', ttl_ms: 60_000 });
+    expect(await vault.resolve('t', 'a:b', 'c')).toEqual({ found: true, credential: 'first' });
+    expect(await vault.resolve('t', 'a', 'b:c')).toEqual({ found: true, credential: 'second' });
+  });
+
+  it('rounds a fractional TTL up to a whole millisecond and caps a huge one', async () => {
+    const vault = track(new RedisCapabilityVault({ redis: connection() }));
+    await vault.bind({ tenant: 't', session_key: 's', kind: 'k', credential: 'c', ttl_ms: 1e300 });
+    expect(await vault.resolve('t', 's', 'k')).toEqual({ found: true, credential: 'c' });
+    await vault.bind({ tenant: 't', session_key: 's', kind: 'k', credential: 'c', ttl_ms: 0.25 });
+    expect(await admin!.pttl('agentwire:relay:vault:s:k')).toBeLessThanOrEqual(1);
+  });
+});

@@ -1,0 +1,200 @@
+import {
+  checkRelayBusMessage,
+  checkRelayBusTenant,
+  InvalidRelayBusArgumentError,
+  logRelayBusListenerError,
+  type RelayBus,
+  RelayBusClosedError,
+  type RelayBusErrorHandler,
+  type RelayBusListener,
+  type RelayBusMessage,
+  type RelayBusSubscription,
+} from '@agentwire/relay';
+import type { Redis } from 'ioredis';
+import {
+  closeOwnedClient,
+  openBackendConnection,
+  type RedisRelayBackendOptions,
+} from './redis-connection.js';
+import { busChannel } from './relay-keys.js';
+
+/** Options of {@link RedisRelayBus}. */
+export interface RedisRelayBusOptions extends RedisRelayBackendOptions {
+  /**
+   * Receives what a listener throws, and messages on a bus channel that are not relay bus messages
+   * (written by something else); delivery goes on. Default: `console.error`.
+   */
+  readonly onListenerError?: RelayBusErrorHandler;
+}
+
+interface Registration {
+  readonly listener: RelayBusListener;
+  active: boolean;
+}
+
+/** One tenant channel this instance is subscribed to, and its local listeners. */
+interface ChannelSubscription {
+  readonly tenant: string;
+  readonly registrations: Set<Registration>;
+  /** Settles when Redis confirmed the SUBSCRIBE. */
+  readonly ready: Promise<void>;
+}
+
+/**
+ * A {@link RelayBus} on Redis pub/sub, for a connector that runs as several instances: one channel per
+ * tenant (`<keyPrefix>bus:<tenant, URI-encoded>`), messages as JSON. Each instance publishes on its
+ * main connection and listens on one subscriber connection of its own (a `duplicate()` of the main
+ * one, always owned and closed by the bus), subscribed once per tenant however many local listeners
+ * the tenant has; Redis keeps the order of one connection's messages.
+ *
+ * **Counts:** `publish` resolves with Redis `PUBLISH`'s answer, the number of subscribed *connections*,
+ * i.e. of bus instances holding the tenant — not of their listeners. It equals the number of
+ * subscriptions while each instance holds at most one per tenant (one gateway socket per tenant and
+ * instance, as the relay server does), and is `0` exactly when nobody holds the tenant.
+ *
+ * Pub/sub delivers at most once: messages published while the subscriber connection is down are lost
+ * (ioredis resubscribes on reconnect). The relay server only sends wake-ups and interrupts this way.
+ *
+ * @example
+ * ```ts
+ * import { Redis } from 'ioredis';
+ * const redis = new Redis(process.env.REDIS_URL!);
+ * const bus = new RedisRelayBus({ redis });
+ * await bus.subscribe('tenant-a', (message) => console.log(message.type));
+ * await bus.publish('tenant-a', { type: 'buffered' }); // 1 (this instance)
+ * await bus.close();
+ * await redis.quit(); // the caller's client: the bus never closes it
+ * ```
+ */
+export class RedisRelayBus implements RelayBus {
+  readonly #publisher: Redis;
+  readonly #ownsPublisher: boolean;
+  readonly #subscriber: Redis;
+  readonly #keyPrefix: string;
+  readonly #onListenerError: RelayBusErrorHandler;
+  /** Subscriptions by channel name. */
+  readonly #channels = new Map<string, ChannelSubscription>();
+  #closed = false;
+
+  /** @throws {InvalidRedisRelayOptionError} a missing `redis` or a `keyPrefix` that is not a string. */
+  constructor(options: RedisRelayBusOptions) {
+    const connection = openBackendConnection(options);
+    this.#publisher = connection.client;
+    this.#ownsPublisher = connection.owned;
+    this.#keyPrefix = connection.keyPrefix;
+    this.#onListenerError = options.onListenerError ?? logRelayBusListenerError;
+    // No ready check on the subscriber: its INFO would otherwise be sent after a SUBSCRIBE queued while
+    // connecting, which Redis refuses in subscriber mode — and ioredis then drops the subscription.
+    this.#subscriber = this.#publisher.duplicate({ enableReadyCheck: false });
+    this.#subscriber.on('message', (channel: string, text: string) => this.#deliver(channel, text));
+  }
+
+  /**
+   * @throws {InvalidRelayBusArgumentError} a malformed tenant or message.
+   * @throws {RelayBusClosedError} after `close()`.
+   */
+  async publish(tenant: string, message: RelayBusMessage): Promise<number> {
+    this.#assertOpen();
+    const checkedTenant = checkRelayBusTenant(tenant);
+    const text = JSON.stringify(checkRelayBusMessage(message));
+    return this.#publisher.publish(busChannel(this.#keyPrefix, checkedTenant), text);
+  }
+
+  /**
+   * Resolves once Redis confirmed the subscription of this instance to the tenant's channel.
+   *
+   * @throws {InvalidRelayBusArgumentError} a malformed tenant, or a listener that is not a function.
+   * @throws {RelayBusClosedError} after `close()`.
+   */
+  async subscribe(tenant: string, listener: RelayBusListener): Promise<RelayBusSubscription> {
+    this.#assertOpen();
+    const checkedTenant = checkRelayBusTenant(tenant);
+    if (typeof listener !== 'function') {
+      throw new InvalidRelayBusArgumentError('listener must be a function', 'listener');
+    }
+    const channel = busChannel(this.#keyPrefix, checkedTenant);
+    const subscription = this.#channels.get(channel) ?? this.#openChannel(channel, checkedTenant);
+    const registration: Registration = { listener, active: true };
+    subscription.registrations.add(registration);
+    try {
+      await subscription.ready;
+    } catch (error) {
+      registration.active = false;
+      subscription.registrations.delete(registration);
+      throw error;
+    }
+    return { unsubscribe: () => this.#unsubscribe(channel, subscription, registration) };
+  }
+
+  /** Drops every subscription and closes the subscriber connection (and the main one when owned). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const subscription of this.#channels.values()) {
+      for (const registration of subscription.registrations) registration.active = false;
+    }
+    this.#channels.clear();
+    // Unsubscribing first means no instance counts this one once `close` resolved.
+    await this.#subscriber.unsubscribe().catch(() => undefined);
+    await closeOwnedClient(this.#subscriber);
+    if (this.#ownsPublisher) await closeOwnedClient(this.#publisher);
+  }
+
+  #openChannel(channel: string, tenant: string): ChannelSubscription {
+    const ready = this.#subscriber.subscribe(channel).then(
+      () => undefined,
+      (error: unknown) => {
+        // The next subscribe to this tenant tries again.
+        if (this.#channels.get(channel) === subscription) this.#channels.delete(channel);
+        throw error;
+      },
+    );
+    const subscription: ChannelSubscription = { tenant, registrations: new Set(), ready };
+    // Rejections reach every subscribe that awaits `ready`; this keeps an unawaited one from surfacing.
+    ready.catch(() => undefined);
+    this.#channels.set(channel, subscription);
+    return subscription;
+  }
+
+  async #unsubscribe(channel: string, subscription: ChannelSubscription, registration: Registration) {
+    if (!registration.active) return;
+    registration.active = false;
+    subscription.registrations.delete(registration);
+    if (subscription.registrations.size > 0 || this.#channels.get(channel) !== subscription) return;
+    this.#channels.delete(channel);
+    // Commands on one connection run in order, so a later SUBSCRIBE to the channel still wins.
+    await this.#subscriber.unsubscribe(channel);
+  }
+
+  #deliver(channel: string, text: string): void {
+    const subscription = this.#channels.get(channel);
+    if (subscription === undefined) return;
+    let message: RelayBusMessage;
+    try {
+      message = checkRelayBusMessage(JSON.parse(text));
+    } catch (error) {
+      this.#report(error, subscription.tenant);
+      return;
+    }
+    for (const registration of [...subscription.registrations]) {
+      if (!registration.active) continue;
+      try {
+        registration.listener(message);
+      } catch (error) {
+        this.#report(error, subscription.tenant);
+      }
+    }
+  }
+
+  #report(error: unknown, tenant: string): void {
+    try {
+      this.#onListenerError(error, tenant);
+    } catch {
+      // The error handler failed too; the remaining listeners and messages must still be served.
+    }
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new RelayBusClosedError();
+  }
+}

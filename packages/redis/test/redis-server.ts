@@ -1,0 +1,120 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type Socket, connect as tcpConnect } from 'node:net';
+
+/** A throwaway `redis-server` on 127.0.0.1, without persistence. */
+export interface RedisServerHandle {
+  readonly host: '127.0.0.1';
+  readonly port: number;
+  /** Stops the server (SIGTERM, then SIGKILL) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+const BINARY = process.env['REDIS_SERVER_BIN'] ?? '/usr/bin/redis-server';
+const START_TIMEOUT_MS = 5000;
+const STOP_TIMEOUT_MS = 2000;
+const START_ATTEMPTS = 3;
+
+/**
+ * Starts `redis-server` on a free port of 127.0.0.1 with no RDB snapshots and no AOF, and resolves
+ * once it answers `PING`. Fails loudly when the binary is missing (`apt-get install -y redis-server`,
+ * or set `REDIS_SERVER_BIN`): these tests never skip.
+ */
+export async function startRedisServer(): Promise<RedisServerHandle> {
+  if (!existsSync(BINARY)) {
+    throw new Error(
+      `redis-server not found at ${BINARY}: install it (apt-get install -y redis-server) or set REDIS_SERVER_BIN`,
+    );
+  }
+  let lastError: unknown;
+  // A free port can be taken between probing it and the server binding it; try again on another.
+  for (let attempt = 0; attempt < START_ATTEMPTS; attempt += 1) {
+    const port = await freePort();
+    const child = spawn(
+      BINARY,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--loglevel',
+        'warning',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    try {
+      await waitForPong(child, port);
+      return { host: '127.0.0.1', port, stop: () => stopProcess(child) };
+    } catch (error) {
+      await stopProcess(child);
+      lastError = new Error(`redis-server on port ${port} did not start: ${String(error)} ${stderr}`.trim());
+    }
+  }
+  throw lastError;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(address)));
+    });
+  });
+}
+
+async function waitForPong(child: ChildProcess, port: number): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => {
+    exited = `exited with ${signal ?? code}`;
+  });
+  child.once('error', (error) => {
+    exited = error.message;
+  });
+  while (Date.now() < deadline) {
+    if (exited !== undefined) throw new Error(exited);
+    if (await answersPing(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no PONG within ${START_TIMEOUT_MS} ms`);
+}
+
+function answersPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let reply = '';
+    const socket: Socket = tcpConnect({ host: '127.0.0.1', port }, () => socket.write('PING\r\n'));
+    socket.setTimeout(500);
+    socket.on('data', (chunk) => {
+      reply += chunk.toString('utf8');
+      if (reply.includes('\r\n')) {
+        socket.destroy();
+        resolve(reply.startsWith('+PONG'));
+      }
+    });
+    socket.on('timeout', () => socket.destroy());
+    socket.on('error', () => resolve(false));
+    socket.on('close', () => resolve(false));
+  });
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,343 @@
+import type { WebSocket } from 'ws';
+import type { InboundBuffer } from '../buffer/index.js';
+import type { RelayBusMessage, RelayBusSubscription } from '../bus/index.js';
+import { descriptorToWire } from '../descriptor/index.js';
+import {
+  decodeGatewayFrame,
+  FrameError,
+  FrameValidationError,
+  type GatewayFrame,
+  type HelloFrame,
+  type InterruptFrame,
+  type OutboundFrame,
+  type OutboundResultObject,
+  type UnknownFrame,
+} from '../frames/index.js';
+import { encodeFrame, FrameDecoder } from '../ndjson/index.js';
+import type { CapabilityVault } from '../vault/index.js';
+import { acceptedBefore } from './connection-id.js';
+import { ConnectionClosedError, RelayServerCallbackError, UnknownPlatformError } from './errors.js';
+import { executeOutbound } from './execute-outbound.js';
+import { FrameSender } from './frame-sender.js';
+import { failureResult } from './op-result.js';
+import { ReplayPump } from './replay-pump.js';
+import type { ResolvedServerOptions, ServedPlatform } from './resolve-options.js';
+
+/** A hello'd identity of a connection and the platform adapter that serves it. */
+export interface ConnectionIdentity {
+  /** The platform the hello named. */
+  readonly platform: string;
+  readonly botId: string;
+  readonly served: ServedPlatform;
+}
+
+/**
+ * Where a connection is in its life: waiting for its first answerable hello, delivering (`active`),
+ * buffered-only after `going_idle`, or closed.
+ */
+export type ConnectionPhase = 'handshaking' | 'active' | 'idle' | 'closed';
+
+/** What a connection needs from its server. */
+export interface ConnectionHost {
+  readonly options: ResolvedServerOptions;
+  readonly buffer: InboundBuffer;
+  readonly vault: CapabilityVault;
+  /** Subscribes `listener` to the tenant's bus messages. */
+  subscribe(tenant: string, listener: (message: RelayBusMessage) => void): Promise<RelayBusSubscription>;
+  /** Tells the other connections of the tenant, on every instance, that this one takes over. */
+  publishTakeover(connection: GatewayConnection): Promise<void>;
+  /** The first descriptor was sent and the tenant's bus subscription is live: the connection now delivers. */
+  activated(connection: GatewayConnection): void;
+  /** Replay waited for the socket backlog to drain. */
+  backpressure(connection: GatewayConnection, bufferedAmount: number): void;
+  /** A fault of the peer (a bad line, an unknown platform): the connection goes on. */
+  warn(error: Error): void;
+  /** A fault of this side (a throwing callback, a failing bus or buffer). */
+  fail(error: Error): void;
+}
+
+/** Facts about a gateway connection, as the server's events report them. */
+export interface GatewayConnectionInfo {
+  readonly connectionId: string;
+  readonly gatewayId: string;
+  readonly tenant: string;
+}
+
+/**
+ * One authenticated gateway socket: reads its NDJSON frames, answers hellos with descriptors and
+ * outbound frames with exactly one `outbound_result` each, replays the tenant's buffered entries once
+ * active, forwards interrupts both ways, and flips to buffered-only on `going_idle`.
+ */
+export class GatewayConnection implements GatewayConnectionInfo {
+  readonly connectionId: string;
+  readonly gatewayId: string;
+  readonly tenant: string;
+  readonly #ws: WebSocket;
+  readonly #host: ConnectionHost;
+  readonly #sender: FrameSender;
+  readonly #decoder: FrameDecoder<GatewayFrame | UnknownFrame>;
+  readonly #pump: ReplayPump;
+  readonly #closed = new AbortController();
+  readonly #identities: ConnectionIdentity[] = [];
+  #phase: ConnectionPhase = 'handshaking';
+  #subscription: Promise<RelayBusSubscription | undefined> | undefined;
+  /** Cleared on each ping; a socket still `false` at the next ping is dead. */
+  #alive = true;
+
+  constructor(ws: WebSocket, info: GatewayConnectionInfo, host: ConnectionHost) {
+    this.connectionId = info.connectionId;
+    this.gatewayId = info.gatewayId;
+    this.tenant = info.tenant;
+    this.#ws = ws;
+    this.#host = host;
+    this.#sender = new FrameSender(ws);
+    this.#decoder = new FrameDecoder({ decode: decodeGatewayFrame, maxLineBytes: host.options.maxPayload });
+    this.#pump = new ReplayPump({
+      tenant: info.tenant,
+      buffer: host.buffer,
+      sender: this.#sender,
+      batchSize: host.options.replayBatchSize,
+      maxBufferedAmount: host.options.maxBufferedAmount,
+      onBackpressure: (amount) => host.backpressure(this, amount),
+      onError: (error) => host.fail(new RelayServerCallbackError('buffer.read', error)),
+    });
+    ws.on('message', (data: Buffer, isBinary: boolean) =>
+      this.#receive(isBinary ? data : data.toString('utf8')),
+    );
+    ws.on('pong', () => {
+      this.#alive = true;
+    });
+  }
+
+  /** Where the connection is in its life. */
+  get phase(): ConnectionPhase {
+    return this.#phase;
+  }
+
+  /** The hello'd identities answered so far; the first is the session default. */
+  get identities(): readonly ConnectionIdentity[] {
+    return this.#identities;
+  }
+
+  /** Bytes queued on the socket and not yet handed to the OS. */
+  get bufferedAmount(): number {
+    return this.#sender.backlog;
+  }
+
+  /** Pings the gateway; terminates the socket when the previous ping got no pong. */
+  heartbeat(): void {
+    if (this.#ws.readyState !== this.#ws.OPEN) return;
+    if (!this.#alive) {
+      this.#ws.terminate();
+      return;
+    }
+    this.#alive = false;
+    this.#ws.ping();
+  }
+
+  /** Closes the socket with `code` and `reason`; {@link closed} follows when it is closed. */
+  close(code: number, reason: string): void {
+    this.#ws.close(code, reason);
+  }
+
+  /** Called by the server once the socket is closed: stops everything and drops the subscription. */
+  closed(): void {
+    if (this.#phase === 'closed') return;
+    this.#phase = 'closed';
+    this.#pump.stop();
+    this.#closed.abort(new ConnectionClosedError('the gateway connection closed'));
+    this.#unsubscribe();
+  }
+
+  #receive(chunk: string | Buffer): void {
+    for (const result of this.#decoder.push(chunk)) {
+      if (result.ok) this.#dispatch(result.frame);
+      else this.#badLine(result.error);
+    }
+  }
+
+  #dispatch(frame: GatewayFrame | UnknownFrame): void {
+    if (this.#phase === 'closed') return;
+    switch (frame.type) {
+      case 'hello':
+        this.#hello(frame);
+        return;
+      case 'outbound':
+        void this.#outbound(frame);
+        return;
+      case 'inbound_ack':
+        this.#host.buffer.ack(this.tenant, frame.bufferId).catch((error: unknown) => {
+          this.#host.fail(new RelayServerCallbackError('buffer.ack', error));
+        });
+        return;
+      case 'going_idle':
+        this.#goIdle();
+        return;
+      case 'interrupt':
+        void this.#interrupt(frame);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** A line that is not a frame: skipped, except an `outbound` whose `requestId` can still be answered. */
+  #badLine(error: FrameError): void {
+    this.#host.warn(error);
+    if (!(error instanceof FrameValidationError) || error.frameType !== 'outbound') return;
+    const requestId = error.raw['requestId'];
+    if (typeof requestId === 'string')
+      this.#answer(requestId, failureResult(`invalid outbound frame: ${error.message}`));
+  }
+
+  #hello(hello: HelloFrame): void {
+    const { platforms, fallbackPlatform } = this.#host.options;
+    const served = platforms.get(hello.platform) ?? fallbackPlatform;
+    if (served === undefined) {
+      this.#host.warn(new UnknownPlatformError(hello.platform));
+      return;
+    }
+    this.#identities.push({ platform: hello.platform, botId: hello.botId, served });
+    this.#send(encodeFrame({ type: 'descriptor', descriptor: descriptorToWire(served.descriptor) }));
+    if (this.#phase === 'handshaking') void this.#activate();
+  }
+
+  /** After the first descriptor: subscribe to the tenant, take over from older sockets, replay. */
+  async #activate(): Promise<void> {
+    this.#phase = 'active';
+    this.#subscription = this.#host
+      .subscribe(this.tenant, (message) => this.#busMessage(message))
+      .catch((error: unknown) => {
+        this.#host.fail(new RelayServerCallbackError('bus.subscribe', error));
+        return undefined;
+      });
+    const subscription = await this.#subscription;
+    if (this.#phase !== 'active') {
+      // Went idle or closed while subscribing: #unsubscribe already ran on the pending promise.
+      return;
+    }
+    if (subscription !== undefined) {
+      await this.#host.publishTakeover(this).catch((error: unknown) => {
+        this.#host.fail(new RelayServerCallbackError('bus.publish', error));
+      });
+    }
+    this.#host.activated(this);
+    this.#pump.wake();
+  }
+
+  #busMessage(message: RelayBusMessage): void {
+    if (this.#phase !== 'active') return;
+    switch (message.type) {
+      case 'buffered':
+        this.#pump.wake();
+        return;
+      case 'interrupt_inbound':
+        this.#send(
+          encodeFrame({
+            type: 'interrupt_inbound',
+            session_key: message.session_key,
+            chat_id: message.chat_id,
+          }),
+        );
+        return;
+      case 'takeover':
+        if (
+          message.connectionId !== this.connectionId &&
+          !acceptedBefore(message.connectionId, this.connectionId)
+        ) {
+          this.close(1000, 'replaced');
+        }
+        return;
+    }
+  }
+
+  /** `going_idle`: send nothing more (entries stay buffered for the next connection), then ack. */
+  #goIdle(): void {
+    if (this.#phase === 'handshaking' || this.#phase === 'active') {
+      this.#phase = 'idle';
+      this.#pump.stop();
+      this.#unsubscribe();
+    }
+    this.#send(encodeFrame({ type: 'going_idle_ack' }));
+  }
+
+  async #outbound(frame: OutboundFrame): Promise<void> {
+    const identity = this.#identityFor(frame);
+    if (typeof identity === 'string') {
+      this.#answer(frame.requestId, failureResult(identity));
+      return;
+    }
+    const result = await executeOutbound({
+      action: frame.action,
+      platform: identity.served,
+      context: {
+        tenant: this.tenant,
+        gatewayId: this.gatewayId,
+        platform: identity.platform,
+        botId: identity.botId,
+        requestId: frame.requestId,
+      },
+      vault: this.#host.vault,
+      timeoutMs: this.#host.options.outboundTimeoutMs,
+      connectionSignal: this.#closed.signal,
+    });
+    this.#answer(frame.requestId, result);
+  }
+
+  /**
+   * The identity an outbound frame targets: the hello'd one with its `platform` (and `botId` when
+   * given), else the session default; a text saying why there is none.
+   */
+  #identityFor(frame: OutboundFrame): ConnectionIdentity | string {
+    if (frame.platform === undefined) {
+      return this.#identities[0] ?? 'no platform was announced in a hello on this connection';
+    }
+    const match = this.#identities.find(
+      (identity) =>
+        identity.platform === frame.platform && (frame.botId === undefined || identity.botId === frame.botId),
+    );
+    if (match !== undefined) return match;
+    const who = frame.botId === undefined ? frame.platform : `${frame.platform}/${frame.botId}`;
+    return `platform ${who} was not announced in a hello on this connection`;
+  }
+
+  /** Sends the one `outbound_result` of `requestId` (a failure when the result cannot be encoded). */
+  #answer(requestId: string, result: OutboundResultObject): void {
+    let line: string;
+    try {
+      line = encodeFrame({ type: 'outbound_result', requestId, result });
+    } catch (error) {
+      if (!(error instanceof FrameError)) throw error;
+      line = encodeFrame({ type: 'outbound_result', requestId, result: failureResult(error.message) });
+    }
+    this.#send(line);
+  }
+
+  async #interrupt(frame: InterruptFrame): Promise<void> {
+    const identity = this.#identities[0];
+    const onInterrupt = identity?.served.adapter.onInterrupt;
+    if (identity === undefined || onInterrupt === undefined) return;
+    try {
+      await onInterrupt(frame.session_key, frame.reason, {
+        tenant: this.tenant,
+        gatewayId: this.gatewayId,
+        platform: identity.platform,
+        botId: identity.botId,
+      });
+    } catch (error) {
+      this.#host.fail(new RelayServerCallbackError('onInterrupt', error));
+    }
+  }
+
+  #send(line: string): void {
+    if (this.#phase !== 'closed') this.#sender.send(line);
+  }
+
+  #unsubscribe(): void {
+    const pending = this.#subscription;
+    this.#subscription = undefined;
+    void pending
+      ?.then((subscription) => subscription?.unsubscribe())
+      .catch((error: unknown) => this.#host.fail(new RelayServerCallbackError('bus.unsubscribe', error)));
+  }
+}

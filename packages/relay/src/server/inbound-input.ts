@@ -1,0 +1,65 @@
+import type { BufferedFrame } from '../buffer/index.js';
+import { frameToWireObject, type PassthroughForward, passthroughForwardSchema } from '../frames/index.js';
+import { type JsonValue, jsonPath, NotJsonValueError, toJsonValue } from '../json/index.js';
+import {
+  eventToWire,
+  type MessageEvent,
+  MessageEventError,
+  type MessageEventWire,
+} from '../message-event/index.js';
+import { SessionSourceError } from '../session-source/index.js';
+import { RelayServerInputError } from './errors.js';
+
+/** A `passthrough_forward`'s `forward` object as given to `forwardPassthrough` (defaults filled). */
+export type PassthroughForwardInput = Partial<PassthroughForward>;
+
+/**
+ * The buffered `inbound` frame of an event. A gateway-view `MessageEvent` (recognised by its
+ * `reply_to_is_own_message` and `media_types` keys, which no wire event has) is written with
+ * `eventToWire`; anything else is taken as a wire `event` object (what `createMessageEvent` returns)
+ * and copied as plain JSON.
+ *
+ * @throws {RelayServerInputError} the event is not an object, holds non-JSON values or cannot be written.
+ */
+export function inboundFrame(event: MessageEvent | MessageEventWire): BufferedFrame {
+  if (event === null || typeof event !== 'object' || Array.isArray(event)) {
+    throw new RelayServerInputError('event must be a MessageEvent or a wire event object', 'event');
+  }
+  if (Object.hasOwn(event, 'reply_to_is_own_message') && Object.hasOwn(event, 'media_types')) {
+    try {
+      return { type: 'inbound', event: eventToWire(event as MessageEvent) };
+    } catch (error) {
+      if (!(error instanceof MessageEventError) && !(error instanceof SessionSourceError)) throw error;
+      throw new RelayServerInputError(`event: ${error.message}`, `event.${error.path}`, { cause: error });
+    }
+  }
+  return { type: 'inbound', event: plainObject(event, 'event') };
+}
+
+/**
+ * The buffered `passthrough_forward` frame of a forward, checked with the frame schema (`bodyB64` and
+ * headers as strings, missing keys defaulted) and with its keys in wire order.
+ *
+ * @throws {RelayServerInputError} a forward the gateway could not read.
+ */
+export function passthroughFrame(forward: PassthroughForwardInput): BufferedFrame {
+  const parsed = passthroughForwardSchema.safeParse(forward);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = jsonPath(['forward', ...(issue?.path ?? [])]);
+    throw new RelayServerInputError(`invalid passthrough forward: ${issue?.message}`, path, {
+      cause: parsed.error,
+    });
+  }
+  const wire = frameToWireObject({ type: 'passthrough_forward', forward: parsed.data })['forward'];
+  return { type: 'passthrough_forward', forward: plainObject(wire, 'forward') };
+}
+
+function plainObject(value: unknown, path: string): { readonly [key: string]: JsonValue } {
+  try {
+    return toJsonValue(value) as { readonly [key: string]: JsonValue };
+  } catch (error) {
+    if (!(error instanceof NotJsonValueError)) throw error;
+    throw new RelayServerInputError(`${path}: ${error.message}`, path, { cause: error });
+  }
+}

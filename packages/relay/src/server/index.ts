@@ -1,0 +1,56 @@
+/**
+ * `@agentwire/relay/server` — the connector side of the relay, on `ws` (Node only): a WebSocket server
+ * that gateways dial, with upgrade auth (4401 `expired` / `unauthorized`), hello → descriptor,
+ * outbound execution on {@link PlatformAdapter}s, buffered inbound delivery with `inbound_ack`, the
+ * `follow_up` capability vault, interrupts both ways, pings and per-connection backpressure.
+ *
+ * @example
+ * ```ts
+ * import { createRelayServer } from '@agentwire/relay/server';
+ *
+ * const server = await createRelayServer({
+ *   port: 8080,
+ *   authenticate: async (gatewayId) => store.gateway(gatewayId),
+ *   platforms: { discord: discordAdapter },
+ * });
+ * ```
+ *
+ * @packageDocumentation
+ */
+
+export {
+  ConnectionClosedError,
+  OutboundTimeoutError,
+  RelayServerCallbackError,
+  RelayServerClosedError,
+  RelayServerError,
+  type RelayServerErrorCode,
+  RelayServerInputError,
+  RelayServerOptionsError,
+  UnknownPlatformError,
+} from './errors.js';
+export type { GatewayConnectionInfo } from './gateway-connection.js';
+export type { PassthroughForwardInput } from './inbound-input.js';
+export {
+  type GatewayCredentials,
+  RELAY_SERVER_DEFAULTS,
+  type RelayServerLogger,
+  type RelayServerOptions,
+} from './options.js';
+export type {
+  FollowUpContext,
+  InterruptContext,
+  OpHandler,
+  OutboundContext,
+  PlatformAdapter,
+  PlatformDescriptorFields,
+} from './platform-adapter.js';
+export { implementedOps, platformDescriptor } from './platform-descriptor.js';
+export {
+  type BufferedDelivery,
+  createRelayServer,
+  type InterruptDelivery,
+  RelayServer,
+  type RelayServerEvents,
+  type RelaySessionInfo,
+} from './relay-server.js';

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { StrictCapabilityDescriptor } from '../descriptor/index.js';
+import { RelayServerOptionsError } from './errors.js';
+import { RELAY_SERVER_DEFAULTS, type RelayServerOptions } from './options.js';
+import type { PlatformAdapter } from './platform-adapter.js';
+import { platformDescriptor } from './platform-descriptor.js';
+
+/** A platform the server can answer a hello for: its adapter and the descriptor it sends. */
+export interface ServedPlatform {
+  readonly name: string;
+  readonly adapter: PlatformAdapter;
+  readonly descriptor: StrictCapabilityDescriptor;
+}
+
+/** {@link RelayServerOptions} checked, with defaults filled and descriptors built. */
+export interface ResolvedServerOptions {
+  readonly listen: { readonly port: number; readonly host: string } | undefined;
+  readonly path: string;
+  readonly platforms: ReadonlyMap<string, ServedPlatform>;
+  readonly fallbackPlatform: ServedPlatform | undefined;
+  readonly instanceId: string;
+  readonly maxPayload: number;
+  readonly outboundTimeoutMs: number;
+  readonly pingIntervalMs: number;
+  readonly maxBufferedAmount: number;
+  readonly replayBatchSize: number;
+  readonly tokenSkewSeconds: number;
+  readonly now: () => number;
+}
+
+/**
+ * Checks the options of `createRelayServer` and fills the defaults.
+ *
+ * @throws {RelayServerOptionsError} naming the first unusable option.
+ */
+export function resolveServerOptions(options: RelayServerOptions): ResolvedServerOptions {
+  if (options === null || typeof options !== 'object') {
+    throw new RelayServerOptionsError('options must be an object', '');
+  }
+  if (typeof options.authenticate !== 'function') {
+    throw new RelayServerOptionsError('authenticate must be a function', 'authenticate');
+  }
+  if (options.server !== undefined && (options.port !== undefined || options.host !== undefined)) {
+    throw new RelayServerOptionsError('pass either server or port/host, not both', 'server');
+  }
+  const path = options.path ?? RELAY_SERVER_DEFAULTS.path;
+  if (typeof path !== 'string' || !path.startsWith('/')) {
+    throw new RelayServerOptionsError('path must be a string starting with "/"', 'path');
+  }
+  const platforms = resolvePlatforms(options.platforms);
+  const fallbackName = options.fallbackPlatform;
+  const fallbackPlatform = fallbackName === undefined ? undefined : platforms.get(fallbackName);
+  if (fallbackName !== undefined && fallbackPlatform === undefined) {
+    throw new RelayServerOptionsError('fallbackPlatform must name a key of platforms', 'fallbackPlatform');
+  }
+  const instanceId = options.instanceId ?? randomUUID();
+  if (typeof instanceId !== 'string' || instanceId === '') {
+    throw new RelayServerOptionsError('instanceId must be a non-empty string', 'instanceId');
+  }
+  const now = options.now ?? Date.now;
+  if (typeof now !== 'function') throw new RelayServerOptionsError('now must be a function', 'now');
+  return {
+    listen:
+      options.server === undefined
+        ? {
+            port: integer(options.port, 0, 'port', 0, 65_535),
+            host: nonEmptyString(options.host, RELAY_SERVER_DEFAULTS.host, 'host'),
+          }
+        : undefined,
+    path,
+    platforms,
+    fallbackPlatform,
+    instanceId,
+    maxPayload: integer(options.maxPayload, RELAY_SERVER_DEFAULTS.maxPayload, 'maxPayload', 1),
+    outboundTimeoutMs: integer(
+      options.outboundTimeoutMs,
+      RELAY_SERVER_DEFAULTS.outboundTimeoutMs,
+      'outboundTimeoutMs',
+      1,
+    ),
+    pingIntervalMs: integer(
+      options.pingIntervalMs,
+      RELAY_SERVER_DEFAULTS.pingIntervalMs,
+      'pingIntervalMs',
+      0,
+    ),
+    maxBufferedAmount: integer(
+      options.maxBufferedAmount,
+      RELAY_SERVER_DEFAULTS.maxBufferedAmount,
+      'maxBufferedAmount',
+      0,
+    ),
+    replayBatchSize: integer(
+      options.replayBatchSize,
+      RELAY_SERVER_DEFAULTS.replayBatchSize,
+      'replayBatchSize',
+      1,
+    ),
+    tokenSkewSeconds: integer(
+      options.tokenSkewSeconds,
+      RELAY_SERVER_DEFAULTS.tokenSkewSeconds,
+      'tokenSkewSeconds',
+      0,
+    ),
+    now,
+  };
+}
+
+function resolvePlatforms(
+  platforms: RelayServerOptions['platforms'] | undefined,
+): ReadonlyMap<string, ServedPlatform> {
+  if (platforms === null || typeof platforms !== 'object' || Array.isArray(platforms)) {
+    throw new RelayServerOptionsError('platforms must be an object of PlatformAdapters by name', 'platforms');
+  }
+  const served = new Map<string, ServedPlatform>();
+  for (const [name, adapter] of Object.entries(platforms)) {
+    served.set(name, { name, adapter, descriptor: platformDescriptor(name, adapter) });
+  }
+  if (served.size === 0)
+    throw new RelayServerOptionsError('platforms must name at least one platform', 'platforms');
+  return served;
+}
+
+function integer(
+  value: unknown,
+  fallback: number,
+  path: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new RelayServerOptionsError(`${path} must be an integer from ${min} to ${max}`, path);
+  }
+  return value;
+}
+
+function nonEmptyString(value: unknown, fallback: string, path: string): string {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || value === '') {
+    throw new RelayServerOptionsError(`${path} must be a non-empty string`, path);
+  }
+  return value;
+}

@@ -1,0 +1,123 @@
+import type { CapabilityBinding, CapabilityLookup, CapabilityVault } from './capability-vault.js';
+import { checkCapabilityAddress, checkCapabilityBinding } from './check-arguments.js';
+import { CapabilityVaultClosedError, InvalidCapabilityVaultArgumentError } from './errors.js';
+
+/** Options of {@link InMemoryCapabilityVault}. */
+export interface InMemoryCapabilityVaultOptions {
+  /** The clock TTLs are measured with, in milliseconds. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+interface StoredCapability {
+  readonly tenant: string;
+  readonly credential: string;
+  /** The clock reading from which the binding reads as absent. */
+  readonly expiresAt: number;
+}
+
+// Expired bindings nobody reads again are swept once this many binds (or more, as the vault grows) went by.
+const MIN_BINDS_BETWEEN_SWEEPS = 64;
+
+/**
+ * A {@link CapabilityVault} for a connector that runs as one process: bindings live in memory and
+ * expire lazily — a binding whose TTL has passed reads as absent and is dropped when touched, and
+ * the vault sweeps the expired ones now and then as it binds, so no timer keeps a process alive.
+ * Runtime-neutral.
+ *
+ * @example
+ * ```ts
+ * const vault = new InMemoryCapabilityVault();
+ * await vault.bind({
+ *   tenant: 'tenant-a',
+ *   session_key: 'agent:main:discord:group:42:7',
+ *   kind: 'discord.interaction_token',
+ *   credential: token,
+ *   ttl_ms: 15 * 60_000,
+ * });
+ * await vault.resolve('tenant-a', 'agent:main:discord:group:42:7', 'discord.interaction_token');
+ * // { found: true, credential: token }
+ * ```
+ */
+export class InMemoryCapabilityVault implements CapabilityVault {
+  /** Bindings by `(session_key, kind)`, as a JSON array text so no two pairs share a key. */
+  readonly #bindings = new Map<string, StoredCapability>();
+  readonly #now: () => number;
+  #bindsSinceSweep = 0;
+  #closed = false;
+
+  /** @throws {InvalidCapabilityVaultArgumentError} `now` is not a function. */
+  constructor(options: InMemoryCapabilityVaultOptions = {}) {
+    const now = options.now ?? Date.now;
+    if (typeof now !== 'function') {
+      throw new InvalidCapabilityVaultArgumentError('options.now must be a function', 'options.now');
+    }
+    this.#now = now;
+  }
+
+  /**
+   * @throws {InvalidCapabilityVaultArgumentError} a malformed binding.
+   * @throws {CapabilityVaultClosedError} after `close()`.
+   */
+  async bind(binding: CapabilityBinding): Promise<void> {
+    this.#assertOpen();
+    const { tenant, session_key, kind, credential, ttl_ms } = checkCapabilityBinding(binding);
+    const now = this.#now();
+    this.#sweepNow(now);
+    this.#bindings.set(bindingKey(session_key, kind), { tenant, credential, expiresAt: now + ttl_ms });
+  }
+
+  /**
+   * @throws {InvalidCapabilityVaultArgumentError} a malformed tenant, session key or kind.
+   * @throws {CapabilityVaultClosedError} after `close()`.
+   */
+  async resolve(tenant: string, sessionKey: string, kind: string): Promise<CapabilityLookup> {
+    this.#assertOpen();
+    const address = checkCapabilityAddress(tenant, sessionKey, kind);
+    const stored = this.#live(bindingKey(address.sessionKey, address.kind));
+    if (stored === undefined) return { found: false, reason: 'absent' };
+    if (stored.tenant !== address.tenant) return { found: false, reason: 'tenant_mismatch' };
+    return { found: true, credential: stored.credential };
+  }
+
+  /**
+   * @throws {InvalidCapabilityVaultArgumentError} a malformed tenant, session key or kind.
+   * @throws {CapabilityVaultClosedError} after `close()`.
+   */
+  async revoke(tenant: string, sessionKey: string, kind: string): Promise<boolean> {
+    this.#assertOpen();
+    const address = checkCapabilityAddress(tenant, sessionKey, kind);
+    const key = bindingKey(address.sessionKey, address.kind);
+    if (this.#live(key)?.tenant !== address.tenant) return false;
+    return this.#bindings.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#bindings.clear();
+  }
+
+  /** The binding under `key` unless its TTL has passed (then it is dropped). */
+  #live(key: string): StoredCapability | undefined {
+    const stored = this.#bindings.get(key);
+    if (stored === undefined || this.#now() < stored.expiresAt) return stored;
+    this.#bindings.delete(key);
+    return undefined;
+  }
+
+  #sweepNow(now: number): void {
+    this.#bindsSinceSweep += 1;
+    if (this.#bindsSinceSweep < Math.max(MIN_BINDS_BETWEEN_SWEEPS, this.#bindings.size)) return;
+    this.#bindsSinceSweep = 0;
+    for (const [key, stored] of this.#bindings) {
+      if (now >= stored.expiresAt) this.#bindings.delete(key);
+    }
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new CapabilityVaultClosedError();
+  }
+}
+
+function bindingKey(sessionKey: string, kind: string): string {
+  return JSON.stringify([sessionKey, kind]);
+}
