@@ -35,6 +35,7 @@ export type { CaseCounts, CaseResult, ErrorSummary, RunSuiteOptions, SuiteReport
 export { runSuite } from './run-suite.js';
 export type { ConformanceCase, ConformanceLevel, ConformanceSuite, SuiteSetup } from './suite.js';
 export * from './suites/agent-connector/index.js';
+export * from './suites/data-store/index.js';
 export type { CanonicalJsonImplementation } from './suites/hearthnet/canonical-json.js';
 export { canonicalJsonSuite } from './suites/hearthnet/canonical-json.js';
 export type { ChunkedBlobDescription, HashingImplementation } from './suites/hearthnet/hashing.js';
@@ -58,10 +59,11 @@ export type {
 } from './suites/relay/passthrough-cases.js';
 export type { RelayCodecImplementation } from './suites/relay/relay-codec.js';
 export { relayCodecSuite } from './suites/relay/relay-codec.js';
-export * from './suites/relay-runtime/index.js';
 export { BASELINE_SESSION_KEY_DIALECT } from './suites/relay/session-key-dialect.js';
 export type { SessionKeyImplementation, SessionKeyOptions } from './suites/relay/session-keys.js';
 export { sessionKeySuite } from './suites/relay/session-keys.js';
 export type { SessionSourceImplementation } from './suites/relay/session-source-cases.js';
 export type { RelayTokenImplementation, RelayTokenVerdict, TokenMintOptions } from './suites/relay/tokens.js';
 export { relayTokenSuite } from './suites/relay/tokens.js';
+export * from './suites/relay-runtime/index.js';
+export * from './suites/skill-store/index.js';

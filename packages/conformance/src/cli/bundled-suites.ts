@@ -26,6 +26,8 @@ import {
 import { relayCodecSuite } from '../suites/relay/relay-codec.js';
 import { sessionKeySuite } from '../suites/relay/session-keys.js';
 import { relayTokenSuite } from '../suites/relay/tokens.js';
+import { filesystemSkillStoreUnderTest } from '../suites/skill-store/filesystem-store-under-test.js';
+import { skillStoreSuite } from '../suites/skill-store/skill-store-suite.js';
 
 /** The `code` of an error, when it has a string one. */
 function errorCode(error: unknown): string | undefined {
@@ -91,6 +93,10 @@ export function bundledSuites(): BundledSuite[] {
     {
       suite: agentConnectorSuite({ factory: () => webhookUnderTest({ wakeUrl: false }) }),
       subject: 'agentwire HttpWebhookAgentConnector, no wake_url',
+    },
+    {
+      suite: skillStoreSuite({ factory: filesystemSkillStoreUnderTest }),
+      subject: 'agentwire FilesystemSkillStore',
     },
     // The tmux connector drives a real tmux server; machines without the binary cannot check it.
     ...(tmuxAvailable()

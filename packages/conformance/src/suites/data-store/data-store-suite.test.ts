@@ -1,0 +1,170 @@
+import {
+  type DataStore,
+  type DataStoreCapabilities,
+  type DataStoreManifest,
+  type DataWrite,
+  type DataWriteRecord,
+  type ManifestInfo,
+  type PortableData,
+  type QueryFilters,
+  summarizeContent,
+} from '@agentwire/agent-connector';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runSuite } from '../../run-suite.js';
+import { registerSuite } from '../../vitest/index.js';
+import { dataStoreSuite } from './data-store-suite.js';
+
+/** A small, correct in-memory DataStore: substring search over words, tag filter, curated fields on top. */
+class MemoryDataStore implements DataStore {
+  static staticCapabilities(): DataStoreCapabilities {
+    return {
+      connector_type: 'data_store',
+      implementation: 'MemoryDataStore',
+      contract_version: '1.0.0',
+      features: { supports_writes: true, supports_tag_filter: true },
+    };
+  }
+
+  protected readonly entries: PortableData[] = [];
+  #next = 0;
+
+  async write(entry: DataWrite): Promise<DataWriteRecord> {
+    this.#next += 1;
+    const record = { id: `mem-${this.#next}`, created_at: Math.floor(Date.now() / 1000) };
+    this.entries.push({
+      id: record.id,
+      summary: summarizeContent(entry.content),
+      detail: entry.content,
+      created_at: record.created_at,
+      ...(entry.tags === undefined ? {} : { domain_tags: entry.tags }),
+      ...(entry.recipients === undefined ? {} : { recipients: entry.recipients }),
+      ...(entry.expires_at == null ? {} : { expires_at: entry.expires_at }),
+      ...(entry.metadata === undefined ? {} : { metadata: entry.metadata }),
+    });
+    return record;
+  }
+
+  async get(id: string): Promise<PortableData | null> {
+    return this.entries.find((entry) => entry.id === id) ?? null;
+  }
+
+  async query(filters: QueryFilters): Promise<PortableData[]> {
+    const words = filters.query.split(/\s+/).filter((word) => word !== '');
+    const tags = filters['domain_tags'];
+    const wanted =
+      typeof tags === 'string' ? [tags] : Array.isArray(tags) && tags.length > 0 ? tags : undefined;
+    return this.entries
+      .filter((entry) => words.every((word) => entry.detail?.split(/\s+/).includes(word)))
+      .filter((entry) => wanted === undefined || entry.domain_tags?.some((tag) => wanted.includes(tag)))
+      .slice(0, filters.limit);
+  }
+
+  async manifest(): Promise<ManifestInfo<DataStoreManifest>> {
+    return {
+      capabilities_version: '1',
+      manifest: { kind: 'memory', supported_modes: ['fts'], supported_filters: ['domain_tags'] },
+    };
+  }
+}
+
+/**
+ * The reference's mistakes and worse: created_at in milliseconds, get() throwing on a miss, recipients
+ * kept in metadata, the tag filter ignored, limit ignored.
+ */
+class BrokenDataStore extends MemoryDataStore {
+  override async write(entry: DataWrite): Promise<DataWriteRecord> {
+    const record = await super.write({
+      ...entry,
+      ...(entry.recipients === undefined
+        ? {}
+        : { metadata: { ...entry.metadata, recipients: entry.recipients } }),
+    });
+    return { ...record, created_at: record.created_at * 1000 };
+  }
+
+  override async get(id: string): Promise<PortableData | null> {
+    const entry = await super.get(id);
+    if (entry === null) throw new Error(`no entry ${id}`);
+    return entry;
+  }
+
+  override async query(filters: QueryFilters): Promise<PortableData[]> {
+    const { domain_tags: _ignored, ...rest } = filters;
+    return super.query({ ...rest, limit: 1000 });
+  }
+}
+
+const statuses = (report: { results: readonly { id: string; status: string }[] }) =>
+  Object.fromEntries(report.results.map((r) => [r.id.replace('data-store.contract.', ''), r.status]));
+
+describe('dataStoreSuite', () => {
+  it('passes a correct in-memory store with nothing skipped', async () => {
+    const report = await runSuite(dataStoreSuite({ factory: () => new MemoryDataStore() }));
+    expect(report.errors).toEqual([]);
+    expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
+    expect(report.results).toHaveLength(17);
+  });
+
+  it('fails a store with the wrong units, a throwing get, curated fields in metadata and ignored filters', async () => {
+    const report = await runSuite(dataStoreSuite({ factory: () => new BrokenDataStore() }));
+    expect(report.ok).toBe(false);
+    const failed = report.results
+      .filter((r) => r.status === 'failed')
+      .map((r) => r.id.replace('data-store.contract.', ''));
+    expect(failed.sort()).toEqual(
+      [
+        'write.record',
+        'get.unknown-null',
+        'curated.not-in-metadata',
+        'curated.top-level',
+        'query.limit',
+        'filters.domain-tags',
+      ].sort(),
+    );
+  });
+
+  it('skips write-dependent cases for a read-only store and checks the rest', async () => {
+    class ReadOnlyStore extends MemoryDataStore {
+      static override staticCapabilities(): DataStoreCapabilities {
+        return { ...MemoryDataStore.staticCapabilities(), features: { supports_writes: false } };
+      }
+    }
+    const s = statuses(await runSuite(dataStoreSuite({ factory: () => ({ store: new ReadOnlyStore() }) })));
+    expect(s['write.record']).toBe('skipped');
+    expect(s['filters.domain-tags']).toBe('skipped');
+    expect(s['query.fts-finds-written']).toBe('skipped');
+    expect(s['get.unknown-null']).toBe('passed');
+    expect(s['query.no-match-empty']).toBe('passed');
+    expect(s['static-capabilities.valid']).toBe('passed');
+  });
+
+  it('fails invalid static capabilities, a missing get, a broken manifest and non-array queries', async () => {
+    const store = new MemoryDataStore();
+    Object.assign(store, {
+      get: undefined,
+      manifest: async () => ({ manifest: { kind: '' } }),
+      query: async () => ({ items: [] }),
+    });
+    Object.defineProperty(store, 'constructor', {
+      value: { staticCapabilities: () => ({ connector_type: 'skill_store', features: {} }) },
+    });
+    const s = statuses(await runSuite(dataStoreSuite({ factory: () => store })));
+    expect(s['static-capabilities.valid']).toBe('failed');
+    expect(s['methods.present']).toBe('failed');
+    expect(s['manifest.valid']).toBe('failed');
+    expect(s['query.no-match-empty']).toBe('failed');
+    expect(s['query.declared-modes']).toBe('failed');
+  });
+
+  it('disposes what the factory set up', async () => {
+    let disposed = 0;
+    await runSuite(
+      dataStoreSuite({ factory: () => ({ store: new MemoryDataStore(), dispose: () => void disposed++ }) }),
+    );
+    expect(disposed).toBe(1);
+  });
+});
+
+describe('dataStoreSuite through registerSuite (in-memory store)', () => {
+  registerSuite(dataStoreSuite({ factory: () => new MemoryDataStore() }), { describe, it, afterAll });
+});

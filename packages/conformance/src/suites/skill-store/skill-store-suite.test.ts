@@ -1,0 +1,189 @@
+import type { SkillMetaInput, SkillStatus } from '@agentwire/agent-connector';
+import { FilesystemSkillStore } from '@agentwire/agent-connector/filesystem-skill-store';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runSuite, type SuiteReport } from '../../run-suite.js';
+import { registerSuite } from '../../vitest/index.js';
+import { filesystemSkillStoreUnderTest, temporaryFolderStores } from './filesystem-store-under-test.js';
+import { skillStoreSuite } from './skill-store-suite.js';
+import type { SkillStoreUnderTest } from './store-under-test.js';
+
+/** Stores of class `Store`, each in a fresh temporary folder. */
+const inTempFolder = (Store: new (options: { dir: string }) => FilesystemSkillStore) =>
+  temporaryFolderStores((dir) => new Store({ dir }));
+
+const statuses = (report: SuiteReport) =>
+  Object.fromEntries(report.results.map((r) => [r.id.replace('skill-store.contract.', ''), r.status]));
+const failedIds = (report: SuiteReport) =>
+  report.results
+    .filter((r) => r.status === 'failed')
+    .map((r) => r.id.replace('skill-store.contract.', ''))
+    .sort();
+
+/** Reports a content hash that is not the SHA-256 of the stored bytes. */
+class WrongHashStore extends FilesystemSkillStore {
+  override async store(name: string, source: string, metadata?: SkillMetaInput) {
+    return { ...(await super.store(name, source, metadata)), content_hash: 'ab'.repeat(32) };
+  }
+}
+
+/** Throws a plain Error for a missing skill, as a store that does not use the contract's errors would. */
+class PlainErrorStore extends FilesystemSkillStore {
+  override async load(name: string, version?: string) {
+    try {
+      return await super.load(name, version);
+    } catch (error) {
+      throw new Error(`no skill ${name}`, { cause: error });
+    }
+  }
+  override async update_status(name: string, status: SkillStatus) {
+    return super.update_status(name, status).catch(() => {
+      throw Object.assign(new Error('missing'), { name: 'SkillNotFoundError' });
+    });
+  }
+}
+
+/** Reports fractional seconds and forgets previous_status. */
+class FractionalSecondsStore extends FilesystemSkillStore {
+  override async store(name: string, source: string, metadata?: SkillMetaInput) {
+    const info = await super.store(name, source, metadata);
+    return { ...info, changed_at: info.changed_at + 0.5 };
+  }
+  override async update_status(name: string, status: SkillStatus) {
+    const { previous_status: _dropped, ...info } = await super.update_status(name, status);
+    return info;
+  }
+}
+
+/** A change token that never moves, and a status filter that is ignored. */
+class StaleTokenStore extends FilesystemSkillStore {
+  override async version() {
+    return 'frozen';
+  }
+  override async query() {
+    return super.query();
+  }
+}
+
+/** Drops the CR bytes on the way in and adds a final newline, as a careless text substrate would. */
+class NormalisingStore extends FilesystemSkillStore {
+  override async store(name: string, source: string, metadata?: SkillMetaInput) {
+    const text = source.replaceAll('\r\n', '\n');
+    return super.store(name, text.endsWith('\n') ? text : `${text}\n`, metadata);
+  }
+}
+
+describe('skillStoreSuite', () => {
+  it('passes FilesystemSkillStore with every case run', async () => {
+    const report = await runSuite(skillStoreSuite({ factory: filesystemSkillStoreUnderTest }));
+    expect(report.errors).toEqual([]);
+    expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
+    expect(report.results.length).toBeGreaterThanOrEqual(24);
+    expect(report.ok).toBe(true);
+  });
+
+  it('fails a store whose content_hash is not that of the bytes load() returns', async () => {
+    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(WrongHashStore) }));
+    expect(failedIds(report)).toEqual([
+      'metadata.consistent',
+      'store.content-hash-convention',
+      'store.version-info',
+    ]);
+  });
+
+  it('fails a store that throws a plain Error, or a look-alike without code, for a missing skill', async () => {
+    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(PlainErrorStore) }));
+    expect(failedIds(report)).toEqual([
+      'delete.removes',
+      'load.version',
+      'missing-skill.load',
+      'missing-skill.update-status',
+    ]);
+    const failure = report.results.find((r) => r.id.endsWith('missing-skill.update-status'));
+    expect(failure?.error?.message).toMatch(/code of SkillNotFoundError/);
+  });
+
+  it('fails fractional timestamps and a missing previous_status', async () => {
+    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(FractionalSecondsStore) }));
+    expect(failedIds(report)).toEqual(['timestamps.unix-seconds', 'update-status.previous-status']);
+  });
+
+  it('fails millisecond timestamps wherever a record carries one', async () => {
+    class MillisecondStore extends FilesystemSkillStore {
+      override async metadata(name: string) {
+        const meta = await super.metadata(name);
+        return { ...meta, updated_at: meta.updated_at * 1000 };
+      }
+    }
+    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(MillisecondStore) }));
+    expect(failedIds(report)).toEqual(['metadata.consistent', 'timestamps.unix-seconds']);
+    const failure = report.results.find((r) => r.id.endsWith('timestamps.unix-seconds'));
+    expect(failure?.error?.message).toMatch(/updated_at/);
+  });
+
+  it('fails a change token that never moves and a status filter that is ignored', async () => {
+    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(StaleTokenStore) }));
+    expect(failedIds(report)).toEqual([
+      'change-token.moves-on-add',
+      'change-token.moves-on-body-edit',
+      'change-token.moves-on-remove',
+      'change-token.moves-on-status-change',
+      'query.status-filter',
+    ]);
+  });
+
+  it('fails a store that does not keep the bytes it was given', async () => {
+    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(NormalisingStore) }));
+    expect(failedIds(report)).toEqual(['load.round-trip']);
+  });
+
+  it('skips gated cases for a store whose class declares no features and has no version()', async () => {
+    class Bare extends FilesystemSkillStore {
+      static override staticCapabilities() {
+        return { ...FilesystemSkillStore.staticCapabilities(), features: {} };
+      }
+    }
+    const factory = async (): Promise<SkillStoreUnderTest> => {
+      const underTest = await inTempFolder(Bare)();
+      Object.defineProperty(underTest.store, 'version', { value: undefined });
+      return underTest;
+    };
+    const s = statuses(await runSuite(skillStoreSuite({ factory })));
+    for (const gated of [
+      'update-status.persists',
+      'update-status.previous-status',
+      'query.status-filter',
+      'versions.lists',
+      'change-token.stable',
+      'change-token.moves-on-add',
+    ]) {
+      expect(s[gated]).toBe('skipped');
+    }
+    expect(s['delete.removes']).toBe('passed');
+    expect(s['methods.present']).toBe('passed');
+  });
+
+  it('fails the static-capabilities case for a plain object store, and reports no setup error', async () => {
+    const factory = async (): Promise<SkillStoreUnderTest> => {
+      const underTest = await filesystemSkillStoreUnderTest();
+      const { store } = underTest;
+      const plain = {
+        load: store.load.bind(store),
+        query: store.query.bind(store),
+        metadata: store.metadata.bind(store),
+        versions: store.versions.bind(store),
+        store: store.store.bind(store),
+        delete: store.delete.bind(store),
+        update_status: store.update_status.bind(store),
+        manifest: store.manifest.bind(store),
+      };
+      return { ...underTest, store: plain };
+    };
+    const report = await runSuite(skillStoreSuite({ factory }));
+    expect(report.errors).toEqual([]);
+    expect(failedIds(report)).toEqual(['static-capabilities.valid']);
+  });
+});
+
+describe('skillStoreSuite through registerSuite (FilesystemSkillStore)', () => {
+  registerSuite(skillStoreSuite({ factory: filesystemSkillStoreUnderTest }), { describe, it, afterAll });
+});

@@ -1,0 +1,27 @@
+/**
+ * SQLite-backed storage for the AgentConnector contract's storage conventions, on better-sqlite3:
+ * {@link SqliteSkillStore} (a `SkillStore` with full version history) and {@link SqliteDataStore} (a
+ * `DataStore` with FTS5 search). Node only: this entry loads a native module.
+ *
+ * @example
+ * ```ts
+ * import { SqliteDataStore, SqliteSkillStore } from '@agentwire/sqlite/agent-connector';
+ *
+ * const skills = new SqliteSkillStore({ path: './data/agent.db' });
+ * const memories = new SqliteDataStore({ path: './data/agent.db' }); // both may share one file
+ * ```
+ * @packageDocumentation
+ */
+export {
+  ApprovalRequiredError,
+  InvalidFtsQueryError,
+  SchemaMigrationError,
+  SqliteStorageError,
+  StoreClosedError,
+  UnsupportedQueryModeError,
+} from './errors.js';
+export { type FtsSearch, ftsSearchOf, RAW_FTS_PREFIX } from './fts-query.js';
+export type { DatabaseLocation, SqliteDatabase } from './open-database.js';
+export { hasApprovalSignature } from './skill-headers.js';
+export { SqliteDataStore, type SqliteDataStoreOptions } from './sqlite-data-store.js';
+export { SqliteSkillStore, type SqliteSkillStoreOptions } from './sqlite-skill-store.js';

@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CURATED_DATA_FIELDS,
+  type DataStore,
+  type DataStoreCapabilities,
+  type DataStoreManifest,
+  type DataWrite,
+  type DataWriteRecord,
+  dataWriteSchema,
+  enforceSupportedFilters,
+  type ManifestInfo,
+  type PortableData,
+  parseStorageValue,
+  type QueryFilters,
+  StorageValidationError,
+  summarizeContent,
+  unixSeconds,
+} from '@agentwire/agent-connector';
+import Database from 'better-sqlite3';
+import { DATA_STORE_SCHEMA } from './data-store-schema.js';
+import { InvalidFtsQueryError, StoreClosedError, UnsupportedQueryModeError } from './errors.js';
+import { ftsSearchOf } from './fts-query.js';
+import { clockOption, type DatabaseLocation, openDatabase, type SqliteDatabase } from './open-database.js';
+import { migrateSchema } from './schema-migrations.js';
+
+const IMPLEMENTATION = 'SqliteDataStore';
+const SUPPORTED_MODES: readonly string[] = Object.freeze(['fts']);
+const SUPPORTED_FILTERS: readonly string[] = Object.freeze(['domain_tags']);
+const CURATED: ReadonlySet<string> = new Set(CURATED_DATA_FIELDS);
+
+/** Options of {@link SqliteDataStore}: where the data lives, and the clock. */
+export type SqliteDataStoreOptions = DatabaseLocation & {
+  /** The current time in epoch milliseconds (default `Date.now`): stamps `created_at` and decides expiry. */
+  readonly now?: () => number;
+};
+
+/** A `data_entries` row with its tags (a JSON array) and, from a search, its score. */
+interface EntryRow {
+  id: string;
+  summary: string;
+  detail: string;
+  created_at: number;
+  expires_at: number | null;
+  recipients_json: string | null;
+  metadata_json: string | null;
+  tags_json: string;
+  score?: number;
+}
+
+const ENTRY_COLUMNS = `e.id, e.summary, e.detail, e.created_at, e.expires_at, e.recipients_json, e.metadata_json,
+  (SELECT json_group_array(tag ORDER BY position) FROM data_entry_tags WHERE entry_seq = e.seq)
+    AS tags_json`;
+const LIVE = '(e.expires_at IS NULL OR e.expires_at > $now)';
+const TAGGED = `EXISTS (SELECT 1 FROM data_entry_tags t
+  WHERE t.entry_seq = e.seq AND t.tag IN (SELECT value FROM json_each($tags)))`;
+
+/**
+ * A durable `DataStore` on SQLite (better-sqlite3) with FTS5 keyword search, following the reference
+ * `SqliteDataStore`'s conventions where the contract leaves room and the contract where they differ:
+ *
+ * - `write()` assigns a UUID `id` and `created_at` in unix seconds; `summary` is the content's first line
+ *   (see `summarizeContent`), `detail` the whole content; `tags` become `domain_tags`.
+ * - `recipients` and `expires_at` come back as top-level fields — never inside `metadata`, which refuses
+ *   curated field names. `expires_at` absent or `null` keeps an entry forever; an entry whose `expires_at`
+ *   has passed is no longer returned by `query()` or `get()`.
+ * - `query()` supports mode `'fts'` only. The text is searched token by token, FTS5 syntax taken
+ *   literally, unless it starts with `raw:`; an empty text lists the most recent entries. The
+ *   `domain_tags` filter (a tag, or an array meaning any of them; `[]` = no filter) applies to both, and
+ *   any other filter key is refused (`UnsupportedFilterError`) unless `permissive_filters: true`.
+ * - `get()` resolves to `null` for an id it does not hold; `query()` to `[]` when nothing matches.
+ *
+ * @example
+ * ```ts
+ * const store = new SqliteDataStore({ path: './data/memories.db' });
+ * const { id } = await store.write({ content: 'Deploy window moved to Friday\nOps agreed.', tags: ['ops'] });
+ * const hits = await store.query({ query: 'deploy friday', limit: 5, mode: 'fts', domain_tags: 'ops' });
+ * store.close();
+ * ```
+ */
+export class SqliteDataStore implements DataStore {
+  /** The capabilities the class declares, read offline by linters and conformance suites. */
+  static staticCapabilities(): DataStoreCapabilities {
+    return {
+      connector_type: 'data_store',
+      implementation: IMPLEMENTATION,
+      contract_version: '1.0.0',
+      features: {
+        supports_writes: true,
+        supports_tag_filter: true,
+        supports_semantic: false,
+        supports_rerank: false,
+        supports_thread_status_filter: false,
+        supports_pinning: false,
+        supports_decay_model: false,
+      },
+    };
+  }
+
+  readonly #database: SqliteDatabase;
+  readonly #owned: boolean;
+  readonly #now: () => number;
+  #closed = false;
+
+  /**
+   * Opens the store and creates or migrates its tables.
+   *
+   * @throws {StorageValidationError} for options that are neither `{ path }` nor `{ database }`.
+   * @throws {SchemaMigrationError} when the database holds a newer or clashing schema.
+   */
+  constructor(options: SqliteDataStoreOptions) {
+    const { database, owned } = openDatabase(options, 'options');
+    this.#database = database;
+    this.#owned = owned;
+    try {
+      this.#now = clockOption(options.now);
+      migrateSchema(database, DATA_STORE_SCHEMA);
+    } catch (error) {
+      if (owned) database.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Stores one entry.
+   *
+   * @throws {StorageValidationError} when `entry` breaks `DataWrite`, its `metadata` names a curated field
+   *   or cannot be written as JSON.
+   * @throws {StoreClosedError} after `close()`.
+   */
+  async write(entry: DataWrite): Promise<DataWriteRecord> {
+    const database = this.#open();
+    const valid = parseStorageValue(dataWriteSchema, entry, 'entry');
+    const metadataJson = valid.metadata === undefined ? null : metadataToJson(valid.metadata);
+    const record: DataWriteRecord = { id: randomUUID(), created_at: this.#nowSeconds() };
+    const tags = [...new Set(valid.tags ?? [])];
+    database
+      .transaction(() => {
+        const { lastInsertRowid } = database
+          .prepare(
+            `INSERT INTO data_entries (id, summary, detail, created_at, expires_at, recipients_json, metadata_json)
+             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            record.id,
+            summarizeContent(valid.content),
+            valid.content,
+            record.created_at,
+            valid.expires_at ?? null,
+            valid.recipients === undefined ? null : JSON.stringify(valid.recipients),
+            metadataJson,
+          );
+        const insertTag = database.prepare(
+          'INSERT INTO data_entry_tags (entry_seq, position, tag) VALUES (?, ?, ?)',
+        );
+        for (const [position, tag] of tags.entries()) insertTag.run(lastInsertRowid, position, tag);
+      })
+      .immediate();
+    return record;
+  }
+
+  /**
+   * The entry with this `id`, or `null` when the store holds none (or it has expired). Never throws for a
+   * miss.
+   *
+   * @throws {StorageValidationError} when `id` is not a string.
+   * @throws {StoreClosedError} after `close()`.
+   */
+  async get(id: string): Promise<PortableData | null> {
+    const database = this.#open();
+    if (typeof id !== 'string') throw new StorageValidationError('must be a string', 'id');
+    const row = database
+      .prepare<{ id: string; now: number }, EntryRow>(
+        `SELECT ${ENTRY_COLUMNS} FROM data_entries e WHERE e.id = $id AND ${LIVE}`,
+      )
+      .get({ id, now: this.#nowSeconds() });
+    return row === undefined ? null : toPortableData(row);
+  }
+
+  /**
+   * Searches the store: best matches first (`score` higher is better), or the most recent entries for an
+   * empty query; at most `limit` items (a fractional limit is rounded down, to at least 1). `[]` when
+   * nothing matches.
+   *
+   * @throws {StorageValidationError} when `filters` breaks `QueryFilters` or `domain_tags` is neither a
+   *   string nor an array of strings.
+   * @throws {UnsupportedFilterError} for a filter key other than `domain_tags` (unless
+   *   `permissive_filters: true`).
+   * @throws {UnsupportedQueryModeError} for a mode other than `'fts'`.
+   * @throws {InvalidFtsQueryError} when a `raw:` query is not valid FTS5.
+   * @throws {StoreClosedError} after `close()`.
+   */
+  async query(filters: QueryFilters): Promise<PortableData[]> {
+    const database = this.#open();
+    enforceSupportedFilters(filters, SUPPORTED_FILTERS, IMPLEMENTATION);
+    const { query, limit, mode } = checkQueryBasics(filters);
+    if (!SUPPORTED_MODES.includes(mode)) throw new UnsupportedQueryModeError(mode, SUPPORTED_MODES);
+    const tags = domainTagsFilter(filters['domain_tags']);
+    const parameters: Record<string, unknown> = {
+      now: this.#nowSeconds(),
+      limit: Math.max(1, Math.floor(limit)),
+      ...(tags === undefined ? {} : { tags: JSON.stringify(tags) }),
+    };
+    const tagClause = tags === undefined ? '' : ` AND ${TAGGED}`;
+    const search = ftsSearchOf(query);
+    if (search.kind === 'recent') {
+      const rows = database
+        .prepare<Record<string, unknown>, EntryRow>(
+          `SELECT ${ENTRY_COLUMNS} FROM data_entries e WHERE ${LIVE}${tagClause}
+           ORDER BY e.created_at DESC, e.seq DESC LIMIT CAST($limit AS INTEGER)`,
+        )
+        .all(parameters);
+      return rows.map(toPortableData);
+    }
+    const statement = database.prepare<Record<string, unknown>, EntryRow>(
+      `SELECT ${ENTRY_COLUMNS}, 0.0 - bm25(data_entries_fts) AS score
+         FROM data_entries_fts JOIN data_entries e ON e.seq = data_entries_fts.rowid
+        WHERE data_entries_fts MATCH $expression AND ${LIVE}${tagClause}
+        ORDER BY score DESC, e.seq DESC LIMIT CAST($limit AS INTEGER)`,
+    );
+    try {
+      return statement.all({ ...parameters, expression: search.expression }).map(toPortableData);
+    } catch (error) {
+      if (search.raw && error instanceof Database.SqliteError) {
+        throw new InvalidFtsQueryError(search.expression, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /** The substrate description: kind `'sqlite-fts'`, mode `'fts'`, filter `domain_tags`, score range. */
+  async manifest(): Promise<ManifestInfo<DataStoreManifest>> {
+    this.#open();
+    return {
+      capabilities_version: '1',
+      manifest: {
+        kind: 'sqlite-fts',
+        supported_modes: [...SUPPORTED_MODES],
+        supported_filters: [...SUPPORTED_FILTERS],
+        score_range: 'unbounded, >= 0, higher is better (negated FTS5 bm25)',
+        fts_query_semantic: 'tokens quoted and ANDed (FTS5 operators literal); prefix raw: for FTS5 syntax',
+        tag_filter_semantic: 'domain_tags: a tag (exact) or an array (any of); [] = no filter',
+      },
+    };
+  }
+
+  /**
+   * Closes the database connection when the store opened it (a connection passed in as `database` stays
+   * open: its owner closes it). Idempotent; every later call throws `StoreClosedError`.
+   */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#owned) this.#database.close();
+  }
+
+  #open(): SqliteDatabase {
+    if (this.#closed || !this.#database.open) throw new StoreClosedError(IMPLEMENTATION);
+    return this.#database;
+  }
+
+  #nowSeconds(): number {
+    return unixSeconds(this.#now());
+  }
+}
+
+/**
+ * Checks the three base keys of a query. `permissive_filters` is left to `enforceSupportedFilters`: a value
+ * other than `true` (the bridge forwards `'true'` or `1` as given) simply does not opt out.
+ */
+function checkQueryBasics(filters: QueryFilters): { query: string; limit: number; mode: string } {
+  const { query, limit, mode } = filters as Readonly<Record<string, unknown>>;
+  if (typeof query !== 'string') throw new StorageValidationError('must be a string', 'filters.query');
+  if (typeof limit !== 'number' || !Number.isFinite(limit) || limit <= 0) {
+    throw new StorageValidationError('must be a positive finite number', 'filters.limit');
+  }
+  if (typeof mode !== 'string') throw new StorageValidationError('must be a string', 'filters.mode');
+  return { query, limit, mode };
+}
+
+/** The tags a `domain_tags` filter value selects (any of them), or `undefined` for no filter. */
+function domainTagsFilter(value: unknown): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value) && value.every((tag) => typeof tag === 'string')) {
+    return value.length === 0 ? undefined : value;
+  }
+  throw new StorageValidationError('must be a tag or an array of tags', 'filters.domain_tags');
+}
+
+/** Serialises an entry's metadata, refusing curated field names (they are top-level fields). */
+function metadataToJson(metadata: Readonly<Record<string, unknown>>): string {
+  for (const key of Object.keys(metadata)) {
+    if (CURATED.has(key)) {
+      throw new StorageValidationError(
+        'is a curated field: it belongs at the top level, not in metadata',
+        `entry.metadata.${key}`,
+      );
+    }
+  }
+  try {
+    return JSON.stringify(metadata);
+  } catch (error) {
+    throw new StorageValidationError('must be serialisable as JSON', 'entry.metadata', { cause: error });
+  }
+}
+
+function toPortableData(row: EntryRow): PortableData {
+  const tags = JSON.parse(row.tags_json) as string[];
+  return {
+    id: row.id,
+    summary: row.summary,
+    detail: row.detail,
+    ...(row.score === undefined ? {} : { score: row.score + 0 }),
+    created_at: row.created_at,
+    ...(tags.length === 0 ? {} : { domain_tags: tags }),
+    ...(row.recipients_json === null ? {} : { recipients: JSON.parse(row.recipients_json) as string[] }),
+    ...(row.expires_at === null ? {} : { expires_at: row.expires_at }),
+    ...(row.metadata_json === null
+      ? {}
+      : { metadata: JSON.parse(row.metadata_json) as Record<string, unknown> }),
+  };
+}
