@@ -38,6 +38,13 @@ export * from './suites/agent-connector/index.js';
 export * from './suites/data-store/index.js';
 export type { CanonicalJsonImplementation } from './suites/hearthnet/canonical-json.js';
 export { canonicalJsonSuite } from './suites/hearthnet/canonical-json.js';
+export type {
+  CapabilityCatalogueImplementation,
+  CapabilityDescriptorFacts,
+  CapabilitySchemaPart,
+  CapabilityValidationVerdict,
+} from './suites/hearthnet/capability-schemas.js';
+export { capabilitySchemaSuite } from './suites/hearthnet/capability-schemas.js';
 export type { ChunkedBlobDescription, HashingImplementation } from './suites/hearthnet/hashing.js';
 export { hashingSuite } from './suites/hearthnet/hashing.js';
 export type { NodeIdImplementation } from './suites/hearthnet/node-id-cases.js';

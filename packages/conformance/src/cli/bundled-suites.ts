@@ -15,7 +15,9 @@ import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-s
 import { noopUnderTest, webhookUnderTest } from '../suites/agent-connector/agentwire-connectors.js';
 import { fileDropUnderTest } from '../suites/agent-connector/file-drop-under-test.js';
 import { tmuxAvailable, tmuxUnderTest } from '../suites/agent-connector/tmux-under-test.js';
+import { agentwireCatalogue } from '../suites/hearthnet/agentwire-capabilities.js';
 import { canonicalJsonSuite } from '../suites/hearthnet/canonical-json.js';
+import { capabilitySchemaSuite } from '../suites/hearthnet/capability-schemas.js';
 import { hashingSuite } from '../suites/hearthnet/hashing.js';
 import { signatureSuite } from '../suites/hearthnet/signatures.js';
 import {
@@ -78,6 +80,7 @@ export function bundledSuites(): BundledSuite[] {
         chunkBlob: (bytes, chunkSizeBytes) => chunkBlob(bytes, { chunkSizeBytes }),
       }),
     },
+    { suite: capabilitySchemaSuite(agentwireCatalogue()), subject: 'agentwire hearthnet' },
     { suite: sessionKeySuite(agentwireSessionKeys), subject: 'agentwire relay' },
     { suite: relayCodecSuite(agentwireRelayCodec), subject: 'agentwire relay' },
     { suite: relayTokenSuite(agentwireRelayTokens), subject: 'agentwire relay' },

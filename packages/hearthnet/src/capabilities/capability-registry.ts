@@ -1,0 +1,224 @@
+import { assertRegistrableCapabilityName, parseCapabilityName } from './capability-name.js';
+import {
+  type CapabilityRequirement,
+  compareCapabilityVersions,
+  parseCapabilityRequirement,
+  parseCapabilityVersion,
+  satisfies,
+} from './capability-version.js';
+import type { CapabilityDescriptor } from './descriptor.js';
+import { DuplicateCapabilityError, InvalidCapabilityDescriptorError } from './errors.js';
+import type { JsonValue } from './json-schema.js';
+import { referenceSchemaHash, schemaHash } from './schema-hash.js';
+import { type CapabilityValidators, validatorsFor } from './validators.js';
+
+/** How a registration is offered. */
+export interface RegisterOptions {
+  /** How many calls may run at once (manifest `max_concurrent`); a positive integer. */
+  readonly maxConcurrent: number;
+  /** Descriptor `params` published in the manifest, e.g. `{ model, models, ctx }` (contract §4.1, §6.1). */
+  readonly params?: { readonly [key: string]: JsonValue };
+}
+
+/** One capability a node offers: its descriptor, handler, limits and a concurrency gate. */
+export interface CapabilityRegistration<Handler> {
+  readonly descriptor: CapabilityDescriptor;
+  readonly handler: Handler;
+  readonly maxConcurrent: number;
+  readonly params: { readonly [key: string]: JsonValue };
+  /** The contract §11 schema hash of the descriptor. */
+  readonly schemaHash: string;
+  readonly validators: CapabilityValidators;
+  /** Calls holding a slot now. */
+  readonly inFlight: number;
+  /**
+   * Takes one of the `maxConcurrent` slots: a function that gives it back (calling it again does
+   * nothing), or `undefined` when all are taken (answer `capacity_exceeded`).
+   */
+  tryAcquire(): (() => void) | undefined;
+}
+
+/** A capability as listed in a node manifest (contract §6.1 `capabilities[]`). */
+export interface ManifestCapability {
+  readonly name: string;
+  readonly version: string;
+  readonly stability: CapabilityDescriptor['stability'];
+  readonly schema_hash: string;
+  readonly params: { readonly [key: string]: JsonValue };
+  readonly max_concurrent: number;
+}
+
+/** Options of a {@link CapabilityRegistry}. */
+export interface CapabilityRegistryOptions {
+  /**
+   * Accept names whose prefix contract §3.1 does not allocate or reserves (what reference nodes
+   * register, e.g. `discovery.peer.add`, `ocr.image`). Default `false`: only allocated prefixes and
+   * `experimental.`.
+   */
+  readonly allowNonContractNames?: boolean;
+}
+
+/** Which schema hash a manifest lists: contract §11, or the value reference nodes publish (compat). */
+export type SchemaHashForm = 'contract' | 'reference';
+
+/**
+ * The capabilities a node offers, by name and version: registration with `max_concurrent`, lookup by
+ * requirement (contract §2.1: the highest compatible minor wins), and the manifest listing.
+ *
+ * @example
+ * ```ts
+ * const registry = new CapabilityRegistry<MyHandler>();
+ * registry.register(LLM_CHAT, chatHandler, { maxConcurrent: 4, params: { model: 'qwen2.5-7b-instruct' } });
+ * registry.resolve('llm.chat@>=1.0')?.handler; // chatHandler
+ * registry.manifestEntries(); // [{ name: 'llm.chat', version: '1.0', schema_hash: 'blake3:…', … }]
+ * ```
+ */
+export class CapabilityRegistry<Handler = unknown> {
+  readonly #byName = new Map<string, Map<string, CapabilityRegistration<Handler>>>();
+  readonly #allowNonContractNames: boolean;
+
+  constructor(options: CapabilityRegistryOptions = {}) {
+    this.#allowNonContractNames = options.allowNonContractNames === true;
+  }
+
+  /**
+   * Offers a capability.
+   *
+   * @throws {InvalidCapabilityNameError} when the name breaks contract §3.1 (see the options);
+   *   {@link InvalidCapabilityVersionError}; {@link InvalidSchemaError} for a schema outside the
+   *   supported subset; {@link InvalidCapabilityDescriptorError} for bad options;
+   *   {@link DuplicateCapabilityError} when `name@version` is already registered.
+   */
+  register(
+    descriptor: CapabilityDescriptor,
+    handler: Handler,
+    options: RegisterOptions,
+  ): CapabilityRegistration<Handler> {
+    if (descriptor === null || typeof descriptor !== 'object') {
+      throw new InvalidCapabilityDescriptorError('descriptor must be a capability descriptor object');
+    }
+    if (this.#allowNonContractNames) parseCapabilityName(descriptor.name);
+    else assertRegistrableCapabilityName(descriptor.name);
+    parseCapabilityVersion(descriptor.version);
+    const maxConcurrent = options?.maxConcurrent;
+    if (!Number.isSafeInteger(maxConcurrent) || maxConcurrent < 1) {
+      throw new InvalidCapabilityDescriptorError(
+        `maxConcurrent of ${descriptor.name}@${descriptor.version} must be a positive integer, got ${String(maxConcurrent)}`,
+      );
+    }
+    const params = options.params ?? {};
+    if (params === null || typeof params !== 'object' || Array.isArray(params)) {
+      throw new InvalidCapabilityDescriptorError('params must be a JSON object');
+    }
+    const versions = this.#byName.get(descriptor.name) ?? new Map<string, CapabilityRegistration<Handler>>();
+    if (versions.has(descriptor.version)) {
+      throw new DuplicateCapabilityError(`${descriptor.name}@${descriptor.version}`);
+    }
+    const registration = createRegistration(descriptor, handler, maxConcurrent, params);
+    versions.set(descriptor.version, registration);
+    this.#byName.set(descriptor.name, versions);
+    return registration;
+  }
+
+  /** Withdraws `name@version`; whether it was registered. */
+  unregister(name: string, version: string): boolean {
+    const versions = this.#byName.get(name);
+    const removed = versions?.delete(version) ?? false;
+    if (versions?.size === 0) this.#byName.delete(name);
+    return removed;
+  }
+
+  /** The registration of exactly `name@version`. */
+  get(name: string, version: string): CapabilityRegistration<Handler> | undefined {
+    return this.#byName.get(name)?.get(version);
+  }
+
+  /**
+   * The registration that serves a requirement (`name@>=A.B`, or `name@A.B` with the same meaning):
+   * the highest minor of the same major, or `undefined` (answer `not_found`, or `schema_mismatch`
+   * when only another major is offered — see {@link offeredVersions}).
+   *
+   * @throws {InvalidCapabilityNameError} or {@link InvalidCapabilityVersionError} for a malformed requirement.
+   */
+  resolve(requirement: string | CapabilityRequirement): CapabilityRegistration<Handler> | undefined {
+    const wanted = typeof requirement === 'string' ? parseCapabilityRequirement(requirement) : requirement;
+    let best: CapabilityRegistration<Handler> | undefined;
+    for (const registration of this.#byName.get(wanted.name)?.values() ?? []) {
+      if (!satisfies(wanted, registration.descriptor)) continue;
+      if (
+        best === undefined ||
+        compareCapabilityVersions(registration.descriptor.version, best.descriptor.version) > 0
+      ) {
+        best = registration;
+      }
+    }
+    return best;
+  }
+
+  /** The versions registered under a name, lowest first. */
+  offeredVersions(name: string): string[] {
+    return [...(this.#byName.get(name)?.keys() ?? [])].sort(compareCapabilityVersions);
+  }
+
+  /** Every registration, by name, then version. */
+  list(): CapabilityRegistration<Handler>[] {
+    return [...this.#byName.keys()]
+      .sort()
+      .flatMap((name) => this.offeredVersions(name).map((version) => this.get(name, version)!));
+  }
+
+  /** Calls in flight over all registrations (manifest `load.in_flight_total`). */
+  get inFlightTotal(): number {
+    return this.list().reduce((total, registration) => total + registration.inFlight, 0);
+  }
+
+  /**
+   * The manifest `capabilities` array (contract §6.1). `schemaHash: 'reference'` lists the hash
+   * reference nodes publish ({@link referenceSchemaHash}) instead of the contract one.
+   */
+  manifestEntries(options: { readonly schemaHash?: SchemaHashForm } = {}): ManifestCapability[] {
+    return this.list().map(({ descriptor, params, maxConcurrent, schemaHash: contractHash }) => ({
+      name: descriptor.name,
+      version: descriptor.version,
+      stability: descriptor.stability,
+      schema_hash:
+        options.schemaHash === 'reference'
+          ? referenceSchemaHash(descriptor.name, descriptor.version)
+          : contractHash,
+      params: structuredClone(params),
+      max_concurrent: maxConcurrent,
+    }));
+  }
+}
+
+function createRegistration<Handler>(
+  descriptor: CapabilityDescriptor,
+  handler: Handler,
+  maxConcurrent: number,
+  params: { readonly [key: string]: JsonValue },
+): CapabilityRegistration<Handler> {
+  const validators = validatorsFor(descriptor);
+  const hash = schemaHash(descriptor);
+  let inFlight = 0;
+  return {
+    descriptor,
+    handler,
+    maxConcurrent,
+    params: structuredClone(params),
+    schemaHash: hash,
+    validators,
+    get inFlight() {
+      return inFlight;
+    },
+    tryAcquire() {
+      if (inFlight >= maxConcurrent) return undefined;
+      inFlight += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        inFlight -= 1;
+      };
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * `@agentwire/hearthnet/capabilities` — the capability catalogue of contract §3–§4 as data, schema
+ * hashes (§11), capability names and versions (§2–§3.1), a registry, and the error family of §9.
+ *
+ * @example
+ * ```ts
+ * import { catalogueValidators, schemaHash, LLM_CHAT, satisfies } from '@agentwire/hearthnet/capabilities';
+ *
+ * schemaHash(LLM_CHAT); // 'blake3:…'
+ * satisfies('llm.chat@>=1.0', 'llm.chat@1.0'); // true
+ * catalogueValidators('rag.query').request.parse({ params: { corpus: 'c' }, input: { query: 'q' } });
+ * ```
+ *
+ * @packageDocumentation
+ */
+export {
+  assertRegistrableCapabilityName,
+  CAPABILITY_PREFIXES,
+  type CapabilityPrefixStatus,
+  MAX_CAPABILITY_NAME_LENGTH,
+  type ParsedCapabilityName,
+  parseCapabilityName,
+} from './capability-name.js';
+export {
+  type CapabilityRegistration,
+  CapabilityRegistry,
+  type CapabilityRegistryOptions,
+  type ManifestCapability,
+  type RegisterOptions,
+  type SchemaHashForm,
+} from './capability-registry.js';
+export {
+  type CapabilityRef,
+  type CapabilityRequirement,
+  type CapabilityVersion,
+  compareCapabilityVersions,
+  isVersionCompatible,
+  parseCapabilityRef,
+  parseCapabilityRequirement,
+  parseCapabilityVersion,
+  satisfies,
+} from './capability-version.js';
+export * from './catalogue/index.js';
+export { catalogueValidators } from './catalogue-validators.js';
+export { compileSchema } from './compile-schema.js';
+export type {
+  CapabilityDescriptor,
+  CapabilityStability,
+  Idempotency,
+  StreamMode,
+  TrustCondition,
+  TrustLevel,
+  TrustRequirement,
+} from './descriptor.js';
+export { asHearthNetError, errorFromBody, type HearthNetErrorBody, toErrorBody } from './error-body.js';
+export {
+  type CapabilityPayloadPart,
+  DuplicateCapabilityError,
+  InvalidCapabilityDescriptorError,
+  InvalidCapabilityNameError,
+  type InvalidCapabilityNameReason,
+  InvalidCapabilityVersionError,
+  InvalidErrorOptionsError,
+  InvalidSchemaError,
+  type SchemaIssue,
+  SchemaValidationError,
+} from './errors.js';
+export {
+  BadRequestError,
+  CapacityExceededError,
+  createHearthNetError,
+  ExpiredError,
+  HEARTHNET_ERROR_CODES,
+  HearthNetError,
+  type HearthNetErrorCode,
+  type HearthNetErrorOptions,
+  httpStatusForErrorCode,
+  InternalError,
+  InvalidSignatureError,
+  isHearthNetErrorCode,
+  NotFoundError,
+  NotImplementedError,
+  PartitionError,
+  RateLimitedError,
+  type RetryPolicy,
+  RevokedError,
+  retryPolicyForErrorCode,
+  SchemaMismatchError,
+  type SchemaMismatchErrorOptions,
+  TimeoutError,
+  UnauthorizedError,
+} from './hearthnet-errors.js';
+export {
+  type FromSchema,
+  JSON_SCHEMA_KEYWORDS,
+  type JsonSchema,
+  type JsonSchemaType,
+  type JsonValue,
+  type SchemaMode,
+} from './json-schema.js';
+export * from './limits.js';
+export {
+  referenceSchemaHash,
+  type SchemaHashDocument,
+  type SchemaHashInput,
+  schemaHash,
+  schemaHashDocument,
+} from './schema-hash.js';
+export {
+  type CapabilityValidators,
+  type SchemaValidator,
+  type ValidationResult,
+  validatorsFor,
+} from './validators.js';
