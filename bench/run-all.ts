@@ -3,13 +3,19 @@
 import { benchCanonicalJson } from './canonical-json.js';
 import { keepAlive } from './harness.js';
 import { benchRelayFrames } from './relay-frames.js';
+import { benchRelayRuntime } from './relay-runtime.js';
 import { benchSigning } from './signing.js';
 
 const quick = process.argv.includes('--quick');
 const options = quick ? { samples: 3, sampleMs: 100, warmupMs: 50 } : {};
 
 console.log(`# agentwire benchmarks — node ${process.version}, ${new Date().toISOString()}`);
-const goals = [...benchCanonicalJson(options), ...benchSigning(options), ...benchRelayFrames(options)];
+const goals = [
+  ...benchCanonicalJson(options),
+  ...benchSigning(options),
+  ...benchRelayFrames(options),
+  ...(await benchRelayRuntime({ quick })),
+];
 console.log('\n### Goals\n');
 for (const g of goals) console.log(`- ${g}`);
 if (keepAlive() === Symbol.for('never')) console.log('');

@@ -38,35 +38,31 @@ interface Recorded {
 
 /** A Discord adapter implementing every op; it records each call and answers deterministically. */
 function discordAdapter(calls: Recorded[], interrupts: string[]): PlatformAdapter {
-  const record = (op: string, action: unknown, tenant: string) => calls.push({ op, action, tenant });
+  /** Records the call, then answers with `result`. */
+  const recorded =
+    <A, R>(op: string, result: (action: A) => R) =>
+    (action: A, ctx: { readonly tenant: string }): R => {
+      calls.push({ op, action, tenant: ctx.tenant });
+      return result(action);
+    };
   return {
     descriptor: { platform: 'discord', ...descriptorFields },
-    send: (action, ctx) => (
-      record('send', action, ctx.tenant), { success: true, message_id: `m-${action.chat_id}` }
-    ),
-    edit: (action, ctx) => (
-      record('edit', action, ctx.tenant), { success: true, message_id: action.message_id }
-    ),
-    typing: (action, ctx) => (record('typing', action, ctx.tenant), { success: true }),
+    send: recorded('send', (action) => ({ success: true, message_id: `m-${action.chat_id}` })),
+    edit: recorded('edit', (action) => ({ success: true, message_id: action.message_id })),
+    typing: recorded('typing', () => ({ success: true })),
     follow_up: (action, ctx) => {
       calls.push({ op: 'follow_up', action, tenant: ctx.tenant, credential: ctx.credential });
       return { success: true, message_id: 'followed-up' };
     },
-    get_chat_info: (action, ctx) => (
-      record('get_chat_info', action, ctx.tenant),
-      { success: true, chat_info: { name: `#${action.chat_id}`, type: 'group' } }
-    ),
-    send_media: (action, ctx) => (
-      record('send_media', action, ctx.tenant), { success: true, message_id: 'media-1' }
-    ),
-    prompt: (action, ctx) => (
-      record('prompt', action, ctx.tenant), { success: true, message_id: 'prompt-1' }
-    ),
-    react: (action, ctx) => (record('react', action, ctx.tenant), { success: true }),
-    thread_create: (action, ctx) => (
-      record('thread_create', action, ctx.tenant), { success: true, thread_id: 't-1' }
-    ),
-    thread_rename: (action, ctx) => (record('thread_rename', action, ctx.tenant), { success: true }),
+    get_chat_info: recorded('get_chat_info', (action) => ({
+      success: true,
+      chat_info: { name: `#${action.chat_id}`, type: 'group' },
+    })),
+    send_media: recorded('send_media', () => ({ success: true, message_id: 'media-1' })),
+    prompt: recorded('prompt', () => ({ success: true, message_id: 'prompt-1' })),
+    react: recorded('react', () => ({ success: true })),
+    thread_create: recorded('thread_create', () => ({ success: true, thread_id: 't-1' })),
+    thread_rename: recorded('thread_rename', () => ({ success: true })),
     onInterrupt: (sessionKey) => void interrupts.push(sessionKey),
   };
 }

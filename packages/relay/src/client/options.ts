@@ -16,6 +16,7 @@ import {
   type ReconnectBackoffOptions,
 } from './backoff.js';
 import { RelayClientOptionsError } from './errors.js';
+import { DEFAULT_PING_INTERVAL_MS, DEFAULT_PING_TIMEOUT_MS } from './keepalive.js';
 
 /** One identity the gateway fronts: the fields of its `hello` frame (`command_manifest` for Discord). */
 export type RelayHelloIdentity = Omit<HelloFrame, 'type'>;
@@ -43,6 +44,14 @@ export interface WebSocketRelayTransportOptions {
   readonly outboundTimeoutMs?: number;
   /** How long `goIdle()` waits for `going_idle_ack` when not told; default 10 000 ms. */
   readonly goingIdleTimeoutMs?: number;
+  /**
+   * WebSocket keepalive, as newer gateways run it: a ping every `pingIntervalMs` (default 30 000; `0`
+   * turns pings off) and the connection dropped — then re-dialled — when a pong is `pingTimeoutMs`
+   * overdue (default 60 000).
+   */
+  readonly pingIntervalMs?: number;
+  /** See {@link pingIntervalMs}. */
+  readonly pingTimeoutMs?: number;
   /**
    * Re-dial after an unexpected close or a failed dial, with {@link backoff}, until `disconnect()` or
    * a revocation. Default `true`, as in production.
@@ -75,6 +84,9 @@ export interface ResolvedClientOptions {
   readonly handshakeTimeoutMs: number;
   readonly outboundTimeoutMs: number;
   readonly goingIdleTimeoutMs: number;
+  /** `0`: no keepalive pings. */
+  readonly pingIntervalMs: number;
+  readonly pingTimeoutMs: number;
   readonly reconnect: boolean;
   readonly backoff: Required<ReconnectBackoffOptions>;
   readonly ackPassthrough: boolean;
@@ -131,6 +143,11 @@ export function resolveClientOptions(options: WebSocketRelayTransportOptions): R
       GOING_IDLE_ACK_TIMEOUT_MS,
       'goingIdleTimeoutMs',
     ),
+    pingIntervalMs:
+      options.pingIntervalMs === 0
+        ? 0
+        : positiveMs(options.pingIntervalMs, DEFAULT_PING_INTERVAL_MS, 'pingIntervalMs'),
+    pingTimeoutMs: positiveMs(options.pingTimeoutMs, DEFAULT_PING_TIMEOUT_MS, 'pingTimeoutMs'),
     reconnect: options.reconnect ?? true,
     backoff,
     ackPassthrough: options.ackPassthrough ?? false,

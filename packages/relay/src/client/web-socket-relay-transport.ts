@@ -36,6 +36,7 @@ import { ClientConnection, messageChunk } from './client-connection.js';
 import { deferred } from './deferred.js';
 import { RelayAuthRevokedError } from './errors.js';
 import { RelayClientEmitter, type RelayClientEvents, type RelayClientState } from './events.js';
+import { startKeepalive } from './keepalive.js';
 import {
   positiveMs,
   type ResolvedClientOptions,
@@ -342,6 +343,8 @@ export class WebSocketRelayTransport implements RelayTransport {
 
   #opened(connection: ClientConnection): void {
     connection.opened = true;
+    const { pingIntervalMs, pingTimeoutMs } = this.#options;
+    if (pingIntervalMs > 0) startKeepalive(connection.socket, pingIntervalMs, pingTimeoutMs);
     this.#connection = connection;
     for (const line of this.#options.helloLines) connection.write(line);
     this.#setState('open');

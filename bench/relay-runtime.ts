@@ -1,0 +1,319 @@
+// The relay runtime over real WebSockets on 127.0.0.1, against plain `ws` doing the least that moves
+// the same bytes. Goals from the relay runtime issue:
+// - round-trip latency (connector `deliverInbound` → gateway handler → `sendOutbound(send)` → adapter →
+//   `outbound_result` resolved in the client): p50 ≤ 1.3× a raw `ws` echo (one message out, one back);
+// - one-way throughput (`deliverInbound` × N, counted in the gateway's handler, acks flowing back):
+//   ≥ 0.7× a raw `ws` server sending N messages of the same size to a counting client.
+// Async, unlike the other benches: every case runs on this process's event loop, in interleaved rounds.
+import { createMessageEvent, encodeFrame, InMemoryInboundBuffer } from '@agentwire/relay';
+import { WebSocketRelayTransport } from '@agentwire/relay/client';
+import { createRelayServer, type PlatformAdapter } from '@agentwire/relay/server';
+import WebSocket, { WebSocketServer } from 'ws';
+
+const TENANT = 'bench-tenant';
+const GATEWAY_ID = 'bench-gw';
+const SECRET = 'bench-secret';
+
+/** How much each measurement does; `quick` is for a smoke run. */
+export interface RelayRuntimeBenchOptions {
+  readonly quick?: boolean;
+}
+
+// A Discord guild message as a connector delivers it (≈1 KB on the wire with its bufferId).
+const event = createMessageEvent({
+  text: 'Can you check why the nightly build failed? The last green run was yesterday — café ☕ fixed the flaky test.',
+  message_id: '1310467783221461022',
+  reply_to_message_id: '1310467700011223344',
+  reply_to: { text: 'nightly build #412 failed', author: 'ci-bot', is_own: false },
+  context: [
+    {
+      text: 'did anyone touch the cache config?',
+      source: { user_name: 'bo', user_id: '284102349310836001' },
+    },
+    { text: 'not me', source: { user_name: 'cy', user_id: '284102349310836002' } },
+  ],
+  source: {
+    platform: 'discord',
+    chat_id: '1150094410839081999',
+    chat_name: 'build',
+    chat_type: 'group',
+    user_id: '284102349310836737',
+    user_name: 'ann',
+    chat_topic: 'CI and releases',
+    scope_id: '1150094410839081031',
+  },
+});
+/** The `inbound` line as the server sends it; the raw cases send messages of this size. */
+const inboundLine = encodeFrame({ type: 'inbound', event, bufferId: '100000' });
+const REPLY = 'The nightly build failed in test:integration — cache.spec.ts timed out after 30 s.';
+
+const adapter: PlatformAdapter = {
+  descriptor: {
+    platform: 'discord',
+    label: 'Discord',
+    max_message_length: 2000,
+    supports_draft_streaming: false,
+    supports_edit: true,
+    supports_threads: true,
+    markdown_dialect: 'discord',
+    len_unit: 'utf16',
+  },
+  send: () => ({ success: true, message_id: '1310467783221469999' }),
+};
+
+interface Deferred {
+  readonly promise: Promise<void>;
+  readonly resolve: () => void;
+}
+
+function deferred(): Deferred {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** The relay path: our server (in-memory stores) and our client as the gateway. */
+async function startRelay() {
+  const buffer = new InMemoryInboundBuffer();
+  const server = await createRelayServer({
+    port: 0,
+    authenticate: (gatewayId) => (gatewayId === GATEWAY_ID ? { tenant: TENANT, secrets: [SECRET] } : null),
+    platforms: { discord: adapter },
+    buffer,
+    pingIntervalMs: 0,
+  });
+  const gateway = new WebSocketRelayTransport({
+    url: `http://127.0.0.1:${server.port}`,
+    gatewayId: GATEWAY_ID,
+    secret: SECRET,
+    identities: [{ platform: 'discord', botId: 'bench-bot' }],
+    reconnect: false,
+  });
+  // What the handler does with each inbound frame: answer it (latency) or count it (throughput).
+  let onFrame: (chatId: string) => Promise<void> | void = () => {};
+  gateway.onInbound((inbound) => onFrame(String(inbound.source.chat_id)));
+  const session = new Promise((resolve) => server.once('session', resolve));
+  if (!(await gateway.connect())) throw new Error('the bench gateway could not connect');
+  await gateway.handshake();
+  await session;
+
+  return {
+    /** One round trip: deliverInbound → handler → send → outbound_result in the client. Milliseconds. */
+    async roundTrip(): Promise<number> {
+      const done = deferred();
+      onFrame = async (chatId) => {
+        const result = await gateway.sendOutbound(
+          { op: 'send', chat_id: chatId, content: REPLY, reply_to: '1310467783221461022' },
+          { platform: 'discord' },
+        );
+        if (result['success'] !== true) throw new Error('benchmark self-check failed: send did not succeed');
+        done.resolve();
+      };
+      const start = performance.now();
+      await server.deliverInbound(TENANT, event);
+      await done.promise;
+      return performance.now() - start;
+    },
+    /** `count` frames delivered and handled; messages per second. Waits for every ack afterwards. */
+    async oneWay(count: number): Promise<number> {
+      const done = deferred();
+      let seen = 0;
+      onFrame = () => {
+        seen += 1;
+        if (seen === count) done.resolve();
+      };
+      const start = performance.now();
+      for (let i = 0; i < count; i++) await server.deliverInbound(TENANT, event);
+      await done.promise;
+      const rate = (count * 1000) / (performance.now() - start);
+      while ((await buffer.size(TENANT)) > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      return rate;
+    },
+    async close() {
+      await gateway.disconnect();
+      await server.close();
+      await buffer.close();
+    },
+  };
+}
+
+/** The raw peer: a plain `ws` server and client exchanging messages of the inbound line's size. */
+async function startRaw() {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((resolve) => wss.once('listening', resolve));
+  const address = wss.address();
+  if (address === null || typeof address === 'string') throw new Error('the raw ws server has no TCP port');
+  const accepted = new Promise<WebSocket>((resolve) => wss.once('connection', resolve));
+  const client = new WebSocket(`ws://127.0.0.1:${address.port}`);
+  await new Promise<void>((resolve, reject) => {
+    client.once('open', () => resolve());
+    client.once('error', reject);
+  });
+  const peer = await accepted;
+  // Server side: echo what the client says, except the reply of a three-message exchange.
+  let serverOnMessage: (data: Buffer) => void = (data) => peer.send(data.toString('utf8'));
+  peer.on('message', (data: Buffer) => serverOnMessage(data));
+  let clientOnMessage: (data: Buffer) => void = () => {};
+  client.on('message', (data: Buffer) => clientOnMessage(data));
+
+  return {
+    /** The client sends one message, the server echoes it back. Milliseconds. */
+    async echo(): Promise<number> {
+      const done = deferred();
+      clientOnMessage = (data) => {
+        if (data.toString('utf8').length !== inboundLine.length)
+          throw new Error('raw echo self-check failed');
+        done.resolve();
+      };
+      serverOnMessage = (data) => peer.send(data.toString('utf8'));
+      const start = performance.now();
+      client.send(inboundLine);
+      await done.promise;
+      return performance.now() - start;
+    },
+    /** The relay's three messages, raw: server pushes, client replies, server answers. Milliseconds. */
+    async threeMessages(): Promise<number> {
+      const done = deferred();
+      let pushed = false;
+      clientOnMessage = (data) => {
+        if (pushed) {
+          done.resolve();
+          return;
+        }
+        pushed = true;
+        client.send(data.toString('utf8').slice(0, 600));
+      };
+      serverOnMessage = () => peer.send('{"type":"outbound_result","result":{"success":true}}');
+      const start = performance.now();
+      peer.send(inboundLine);
+      await done.promise;
+      return performance.now() - start;
+    },
+    /** The server sends `count` messages; the client counts them. Messages per second. */
+    async oneWay(count: number): Promise<number> {
+      const done = deferred();
+      let seen = 0;
+      clientOnMessage = (data) => {
+        if (data.toString('utf8').length !== inboundLine.length)
+          throw new Error('raw one-way self-check failed');
+        seen += 1;
+        if (seen === count) done.resolve();
+      };
+      const start = performance.now();
+      for (let i = 0; i < count; i++) peer.send(inboundLine);
+      await done.promise;
+      return (count * 1000) / (performance.now() - start);
+    },
+    async close() {
+      client.terminate();
+      for (const socket of wss.clients) socket.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function median(values: readonly number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}
+
+function printTable(title: string, header: readonly string[], rows: readonly (readonly string[])[]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  console.log(`\n### ${title}\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+/** Runs `measure` `times` times, in order, collecting the results. */
+async function repeat(times: number, measure: () => Promise<number>): Promise<number[]> {
+  const results: number[] = [];
+  for (let i = 0; i < times; i++) results.push(await measure());
+  return results;
+}
+
+export async function benchRelayRuntime(options: RelayRuntimeBenchOptions = {}): Promise<string[]> {
+  const rounds = options.quick ? 3 : 5;
+  const perRound = options.quick ? 100 : 400;
+  const frames = options.quick ? 2000 : 10_000;
+  const relay = await startRelay();
+  const raw = await startRaw();
+  try {
+    // Warm-up: JIT, socket buffers, the ws receivers.
+    await repeat(perRound, relay.roundTrip);
+    await repeat(perRound, raw.echo);
+    await repeat(perRound, raw.threeMessages);
+    await relay.oneWay(frames / 4);
+    await raw.oneWay(frames / 4);
+
+    const latency = { relay: [] as number[], echo: [] as number[], three: [] as number[] };
+    const throughput = { relay: [] as number[], raw: [] as number[] };
+    for (let round = 0; round < rounds; round++) {
+      latency.echo.push(...(await repeat(perRound, raw.echo)));
+      latency.three.push(...(await repeat(perRound, raw.threeMessages)));
+      latency.relay.push(...(await repeat(perRound, relay.roundTrip)));
+      throughput.raw.push(await raw.oneWay(frames));
+      throughput.relay.push(await relay.oneWay(frames));
+    }
+
+    const stats = (samples: number[]) => {
+      const sorted = [...samples].sort((a, b) => a - b);
+      return { p50: percentile(sorted, 50) * 1000, p99: percentile(sorted, 99) * 1000 };
+    };
+    const echo = stats(latency.echo);
+    const three = stats(latency.three);
+    const ours = stats(latency.relay);
+    const latencyRatio = ours.p50 / echo.p50;
+    const µs = (value: number) => value.toFixed(1);
+    printTable(
+      `relay runtime — round-trip latency, 127.0.0.1 (${latency.relay.length} samples per case, ${inboundLine.length}-byte inbound)`,
+      ['case', 'p50 µs', 'p99 µs', 'p50 vs raw ws echo'],
+      [
+        ['raw ws echo (1 out, 1 back)', µs(echo.p50), µs(echo.p99), '1.00×'],
+        [
+          'raw ws, 3 messages (push, reply, answer)',
+          µs(three.p50),
+          µs(three.p99),
+          `${(three.p50 / echo.p50).toFixed(2)}×`,
+        ],
+        [
+          'agentwire: deliverInbound → handler → send → outbound_result',
+          µs(ours.p50),
+          µs(ours.p99),
+          `${latencyRatio.toFixed(2)}×`,
+        ],
+      ],
+    );
+
+    const rawRate = median(throughput.raw);
+    const ourRate = median(throughput.relay);
+    const throughputRatio = ourRate / rawRate;
+    const perSecond = (value: number) => Math.round(value).toLocaleString('en-US');
+    printTable(
+      `relay runtime — one-way throughput, 127.0.0.1 (${frames.toLocaleString('en-US')} frames of ${inboundLine.length} bytes, median of ${rounds})`,
+      ['case', 'msgs/s', 'vs raw ws'],
+      [
+        ['raw ws: server sends, client counts', perSecond(rawRate), '1.00×'],
+        ['agentwire: deliverInbound → handler (acked)', perSecond(ourRate), `${throughputRatio.toFixed(2)}×`],
+      ],
+    );
+
+    return [
+      `relay round-trip p50 vs raw ws echo: ${latencyRatio.toFixed(2)}× (goal ≤ 1.3×) ${latencyRatio <= 1.3 ? 'met' : 'NOT met'}`,
+      `relay one-way throughput vs raw ws: ${throughputRatio.toFixed(2)}× (goal ≥ 0.7×) ${throughputRatio >= 0.7 ? 'met' : 'NOT met'}`,
+    ];
+  } finally {
+    await relay.close();
+    await raw.close();
+  }
+}
