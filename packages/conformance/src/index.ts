@@ -45,6 +45,8 @@ export type {
   CapabilityValidationVerdict,
 } from './suites/hearthnet/capability-schemas.js';
 export { capabilitySchemaSuite } from './suites/hearthnet/capability-schemas.js';
+export type { EventStoreContext, EventStoreSuiteOptions } from './suites/hearthnet/event-store.js';
+export { eventStoreSuite } from './suites/hearthnet/event-store.js';
 export type { ChunkedBlobDescription, HashingImplementation } from './suites/hearthnet/hashing.js';
 export { hashingSuite } from './suites/hearthnet/hashing.js';
 export type { NodeIdImplementation } from './suites/hearthnet/node-id-cases.js';

@@ -10,6 +10,7 @@ import {
   signPayload,
   verifyPayload,
 } from '@agentwire/hearthnet/crypto';
+import { InMemoryEventStore } from '@agentwire/hearthnet/events';
 import type { ConformanceSuite } from '../suite.js';
 import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-suite.js';
 import { noopUnderTest, webhookUnderTest } from '../suites/agent-connector/agentwire-connectors.js';
@@ -18,6 +19,7 @@ import { tmuxAvailable, tmuxUnderTest } from '../suites/agent-connector/tmux-und
 import { agentwireCatalogue } from '../suites/hearthnet/agentwire-capabilities.js';
 import { canonicalJsonSuite } from '../suites/hearthnet/canonical-json.js';
 import { capabilitySchemaSuite } from '../suites/hearthnet/capability-schemas.js';
+import { eventStoreSuite } from '../suites/hearthnet/event-store.js';
 import { hashingSuite } from '../suites/hearthnet/hashing.js';
 import { signatureSuite } from '../suites/hearthnet/signatures.js';
 import {
@@ -81,6 +83,10 @@ export function bundledSuites(): BundledSuite[] {
       }),
     },
     { suite: capabilitySchemaSuite(agentwireCatalogue()), subject: 'agentwire hearthnet' },
+    {
+      suite: eventStoreSuite({ factory: () => new InMemoryEventStore() }),
+      subject: 'agentwire InMemoryEventStore',
+    },
     { suite: sessionKeySuite(agentwireSessionKeys), subject: 'agentwire relay' },
     { suite: relayCodecSuite(agentwireRelayCodec), subject: 'agentwire relay' },
     { suite: relayTokenSuite(agentwireRelayTokens), subject: 'agentwire relay' },

@@ -1,0 +1,215 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createEvent } from './create-event.js';
+import type { SignedEvent } from './envelope.js';
+import { InvalidEventError } from './errors.js';
+import { eventDataSchemas } from './event-data.js';
+import { alice, bob, communityId, root, sampleData } from './event-samples.test-support.js';
+import { EVENT_TYPES, type EventType } from './event-types.js';
+import { createUlidFactory, decodeUlid } from './ulid.js';
+import { validateEvent, verifyEvent } from './verify-event.js';
+
+const T0 = Date.UTC(2026, 4, 26, 8, 14, 22, 281);
+
+function sample<T extends EventType>(type: T, lamport = 1): SignedEvent<T> {
+  return createEvent(
+    { community_id: communityId, event_type: type, data: sampleData[type], lamport },
+    alice,
+    {
+      clock: () => T0,
+    },
+  );
+}
+
+describe('createEvent', () => {
+  it('fills the envelope of contract §7.1 and signs it under the author', () => {
+    const event = sample('chat.message.sent', 7);
+    expect(Object.keys(event).sort()).toEqual([
+      'author',
+      'community_id',
+      'data',
+      'event_id',
+      'event_type',
+      'lamport',
+      'schema_version',
+      'signature',
+      'wall_clock',
+    ]);
+    expect(event).toMatchObject({
+      schema_version: 1,
+      lamport: 7,
+      wall_clock: '2026-05-26T08:14:22Z',
+      community_id: communityId,
+      author: alice.nodeId,
+      event_type: 'chat.message.sent',
+    });
+    expect(decodeUlid(event.event_id).timeMs).toBe(T0);
+    expect(event.signature).toMatch(/^ed25519:[A-Za-z0-9_-]{86}$/);
+    expect(verifyEvent(event)).toEqual({ valid: true, event });
+  });
+
+  it.each(EVENT_TYPES)('signs and verifies a %s event', (type) => {
+    const event = sample(type);
+    expect(verifyEvent(event).valid).toBe(true);
+    expect(eventDataSchemas[type].safeParse(event.data).success).toBe(true);
+  });
+
+  it('gives strictly increasing ids within one millisecond from one factory', () => {
+    const ulid = createUlidFactory({ clock: () => T0 });
+    const ids = [1, 2, 3].map(
+      (lamport) =>
+        createEvent(
+          {
+            community_id: communityId,
+            event_type: 'file.cid.unpinned',
+            data: sampleData['file.cid.unpinned'],
+            lamport,
+          },
+          alice,
+          { clock: () => T0, ulid },
+        ).event_id,
+    );
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('normalises numbers before signing, so what is sent is what was signed', () => {
+    const event = createEvent(
+      {
+        community_id: communityId,
+        event_type: 'market.post.created',
+        data: {
+          client_id: 'p',
+          category: 'info',
+          title: 't',
+          ttl_seconds: 60,
+          location: { lat: 51.123456789, lng: 6 },
+        },
+        lamport: 1,
+      },
+      alice,
+    );
+    expect(event.data.location?.lat).toBe(51.1235);
+    expect(verifyEvent(JSON.parse(JSON.stringify(event))).valid).toBe(true);
+  });
+
+  it.each([
+    ['unknown_event_type', { event_type: 'market.post.deleted', data: {} }, '$.event_type'],
+    [
+      'invalid_data',
+      { event_type: 'chat.message.sent', data: { client_id: 'c', body: 'x' } },
+      '$.data.recipient',
+    ],
+    [
+      'invalid_data',
+      {
+        event_type: 'market.post.expired',
+        data: { client_id: 'c', target_event_id: 'x', reason: 'fulfilled' },
+      },
+      '$.data.target_event_id',
+    ],
+    [
+      'malformed_envelope',
+      { event_type: 'file.cid.unpinned', data: sampleData['file.cid.unpinned'], lamport: -1 },
+      '$.lamport',
+    ],
+    [
+      'malformed_envelope',
+      {
+        event_type: 'file.cid.unpinned',
+        data: sampleData['file.cid.unpinned'],
+        community_id: 'ed25519:nope',
+      },
+      '$.community_id',
+    ],
+    [
+      'malformed_envelope',
+      {
+        event_type: 'file.cid.unpinned',
+        data: sampleData['file.cid.unpinned'],
+        event_id: '01arz3ndektsv4rrffq69g5fav',
+      },
+      '$.event_id',
+    ],
+  ])('refuses input with %s at the right path (%#)', (reason, override, path) => {
+    const input = { community_id: communityId, lamport: 1, ...override } as never;
+    const error = (() => {
+      try {
+        createEvent(input, alice);
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(InvalidEventError);
+    expect(error).toMatchObject({ code: 'invalid_event', reason, path });
+  });
+});
+
+describe('verifyEvent', () => {
+  const event = sample('community.member.invited', 3);
+
+  it.each([
+    ['schema_version', 1.5, 'unsupported_schema_version', 'schema_mismatch'],
+    ['event_id', '01ARYZ6S41000000000000000', 'malformed_envelope', 'bad_request'],
+    ['lamport', 1.5, 'malformed_envelope', 'bad_request'],
+    ['wall_clock', '2026-05-26 08:14:22', 'malformed_envelope', 'bad_request'],
+    ['author', 'ed25519:AAAA-BBBB-CCCC-D===', 'malformed_envelope', 'bad_request'],
+    ['event_type', 'community.member.banned', 'unknown_event_type', 'bad_request'],
+    ['data', [], 'malformed_envelope', 'bad_request'],
+    ['signature', 42, 'malformed_envelope', 'bad_request'],
+    ['signature', 'hmac:abc', 'invalid_signature', 'invalid_signature'],
+  ])('refuses %s = %j with %s', (field, value, reason, code) => {
+    expect(verifyEvent({ ...event, [field]: value })).toMatchObject({ valid: false, reason, code });
+  });
+
+  it('refuses non-objects without throwing', () => {
+    for (const value of [null, 1, 'event', [], undefined]) {
+      expect(verifyEvent(value)).toMatchObject({ valid: false, reason: 'malformed_envelope', path: '$' });
+    }
+  });
+
+  it('refuses every single-field change of a signed event', () => {
+    const changes: Record<string, unknown> = {
+      event_id: '01ARYZ6S410000000000000001',
+      lamport: 4,
+      wall_clock: '2026-05-26T08:14:23Z',
+      community_id: bob.nodeId,
+      author: root.nodeId,
+      data: { ...event.data, display_name: 'Other' },
+    };
+    for (const [field, value] of Object.entries(changes)) {
+      expect(verifyEvent({ ...event, [field]: value }), field).toMatchObject({ reason: 'invalid_signature' });
+    }
+  });
+
+  it('validateEvent accepts a bad signature: it checks the shape only', () => {
+    expect(validateEvent({ ...event, lamport: 4 }).valid).toBe(true);
+  });
+
+  it('round-trips sign and verify for arbitrary chat bodies, lamports and keys (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme' }),
+        fc.nat({ max: 2 ** 40 }),
+        fc.constantFrom(root, alice, bob),
+        (body, lamport, key) => {
+          const signed = createEvent(
+            {
+              community_id: communityId,
+              event_type: 'chat.message.sent',
+              data: { client_id: 'c', recipient: bob.nodeId, body },
+              lamport,
+            },
+            key,
+          );
+          const received = JSON.parse(JSON.stringify(signed)) as SignedEvent;
+          expect(verifyEvent(received).valid).toBe(true);
+          const tampered = { ...received, data: { ...received.data, body: `${body}.` } };
+          expect(verifyEvent(tampered)).toMatchObject({ reason: 'invalid_signature' });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

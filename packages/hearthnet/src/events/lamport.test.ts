@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidLamportError } from './errors.js';
+import { LamportClock, lamportAfterReceive, lamportForSend } from './lamport.js';
+
+describe('Lamport rules (contract §7.3)', () => {
+  it('sends at counter + 1 and receives at max(counter, received) + 1', () => {
+    expect(lamportForSend(0)).toBe(1);
+    expect(lamportAfterReceive(3, 10)).toBe(11);
+    expect(lamportAfterReceive(10, 3)).toBe(11);
+    expect(lamportAfterReceive(5, 5)).toBe(6);
+  });
+
+  it('keeps the counter in a LamportClock', () => {
+    const clock = new LamportClock(4);
+    expect(clock.tick()).toBe(5);
+    expect(clock.observe(2)).toBe(6);
+    expect(clock.value).toBe(6);
+  });
+
+  it.each([-1, 1.5, Number.NaN, '3', Number.MAX_SAFE_INTEGER + 1])(
+    'refuses %s with InvalidLamportError',
+    (value) => {
+      expect(() => lamportForSend(value as number)).toThrow(InvalidLamportError);
+      expect(() => lamportAfterReceive(0, value as number)).toThrow(InvalidLamportError);
+      expect(() => new LamportClock(value as number)).toThrow(InvalidLamportError);
+    },
+  );
+
+  it('refuses to pass 2^53 − 1', () => {
+    const clock = new LamportClock(Number.MAX_SAFE_INTEGER);
+    expect(() => clock.tick()).toThrow(InvalidLamportError);
+    expect(clock.value).toBe(Number.MAX_SAFE_INTEGER);
+  });
+});
