@@ -8,8 +8,9 @@ const SETUP_ERROR_CODES: ReadonlySet<string> = new Set(['ENOENT', 'EACCES', 'ENO
  * The `DeliveryFailedError` for a failed tmux command while typing into `pane`:
  * - `timeout`: tmux did not finish within `timeoutMs` (retryable);
  * - `network`: tmux ran and failed — no server on the socket, no such session, window or pane — the
- *   substrate could not take the delivery, retryable once the pane is back; also spawn errors other than
- *   those below (`EAGAIN`, `ENOMEM`);
+ *   substrate could not take the delivery, retryable once the pane is back (`wake()` reports a missing
+ *   pane as `woken: false` and only gets here when it vanishes after the check); also spawn errors other
+ *   than those below (`EAGAIN`, `ENOMEM`);
  * - `client_validation`: tmux could not be started (`ENOENT`, `EACCES` …): a setup fault, not retryable.
  */
 export function deliveryFault(

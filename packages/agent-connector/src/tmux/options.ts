@@ -34,6 +34,12 @@ export interface TmuxAgentConnectorOptions {
   readonly now?: () => number;
   /** The tmux key name pressed after the text (`send-keys` syntax: `Enter`, `C-m`, `M-Enter` …); default `'Enter'`. */
   readonly submitKey?: string;
+  /**
+   * The attention sequence `wake()` sends after the context: tmux key names (`send-keys` syntax, e.g.
+   * `['Escape', 'Enter']`), pressed in order by one `send-keys`; default `[submitKey]`. A name tmux does
+   * not know as a key is typed as its characters, as `send-keys` does.
+   */
+  readonly wakeKeys?: readonly string[];
 }
 
 /** {@link TmuxAgentConnectorOptions} after validation, defaults applied. */
@@ -45,6 +51,7 @@ export interface ResolvedTmuxOptions {
   readonly timeoutMs: number;
   readonly now: () => number;
   readonly submitKey: string;
+  readonly wakeKeys: readonly string[];
 }
 
 /** Default `timeoutMs`: the limit of one tmux command. */
@@ -64,7 +71,7 @@ export function resolveTmuxOptions(options: TmuxAgentConnectorOptions): Resolved
   if (options === null || typeof options !== 'object') {
     throw new InvalidTmuxConfigError('options', 'options must be an object');
   }
-  const { sessions, tmuxPath, socketName, socketPath, timeoutMs, now, submitKey } = options;
+  const { sessions, tmuxPath, socketName, socketPath, timeoutMs, now, submitKey, wakeKeys } = options;
   if (sessions === null || typeof sessions !== 'object' || Array.isArray(sessions)) {
     throw new InvalidTmuxConfigError('sessions', 'sessions must be an object (map of agent_id → pane)');
   }
@@ -86,13 +93,8 @@ export function resolveTmuxOptions(options: TmuxAgentConnectorOptions): Resolved
   if (now !== undefined && typeof now !== 'function') {
     throw new InvalidTmuxConfigError('now', `now must be a function (got ${typeof now})`);
   }
-  requireText('submitKey', submitKey);
-  if (submitKey !== undefined && /\s/.test(submitKey)) {
-    throw new InvalidTmuxConfigError(
-      'submitKey',
-      `submitKey must be one tmux key name (got ${JSON.stringify(submitKey)})`,
-    );
-  }
+  if (submitKey !== undefined) requireKeyName('submitKey', submitKey);
+  const resolvedSubmitKey = submitKey ?? 'Enter';
   return {
     targets: resolveTargets(sessions),
     tmuxPath: tmuxPath ?? 'tmux',
@@ -100,8 +102,33 @@ export function resolveTmuxOptions(options: TmuxAgentConnectorOptions): Resolved
       socketName !== undefined ? ['-L', socketName] : socketPath !== undefined ? ['-S', socketPath] : [],
     timeoutMs: timeoutMs ?? DEFAULT_TMUX_TIMEOUT_MS,
     now: now ?? Date.now,
-    submitKey: submitKey ?? 'Enter',
+    submitKey: resolvedSubmitKey,
+    wakeKeys: wakeKeys === undefined ? [resolvedSubmitKey] : resolveWakeKeys(wakeKeys),
   };
+}
+
+function resolveWakeKeys(wakeKeys: unknown): readonly string[] {
+  if (!Array.isArray(wakeKeys) || wakeKeys.length === 0) {
+    const got = Array.isArray(wakeKeys) ? 'an empty array' : describe(wakeKeys);
+    throw new InvalidTmuxConfigError(
+      'wakeKeys',
+      `wakeKeys must be a non-empty array of tmux key names (got ${got})`,
+    );
+  }
+  for (let index = 0; index < wakeKeys.length; index += 1) {
+    requireKeyName(`wakeKeys[${index}]`, wakeKeys[index]);
+  }
+  return [...(wakeKeys as readonly string[])];
+}
+
+/** One tmux key name: a non-empty string without white space or control characters. */
+function requireKeyName(setting: string, value: unknown): void {
+  if (typeof value !== 'string' || value === '' || /\s/.test(value) || CONTROL_CHARACTER.test(value)) {
+    throw new InvalidTmuxConfigError(
+      setting,
+      `${setting} must be one tmux key name: non-empty, without white space (got ${describe(value)})`,
+    );
+  }
 }
 
 function resolveTargets(sessions: object): ReadonlyMap<string, TmuxPaneTarget> {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TmuxCommandError } from './errors.js';
 import { runTmux, tmuxArgument } from './run-tmux.js';
-import { PrivateTmuxServer } from './tmux-test-support.js';
+import { PrivateTmuxServer, realTmuxTitle, tmuxHere } from './tmux-test-support.js';
 
 /** tmux's own reading of one argument of an argument array (cmd-parse.c, `cmd_parse_from_arguments`). */
 function tmuxReads(argument: string): { readonly value: string; readonly endsCommand: boolean } {
@@ -35,7 +35,7 @@ describe('tmuxArgument', () => {
   });
 });
 
-describe('runTmux (real tmux)', () => {
+describe.skipIf(!tmuxHere.available)(realTmuxTitle('runTmux'), () => {
   let server: PrivateTmuxServer | undefined;
 
   afterEach(async () => {
@@ -73,7 +73,9 @@ describe('runTmux (real tmux)', () => {
     expect((error as TmuxCommandError).stderr).toMatch(/missing/);
     expect((error as Error).message).toMatch(/^tmux has-session exited with code 1: /);
   });
+});
 
+describe('runTmux without tmux', () => {
   it('rejects as a spawn failure when the binary is missing', async () => {
     const error = await runTmux({ tmuxPath: '/nonexistent/tmux', serverArgs: [], timeoutMs: 5000 }, [
       '-V',

@@ -12,7 +12,14 @@ import {
   type TmuxAgentConnectorOptions,
   TmuxCommandError,
 } from './index.js';
-import { PrivateTmuxServer, shellQuote, waitForFileContent } from './tmux-test-support.js';
+import {
+  PrivateTmuxServer,
+  realTmuxTitle,
+  shellQuote,
+  tmuxHere,
+  waitForFile,
+  waitForFileContent,
+} from './tmux-test-support.js';
 import { typedText } from './typed-text.js';
 
 const NOW = 1_767_225_600_000;
@@ -53,6 +60,18 @@ async function recordingSession(name: string): Promise<string> {
   return file;
 }
 
+/**
+ * Starts session `name` whose pane is a raw terminal (no line editing, no echo, no signals) appending every
+ * byte it receives to a file, so that keys arrive as the bytes they send; returns the file's path once the
+ * terminal is raw.
+ */
+async function rawKeySession(name: string): Promise<string> {
+  const file = join(dir, `${name}.keys`);
+  await server.newSession(name, `stty raw -echo && exec cat > ${shellQuote(file)}`);
+  expect(await waitForFile(file)).toBe(true);
+  return file;
+}
+
 async function failure(promise: Promise<unknown>): Promise<DeliveryFailedError> {
   const error = await promise.then(
     () => undefined,
@@ -62,7 +81,7 @@ async function failure(promise: Promise<unknown>): Promise<DeliveryFailedError> 
   return error as DeliveryFailedError;
 }
 
-describe('TmuxAgentConnector.deliver', () => {
+describe.skipIf(!tmuxHere.available)(realTmuxTitle('TmuxAgentConnector.deliver'), () => {
   it('types an augment into the mapped pane, presses Enter and returns the receipt', async () => {
     const file = await recordingSession('s1');
     const receipt = await connector().deliver('perry', augment('build failed on main'));
@@ -155,26 +174,6 @@ describe('TmuxAgentConnector.deliver', () => {
     expect(await waitForFileContent(file, 'submitted\n')).toBe('submitted\n');
   });
 
-  it('returns a :noop receipt for empty text without calling tmux', async () => {
-    const c = connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' });
-    for (const content of ['', '\n\r\n', '\u0007']) {
-      const receipt = await c.deliver('perry@kitchen', augment(content));
-      expect(receipt.delivery_id).toBe('tmux:s1:0.0:noop');
-      expect(receipt.session_id).toBe('kitchen');
-      expect(receipt.warnings).toContain('empty text: nothing typed into the pane');
-    }
-  });
-
-  it('refuses an unknown agent as client_validation without calling tmux', async () => {
-    const c = connector({ perry: 's1', ada: 's2' }, { tmuxPath: '/nonexistent/tmux' });
-    const error = await failure(c.deliver('alice@kitchen', augment('hi')));
-    expect(error.cause_kind).toBe('client_validation');
-    expect(error.http_status).toBeNull();
-    expect(error.agent_id).toBe('alice@kitchen');
-    expect(error.cause).toBeUndefined();
-    expect(error.message).toBe("Agent 'alice' is not configured. Wired agents: perry, ada.");
-  });
-
   it('fails as network with the tmux error when the session is missing, matching names exactly', async () => {
     const other = await recordingSession('s10');
     const error = await failure(connector({ perry: 's1' }).deliver('perry', augment('hi')));
@@ -207,6 +206,43 @@ describe('TmuxAgentConnector.deliver', () => {
     }
   });
 
+  it('types any short text exactly as typedText prepares it (property, real tmux)', async () => {
+    const file = await recordingSession('s1');
+    const c = connector();
+    let expected = '';
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 30 }), async (content) => {
+        await c.deliver('perry', augment(content));
+        const { text } = typedText(content);
+        if (text !== '') expected += `${text}\n`;
+        expect(await waitForFileContent(file, expected)).toBe(expected);
+      }),
+      { numRuns: 5 },
+    );
+  });
+});
+
+describe('TmuxAgentConnector.deliver without a tmux server', () => {
+  it('returns a :noop receipt for empty text without calling tmux', async () => {
+    const c = connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' });
+    for (const content of ['', '\n\r\n', '\u0007']) {
+      const receipt = await c.deliver('perry@kitchen', augment(content));
+      expect(receipt.delivery_id).toBe('tmux:s1:0.0:noop');
+      expect(receipt.session_id).toBe('kitchen');
+      expect(receipt.warnings).toContain('empty text: nothing typed into the pane');
+    }
+  });
+
+  it('refuses an unknown agent as client_validation without calling tmux', async () => {
+    const c = connector({ perry: 's1', ada: 's2' }, { tmuxPath: '/nonexistent/tmux' });
+    const error = await failure(c.deliver('alice@kitchen', augment('hi')));
+    expect(error.cause_kind).toBe('client_validation');
+    expect(error.http_status).toBeNull();
+    expect(error.agent_id).toBe('alice@kitchen');
+    expect(error.cause).toBeUndefined();
+    expect(error.message).toBe("Agent 'alice' is not configured. Wired agents: perry, ada.");
+  });
+
   it('fails as client_validation when the tmux binary is missing', async () => {
     const error = await failure(
       connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' }).deliver('perry', augment('hi')),
@@ -235,67 +271,148 @@ describe('TmuxAgentConnector.deliver', () => {
       InvalidContractValueError,
     );
   });
-
-  it('types any short text exactly as typedText prepares it (property, real tmux)', async () => {
-    const file = await recordingSession('s1');
-    const c = connector();
-    let expected = '';
-    await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 30 }), async (content) => {
-        await c.deliver('perry', augment(content));
-        const { text } = typedText(content);
-        if (text !== '') expected += `${text}\n`;
-        expect(await waitForFileContent(file, expected)).toBe(expected);
-      }),
-      { numRuns: 10 },
-    );
-  });
 });
 
-describe('TmuxAgentConnector.wake', () => {
-  it('types the context, presses Enter and reports woken: true', async () => {
+describe.skipIf(!tmuxHere.available)(realTmuxTitle('TmuxAgentConnector.wake'), () => {
+  it('types the context, presses Enter, reports woken: true and echoes the session (opts first)', async () => {
     const file = await recordingSession('s1');
     const receipt = await connector().wake('perry@kitchen', { context: 'wake up: build failed' });
     expect(receipt).toEqual({ woken_at: NOW, woken: true, session_id: 'kitchen' });
     expect(await waitForFileContent(file, 'wake up: build failed\n')).toBe('wake up: build failed\n');
+    const preferred = await connector().wake('perry@kitchen', { context: 'hi', session_id: 'tab-3' });
+    expect(preferred.session_id).toBe('tab-3');
+    expect(await waitForFileContent(file, 'wake up: build failed\nhi\n')).toBe('wake up: build failed\nhi\n');
   });
 
-  it('prefers opts.session_id over the address session', async () => {
-    await recordingSession('s1');
-    const receipt = await connector().wake('perry@kitchen', { context: 'hi', session_id: 'tab-3' });
-    expect(receipt.session_id).toBe('tab-3');
+  it('types the context literally, then presses wakeKeys as keys, in that order', async () => {
+    const file = await rawKeySession('s1');
+    const c = connector({ perry: 's1' }, { wakeKeys: ['C-c', 'Escape', 'Up', 'Enter'] });
+    const receipt = await c.wake('perry', { context: 'look: C-c\nnow' });
+    expect(receipt).toEqual({ woken_at: NOW, woken: true });
+    const expected = 'look: C-c\nnow\u0003\u001b\u001b[A\r';
+    expect(await waitForFileContent(file, expected)).toBe(expected);
   });
 
-  it('types a scheduled wake at once and says so', async () => {
+  it('presses only the wake keys without a context', async () => {
+    const file = await rawKeySession('s1');
+    const c = connector({ perry: 's1' }, { wakeKeys: ['Escape', 'Tab'] });
+    expect(await c.wake('perry')).toEqual({ woken_at: NOW, woken: true });
+    expect(await c.wake('perry', {})).toEqual({ woken_at: NOW, woken: true });
+    expect(await waitForFileContent(file, '\u001b\t\u001b\t')).toBe('\u001b\t\u001b\t');
+  });
+
+  it('defaults wakeKeys to submitKey', async () => {
+    const file = await rawKeySession('s1');
+    await connector({ perry: 's1' }, { submitKey: 'Tab' }).wake('perry', { context: 'ctx' });
+    await connector({ perry: 's1' }).wake('perry');
+    expect(await waitForFileContent(file, 'ctx\t\r')).toBe('ctx\t\r');
+  });
+
+  it('sends only the keys for a context that is empty once prepared, and says so', async () => {
+    const file = await rawKeySession('s1');
+    const receipt = await connector().wake('perry', { context: '\u001b\n' });
+    expect(receipt).toEqual({
+      woken_at: NOW,
+      woken: true,
+      warnings: [
+        'removed 1 control character(s) that the pane would have taken as keystrokes',
+        'empty context: only the wake keys were sent',
+      ],
+    });
+    expect(await waitForFileContent(file, '\r')).toBe('\r');
+  });
+
+  it('wakes a scheduled wake at once and says so', async () => {
     const file = await recordingSession('s1');
     const receipt = await connector().wake('perry', { context: 'later', when: NOW + 60_000 });
     expect(receipt).toEqual({
       woken_at: NOW,
       woken: true,
-      warnings: ['scheduled wake not supported by tmux: typed immediately'],
+      warnings: ['scheduled wake not supported by tmux: woken immediately'],
     });
     expect(await waitForFileContent(file, 'later\n')).toBe('later\n');
   });
 
-  it('does not touch the pane without a context: woken: false, no tmux call', async () => {
-    const c = connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' });
-    for (const opts of [undefined, {}, { context: '' }, { context: '\u001b' }]) {
-      const receipt = await c.wake('perry', opts);
+  it('reports woken: false and sends nothing when the session is missing, matching names exactly', async () => {
+    const other = await rawKeySession('s10');
+    const receipt = await connector({ perry: 's1' }).wake('perry@kitchen', { context: 'hi' });
+    expect(receipt).toEqual({
+      woken_at: NOW,
+      woken: false,
+      session_id: 'kitchen',
+      warnings: [
+        "tmux pane s1:0.0 not found (can't find session: s1): the agent was not woken and the context was not delivered",
+      ],
+    });
+    await connector({ other: 's10' }).wake('other', { context: 'marker' });
+    expect(await waitForFileContent(other, 'marker\r')).toBe('marker\r');
+  });
+
+  it('reports woken: false and sends nothing when the window or pane is missing', async () => {
+    const file = await rawKeySession('s1');
+    for (const [pane, label] of [
+      [{ session: 's1', window: 3 }, 's1:3.0'],
+      [{ session: 's1', window: 'agents' }, 's1:agents.0'],
+      [{ session: 's1', pane: 4 }, 's1:0.4'],
+    ] as const) {
+      const receipt = await connector({ perry: pane }).wake('perry', { context: 'hi' });
       expect(receipt.woken).toBe(false);
-      expect(receipt.warnings).toContain('no context to type: the pane was not touched');
+      expect(receipt.warnings).toHaveLength(1);
+      expect(receipt.warnings?.[0]).toMatch(
+        new RegExp(
+          `^tmux pane ${label} not found \\(can't find (window|pane): .+\\): the agent was not woken and the context was not delivered$`,
+        ),
+      );
+    }
+    await connector().wake('perry', { context: 'marker' });
+    expect(await waitForFileContent(file, 'marker\r')).toBe('marker\r');
+  });
+
+  it('reports woken: false when no tmux server listens on the socket', async () => {
+    const withContext = await connector().wake('perry', { context: 'hi' });
+    expect(withContext.woken).toBe(false);
+    expect(withContext.warnings?.[0]).toMatch(
+      /^tmux pane s1:0\.0 not found \(.+\): the agent was not woken and the context was not delivered$/,
+    );
+    const bare = await connector().wake('perry');
+    expect(bare).toEqual({
+      woken_at: NOW,
+      woken: false,
+      warnings: [expect.stringMatching(/^tmux pane s1:0\.0 not found \(.+\): the agent was not woken$/)],
+    });
+  });
+});
+
+describe('TmuxAgentConnector.wake without a tmux server', () => {
+  it('throws client_validation for an unknown agent, without calling tmux', async () => {
+    const c = connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' });
+    const error = await failure(c.wake('alice@kitchen', { context: 'hi' }));
+    expect(error.cause_kind).toBe('client_validation');
+    expect(error.agent_id).toBe('alice@kitchen');
+    expect(error.cause).toBeUndefined();
+  });
+
+  it('throws client_validation when the tmux binary is missing, with or without a context', async () => {
+    const c = connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' });
+    for (const opts of [undefined, { context: 'hi' }]) {
+      const error = await failure(c.wake('perry', opts));
+      expect(error.cause_kind).toBe('client_validation');
+      expect(error.message).toMatch(
+        /^wake to tmux pane s1:0\.0 failed: cannot run \/nonexistent\/tmux \(ENOENT\)$/,
+      );
+      expect((error.cause as TmuxCommandError).failure).toBe('spawn');
     }
   });
 
-  it('throws client_validation for an unknown agent', async () => {
-    const error = await failure(connector().wake('alice@kitchen', { context: 'hi' }));
-    expect(error.cause_kind).toBe('client_validation');
-    expect(error.agent_id).toBe('alice@kitchen');
-  });
-
-  it('throws network when the session is missing', async () => {
-    const error = await failure(connector().wake('perry', { context: 'hi' }));
-    expect(error.cause_kind).toBe('network');
-    expect(error.message).toMatch(/^wake to tmux pane s1:0\.0 failed: /);
+  it('throws timeout when tmux does not finish within timeoutMs', async () => {
+    const stuck = join(dir, 'stuck-tmux');
+    await writeFile(stuck, '#!/bin/sh\nexec sleep 30\n');
+    await chmod(stuck, 0o755);
+    const error = await failure(
+      connector({ perry: 's1' }, { tmuxPath: stuck, timeoutMs: 100 }).wake('perry', { context: 'hi' }),
+    );
+    expect(error.cause_kind).toBe('timeout');
+    expect((error.cause as TmuxCommandError).failure).toBe('timeout');
   });
 
   it('validates opts', async () => {
@@ -306,7 +423,7 @@ describe('TmuxAgentConnector.wake', () => {
   });
 });
 
-describe('TmuxAgentConnector status, health and listing', () => {
+describe.skipIf(!tmuxHere.available)(realTmuxTitle('TmuxAgentConnector status and health'), () => {
   it("reports 'active' when the agent's session exists, 'unknown' otherwise", async () => {
     await recordingSession('s1');
     await recordingSession('s10');
@@ -316,14 +433,18 @@ describe('TmuxAgentConnector status, health and listing', () => {
     expect(await c.agent_status('ada')).toBe('unknown');
     expect(await c.agent_status('gone')).toBe('unknown');
     expect(await c.agent_status('alice')).toBe('unknown');
-    expect(await connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' }).agent_status('perry')).toBe(
-      'unknown',
-    );
+  });
+});
+
+describe('TmuxAgentConnector status, health and listing', () => {
+  it(`is healthy exactly when tmux runs here (this machine: ${tmuxHere.available ? `found ${tmuxHere.detail}` : `tmux not found: ${tmuxHere.detail}`})`, async () => {
+    expect(await new TmuxAgentConnector({ sessions: {} }).health_check()).toBe(tmuxHere.available);
   });
 
-  it('is healthy when tmux -V runs, unhealthy when the binary is missing', async () => {
-    expect(await connector().health_check()).toBe(true);
-    expect(await connector({}, { tmuxPath: '/nonexistent/tmux' }).health_check()).toBe(false);
+  it("is unhealthy and reports 'unknown' when the tmux binary is missing", async () => {
+    const c = connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' });
+    expect(await c.health_check()).toBe(false);
+    expect(await c.agent_status('perry')).toBe('unknown');
   });
 
   it('lists the configured agents in order with their capabilities', async () => {
@@ -365,6 +486,12 @@ describe('TmuxAgentConnector options', () => {
     ['fractional timeout', { sessions: {}, timeoutMs: 1.5 }, 'timeoutMs'],
     ['now not a function', { sessions: {}, now: 5 }, 'now'],
     ['submitKey with a space', { sessions: {}, submitKey: 'C m' }, 'submitKey'],
+    ['empty wakeKeys', { sessions: {}, wakeKeys: [] }, 'wakeKeys'],
+    ['wakeKeys not an array', { sessions: {}, wakeKeys: 'Enter' }, 'wakeKeys'],
+    ['an empty wake key', { sessions: {}, wakeKeys: ['Escape', ''] }, 'wakeKeys[1]'],
+    ['a wake key with a space', { sessions: {}, wakeKeys: ['C m'] }, 'wakeKeys[0]'],
+    ['a wake key of the wrong type', { sessions: {}, wakeKeys: [13] }, 'wakeKeys[0]'],
+    ['a hole in wakeKeys', { sessions: {}, wakeKeys: new Array<string>(2).fill('Enter', 1) }, 'wakeKeys[0]'],
   ];
 
   it.each(invalid)('refuses %s', (_, options, setting) => {

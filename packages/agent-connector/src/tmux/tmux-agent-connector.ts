@@ -13,6 +13,7 @@ import { parseWakeOpts, type WakeOpts, type WakeReceipt } from '../contract/wake
 import { deliveryFault } from './delivery-fault.js';
 import { KeyedSerialQueue } from './keyed-serial-queue.js';
 import { resolveTmuxOptions, type TmuxAgentConnectorOptions } from './options.js';
+import { probePane } from './pane-probe.js';
 import { paneLabel, type TmuxPaneTarget, tmuxTargetArgument } from './pane-target.js';
 import { runTmux, type TmuxInvocation } from './run-tmux.js';
 import { chunkUtf8, typedText } from './typed-text.js';
@@ -43,10 +44,14 @@ const SEND_CHUNK_BYTES = 8000;
  *   usually inserts the newline into its input and submits the whole text on the final `submitKey`.
  *   Other control characters are removed (typed, they would be keys: `C-c`, `ESC` …) and counted in a
  *   receipt warning.
- * - `wake()` types `opts.context` the same way and returns `woken: true`: a pane's input is the attention
- *   channel tmux has, and a submitted prompt is what rouses an agent waiting at it.
- * - Errors: an unknown agent → `DeliveryFailedError` (`client_validation`), no tmux call; a tmux failure →
- *   `DeliveryFailedError` with the tmux error as `cause` (see `deliveryFault` for `cause_kind`).
+ * - `wake()` checks that the pane exists, types `opts.context` the same way (without `submitKey`), then
+ *   presses the attention sequence `wakeKeys` (default: `submitKey`) and returns `woken: true`. When the
+ *   pane, its session or the tmux server is missing, nothing is sent: `woken: false` and a warning — an
+ *   unreachable agent is not an error of the caller or of the substrate.
+ * - Errors (`DeliveryFailedError`): an unknown agent → `client_validation`, no tmux call; tmux cannot be
+ *   started → `client_validation`; a tmux command that times out → `timeout`; `deliver()` to a missing
+ *   pane, or any other failed tmux command → `network` (see `deliveryFault`). The tmux error is the
+ *   `cause`.
  *
  * @example
  * const connector = new TmuxAgentConnector({
@@ -60,6 +65,7 @@ export class TmuxAgentConnector implements AgentConnector {
   readonly #targets: ReadonlyMap<string, TmuxPaneTarget>;
   readonly #tmux: TmuxInvocation;
   readonly #submitKey: string;
+  readonly #wakeKeys: readonly string[];
   readonly #now: () => number;
   readonly #panes = new KeyedSerialQueue();
 
@@ -73,6 +79,7 @@ export class TmuxAgentConnector implements AgentConnector {
       timeoutMs: resolved.timeoutMs,
     };
     this.#submitKey = resolved.submitKey;
+    this.#wakeKeys = resolved.wakeKeys;
     this.#now = resolved.now;
   }
 
@@ -119,7 +126,14 @@ export class TmuxAgentConnector implements AgentConnector {
         warnings: [...warnings, 'empty text: nothing typed into the pane'],
       };
     }
-    await this.#type(agent_id, target, text, 'deliver');
+    const targetArgument = tmuxTargetArgument(target);
+    await this.#panes.run(targetArgument, async () => {
+      try {
+        await this.#typeAndPress(targetArgument, text, [this.#submitKey]);
+      } catch (error) {
+        throw deliveryFault(error, agent_id, 'deliver', pane);
+      }
+    });
     const delivered_at = this.#now();
     return {
       delivered_at,
@@ -130,13 +144,27 @@ export class TmuxAgentConnector implements AgentConnector {
   }
 
   /**
-   * Types `opts.context` into the agent's pane and presses `submitKey` → `{ woken_at, woken: true,
-   * session_id? }`. Without a context (or one empty once prepared) nothing is typed → `woken: false` and a
-   * warning. A numeric `opts.when` is not scheduled: the context is typed at once, and a warning says so.
+   * Rouses the agent in its pane: checks that the pane exists, types `opts.context` literally if it has
+   * text (as `deliver()` prepares it, without `submitKey`), then presses `wakeKeys` with one `send-keys` →
+   * `{ woken_at, woken: true, session_id?, warnings? }`. The check and the keys never interleave with other
+   * deliveries to the pane. A numeric `opts.when` is not scheduled: the agent is woken at once, and a
+   * warning says so.
+   *
+   * When tmux reports the pane missing — no server on the socket, no such session, window or pane —
+   * nothing is sent and nothing is thrown: `{ woken_at, woken: false, session_id?, warnings }`, with one
+   * warning naming the pane and tmux's error, and saying that the agent was not woken (and, given a
+   * context, that it was not delivered).
+   *
+   * @example
+   * await connector.wake('perry@kitchen', { context: 'build failed on main' });
+   * // types "build failed on main" into agents:0.0, presses Enter
+   * // → { woken_at: 1767225600000, woken: true, session_id: 'kitchen' }
    *
    * @throws {InvalidAgentAddressError} `agent_id` or `opts.session_id` is not a string.
    * @throws {InvalidContractValueError} `opts` is not a valid `WakeOpts`.
-   * @throws {DeliveryFailedError} as `deliver()`: unknown agent, failed tmux command.
+   * @throws {DeliveryFailedError} unknown agent (`client_validation`, no tmux call); tmux cannot be started
+   *   (`client_validation`); a tmux command times out (`timeout`); typing or the keys fail after the check
+   *   found the pane (`network`) — the pane may then hold part of the context.
    */
   async wake(agent_id: string, opts?: WakeOpts): Promise<WakeReceipt> {
     const { agent } = parseAgentAddress(agent_id);
@@ -145,20 +173,34 @@ export class TmuxAgentConnector implements AgentConnector {
     const session_id = resolveSessionId(agent_id, wakeOpts);
     const session = session_id === undefined ? {} : { session_id };
     const { text, removed } = typedText(wakeOpts.context ?? '');
-    const removal = removedWarnings(removed);
-    if (text === '') {
+    const pane = paneLabel(target);
+    const targetArgument = tmuxTargetArgument(target);
+    const missing = await this.#panes.run(targetArgument, async () => {
+      try {
+        const absent = await probePane(this.#tmux, targetArgument);
+        if (absent === undefined) await this.#typeAndPress(targetArgument, text, this.#wakeKeys);
+        return absent;
+      } catch (error) {
+        throw deliveryFault(error, agent_id, 'wake', pane);
+      }
+    });
+    if (missing !== undefined) {
+      const reason = missing.stderr === '' ? '' : ` (${missing.stderr})`;
+      const lost = text === '' ? '' : ' and the context was not delivered';
       return {
         woken_at: this.#now(),
         woken: false,
         ...session,
-        warnings: [...removal, 'no context to type: the pane was not touched'],
+        warnings: [`tmux pane ${pane} not found${reason}: the agent was not woken${lost}`],
       };
     }
-    await this.#type(agent_id, target, text, 'wake');
     const warnings = [
-      ...removal,
+      ...removedWarnings(removed),
+      ...(wakeOpts.context !== undefined && text === ''
+        ? ['empty context: only the wake keys were sent']
+        : []),
       ...(typeof wakeOpts.when === 'number'
-        ? ['scheduled wake not supported by tmux: typed immediately']
+        ? ['scheduled wake not supported by tmux: woken immediately']
         : []),
     ];
     return {
@@ -214,19 +256,15 @@ export class TmuxAgentConnector implements AgentConnector {
     return target;
   }
 
-  /** Types `text` into the pane, then presses the submit key; one pane's deliveries never interleave. */
-  #type(agent_id: string, target: TmuxPaneTarget, text: string, action: 'deliver' | 'wake'): Promise<void> {
-    const targetArgument = tmuxTargetArgument(target);
-    return this.#panes.run(targetArgument, async () => {
-      try {
-        for (const chunk of chunkUtf8(text, SEND_CHUNK_BYTES)) {
-          await runTmux(this.#tmux, ['send-keys', '-t', targetArgument, '-l', '--', chunk]);
-        }
-        await runTmux(this.#tmux, ['send-keys', '-t', targetArgument, '--', this.#submitKey]);
-      } catch (error) {
-        throw deliveryFault(error, agent_id, action, paneLabel(target));
-      }
-    });
+  /**
+   * Types `text` literally (in pieces; nothing when empty), then presses `keys` with one `send-keys`. Run
+   * inside the pane's queue, so that one pane's deliveries and wakes never interleave.
+   */
+  async #typeAndPress(targetArgument: string, text: string, keys: readonly string[]): Promise<void> {
+    for (const chunk of chunkUtf8(text, SEND_CHUNK_BYTES)) {
+      await runTmux(this.#tmux, ['send-keys', '-t', targetArgument, '-l', '--', chunk]);
+    }
+    await runTmux(this.#tmux, ['send-keys', '-t', targetArgument, '--', ...keys]);
   }
 }
 

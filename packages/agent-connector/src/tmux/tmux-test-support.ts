@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { access, readFile, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -8,10 +8,42 @@ const run = promisify(execFile);
 /** Longest a test waits for typed text to show up. */
 const WAIT_LIMIT_MS = 5000;
 
+/** Whether the `tmux` binary runs on this machine (`tmux -V`), and its version or why it does not. */
+export interface TmuxProbe {
+  readonly available: boolean;
+  /** `tmux -V`'s output (`tmux 3.3a`), or the error that kept it from running. */
+  readonly detail: string;
+}
+
+/** The tmux on this machine, probed once when this module loads; tests that drive tmux skip without it. */
+export const tmuxHere: TmuxProbe = probeTmux();
+
+/**
+ * The title of a `describe` block that drives real tmux: says which tmux ran it, or why it was skipped.
+ *
+ * @example
+ * describe.skipIf(!tmuxHere.available)(realTmuxTitle('wake'), () => { … });
+ * // 'wake (real tmux 3.3a)' or 'wake (SKIPPED: tmux cannot run on this machine: spawnSync tmux ENOENT)'
+ */
+export function realTmuxTitle(title: string): string {
+  return tmuxHere.available
+    ? `${title} (real ${tmuxHere.detail})`
+    : `${title} (SKIPPED: tmux cannot run on this machine: ${tmuxHere.detail})`;
+}
+
+function probeTmux(): TmuxProbe {
+  try {
+    const version = execFileSync('tmux', ['-V'], { encoding: 'utf8', timeout: 5000, stdio: 'pipe' });
+    return { available: true, detail: version.trim() };
+  } catch (error) {
+    return { available: false, detail: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /**
  * A private tmux server for tests, on its own socket name (`tmux -L`), started without any user
- * configuration. Requires the real `tmux` binary: when it is missing, `newSession` rejects and the test
- * fails.
+ * configuration. Requires the real `tmux` binary (`newSession` rejects without it): use it only in blocks
+ * skipped unless {@link tmuxHere} is available. `kill()` works either way.
  */
 export class PrivateTmuxServer {
   readonly socketName = `agentwire-test-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -59,6 +91,19 @@ export class PrivateTmuxServer {
 /** Shell-quotes `value` for a tmux session command. */
 export function shellQuote(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Waits until a file exists at `path` (or the wait limit passes); resolves whether it does. */
+export async function waitForFile(path: string): Promise<boolean> {
+  const found = await poll(
+    () =>
+      access(path).then(
+        () => 'found',
+        () => '',
+      ),
+    (state) => state === 'found',
+  );
+  return found === 'found';
 }
 
 /**
