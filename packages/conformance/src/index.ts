@@ -52,6 +52,13 @@ export { hashingSuite } from './suites/hearthnet/hashing.js';
 export type { NodeIdImplementation } from './suites/hearthnet/node-id-cases.js';
 export type { SignatureImplementation, VerifyOptions, VerifyVerdict } from './suites/hearthnet/signatures.js';
 export { signatureSuite } from './suites/hearthnet/signatures.js';
+export type {
+  WireImplementation,
+  WireRequestFields,
+  WireResponseFields,
+  WireSseItem,
+} from './suites/hearthnet/wire.js';
+export { wireSuite } from './suites/hearthnet/wire.js';
 export type { DescriptorImplementation } from './suites/relay/descriptor-cases.js';
 export type {
   FrameCodecImplementation,

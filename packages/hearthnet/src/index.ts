@@ -6,7 +6,11 @@
  * - encodings, key pairs and node ids, Ed25519 with one libsodium-equal verification rule,
  *   payload signing, BLAKE3 content ids and chunking (also `@agentwire/hearthnet/crypto`).
  *
- * Node-only helpers live in subpaths: `@agentwire/hearthnet/key-files`.
+ * Further runtime-neutral subpaths: `@agentwire/hearthnet/capabilities` (the 18-capability catalogue,
+ * schema hashes, the error family), `@agentwire/hearthnet/wire` (signed calls, SSE, the client and the
+ * web-standard bus handler), `@agentwire/hearthnet/events` (the signed event log core) and
+ * `@agentwire/hearthnet/manifests` (node manifests). Node-only helpers: `@agentwire/hearthnet/key-files` and
+ * `@agentwire/hearthnet/node-http` (serving a bus handler on `node:http`).
  *
  * @example
  * ```ts

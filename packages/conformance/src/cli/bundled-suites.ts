@@ -17,11 +17,13 @@ import { noopUnderTest, webhookUnderTest } from '../suites/agent-connector/agent
 import { fileDropUnderTest } from '../suites/agent-connector/file-drop-under-test.js';
 import { tmuxAvailable, tmuxUnderTest } from '../suites/agent-connector/tmux-under-test.js';
 import { agentwireCatalogue } from '../suites/hearthnet/agentwire-capabilities.js';
+import { agentwireWire } from '../suites/hearthnet/agentwire-wire.js';
 import { canonicalJsonSuite } from '../suites/hearthnet/canonical-json.js';
 import { capabilitySchemaSuite } from '../suites/hearthnet/capability-schemas.js';
 import { eventStoreSuite } from '../suites/hearthnet/event-store.js';
 import { hashingSuite } from '../suites/hearthnet/hashing.js';
 import { signatureSuite } from '../suites/hearthnet/signatures.js';
+import { wireSuite } from '../suites/hearthnet/wire.js';
 import {
   agentwireRelayCodec,
   agentwireRelayTokens,
@@ -83,6 +85,7 @@ export function bundledSuites(): BundledSuite[] {
       }),
     },
     { suite: capabilitySchemaSuite(agentwireCatalogue()), subject: 'agentwire hearthnet' },
+    { suite: wireSuite(agentwireWire), subject: 'agentwire hearthnet' },
     {
       suite: eventStoreSuite({ factory: () => new InMemoryEventStore() }),
       subject: 'agentwire InMemoryEventStore',

@@ -1,4 +1,4 @@
-import type { SchemaComponent } from './schema-migrations.js';
+import type { SchemaComponent } from '../shared/schema-migrations.js';
 
 /**
  * The data store's tables:

@@ -17,11 +17,11 @@ import {
   unixSeconds,
 } from '@agentwire/agent-connector';
 import Database from 'better-sqlite3';
+import { migrateSchema } from '../shared/schema-migrations.js';
 import { DATA_STORE_SCHEMA } from './data-store-schema.js';
 import { InvalidFtsQueryError, StoreClosedError, UnsupportedQueryModeError } from './errors.js';
 import { ftsSearchOf } from './fts-query.js';
 import { clockOption, type DatabaseLocation, openDatabase, type SqliteDatabase } from './open-database.js';
-import { migrateSchema } from './schema-migrations.js';
 
 const IMPLEMENTATION = 'SqliteDataStore';
 const SUPPORTED_MODES: readonly string[] = Object.freeze(['fts']);

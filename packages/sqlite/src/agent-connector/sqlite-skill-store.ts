@@ -23,9 +23,9 @@ import {
   VersionNotFoundError,
   withStatusHeader,
 } from '@agentwire/agent-connector';
+import { migrateSchema } from '../shared/schema-migrations.js';
 import { ApprovalRequiredError, StoreClosedError } from './errors.js';
 import { clockOption, type DatabaseLocation, openDatabase, type SqliteDatabase } from './open-database.js';
-import { migrateSchema } from './schema-migrations.js';
 import { descriptionOfSkill, hasApprovalSignature } from './skill-headers.js';
 import { SKILL_STORE_SCHEMA } from './skill-store-schema.js';
 

@@ -1,0 +1,288 @@
+import sseFixture from '../../../fixtures/hearthnet/sse-frames.json' with { type: 'json' };
+import envelopeFixture from '../../../fixtures/hearthnet/wire-envelopes.json' with { type: 'json' };
+import { assertEqual, assertTrue, fail } from '../../assert.js';
+import { InvalidFixtureError } from '../../errors.js';
+import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
+import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
+import {
+  readBoolean,
+  readBytes,
+  readNonNegativeInteger,
+  readObject,
+  readString,
+} from '../../fixtures/read-fields.js';
+import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+
+/** The fields of a request envelope (contract §5.1), as the `X-HearthNet-*` headers and the body carry them. */
+export interface WireRequestFields {
+  readonly capability: string;
+  readonly version: string;
+  readonly requestId: string;
+  readonly from: string;
+  readonly community: string;
+  readonly timestamp: string;
+  readonly body: unknown;
+}
+
+/** The fields of a response envelope (contract §5.2 as agentwire reads it): the request answered, responder, status, body. */
+export interface WireResponseFields {
+  readonly capability: string;
+  readonly version: string;
+  readonly requestId: string;
+  readonly from: string;
+  readonly timestamp: string;
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** One item of an SSE stream: an event (name and data text) or a comment. */
+export type WireSseItem =
+  | { readonly type: 'event'; readonly event: string; readonly data: string }
+  | { readonly type: 'comment'; readonly text: string };
+
+/** The wire functions under test. Envelope bytes, request signing and the SSE codec are required. */
+export interface WireImplementation {
+  /** Canonical JSON of the request envelope, as bytes or text. */
+  requestEnvelopeBytes(fields: WireRequestFields): Uint8Array | string | Promise<Uint8Array | string>;
+  /** The `X-HearthNet-Signature` of a request signed with a 32-byte seed (`from` is its node id). */
+  signRequest(fields: WireRequestFields, seed: Uint8Array): string | Promise<string>;
+  /** Whether a request signature verifies under the key of `fields.from`. Capability `verify-request`. */
+  verifyRequest?(fields: WireRequestFields, signature: string): boolean | Promise<boolean>;
+  /** Canonical JSON of a response envelope. Capability `response-envelope` (with `signResponse`). */
+  responseEnvelopeBytes?(fields: WireResponseFields): Uint8Array | string | Promise<Uint8Array | string>;
+  /** The signature of a response signed with a 32-byte seed. */
+  signResponse?(fields: WireResponseFields, seed: Uint8Array): string | Promise<string>;
+  /** The reference wire's body-only `X-HearthNet-Signature`. Capability `reference-wire`. */
+  signReferenceBody?(body: Record<string, unknown>, seed: Uint8Array): string | Promise<string>;
+  /** SSE text of a frame `{event, data}`. */
+  encodeSseFrame(frame: { readonly event: string; readonly data: unknown }): string;
+  /** Every item of an SSE stream given in chunks. */
+  parseSse(
+    chunks: readonly (string | Uint8Array)[],
+  ): readonly WireSseItem[] | Promise<readonly WireSseItem[]>;
+  /**
+   * The frames of an SSE stream, enforcing exactly one terminal frame; throws on a broken stream.
+   * `errorReason` maps the thrown error to the fixture's reason codes.
+   */
+  readSseFrames(chunks: readonly (string | Uint8Array)[]): readonly unknown[] | Promise<readonly unknown[]>;
+  /** The reason code of an error `readSseFrames` threw (`frame_after_terminal`, …); checked when given. */
+  errorReason?(error: unknown): string | undefined;
+}
+
+const ENVELOPES = 'hearthnet/wire-envelopes.json';
+const SSE = 'hearthnet/sse-frames.json';
+const SUITE_NAME = 'hearthnet.wire';
+const envelopes = readFixtureFile(envelopeFixture, ENVELOPES);
+const sse = readFixtureFile(sseFixture, SSE);
+const utf8 = new TextDecoder();
+
+/**
+ * The signed wire from `fixtures/hearthnet/wire-envelopes.json` (request and response envelope bytes,
+ * signatures, tampering verdicts, the reference body signature) and `sse-frames.json` (frame
+ * encoding, incremental parsing under arbitrary chunking, terminal-frame rules).
+ *
+ * @example
+ * ```ts
+ * import { requestEnvelopeBytes, signRequestEnvelope, encodeSseFrame, … } from '@agentwire/hearthnet/wire';
+ * const report = await runSuite(wireSuite({ requestEnvelopeBytes, signRequest: (f, seed) => signRequestEnvelope(f, seed).signature, … }));
+ * ```
+ */
+export function wireSuite(implementation: WireImplementation): ConformanceSuite<WireImplementation> {
+  const capabilities = new Set<string>();
+  if (implementation.verifyRequest) capabilities.add('verify-request');
+  if (implementation.responseEnvelopeBytes && implementation.signResponse)
+    capabilities.add('response-envelope');
+  if (implementation.signReferenceBody) capabilities.add('reference-wire');
+  return {
+    name: SUITE_NAME,
+    version: HEARTHNET_SUITE_VERSION,
+    description: `${envelopes.description}\n\n${sse.description}`,
+    cases: [
+      ...envelopes.cases.map((entry, i) => envelopeCase(entry, `${ENVELOPES} cases[${i}]`)),
+      ...sse.cases.map((entry, i) => sseCase(entry, `${SSE} cases[${i}]`)),
+    ],
+    setup: () => ({ ctx: implementation, capabilities }),
+  };
+}
+
+function text(value: Uint8Array | string): string {
+  return typeof value === 'string' ? value : utf8.decode(value);
+}
+
+function requestFields(entry: FixtureCase, location: string): WireRequestFields {
+  return {
+    capability: readString(entry['capability'], `${location}.capability`),
+    version: readString(entry['version'], `${location}.version`),
+    requestId: readString(entry['request_id'], `${location}.request_id`),
+    from: readString(entry['from'], `${location}.from`),
+    community: readString(entry['community'], `${location}.community`),
+    timestamp: readString(entry['timestamp'], `${location}.timestamp`),
+    body: decodeFixtureValue(entry['body'], `${location}.body`),
+  };
+}
+
+function envelopeCase(entry: FixtureCase, location: string): ConformanceCase<WireImplementation> {
+  const common = { id: `${SUITE_NAME}.${entry.id}`, since: HEARTHNET_SUITE_VERSION } as const;
+  switch (entry['operation']) {
+    case 'request': {
+      const seed = readBytes(entry['seed'], `${location}.seed`);
+      const canonical = readString(entry['canonical'], `${location}.canonical`);
+      const signature = readString(entry['signature'], `${location}.signature`);
+      return {
+        ...common,
+        title: `request envelope bytes and signature: ${entry.id}`,
+        section: 'HearthNet §5.1',
+        level: 'required',
+        run: async (impl) => {
+          const fields = requestFields(entry, location);
+          assertEqual(text(await impl.requestEnvelopeBytes(fields)), canonical, 'envelope canonical JSON');
+          assertEqual(await impl.signRequest(fields, seed), signature, 'X-HearthNet-Signature');
+        },
+      };
+    }
+    case 'response': {
+      const seed = readBytes(entry['seed'], `${location}.seed`);
+      const canonical = readString(entry['canonical'], `${location}.canonical`);
+      const signature = readString(entry['signature'], `${location}.signature`);
+      return {
+        ...common,
+        title: `response envelope bytes and signature: ${entry.id}`,
+        section: 'HearthNet §5.2',
+        level: 'recommended',
+        requires: 'response-envelope',
+        run: async (impl) => {
+          const fields: WireResponseFields = {
+            capability: readString(entry['capability'], `${location}.capability`),
+            version: readString(entry['version'], `${location}.version`),
+            requestId: readString(entry['request_id'], `${location}.request_id`),
+            from: readString(entry['from'], `${location}.from`),
+            timestamp: readString(entry['timestamp'], `${location}.timestamp`),
+            status: readNonNegativeInteger(entry['status'], `${location}.status`),
+            body: decodeFixtureValue(entry['body'], `${location}.body`),
+          };
+          assertEqual(
+            text(await impl.responseEnvelopeBytes!(fields)),
+            canonical,
+            'response envelope canonical JSON',
+          );
+          assertEqual(await impl.signResponse!(fields, seed), signature, 'response signature');
+        },
+      };
+    }
+    case 'reference-body': {
+      const seed = readBytes(entry['seed'], `${location}.seed`);
+      const signature = readString(entry['signature'], `${location}.signature`);
+      return {
+        ...common,
+        title: `reference wire body-only signature: ${entry.id}`,
+        section: 'HearthNet §5.1 (reference compat)',
+        level: 'recommended',
+        requires: 'reference-wire',
+        run: async (impl) => {
+          const body = readObject(decodeFixtureValue(entry['body'], `${location}.body`), `${location}.body`);
+          assertEqual(await impl.signReferenceBody!(body, seed), signature, 'body signature');
+        },
+      };
+    }
+    case 'verify-request': {
+      const valid = readBoolean(entry['valid'], `${location}.valid`);
+      const signature = readString(entry['signature'], `${location}.signature`);
+      return {
+        ...common,
+        title: `request verification ${valid ? 'accepts' : 'rejects'}: ${entry.id}`,
+        section: 'HearthNet §5.1',
+        level: 'required',
+        requires: 'verify-request',
+        run: async (impl) => {
+          let verdict: boolean;
+          try {
+            verdict = await impl.verifyRequest!(requestFields(entry, location), signature);
+          } catch (error) {
+            assertTrue(!valid, `verification threw for a valid signature: ${String(error)}`);
+            return;
+          }
+          assertEqual(verdict, valid, 'verification result');
+        },
+      };
+    }
+    default:
+      throw new InvalidFixtureError(
+        `${location}.operation`,
+        'expected request, response, reference-body or verify-request',
+      );
+  }
+}
+
+function chunksOf(entry: FixtureCase, location: string): (string | Uint8Array)[] {
+  const chunks = entry['chunks'];
+  if (!Array.isArray(chunks)) throw new InvalidFixtureError(`${location}.chunks`, 'expected an array');
+  return chunks.map((chunk, i) => {
+    if (typeof chunk === 'string') return chunk;
+    return readBytes(chunk, `${location}.chunks[${i}]`);
+  });
+}
+
+function sseCase(entry: FixtureCase, location: string): ConformanceCase<WireImplementation> {
+  const common = {
+    id: `${SUITE_NAME}.sse.${entry.id}`,
+    section: 'HearthNet §5.3',
+    since: HEARTHNET_SUITE_VERSION,
+  } as const;
+  switch (entry['operation']) {
+    case 'encode-frame': {
+      const frame = readObject(entry['frame'], `${location}.frame`);
+      const expected = readString(entry['expected'], `${location}.expected`);
+      return {
+        ...common,
+        title: `encodes the ${String(frame['event'])} frame: ${entry.id}`,
+        level: 'required',
+        run: (impl) =>
+          assertEqual(
+            impl.encodeSseFrame({
+              event: readString(frame['event'], `${location}.frame.event`),
+              data: frame['data'],
+            }),
+            expected,
+            'SSE text',
+          ),
+      };
+    }
+    case 'parse': {
+      const chunks = chunksOf(entry, location);
+      const items = entry['items'];
+      return {
+        ...common,
+        title: `parses ${entry.id}`,
+        level: 'required',
+        run: async (impl) => assertEqual(await impl.parseSse(chunks), items, 'SSE items'),
+      };
+    }
+    case 'read-frames': {
+      const chunks = chunksOf(entry, location);
+      const error = 'error' in entry ? readString(entry['error'], `${location}.error`) : undefined;
+      return {
+        ...common,
+        title:
+          error === undefined ? `reads frames: ${entry.id}` : `refuses the stream (${error}): ${entry.id}`,
+        level: 'required',
+        run: async (impl) => {
+          let frames: readonly unknown[];
+          try {
+            frames = await impl.readSseFrames(chunks);
+          } catch (thrown) {
+            if (error === undefined) fail(`reading threw for a valid stream: ${String(thrown)}`, thrown);
+            const reason = impl.errorReason?.(thrown);
+            if (reason !== undefined) assertEqual(reason, error, 'error reason');
+            return;
+          }
+          if (error !== undefined)
+            fail(`expected the stream to be refused with ${error}, got ${frames.length} frames`);
+          assertEqual(frames, entry['frames'], 'frames');
+        },
+      };
+    }
+    default:
+      throw new InvalidFixtureError(`${location}.operation`, 'expected encode-frame, parse or read-frames');
+  }
+}

@@ -1,0 +1,131 @@
+import { once } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BadRequestError, InternalError, toErrorBody } from '../capabilities/index.js';
+
+/** A web-standard handler, such as the one `createBusHandler` returns. */
+export type WebHandler = (request: Request) => Promise<Response>;
+
+/** Options of {@link toNodeListener}. */
+export interface NodeListenerOptions {
+  /** The largest request body read, in bytes; a larger one is answered 413 `bad_request`. Default 10 MiB. */
+  readonly maxBodyBytes?: number;
+}
+
+/**
+ * Adapts a web-standard handler to `node:http`: the request (headers, body up to `maxBodyBytes`)
+ * becomes a `Request` whose `signal` aborts when the client disconnects before the response is
+ * complete; the `Response` is written back with back-pressure, its body streamed chunk by chunk
+ * (headers flushed first, so SSE frames reach the client as they are produced), and cancelled when
+ * the client goes away — which is how a bus handler learns to stop (contract §4.1).
+ *
+ * @example
+ * import { createServer } from 'node:http';
+ * createServer(toNodeListener(createBusHandler(options))).listen(7080, '127.0.0.1');
+ */
+export function toNodeListener(
+  handler: WebHandler,
+  options: NodeListenerOptions = {},
+): (request: IncomingMessage, response: ServerResponse) => void {
+  const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
+  return (request, response) => {
+    void serve(handler, request, response, maxBodyBytes).catch(() => {
+      response.destroy();
+    });
+  };
+}
+
+async function serve(
+  handler: WebHandler,
+  request: IncomingMessage,
+  response: ServerResponse,
+  maxBodyBytes: number,
+): Promise<void> {
+  const disconnected = new AbortController();
+  response.on('close', () => {
+    if (!response.writableFinished)
+      disconnected.abort(new DOMException('the client went away', 'AbortError'));
+  });
+  const body = await readBody(request, maxBodyBytes);
+  if (body === undefined) {
+    writeJson(
+      response,
+      413,
+      toErrorBody(new BadRequestError(`the request body exceeds ${maxBodyBytes} bytes`)),
+    );
+    return;
+  }
+  const headers = new Headers();
+  for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
+    headers.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
+  }
+  const method = request.method ?? 'GET';
+  const webRequest = new Request(`http://${request.headers.host ?? 'localhost'}${request.url ?? '/'}`, {
+    method,
+    headers,
+    ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
+    signal: disconnected.signal,
+  });
+  let webResponse: Response;
+  try {
+    webResponse = await handler(webRequest);
+  } catch {
+    writeJson(response, 500, toErrorBody(new InternalError()));
+    return;
+  }
+  await writeResponse(webResponse, response, disconnected.signal);
+}
+
+/** The request body, or `undefined` when it is larger than `maxBodyBytes`. */
+async function readBody(request: IncomingMessage, maxBodyBytes: number): Promise<Uint8Array | undefined> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > maxBodyBytes) {
+      request.resume();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+async function writeResponse(
+  webResponse: Response,
+  response: ServerResponse,
+  disconnected: AbortSignal,
+): Promise<void> {
+  const headers: Record<string, string> = {};
+  webResponse.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  response.writeHead(webResponse.status, headers);
+  if (webResponse.body === null) {
+    response.end();
+    return;
+  }
+  response.flushHeaders();
+  const reader = webResponse.body.getReader();
+  const cancel = () => void reader.cancel(disconnected.reason).catch(() => undefined);
+  if (disconnected.aborted) cancel();
+  disconnected.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || disconnected.aborted) break;
+      if (!response.write(value)) {
+        await Promise.race([once(response, 'drain'), once(response, 'close')]);
+      }
+    }
+  } catch {
+    // The body failed or was cancelled: nothing more can be sent.
+  } finally {
+    disconnected.removeEventListener('abort', cancel);
+    if (!disconnected.aborted) response.end();
+  }
+}
+
+function writeJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' });
+  response.end(JSON.stringify(body));
+}

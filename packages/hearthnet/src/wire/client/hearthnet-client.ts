@@ -1,0 +1,422 @@
+import { canonicalJsonString } from '../../canonical-json/index.js';
+import {
+  asHearthNetError,
+  type CapabilityDescriptor,
+  type CapabilityRequest,
+  type CapabilityResponse,
+  type CapabilityStreamFrame,
+  type CatalogueCapabilityName,
+  catalogueDescriptor,
+  errorFromBody,
+  InvalidSignatureError,
+  PartitionError,
+  validatorsFor,
+} from '../../capabilities/index.js';
+import { type KeyPair, parseNodeId, signPayload } from '../../crypto/index.js';
+import { signRequestEnvelope, verifyResponseEnvelope } from '../envelope.js';
+import { InvalidWireOptionsError, UnexpectedResponseError } from '../errors.js';
+import {
+  BUS_CALL_PATH,
+  EVENT_STREAM_CONTENT_TYPE,
+  isMediaType,
+  JSON_CONTENT_TYPE,
+  WIRE_HEADERS,
+} from '../headers.js';
+import { newRequestId } from '../request-id.js';
+import { isResponseSignatureMandatory } from '../response-signatures.js';
+import type { SseFrame } from '../sse/sse-event.js';
+import { readSseFrames } from '../sse/sse-frame-reader.js';
+import { type StreamFrameValidator, streamFrameValidator } from '../sse/wire-frame-schemas.js';
+import { formatWireTimestamp } from '../timestamp.js';
+import { type WireMode, wireModeOf } from '../wire-mode.js';
+import type { HearthNetStream, ProgressFrame } from './hearthnet-stream.js';
+
+/**
+ * Which response signatures the client checks (contract §5.2): `mutating` (default on the contract
+ * wire) requires and verifies them for `*.post`, `*.invite`, `*.revoke`, `*.ingest`, `*.expire` and
+ * `chat.send` and verifies any other that is present; `all` requires them on every JSON response;
+ * `none` (default on the reference wire, whose nodes never sign) ignores them.
+ */
+export type ResponseVerification = 'mutating' | 'all' | 'none';
+
+/** Options of {@link createHearthNetClient}. */
+export interface HearthNetClientOptions {
+  /** This node's key pair: it signs every request. */
+  readonly identity: KeyPair;
+  /** The full community id sent as `X-HearthNet-Community`. */
+  readonly community: string;
+  /** The base URL of the node called, e.g. `http://192.168.1.20:7080`; calls go to `/bus/v1/call`. */
+  readonly node: string | URL;
+  /** The node id the node must answer as (`X-HearthNet-From`). Default: any node id whose signature verifies. */
+  readonly peer?: string;
+  /** The `fetch` to use. Default `globalThis.fetch`. */
+  readonly fetch?: typeof fetch;
+  /** `contract` (default) or `reference` (see {@link WireMode}). */
+  readonly wire?: WireMode;
+  /** Which response signatures to check. Default `mutating` (contract wire) or `none` (reference wire). */
+  readonly verifyResponses?: ResponseVerification;
+  /**
+   * The descriptor of a capability, for validation and types beyond the catalogue (`experimental.*`).
+   * Default: the contract catalogue, when its version has the requested major.
+   */
+  readonly descriptorOf?: (capability: string, version: string) => CapabilityDescriptor | undefined;
+  /** The clock, epoch ms. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** The version asked for (`X.Y`, contract §2.1). Default: the descriptor's, else `1.0`. */
+  readonly version?: string;
+  /** Aborts the call; for a stream, closes the connection, which cancels the work on the server. */
+  readonly signal?: AbortSignal;
+  /** Ask for an event stream (contract §5.3) and get an async iterator of frames. */
+  readonly stream?: boolean;
+}
+
+/** A call body `{params, input}` of a capability outside the catalogue. */
+export interface CapabilityCallBody {
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+/** The frames a streamed catalogue call yields. */
+export type StreamFrameOf<N extends CatalogueCapabilityName> = CapabilityStreamFrame<N> | ProgressFrame;
+
+/** A capability name that is not in the catalogue (catalogue names take the typed overloads). */
+export type OutsideCatalogue<S extends string> = S extends CatalogueCapabilityName ? never : S;
+
+/** A client of one node's bus. */
+export interface HearthNetClient {
+  /** Calls a catalogue capability; resolves with the validated `{output, meta}` body. */
+  call<N extends CatalogueCapabilityName>(
+    capability: N,
+    request: NoInfer<CapabilityRequest<N>>,
+    options?: CallOptions & { readonly stream?: false },
+  ): Promise<CapabilityResponse<N>>;
+  /** Calls a streaming catalogue capability; resolves, once the stream is accepted, with its frames. */
+  call<N extends CatalogueCapabilityName>(
+    capability: N,
+    request: NoInfer<CapabilityRequest<N>>,
+    options: CallOptions & { readonly stream: true },
+  ): Promise<HearthNetStream<StreamFrameOf<N>>>;
+  /** Calls a capability outside the catalogue (`experimental.*`, reference extras); the output is untyped. */
+  call<S extends string>(
+    capability: OutsideCatalogue<S>,
+    request: CapabilityCallBody,
+    options?: CallOptions & { readonly stream?: false },
+  ): Promise<unknown>;
+  call<S extends string>(
+    capability: OutsideCatalogue<S>,
+    request: CapabilityCallBody,
+    options: CallOptions & { readonly stream: true },
+  ): Promise<HearthNetStream<SseFrame>>;
+}
+
+/**
+ * A client that calls capabilities on one node over the signed wire (contract §5).
+ *
+ * Each call validates the request against the capability schema (`bad_request` locally), signs it
+ * (§5.1), POSTs it, and then: verifies the response signature (§5.2, see {@link ResponseVerification}),
+ * validates the body against the response schema (`SchemaValidationError` when the node answers
+ * off-schema), or turns an error response into its `HearthNetError` class (`errorFromBody`, §5.4,
+ * §5.5). A network failure is a `PartitionError`; an abort rejects with the signal's reason.
+ *
+ * @example
+ * const client = createHearthNetClient({ identity, community, node: 'http://127.0.0.1:7080' });
+ * const { output } = await client.call('market.post', { params: {}, input: { client_id, category: 'offer', title: 'Wasser' } });
+ *
+ * const stream = await client.call('llm.chat', { params: { model: 'qwen2.5-7b-instruct' }, input: { messages } }, { stream: true, signal });
+ * for await (const frame of stream) if (frame.event === 'token') process.stdout.write(frame.data.text);
+ */
+export function createHearthNetClient(options: HearthNetClientOptions): HearthNetClient {
+  const settings = readOptions(options);
+  return {
+    call: ((capability: string, request: CapabilityCallBody, callOptions: CallOptions = {}) =>
+      call(settings, capability, request, callOptions)) as HearthNetClient['call'],
+  };
+}
+
+interface Settings {
+  readonly identity: KeyPair;
+  readonly community: string;
+  readonly url: URL;
+  readonly peer: string | undefined;
+  readonly fetch: typeof fetch;
+  readonly mode: WireMode;
+  readonly verification: ResponseVerification;
+  readonly descriptorOf: (capability: string, version: string) => CapabilityDescriptor | undefined;
+  readonly now: () => number;
+}
+
+function readOptions(options: HearthNetClientOptions): Settings {
+  if (options === null || typeof options !== 'object')
+    throw new InvalidWireOptionsError('options are required');
+  const { identity, community } = options;
+  if (identity === null || typeof identity !== 'object' || typeof identity.nodeId !== 'string') {
+    throw new InvalidWireOptionsError('identity must be a KeyPair');
+  }
+  if (typeof community !== 'string' || community === '') {
+    throw new InvalidWireOptionsError('community must be a full community id');
+  }
+  let url: URL;
+  try {
+    url = new URL(BUS_CALL_PATH, options.node);
+  } catch (error) {
+    throw new InvalidWireOptionsError(`node must be a base URL, got ${String(options.node)}`, {
+      cause: error,
+    });
+  }
+  if (options.peer !== undefined) {
+    try {
+      parseNodeId(options.peer);
+    } catch (error) {
+      throw new InvalidWireOptionsError('peer must be a full node id', { cause: error });
+    }
+  }
+  const fetchFunction = options.fetch ?? globalThis.fetch;
+  if (typeof fetchFunction !== 'function')
+    throw new InvalidWireOptionsError('no fetch available: pass options.fetch');
+  const mode = wireModeOf(options.wire);
+  const verification = options.verifyResponses ?? (mode === 'reference' ? 'none' : 'mutating');
+  if (!['mutating', 'all', 'none'].includes(verification)) {
+    throw new InvalidWireOptionsError(`verifyResponses must be 'mutating', 'all' or 'none'`);
+  }
+  return {
+    identity,
+    community,
+    url,
+    peer: options.peer,
+    fetch: fetchFunction,
+    mode,
+    verification,
+    descriptorOf: options.descriptorOf ?? catalogueDescriptorOf,
+    now: options.now ?? Date.now,
+  };
+}
+
+function catalogueDescriptorOf(capability: string, version: string): CapabilityDescriptor | undefined {
+  const descriptor = catalogueDescriptor(capability);
+  return descriptor !== undefined && descriptor.version.split('.')[0] === version.split('.')[0]
+    ? descriptor
+    : undefined;
+}
+
+interface Prepared {
+  readonly requestId: string;
+  readonly version: string;
+  readonly descriptor: CapabilityDescriptor | undefined;
+  readonly init: RequestInit;
+}
+
+async function call(
+  settings: Settings,
+  capability: string,
+  request: CapabilityCallBody,
+  options: CallOptions,
+): Promise<unknown> {
+  const prepared = prepare(settings, capability, request, options);
+  let response: Response;
+  try {
+    response = await settings.fetch(settings.url, prepared.init);
+  } catch (error) {
+    if (options.signal?.aborted === true) throw options.signal.reason;
+    throw new PartitionError(`could not reach ${settings.url.origin}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const contentType = response.headers.get('Content-Type');
+  if (isMediaType(contentType, EVENT_STREAM_CONTENT_TYPE) && response.ok) {
+    if (options.stream !== true) {
+      await response.body?.cancel();
+      throw new UnexpectedResponseError(
+        response.status,
+        `${capability} answered with a stream to a non-stream call`,
+      );
+    }
+    return openStream(settings, capability, prepared, response);
+  }
+  const body = await readJson(response, capability);
+  const isError = !response.ok || (settings.mode === 'reference' && isInBandError(body));
+  checkResponseSignature(settings, capability, prepared, response, body, !isError);
+  if (isError) throw errorFromBody(body, response.status);
+  if (options.stream === true) {
+    throw new UnexpectedResponseError(response.status, `${capability} answered with JSON to a stream call`);
+  }
+  const validator = prepared.descriptor === undefined ? null : validatorOf(prepared.descriptor, 'response');
+  return validator === null ? body : validator(body);
+}
+
+function prepare(
+  settings: Settings,
+  capability: string,
+  request: CapabilityCallBody,
+  options: CallOptions,
+): Prepared {
+  const requested = options.version ?? settings.descriptorOf(capability, '1.0')?.version ?? '1.0';
+  const descriptor = settings.descriptorOf(capability, requested);
+  if (descriptor !== undefined) {
+    try {
+      validatorOf(descriptor, 'request')?.(request);
+    } catch (error) {
+      throw asHearthNetError(error);
+    }
+  }
+  const requestId = newRequestId(settings.now());
+  const timestamp = formatWireTimestamp(settings.now());
+  const headers = new Headers({
+    'Content-Type': JSON_CONTENT_TYPE,
+    Accept:
+      options.stream === true ? `${EVENT_STREAM_CONTENT_TYPE}, ${JSON_CONTENT_TYPE}` : JSON_CONTENT_TYPE,
+    [WIRE_HEADERS.requestId]: requestId,
+    [WIRE_HEADERS.from]: settings.identity.nodeId,
+    [WIRE_HEADERS.community]: settings.community,
+    [WIRE_HEADERS.timestamp]: timestamp,
+  });
+  let body: unknown;
+  if (settings.mode === 'contract') {
+    headers.set(WIRE_HEADERS.capability, capability);
+    headers.set(WIRE_HEADERS.capabilityVersion, requested);
+    const signed = signRequestEnvelope(
+      {
+        capability,
+        version: requested,
+        requestId,
+        from: settings.identity.nodeId,
+        community: settings.community,
+        timestamp,
+        body: request,
+      },
+      settings.identity,
+    );
+    headers.set(WIRE_HEADERS.signature, signed.signature);
+    body = signed.body;
+  } else {
+    // Reference wire (note §6): routing in the body, the signature over the body alone.
+    const routed = {
+      capability,
+      version: requested,
+      params: request.params,
+      input: request.input,
+      ...(options.stream === true ? { stream: true } : {}),
+    };
+    const { signature, ...normalised } = signPayload(routed, settings.identity);
+    headers.set(WIRE_HEADERS.signature, signature);
+    body = normalised;
+  }
+  return {
+    requestId,
+    version: requested,
+    descriptor,
+    init: {
+      method: 'POST',
+      headers,
+      body: canonicalJsonString(body),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    },
+  };
+}
+
+function validatorOf(
+  descriptor: CapabilityDescriptor,
+  part: 'request' | 'response',
+): ((value: unknown) => unknown) | null {
+  const validator = validatorsFor(descriptor)[part];
+  return validator === null ? null : (value) => validator.parse(value);
+}
+
+async function readJson(response: Response, capability: string): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (!response.ok) return {};
+    throw new UnexpectedResponseError(
+      response.status,
+      `${capability} answered with a body that is not JSON`,
+      { cause: error },
+    );
+  }
+}
+
+/** The reference answers service errors in-band with 200: a body with `error` and no `output` (note §6). */
+function isInBandError(body: unknown): boolean {
+  return body !== null && typeof body === 'object' && 'error' in body && !('output' in body);
+}
+
+function checkResponseSignature(
+  settings: Settings,
+  capability: string,
+  prepared: Prepared,
+  response: Response,
+  body: unknown,
+  success: boolean,
+): void {
+  if (settings.verification === 'none') return;
+  const signature = response.headers.get(WIRE_HEADERS.signature);
+  const required = success && (settings.verification === 'all' || isResponseSignatureMandatory(capability));
+  if (signature === null) {
+    if (required) throw new InvalidSignatureError(`the ${capability} response is not signed (contract §5.2)`);
+    return;
+  }
+  const from = response.headers.get(WIRE_HEADERS.from) ?? '';
+  if (settings.peer !== undefined && from !== settings.peer) {
+    throw new InvalidSignatureError(`the response comes from ${from}, not from ${settings.peer}`);
+  }
+  const verdict = verifyResponseEnvelope(
+    {
+      capability,
+      version: prepared.version,
+      requestId: prepared.requestId,
+      from,
+      timestamp: response.headers.get(WIRE_HEADERS.timestamp) ?? '',
+      status: response.status,
+      body,
+    },
+    signature,
+  );
+  if (!verdict.valid) {
+    throw new InvalidSignatureError(`the ${capability} response signature is invalid (${verdict.reason})`);
+  }
+}
+
+function openStream(
+  settings: Settings,
+  capability: string,
+  prepared: Prepared,
+  response: Response,
+): HearthNetStream<SseFrame> {
+  const body = response.body;
+  if (body === null)
+    throw new UnexpectedResponseError(response.status, `${capability} answered with an empty stream`);
+  const from = response.headers.get(WIRE_HEADERS.from) ?? undefined;
+  if (settings.peer !== undefined && from !== settings.peer) {
+    void body.cancel();
+    throw new InvalidSignatureError(`the stream comes from ${String(from)}, not from ${settings.peer}`);
+  }
+  // The reference streams one untyped `message` frame with the whole result, then `{"done": true}`.
+  const validate: StreamFrameValidator | undefined =
+    settings.mode === 'contract' && prepared.descriptor !== undefined
+      ? streamFrameValidator(prepared.descriptor)
+      : undefined;
+  const frames = readSseFrames(body, validate === undefined ? {} : { validate });
+  async function* iterate(): AsyncGenerator<SseFrame, void, undefined> {
+    for await (const frame of frames) {
+      if (frame.event === 'error') throw errorFromBody(frame.data);
+      yield frame;
+    }
+  }
+  const iterator = iterate();
+  return {
+    requestId: prepared.requestId,
+    from,
+    [Symbol.asyncIterator]: () => iterator,
+    close: async () => {
+      await iterator.return();
+      await frames.return();
+      // Never iterated: nothing holds the body, so cancel it here.
+      if (!body.locked) await body.cancel().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,236 @@
+import { canonicalJson } from '../canonical-json/index.js';
+import {
+  type KeyPair,
+  type PayloadVerification,
+  signPayload,
+  type VerifyPayloadOptions,
+  verifyPayload,
+} from '../crypto/index.js';
+import { InvalidEnvelopeError } from './errors.js';
+import { parseWireTimestamp } from './timestamp.js';
+
+/** What a request signature covers (contract §5.1), before it becomes the envelope object. */
+export interface RequestEnvelopeFields {
+  /** `X-HearthNet-Capability`, e.g. `llm.chat`. */
+  readonly capability: string;
+  /** `X-HearthNet-Capability-Version`, `major.minor`. */
+  readonly version: string;
+  /** `X-HearthNet-Request-Id`. */
+  readonly requestId: string;
+  /** `X-HearthNet-From`: the caller's full node id; its key checks the signature. */
+  readonly from: string;
+  /** `X-HearthNet-Community`: the full community id. */
+  readonly community: string;
+  /** `X-HearthNet-Timestamp`, RFC 3339 UTC. */
+  readonly timestamp: string;
+  /** The request body, as parsed JSON. */
+  readonly body: unknown;
+}
+
+/** The synthetic object of contract §5.1 whose canonical JSON a request signature covers. */
+export interface RequestEnvelope {
+  readonly capability: string;
+  readonly version: string;
+  readonly request_id: string;
+  readonly from: string;
+  readonly community: string;
+  readonly timestamp: string;
+  readonly body: unknown;
+}
+
+/**
+ * What a response signature covers (contract §5.2 says "ed25519 over response" and leaves the rest
+ * open). Our rule: the request's `capability`, `version` and `request_id` (binding the answer to the
+ * question, so an old response cannot be replayed), the responder's `from` and `timestamp`, the HTTP
+ * `status` and the body. The `status` key keeps a response envelope from ever reading as a request
+ * envelope, so a response signature can never pass as a request signature.
+ */
+export interface ResponseEnvelopeFields {
+  readonly capability: string;
+  readonly version: string;
+  readonly requestId: string;
+  /** `X-HearthNet-From` of the response: the responding node's full node id. */
+  readonly from: string;
+  /** `X-HearthNet-Timestamp` of the response. */
+  readonly timestamp: string;
+  /** The HTTP status. */
+  readonly status: number;
+  /** The response body, as parsed JSON. */
+  readonly body: unknown;
+}
+
+/** The object whose canonical JSON a response signature covers; see {@link ResponseEnvelopeFields}. */
+export interface ResponseEnvelope {
+  readonly capability: string;
+  readonly version: string;
+  readonly request_id: string;
+  readonly from: string;
+  readonly timestamp: string;
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/**
+ * The result of signing an envelope: the `X-HearthNet-Signature` value and the body with every number
+ * replaced by its canonical value. Send that body (e.g. as `canonicalJsonString(body)`): it is what
+ * the signature covers, byte for byte after the receiver re-canonicalises it.
+ */
+export interface SignedEnvelope {
+  readonly signature: string;
+  readonly body: unknown;
+}
+
+/**
+ * The envelope object of contract §5.1 for a request's fields.
+ *
+ * @throws {InvalidEnvelopeError} when a field is missing or not a string.
+ */
+export function requestEnvelope(fields: RequestEnvelopeFields): RequestEnvelope {
+  const text = (name: keyof RequestEnvelopeFields) => requireString(fields, name);
+  return {
+    capability: text('capability'),
+    version: text('version'),
+    request_id: text('requestId'),
+    from: text('from'),
+    community: text('community'),
+    timestamp: text('timestamp'),
+    body: requireBody(fields),
+  };
+}
+
+/**
+ * The envelope object of a response; see {@link ResponseEnvelopeFields}.
+ *
+ * @throws {InvalidEnvelopeError} when a field is missing or of the wrong type.
+ */
+export function responseEnvelope(fields: ResponseEnvelopeFields): ResponseEnvelope {
+  const text = (name: keyof ResponseEnvelopeFields) => requireString(fields, name);
+  const status = (fields as Partial<ResponseEnvelopeFields>)?.status;
+  if (!Number.isSafeInteger(status) || (status as number) < 100 || (status as number) > 599) {
+    throw new InvalidEnvelopeError(`status must be an HTTP status code, got ${String(status)}`);
+  }
+  return {
+    capability: text('capability'),
+    version: text('version'),
+    request_id: text('requestId'),
+    from: text('from'),
+    timestamp: text('timestamp'),
+    status: status as number,
+    body: requireBody(fields),
+  };
+}
+
+/**
+ * The bytes a request signature covers: canonical JSON (contract §1.2) of the §5.1 envelope.
+ *
+ * @throws {InvalidEnvelopeError} for a malformed field; `CanonicalJsonError` for a body canonical
+ *   JSON cannot write.
+ * @example
+ * new TextDecoder().decode(requestEnvelopeBytes({ capability: 'market.post', version: '1.0', … }));
+ * // '{"body":{…},"capability":"market.post","community":"ed25519:…","from":"ed25519:…",…}'
+ */
+export function requestEnvelopeBytes(fields: RequestEnvelopeFields): Uint8Array {
+  return canonicalJson(requestEnvelope(fields));
+}
+
+/** The bytes a response signature covers: canonical JSON of the {@link ResponseEnvelope}. */
+export function responseEnvelopeBytes(fields: ResponseEnvelopeFields): Uint8Array {
+  return canonicalJson(responseEnvelope(fields));
+}
+
+/**
+ * Signs a request (contract §5.1, §10): Ed25519 over the canonical JSON of the synthetic envelope,
+ * numbers normalised first (see `signPayload`). `fields.from` must be the signer's node id when a
+ * key pair is given, and `fields.timestamp` an RFC 3339 UTC timestamp.
+ *
+ * @throws {InvalidEnvelopeError}; `InvalidKeyError`; `CanonicalJsonError`.
+ * @example
+ * const { signature, body } = signRequestEnvelope(
+ *   { capability: 'market.post', version: '1.0', requestId: newRequestId(), from: me.nodeId,
+ *     community, timestamp: formatWireTimestamp(Date.now()), body: { params: {}, input } },
+ *   me,
+ * );
+ */
+export function signRequestEnvelope(
+  fields: RequestEnvelopeFields,
+  key: KeyPair | Uint8Array,
+): SignedEnvelope {
+  const envelope = requestEnvelope(fields);
+  checkSigner(envelope.from, envelope.timestamp, key);
+  return signEnvelope(envelope, key);
+}
+
+/**
+ * Verifies a request signature against the key of `fields.from` (contract §5.1: "servers verify by
+ * reconstructing this object"). Never throws: a malformed envelope is `{ valid: false, reason:
+ * 'not_an_object' }`; see `verifyPayload` for the other reasons. Timestamp window and replay checks
+ * are separate (see `RequestVerifier`).
+ */
+export function verifyRequestEnvelope(
+  fields: RequestEnvelopeFields,
+  signature: string,
+  options: VerifyPayloadOptions = {},
+): PayloadVerification {
+  let envelope: RequestEnvelope;
+  try {
+    envelope = requestEnvelope(fields);
+  } catch (error) {
+    return { valid: false, reason: 'not_an_object', detail: (error as Error).message };
+  }
+  return verifyPayload({ ...envelope, signature }, envelope.from, options);
+}
+
+/** Signs a response (contract §5.2) as {@link signRequestEnvelope} signs a request. */
+export function signResponseEnvelope(
+  fields: ResponseEnvelopeFields,
+  key: KeyPair | Uint8Array,
+): SignedEnvelope {
+  const envelope = responseEnvelope(fields);
+  checkSigner(envelope.from, envelope.timestamp, key);
+  return signEnvelope(envelope, key);
+}
+
+/** Verifies a response signature against the key of `fields.from`; never throws (see {@link verifyRequestEnvelope}). */
+export function verifyResponseEnvelope(
+  fields: ResponseEnvelopeFields,
+  signature: string,
+  options: VerifyPayloadOptions = {},
+): PayloadVerification {
+  let envelope: ResponseEnvelope;
+  try {
+    envelope = responseEnvelope(fields);
+  } catch (error) {
+    return { valid: false, reason: 'not_an_object', detail: (error as Error).message };
+  }
+  return verifyPayload({ ...envelope, signature }, envelope.from, options);
+}
+
+function signEnvelope(
+  envelope: RequestEnvelope | ResponseEnvelope,
+  key: KeyPair | Uint8Array,
+): SignedEnvelope {
+  const signed = signPayload(envelope as unknown as Readonly<Record<string, unknown>>, key);
+  return { signature: signed.signature, body: signed['body'] };
+}
+
+function checkSigner(from: string, timestamp: string, key: KeyPair | Uint8Array): void {
+  if (parseWireTimestamp(timestamp) === undefined) {
+    throw new InvalidEnvelopeError(`timestamp must be RFC 3339 UTC with Z, got ${JSON.stringify(timestamp)}`);
+  }
+  if (!(key instanceof Uint8Array) && typeof key === 'object' && key !== null && key.nodeId !== from) {
+    throw new InvalidEnvelopeError(`from (${from}) is not the signing key's node id (${key.nodeId})`);
+  }
+}
+
+function requireString<T extends object>(fields: T, name: keyof T & string): string {
+  const value = fields === null || typeof fields !== 'object' ? undefined : fields[name];
+  if (typeof value !== 'string') throw new InvalidEnvelopeError(`${name} must be a string`);
+  return value;
+}
+
+function requireBody(fields: object): unknown {
+  if (fields === null || typeof fields !== 'object' || !('body' in fields) || fields.body === undefined) {
+    throw new InvalidEnvelopeError('body is required');
+  }
+  return fields.body;
+}

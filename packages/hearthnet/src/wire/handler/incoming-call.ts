@@ -1,0 +1,83 @@
+import { BadRequestError } from '../../capabilities/index.js';
+import { WIRE_HEADERS } from '../headers.js';
+import { isAcceptableRequestId } from '../request-id.js';
+import type { WireMode } from '../wire-mode.js';
+
+/** A call as read off the wire, before any check beyond its shape. */
+export interface IncomingCall {
+  readonly capability: string;
+  readonly version: string;
+  readonly requestId: string;
+  /** `X-HearthNet-From`, when sent. */
+  readonly from: string | undefined;
+  /** `X-HearthNet-Community`, when sent. */
+  readonly community: string | undefined;
+  /** `X-HearthNet-Timestamp`, when sent. */
+  readonly timestamp: string | undefined;
+  /** `X-HearthNet-Signature`, when sent. */
+  readonly signature: string | undefined;
+  /** The whole parsed JSON body: what a contract signature covers as `body`, a reference signature as a whole. */
+  readonly signedBody: unknown;
+  /** `{params, input}` for the capability's request validator. */
+  readonly request: unknown;
+  /** The reference wire's `stream: true` in the body; `undefined` on the contract wire. */
+  readonly streamRequested: boolean | undefined;
+}
+
+/**
+ * Reads the routing of a call: from the `X-HearthNet-*` headers and a `{params, input}` body
+ * (contract §5.1), or from a `{capability, version, params, input, stream}` body (reference wire,
+ * note §6; `version` defaults to `1.0`, `params` and `input` to `{}`).
+ *
+ * @throws {BadRequestError} when a required header or field is missing or malformed.
+ */
+export function readIncomingCall(headers: Headers, body: unknown, mode: WireMode): IncomingCall {
+  const header = (name: string) => headers.get(name) ?? undefined;
+  const requestId = header(WIRE_HEADERS.requestId);
+  const common = {
+    from: header(WIRE_HEADERS.from),
+    community: header(WIRE_HEADERS.community),
+    timestamp: header(WIRE_HEADERS.timestamp),
+    signature: header(WIRE_HEADERS.signature),
+    signedBody: body,
+  };
+  if (mode === 'contract') {
+    const capability = required(header(WIRE_HEADERS.capability), WIRE_HEADERS.capability);
+    const version = required(header(WIRE_HEADERS.capabilityVersion), WIRE_HEADERS.capabilityVersion);
+    return {
+      ...common,
+      capability,
+      version,
+      requestId: checkedRequestId(required(requestId, WIRE_HEADERS.requestId)),
+      request: body,
+      streamRequested: undefined,
+    };
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new BadRequestError('the request body must be a JSON object');
+  }
+  const fields = body as Record<string, unknown>;
+  const capability = fields['capability'];
+  if (typeof capability !== 'string' || capability === '') throw new BadRequestError('missing capability');
+  const version = fields['version'] ?? '1.0';
+  if (typeof version !== 'string') throw new BadRequestError('version must be a "major.minor" string');
+  return {
+    ...common,
+    capability,
+    version,
+    // The reference client sends 16 hex characters; its node transport sends none.
+    requestId: requestId === undefined ? '' : checkedRequestId(requestId),
+    request: { params: fields['params'] ?? {}, input: fields['input'] ?? {} },
+    streamRequested: fields['stream'] === true,
+  };
+}
+
+function required(value: string | undefined, name: string): string {
+  if (value === undefined || value === '') throw new BadRequestError(`missing ${name} header`);
+  return value;
+}
+
+function checkedRequestId(value: string): string {
+  if (!isAcceptableRequestId(value)) throw new BadRequestError('malformed X-HearthNet-Request-Id');
+  return value;
+}

@@ -1,0 +1,204 @@
+// The reference-compat wire (hearthnet-reference.md §6, §7, §19), client and handler, in process.
+import { describe, expect, it } from 'vitest';
+import {
+  BadRequestError,
+  CapabilityRegistry,
+  InternalError,
+  LLM_COMPLETE,
+  NotFoundError,
+  RAG_QUERY,
+} from '../capabilities/index.js';
+import { keyPairFromSeed, signPayload } from '../crypto/index.js';
+import { createHearthNetClient } from './client/hearthnet-client.js';
+import { createBusHandler } from './handler/bus-handler.js';
+import type { CapabilityHandler } from './handler/capability-handler.js';
+import { staticTrust } from './handler/trust.js';
+import { WIRE_HEADERS } from './headers.js';
+
+const server = keyPairFromSeed(new Uint8Array(32).fill(21));
+const caller = keyPairFromSeed(new Uint8Array(32).fill(22));
+
+function referenceNode(options: { acceptUnsigned?: boolean } = {}) {
+  const registry = new CapabilityRegistry<CapabilityHandler>();
+  registry.register(
+    RAG_QUERY,
+    ({ params, input }) => {
+      if (params['corpus'] !== 'known') throw new NotFoundError(`not_found: ${String(params['corpus'])}`);
+      return { output: { chunks: [{ rank: 1, score: 0.5, text: String(input['query']) }] }, meta: { ms: 1 } };
+    },
+    { maxConcurrent: 2 },
+  );
+  registry.register(
+    LLM_COMPLETE,
+    (_, context) =>
+      (async function* () {
+        expect(context.stream).toBe(true);
+        yield { event: 'token', data: { text: 'ok' } };
+        yield { event: 'done', data: { tokens_out: 1 } };
+      })(),
+    { maxConcurrent: 2 },
+  );
+  const handler = createBusHandler({
+    identity: server,
+    registry,
+    wire: 'reference',
+    trust: staticTrust({ [caller.nodeId]: 'member' }, options.acceptUnsigned === true ? 'member' : 'unknown'),
+    ...options,
+  });
+  const fetchHandler: typeof fetch = async (input, init) => handler(new Request(input as string, init));
+  return { handler, fetchHandler };
+}
+
+const query = { params: { corpus: 'known' }, input: { query: 'Regenwasser' } };
+
+describe('reference wire', () => {
+  it('client and handler agree: body routing, body-only signature, typed output', async () => {
+    const { fetchHandler } = referenceNode();
+    let sent: { body: unknown; headers: Headers } | undefined;
+    const spy: typeof fetch = (input, init) => {
+      sent = { body: JSON.parse(String(init?.body)), headers: new Headers(init?.headers) };
+      return fetchHandler(input, init);
+    };
+    const client = createHearthNetClient({
+      identity: caller,
+      community: server.nodeId,
+      node: 'http://node.test',
+      fetch: spy,
+      wire: 'reference',
+    });
+    const response = await client.call('rag.query', query);
+    expect(response.output.chunks[0]?.text).toBe('Regenwasser');
+    expect(sent?.body).toEqual({ capability: 'rag.query', version: '1.0', ...query });
+    expect(sent?.headers.get(WIRE_HEADERS.capability)).toBeNull();
+    expect(sent?.headers.get(WIRE_HEADERS.signature)).toBe(
+      signPayload(sent!.body as Record<string, unknown>, caller).signature,
+    );
+  });
+
+  it('carries service errors in-band with HTTP 200 and bus errors with 500, mapped onto the typed errors', async () => {
+    const { handler, fetchHandler } = referenceNode();
+    const client = createHearthNetClient({
+      identity: caller,
+      community: server.nodeId,
+      node: 'http://node.test',
+      fetch: fetchHandler,
+      wire: 'reference',
+    });
+    const body = {
+      capability: 'rag.query',
+      version: '1.0',
+      params: { corpus: 'other' },
+      input: { query: 'q' },
+    };
+    const raw = await handler(
+      new Request('http://node.test/bus/v1/call', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: {
+          [WIRE_HEADERS.from]: caller.nodeId,
+          [WIRE_HEADERS.signature]: signPayload(body, caller).signature,
+        },
+      }),
+    );
+    expect(raw.status).toBe(200);
+    expect(await raw.json()).toMatchObject({ error: 'not_found', message: 'not_found: other' });
+    await expect(
+      client.call('rag.query', { params: { corpus: 'other' }, input: { query: 'q' } }),
+    ).rejects.toThrow(NotFoundError);
+    const unknown = await client
+      .call('experimental.none', { params: {}, input: {} })
+      .catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(NotFoundError);
+  });
+
+  it('maps what a real reference node answers onto the typed errors (note §19)', async () => {
+    const answers: [number, unknown, unknown][] = [
+      [200, { error: 'bad_request', message: 'too many texts' }, BadRequestError],
+      [200, { error: 'not_found: blake3:00' }, NotFoundError],
+      [500, { error: 'call_error', message: 'no provider for x@(1, 0)' }, InternalError],
+      [400, { detail: 'invalid_json' }, BadRequestError],
+    ];
+    for (const [status, body, expected] of answers) {
+      const fake: typeof fetch = async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      const client = createHearthNetClient({
+        identity: caller,
+        community: server.nodeId,
+        node: 'http://node.test',
+        fetch: fake,
+        wire: 'reference',
+        descriptorOf: () => undefined,
+      });
+      await expect(client.call('rag.query', query)).rejects.toBeInstanceOf(expected as typeof Error);
+    }
+  });
+
+  it('reads the reference stream: one untyped message frame, then done {"done": true}', async () => {
+    const sse =
+      'data: {"output": {"text": "Gr\\u00fc\\u00dfe"}, "meta": {}}\n\nevent: done\ndata: {"done": true}\n\n';
+    const fake: typeof fetch = async () =>
+      new Response(sse, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } });
+    const client = createHearthNetClient({
+      identity: caller,
+      community: server.nodeId,
+      node: 'http://node.test',
+      fetch: fake,
+      wire: 'reference',
+    });
+    const stream = await client.call(
+      'llm.complete',
+      { params: { model: 'm' }, input: { prompt: 'p' } },
+      { stream: true },
+    );
+    const frames = [];
+    for await (const frame of stream) frames.push(frame);
+    expect(frames).toEqual([
+      { event: 'message', data: { output: { text: 'Grüße' }, meta: {} } },
+      { event: 'done', data: { done: true } },
+    ]);
+  });
+
+  it('streams from our handler when the body asks for stream: true', async () => {
+    const { fetchHandler } = referenceNode();
+    const client = createHearthNetClient({
+      identity: caller,
+      community: server.nodeId,
+      node: 'http://node.test',
+      fetch: fetchHandler,
+      wire: 'reference',
+    });
+    const stream = await client.call(
+      'llm.complete',
+      { params: { model: 'm' }, input: { prompt: 'p' } },
+      { stream: true },
+    );
+    const events = [];
+    for await (const frame of stream) events.push(frame.event);
+    expect(events).toEqual(['token', 'done']);
+  });
+
+  it('refuses unsigned calls unless told to accept them, and bad body signatures always', async () => {
+    const body = JSON.stringify({ capability: 'rag.query', ...query });
+    const unsigned = () => new Request('http://node.test/bus/v1/call', { method: 'POST', body });
+    const strict = await referenceNode().handler(unsigned());
+    expect(strict.status).toBe(500);
+    expect(await strict.json()).toMatchObject({ error: 'unauthorized' });
+    expect((await referenceNode({ acceptUnsigned: true }).handler(unsigned())).status).toBe(200);
+    const forged = await referenceNode().handler(
+      new Request('http://node.test/bus/v1/call', {
+        method: 'POST',
+        body,
+        headers: {
+          [WIRE_HEADERS.from]: caller.nodeId,
+          [WIRE_HEADERS.signature]: signPayload({ other: 1 }, caller).signature,
+        },
+      }),
+    );
+    expect(await forged.json()).toMatchObject({ error: 'invalid_signature' });
+    const missing = await referenceNode({ acceptUnsigned: true }).handler(
+      new Request('http://node.test/bus/v1/call', { method: 'POST', body: '{"input": {}}' }),
+    );
+    expect(missing.status).toBe(400);
+    await expect(missing.json()).resolves.toMatchObject({ error: 'bad_request' });
+  });
+});

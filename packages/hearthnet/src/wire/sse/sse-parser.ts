@@ -1,0 +1,166 @@
+import { InvalidWireOptionsError, SseProtocolError } from '../errors.js';
+import type { SseItem } from './sse-event.js';
+
+const CR = '\r';
+const LF = '\n';
+
+/** Options of an {@link SseParser}. */
+export interface SseParserOptions {
+  /**
+   * The most UTF-16 code units one event (its data plus its current line) may grow to before the
+   * parser gives up with `frame_too_large`. Default 16 MiB: a `file.read` chunk frame holds a 256 KiB
+   * chunk in base64.
+   */
+  readonly maxEventLength?: number;
+}
+
+/**
+ * An incremental parser of `text/event-stream` (the WHATWG SSE rules, contract §5.3): feed it chunks
+ * as they arrive, split anywhere — inside a UTF-8 sequence, between `\r` and `\n` — and it returns
+ * the events and comments completed so far. Lines end with CRLF, LF or CR; `event:` names the next
+ * event (default `message`); `data:` lines are joined with `\n`; one space after the colon is
+ * dropped; `id:`, `retry:` and unknown fields are ignored; a blank line dispatches (an event without
+ * data is not dispatched); a leading BOM is skipped. What is left unterminated at the end of the
+ * stream is discarded, as the SSE rules say.
+ *
+ * @example
+ * const parser = new SseParser();
+ * parser.push('event: tok');                    // []
+ * parser.push('en\ndata: {"text":"hi"}\n\n');   // [{ type: 'event', event: 'token', data: '{"text":"hi"}' }]
+ */
+export class SseParser {
+  readonly #decoder = new TextDecoder('utf-8', { fatal: true });
+  readonly #maxEventLength: number;
+  /** Text not yet split into lines. */
+  #pending = '';
+  /** How much of `#pending` is known to hold no line break. */
+  #scanned = 0;
+  /** The previous chunk ended with CR: a LF at the start of the next one belongs to it. */
+  #skipLeadingLf = false;
+  #eventName = '';
+  #data: string[] = [];
+  #dataLength = 0;
+  #finished = false;
+  /** No text has arrived yet: a leading BOM is still to be skipped. */
+  #atStart = true;
+
+  constructor(options: SseParserOptions = {}) {
+    const max = options.maxEventLength ?? 16 * 1024 * 1024;
+    if (!Number.isSafeInteger(max) || max < 1) {
+      throw new InvalidWireOptionsError(`maxEventLength must be a positive integer, got ${String(max)}`);
+    }
+    this.#maxEventLength = max;
+  }
+
+  /**
+   * Feeds one chunk (bytes, or text already decoded) and returns the items it completes.
+   *
+   * @throws {SseProtocolError} `invalid_utf8` or `frame_too_large`.
+   */
+  push(chunk: Uint8Array | string): SseItem[] {
+    if (this.#finished)
+      throw new SseProtocolError('frame_after_terminal', 'data after the end of the stream');
+    if (typeof chunk !== 'string') return this.#feed(this.#decode(chunk, true));
+    // The UTF-8 decoder skips a leading BOM of bytes; text gets the same treatment here.
+    return this.#feed(this.#atStart && chunk.startsWith('\uFEFF') ? chunk.slice(1) : chunk);
+  }
+
+  /**
+   * Ends the stream: flushes the UTF-8 decoder and returns the last items. An event or line left
+   * without its terminating blank line is discarded.
+   *
+   * @throws {SseProtocolError} `invalid_utf8` when the stream ends inside a UTF-8 sequence.
+   */
+  finish(): SseItem[] {
+    if (this.#finished) return [];
+    const items = this.#feed(this.#decode(new Uint8Array(0), false));
+    this.#finished = true;
+    this.#pending = '';
+    this.#data = [];
+    return items;
+  }
+
+  #decode(bytes: Uint8Array, stream: boolean): string {
+    try {
+      return this.#decoder.decode(bytes, { stream });
+    } catch (error) {
+      throw new SseProtocolError('invalid_utf8', 'the event stream is not valid UTF-8', { cause: error });
+    }
+  }
+
+  #feed(text: string): SseItem[] {
+    if (text.length > 0) this.#atStart = false;
+    let input = text;
+    if (this.#skipLeadingLf && input.length > 0) {
+      this.#skipLeadingLf = false;
+      if (input.startsWith(LF)) input = input.slice(1);
+    }
+    this.#pending += input;
+    const items: SseItem[] = [];
+    let start = 0;
+    for (let i = this.#scanned; i < this.#pending.length; i += 1) {
+      const char = this.#pending[i];
+      if (char !== CR && char !== LF) continue;
+      this.#line(this.#pending.slice(start, i), items);
+      if (char === CR) {
+        if (i + 1 < this.#pending.length) {
+          if (this.#pending[i + 1] === LF) i += 1;
+        } else {
+          this.#skipLeadingLf = true;
+        }
+      }
+      start = i + 1;
+    }
+    this.#pending = this.#pending.slice(start);
+    this.#scanned = this.#pending.length;
+    if (this.#pending.length + this.#dataLength > this.#maxEventLength) {
+      throw new SseProtocolError(
+        'frame_too_large',
+        `an SSE event exceeds ${this.#maxEventLength} characters`,
+      );
+    }
+    return items;
+  }
+
+  #line(line: string, items: SseItem[]): void {
+    if (line === '') {
+      this.#dispatch(items);
+      return;
+    }
+    const colon = line.indexOf(':');
+    if (colon === 0) {
+      items.push({ type: 'comment', text: withoutLeadingSpace(line.slice(1)) });
+      return;
+    }
+    const field = colon === -1 ? line : line.slice(0, colon);
+    const value = colon === -1 ? '' : withoutLeadingSpace(line.slice(colon + 1));
+    if (field === 'event') this.#eventName = value;
+    else if (field === 'data') {
+      this.#data.push(value);
+      this.#dataLength += value.length + 1;
+      if (this.#dataLength > this.#maxEventLength) {
+        throw new SseProtocolError(
+          'frame_too_large',
+          `an SSE event exceeds ${this.#maxEventLength} characters`,
+        );
+      }
+    }
+  }
+
+  #dispatch(items: SseItem[]): void {
+    if (this.#data.length > 0) {
+      items.push({
+        type: 'event',
+        event: this.#eventName === '' ? 'message' : this.#eventName,
+        data: this.#data.join(LF),
+      });
+    }
+    this.#eventName = '';
+    this.#data = [];
+    this.#dataLength = 0;
+  }
+}
+
+function withoutLeadingSpace(value: string): string {
+  return value.startsWith(' ') ? value.slice(1) : value;
+}

@@ -1,0 +1,324 @@
+import { canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
+import {
+  type AppendResult,
+  EventConflictError,
+  type EventStore,
+  InvalidEventError,
+  InvalidLamportError,
+  type LamportRange,
+  LocalEventMismatchError,
+  lamportAfterReceive,
+  lamportForSend,
+  type SignedEvent,
+  validateEvent,
+} from '@agentwire/hearthnet/events';
+import type Database from 'better-sqlite3';
+import { StoreClosedError } from '../shared/errors.js';
+import { type DatabaseLocation, openDatabase, type SqliteDatabase } from '../shared/open-database.js';
+import { migrateSchema } from '../shared/schema-migrations.js';
+import { InvalidStoreArgumentError } from './errors.js';
+import { EVENT_STORE_SCHEMA } from './event-store-schema.js';
+
+const IMPLEMENTATION = 'SqliteEventStore';
+
+/** Options of {@link SqliteEventStore}: where the events live. */
+export type SqliteEventStoreOptions = DatabaseLocation;
+
+/** The prepared statements of one store, made once per connection. */
+interface Statements {
+  readonly eventJson: Database.Statement<[string], { event_json: string }>;
+  readonly insertEvent: Database.Statement<[string, string, number, string]>;
+  readonly clock: Database.Statement<[string], { clock: number }>;
+  readonly setClock: Database.Statement<[string, number]>;
+  readonly list: Database.Statement<[string, number, number, number], { event_json: string }>;
+  readonly head: Database.Statement<[string], { head: number | null }>;
+  readonly heads: Database.Statement<[], { community_id: string; head: number | null }>;
+  readonly countAll: Database.Statement<[], { count: number }>;
+  readonly countCommunity: Database.Statement<[string], { count: number }>;
+}
+
+/**
+ * A durable {@link EventStore} on SQLite (better-sqlite3): HearthNet community events survive a restart,
+ * and several connections — also from several processes — can share one file.
+ *
+ * - Append-only: one row per `event_id`, never updated or deleted. The event's canonical JSON is stored
+ *   as appended, so `get` and `list` return the exact event (a fresh, unfrozen object on every call).
+ * - The Lamport counter of each community (contract §7.3) lives in its own table and moves in the same
+ *   immediate transaction as the event: `append` applies `max(counter, lamport) + 1`, and
+ *   `appendLocal` calls its synchronous `create(counter + 1)` inside the transaction, so concurrent
+ *   local appends — on one connection or several — get distinct, consecutive Lamport values, and a
+ *   `create` that throws (or returns a mismatched event) leaves neither an event nor a counter move.
+ * - The identical event again is a `duplicate` and changes nothing; another event with a stored
+ *   `event_id` throws `EventConflictError` and the stored one stays.
+ * - {@link SqliteEventStore.appendBatch} appends many received events in one transaction, all or none.
+ *
+ * Like every `EventStore`, it checks an event's shape but not its signature or its author's rights:
+ * verify and authorise before appending.
+ *
+ * @example
+ * ```ts
+ * import { createEvent } from '@agentwire/hearthnet/events';
+ * import { SqliteEventStore } from '@agentwire/sqlite/hearthnet';
+ *
+ * const events = new SqliteEventStore({ path: './data/hearthnet.db' });
+ * const sent = await events.appendLocal(communityId, (lamport) =>
+ *   createEvent({ community_id: communityId, event_type: 'file.cid.unpinned', data: { cid }, lamport }, me),
+ * );
+ * await events.append(receivedAndVerified); // { status: 'appended' | 'duplicate', clock }
+ * const replay = await events.list(communityId, { fromLamport: 1 });
+ * events.close();
+ * ```
+ */
+export class SqliteEventStore implements EventStore {
+  readonly #database: SqliteDatabase;
+  readonly #owned: boolean;
+  readonly #statements: Statements;
+  #closed = false;
+
+  /**
+   * Opens the store and creates or migrates its tables (component `hearthnet_event_store` in
+   * `agentwire_schema_versions`; the file may hold other `@agentwire/sqlite` stores too).
+   *
+   * @throws {InvalidStoreArgumentError} for options that are neither `{ path }` nor `{ database }`.
+   * @throws {SchemaMigrationError} when the database holds a newer or clashing schema.
+   */
+  constructor(options: SqliteEventStoreOptions) {
+    const { database, owned } = openDatabase(
+      options,
+      'options',
+      (message, path) => new InvalidStoreArgumentError(message, path),
+    );
+    this.#database = database;
+    this.#owned = owned;
+    try {
+      migrateSchema(database, EVENT_STORE_SCHEMA);
+      this.#statements = prepareStatements(database);
+    } catch (error) {
+      if (owned) database.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Stores a received event; its community's counter becomes `max(counter, event.lamport) + 1`. The
+   * identical event again resolves to `duplicate` and changes nothing.
+   *
+   * @throws {InvalidEventError} when the event's shape is invalid.
+   * @throws {EventConflictError} when another event with this `event_id` is stored (any community).
+   * @throws {InvalidLamportError} when the counter would pass 2⁵³−1.
+   * @throws {StoreClosedError} after `close()`.
+   */
+  async append(event: SignedEvent): Promise<AppendResult> {
+    this.#open();
+    return this.#database.transaction(() => this.#insert(event).result).immediate();
+  }
+
+  /**
+   * Stores many received events in one transaction, in the given order, as {@link append} would one by
+   * one: all of them, or — when one is refused — none, and the error of the first refused event is
+   * thrown. Resolves to each event's result, in order.
+   *
+   * @throws what {@link append} throws, for the first event it refuses; nothing is stored then.
+   * @throws {InvalidStoreArgumentError} when `events` is not iterable.
+   */
+  async appendBatch(events: Iterable<SignedEvent>): Promise<AppendResult[]> {
+    this.#open();
+    if (typeof (events as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function') {
+      throw new InvalidStoreArgumentError('must be an iterable of events', 'events');
+    }
+    return this.#database
+      .transaction(() => Array.from(events, (event) => this.#insert(event).result))
+      .immediate();
+  }
+
+  /**
+   * Stores an event made here, atomically with its Lamport value: inside one transaction, reads the
+   * counter, calls `create(counter + 1)` and stores what it returns; the counter becomes that value.
+   * Resolves to the stored event. `create` runs inside the transaction: it must be synchronous (sign
+   * there) and must not call the store.
+   *
+   * @throws {LocalEventMismatchError} when the event is not of `communityId` or not at the given lamport.
+   * @throws what `create` or {@link append} throws; nothing is stored and the counter stays then.
+   * @throws {InvalidStoreArgumentError} when `communityId` is not a string or `create` not a function.
+   * @throws {StoreClosedError} after `close()`.
+   */
+  async appendLocal<E extends SignedEvent>(communityId: string, create: (lamport: number) => E): Promise<E> {
+    this.#open();
+    assertString(communityId, 'communityId');
+    if (typeof create !== 'function') throw new InvalidStoreArgumentError('must be a function', 'create');
+    return this.#database
+      .transaction(() => {
+        const lamport = lamportForSend(this.#clockOf(communityId));
+        const event = create(lamport);
+        if (event?.community_id !== communityId || event.lamport !== lamport) {
+          throw new LocalEventMismatchError(
+            `appendLocal gave lamport ${lamport} in community ${communityId}; the event has lamport ${String(event?.lamport)} in ${String(event?.community_id)}`,
+          );
+        }
+        return JSON.parse(this.#insert(event, lamport).json) as E;
+      })
+      .immediate();
+  }
+
+  /**
+   * The event with this id, from any community, or `undefined`.
+   *
+   * @throws {InvalidStoreArgumentError} when `eventId` is not a string.
+   * @throws {StoreClosedError} after `close()`.
+   */
+  async get(eventId: string): Promise<SignedEvent | undefined> {
+    this.#open();
+    assertString(eventId, 'eventId');
+    const row = this.#statements.eventJson.get(eventId);
+    return row === undefined ? undefined : (JSON.parse(row.event_json) as SignedEvent);
+  }
+
+  /**
+   * A community's events in replay order (lamport, then event_id), from `fromLamport` to `toLamport`
+   * (both inclusive), at most `limit` of them.
+   *
+   * @throws {InvalidLamportError} when a bound or the limit is not a non-negative safe integer.
+   * @throws {InvalidStoreArgumentError} when `communityId` is not a string or `range` not an object.
+   * @throws {StoreClosedError} after `close()`.
+   */
+  async list(communityId: string, range: LamportRange = {}): Promise<SignedEvent[]> {
+    this.#open();
+    assertString(communityId, 'communityId');
+    if (typeof range !== 'object' || range === null) {
+      throw new InvalidStoreArgumentError('must be an object', 'range');
+    }
+    const { fromLamport = 0, toLamport = Number.MAX_SAFE_INTEGER, limit } = range;
+    assertLamportBound(fromLamport, 'fromLamport');
+    assertLamportBound(toLamport, 'toLamport');
+    if (limit !== undefined) assertLamportBound(limit, 'limit');
+    return this.#statements.list
+      .all(communityId, fromLamport, toLamport, limit ?? -1)
+      .map((row) => JSON.parse(row.event_json) as SignedEvent);
+  }
+
+  /**
+   * The highest Lamport value stored for a community, or `undefined` when it has no events.
+   *
+   * @throws {InvalidStoreArgumentError} when `communityId` is not a string.
+   * @throws {StoreClosedError} after `close()`.
+   */
+  async head(communityId: string): Promise<number | undefined> {
+    this.#open();
+    assertString(communityId, 'communityId');
+    return this.#statements.head.get(communityId)?.head ?? undefined;
+  }
+
+  /**
+   * The head of every community with events.
+   *
+   * @throws {StoreClosedError} after `close()`.
+   */
+  async heads(): Promise<ReadonlyMap<string, number>> {
+    this.#open();
+    const heads = new Map<string, number>();
+    for (const { community_id, head } of this.#statements.heads.all()) {
+      if (head !== null) heads.set(community_id, head);
+    }
+    return heads;
+  }
+
+  /**
+   * A community's Lamport counter (0 before any event).
+   *
+   * @throws {InvalidStoreArgumentError} when `communityId` is not a string.
+   * @throws {StoreClosedError} after `close()`.
+   */
+  async clock(communityId: string): Promise<number> {
+    this.#open();
+    assertString(communityId, 'communityId');
+    return this.#clockOf(communityId);
+  }
+
+  /**
+   * How many events are stored, for one community or all.
+   *
+   * @throws {InvalidStoreArgumentError} when `communityId` is given but not a string.
+   * @throws {StoreClosedError} after `close()`.
+   */
+  async count(communityId?: string): Promise<number> {
+    this.#open();
+    if (communityId === undefined) return this.#statements.countAll.get()!.count;
+    assertString(communityId, 'communityId');
+    return this.#statements.countCommunity.get(communityId)!.count;
+  }
+
+  /**
+   * Closes the database connection if the store opened it (a `{ database }` handle passed in stays
+   * open: its owner closes it). Idempotent; every later call throws `StoreClosedError`.
+   */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#owned) this.#database.close();
+  }
+
+  #open(): void {
+    if (this.#closed || !this.#database.open) throw new StoreClosedError(IMPLEMENTATION);
+  }
+
+  #clockOf(communityId: string): number {
+    return this.#statements.clock.get(communityId)?.clock ?? 0;
+  }
+
+  /**
+   * Stores `event` inside the caller's transaction; the counter becomes `localLamport` for a local
+   * event, the receive rule otherwise. Returns the result and the event's canonical JSON.
+   */
+  #insert(event: SignedEvent, localLamport?: number): { result: AppendResult; json: string } {
+    const verdict = validateEvent(event);
+    if (!verdict.valid) throw new InvalidEventError(verdict.reason, verdict.path, verdict.message);
+    const json = canonicalJsonString(event);
+    const stored = this.#statements.eventJson.get(event.event_id);
+    if (stored !== undefined) {
+      if (stored.event_json !== json) throw new EventConflictError(event.event_id);
+      return { result: { status: 'duplicate', clock: this.#clockOf(event.community_id) }, json };
+    }
+    const clock = localLamport ?? lamportAfterReceive(this.#clockOf(event.community_id), event.lamport);
+    this.#statements.insertEvent.run(event.event_id, event.community_id, event.lamport, json);
+    this.#statements.setClock.run(event.community_id, clock);
+    return { result: { status: 'appended', clock }, json };
+  }
+}
+
+function prepareStatements(database: SqliteDatabase): Statements {
+  return {
+    eventJson: database.prepare('SELECT event_json FROM hearthnet_events WHERE event_id = ?'),
+    insertEvent: database.prepare(
+      'INSERT INTO hearthnet_events (event_id, community_id, lamport, event_json) VALUES (?, ?, ?, ?)',
+    ),
+    clock: database.prepare('SELECT clock FROM hearthnet_lamport_clocks WHERE community_id = ?'),
+    setClock: database.prepare(
+      `INSERT INTO hearthnet_lamport_clocks (community_id, clock) VALUES (?, ?)
+         ON CONFLICT (community_id) DO UPDATE SET clock = excluded.clock`,
+    ),
+    list: database.prepare(
+      `SELECT event_json FROM hearthnet_events
+         WHERE community_id = ? AND lamport BETWEEN ? AND ?
+         ORDER BY lamport, event_id LIMIT ?`,
+    ),
+    head: database.prepare('SELECT MAX(lamport) AS head FROM hearthnet_events WHERE community_id = ?'),
+    heads: database.prepare(
+      `SELECT c.community_id,
+         (SELECT MAX(e.lamport) FROM hearthnet_events e WHERE e.community_id = c.community_id) AS head
+       FROM hearthnet_lamport_clocks c`,
+    ),
+    countAll: database.prepare('SELECT COUNT(*) AS count FROM hearthnet_events'),
+    countCommunity: database.prepare('SELECT COUNT(*) AS count FROM hearthnet_events WHERE community_id = ?'),
+  };
+}
+
+function assertString(value: unknown, name: string): asserts value is string {
+  if (typeof value !== 'string') throw new InvalidStoreArgumentError('must be a string', name);
+}
+
+/** The check `EventStore.list` makes on its bounds: a non-negative safe integer, as `InvalidLamportError`. */
+function assertLamportBound(value: unknown, name: string): asserts value is number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new InvalidLamportError(value, `${name} must be a non-negative safe integer, got ${String(value)}`);
+  }
+}
