@@ -45,6 +45,12 @@ export type {
   CapabilityValidationVerdict,
 } from './suites/hearthnet/capability-schemas.js';
 export { capabilitySchemaSuite } from './suites/hearthnet/capability-schemas.js';
+export type {
+  EventLogImplementation,
+  EventLogRejection,
+  EventLogReplayResult,
+} from './suites/hearthnet/event-log.js';
+export { eventLogSuite } from './suites/hearthnet/event-log.js';
 export type { EventStoreContext, EventStoreSuiteOptions } from './suites/hearthnet/event-store.js';
 export { eventStoreSuite } from './suites/hearthnet/event-store.js';
 export type { ChunkedBlobDescription, HashingImplementation } from './suites/hearthnet/hashing.js';

@@ -17,9 +17,11 @@ import { noopUnderTest, webhookUnderTest } from '../suites/agent-connector/agent
 import { fileDropUnderTest } from '../suites/agent-connector/file-drop-under-test.js';
 import { tmuxAvailable, tmuxUnderTest } from '../suites/agent-connector/tmux-under-test.js';
 import { agentwireCatalogue } from '../suites/hearthnet/agentwire-capabilities.js';
+import { agentwireEventLog } from '../suites/hearthnet/agentwire-event-log.js';
 import { agentwireWire } from '../suites/hearthnet/agentwire-wire.js';
 import { canonicalJsonSuite } from '../suites/hearthnet/canonical-json.js';
 import { capabilitySchemaSuite } from '../suites/hearthnet/capability-schemas.js';
+import { eventLogSuite } from '../suites/hearthnet/event-log.js';
 import { eventStoreSuite } from '../suites/hearthnet/event-store.js';
 import { hashingSuite } from '../suites/hearthnet/hashing.js';
 import { signatureSuite } from '../suites/hearthnet/signatures.js';
@@ -86,6 +88,7 @@ export function bundledSuites(): BundledSuite[] {
     },
     { suite: capabilitySchemaSuite(agentwireCatalogue()), subject: 'agentwire hearthnet' },
     { suite: wireSuite(agentwireWire), subject: 'agentwire hearthnet' },
+    { suite: eventLogSuite(agentwireEventLog), subject: 'agentwire hearthnet' },
     {
       suite: eventStoreSuite({ factory: () => new InMemoryEventStore() }),
       subject: 'agentwire InMemoryEventStore',

@@ -1,0 +1,129 @@
+import type { CommunityPolicy, EventData, MemberLevel } from '../events/event-data.js';
+
+/** The community as `community.created` founded it, with the policy in force. */
+export interface CommunityRecord {
+  readonly name: string;
+  /** The root key: the community id and the author of `community.created`. */
+  readonly root_key: string;
+  /** `wall_clock` of `community.created`. */
+  readonly created_at: string;
+  /** `lamport` of `community.created`. */
+  readonly lamport_at_creation: number;
+  /** The policy of `community.created`, or of the last `community.policy.updated` (last writer wins). */
+  policy: CommunityPolicy;
+}
+
+/** A member (contract §6.2 `members[]`). */
+export interface MemberRecord {
+  readonly node_id: string;
+  level: MemberLevel;
+  /** `wall_clock` of the event that made the node a member (`community.member.joined`, or `community.created` for the founder). */
+  readonly added_at: string;
+  /** The inviter (the root key for the founder). */
+  readonly added_by: string;
+}
+
+/** A revoked node (contract §6.2 `revoked[]`). */
+export interface RevokedRecord {
+  readonly node_id: string;
+  /** `wall_clock` of the `community.member.revoked` event. */
+  readonly revoked_at: string;
+}
+
+/** An invite not yet redeemed by `community.member.joined`. */
+export interface InviteRecord {
+  readonly event_id: string;
+  readonly inviter: string;
+  readonly invitee: string;
+  readonly initial_level: MemberLevel;
+  readonly expires_at: string;
+}
+
+/** A market post as created and updated, whether or not it has ended. */
+export interface PostRecord {
+  readonly event_id: string;
+  readonly lamport: number;
+  readonly author: string;
+  readonly created_at: string;
+  /** The `market.post.created` data with every `market.post.updated` merged in. */
+  data: EventData<'market.post.created'>;
+  /** Lamport of the last applied update. */
+  updated_lamport?: number;
+  /** Set by `market.post.expired`: the post is no longer current. */
+  ended: boolean;
+}
+
+/** A chat message and its receipts. */
+export interface MessageRecord {
+  readonly event_id: string;
+  readonly lamport: number;
+  readonly from: string;
+  readonly created_at: string;
+  readonly data: EventData<'chat.message.sent'>;
+  delivered_at?: string;
+  read_at?: string;
+}
+
+/**
+ * Everything replay has derived so far: what {@link authorise} judges an event against. Read-only to
+ * callers; replay owns the only writable copy.
+ */
+export interface ReplayState {
+  readonly communityId: string;
+  /** Undefined until a valid `community.created` is applied. */
+  readonly community: Readonly<CommunityRecord> | undefined;
+  readonly members: ReadonlyMap<string, Readonly<MemberRecord>>;
+  readonly revoked: ReadonlyMap<string, RevokedRecord>;
+  /** Pending invites by the invite event's id. */
+  readonly invites: ReadonlyMap<string, InviteRecord>;
+  /** Market posts by the creating event's id. */
+  readonly posts: ReadonlyMap<string, Readonly<PostRecord>>;
+  /** Chat messages by the sending event's id. */
+  readonly messages: ReadonlyMap<string, Readonly<MessageRecord>>;
+  /** The highest Lamport value applied (undefined before the first event). */
+  readonly headLamport: number | undefined;
+}
+
+/** The writable state replay threads through the rules. */
+export interface MutableReplayState extends ReplayState {
+  community: CommunityRecord | undefined;
+  readonly members: Map<string, MemberRecord>;
+  readonly revoked: Map<string, RevokedRecord>;
+  readonly invites: Map<string, InviteRecord>;
+  readonly posts: Map<string, PostRecord>;
+  readonly messages: Map<string, MessageRecord>;
+  /** {@link clientKey} of every applied post and message, for idempotency. */
+  readonly clientIds: Set<string>;
+  headLamport: number | undefined;
+}
+
+/** An empty state for the community `communityId` (its root key). */
+export function createReplayState(communityId: string): MutableReplayState {
+  return {
+    communityId,
+    community: undefined,
+    members: new Map(),
+    revoked: new Map(),
+    invites: new Map(),
+    posts: new Map(),
+    messages: new Map(),
+    clientIds: new Set(),
+    headLamport: undefined,
+  };
+}
+
+/** The rank of a level: member < trusted < anchor. */
+export function levelRank(level: MemberLevel): number {
+  return level === 'member' ? 0 : level === 'trusted' ? 1 : 2;
+}
+
+/** Whether `nodeId` is a current member at `trusted` or above (a moderator and possible co-signer). */
+export function isTrusted(state: ReplayState, nodeId: string): boolean {
+  const member = state.members.get(nodeId);
+  return member !== undefined && levelRank(member.level) >= levelRank('trusted');
+}
+
+/** The idempotency key of a post or a message: its kind and the author's own `client_id`. */
+export function clientKey(kind: 'post' | 'message', author: string, clientId: string): string {
+  return `${kind}\u0000${author}\u0000${clientId}`;
+}
