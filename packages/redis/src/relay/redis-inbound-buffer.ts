@@ -2,9 +2,9 @@ import {
   type BufferedEntry,
   type BufferedFrame,
   CorruptBufferedFrameError,
+  canonicalBufferedFrameJson,
   checkBufferTenant,
   checkReadLimit,
-  decodeBufferedFrame,
   encodeBufferedFrame,
   type InboundBuffer,
   InboundBufferClosedError,
@@ -45,7 +45,7 @@ const MAX_STREAM_ID = `${UINT64_MAX}-${UINT64_MAX}`;
  * ```ts
  * const buffer = new RedisInboundBuffer({ redis: { host: '127.0.0.1', port: 6379 } });
  * const bufferId = await buffer.append('tenant-a', { type: 'inbound', event: { text: 'hi' } });
- * await buffer.read('tenant-a', null, 100); // [{ bufferId: '1767225600000-0', frame: … }]
+ * await buffer.read('tenant-a', null, 100); // [{ bufferId: '1767225600000-0', frameJson: '{"type":"inbound",…}' }]
  * await buffer.ack('tenant-a', bufferId); // true
  * await buffer.close(); // disconnects: the buffer made the connection from options
  * ```
@@ -98,7 +98,8 @@ export class RedisInboundBuffer implements InboundBuffer {
     const entries = await this.#client.xrange(key, start, '+', 'COUNT', count);
     return entries.map(([bufferId, fields]) => ({
       bufferId,
-      frame: decodeBufferedFrame(frameField(fields)),
+      // The stream is shared: an entry another writer put there is checked before it is replayed.
+      frameJson: canonicalBufferedFrameJson(frameField(fields)),
     }));
   }
 

@@ -140,7 +140,7 @@ describe('RedisInboundBuffer', () => {
     expect(await admin!.type('agentwire:relay:buffer:tenant%3Aa')).toBe('stream');
     const reader = track(new RedisInboundBuffer({ redis: connection() }));
     expect(await reader.read('tenant:a', null, 10)).toEqual([
-      { bufferId, frame: { type: 'inbound', event: { text: 'hi' } } },
+      { bufferId, frameJson: '{"type":"inbound","event":{"text":"hi"}}' },
     ]);
     expect(await reader.size('tenant')).toBe(0);
     expect(await reader.ack('tenant:a', bufferId)).toBe(true);
@@ -164,6 +164,19 @@ describe('RedisInboundBuffer', () => {
     await expect(buffer.read('tenant', null, 10)).rejects.toBeInstanceOf(CorruptBufferedFrameError);
     await admin!.xadd('agentwire:relay:buffer:other', '*', 'frame', '{"type":"inbound"}');
     await expect(buffer.read('other', null, 10)).rejects.toBeInstanceOf(CorruptBufferedFrameError);
+  });
+
+  it('replays an entry another writer spelled differently as the text it would have written', async () => {
+    const buffer = track(new RedisInboundBuffer({ redis: connection() }));
+    const bufferId = await admin!.xadd(
+      'agentwire:relay:buffer:spelled',
+      '*',
+      'frame',
+      '{ "event": {"text": "hi"}, "type": "inbound" }',
+    );
+    expect(await buffer.read('spelled', null, 10)).toEqual([
+      { bufferId, frameJson: '{"type":"inbound","event":{"text":"hi"}}' },
+    ]);
   });
 
   it('closes a connection it made itself, and not a client passed in', async () => {

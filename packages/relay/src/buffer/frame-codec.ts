@@ -3,14 +3,15 @@ import { CorruptBufferedFrameError } from './errors.js';
 import type { BufferedFrame } from './inbound-buffer.js';
 
 /**
- * Checks a frame given to `append` and writes it as the JSON text a buffer stores (keys in the order
- * given). Buffer implementations store this text and give it to {@link decodeBufferedFrame} on read,
- * so every read returns a fresh copy.
+ * Checks a frame given to `append` and writes it as the JSON text a buffer stores and `read` returns:
+ * `{"type":…,"event":…}` or `{"type":…,"forward":…}` (the payload's keys in the order given).
  *
  * @throws {InvalidInboundBufferArgumentError} `invalid_buffer_argument`: not a `BufferedFrame` of plain JSON data.
+ * @example
+ * encodeBufferedFrame({ type: 'inbound', event: { text: 'hi' } }); // '{"type":"inbound","event":{"text":"hi"}}'
  */
 export function encodeBufferedFrame(frame: BufferedFrame): string {
-  return JSON.stringify(checkBufferedFrame(frame));
+  return writeChecked(checkBufferedFrame(frame));
 }
 
 /**
@@ -28,4 +29,21 @@ export function decodeBufferedFrame(text: string): BufferedFrame {
   const problem = bufferedFrameProblem(value);
   if (problem !== undefined) throw new CorruptBufferedFrameError(`a stored ${problem.message}`, problem.path);
   return value as BufferedFrame;
+}
+
+/**
+ * Checks stored text that a buffer cannot trust (a shared store other writers reach) and returns it
+ * as {@link encodeBufferedFrame} writes it: the text itself when it already is, else re-encoded.
+ *
+ * @throws {CorruptBufferedFrameError} `corrupt_buffered_frame`: the text is not a buffered frame.
+ */
+export function canonicalBufferedFrameJson(text: string): string {
+  const canonical = writeChecked(decodeBufferedFrame(text));
+  return canonical === text ? text : canonical;
+}
+
+function writeChecked(frame: BufferedFrame): string {
+  return frame.type === 'inbound'
+    ? `{"type":"inbound","event":${JSON.stringify(frame.event)}}`
+    : `{"type":"passthrough_forward","forward":${JSON.stringify(frame.forward)}}`;
 }

@@ -6,6 +6,6 @@ export {
   type InboundBufferErrorCode,
   InvalidInboundBufferArgumentError,
 } from './errors.js';
-export { decodeBufferedFrame, encodeBufferedFrame } from './frame-codec.js';
+export { canonicalBufferedFrameJson, decodeBufferedFrame, encodeBufferedFrame } from './frame-codec.js';
 export { InMemoryInboundBuffer } from './in-memory-inbound-buffer.js';
 export type { BufferedEntry, BufferedFrame, InboundBuffer } from './inbound-buffer.js';

@@ -30,6 +30,7 @@ import {
   RelayTransportClosedError,
   type ResolvedChatInfo,
 } from '../transport/index.js';
+import { inboundAckLine } from './ack-line.js';
 import { AuthClosePolicy } from './auth-close-policy.js';
 import { ReconnectBackoff } from './backoff.js';
 import { ClientConnection, messageChunk } from './client-connection.js';
@@ -508,6 +509,6 @@ export class WebSocketRelayTransport implements RelayTransport {
 
   #ack(connection: ClientConnection, bufferId: string | null | undefined): void {
     if (!bufferId || this.#connection !== connection) return;
-    this.#write(connection, { type: 'inbound_ack', bufferId });
+    connection.write(inboundAckLine(bufferId));
   }
 }

@@ -18,6 +18,7 @@ import {
   interruptFrameSchema,
   outboundFrameSchema,
 } from './gateway-frames.js';
+import { decodeInboundAckFast, decodeInboundFast } from './hot-frames.js';
 import type { OutboundOp } from './ops.js';
 import { type OpResult, opResultSchemas } from './results.js';
 import type { UnknownFrame } from './unknown-frame.js';
@@ -73,7 +74,13 @@ const ALL_SCHEMAS: ReadonlyMap<unknown, z.ZodType<RelayFrame>> = new Map<unknown
  * if (frame.type === 'outbound' && frame.action.op === 'typing') frame.action.chat_id; // 'c1'
  */
 export function decodeGatewayFrame(input: string | unknown): GatewayFrame | UnknownFrame {
-  return decodeWith(GATEWAY_SCHEMAS, input);
+  if (typeof input !== 'string') return decodeWith(GATEWAY_SCHEMAS, input);
+  const value = parseJson(input);
+  if (isPlainRecord(value) && value['type'] === 'inbound_ack') {
+    const frame = decodeInboundAckFast(value);
+    if (frame !== undefined) return frame;
+  }
+  return decodeValue(GATEWAY_SCHEMAS, value);
 }
 
 /**
@@ -88,7 +95,13 @@ export function decodeGatewayFrame(input: string | unknown): GatewayFrame | Unkn
  * // { type: 'outbound_result', requestId: 'abc', result: {} }
  */
 export function decodeConnectorFrame(input: string | unknown): ConnectorFrame | UnknownFrame {
-  return decodeWith(CONNECTOR_SCHEMAS, input);
+  if (typeof input !== 'string') return decodeWith(CONNECTOR_SCHEMAS, input);
+  const value = parseJson(input);
+  if (isPlainRecord(value) && value['type'] === 'inbound') {
+    const frame = decodeInboundFast(value);
+    if (frame !== undefined) return frame;
+  }
+  return decodeValue(CONNECTOR_SCHEMAS, value);
 }
 
 /**
@@ -118,7 +131,10 @@ export function decodeOpResult<Op extends OutboundOp>(op: Op, result: unknown): 
 }
 
 function decodeWith<F>(schemas: ReadonlyMap<unknown, z.ZodType<F>>, input: unknown): F | UnknownFrame {
-  const value = typeof input === 'string' ? parseJson(input) : input;
+  return decodeValue(schemas, typeof input === 'string' ? parseJson(input) : input);
+}
+
+function decodeValue<F>(schemas: ReadonlyMap<unknown, z.ZodType<F>>, value: unknown): F | UnknownFrame {
   if (!isPlainRecord(value)) throw new FrameNotObjectError(value);
   const rawType = value['type'];
   const schema = schemas.get(rawType);

@@ -59,7 +59,10 @@ function orderKeys(
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (value === undefined) return;
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Assignment would set the prototype for "__proto__" instead of an own key.
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else target[key] = value;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

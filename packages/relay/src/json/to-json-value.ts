@@ -20,6 +20,22 @@ export class NotJsonValueError extends Error {
  * @throws {NotJsonValueError}
  */
 export function toJsonValue(value: unknown, path = '', seen: Set<object> = new Set()): JsonValue {
+  const steps: (string | number)[] = [];
+  try {
+    return copyAt(value, steps, seen);
+  } catch (error) {
+    if (!(error instanceof PendingProblem)) throw error;
+    throw new NotJsonValueError(error.message, joinPath(path, steps));
+  }
+}
+
+/** A refusal on its way up; the path is joined only once, when it reaches {@link toJsonValue}. */
+class PendingProblem {
+  constructor(readonly message: string) {}
+}
+
+/** Copies `value`; on a refusal `steps` is left holding the keys and indexes down to the culprit. */
+function copyAt(value: unknown, steps: (string | number)[], seen: Set<object>): JsonValue {
   if (
     value === null ||
     typeof value === 'boolean' ||
@@ -28,37 +44,50 @@ export function toJsonValue(value: unknown, path = '', seen: Set<object> = new S
   ) {
     return value;
   }
-  if (typeof value !== 'object') throw new NotJsonValueError(`${typeof value} is not JSON data`, path);
-  if (seen.has(value)) throw new NotJsonValueError('cyclic value', path);
+  if (typeof value !== 'object') throw new PendingProblem(`${typeof value} is not JSON data`);
+  if (seen.has(value)) throw new PendingProblem('cyclic value');
   seen.add(value);
-  try {
-    if (Array.isArray(value)) {
-      const items: JsonValue[] = [];
-      for (let i = 0; i < value.length; i++) {
-        const item: unknown = value[i];
-        if (item === undefined) throw new NotJsonValueError('undefined is not JSON data', `${path}[${i}]`);
-        items.push(toJsonValue(item, `${path}[${i}]`, seen));
-      }
-      return items;
+  if (Array.isArray(value)) {
+    const items: JsonValue[] = [];
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      steps.push(i);
+      if (item === undefined) throw new PendingProblem('undefined is not JSON data');
+      items.push(copyAt(item, steps, seen));
+      steps.pop();
     }
-    const proto: unknown = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) {
-      throw new NotJsonValueError('only plain objects are JSON data', path);
-    }
-    const result: Record<string, JsonValue> = {};
-    for (const key of Object.keys(value)) {
-      const item: unknown = (value as Record<string, unknown>)[key];
-      if (item === undefined) continue;
-      const itemPath = path === '' ? key : `${path}.${key}`;
+    seen.delete(value);
+    return items;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null)
+    throw new PendingProblem('only plain objects are JSON data');
+  const result: Record<string, JsonValue> = {};
+  for (const key of Object.keys(value)) {
+    const item: unknown = (value as Record<string, unknown>)[key];
+    if (item === undefined) continue;
+    steps.push(key);
+    const copy = copyAt(item, steps, seen);
+    steps.pop();
+    // Plain assignment would set the prototype for "__proto__" instead of an own key.
+    if (key === '__proto__') {
       Object.defineProperty(result, key, {
-        value: toJsonValue(item, itemPath, seen),
+        value: copy,
         enumerable: true,
         writable: true,
         configurable: true,
       });
-    }
-    return result;
-  } finally {
-    seen.delete(value);
+    } else result[key] = copy;
   }
+  seen.delete(value);
+  return result;
+}
+
+function joinPath(base: string, steps: readonly (string | number)[]): string {
+  let path = base;
+  for (const step of steps) {
+    if (typeof step === 'number') path = `${path}[${step}]`;
+    else path = path === '' ? step : `${path}.${step}`;
+  }
+  return path;
 }

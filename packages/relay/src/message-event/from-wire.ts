@@ -1,4 +1,4 @@
-import { type JsonValue, NotJsonValueError, toJsonValue } from '../json/index.js';
+import { isJsonValue, type JsonValue, NotJsonValueError, toJsonValue } from '../json/index.js';
 import { isPythonTruthy, pythonStr } from '../python/index.js';
 import { sessionSourceFromWire } from '../session-source/from-wire.js';
 import { CHANNEL_CONTEXT_HEADER } from './channel-context.js';
@@ -27,12 +27,12 @@ type JsonObject = { readonly [key: string]: JsonValue };
  */
 export function eventFromWire(wire: unknown): MessageEvent {
   const raw = asObject(readJson(wire), '');
-  const get = (key: string): JsonValue => (Object.hasOwn(raw, key) ? (raw[key] as JsonValue) : null);
+  const get = (key: string): JsonValue => (Object.hasOwn(raw, key) ? fresh(raw[key] as JsonValue) : null);
   const source = sessionSourceFromWire(Object.hasOwn(raw, 'source') ? raw['source'] : undefined);
   const replyValue = get('reply_to');
   const replyTo = isPythonTruthy(replyValue) ? asObject(replyValue, 'reply_to') : {};
   const replyGet = (key: string): JsonValue =>
-    Object.hasOwn(replyTo, key) ? (replyTo[key] as JsonValue) : null;
+    Object.hasOwn(replyTo, key) ? fresh(replyTo[key] as JsonValue) : null;
   const mediaUrls = get('media_urls');
   const promptResponse = get('prompt_response');
   return {
@@ -47,7 +47,7 @@ export function eventFromWire(wire: unknown): MessageEvent {
     media_urls: isPythonTruthy(mediaUrls) ? mediaUrls : [],
     media_types: mediaTypes(mediaUrls, get('media')),
     channel_context: renderChannelContext(get('context')),
-    prompt_response: isObject(promptResponse) ? { ...promptResponse } : null,
+    prompt_response: isObject(promptResponse) ? promptResponse : null,
   };
 }
 
@@ -96,11 +96,18 @@ function asObject(value: JsonValue, path: string): JsonObject {
   return value;
 }
 
+/** `wire` when it is plain JSON data (then {@link fresh} copies what is kept of it), else a copy of it. */
 function readJson(wire: unknown): JsonValue {
+  if (isJsonValue(wire)) return wire;
   try {
     return toJsonValue(wire);
   } catch (error) {
     if (!(error instanceof NotJsonValueError)) throw error;
     throw new MessageEventNotJsonError(`event: ${error.message}`, error.path, { cause: error });
   }
+}
+
+/** A copy of an object or array taken from the wire, so the event shares nothing with it. */
+function fresh(value: JsonValue): JsonValue {
+  return value !== null && typeof value === 'object' ? toJsonValue(value) : value;
 }

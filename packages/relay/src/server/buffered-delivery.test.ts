@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryInboundBuffer } from '../buffer/index.js';
 import { InMemoryRelayBus } from '../bus/index.js';
 import { createMessageEvent, eventFromWire } from '../message-event/index.js';
+import { encodeFrame } from '../ndjson/index.js';
 import type { PlatformAdapter } from './platform-adapter.js';
 import {
   bearer,
@@ -48,10 +49,15 @@ describe('buffered delivery', () => {
     const inbound = await gateway.waitFor('inbound', 2);
     expect(texts(inbound)).toEqual(['one', 'two']);
     expect(inbound[0]?.bufferId).toBe(first.bufferId);
-    expect(gateway.raw.at(-1)).toBe(
+    // The replayed batch arrives as one message of `\n`-terminated lines, each as encodeFrame writes it.
+    const replayed = gateway.raw.at(-1) ?? '';
+    expect(replayed.split('\n')).toHaveLength(4);
+    expect(replayed.endsWith('\n')).toBe(true);
+    expect(replayed.split('\n').slice(0, 2)).toEqual(inbound.map((frame) => encodeFrame(frame).slice(0, -1)));
+    expect(replayed.split('\n')[2]).toBe(
       '{"type":"passthrough_forward","forward":{"platform":"discord","botId":"app1","method":"POST",' +
         '"path":"/interactions","headers":[["content-type","application/json"]],"bodyB64":"eyJ0eXBlIjoxfQ=="},' +
-        `"bufferId":"${(await gateway.waitFor('passthrough_forward'))[0]?.bufferId}"}\n`,
+        `"bufferId":"${(await gateway.waitFor('passthrough_forward'))[0]?.bufferId}"}`,
     );
     await buffer.close();
   });

@@ -1,6 +1,6 @@
 import type { BufferedFrame } from '../buffer/index.js';
 import { frameToWireObject, type PassthroughForward, passthroughForwardSchema } from '../frames/index.js';
-import { type JsonValue, jsonPath, NotJsonValueError, toJsonValue } from '../json/index.js';
+import { isJsonValue, type JsonValue, jsonPath, NotJsonValueError, toJsonValue } from '../json/index.js';
 import {
   eventToWire,
   type MessageEvent,
@@ -16,8 +16,9 @@ export type PassthroughForwardInput = Partial<PassthroughForward>;
 /**
  * The buffered `inbound` frame of an event. A gateway-view `MessageEvent` (recognised by its
  * `reply_to_is_own_message` and `media_types` keys, which no wire event has) is written with
- * `eventToWire`; anything else is taken as a wire `event` object (what `createMessageEvent` returns)
- * and copied as plain JSON.
+ * `eventToWire`; anything else is taken as a wire `event` object (what `createMessageEvent` returns):
+ * used as it is when it already is plain JSON data (the buffer encodes it before `append` returns, so
+ * later changes to it change nothing stored), else copied as plain JSON (dropping `undefined` values).
  *
  * @throws {RelayServerInputError} the event is not an object, holds non-JSON values or cannot be written.
  */
@@ -56,6 +57,7 @@ export function passthroughFrame(forward: PassthroughForwardInput): BufferedFram
 }
 
 function plainObject(value: unknown, path: string): { readonly [key: string]: JsonValue } {
+  if (isJsonValue(value)) return value as { readonly [key: string]: JsonValue };
   try {
     return toJsonValue(value) as { readonly [key: string]: JsonValue };
   } catch (error) {

@@ -1,6 +1,12 @@
 import type { BufferedEntry, InboundBuffer } from '../buffer/index.js';
-import { frameToWireObject } from '../frames/index.js';
+import { bufferedFrameLine } from './buffered-frame-line.js';
 import type { FrameSender } from './frame-sender.js';
+
+/**
+ * Lines are joined into one message up to this many UTF-16 units (at most 192 KiB of UTF-8), far
+ * below the 1 MiB message limit of the Python gateway's `websockets` client; a longer line goes alone.
+ */
+const MAX_BATCH_MESSAGE_LENGTH = 64 * 1024;
 
 /** What a {@link ReplayPump} works with. */
 export interface ReplayPumpSettings {
@@ -19,8 +25,11 @@ export interface ReplayPumpSettings {
  * Sends a tenant's buffered entries down one gateway connection, in append order, each once: it keeps
  * the id of the last entry it sent and reads only what follows it, so a wake-up during a pass simply
  * causes another pass. While the socket backlog is above `maxBufferedAmount` it waits for the backlog
- * to drain before sending more. Entries stay in the buffer until the gateway acks them; a new
- * connection gets a new pump that starts from the oldest pending entry.
+ * to drain before sending more. The lines of a batch go out together as one WebSocket message (the
+ * gateway's reader splits messages on `\n`), up to 64 Ki characters and the room left under
+ * `maxBufferedAmount`. Entries stay
+ * in the buffer until the gateway acks them; a new connection gets a new pump that starts from the
+ * oldest pending entry.
  */
 export class ReplayPump {
   readonly #settings: ReplayPumpSettings;
@@ -69,8 +78,12 @@ export class ReplayPump {
     const { buffer, tenant, batchSize } = this.#settings;
     if (this.#stopped) return false;
     const entries = await buffer.read(tenant, this.#lastSentId, batchSize);
-    for (const entry of entries) {
-      if (!(await this.#roomToSend()) || !this.#send(entry)) return false;
+    let next = 0;
+    while (next < entries.length) {
+      if (!(await this.#roomToSend())) return false;
+      const sent = this.#sendFrom(entries, next);
+      if (sent === 0) return false;
+      next += sent;
     }
     return entries.length >= batchSize;
   }
@@ -85,10 +98,25 @@ export class ReplayPump {
     return !this.#stopped;
   }
 
-  #send(entry: BufferedEntry): boolean {
-    const wire = frameToWireObject({ ...entry.frame, bufferId: entry.bufferId });
-    if (!this.#settings.sender.send(`${JSON.stringify(wire)}\n`)) return false;
-    this.#lastSentId = entry.bufferId;
-    return true;
+  /**
+   * Sends `entries` from `start` as one message: at least one line, then more while the message
+   * stays within its length limit and the backlog within its own (counting a character as a byte).
+   * Returns how many entries it sent (0 when the socket is closed).
+   */
+  #sendFrom(entries: readonly BufferedEntry[], start: number): number {
+    const { sender, maxBufferedAmount } = this.#settings;
+    const room = Math.min(MAX_BATCH_MESSAGE_LENGTH, maxBufferedAmount - sender.backlog);
+    let message = '';
+    let end = start;
+    while (end < entries.length) {
+      const entry = entries[end] as BufferedEntry;
+      const line = bufferedFrameLine(entry.frameJson, entry.bufferId);
+      if (end > start && message.length + line.length > room) break;
+      message += line;
+      end += 1;
+    }
+    if (!sender.send(message)) return 0;
+    this.#lastSentId = (entries[end - 1] as BufferedEntry).bufferId;
+    return end - start;
   }
 }

@@ -1,4 +1,9 @@
-import type { BufferedEntry, BufferedFrame, InboundBuffer } from '@agentwire/relay';
+import {
+  type BufferedEntry,
+  type BufferedFrame,
+  encodeBufferedFrame,
+  type InboundBuffer,
+} from '@agentwire/relay';
 import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
 import { formatValue } from '../../format-value.js';
 import type { ConformanceCase } from '../../suite.js';
@@ -105,7 +110,7 @@ export function bufferCases(suiteName: string): Case[] {
           const entries = await buffer.read(tenant, null, READ_ALL);
           assertEqual(
             entries,
-            ids.map((bufferId, i) => ({ bufferId, frame: numberedFrame(i) })),
+            ids.map((bufferId, i) => ({ bufferId, frameJson: encodeBufferedFrame(numberedFrame(i)) })),
             'entries read',
           );
         }),
@@ -298,7 +303,7 @@ export function bufferCases(suiteName: string): Case[] {
           assertEqual(idsOf(await buffer.read(tenantA, null, READ_ALL)), idsA, "tenant A's ids");
           assertEqual(
             await buffer.read(tenantB, null, READ_ALL),
-            idsB.map((bufferId, i) => ({ bufferId, frame: numberedFrame(100 + i) })),
+            idsB.map((bufferId, i) => ({ bufferId, frameJson: encodeBufferedFrame(numberedFrame(100 + i)) })),
             "tenant B's entries",
           );
           assertEqual([await buffer.size(tenantA), await buffer.size(tenantB)], [3, 2], 'sizes');
@@ -319,7 +324,8 @@ export function bufferCases(suiteName: string): Case[] {
     },
     {
       id: id('frame.verbatim'),
-      title: 'inbound and passthrough_forward frames come back equal to what was appended',
+      title:
+        'inbound and passthrough_forward frames come back as the text encodeBufferedFrame writes for them',
       section: SECTION,
       level: 'required',
       since,
@@ -330,14 +336,14 @@ export function bufferCases(suiteName: string): Case[] {
           for (const frame of VERBATIM_FRAMES) ids.push(await buffer.append(tenant, frame));
           assertEqual(
             await buffer.read(tenant, null, READ_ALL),
-            VERBATIM_FRAMES.map((frame, i) => ({ bufferId: ids[i], frame })),
+            VERBATIM_FRAMES.map((frame, i) => ({ bufferId: ids[i], frameJson: encodeBufferedFrame(frame) })),
             'entries read',
           );
         }),
     },
     {
       id: id('frame.key-order-kept'),
-      title: 'frames come back with their keys in the order they were appended with',
+      title: 'frames come back with type first and the payload keys in the order they were appended with',
       section: SECTION,
       level: 'recommended',
       since,
@@ -345,9 +351,7 @@ export function bufferCases(suiteName: string): Case[] {
         withBuffer(ctx, async (buffer) => {
           const tenant = uniqueTenant('buffer');
           for (const frame of VERBATIM_FRAMES) await buffer.append(tenant, frame);
-          const read = (await buffer.read(tenant, null, READ_ALL)).map((entry) =>
-            JSON.stringify(entry.frame),
-          );
+          const read = (await buffer.read(tenant, null, READ_ALL)).map((entry) => entry.frameJson);
           assertEqual(
             read,
             VERBATIM_FRAMES.map((frame) => JSON.stringify(frame)),
@@ -367,10 +371,15 @@ export function bufferCases(suiteName: string): Case[] {
           const frames = Array.from({ length: 25 }, (_, i) => numberedFrame(i));
           const ids = await Promise.all(frames.map((frame) => buffer.append(tenant, frame)));
           assertEqual(new Set(ids).size, ids.length, `ids are unique: ${formatValue(ids)}`);
-          const byId = new Map((await buffer.read(tenant, null, READ_ALL)).map((e) => [e.bufferId, e.frame]));
+          const entries = await buffer.read(tenant, null, READ_ALL);
+          const byId = new Map(entries.map((e) => [e.bufferId, e.frameJson]));
           assertEqual(byId.size, frames.length, 'entries read');
           for (const [i, bufferId] of ids.entries()) {
-            assertEqual(byId.get(bufferId), frames[i], `the frame read under ${bufferId}`);
+            assertEqual(
+              byId.get(bufferId),
+              encodeBufferedFrame(frames[i]!),
+              `the frame read under ${bufferId}`,
+            );
           }
         }),
     },
@@ -423,7 +432,7 @@ export function bufferCases(suiteName: string): Case[] {
         await withInstances(ctx.create, 2, async ([reader, other]) => {
           assertEqual(
             await reader!.read(tenant, null, READ_ALL),
-            ids.map((bufferId, i) => ({ bufferId, frame: numberedFrame(i) })),
+            ids.map((bufferId, i) => ({ bufferId, frameJson: encodeBufferedFrame(numberedFrame(i)) })),
             'entries read on the new instance',
           );
           assertEqual(await reader!.ack(tenant, ids[0]!), true, 'ack on the new instance');

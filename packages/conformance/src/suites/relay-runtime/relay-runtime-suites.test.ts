@@ -1,8 +1,9 @@
 import {
-  type BufferedEntry,
+  type BufferedFrame,
   type CapabilityBinding,
   type CapabilityLookup,
   type CapabilityVault,
+  encodeBufferedFrame,
   InMemoryCapabilityVault,
   InMemoryInboundBuffer,
   InMemoryRelayBus,
@@ -139,8 +140,8 @@ describe('relay runtime suites catch broken implementations', () => {
 
   it('fail a buffer that reuses ids after an ack and whose ack crosses tenants', async () => {
     class ReusingBuffer {
-      readonly #entries: { tenant: string; bufferId: string; frame: BufferedEntry['frame'] }[] = [];
-      async append(tenant: string, frame: BufferedEntry['frame']) {
+      readonly #entries: { tenant: string; bufferId: string; frame: BufferedFrame }[] = [];
+      async append(tenant: string, frame: BufferedFrame) {
         const bufferId = String(this.#entries.length + 1);
         this.#entries.push({ tenant, bufferId, frame });
         return bufferId;
@@ -148,7 +149,9 @@ describe('relay runtime suites catch broken implementations', () => {
       async read(tenant: string, afterId: string | null, limit: number) {
         const mine = this.#entries.filter((e) => e.tenant === tenant);
         const start = afterId === null ? 0 : mine.findIndex((e) => e.bufferId === afterId) + 1;
-        return mine.slice(start, start + limit).map(({ bufferId, frame }) => ({ bufferId, frame }));
+        return mine
+          .slice(start, start + limit)
+          .map(({ bufferId, frame }) => ({ bufferId, frameJson: encodeBufferedFrame(frame) }));
       }
       async ack(_tenant: string, bufferId: string) {
         const index = this.#entries.findIndex((e) => e.bufferId === bufferId);
