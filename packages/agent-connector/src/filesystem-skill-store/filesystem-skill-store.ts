@@ -1,6 +1,7 @@
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
+import { KeyedSerialQueue } from '../internal/keyed-serial-queue.js';
 import { contentIdentity } from '../storage/content-hash.js';
 import {
   SkillNotFoundError,
@@ -27,7 +28,6 @@ import type { ManifestInfo } from '../storage/store-manifest.js';
 import { unixSeconds } from '../storage/unix-seconds.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { folderChangeToken } from './change-token.js';
-import { KeyedSerializer } from './keyed-serializer.js';
 import { readSkillFile, type SkillFile, skillFileExists } from './skill-file.js';
 import { acceptsName, compileSkillFilter, selectSkills } from './skill-filter.js';
 import { authorOf, buildSkillMeta, logDescribesFile } from './skill-meta.js';
@@ -106,7 +106,7 @@ export class FilesystemSkillStore implements SkillStore {
   readonly dir: string;
   readonly #now: () => number;
   readonly #defaultAuthor: string | undefined;
-  readonly #writes = new KeyedSerializer();
+  readonly #writes = new KeyedSerialQueue();
 
   /** @throws {StorageValidationError} when `dir` is not a non-empty string or `now` is not a function. */
   constructor(options: FilesystemSkillStoreOptions) {

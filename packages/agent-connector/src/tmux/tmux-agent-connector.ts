@@ -10,8 +10,8 @@ import {
   type StaticCapabilities,
 } from '../contract/static-capabilities.js';
 import { parseWakeOpts, type WakeOpts, type WakeReceipt } from '../contract/wake.js';
+import { KeyedSerialQueue } from '../internal/keyed-serial-queue.js';
 import { deliveryFault } from './delivery-fault.js';
-import { KeyedSerialQueue } from './keyed-serial-queue.js';
 import { resolveTmuxOptions, type TmuxAgentConnectorOptions } from './options.js';
 import { probePane } from './pane-probe.js';
 import { paneLabel, type TmuxPaneTarget, tmuxTargetArgument } from './pane-target.js';

@@ -1,8 +1,8 @@
 import WebSocket, { type RawData } from 'ws';
 import type { CapabilityDescriptor } from '../descriptor/index.js';
 import { decodeConnectorFrame } from '../frames/index.js';
+import { type Deferred, deferred } from '../internal/deferred.js';
 import { FrameDecoder } from '../ndjson/index.js';
-import { type Deferred, deferred } from './deferred.js';
 import { PendingRequests } from './pending-requests.js';
 
 /** One dialled socket and everything that lives and dies with it. */

@@ -14,6 +14,7 @@ import {
   readChatInfo,
   type UnknownFrame,
 } from '../frames/index.js';
+import { deferred } from '../internal/deferred.js';
 import { eventFromWire } from '../message-event/index.js';
 import { encodeFrame } from '../ndjson/index.js';
 import {
@@ -34,7 +35,6 @@ import { inboundAckLine } from './ack-line.js';
 import { AuthClosePolicy } from './auth-close-policy.js';
 import { ReconnectBackoff } from './backoff.js';
 import { ClientConnection, messageChunk } from './client-connection.js';
-import { deferred } from './deferred.js';
 import { RelayAuthRevokedError } from './errors.js';
 import { RelayClientEmitter, type RelayClientEvents, type RelayClientState } from './events.js';
 import { startKeepalive } from './keepalive.js';

@@ -15,6 +15,7 @@ import {
   readChatInfo,
   type UnknownFrame,
 } from '../frames/index.js';
+import { type Deferred, deferred } from '../internal/deferred.js';
 import { eventFromWire } from '../message-event/index.js';
 import { encodeFrame, FrameDecoder, type FrameJsonStyle } from '../ndjson/index.js';
 import {
@@ -33,7 +34,6 @@ import {
   type RelayTransportError,
   type ResolvedChatInfo,
 } from '../transport/index.js';
-import { type Deferred, deferred } from './deferred.js';
 import type { PipeEnd, WireChunk } from './in-memory-pipe.js';
 import type { LinkedConnection, LinkedContext } from './linked-connection.js';
 
