@@ -2,6 +2,7 @@
 // `pnpm bench` (builds first) — prints markdown tables and a summary of the goals.
 import { benchCanonicalJson } from './canonical-json.js';
 import { keepAlive } from './harness.js';
+import { benchHearthNetWire } from './hearthnet-wire.js';
 import { benchRelayFrames } from './relay-frames.js';
 import { benchRelayRuntime } from './relay-runtime.js';
 import { benchSigning } from './signing.js';
@@ -15,6 +16,7 @@ const goals = [
   ...benchSigning(options),
   ...benchRelayFrames(options),
   ...(await benchRelayRuntime({ quick })),
+  ...(await benchHearthNetWire({ quick })),
 ];
 console.log('\n### Goals\n');
 for (const g of goals) console.log(`- ${g}`);

@@ -56,6 +56,14 @@ export { eventStoreSuite } from './suites/hearthnet/event-store.js';
 export type { ChunkedBlobDescription, HashingImplementation } from './suites/hearthnet/hashing.js';
 export { hashingSuite } from './suites/hearthnet/hashing.js';
 export type { NodeIdImplementation } from './suites/hearthnet/node-id-cases.js';
+export type {
+  HearthNetNodeSuiteContext,
+  HearthNetNodeSuiteOptions,
+  NodeSuiteCall,
+  NodeSuiteCapabilities,
+  NodeSuiteLongStream,
+} from './suites/hearthnet/node-suite.js';
+export { hearthnetNodeSuite } from './suites/hearthnet/node-suite.js';
 export type { SignatureImplementation, VerifyOptions, VerifyVerdict } from './suites/hearthnet/signatures.js';
 export { signatureSuite } from './suites/hearthnet/signatures.js';
 export type {

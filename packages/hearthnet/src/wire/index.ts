@@ -52,7 +52,12 @@ export {
   type SseProtocolErrorReason,
   UnexpectedResponseError,
 } from './errors.js';
-export { type BusHandler, type BusHandlerOptions, createBusHandler } from './handler/bus-handler.js';
+export {
+  type BusHandler,
+  type BusHandlerOptions,
+  createBusHandler,
+  DEFAULT_KEEPALIVE_MS,
+} from './handler/bus-handler.js';
 export type {
   BusRegistry,
   CallContext,

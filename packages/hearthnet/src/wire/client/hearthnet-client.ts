@@ -207,6 +207,8 @@ interface Prepared {
   readonly version: string;
   readonly descriptor: CapabilityDescriptor | undefined;
   readonly init: RequestInit;
+  /** Ends the request (and a stream's connection) from our side: `HearthNetStream.close()`. */
+  readonly local: AbortController;
 }
 
 async function call(
@@ -304,15 +306,17 @@ function prepare(
     headers.set(WIRE_HEADERS.signature, signature);
     body = normalised;
   }
+  const local = new AbortController();
   return {
     requestId,
     version: requested,
     descriptor,
+    local,
     init: {
       method: 'POST',
       headers,
       body: canonicalJsonString(body),
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      signal: options.signal === undefined ? local.signal : AbortSignal.any([options.signal, local.signal]),
     },
   };
 }
@@ -401,10 +405,16 @@ function openStream(
       ? streamFrameValidator(prepared.descriptor)
       : undefined;
   const frames = readSseFrames(body, validate === undefined ? {} : { validate });
+  let closed = false;
   async function* iterate(): AsyncGenerator<SseFrame, void, undefined> {
-    for await (const frame of frames) {
-      if (frame.event === 'error') throw errorFromBody(frame.data);
-      yield frame;
+    try {
+      for await (const frame of frames) {
+        if (frame.event === 'error') throw errorFromBody(frame.data);
+        yield frame;
+      }
+    } catch (error) {
+      // close() aborted the connection under a pending read: the stream just ends.
+      if (!closed) throw error;
     }
   }
   const iterator = iterate();
@@ -413,9 +423,11 @@ function openStream(
     from,
     [Symbol.asyncIterator]: () => iterator,
     close: async () => {
+      closed = true;
+      // Aborting first ends a read that waits on a silent stream (keepalives carry no frame).
+      prepared.local.abort();
       await iterator.return();
-      await frames.return();
-      // Never iterated: nothing holds the body, so cancel it here.
+      await frames.return().catch(() => undefined);
       if (!body.locked) await body.cancel().catch(() => undefined);
     },
   };

@@ -29,6 +29,11 @@ import { type IncomingCall, readIncomingCall } from './incoming-call.js';
 import { errorResponse, jsonResponse, type ResponseContext } from './response-writer.js';
 import { isTrustStatus, meetsTrustLevel, type TrustPolicy, type TrustStatus } from './trust.js';
 
+/** How long a stream stays silent before the handler writes a `: keepalive` comment, by default. */
+export const DEFAULT_KEEPALIVE_MS = 15_000;
+// Timers fire at once for delays above 2^31 - 1 ms.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** A web-standard request handler: runs on Node (see `@agentwire/hearthnet/node-http`), Bun, Deno, workers. */
 export type BusHandler = (request: Request) => Promise<Response>;
 
@@ -53,6 +58,12 @@ export interface BusHandlerOptions extends Pick<RequestVerifierOptions, 'clockSk
   readonly signResponses?: boolean;
   /** `retry_after_ms` sent with `capacity_exceeded`. Default 1000. */
   readonly retryAfterMs?: number;
+  /**
+   * How long a stream may stay silent before a `: keepalive` comment line is written (SSE comments
+   * are skipped by readers; they keep proxies and idle-timeouts from closing the connection while a
+   * handler works on its next frame). Milliseconds; `0` sends none. Default 15 000.
+   */
+  readonly keepaliveMs?: number;
   /** The largest request body accepted, in bytes. Default 10 MiB (the reference's limit). */
   readonly maxBodyBytes?: number;
   /** The path served; other paths answer `not_found`. Default `/bus/v1/call`; `null` serves any path. */
@@ -110,6 +121,7 @@ interface Settings {
   readonly acceptUnsigned: boolean;
   readonly signResponses: boolean;
   readonly retryAfterMs: number;
+  readonly keepaliveMs: number;
   readonly maxBodyBytes: number;
   readonly path: string | null;
   readonly now: () => number;
@@ -131,13 +143,18 @@ function readOptions(options: BusHandlerOptions): Settings {
   }
   const retryAfterMs = options.retryAfterMs ?? 1000;
   const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
+  const keepaliveMs = options.keepaliveMs ?? DEFAULT_KEEPALIVE_MS;
   for (const [name, value] of [
     ['retryAfterMs', retryAfterMs],
     ['maxBodyBytes', maxBodyBytes],
+    ['keepaliveMs', keepaliveMs],
   ] as const) {
     if (!Number.isSafeInteger(value) || value < 0) {
       throw new InvalidWireOptionsError(`${name} must be a non-negative integer, got ${String(value)}`);
     }
+  }
+  if (keepaliveMs > MAX_TIMER_MS) {
+    throw new InvalidWireOptionsError(`keepaliveMs must be at most ${MAX_TIMER_MS}, got ${keepaliveMs}`);
   }
   return {
     identity,
@@ -148,6 +165,7 @@ function readOptions(options: BusHandlerOptions): Settings {
     acceptUnsigned: options.acceptUnsigned === true,
     signResponses: options.signResponses !== false,
     retryAfterMs,
+    keepaliveMs,
     maxBodyBytes,
     path: options.path === undefined ? BUS_CALL_PATH : options.path,
     now: options.now ?? Date.now,
@@ -395,6 +413,7 @@ async function dispatch(
   }
   const stream = frameStream(result, {
     validate: streamFrameValidator(descriptor),
+    keepaliveMs: settings.keepaliveMs,
     onClose: (reason) => {
       if (reason === 'cancelled') controller.abort(new DOMException('the client went away', 'AbortError'));
       finish();

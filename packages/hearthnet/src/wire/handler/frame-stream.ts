@@ -1,26 +1,40 @@
 import { asHearthNetError, toErrorBody } from '../../capabilities/index.js';
-import { encodeSseFrame } from '../sse/encode.js';
+import { encodeSseComment, encodeSseFrame } from '../sse/encode.js';
 import { DONE_EVENT, isTerminalEvent, type SseFrame } from '../sse/sse-event.js';
 import type { StreamFrameValidator } from '../sse/wire-frame-schemas.js';
 
 const utf8 = new TextEncoder();
+const KEEPALIVE = utf8.encode(encodeSseComment('keepalive'));
 
-/** How {@link frameStream} reports its end. */
+/** How {@link frameStream} checks its frames, keeps an idle connection open and reports its end. */
 export interface FrameStreamHooks {
   /** Checks each frame the handler yields; a frame that fails ends the stream with `internal_error`. */
   readonly validate: StreamFrameValidator;
+  /**
+   * Writes the comment line `: keepalive` whenever the handler has produced nothing for this many
+   * milliseconds, so that proxies and clients do not close an idle stream. `0` writes none.
+   */
+  readonly keepaliveMs: number;
   /** Called once when the stream is over: finished, failed, or cancelled by the client. */
   readonly onClose: (reason: 'finished' | 'cancelled') => void;
   /** Called with an exception the handler threw while streaming. */
   readonly onError: (error: unknown) => void;
 }
 
+/** The settled `next()` of the handler's iterator, so that a rejection waiting behind a keepalive is never unhandled. */
+type Next =
+  | { readonly ok: true; readonly result: IteratorResult<SseFrame> }
+  | { readonly ok: false; readonly error: unknown };
+
+const IDLE = Symbol('idle');
+
 /**
  * The SSE body of a streamed call (contract §5.3): one frame per `pull`, so a slow client slows the
  * handler down; exactly one terminal frame — the handler's `done` (or `error`), a `done` with `{}`
  * when the handler ends without one, or an `error` frame with the §5.4 body when it throws. Frames
- * after the terminal one are never sent. Cancelling the body (the client went away) calls
- * `onClose('cancelled')` and stops the handler's iterator.
+ * after the terminal one are never sent. While the handler is busy producing its next frame, a
+ * `: keepalive` comment goes out every `keepaliveMs`. Cancelling the body (the client went away)
+ * calls `onClose('cancelled')` and stops the handler's iterator.
  */
 export function frameStream(
   frames: AsyncIterable<SseFrame>,
@@ -28,6 +42,9 @@ export function frameStream(
 ): ReadableStream<Uint8Array> {
   const iterator = frames[Symbol.asyncIterator]();
   let closed = false;
+  // The handler's next frame, kept across pulls that ended with a keepalive instead.
+  let pending: Promise<Next> | undefined;
+  let idle: { readonly timer: ReturnType<typeof setTimeout>; readonly wake: () => void } | undefined;
   const close = (reason: 'finished' | 'cancelled') => {
     if (closed) return;
     closed = true;
@@ -38,16 +55,51 @@ export function frameStream(
       .then(() => iterator.return?.())
       .catch(() => undefined);
   };
+  const stopIdleTimer = () => {
+    if (idle === undefined) return;
+    clearTimeout(idle.timer);
+    idle.wake();
+    idle = undefined;
+  };
+  const nextOrIdle = (next: Promise<Next>): Promise<Next | typeof IDLE> => {
+    if (hooks.keepaliveMs === 0) return next;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        idle = undefined;
+        resolve(IDLE);
+      }, hooks.keepaliveMs);
+      idle = { timer, wake: () => resolve(IDLE) };
+      void next.then((settled) => {
+        if (idle?.timer === timer) {
+          clearTimeout(timer);
+          idle = undefined;
+        }
+        resolve(settled);
+      });
+    });
+  };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        pending ??= Promise.resolve()
+          .then(() => iterator.next())
+          .then(
+            (result): Next => ({ ok: true, result }),
+            (error: unknown): Next => ({ ok: false, error }),
+          );
+        const next = await nextOrIdle(pending);
+        if (closed) return;
+        if (next === IDLE) {
+          controller.enqueue(KEEPALIVE);
+          return;
+        }
+        pending = undefined;
         let frame: SseFrame;
         try {
-          const next = await iterator.next();
-          if (closed) return;
-          frame = next.done === true ? { event: DONE_EVENT, data: {} } : hooks.validate(next.value);
+          if (!next.ok) throw next.error;
+          frame =
+            next.result.done === true ? { event: DONE_EVENT, data: {} } : hooks.validate(next.result.value);
         } catch (error) {
-          if (closed) return;
           hooks.onError(error);
           frame = { event: 'error', data: toErrorBody(asHearthNetError(error)) };
         }
@@ -60,6 +112,7 @@ export function frameStream(
       },
       cancel() {
         close('cancelled');
+        stopIdleTimer();
         stopIterator();
       },
     },

@@ -1,0 +1,271 @@
+// hearthnetNodeSuite against live nodes on 127.0.0.1: ours (a bus handler with a deterministic
+// backend), and copies of it with one flaw each, which must fail exactly the cases about that flaw.
+import { CapabilityRegistry, LLM_CHAT, MARKET_POST } from '@agentwire/hearthnet/capabilities';
+import { keyPairFromSeed } from '@agentwire/hearthnet/crypto';
+import { type ServedBusHandler, serveBusHandler, type WebHandler } from '@agentwire/hearthnet/node-http';
+import {
+  type BusHandlerOptions,
+  type CapabilityHandler,
+  createBusHandler,
+  staticTrust,
+} from '@agentwire/hearthnet/wire';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runSuite, type SuiteReport } from '../../run-suite.js';
+import { type HearthNetNodeSuiteOptions, hearthnetNodeSuite } from './node-suite.js';
+
+const server = keyPairFromSeed(new Uint8Array(32).fill(41));
+const member = keyPairFromSeed(new Uint8Array(32).fill(42));
+const stranger = keyPairFromSeed(new Uint8Array(32).fill(43));
+const community = server.nodeId;
+const MAX_CONCURRENT_CHATS = 2;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+/** A backend flaw: `llm.chat` streams hold a lock that only a stream run to its end gives back. */
+function leakyLock() {
+  let held = false;
+  const waiting: (() => void)[] = [];
+  return {
+    async acquire() {
+      while (held) await new Promise<void>((resolve) => waiting.push(resolve));
+      held = true;
+    },
+    release() {
+      held = false;
+      waiting.shift()?.();
+    },
+  };
+}
+
+/**
+ * Our node: `market.post` and `llm.chat` from a deterministic backend (token `t<i>` every 2 ms up to
+ * `max_tokens`), `max_concurrent` 2 for chats.
+ */
+function nodeHandler(options: Partial<BusHandlerOptions> = {}, flaws: { leakyChat?: boolean } = {}) {
+  const registry = new CapabilityRegistry<CapabilityHandler>({});
+  let posts = 0;
+  registry.register(
+    MARKET_POST,
+    () => {
+      posts += 1;
+      return { output: { event_id: `evt-${posts}`, lamport: posts }, meta: { ms: 0 } };
+    },
+    { maxConcurrent: 8 },
+  );
+  const lock = leakyLock();
+  registry.register(
+    LLM_CHAT,
+    ({ input }, context) => {
+      const max = input['max_tokens'] as number;
+      return (async function* () {
+        if (flaws.leakyChat === true) await lock.acquire();
+        for (let i = 0; i < max; i += 1) {
+          await sleep(2, context.signal);
+          yield { event: 'token', data: { text: `t${i} ` } };
+        }
+        // The flaw: not in a `finally`, so a cancelled stream never gets here.
+        if (flaws.leakyChat === true) lock.release();
+        yield { event: 'done', data: { tokens_out: max, stop_reason: 'max_tokens' } };
+      })();
+    },
+    { maxConcurrent: MAX_CONCURRENT_CHATS, params: { model: 'echo' } },
+  );
+  return createBusHandler({
+    identity: server,
+    registry,
+    community,
+    trust: staticTrust({ [member.nodeId]: 'member' }),
+    retryAfterMs: 250,
+    ...options,
+  });
+}
+
+/** Rewrites the status and body of every JSON error response. */
+function rewritingErrors(
+  handler: WebHandler,
+  rewrite: (status: number, body: Record<string, unknown>) => [number, Record<string, unknown>],
+): WebHandler {
+  return async (request) => {
+    const response = await handler(request);
+    if (response.status < 400) return response;
+    const [status, body] = rewrite(response.status, (await response.json()) as Record<string, unknown>);
+    return new Response(JSON.stringify(body), { status, headers: response.headers });
+  };
+}
+
+/** Drops the `done` frame from every stream. */
+function withoutDoneFrames(handler: WebHandler): WebHandler {
+  const text = new TextDecoder();
+  return async (request) => {
+    const response = await handler(request);
+    if (response.headers.get('Content-Type') !== 'text/event-stream' || response.body === null)
+      return response;
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          if (!text.decode(chunk).startsWith('event: done')) controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+}
+
+const served: ServedBusHandler[] = [];
+afterEach(async () => {
+  await Promise.all(served.splice(0).map((node) => node.close()));
+});
+
+async function serve(handler: WebHandler): Promise<string> {
+  const node = await serveBusHandler(handler);
+  served.push(node);
+  return node.url;
+}
+
+const chat = (maxTokens: number) => ({
+  capability: 'llm.chat',
+  params: { model: 'echo' },
+  input: { messages: [{ role: 'user', content: 'hallo' }], max_tokens: maxTokens },
+});
+
+function fullOptions(baseUrl: string): HearthNetNodeSuiteOptions {
+  return {
+    baseUrl,
+    identity: member,
+    community,
+    expectNodeId: server.nodeId,
+    patienceMs: 1000,
+    capabilities: {
+      call: {
+        capability: 'market.post',
+        input: { client_id: 'c-1', category: 'offer', title: 'Wasserkanister, 20L' },
+      },
+      stream: chat(3),
+      longStream: { ...chat(1_000_000), maxConcurrent: MAX_CONCURRENT_CHATS },
+    },
+  };
+}
+
+const shortIds = (report: SuiteReport, status: string) =>
+  report.results.filter((r) => r.status === status).map((r) => r.id.replace('hearthnet.node.', ''));
+
+describe('hearthnetNodeSuite', () => {
+  it('passes our node with every case run', async () => {
+    const report = await runSuite(hearthnetNodeSuite(fullOptions(await serve(nodeHandler()))));
+    expect(report.errors).toEqual([]);
+    expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
+    expect(report.counts.passed).toBe(14);
+    expect(report.ok).toBe(true);
+  });
+
+  it('exercises market.post by default and skips the stream cases', async () => {
+    const report = await runSuite(
+      hearthnetNodeSuite({ baseUrl: await serve(nodeHandler()), identity: member, community }),
+    );
+    expect(report.ok).toBe(true);
+    expect(shortIds(report, 'skipped')).toEqual([
+      'stream.frames',
+      'stream.terminal',
+      'stream.abort',
+      'capacity.retry-after',
+    ]);
+    const signature = report.results.find((r) => r.id === 'hearthnet.node.call.response-signature');
+    expect(signature?.level).toBe('required');
+  });
+
+  it('rates the response signature of a non-mutating call as recommended', () => {
+    const suite = hearthnetNodeSuite({
+      baseUrl: 'http://127.0.0.1:9',
+      identity: member,
+      community,
+      capabilities: { call: { capability: 'market.list', input: {} } },
+    });
+    expect(suite.cases.find((c) => c.id.endsWith('call.response-signature'))?.level).toBe('recommended');
+  });
+
+  it.each([
+    ['unsigned responses', () => nodeHandler({ signResponses: false }), ['call.response-signature']],
+    [
+      'every client error answered with 400',
+      () => rewritingErrors(nodeHandler(), (status, body) => [status === 429 ? status : 400, body]),
+      [
+        'errors.unknown-capability',
+        'signature.tampered',
+        'signature.foreign-key',
+        'signature.missing',
+        'signature.replay',
+        'signature.stale-timestamp',
+      ],
+    ],
+    [
+      'no replay protection',
+      () => nodeHandler({ seenRequestIds: { add: () => true } }),
+      ['signature.replay'],
+    ],
+    [
+      'no timestamp window',
+      () => nodeHandler({ clockSkewMs: Number.MAX_SAFE_INTEGER }),
+      ['signature.stale-timestamp'],
+    ],
+    ['streams without a terminal frame', () => withoutDoneFrames(nodeHandler()), ['stream.terminal']],
+    [
+      'capacity_exceeded without retry_after_ms',
+      () => rewritingErrors(nodeHandler(), (status, { retry_after_ms: _, ...body }) => [status, body]),
+      ['capacity.retry-after'],
+    ],
+    [
+      'a cancelled stream that never frees its backend',
+      () => nodeHandler({}, { leakyChat: true }),
+      ['stream.abort', 'capacity.retry-after'],
+    ],
+  ])('fails a node with %s in exactly the cases about it', async (_, handler, failing) => {
+    const report = await runSuite(hearthnetNodeSuite(fullOptions(await serve(handler()))));
+    expect(report.errors).toEqual([]);
+    expect(shortIds(report, 'failed').sort()).toEqual([...failing].sort());
+    expect(shortIds(report, 'skipped')).toEqual([]);
+  });
+
+  it('fails a node answering as another node id than the expected one', async () => {
+    const options = { ...fullOptions(await serve(nodeHandler())), expectNodeId: stranger.nodeId };
+    const report = await runSuite(hearthnetNodeSuite(options));
+    expect(shortIds(report, 'failed').sort()).toEqual([
+      'call.ok',
+      'call.response-signature',
+      'stream.frames',
+    ]);
+    const failure = report.results.find((r) => r.id === 'hearthnet.node.call.ok');
+    expect(failure?.error?.message).toContain('X-HearthNet-From');
+  });
+
+  it('fails every case of a caller the node does not trust, naming the status it got', async () => {
+    const options = { ...fullOptions(await serve(nodeHandler())), identity: stranger };
+    const report = await runSuite(hearthnetNodeSuite(options));
+    expect(shortIds(report, 'passed')).toContain('errors.unknown-capability');
+    const failure = report.results.find((r) => r.id === 'hearthnet.node.call.ok');
+    expect(failure?.status).toBe('failed');
+    expect(failure?.error?.message).toMatch(/HTTP 401 .*unauthorized/);
+  });
+
+  it.each([
+    ['a relative baseUrl', { baseUrl: '/bus' }],
+    ['an identity that is not a key pair', { identity: { nodeId: 'x' } }],
+    ['an empty community', { community: '' }],
+    ['an expectNodeId that is not a node id', { expectNodeId: 'node-1' }],
+    ['a maxConcurrent of 0', { capabilities: { longStream: { ...chat(1), maxConcurrent: 0 } } }],
+    ['a call without input', { capabilities: { call: { capability: 'market.post' } } }],
+    ['a patienceMs of 0', { patienceMs: 0 }],
+  ])('reports %s as a setup error instead of running cases', async (_, override) => {
+    const options = { ...fullOptions('http://127.0.0.1:9'), ...override } as HearthNetNodeSuiteOptions;
+    const report = await runSuite(hearthnetNodeSuite(options));
+    expect(report.ok).toBe(false);
+    expect(report.errors).toEqual([expect.objectContaining({ name: 'SuiteSetupError' })]);
+    expect(report.counts.passed).toBe(0);
+  });
+});

@@ -1,0 +1,895 @@
+import { canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
+import {
+  type CapabilityDescriptor,
+  catalogueDescriptor,
+  type HearthNetErrorCode,
+  httpStatusForErrorCode,
+  isHearthNetErrorCode,
+  validatorsFor,
+} from '@agentwire/hearthnet/capabilities';
+import { generateKeyPair, type KeyPair, parseNodeId } from '@agentwire/hearthnet/crypto';
+import {
+  BUS_CALL_PATH,
+  EVENT_STREAM_CONTENT_TYPE,
+  formatWireTimestamp,
+  isMediaType,
+  isResponseSignatureMandatory,
+  isTerminalEvent,
+  JSON_CONTENT_TYPE,
+  newRequestId,
+  type SseItem,
+  SseParser,
+  signRequestEnvelope,
+  streamFrameValidator,
+  verifyResponseEnvelope,
+  WIRE_HEADERS,
+} from '@agentwire/hearthnet/wire';
+import { assertEqual, assertTrue, fail } from '../../assert.js';
+import { InvalidRunOptionError } from '../../errors.js';
+import type { ConformanceCase, ConformanceLevel, ConformanceSuite } from '../../suite.js';
+import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+
+/** One call the suite makes: a capability, the version asked for, and a request the node accepts. */
+export interface NodeSuiteCall {
+  readonly capability: string;
+  /** The version asked for (`major.minor`). Default `1.0`. */
+  readonly version?: string;
+  /** Default `{}`. */
+  readonly params?: Readonly<Record<string, unknown>>;
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+/** A streaming call that keeps streaming until the caller goes away (e.g. `llm.chat` with a large `max_tokens`). */
+export interface NodeSuiteLongStream extends NodeSuiteCall {
+  /** The `max_concurrent` the node declares for the capability; enables the `capacity` case. */
+  readonly maxConcurrent?: number;
+}
+
+/** What the suite exercises; each call left out skips the cases that need it. */
+export interface NodeSuiteCapabilities {
+  /** A JSON call the node answers 200 (capability `call`): the signature, error and replay cases use it. */
+  readonly call?: NodeSuiteCall;
+  /** The `input` that makes `call` a `bad_request` (its schema refuses it). Default: a string. */
+  readonly invalidInput?: unknown;
+  /** A streaming call that ends by itself (capability `stream`). */
+  readonly stream?: NodeSuiteCall;
+  /** A streaming call that runs until cancelled (capability `long-stream`; `capacity` with `maxConcurrent`). */
+  readonly longStream?: NodeSuiteLongStream;
+}
+
+/** Options of {@link hearthnetNodeSuite}. */
+export interface HearthNetNodeSuiteOptions {
+  /** The node's base URL, e.g. `http://192.168.1.20:7080`; calls go to `/bus/v1/call`. */
+  readonly baseUrl: string | URL;
+  /** The caller's key pair: a member of the node's community, allowed to make the calls given. */
+  readonly identity: KeyPair;
+  /** The full community id sent as `X-HearthNet-Community`. */
+  readonly community: string;
+  /** The node id the node must answer as (`X-HearthNet-From`). Default: any node id. */
+  readonly expectNodeId?: string;
+  /** The calls to exercise. Default: `call` is a `market.post` of an offer. */
+  readonly capabilities?: NodeSuiteCapabilities;
+  /** The `fetch` to use. Default `globalThis.fetch`. */
+  readonly fetch?: typeof fetch;
+  /**
+   * How long the node gets to send a stream's first frame, to close a stream after its terminal
+   * frame, and to serve a capability again after a stream of it was cancelled. Default 3000 ms.
+   */
+  readonly patienceMs?: number;
+}
+
+/** What every case of {@link hearthnetNodeSuite} receives: the options, checked and resolved. */
+export interface HearthNetNodeSuiteContext {
+  /** `<baseUrl>/bus/v1/call`. */
+  readonly url: URL;
+  readonly identity: KeyPair;
+  readonly community: string;
+  readonly expectNodeId: string | undefined;
+  readonly capabilities: NodeSuiteCapabilities;
+  readonly fetch: typeof fetch;
+  readonly patienceMs: number;
+}
+
+const SUITE_NAME = 'hearthnet.node';
+const DEFAULT_PATIENCE_MS = 3000;
+/** How old the timestamp of the stale-request case is: far outside any sane window. */
+const STALE_BY_MS = 15 * 60_000;
+const ABSENT_CAPABILITY = 'experimental.conformance_absent';
+const REPLAY_CODES: readonly HearthNetErrorCode[] = ['invalid_signature', 'expired', 'bad_request'];
+
+/** The default `call`: a `market.post` offer (a mutating capability, so its response must be signed). */
+const MARKET_POST_SAMPLE: NodeSuiteCall = {
+  capability: 'market.post',
+  input: { client_id: 'hearthnet-conformance-probe', category: 'offer', title: 'Conformance probe' },
+};
+
+/**
+ * A black-box suite for a live HearthNet node: it calls the node over HTTP (contract §5) with the
+ * caller's identity and checks status codes, §5.4 error bodies, request and response signatures,
+ * replay and timestamp protection, stream framing and termination, cancellation and
+ * `capacity_exceeded`. Requests are built by hand where the point is to send something wrong.
+ *
+ * Capabilities (from `options.capabilities`): `call`, `stream`, `long-stream`, `capacity`. The
+ * response-signature case is `required` when `call` is a mutating capability (§5.2), `recommended`
+ * otherwise; it checks agentwire's response envelope (`{capability, version, request_id, from,
+ * timestamp, status, body}`), as §5.2 names no other. The cases post real calls: point the suite
+ * at a test node or a test community.
+ *
+ * @example
+ * ```ts
+ * const report = await runSuite(
+ *   hearthnetNodeSuite({
+ *     baseUrl: 'http://127.0.0.1:7080',
+ *     identity: member,
+ *     community,
+ *     expectNodeId: node.nodeId,
+ *     capabilities: {
+ *       call: { capability: 'market.post', input: { client_id: 'c1', category: 'offer', title: 'Wasser' } },
+ *       longStream: { capability: 'llm.chat', params: { model: 'echo' }, input: { messages, max_tokens: 100_000 }, maxConcurrent: 2 },
+ *     },
+ *   }),
+ * );
+ * ```
+ */
+export function hearthnetNodeSuite(
+  options: HearthNetNodeSuiteOptions,
+): ConformanceSuite<HearthNetNodeSuiteContext> {
+  const call = options?.capabilities === undefined ? MARKET_POST_SAMPLE : options.capabilities.call;
+  const mutating = call !== undefined && isResponseSignatureMandatory(call.capability);
+  return {
+    name: SUITE_NAME,
+    version: HEARTHNET_SUITE_VERSION,
+    description:
+      'A live node over HTTP: signed calls answered 200 with signed responses, §5.4 error bodies with ' +
+      'their §5.5 statuses (unknown capability, bad input, tampered or foreign signatures, replays, ' +
+      'stale timestamps), typed stream frames ending in exactly one terminal frame, cancelled streams ' +
+      'that free the node, and capacity_exceeded with retry_after_ms.',
+    cases: cases(mutating ? 'required' : 'recommended'),
+    setup: () => {
+      const ctx = readOptions(options);
+      const capabilities = new Set<string>();
+      if (ctx.capabilities.call !== undefined) capabilities.add('call');
+      if (ctx.capabilities.stream !== undefined) capabilities.add('stream');
+      if (ctx.capabilities.longStream !== undefined) capabilities.add('long-stream');
+      if (ctx.capabilities.longStream?.maxConcurrent !== undefined) capabilities.add('capacity');
+      return { ctx, capabilities };
+    },
+  };
+}
+
+function readOptions(options: HearthNetNodeSuiteOptions): HearthNetNodeSuiteContext {
+  const invalid = (message: string): never => {
+    throw new InvalidRunOptionError(`hearthnetNodeSuite: ${message}`);
+  };
+  if (options === null || typeof options !== 'object') return invalid('options are required');
+  let url: URL | undefined;
+  try {
+    url = new URL(BUS_CALL_PATH, options.baseUrl);
+  } catch {
+    invalid(`baseUrl must be an absolute URL, got ${String(options.baseUrl)}`);
+  }
+  const { identity, community, expectNodeId } = options;
+  if (
+    identity === null ||
+    typeof identity !== 'object' ||
+    typeof identity.nodeId !== 'string' ||
+    !(identity.secretKey instanceof Uint8Array)
+  ) {
+    invalid('identity must be a KeyPair');
+  }
+  if (typeof community !== 'string' || community === '') invalid('community must be a full community id');
+  if (expectNodeId !== undefined) {
+    try {
+      parseNodeId(expectNodeId);
+    } catch {
+      invalid(`expectNodeId must be a full node id, got ${String(expectNodeId)}`);
+    }
+  }
+  const capabilities = options.capabilities ?? { call: MARKET_POST_SAMPLE };
+  for (const key of ['call', 'stream', 'longStream'] as const) {
+    const sample = capabilities[key];
+    if (sample === undefined) continue;
+    if (typeof sample?.capability !== 'string' || sample.input === null || typeof sample.input !== 'object') {
+      invalid(`capabilities.${key} must be { capability, input }`);
+    }
+  }
+  const maxConcurrent = capabilities.longStream?.maxConcurrent;
+  if (maxConcurrent !== undefined && (!Number.isSafeInteger(maxConcurrent) || maxConcurrent < 1)) {
+    invalid(`capabilities.longStream.maxConcurrent must be a positive integer, got ${String(maxConcurrent)}`);
+  }
+  const patienceMs = options.patienceMs ?? DEFAULT_PATIENCE_MS;
+  if (!Number.isSafeInteger(patienceMs) || patienceMs < 1) {
+    invalid(`patienceMs must be a positive integer, got ${String(patienceMs)}`);
+  }
+  const fetchFunction = options.fetch ?? globalThis.fetch;
+  if (typeof fetchFunction !== 'function') invalid('no fetch available: pass options.fetch');
+  return {
+    url: url as URL,
+    identity,
+    community,
+    expectNodeId,
+    capabilities,
+    fetch: fetchFunction,
+    patienceMs,
+  };
+}
+
+type Ctx = HearthNetNodeSuiteContext;
+
+function nodeCase(
+  id: string,
+  title: string,
+  section: string,
+  level: ConformanceLevel,
+  requires: string | undefined,
+  run: (ctx: Ctx) => Promise<void>,
+): ConformanceCase<Ctx> {
+  return {
+    id: `${SUITE_NAME}.${id}`,
+    title,
+    section,
+    level,
+    since: HEARTHNET_SUITE_VERSION,
+    ...(requires === undefined ? {} : { requires }),
+    run,
+  };
+}
+
+function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCase<Ctx>[] {
+  return [
+    nodeCase(
+      'call.ok',
+      'a valid signed call answers 200 with a JSON {output} body that echoes the request id',
+      'HearthNet §5.1, §5.2',
+      'required',
+      'call',
+      async (ctx) => {
+        const call = ctx.capabilities.call!;
+        const sent = signedCall(ctx, call);
+        const response = await send(ctx, sent);
+        await expectStatus(response, 200, 'a valid signed call');
+        assertTrue(
+          isMediaType(response.headers.get('Content-Type'), JSON_CONTENT_TYPE),
+          `Content-Type is ${String(response.headers.get('Content-Type'))}, not ${JSON_CONTENT_TYPE}`,
+        );
+        assertEqual(response.headers.get(WIRE_HEADERS.requestId), sent.requestId, WIRE_HEADERS.requestId);
+        checkFrom(ctx, response);
+        const body = await readJsonBody(response);
+        assertTrue(
+          isObject(body) && 'output' in body,
+          `the body is not an {output, meta} object: ${clip(body)}`,
+        );
+        const descriptor = descriptorOf(call);
+        const checked =
+          descriptor === undefined ? undefined : validatorsFor(descriptor).response?.check(body);
+        if (checked !== undefined && !checked.ok) {
+          fail(
+            `the ${call.capability} response does not match its schema: ${checked.issues[0]?.path}: ${checked.issues[0]?.message}`,
+          );
+        }
+      },
+    ),
+    nodeCase(
+      'call.response-signature',
+      'the response carries X-HearthNet-Signature over the response envelope, by X-HearthNet-From',
+      'HearthNet §5.2',
+      responseSignatureLevel,
+      'call',
+      async (ctx) => {
+        const sent = signedCall(ctx, ctx.capabilities.call!);
+        const response = await send(ctx, sent);
+        await expectStatus(response, 200, 'a valid signed call');
+        const from = checkFrom(ctx, response);
+        const signature = response.headers.get(WIRE_HEADERS.signature);
+        const timestamp = response.headers.get(WIRE_HEADERS.timestamp);
+        if (signature === null) fail(`the ${sent.capability} response carries no ${WIRE_HEADERS.signature}`);
+        if (timestamp === null) fail(`the ${sent.capability} response carries no ${WIRE_HEADERS.timestamp}`);
+        const verdict = verifyResponseEnvelope(
+          {
+            capability: sent.capability,
+            version: sent.version,
+            requestId: sent.requestId,
+            from,
+            timestamp,
+            status: response.status,
+            body: await readJsonBody(response),
+          },
+          signature,
+        );
+        assertTrue(
+          verdict.valid,
+          `the response signature does not verify under ${from} (${verdict.valid ? '' : verdict.reason})`,
+        );
+      },
+    ),
+    nodeCase(
+      'errors.unknown-capability',
+      'a capability the node does not offer answers 404 not_found with a §5.4 body',
+      'HearthNet §5.4, §5.5, §9',
+      'required',
+      undefined,
+      async (ctx) => {
+        const sent = signedCall(ctx, { capability: ABSENT_CAPABILITY, input: {} });
+        await expectError(await send(ctx, sent), ['not_found'], `a call of ${ABSENT_CAPABILITY}`, sent);
+      },
+    ),
+    nodeCase(
+      'errors.bad-request',
+      'input the capability schema refuses answers 400 bad_request',
+      'HearthNet §5.4, §5.5, §9',
+      'required',
+      'call',
+      async (ctx) => {
+        const call = ctx.capabilities.call!;
+        const invalidInput =
+          'invalidInput' in ctx.capabilities ? ctx.capabilities.invalidInput : 'not an object';
+        const sent = signedCall(ctx, call, { body: { params: call.params ?? {}, input: invalidInput } });
+        await expectError(await send(ctx, sent), ['bad_request'], 'a call with invalid input', sent);
+      },
+    ),
+    nodeCase(
+      'errors.malformed-body',
+      'a body that is not JSON answers a 4xx §5.4 body, and the node keeps serving',
+      'HearthNet §5.4, §5.5',
+      'recommended',
+      undefined,
+      async (ctx) => {
+        const response = await ctx.fetch(ctx.url, {
+          method: 'POST',
+          headers: { 'Content-Type': JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE },
+          body: '{"params": {}, "input": ',
+        });
+        await expectError(
+          response,
+          ['bad_request', 'invalid_signature', 'unauthorized'],
+          'a truncated JSON body',
+        );
+        // Still serving: the next call gets an answer (whatever it is) instead of a refused connection.
+        await (await send(ctx, signedCall(ctx, { capability: ABSENT_CAPABILITY, input: {} }))).text();
+      },
+    ),
+    nodeCase(
+      'signature.tampered',
+      'a body or signature altered after signing answers 401 invalid_signature',
+      'HearthNet §5.1, §10',
+      'required',
+      'call',
+      async (ctx) => {
+        const call = ctx.capabilities.call!;
+        const body = requestBody(call);
+        // The node receives the sample (valid for its schema); the signature covers another body.
+        const alteredBody = signedCall(ctx, call, {
+          signedBody: { ...body, input: { ...body.input, conformance_tamper: 1 } },
+        });
+        await expectError(
+          await send(ctx, alteredBody),
+          ['invalid_signature'],
+          'a body altered after signing',
+          alteredBody,
+        );
+        const alteredSignature = signedCall(ctx, call);
+        alteredSignature.headers.set(WIRE_HEADERS.signature, flipCharacter(alteredSignature.signature));
+        await expectError(
+          await send(ctx, alteredSignature),
+          ['invalid_signature'],
+          'a signature with one character changed',
+          alteredSignature,
+        );
+      },
+    ),
+    nodeCase(
+      'signature.foreign-key',
+      "a request signed by another key than X-HearthNet-From's answers 401 invalid_signature",
+      'HearthNet §5.1',
+      'required',
+      'call',
+      async (ctx) => {
+        const sent = signedCall(ctx, ctx.capabilities.call!, { signer: generateKeyPair().secretKey });
+        await expectError(
+          await send(ctx, sent),
+          ['invalid_signature'],
+          `a request claiming to come from ${ctx.identity.nodeId}`,
+          sent,
+        );
+      },
+    ),
+    nodeCase(
+      'signature.missing',
+      'a request without X-HearthNet-Signature answers 401',
+      'HearthNet §5.1, §5.5',
+      'required',
+      'call',
+      async (ctx) => {
+        const sent = signedCall(ctx, ctx.capabilities.call!);
+        sent.headers.delete(WIRE_HEADERS.signature);
+        await expectError(
+          await send(ctx, sent),
+          ['invalid_signature', 'unauthorized'],
+          'an unsigned request',
+          sent,
+        );
+      },
+    ),
+    nodeCase(
+      'signature.replay',
+      'the same signed request sent twice is served once, then refused',
+      'HearthNet §5.1',
+      'recommended',
+      'call',
+      async (ctx) => {
+        const sent = signedCall(ctx, ctx.capabilities.call!);
+        await expectStatus(await send(ctx, sent), 200, 'the first delivery of a request');
+        await expectError(await send(ctx, sent), REPLAY_CODES, 'the same request replayed', sent);
+      },
+    ),
+    nodeCase(
+      'signature.stale-timestamp',
+      `a request signed with a timestamp ${STALE_BY_MS / 60_000} minutes old answers 410 expired`,
+      'HearthNet §5.1, §9',
+      'recommended',
+      'call',
+      async (ctx) => {
+        const sent = signedCall(ctx, ctx.capabilities.call!, { timestampMs: Date.now() - STALE_BY_MS });
+        await expectError(await send(ctx, sent), ['expired'], 'a request with a stale timestamp', sent);
+      },
+    ),
+    nodeCase(
+      'stream.frames',
+      'a stream answers 200 text/event-stream, echoes the request id, and every frame is typed JSON',
+      'HearthNet §5.3',
+      'required',
+      'stream',
+      async (ctx) => {
+        const call = ctx.capabilities.stream!;
+        const stream = await openStream(ctx, call);
+        try {
+          assertEqual(
+            stream.response.headers.get(WIRE_HEADERS.requestId),
+            stream.requestId,
+            WIRE_HEADERS.requestId,
+          );
+          checkFrom(ctx, stream.response);
+          const validate = streamFrameValidator(descriptorOf(call));
+          let index = 0;
+          for (;;) {
+            const item = await stream.body.next(ctx.patienceMs, `frame ${index}`);
+            if (item === undefined || item.type === 'comment') {
+              if (item === undefined) return;
+              continue;
+            }
+            const frame = { event: item.event, data: parseFrameData(item, index) };
+            try {
+              validate(frame);
+            } catch (error) {
+              fail(`frame ${index} is not a valid ${item.event} frame: ${(error as Error).message}`, error);
+            }
+            index += 1;
+            if (isTerminalEvent(item.event)) return;
+          }
+        } finally {
+          await stream.close();
+        }
+      },
+    ),
+    nodeCase(
+      'stream.terminal',
+      'a stream ends with exactly one terminal done or error frame, then the connection closes',
+      'HearthNet §4.1, §5.3',
+      'required',
+      'stream',
+      async (ctx) => {
+        const stream = await openStream(ctx, ctx.capabilities.stream!);
+        try {
+          const events: string[] = [];
+          for (;;) {
+            const item = await stream.body.next(
+              ctx.patienceMs,
+              events.some(isTerminalEvent)
+                ? 'the end of the stream after its terminal frame'
+                : 'the next frame',
+            );
+            if (item === undefined) break;
+            if (item.type === 'event') events.push(item.event);
+          }
+          const terminals = events.filter(isTerminalEvent);
+          assertTrue(
+            terminals.length === 1,
+            `the stream sent ${terminals.length} terminal frames (events: ${events.join(', ') || 'none'})`,
+          );
+          assertTrue(
+            isTerminalEvent(events.at(-1) ?? ''),
+            `frames follow the terminal frame (events: ${events.join(', ')})`,
+          );
+        } finally {
+          await stream.close();
+        }
+      },
+    ),
+    nodeCase(
+      'stream.abort',
+      'after a caller cancels a stream mid-way, the node serves the same capability again',
+      'HearthNet §4.1, §5.3',
+      'required',
+      'long-stream',
+      async (ctx) => {
+        const call = ctx.capabilities.longStream!;
+        const first = await openStreamWhenFree(ctx, call);
+        await first.firstFrame();
+        await first.close();
+        const again = await openStreamWhenFree(ctx, call);
+        try {
+          await again.firstFrame(`the first frame of a ${call.capability} stream after one was cancelled`);
+        } finally {
+          await again.close();
+        }
+        if (ctx.capabilities.call !== undefined) {
+          await expectStatus(await send(ctx, signedCall(ctx, ctx.capabilities.call)), 200, 'a call after it');
+        }
+      },
+    ),
+    nodeCase(
+      'capacity.retry-after',
+      'one call over the declared max_concurrent answers capacity_exceeded with retry_after_ms',
+      'HearthNet §5.4, §5.5, §9',
+      'required',
+      'capacity',
+      async (ctx) => {
+        const call = ctx.capabilities.longStream!;
+        const open: OpenStream[] = [];
+        try {
+          for (let i = 0; i < call.maxConcurrent!; i += 1) {
+            const stream = await openStreamWhenFree(ctx, call);
+            open.push(stream);
+            await stream.firstFrame();
+          }
+          const extra = signedCall(ctx, call, { stream: true });
+          const response = await send(ctx, extra);
+          let body: Record<string, unknown>;
+          if (
+            response.status === 200 &&
+            isMediaType(response.headers.get('Content-Type'), EVENT_STREAM_CONTENT_TYPE)
+          ) {
+            // §5.5 lets a node that accepted the stream say it in an error frame instead.
+            const stream = new SseBody(response.body!);
+            const first = await stream.nextEvent(ctx.patienceMs, 'the first frame');
+            await stream.cancel();
+            assertTrue(
+              first?.event === 'error',
+              `the node declared max_concurrent ${call.maxConcurrent} but served call ${call.maxConcurrent! + 1}`,
+            );
+            body = checkErrorBody(parseFrameData(first, 0), ['capacity_exceeded'], 'the error frame');
+          } else {
+            body = await expectError(response, ['capacity_exceeded'], 'a call over max_concurrent', extra);
+          }
+          const retryAfter = body['retry_after_ms'];
+          assertTrue(
+            Number.isSafeInteger(retryAfter) && (retryAfter as number) >= 0,
+            `capacity_exceeded carries no retry_after_ms (body: ${clip(body)})`,
+          );
+        } finally {
+          await Promise.all(open.map((stream) => stream.close()));
+        }
+      },
+    ),
+  ];
+}
+
+/** A request ready to send, with what its signature covers. */
+interface SignedCall {
+  readonly capability: string;
+  readonly version: string;
+  readonly requestId: string;
+  readonly signature: string;
+  readonly headers: Headers;
+  readonly body: string;
+}
+
+interface SignOptions {
+  /** Ask for an event stream. */
+  readonly stream?: boolean;
+  /** The body sent. Default `{params, input}` of the call. */
+  readonly body?: unknown;
+  /** The body the signature covers. Default: the body sent. */
+  readonly signedBody?: unknown;
+  /** The signing key. Default the identity's; `X-HearthNet-From` stays the identity's node id. */
+  readonly signer?: Uint8Array;
+  /** The signing time, epoch ms. Default now. */
+  readonly timestampMs?: number;
+}
+
+function requestBody(call: NodeSuiteCall): {
+  params: Record<string, unknown>;
+  input: Record<string, unknown>;
+} {
+  return { params: { ...call.params }, input: { ...call.input } };
+}
+
+/** A §5.1 request: the `X-HearthNet-*` headers and the canonical JSON body, signed over the envelope. */
+function signedCall(ctx: Ctx, call: NodeSuiteCall, options: SignOptions = {}): SignedCall {
+  const version = call.version ?? '1.0';
+  const requestId = newRequestId();
+  const timestamp = formatWireTimestamp(options.timestampMs ?? Date.now());
+  const body = options.body ?? requestBody(call);
+  const fields = {
+    capability: call.capability,
+    version,
+    requestId,
+    from: ctx.identity.nodeId,
+    community: ctx.community,
+    timestamp,
+  };
+  const signed = signRequestEnvelope(
+    { ...fields, body: options.signedBody ?? body },
+    options.signer ?? ctx.identity,
+  );
+  const headers = new Headers({
+    'Content-Type': JSON_CONTENT_TYPE,
+    Accept:
+      options.stream === true ? `${EVENT_STREAM_CONTENT_TYPE}, ${JSON_CONTENT_TYPE}` : JSON_CONTENT_TYPE,
+    [WIRE_HEADERS.capability]: call.capability,
+    [WIRE_HEADERS.capabilityVersion]: version,
+    [WIRE_HEADERS.requestId]: requestId,
+    [WIRE_HEADERS.from]: fields.from,
+    [WIRE_HEADERS.community]: ctx.community,
+    [WIRE_HEADERS.timestamp]: timestamp,
+    [WIRE_HEADERS.signature]: signed.signature,
+  });
+  return {
+    capability: call.capability,
+    version,
+    requestId,
+    signature: signed.signature,
+    headers,
+    body: canonicalJsonString(options.signedBody === undefined ? signed.body : body),
+  };
+}
+
+function send(ctx: Ctx, call: SignedCall, signal?: AbortSignal): Promise<Response> {
+  return ctx.fetch(ctx.url, {
+    method: 'POST',
+    headers: call.headers,
+    body: call.body,
+    ...(signal === undefined ? {} : { signal }),
+  });
+}
+
+/** The catalogue descriptor of a call, when the catalogue has its major version. */
+function descriptorOf(call: NodeSuiteCall): CapabilityDescriptor | undefined {
+  const descriptor = catalogueDescriptor(call.capability);
+  const major = (version: string) => version.split('.')[0];
+  return descriptor !== undefined && major(descriptor.version) === major(call.version ?? '1.0')
+    ? descriptor
+    : undefined;
+}
+
+/** Checks `X-HearthNet-From` (a node id; `expectNodeId` when given) and returns it. */
+function checkFrom(ctx: Ctx, response: Response): string {
+  const from = response.headers.get(WIRE_HEADERS.from);
+  if (from === null) fail(`the response carries no ${WIRE_HEADERS.from}`);
+  try {
+    parseNodeId(from);
+  } catch (error) {
+    fail(`${WIRE_HEADERS.from} is not a full node id: ${from}`, error);
+  }
+  if (ctx.expectNodeId !== undefined) assertEqual(from, ctx.expectNodeId, WIRE_HEADERS.from);
+  return from;
+}
+
+async function expectStatus(response: Response, status: number, what: string): Promise<void> {
+  if (response.status === status) return;
+  fail(
+    `${what} answered HTTP ${response.status} ${clip(await response.text().catch(() => ''))}, not ${status}`,
+  );
+}
+
+/** Checks a §5.4 error response whose code is one of `codes` and returns its body. */
+async function expectError(
+  response: Response,
+  codes: readonly HearthNetErrorCode[],
+  what: string,
+  sent?: SignedCall,
+): Promise<Record<string, unknown>> {
+  const text = await response.text();
+  if (response.ok) fail(`${what} answered HTTP ${response.status} ${clip(text)}, not ${codes.join(' or ')}`);
+  assertTrue(
+    isMediaType(response.headers.get('Content-Type'), JSON_CONTENT_TYPE),
+    `${what}: the error response has Content-Type ${String(response.headers.get('Content-Type'))}`,
+  );
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    fail(`${what}: the error body is not JSON: ${clip(text)}`, error);
+  }
+  const checked = checkErrorBody(body, codes, what);
+  const code = checked['error'] as HearthNetErrorCode;
+  assertEqual(response.status, httpStatusForErrorCode(code), `${what}: the HTTP status of ${code} (§5.5)`);
+  if (sent !== undefined) {
+    assertEqual(
+      response.headers.get(WIRE_HEADERS.requestId),
+      sent.requestId,
+      `${what}: ${WIRE_HEADERS.requestId}`,
+    );
+  }
+  return checked;
+}
+
+/** Checks the §5.4 body shape and that its code is one of `codes`. */
+function checkErrorBody(
+  body: unknown,
+  codes: readonly HearthNetErrorCode[],
+  what: string,
+): Record<string, unknown> {
+  if (!isObject(body)) fail(`${what}: the error body is not an object: ${clip(body)}`);
+  const code = body['error'];
+  assertTrue(isHearthNetErrorCode(code), `${what}: "error" is not a §9 code: ${clip(body)}`);
+  assertTrue(codes.includes(code), `${what} answered ${code}, not ${codes.join(' or ')}: ${clip(body)}`);
+  const optional = (key: string, ok: (value: unknown) => boolean, shape: string) => {
+    if (key in body) assertTrue(ok(body[key]), `${what}: "${key}" is not ${shape}: ${clip(body)}`);
+  };
+  const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+  optional('message', (value) => typeof value === 'string', 'a string');
+  optional('retry_after_ms', (value) => Number.isSafeInteger(value) && (value as number) >= 0, 'a count');
+  optional('alt_capabilities', strings, 'an array of strings');
+  optional('alt_nodes', strings, 'an array of strings');
+  optional('schema_hash_expected', (value) => typeof value === 'string', 'a string');
+  return body;
+}
+
+async function readJsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    return fail(`the body is not JSON: ${clip(text)}`, error);
+  }
+}
+
+function parseFrameData(item: { readonly event: string; readonly data: string }, index: number): unknown {
+  try {
+    return JSON.parse(item.data);
+  } catch (error) {
+    return fail(`frame ${index} (${item.event}) data is not JSON: ${clip(item.data)}`, error);
+  }
+}
+
+/** A stream call the node accepted, and how to end it from the caller's side. */
+interface OpenStream {
+  readonly requestId: string;
+  readonly response: Response;
+  readonly body: SseBody;
+  /** Waits for the first event (comments skipped); fails, naming `what`, when none comes within the patience. */
+  firstFrame(what?: string): Promise<void>;
+  /** Aborts the request: the connection closes, as when a user stops reading. */
+  close(): Promise<void>;
+}
+
+async function openStream(ctx: Ctx, call: NodeSuiteCall): Promise<OpenStream> {
+  const opened = await tryOpenStream(ctx, call);
+  if ('stream' in opened) return opened.stream;
+  return fail(`a stream call of ${call.capability} answered HTTP ${opened.status} ${clip(opened.body)}`);
+}
+
+/**
+ * Opens a stream, retrying while the node answers `capacity_exceeded` or `rate_limited` (a slot
+ * a previous case cancelled may take a moment to free) for up to the patience.
+ */
+async function openStreamWhenFree(ctx: Ctx, call: NodeSuiteCall): Promise<OpenStream> {
+  const deadline = Date.now() + ctx.patienceMs;
+  for (;;) {
+    const opened = await tryOpenStream(ctx, call);
+    if ('stream' in opened) return opened.stream;
+    const code = isObject(opened.body) ? opened.body['error'] : undefined;
+    const busy = code === 'capacity_exceeded' || code === 'rate_limited';
+    if (!busy)
+      fail(`a stream call of ${call.capability} answered HTTP ${opened.status} ${clip(opened.body)}`);
+    if (Date.now() >= deadline) {
+      fail(
+        `${call.capability} still answered ${String(code)} ${ctx.patienceMs} ms after earlier streams were cancelled`,
+      );
+    }
+    await sleep(25);
+  }
+}
+
+async function tryOpenStream(
+  ctx: Ctx,
+  call: NodeSuiteCall,
+): Promise<{ readonly stream: OpenStream } | { readonly status: number; readonly body: unknown }> {
+  const sent = signedCall(ctx, call, { stream: true });
+  const controller = new AbortController();
+  const response = await send(ctx, sent, controller.signal);
+  const isStream = isMediaType(response.headers.get('Content-Type'), EVENT_STREAM_CONTENT_TYPE);
+  if (response.status !== 200 || !isStream || response.body === null) {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Reported as text.
+    }
+    return { status: response.status, body: isStream ? `(an event stream) ${text}` : body };
+  }
+  const body = new SseBody(response.body);
+  return {
+    stream: {
+      requestId: sent.requestId,
+      response,
+      body,
+      firstFrame: async (what = `the first frame of ${call.capability}`) => {
+        const first = await body.nextEvent(ctx.patienceMs, what);
+        if (first === undefined) fail(`the ${call.capability} stream ended without a frame`);
+      },
+      close: async () => {
+        controller.abort(new Error('the conformance suite closed the stream'));
+        await body.cancel();
+      },
+    },
+  };
+}
+
+/** The SSE items of a response body, read one at a time with a deadline each. */
+class SseBody {
+  readonly #reader: ReadableStreamDefaultReader<Uint8Array>;
+  readonly #parser = new SseParser();
+  readonly #queued: SseItem[] = [];
+  #ended = false;
+
+  constructor(body: ReadableStream<Uint8Array>) {
+    this.#reader = body.getReader();
+  }
+
+  /** The next item, or `undefined` at the end of the body; fails when nothing comes within `ms`. */
+  async next(ms: number, what: string): Promise<SseItem | undefined> {
+    while (this.#queued.length === 0 && !this.#ended) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), ms);
+      });
+      const read = await Promise.race([this.#reader.read(), timeout]).finally(() => clearTimeout(timer));
+      if (read === 'timeout') fail(`waited ${ms} ms for ${what}`);
+      try {
+        if (read.done) {
+          this.#ended = true;
+          this.#queued.push(...this.#parser.finish());
+        } else {
+          this.#queued.push(...this.#parser.push(read.value));
+        }
+      } catch (error) {
+        fail(`the event stream is malformed: ${(error as Error).message}`, error);
+      }
+    }
+    return this.#queued.shift();
+  }
+
+  /** The next event, comments (keepalives) skipped. */
+  async nextEvent(ms: number, what: string): Promise<Extract<SseItem, { type: 'event' }> | undefined> {
+    for (;;) {
+      const item = await this.next(ms, what);
+      if (item === undefined || item.type === 'event') return item;
+    }
+  }
+
+  async cancel(): Promise<void> {
+    await this.#reader.cancel().catch(() => undefined);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Changes one character in the middle of a signature's base64url text. */
+function flipCharacter(signature: string): string {
+  const at = Math.floor(signature.length / 2);
+  return `${signature.slice(0, at)}${signature[at] === 'A' ? 'B' : 'A'}${signature.slice(at + 1)}`;
+}
+
+function clip(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
