@@ -1,0 +1,49 @@
+/**
+ * `@agentwire/hearthnet/sync` — community snapshots (contract §7.5) and gossip sync (§7.6): signed
+ * snapshots of the replayed state, verified against the membership and restored with the tail of the
+ * log; a web-standard sync handler and a `syncWith` client that reconcile two event stores by id.
+ *
+ * @example
+ * ```ts
+ * import { createSyncHandler, syncWith } from '@agentwire/hearthnet/sync';
+ * import { serveBusHandler } from '@agentwire/hearthnet/node-http';
+ *
+ * const served = await serveBusHandler(createSyncHandler({ store }));
+ * const reports = await syncWith(served.url, { store: otherStore }); // both stores now hold the same events
+ * ```
+ *
+ * @packageDocumentation
+ */
+export {
+  InvalidSnapshotError,
+  InvalidSyncOptionsError,
+  SnapshotSignerError,
+  SyncProtocolError,
+} from './errors.js';
+export { ingestEvents } from './ingest.js';
+export {
+  type BuildSnapshotOptions,
+  buildSnapshot,
+  type RestoreSnapshotOptions,
+  restoreSnapshot,
+  type SignedSnapshot,
+  SNAPSHOT_SCHEMA_VERSION,
+  type SnapshotRejectionReason,
+  type SnapshotTrust,
+  type SnapshotVerdict,
+  snapshotSchema,
+  verifySnapshot,
+} from './snapshot.js';
+export { type SnapshotRecords, type SnapshotState, snapshotRecordsSchema } from './snapshot-state.js';
+export { type CommunitySyncReport, type SyncWithOptions, syncWith } from './sync-client.js';
+export { createSyncHandler, type SyncHandlerOptions } from './sync-handler.js';
+export {
+  MAX_SYNC_BUCKET_WIDTH,
+  SYNC_BATCH_SIZE,
+  SYNC_BUCKET_WIDTH,
+  SYNC_PATHS,
+  type SyncBucket,
+  type SyncDigests,
+  type SyncEventsResult,
+  type SyncRejection,
+} from './sync-protocol.js';

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { canonicalJsonString } from '../canonical-json/index.js';
+import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
+import type { KeyPair } from '../crypto/key-pair.js';
+import { signPayload, verifyPayload } from '../crypto/payload-signature.js';
+import {
+  countSchema,
+  jsonObjectSchema,
+  nodeIdSchema,
+  signatureSchema,
+  timestampSchema,
+} from '../manifests/field-schemas.js';
+import { formatTimestamp } from '../manifests/timestamps.js';
+import { CommunityNotCreatedError, InvalidReplayOptionsError } from '../replay/errors.js';
+import { type ReplayResult, replay } from '../replay/replay.js';
+import type { MembershipView } from '../replay/views.js';
+import { InvalidSnapshotError, SnapshotSignerError } from './errors.js';
+import { replayTail } from './replay-tail.js';
+import {
+  replayStateFromRecords,
+  type SnapshotState,
+  snapshotRecordsSchema,
+  snapshotStateOf,
+  viewsOf,
+} from './snapshot-state.js';
+
+/** `schema_version` of the snapshots this SDK writes and reads (contract §7.5). */
+export const SNAPSHOT_SCHEMA_VERSION = 1;
+
+/** The shape of a §7.5 snapshot; no other field is allowed. */
+export const snapshotSchema = z.strictObject({
+  schema_version: z.literal(SNAPSHOT_SCHEMA_VERSION),
+  community_id: nodeIdSchema,
+  lamport: countSchema,
+  wall_clock: timestampSchema,
+  state: z.strictObject({ views: jsonObjectSchema, records: snapshotRecordsSchema }),
+  covers_events_up_to: countSchema,
+  signature: signatureSchema,
+});
+
+/**
+ * A community snapshot (contract §7.5): the replayed state at Lamport `lamport`, covering every
+ * event with `lamport <= covers_events_up_to` (the same value), signed by an anchor.
+ */
+export interface SignedSnapshot {
+  readonly schema_version: typeof SNAPSHOT_SCHEMA_VERSION;
+  readonly community_id: string;
+  readonly lamport: number;
+  /** When the snapshot was made (RFC 3339 UTC); informative. */
+  readonly wall_clock: string;
+  readonly state: SnapshotState;
+  readonly covers_events_up_to: number;
+  readonly signature: string;
+}
+
+/** Options of {@link buildSnapshot}. */
+export interface BuildSnapshotOptions {
+  /** The community: the full node id of its root key. */
+  readonly communityId: string;
+  /** Cover the events with `lamport <= atLamport`. Default: the highest Lamport value replay applies. */
+  readonly atLamport?: number;
+  /** The snapshot's `wall_clock`, in ms since the epoch. Default: now. */
+  readonly now?: number;
+}
+
+/**
+ * Makes a snapshot (contract §7.5): replays `events` up to `atLamport` and signs the state with
+ * `key`, which must be an anchor of the community at that head.
+ *
+ * @throws {CommunityNotCreatedError} when no valid `community.created` replays up to the head.
+ * @throws {SnapshotSignerError} when `key` is not an anchor at the head.
+ * @throws {InvalidReplayOptionsError} for a bad `communityId`, `atLamport` or `now`.
+ * @example
+ * const snapshot = buildSnapshot(await store.list(communityId), anchorKey, { communityId });
+ * const tail = await store.list(communityId, { fromLamport: snapshot.covers_events_up_to + 1 });
+ * restoreSnapshot(snapshot, tail, { membership }).views; // the views of a full replay
+ */
+export function buildSnapshot(
+  events: Iterable<unknown>,
+  key: KeyPair,
+  options: BuildSnapshotOptions,
+): SignedSnapshot {
+  const { communityId, atLamport, now = Date.now() } = options;
+  if (typeof now !== 'number' || !Number.isFinite(now)) {
+    throw new InvalidReplayOptionsError(`now must be a finite number of milliseconds, got ${String(now)}`);
+  }
+  const { state } = replay(events, {
+    communityId,
+    ...(atLamport === undefined ? {} : { upToLamport: atLamport }),
+  });
+  const membership = viewsOf(state).membership;
+  if (membership === null) {
+    throw new CommunityNotCreatedError(`no valid community.created for ${communityId} up to the head`);
+  }
+  if (!anchorsOf(membership).includes(key.nodeId)) throw new SnapshotSignerError(key.nodeId);
+  const lamport = atLamport ?? membership.head_lamport;
+  const unsigned = {
+    schema_version: SNAPSHOT_SCHEMA_VERSION,
+    community_id: communityId,
+    lamport,
+    wall_clock: formatTimestamp(now),
+    state: snapshotStateOf(state),
+    covers_events_up_to: lamport,
+  };
+  return signPayload(unsigned, key) as SignedSnapshot;
+}
+
+/**
+ * What a verifier trusts to judge a snapshot's signer: the community's events (the signer must be an
+ * anchor after replaying them up to the snapshot's head, and the snapshot's state must be exactly
+ * that replay's), or a membership view it already trusts, such as a verified community manifest
+ * (the signer must be an anchor there and in the snapshot's own membership).
+ */
+export type SnapshotTrust = { readonly events: Iterable<unknown> } | { readonly membership: MembershipView };
+
+/**
+ * Why a snapshot was refused, and its contract §9 code:
+ * - `malformed` (`bad_request`): not the §7.5 shape, or `covers_events_up_to` differs from `lamport`;
+ * - `inconsistent_state` (`bad_request`): its views are not those of its records, or its records are
+ *   of another community or of none;
+ * - `wrong_community` (`bad_request`): the trusted membership is of another community;
+ * - `mismatch` (`bad_request`): its state differs from the replay of the trusted events;
+ * - `signer_not_anchor` (`unauthorized`): signed by a member that is not an anchor at the head;
+ * - `invalid_signature` (`invalid_signature`): signed by nobody in the community.
+ */
+export type SnapshotRejectionReason =
+  | 'malformed'
+  | 'inconsistent_state'
+  | 'wrong_community'
+  | 'mismatch'
+  | 'signer_not_anchor'
+  | 'invalid_signature';
+
+/** The verdict of {@link verifySnapshot}: `signer` is the anchor whose signature verified. */
+export type SnapshotVerdict =
+  | { readonly valid: true; readonly snapshot: SignedSnapshot; readonly signer: string }
+  | {
+      readonly valid: false;
+      readonly reason: SnapshotRejectionReason;
+      readonly code: HearthNetErrorCode;
+      readonly message: string;
+    };
+
+/**
+ * Verifies a snapshot (contract §7.5): its shape, that its views derive from its records, then its
+ * signer against `trust` ({@link SnapshotTrust}): an anchor at the snapshot's head. Never throws.
+ *
+ * @example
+ * const verdict = verifySnapshot(JSON.parse(body), { membership: verifiedManifest });
+ * if (!verdict.valid) console.log(verdict.reason);
+ */
+export function verifySnapshot(snapshot: unknown, trust: SnapshotTrust): SnapshotVerdict {
+  const parsed = snapshotSchema.safeParse(snapshot);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refused(
+      'malformed',
+      'bad_request',
+      `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
+  const claimed = snapshot as SignedSnapshot;
+  if (claimed.covers_events_up_to !== claimed.lamport) {
+    return refused('malformed', 'bad_request', 'covers_events_up_to differs from lamport');
+  }
+  const restored = replayStateFromRecords(claimed.community_id, claimed.state.records);
+  const own = viewsOf(restored);
+  if (own.membership === null || canonicalJsonString(own) !== canonicalJsonString(claimed.state.views)) {
+    return refused('inconsistent_state', 'bad_request', 'the views are not those of the records');
+  }
+  let trusted: MembershipView;
+  if ('events' in trust) {
+    let replayed: ReplayResult;
+    try {
+      replayed = replay(trust.events, { communityId: claimed.community_id, upToLamport: claimed.lamport });
+    } catch (error) {
+      return refused('malformed', 'bad_request', error instanceof Error ? error.message : String(error));
+    }
+    const expected = snapshotStateOf(replayed.state).records;
+    if (canonicalJsonString(expected) !== canonicalJsonString(claimed.state.records)) {
+      return refused(
+        'mismatch',
+        'bad_request',
+        `the state differs from the replay up to lamport ${claimed.lamport}`,
+      );
+    }
+    trusted = own.membership;
+  } else {
+    if (trust.membership.community_id !== claimed.community_id) {
+      return refused(
+        'wrong_community',
+        'bad_request',
+        `the trusted membership is of ${trust.membership.community_id}`,
+      );
+    }
+    trusted = trust.membership;
+  }
+  const ownAnchors = anchorsOf(own.membership);
+  const signer = anchorsOf(trusted)
+    .filter((nodeId) => ownAnchors.includes(nodeId))
+    .find((nodeId) => verifyPayload(claimed, nodeId).valid);
+  if (signer !== undefined) return { valid: true, snapshot: claimed, signer };
+  const members = [...trusted.members, ...own.membership.members].map((member) => member.node_id);
+  return members.some((nodeId) => verifyPayload(claimed, nodeId).valid)
+    ? refused('signer_not_anchor', 'unauthorized', 'signed by a member that is not an anchor at the head')
+    : refused('invalid_signature', 'invalid_signature', 'signed by no member of the community');
+}
+
+/** Options of {@link restoreSnapshot}: what to trust ({@link SnapshotTrust}) and the time for post TTLs. */
+export type RestoreSnapshotOptions = SnapshotTrust & {
+  /** Judge post TTLs at this time (ms since the epoch), as `replay`'s `now`. */
+  readonly now?: number;
+};
+
+/**
+ * Restores a verified snapshot and replays the events after it (contract §7.5): the result is what
+ * `replay` gives for the whole log. Events at or below `covers_events_up_to` are ignored.
+ *
+ * @throws {InvalidSnapshotError} when {@link verifySnapshot} refuses the snapshot.
+ * @throws {InvalidReplayOptionsError} when `now` is not a finite number.
+ * @example
+ * const { views } = restoreSnapshot(snapshot, tail, { membership: verifiedManifest, now: Date.now() });
+ */
+export function restoreSnapshot(
+  snapshot: unknown,
+  tail: Iterable<unknown>,
+  options: RestoreSnapshotOptions,
+): ReplayResult {
+  const { now } = options;
+  if (now !== undefined && (typeof now !== 'number' || !Number.isFinite(now))) {
+    throw new InvalidReplayOptionsError(`now must be a finite number of milliseconds, got ${String(now)}`);
+  }
+  const verdict = verifySnapshot(snapshot, options);
+  if (!verdict.valid) throw new InvalidSnapshotError(verdict.reason, verdict.message);
+  const { community_id, state, covers_events_up_to } = verdict.snapshot;
+  return replayTail(replayStateFromRecords(community_id, state.records), tail, covers_events_up_to, now);
+}
+
+function anchorsOf(membership: MembershipView): string[] {
+  return membership.members.filter((member) => member.level === 'anchor').map((member) => member.node_id);
+}
+
+function refused(
+  reason: SnapshotRejectionReason,
+  code: HearthNetErrorCode,
+  message: string,
+): SnapshotVerdict {
+  return { valid: false, reason, code, message };
+}
