@@ -1,0 +1,181 @@
+import { formatJsonPath } from '../canonical-json/json-path.js';
+import { ed25519Sign, ed25519Verify } from '../crypto/ed25519.js';
+import type { KeyPair } from '../crypto/key-pair.js';
+import { ED25519_PREFIX, parseNodeId } from '../crypto/node-id.js';
+import { base64UrlDecodeLenient, base64UrlEncode } from '../encoding/index.js';
+import { MalformedReferenceEventError } from './errors.js';
+import { pythonAsciiJson } from './python-ascii-json.js';
+
+/**
+ * A community event as the Python reference writes it (`events/log.py`, the sync wire): `payload`
+ * instead of `data`, `issued_at` with microseconds instead of `wall_clock`, a base32 `event_id`.
+ * Real reference nodes never sign: `signature` is then `""`.
+ */
+export interface ReferenceEvent {
+  readonly schema_version: number;
+  /** 26 RFC 4648 base32 characters (or an opaque id such as `evt:…` from a reference service). */
+  readonly event_id: string;
+  readonly event_type: string;
+  readonly community_id: string;
+  readonly author: string;
+  readonly lamport: number;
+  readonly payload: { readonly [key: string]: unknown };
+  /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */
+  readonly issued_at: string;
+  /** `ed25519:<base64url>` over {@link referenceSigningBytes}, or `""`. */
+  readonly signature: string;
+}
+
+/** A reference event before signing. */
+export type UnsignedReferenceEvent = Omit<ReferenceEvent, 'signature'>;
+
+/** The eight signed fields, in the order Python's `sort_keys` puts them. */
+const SIGNED_FIELDS = [
+  'author',
+  'community_id',
+  'event_id',
+  'event_type',
+  'issued_at',
+  'lamport',
+  'payload',
+  'schema_version',
+] as const;
+
+const STRING_FIELDS = ['event_id', 'event_type', 'community_id', 'author', 'issued_at'] as const;
+
+/**
+ * Checks that `value` has the reference envelope's fields with their JSON types (the signature may be
+ * absent when `signed` is false), and returns it typed. Values inside `payload` are not judged.
+ *
+ * @throws {MalformedReferenceEventError} with the path of the first bad field.
+ */
+export function assertReferenceEvent(value: unknown, signed: boolean): asserts value is ReferenceEvent {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new MalformedReferenceEventError('$', 'a reference event must be a JSON object');
+  }
+  const event = value as Record<string, unknown>;
+  const fail = (field: string, expected: string): never => {
+    throw new MalformedReferenceEventError(
+      formatJsonPath([field]),
+      `${formatJsonPath([field])} must be ${expected}`,
+    );
+  };
+  for (const field of ['schema_version', 'lamport'] as const) {
+    const number = event[field];
+    if (!(typeof number === 'number' && Number.isSafeInteger(number) && number >= 0)) {
+      fail(field, 'a non-negative integer');
+    }
+  }
+  for (const field of STRING_FIELDS) if (typeof event[field] !== 'string') fail(field, 'a string');
+  const payload = event.payload;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    fail('payload', 'a JSON object');
+  if (signed && typeof event.signature !== 'string') fail('signature', 'a string');
+}
+
+/**
+ * The bytes the reference signs for an event (`EventLog._canonical_bytes`): Python
+ * `json.dumps(…, sort_keys=True, separators=(",", ":"), ensure_ascii=True)` of the eight fields
+ * other than `signature`, with Python float `repr` ("B-form", not the contract's canonical JSON).
+ * Use `parseReferenceJson` on received text so `1.0` stays a float.
+ *
+ * @throws {MalformedReferenceEventError} for a value without the envelope's fields.
+ * @throws {PythonJsonError} for a payload JSON cannot carry.
+ * @example
+ * referenceSigningBytes(event); // UTF-8 of '{"author":"ed25519:…","community_id":…,"schema_version":1}'
+ */
+export function referenceSigningBytes(event: UnsignedReferenceEvent): Uint8Array {
+  assertReferenceEvent(event, false);
+  const unsigned: Record<string, unknown> = {};
+  for (const field of SIGNED_FIELDS) unsigned[field] = event[field];
+  return new TextEncoder().encode(pythonAsciiJson(unsigned, { sortKeys: true }));
+}
+
+/**
+ * Signs a reference event as the reference library means to (`append_local` with a key whose
+ * `.sign` returns the 64-byte Ed25519 signature): `"ed25519:" + base64url(signature)` over
+ * {@link referenceSigningBytes}. `author` should be the key's node id.
+ *
+ * @throws {MalformedReferenceEventError}
+ * @throws {PythonJsonError}
+ */
+export function signReferenceEvent(event: UnsignedReferenceEvent, key: KeyPair): ReferenceEvent {
+  const signature = ed25519Sign(referenceSigningBytes(event), key.secretKey);
+  return { ...event, signature: ED25519_PREFIX + base64UrlEncode(signature) };
+}
+
+/** Why {@link verifyReferenceEvent} refused an event. */
+export type ReferenceEventFailureReason =
+  /** Not an object with the envelope's fields, or a payload JSON cannot carry. */
+  | 'malformed_event'
+  /** `signature` is `""`: the reference accepts it, this check does only with `acceptUnsigned`. */
+  | 'unsigned'
+  /** `author` is not a full node id. */
+  | 'invalid_author'
+  /** The signature does not decode to 64 bytes. */
+  | 'malformed_signature'
+  /** The signature does not verify under `author`. */
+  | 'signature_mismatch';
+
+/** The verdict of {@link verifyReferenceEvent}. */
+export type ReferenceEventVerification =
+  | { readonly valid: true; readonly event: ReferenceEvent; readonly signed: boolean }
+  | { readonly valid: false; readonly reason: ReferenceEventFailureReason; readonly message: string };
+
+/** Options of {@link verifyReferenceEvent}. */
+export interface VerifyReferenceEventOptions {
+  /** Accept `signature: ""` as the reference does (`signed: false` in the verdict). Default false. */
+  readonly acceptUnsigned?: boolean;
+}
+
+/**
+ * Verifies a reference event's signature under its `author`, over the reference's signing bytes
+ * ({@link referenceSigningBytes}), decoding as leniently as the reference (a missing `ed25519:`
+ * prefix, `=` padding, the `+/` alphabet). Never throws.
+ *
+ * @example
+ * const verdict = verifyReferenceEvent(parseReferenceJson(text));
+ * if (verdict.valid) store(referenceEventToContract(verdict.event));
+ */
+export function verifyReferenceEvent(
+  value: unknown,
+  options: VerifyReferenceEventOptions = {},
+): ReferenceEventVerification {
+  let message: Uint8Array;
+  try {
+    assertReferenceEvent(value, true);
+    message = referenceSigningBytes(value);
+  } catch (error) {
+    return refuse('malformed_event', error instanceof Error ? error.message : String(error));
+  }
+  if (value.signature === '') {
+    return options.acceptUnsigned === true
+      ? { valid: true, event: value, signed: false }
+      : refuse('unsigned', 'the event carries no signature');
+  }
+  let publicKey: Uint8Array;
+  try {
+    publicKey = parseNodeId(value.author, { lenient: true });
+  } catch (error) {
+    return refuse('invalid_author', error instanceof Error ? error.message : String(error));
+  }
+  const encoded = value.signature.startsWith(ED25519_PREFIX)
+    ? value.signature.slice(ED25519_PREFIX.length)
+    : value.signature;
+  let signature: Uint8Array;
+  try {
+    signature = base64UrlDecodeLenient(encoded);
+  } catch (error) {
+    return refuse('malformed_signature', error instanceof Error ? error.message : String(error));
+  }
+  if (signature.length !== 64)
+    return refuse('malformed_signature', `a signature has 64 bytes, got ${signature.length}`);
+  if (!ed25519Verify(signature, message, publicKey)) {
+    return refuse('signature_mismatch', "the signature does not verify under the author's key");
+  }
+  return { valid: true, event: value, signed: true };
+}
+
+function refuse(reason: ReferenceEventFailureReason, message: string): ReferenceEventVerification {
+  return { valid: false, reason, message };
+}

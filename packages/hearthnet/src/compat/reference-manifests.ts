@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { formatJsonPath } from '../canonical-json/json-path.js';
+import { parseNodeId } from '../crypto/node-id.js';
+import { verifyPayload } from '../crypto/payload-signature.js';
+import { nodeManifestInputSchema } from '../manifests/node-manifest-schema.js';
+import { tryParseTimestamp } from '../manifests/timestamps.js';
+import { MalformedReferenceManifestError, ManifestConversionError } from './errors.js';
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+/** A capability as reference manifests list it; only the served form carries `schema_hash`. */
+export const referenceManifestCapabilitySchema = z.looseObject({
+  name: z.string(),
+  version: z.string(),
+  stability: z.string(),
+  schema_hash: z.string().optional(),
+  params: jsonObject,
+  max_concurrent: z.number(),
+});
+
+/**
+ * A node manifest signed by the reference library (`identity/manifest.build_node_manifest`, note §8):
+ * no `schema_hash`, `uptime_seconds` or `load`; `issued_at` in whole seconds, 30 s lifetime.
+ */
+export const referenceNodeManifestSchema = z.looseObject({
+  version: z.number(),
+  node_id: z.string(),
+  display_name: z.string(),
+  community_id: z.string(),
+  profile: z.string(),
+  endpoints: z.array(z.looseObject({ transport: z.string(), host: z.string(), port: z.number() })),
+  capabilities: z.array(referenceManifestCapabilitySchema),
+  issued_at: z.string(),
+  expires_at: z.string(),
+  contract_version: z.string(),
+  hardware: jsonObject.optional(),
+  signature: z.string(),
+});
+
+/**
+ * A community manifest signed by the reference library (`build_community_manifest`, note §9): member
+ * node ids without levels, a free-form policy, 24 h lifetime, signed by `root_node_id`.
+ */
+export const referenceCommunityManifestSchema = z.looseObject({
+  version: z.number(),
+  community_id: z.string(),
+  name: z.string(),
+  root_node_id: z.string(),
+  members: z.array(z.string()),
+  policy: jsonObject,
+  issued_at: z.string(),
+  expires_at: z.string(),
+  contract_version: z.string(),
+  signature: z.string(),
+});
+
+/**
+ * What a running reference node serves on `GET /manifest` (note §8, §19): unsigned, no endpoints or
+ * timestamps, node ids such as `local-1a2b3c4d`.
+ */
+export const referenceServedManifestSchema = z.looseObject({
+  version: z.number(),
+  contract_version: z.string(),
+  node_id: z.string(),
+  display_name: z.string(),
+  community_id: z.string(),
+  profile: z.string(),
+  capabilities: z.array(referenceManifestCapabilitySchema),
+});
+
+/** A library-signed reference node manifest. */
+export type ReferenceNodeManifest = z.infer<typeof referenceNodeManifestSchema>;
+/** A library-signed reference community manifest. */
+export type ReferenceCommunityManifest = z.infer<typeof referenceCommunityManifestSchema>;
+/** The unsigned manifest a reference node serves. */
+export type ReferenceServedManifest = z.infer<typeof referenceServedManifestSchema>;
+/** A capability entry of a reference manifest. */
+export type ReferenceManifestCapability = z.infer<typeof referenceManifestCapabilitySchema>;
+
+/** Fields the reference requires before it looks at anything else (`missing_field`). */
+const REQUIRED_NODE_FIELDS = [
+  'version',
+  'node_id',
+  'display_name',
+  'community_id',
+  'profile',
+  'endpoints',
+  'capabilities',
+  'issued_at',
+  'expires_at',
+  'contract_version',
+  'signature',
+] as const;
+const REQUIRED_COMMUNITY_FIELDS = [
+  'version',
+  'community_id',
+  'name',
+  'root_node_id',
+  'members',
+  'policy',
+  'issued_at',
+  'expires_at',
+  'contract_version',
+  'signature',
+] as const;
+
+/** Why a reference manifest was refused, with the reference's own codes (`identity/manifest.py`). */
+export type ReferenceManifestFailureReason =
+  | 'missing_field'
+  | 'schema_error'
+  | 'invalid_signature'
+  | 'expired';
+
+/** The verdict on a library-signed reference manifest. */
+export type ReferenceManifestVerification<M> =
+  | { readonly valid: true; readonly manifest: M }
+  | {
+      readonly valid: false;
+      readonly reason: ReferenceManifestFailureReason;
+      readonly message: string;
+      /** The JSON path of the offending field, where there is one. */
+      readonly path?: string;
+    };
+
+/** Options of the reference manifest checks. */
+export interface VerifyReferenceManifestOptions {
+  /** The time to judge expiry at, in milliseconds since the epoch. */
+  readonly now: number;
+}
+
+/**
+ * Checks a node manifest signed by the reference library, rule for rule as its
+ * `verify_node_manifest`: every field present (`missing_field`), `node_id` a full node id
+ * (`schema_error`), the signature over the canonical JSON (`invalid_signature`, lenient decoding),
+ * then expired iff `now ≥ expires_at`. Like the reference it does not check the 30 s lifetime,
+ * `contract_version` or key pins; the field types are checked too (`schema_error`). Never throws.
+ *
+ * @example
+ * const verdict = verifyReferenceNodeManifest(manifest, { now: Date.now() });
+ * if (verdict.valid) referenceNodeManifestToContract(verdict.manifest, { schemaHash });
+ */
+export function verifyReferenceNodeManifest(
+  value: unknown,
+  options: VerifyReferenceManifestOptions,
+): ReferenceManifestVerification<ReferenceNodeManifest> {
+  return verifySigned(value, options, REQUIRED_NODE_FIELDS, 'node_id', referenceNodeManifestSchema);
+}
+
+/**
+ * Checks a community manifest signed by the reference library, as its `verify_community_manifest`:
+ * the same rules as {@link verifyReferenceNodeManifest} with `root_node_id` as the key. There is no
+ * contract counterpart to convert it to: the contract's community manifest (§6.2) is derived from
+ * the event log, with member levels and revocations the reference does not have. Never throws.
+ */
+export function verifyReferenceCommunityManifest(
+  value: unknown,
+  options: VerifyReferenceManifestOptions,
+): ReferenceManifestVerification<ReferenceCommunityManifest> {
+  return verifySigned(
+    value,
+    options,
+    REQUIRED_COMMUNITY_FIELDS,
+    'root_node_id',
+    referenceCommunityManifestSchema,
+  );
+}
+
+/**
+ * Reads the unsigned manifest a reference node serves on `GET /manifest`.
+ *
+ * @throws {MalformedReferenceManifestError} with the path of the first bad field.
+ */
+export function parseReferenceServedManifest(value: unknown): ReferenceServedManifest {
+  const parsed = referenceServedManifestSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const { path, message } = firstIssue(parsed.error);
+  throw new MalformedReferenceManifestError(path, `not a served reference manifest: ${message}`);
+}
+
+/** The node-filled fields of a contract node manifest (`nodeManifestInputSchema`'s output). */
+export type ContractNodeManifestFields = z.infer<typeof nodeManifestInputSchema>;
+
+/** Options of {@link referenceNodeManifestToContract}. */
+export interface ReferenceManifestConversionOptions {
+  /**
+   * The `schema_hash` of a capability the reference manifest lists without one (library-signed
+   * manifests never carry it). Default: none, and such a manifest is refused.
+   */
+  readonly schemaHash?: (name: string, version: string) => string | undefined;
+}
+
+/**
+ * The contract §6.1 fields a node fills in (`display_name`, `community_id`, `profile`, `endpoints`,
+ * `capabilities`, `hardware`), taken from a reference manifest, signed or served. The result is not
+ * a signed contract manifest — only the node's key can sign one (`buildNodeManifest`). A served
+ * manifest's `schema_hash` is kept as given (the reference computes it with SHA-256 under a
+ * `blake3:` label, so it does not equal the contract's hash of the same capability).
+ *
+ * @throws {ManifestConversionError} when the result breaks the contract's schema (a community id
+ *   such as `ed25519:hf-space-community`, a capability without `schema_hash`, …); `path` says where.
+ */
+export function referenceNodeManifestToContract(
+  manifest: ReferenceNodeManifest | ReferenceServedManifest,
+  options: ReferenceManifestConversionOptions = {},
+): ContractNodeManifestFields {
+  const candidate: Record<string, unknown> = {
+    display_name: manifest.display_name,
+    community_id: manifest.community_id,
+    profile: manifest.profile,
+    endpoints: 'endpoints' in manifest ? manifest.endpoints : [],
+    capabilities: manifest.capabilities.map((capability) => ({
+      name: capability.name,
+      version: capability.version,
+      stability: capability.stability,
+      schema_hash: capability.schema_hash ?? options.schemaHash?.(capability.name, capability.version),
+      params: capability.params,
+      max_concurrent: capability.max_concurrent,
+    })),
+  };
+  if ('hardware' in manifest && manifest.hardware !== undefined) candidate.hardware = manifest.hardware;
+  const parsed = nodeManifestInputSchema.safeParse(candidate);
+  if (parsed.success) return parsed.data;
+  const { path, message } = firstIssue(parsed.error);
+  throw new ManifestConversionError(path, `the manifest has no contract form: ${message}`);
+}
+
+function verifySigned<M>(
+  value: unknown,
+  options: VerifyReferenceManifestOptions,
+  required: readonly string[],
+  keyField: string,
+  schema: z.ZodType<M>,
+): ReferenceManifestVerification<M> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return refuse('schema_error', 'a manifest must be a JSON object', '$');
+  }
+  const record = value as Record<string, unknown>;
+  const missing = required.find((field) => !Object.hasOwn(record, field));
+  if (missing !== undefined) {
+    return refuse('missing_field', `the manifest has no ${missing}`, formatJsonPath([missing]));
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const { path, message } = firstIssue(parsed.error);
+    return refuse('schema_error', message, path);
+  }
+  let publicKey: Uint8Array;
+  try {
+    publicKey = parseNodeId(record[keyField] as string, { lenient: true });
+  } catch (error) {
+    return refuse(
+      'schema_error',
+      error instanceof Error ? error.message : String(error),
+      formatJsonPath([keyField]),
+    );
+  }
+  const signature = verifyPayload(value, publicKey, { lenientEncoding: true });
+  if (!signature.valid) {
+    return refuse(
+      'invalid_signature',
+      `the signature does not verify under ${keyField} (${signature.reason})`,
+    );
+  }
+  const expiresAt = referenceManifestTime(record.expires_at as string);
+  if (expiresAt === undefined) {
+    return refuse('schema_error', 'expires_at is not a timestamp', '$.expires_at');
+  }
+  if (options.now >= expiresAt)
+    return refuse('expired', `the manifest expired at ${String(record.expires_at)}`);
+  return { valid: true, manifest: parsed.data };
+}
+
+/** The reference's manifest time reading: trailing `Z`s stripped, cut at the first `+`, read as UTC. */
+function referenceManifestTime(text: string): number | undefined {
+  const local = text.replace(/Z+$/, '').split('+')[0] ?? '';
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?$/.exec(local);
+  if (match === null) return undefined;
+  return tryParseTimestamp(`${match[1]}.${(match[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`);
+}
+
+function refuse<M>(
+  reason: ReferenceManifestFailureReason,
+  message: string,
+  path?: string,
+): ReferenceManifestVerification<M> {
+  return path === undefined ? { valid: false, reason, message } : { valid: false, reason, message, path };
+}
+
+function firstIssue(error: z.ZodError): { path: string; message: string } {
+  const issue = error.issues[0];
+  const segments = (issue?.path ?? []).filter((segment) => typeof segment !== 'symbol') as (
+    | string
+    | number
+  )[];
+  const path = formatJsonPath(segments);
+  return { path, message: `${path}: ${issue?.message ?? 'invalid'}` };
+}
