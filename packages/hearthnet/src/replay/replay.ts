@@ -6,7 +6,7 @@ import { applyEvent, authorise } from './authorise.js';
 import { InvalidReplayOptionsError } from './errors.js';
 import type { ReplayRejection } from './rejection.js';
 import { compareForReplay } from './replay-order.js';
-import { createReplayState, type ReplayState } from './replay-state.js';
+import { createReplayState, type MutableReplayState, type ReplayState } from './replay-state.js';
 import { chatView, marketplaceView, membershipView, type ReplayViews } from './views.js';
 
 /** Options of {@link replay}. */
@@ -51,7 +51,31 @@ export interface ReplayResult {
  */
 export function replay(events: Iterable<unknown>, options: ReplayOptions): ReplayResult {
   checkOptions(options);
-  const { communityId, now, upToLamport = Number.MAX_SAFE_INTEGER } = options;
+  const { communityId, now, upToLamport } = options;
+  return replayOnto(createReplayState(communityId), events, {
+    ...(upToLamport === undefined ? {} : { upToLamport }),
+    ...(now === undefined ? {} : { now }),
+  });
+}
+
+/** Which events {@link replayOnto} takes: Lamport in `(afterLamport, upToLamport]`; `now` for post expiry. */
+export interface ReplayWindow {
+  readonly afterLamport?: number;
+  readonly upToLamport?: number;
+  readonly now?: number;
+}
+
+/**
+ * Verifies `events`, drops those outside `window`, refuses every version of an `event_id` carried by
+ * different events, orders the rest for replay and applies what `authorise` allows onto `state`
+ * (mutated). `replay` starts from an empty state; restoring a snapshot starts from the snapshot's.
+ */
+export function replayOnto(
+  state: MutableReplayState,
+  events: Iterable<unknown>,
+  window: ReplayWindow,
+): ReplayResult {
+  const { afterLamport = -1, upToLamport = Number.MAX_SAFE_INTEGER, now } = window;
   const rejected: ReplayRejection[] = [];
   const versions = new Map<string, Map<string, SignedEvent>>();
   for (const value of events) {
@@ -62,7 +86,7 @@ export function replay(events: Iterable<unknown>, options: ReplayOptions): Repla
       continue;
     }
     const event = verdict.event;
-    if (event.lamport > upToLamport) continue;
+    if (event.lamport <= afterLamport || event.lamport > upToLamport) continue;
     const byContent = versions.get(event.event_id) ?? new Map<string, SignedEvent>();
     byContent.set(canonicalJsonString(event), event);
     versions.set(event.event_id, byContent);
@@ -83,7 +107,6 @@ export function replay(events: Iterable<unknown>, options: ReplayOptions): Repla
   }
   ordered.sort(compareForReplay);
 
-  const state = createReplayState(communityId);
   const applied: string[] = [];
   for (const event of ordered) {
     const verdict = authorise(event, state);

@@ -12,10 +12,9 @@ import {
 } from '../manifests/field-schemas.js';
 import { formatTimestamp } from '../manifests/timestamps.js';
 import { CommunityNotCreatedError, InvalidReplayOptionsError } from '../replay/errors.js';
-import { type ReplayResult, replay } from '../replay/replay.js';
+import { type ReplayResult, replay, replayOnto } from '../replay/replay.js';
 import type { MembershipView } from '../replay/views.js';
 import { InvalidSnapshotError, SnapshotSignerError } from './errors.js';
-import { replayTail } from './replay-tail.js';
 import {
   replayStateFromRecords,
   type SnapshotState,
@@ -233,7 +232,10 @@ export function restoreSnapshot(
   const verdict = verifySnapshot(snapshot, options);
   if (!verdict.valid) throw new InvalidSnapshotError(verdict.reason, verdict.message);
   const { community_id, state, covers_events_up_to } = verdict.snapshot;
-  return replayTail(replayStateFromRecords(community_id, state.records), tail, covers_events_up_to, now);
+  return replayOnto(replayStateFromRecords(community_id, state.records), tail, {
+    afterLamport: covers_events_up_to,
+    ...(now === undefined ? {} : { now }),
+  });
 }
 
 function anchorsOf(membership: MembershipView): string[] {
