@@ -2,6 +2,7 @@
 // `pnpm bench` (builds first) — prints markdown tables and a summary of the goals.
 import { benchCanonicalJson } from './canonical-json.js';
 import { keepAlive } from './harness.js';
+import { benchHearthNetEvents } from './hearthnet-events.js';
 import { benchHearthNetWire } from './hearthnet-wire.js';
 import { benchRelayFrames } from './relay-frames.js';
 import { benchRelayRuntime } from './relay-runtime.js';
@@ -17,6 +18,7 @@ const goals = [
   ...benchRelayFrames(options),
   ...(await benchRelayRuntime({ quick })),
   ...(await benchHearthNetWire({ quick })),
+  ...(await benchHearthNetEvents({ quick })),
 ];
 console.log('\n### Goals\n');
 for (const g of goals) console.log(`- ${g}`);

@@ -55,6 +55,12 @@ export type { EventStoreContext, EventStoreSuiteOptions } from './suites/hearthn
 export { eventStoreSuite } from './suites/hearthnet/event-store.js';
 export type { ChunkedBlobDescription, HashingImplementation } from './suites/hearthnet/hashing.js';
 export { hashingSuite } from './suites/hearthnet/hashing.js';
+export type {
+  ManifestImplementation,
+  ManifestVerdict,
+  ManifestVerifyOptions,
+} from './suites/hearthnet/manifest-suite.js';
+export { manifestSuite } from './suites/hearthnet/manifest-suite.js';
 export type { NodeIdImplementation } from './suites/hearthnet/node-id-cases.js';
 export type {
   HearthNetNodeSuiteContext,

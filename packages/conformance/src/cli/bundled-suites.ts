@@ -18,12 +18,14 @@ import { fileDropUnderTest } from '../suites/agent-connector/file-drop-under-tes
 import { tmuxAvailable, tmuxUnderTest } from '../suites/agent-connector/tmux-under-test.js';
 import { agentwireCatalogue } from '../suites/hearthnet/agentwire-capabilities.js';
 import { agentwireEventLog } from '../suites/hearthnet/agentwire-event-log.js';
+import { agentwireManifests } from '../suites/hearthnet/agentwire-manifests.js';
 import { agentwireWire } from '../suites/hearthnet/agentwire-wire.js';
 import { canonicalJsonSuite } from '../suites/hearthnet/canonical-json.js';
 import { capabilitySchemaSuite } from '../suites/hearthnet/capability-schemas.js';
 import { eventLogSuite } from '../suites/hearthnet/event-log.js';
 import { eventStoreSuite } from '../suites/hearthnet/event-store.js';
 import { hashingSuite } from '../suites/hearthnet/hashing.js';
+import { manifestSuite } from '../suites/hearthnet/manifest-suite.js';
 import { signatureSuite } from '../suites/hearthnet/signatures.js';
 import { wireSuite } from '../suites/hearthnet/wire.js';
 import {
@@ -89,6 +91,7 @@ export function bundledSuites(): BundledSuite[] {
     { suite: capabilitySchemaSuite(agentwireCatalogue()), subject: 'agentwire hearthnet' },
     { suite: wireSuite(agentwireWire), subject: 'agentwire hearthnet' },
     { suite: eventLogSuite(agentwireEventLog), subject: 'agentwire hearthnet' },
+    { suite: manifestSuite(agentwireManifests), subject: 'agentwire hearthnet' },
     {
       suite: eventStoreSuite({ factory: () => new InMemoryEventStore() }),
       subject: 'agentwire InMemoryEventStore',

@@ -1,0 +1,105 @@
+import { parseNodeId, verifyPayload } from '@agentwire/hearthnet/crypto';
+import {
+  NODE_MANIFEST_LIFETIME_MS,
+  parseTimestamp,
+  signedNodeManifestSchema,
+} from '@agentwire/hearthnet/manifests';
+import { describe, expect, it } from 'vitest';
+import { runSuite } from '../../run-suite.js';
+import { agentwireManifests } from './agentwire-manifests.js';
+import { type ManifestImplementation, type ManifestVerdict, manifestSuite } from './manifest-suite.js';
+
+/**
+ * A hand-written verifier of §6.1 that can leave out one rule (as the reference leaves out several);
+ * `'nothing'` keeps every rule.
+ */
+function verifierWithout(rule: 'lifetime' | 'expiry' | 'pins' | 'nothing'): ManifestImplementation {
+  const refuse = (code: string, reason: string): ManifestVerdict => ({ valid: false, code, reason });
+  return {
+    verify: (value, { now, pins }) => {
+      const parsed = signedNodeManifestSchema.safeParse(value);
+      if (!parsed.success) return refuse('bad_request', 'malformed');
+      const manifest = parsed.data;
+      if (manifest.version !== 1) return refuse('bad_request', 'unsupported_version');
+      if (!manifest.contract_version.startsWith('1.'))
+        return refuse('schema_mismatch', 'unsupported_contract_version');
+      const issuedAt = parseTimestamp(manifest.issued_at);
+      const expiresAt = parseTimestamp(manifest.expires_at);
+      if (rule !== 'lifetime' && expiresAt - issuedAt !== NODE_MANIFEST_LIFETIME_MS)
+        return refuse('bad_request', 'invalid_lifetime');
+      if (!verifyPayload(value, manifest.node_id).valid)
+        return refuse('invalid_signature', 'invalid_signature');
+      if (rule !== 'expiry' && now >= expiresAt) return refuse('expired', 'expired');
+      const pinned = pins.get(manifest.node_id);
+      const key = parseNodeId(manifest.node_id);
+      if (rule !== 'pins' && pinned !== undefined && !pinned.every((byte, i) => byte === key[i]))
+        return refuse('invalid_signature', 'pinned_key_mismatch');
+      return { valid: true };
+    },
+  };
+}
+
+async function failedCases(implementation: ManifestImplementation): Promise<string[]> {
+  const report = await runSuite(manifestSuite(implementation));
+  return report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+}
+
+/** A refusal case and its `recommended` reason case. */
+const refusal = (name: string) => [`hearthnet.manifests.${name}`, `hearthnet.manifests.${name}.reason`];
+
+describe('manifestSuite', () => {
+  it('passes every case against @agentwire/hearthnet', async () => {
+    const report = await runSuite(manifestSuite(agentwireManifests));
+    expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
+    expect(report.counts.passed).toBe(manifestSuite(agentwireManifests).cases.length);
+  });
+
+  it('has a build case, required refusals with §9 codes and recommended reasons', () => {
+    const cases = manifestSuite(agentwireManifests).cases;
+    expect(cases.find((c) => c.id === 'hearthnet.manifests.build-garage-pc')?.requires).toBe('build');
+    expect(cases.find((c) => c.id === 'hearthnet.manifests.pinned-key-conflict')?.level).toBe('required');
+    expect(cases.find((c) => c.id === 'hearthnet.manifests.pinned-key-conflict.reason')?.level).toBe(
+      'recommended',
+    );
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+  });
+
+  it('the hand-written verifier passes every verify case when it checks every rule', async () => {
+    const report = await runSuite(manifestSuite(verifierWithout('nothing')));
+    expect(report.results.filter((r) => r.status === 'failed')).toEqual([]);
+    expect(report.results.filter((r) => r.status === 'skipped').map((r) => r.id)).toEqual([
+      'hearthnet.manifests.build-garage-pc',
+    ]);
+  });
+
+  it('fails a verifier without the 30 s lifetime rule on the lifetime cases only', async () => {
+    expect(await failedCases(verifierWithout('lifetime'))).toEqual([
+      ...refusal('wrong-duration-29s'),
+      ...refusal('wrong-duration-31s'),
+      ...refusal('reference-24h-lifetime'),
+    ]);
+  });
+
+  it('fails a verifier without expiry on the expired cases only', async () => {
+    expect(await failedCases(verifierWithout('expiry'))).toEqual([
+      ...refusal('expired-at-expires-at'),
+      ...refusal('expired-long-after'),
+    ]);
+  });
+
+  it('fails a verifier without key pinning on the pinned-key conflict only', async () => {
+    expect(await failedCases(verifierWithout('pins'))).toEqual(refusal('pinned-key-conflict'));
+  });
+
+  it('fails a verifier that reports the wrong §9 code but not its reason case', async () => {
+    const wrongCode: ManifestImplementation = {
+      verify: async (value, options) => {
+        const verdict = await agentwireManifests.verify(value, options);
+        return verdict.valid || verdict.reason !== 'pinned_key_mismatch'
+          ? verdict
+          : { ...verdict, code: 'forbidden' };
+      },
+    };
+    expect(await failedCases(wrongCode)).toEqual(['hearthnet.manifests.pinned-key-conflict']);
+  });
+});

@@ -1,0 +1,165 @@
+import nodeManifestsFixture from '../../../fixtures/hearthnet/node-manifests.json' with { type: 'json' };
+import { assertEqual } from '../../assert.js';
+import { InvalidFixtureError } from '../../errors.js';
+import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
+import { readBytes, readNonNegativeInteger, readObject, readString } from '../../fixtures/read-fields.js';
+import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+
+/** An implementation's verdict on a node manifest; `reason` is checked by the `recommended` cases only. */
+export type ManifestVerdict =
+  | { readonly valid: true }
+  | {
+      readonly valid: false;
+      /** The contract §9 code: `bad_request`, `schema_mismatch`, `invalid_signature` or `expired`. */
+      readonly code: string;
+      /** The SDK's finer reason, e.g. `invalid_lifetime` or `pinned_key_mismatch`. */
+      readonly reason?: string;
+    };
+
+/** What every verify call gets. */
+export interface ManifestVerifyOptions {
+  /** The time to judge expiry at, in milliseconds since the epoch. */
+  readonly now: number;
+  /** Keys pinned before the manifest arrives: node id → 32-byte Ed25519 public key. */
+  readonly pins: ReadonlyMap<string, Uint8Array>;
+}
+
+/** The node-manifest functions under test. `verify` is required; `build` enables its cases. */
+export interface ManifestImplementation {
+  /** Judges a manifest received from a peer with every rule of contract §6.1, key pinning included. */
+  verify(manifest: unknown, options: ManifestVerifyOptions): ManifestVerdict | Promise<ManifestVerdict>;
+  /**
+   * Builds and signs a manifest from `input` with the key of the 32-byte `seed`, issued at `now`
+   * (milliseconds since the epoch). Capability `build`.
+   */
+  build?(input: Record<string, unknown>, seed: Uint8Array, options: { readonly now: number }): unknown;
+}
+
+const FIXTURE_NAME = 'hearthnet/node-manifests.json';
+const SECTION = 'HearthNet §6.1';
+const SUITE_NAME = 'hearthnet.manifests';
+const fixture = readFixtureFile(nodeManifestsFixture, FIXTURE_NAME);
+
+/**
+ * Node manifests (contract §6.1) from `fixtures/hearthnet/node-manifests.json`: deterministic build and
+ * sign, and verification with every rule — shape, versions, the exact 30 s lifetime, the signature
+ * under `node_id`, expiry on `[issued_at, expires_at)` and pinned keys — each refusal with its §9 code
+ * (and, as `recommended` cases, the finer reason).
+ *
+ * @example
+ * ```ts
+ * import { keyPairFromSeed } from '@agentwire/hearthnet';
+ * import { buildNodeManifest, InMemoryPinStore, NodeManifestVerifier } from '@agentwire/hearthnet/manifests';
+ * const report = await runSuite(
+ *   manifestSuite({
+ *     verify: (manifest, { now, pins }) =>
+ *       new NodeManifestVerifier({ pinStore: new InMemoryPinStore(pins), clock: () => now }).verify(manifest),
+ *     build: (input, seed, { now }) => buildNodeManifest(input as NodeManifestInput, keyPairFromSeed(seed), { now }),
+ *   }),
+ * );
+ * ```
+ */
+export function manifestSuite(
+  implementation: ManifestImplementation,
+): ConformanceSuite<ManifestImplementation> {
+  const capabilities = new Set<string>();
+  if (implementation.build) capabilities.add('build');
+  return {
+    name: SUITE_NAME,
+    version: HEARTHNET_SUITE_VERSION,
+    description: fixture.description,
+    cases: fixture.cases.flatMap(casesFor),
+    setup: () => ({ ctx: implementation, capabilities }),
+  };
+}
+
+type ManifestCase = ConformanceCase<ManifestImplementation>;
+
+function casesFor(entry: FixtureCase, index: number): ManifestCase[] {
+  const location = `${FIXTURE_NAME} cases[${index}]`;
+  const id = `${SUITE_NAME}.${entry.id}`;
+  const common = { id, section: SECTION, level: 'required', since: HEARTHNET_SUITE_VERSION } as const;
+  const now = readNonNegativeInteger(entry['now_ms'], `${location}.now_ms`);
+  switch (entry['operation']) {
+    case 'build': {
+      const seed = readBytes(entry['seed'], `${location}.seed`);
+      const input = readObject(entry['input'], `${location}.input`);
+      const expected = readObject(entry['expected'], `${location}.expected`);
+      return [
+        {
+          ...common,
+          title: `builds and signs ${entry.id} deterministically`,
+          requires: 'build',
+          run: async (impl) =>
+            assertEqual(
+              await impl.build?.(structuredClone(input), seed, { now }),
+              expected,
+              'signed manifest',
+            ),
+        },
+      ];
+    }
+    case 'verify':
+      return verifyCases(entry, location, now, common);
+    default:
+      throw new InvalidFixtureError(`${location}.operation`, 'expected "build" or "verify"');
+  }
+}
+
+function verifyCases(
+  entry: FixtureCase,
+  location: string,
+  now: number,
+  common: Pick<ManifestCase, 'id' | 'section' | 'level' | 'since'>,
+): ManifestCase[] {
+  const manifest = readObject(entry['manifest'], `${location}.manifest`);
+  const pins = readPins(entry['pins'] ?? [], `${location}.pins`);
+  const verify = (impl: ManifestImplementation) =>
+    impl.verify(structuredClone(manifest), { now, pins: new Map(pins) });
+  if (!('error' in entry)) {
+    return [
+      {
+        ...common,
+        title: `accepts ${entry.id}`,
+        run: async (impl) => assertEqual((await verify(impl)).valid, true, 'verdict'),
+      },
+    ];
+  }
+  const code = readString(entry['error'], `${location}.error`);
+  const reason = readString(entry['reason'], `${location}.reason`);
+  return [
+    {
+      ...common,
+      title: `refuses ${entry.id} with ${code}`,
+      run: async (impl) => {
+        const verdict = await verify(impl);
+        assertEqual(verdict.valid ? { valid: true } : { valid: false, code: verdict.code }, {
+          valid: false,
+          code,
+        });
+      },
+    },
+    {
+      ...common,
+      id: `${common.id}.reason`,
+      level: 'recommended',
+      title: `refuses ${entry.id} for the reason ${reason}`,
+      run: async (impl) => {
+        const verdict = await verify(impl);
+        assertEqual(verdict.valid ? 'accepted' : verdict.reason, reason, 'refusal reason');
+      },
+    },
+  ];
+}
+
+function readPins(value: unknown, location: string): [string, Uint8Array][] {
+  if (!Array.isArray(value)) throw new InvalidFixtureError(location, 'expected a list of pins');
+  return value.map((item, i) => {
+    const pin = readObject(item, `${location}[${i}]`);
+    return [
+      readString(pin['node_id'], `${location}[${i}].node_id`),
+      readBytes(pin['public_key'], `${location}[${i}].public_key`),
+    ];
+  });
+}
