@@ -1,5 +1,5 @@
-/** Crockford's base32 alphabet, the one ULIDs use. */
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+import { encodeUlid, MAX_ULID_TIME, ULID_RANDOM_BYTES } from '../events/ulid.js';
+
 /** What we accept as a request id from a peer: printable ASCII without spaces, 1–128 characters. */
 const REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 
@@ -11,16 +11,8 @@ const REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
  * newRequestId(); // '01JH4Z3Q8M9X2V7K5T1C0RWEYD'
  */
 export function newRequestId(epochMs: number = Date.now()): string {
-  let time = Math.max(0, Math.floor(epochMs));
-  let head = '';
-  for (let i = 0; i < 10; i += 1) {
-    head = CROCKFORD[time % 32] + head;
-    time = Math.floor(time / 32);
-  }
-  const random = globalThis.crypto.getRandomValues(new Uint8Array(16));
-  let tail = '';
-  for (const byte of random) tail += CROCKFORD[byte % 32];
-  return head + tail;
+  const time = Math.min(MAX_ULID_TIME, Math.max(0, Math.floor(epochMs)));
+  return encodeUlid(time, globalThis.crypto.getRandomValues(new Uint8Array(ULID_RANDOM_BYTES)));
 }
 
 /**
