@@ -76,6 +76,7 @@ export {
   referenceCommunityManifestSchema,
   referenceManifestCapabilitySchema,
   referenceNodeManifestSchema,
+  referenceNodeManifestToContract,
   referenceServedManifestSchema,
   type VerifyReferenceManifestOptions,
   verifyReferenceCommunityManifest,
