@@ -1,9 +1,10 @@
+import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
 import { verifyPayload } from '../crypto/payload-signature.js';
 import type { SignedEvent } from '../events/envelope.js';
 import type { MemberLevel } from '../events/event-data.js';
 import { parseTimestamp } from '../manifests/timestamps.js';
 import type { EventRule } from './event-rule.js';
-import { AUTHORISED, type Authorisation, refuse } from './rejection.js';
+import { AUTHORISED, type Authorisation, type ReplayRejectionReason, refuse } from './rejection.js';
 import { isTrusted, levelRank, type MutableReplayState, type ReplayState } from './replay-state.js';
 import { checkSigners } from './signers.js';
 
@@ -166,31 +167,11 @@ export const membershipRules: { readonly [T in MembershipType]: EventRule<T> } =
           `the invite expired at ${invite.expires_at}`,
         );
       }
-      if (manifest.node_id !== event.author) {
-        return refuse(
-          event.event_id,
-          'manifest_mismatch',
-          'bad_request',
-          'node_manifest is not the author’s',
-        );
-      }
-      if (manifest.community_id !== state.communityId) {
-        return refuse(
-          event.event_id,
-          'wrong_community',
-          'bad_request',
-          'node_manifest names another community',
-        );
-      }
-      if (!verifyPayload(manifest, event.author).valid) {
-        return refuse(
-          event.event_id,
-          'invalid_signature',
-          'invalid_signature',
-          'node_manifest is not signed by the author',
-        );
-      }
-      return AUTHORISED;
+      return ownManifestCheck(event, manifest, state, {
+        reason: 'manifest_mismatch',
+        code: 'bad_request',
+        message: 'node_manifest is not the author’s',
+      });
     },
     apply(event, state) {
       const invite = state.invites.get(event.data.invite_event_id)!;
@@ -304,32 +285,11 @@ export const membershipRules: { readonly [T in MembershipType]: EventRule<T> } =
   'node.manifest.updated': {
     // Advisory (no view changes), but only about the author's own node, signed by it.
     authorise(event, state) {
-      const manifest = event.data.manifest;
-      if (manifest.node_id !== event.author) {
-        return refuse(
-          event.event_id,
-          'not_manifest_owner',
-          'unauthorized',
-          'a node publishes only its own manifest',
-        );
-      }
-      if (manifest.community_id !== state.communityId) {
-        return refuse(
-          event.event_id,
-          'wrong_community',
-          'bad_request',
-          'the manifest names another community',
-        );
-      }
-      if (!verifyPayload(manifest, event.author).valid) {
-        return refuse(
-          event.event_id,
-          'invalid_signature',
-          'invalid_signature',
-          'the manifest is not signed by the author',
-        );
-      }
-      return AUTHORISED;
+      return ownManifestCheck(event, event.data.manifest, state, {
+        reason: 'not_manifest_owner',
+        code: 'unauthorized',
+        message: 'a node publishes only its own manifest',
+      });
     },
     apply() {},
   },
@@ -361,4 +321,43 @@ export const membershipRules: { readonly [T in MembershipType]: EventRule<T> } =
 function setLevel(state: MutableReplayState, nodeId: string, level: MemberLevel): void {
   const member = state.members.get(nodeId);
   if (member !== undefined) member.level = level;
+}
+
+/** How a rule refuses a manifest about another node than the event's author. */
+interface NotOwnManifest {
+  readonly reason: ReplayRejectionReason;
+  readonly code: HearthNetErrorCode;
+  readonly message: string;
+}
+
+/**
+ * A node manifest carried by an event must be the author's own (`notOwn` says how to refuse one that
+ * is not), name this community, and be signed by the author.
+ */
+function ownManifestCheck(
+  event: SignedEvent,
+  manifest: { readonly node_id: string; readonly community_id: string },
+  state: ReplayState,
+  notOwn: NotOwnManifest,
+): Authorisation {
+  if (manifest.node_id !== event.author) {
+    return refuse(event.event_id, notOwn.reason, notOwn.code, notOwn.message);
+  }
+  if (manifest.community_id !== state.communityId) {
+    return refuse(
+      event.event_id,
+      'wrong_community',
+      'bad_request',
+      'the node manifest names another community',
+    );
+  }
+  if (!verifyPayload(manifest, event.author).valid) {
+    return refuse(
+      event.event_id,
+      'invalid_signature',
+      'invalid_signature',
+      'the node manifest is not signed by its author',
+    );
+  }
+  return AUTHORISED;
 }
