@@ -4,8 +4,9 @@
  *
  * Runtime-neutral: the HMAC channel token and close codes, passthrough bodies and prompt callback
  * tokens, capability descriptors, `SessionSource` and `MessageEvent` wire forms, the
- * session-key oracle, every frame and outbound op with its result shape, the NDJSON frame codec, and
- * the `RelayTransport` interface (test doubles in `@agentwire/relay/testing`).
+ * session-key oracle, every frame and outbound op with its result shape, the NDJSON frame codec, the
+ * gateway secret store (rotation, revocation) with its in-memory implementation, and the
+ * `RelayTransport` interface (test doubles in `@agentwire/relay/testing`).
  *
  * @example
  * ```ts
@@ -26,6 +27,7 @@ export * from './frames/index.js';
 export * from './message-event/index.js';
 export * from './ndjson/index.js';
 export * from './passthrough/index.js';
+export * from './secrets/index.js';
 export * from './session-key/index.js';
 export * from './session-source/index.js';
 export * from './transport/index.js';

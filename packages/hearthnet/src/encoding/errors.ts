@@ -1,5 +1,10 @@
 /** What an {@link EncodingError} refused. */
-export type EncodingErrorCode = 'invalid_base64url' | 'invalid_base32' | 'invalid_hex' | 'invalid_bytes';
+export type EncodingErrorCode =
+  | 'invalid_base64'
+  | 'invalid_base64url'
+  | 'invalid_base32'
+  | 'invalid_hex'
+  | 'invalid_bytes';
 
 /**
  * Thrown when text is not in the encoding a decoder accepts, or when an encoder is given something

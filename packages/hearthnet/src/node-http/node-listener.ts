@@ -12,8 +12,9 @@ export interface NodeListenerOptions {
 }
 
 /**
- * Adapts a web-standard handler to `node:http`: the request (headers, body up to `maxBodyBytes`)
- * becomes a `Request` whose `signal` aborts when the client disconnects before the response is
+ * Adapts a web-standard handler to `node:http`: the request (headers, body up to `maxBodyBytes`, or —
+ * for a `text/event-stream` client stream — a body streamed as it arrives, with back-pressure and no
+ * total limit) becomes a `Request` whose `signal` aborts when the client disconnects before the response is
  * complete; the `Response` is written back with back-pressure, its body streamed chunk by chunk
  * (headers flushed first, so SSE frames reach the client as they are produced), and cancelled when
  * the client goes away — which is how a bus handler learns to stop (contract §4.1).
@@ -45,7 +46,8 @@ async function serve(
     if (!response.writableFinished)
       disconnected.abort(new DOMException('the client went away', 'AbortError'));
   });
-  const body = await readBody(request, maxBodyBytes);
+  const streamed = isEventStream(request.headers['content-type']);
+  const body = streamed ? requestBodyStream(request) : await readBody(request, maxBodyBytes);
   if (body === undefined) {
     writeJson(
       response,
@@ -64,7 +66,9 @@ async function serve(
     headers,
     ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
     signal: disconnected.signal,
-  });
+    // A streamed body is read while the response is already flowing (client streams).
+    ...(streamed ? { duplex: 'half' } : {}),
+  } as RequestInit);
   let webResponse: Response;
   try {
     webResponse = await handler(webRequest);
@@ -73,6 +77,48 @@ async function serve(
     return;
   }
   await writeResponse(webResponse, response, disconnected.signal);
+}
+
+/** Whether a `Content-Type` is `text/event-stream`: a client stream, read as it arrives. */
+function isEventStream(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
+}
+
+/** The request body as a web stream, with back-pressure: nothing is read ahead of the handler. */
+function requestBodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
+  // Once the stream is closed, errored or cancelled, later events must not touch its controller.
+  let settled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const fail = (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          controller.error(error);
+        };
+        request.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+          if ((controller.desiredSize ?? 0) <= 0) request.pause();
+        });
+        request.once('end', () => {
+          if (settled) return;
+          settled = true;
+          controller.close();
+        });
+        request.once('error', fail);
+        request.once('aborted', () => fail(new DOMException('the client went away', 'AbortError')));
+      },
+      pull() {
+        request.resume();
+      },
+      cancel() {
+        settled = true;
+        request.resume();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
 }
 
 /** The request body, or `undefined` when it is larger than `maxBodyBytes`. */

@@ -15,6 +15,13 @@ export const WIRE_HEADERS = {
   signature: 'X-HearthNet-Signature',
 } as const;
 
+/**
+ * Sent with a client stream: the number of server frames the client lets be unacknowledged
+ * (contract §5.3 `ack`). The server then waits for `ack` frames once that many are outstanding.
+ * Not a contract header: an agentwire extension for client streams.
+ */
+export const ACK_WINDOW_HEADER = 'X-HearthNet-Ack-Window';
+
 /** `Content-Type` of JSON bodies (contract §5.1, §5.2, §5.4). */
 export const JSON_CONTENT_TYPE = 'application/json';
 /** `Content-Type` of stream responses (contract §5.3). */

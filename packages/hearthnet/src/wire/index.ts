@@ -28,7 +28,12 @@ export {
   type ResponseVerification,
   type StreamFrameOf,
 } from './client/hearthnet-client.js';
-export type { HearthNetStream, ProgressFrame, ProgressFrameData } from './client/hearthnet-stream.js';
+export type {
+  HearthNetDuplexStream,
+  HearthNetStream,
+  ProgressFrame,
+  ProgressFrameData,
+} from './client/hearthnet-stream.js';
 export {
   type RequestEnvelope,
   type RequestEnvelopeFields,
@@ -57,6 +62,7 @@ export {
   type BusHandlerOptions,
   createBusHandler,
   DEFAULT_KEEPALIVE_MS,
+  MAX_ACK_WINDOW,
 } from './handler/bus-handler.js';
 export type {
   BusRegistry,
@@ -65,6 +71,7 @@ export type {
 } from './handler/capability-handler.js';
 export { meetsTrustLevel, staticTrust, type TrustPolicy, type TrustStatus } from './handler/trust.js';
 export {
+  ACK_WINDOW_HEADER,
   accepts,
   BUS_CALL_PATH,
   EVENT_STREAM_CONTENT_TYPE,
@@ -92,6 +99,7 @@ export {
   ERROR_EVENT,
   isTerminalEvent,
   PROGRESS_EVENT,
+  REQUEST_EVENT,
   type SseComment,
   type SseEvent,
   type SseFrame,

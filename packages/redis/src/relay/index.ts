@@ -1,8 +1,10 @@
 /**
  * `@agentwire/redis/relay` — Redis backends for a relay connector that runs as several instances:
  * {@link RedisRelayBus} (pub/sub), {@link RedisInboundBuffer} (streams) and
- * {@link RedisCapabilityVault} (hashes with TTLs), implementing the `RelayBus`, `InboundBuffer` and
- * `CapabilityVault` interfaces of `@agentwire/relay`. Node only (ioredis).
+ * {@link RedisCapabilityVault} (hashes with TTLs) and {@link RedisGatewaySecretStore} (per-gateway
+ * secret lists with rotation and revocation, changed atomically by Lua scripts), implementing the
+ * `RelayBus`, `InboundBuffer`, `CapabilityVault` and `GatewaySecretStore` interfaces of
+ * `@agentwire/relay`. Node only (ioredis).
  *
  * Every backend takes `{ redis, keyPrefix }`: an ioredis client the caller keeps owning (and closes
  * after the backends), or connection options the backend connects with and closes in `close()`.
@@ -26,5 +28,9 @@
 export { InvalidRedisRelayOptionError } from './errors.js';
 export { RedisCapabilityVault, type RedisCapabilityVaultOptions } from './redis-capability-vault.js';
 export { DEFAULT_RELAY_KEY_PREFIX, type RedisRelayBackendOptions } from './redis-connection.js';
+export {
+  RedisGatewaySecretStore,
+  type RedisGatewaySecretStoreOptions,
+} from './redis-gateway-secret-store.js';
 export { RedisInboundBuffer, type RedisInboundBufferOptions } from './redis-inbound-buffer.js';
 export { RedisRelayBus, type RedisRelayBusOptions } from './redis-relay-bus.js';

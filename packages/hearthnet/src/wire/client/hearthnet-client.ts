@@ -16,6 +16,7 @@ import { type KeyPair, parseNodeId, signPayload } from '../../crypto/index.js';
 import { signRequestEnvelope, verifyResponseEnvelope } from '../envelope.js';
 import { InvalidWireOptionsError, UnexpectedResponseError } from '../errors.js';
 import {
+  ACK_WINDOW_HEADER,
   BUS_CALL_PATH,
   EVENT_STREAM_CONTENT_TYPE,
   isMediaType,
@@ -24,12 +25,14 @@ import {
 } from '../headers.js';
 import { newRequestId } from '../request-id.js';
 import { isResponseSignatureMandatory } from '../response-signatures.js';
-import type { SseFrame } from '../sse/sse-event.js';
+import { ackDue } from '../sse/ack-window.js';
+import { ACK_EVENT, type SseFrame } from '../sse/sse-event.js';
 import { readSseFrames } from '../sse/sse-frame-reader.js';
 import { type StreamFrameValidator, streamFrameValidator } from '../sse/wire-frame-schemas.js';
 import { formatWireTimestamp } from '../timestamp.js';
 import { type WireMode, wireModeOf } from '../wire-mode.js';
-import type { HearthNetStream, ProgressFrame } from './hearthnet-stream.js';
+import { ClientFrameWriter } from './client-frame-writer.js';
+import type { HearthNetDuplexStream, HearthNetStream, ProgressFrame } from './hearthnet-stream.js';
 
 /**
  * Which response signatures the client checks (contract §5.2): `mutating` (default on the contract
@@ -72,6 +75,19 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Ask for an event stream (contract §5.3) and get an async iterator of frames. */
   readonly stream?: boolean;
+  /**
+   * Open a client stream as well (needs `stream: true`, contract wire only): the request body stays
+   * open and the returned stream can `send` frames to the server while its frames are read —
+   * `file.put` sends its `chunk` frames this way. On the wire: `Content-Type: text/event-stream`, a
+   * first `request` frame holding the signed call body, then the frames sent.
+   */
+  readonly duplex?: boolean;
+  /**
+   * Back-pressure by acknowledgement (contract §5.3 `ack`), for a duplex stream: the server keeps at
+   * most this many frames unacknowledged, and the client acknowledges `{"upto": N}` every half
+   * window as it reads. Sent as `X-HearthNet-Ack-Window`. Default: none (TCP back-pressure only).
+   */
+  readonly ackWindow?: number;
 }
 
 /** A call body `{params, input}` of a capability outside the catalogue. */
@@ -94,6 +110,12 @@ export interface HearthNetClient {
     request: NoInfer<CapabilityRequest<N>>,
     options?: CallOptions & { readonly stream?: false },
   ): Promise<CapabilityResponse<N>>;
+  /** Calls a streaming catalogue capability with a client stream (`file.put`): frames both ways. */
+  call<N extends CatalogueCapabilityName>(
+    capability: N,
+    request: NoInfer<CapabilityRequest<N>>,
+    options: CallOptions & { readonly stream: true; readonly duplex: true },
+  ): Promise<HearthNetDuplexStream<StreamFrameOf<N>>>;
   /** Calls a streaming catalogue capability; resolves, once the stream is accepted, with its frames. */
   call<N extends CatalogueCapabilityName>(
     capability: N,
@@ -106,6 +128,11 @@ export interface HearthNetClient {
     request: CapabilityCallBody,
     options?: CallOptions & { readonly stream?: false },
   ): Promise<unknown>;
+  call<S extends string>(
+    capability: OutsideCatalogue<S>,
+    request: CapabilityCallBody,
+    options: CallOptions & { readonly stream: true; readonly duplex: true },
+  ): Promise<HearthNetDuplexStream<SseFrame>>;
   call<S extends string>(
     capability: OutsideCatalogue<S>,
     request: CapabilityCallBody,
@@ -209,6 +236,10 @@ interface Prepared {
   readonly init: RequestInit;
   /** Ends the request (and a stream's connection) from our side: `HearthNetStream.close()`. */
   readonly local: AbortController;
+  /** The request body of a client stream. */
+  readonly writer: ClientFrameWriter | undefined;
+  /** The `ack` window asked for, for a client stream. */
+  readonly ackWindow: number | undefined;
 }
 
 async function call(
@@ -222,6 +253,7 @@ async function call(
   try {
     response = await settings.fetch(settings.url, prepared.init);
   } catch (error) {
+    prepared.writer?.abort(error);
     if (options.signal?.aborted === true) throw options.signal.reason;
     throw new PartitionError(`could not reach ${settings.url.origin}: ${(error as Error).message}`, {
       cause: error,
@@ -238,7 +270,12 @@ async function call(
     }
     return openStream(settings, capability, prepared, response);
   }
-  const body = await readJson(response, capability);
+  const body = await readJson(response, capability).finally(() =>
+    // Only after the response is read: failing the request body earlier would cut the response too.
+    prepared.writer?.abort(
+      new UnexpectedResponseError(response.status, `${capability} answered without a stream`),
+    ),
+  );
   const isError = !response.ok || (settings.mode === 'reference' && isInBandError(body));
   checkResponseSignature(settings, capability, prepared, response, body, !isError);
   if (isError) throw errorFromBody(body, response.status);
@@ -264,6 +301,8 @@ function prepare(
       throw asHearthNetError(error);
     }
   }
+  const clientStream = options.duplex === true || options.ackWindow !== undefined;
+  if (clientStream) checkClientStreamOptions(settings, options);
   const requestId = newRequestId(settings.now());
   const timestamp = formatWireTimestamp(settings.now());
   const headers = new Headers({
@@ -307,18 +346,48 @@ function prepare(
     body = normalised;
   }
   const local = new AbortController();
+  const signal =
+    options.signal === undefined ? local.signal : AbortSignal.any([options.signal, local.signal]);
+  if (!clientStream) {
+    return {
+      requestId,
+      version: requested,
+      descriptor,
+      local,
+      writer: undefined,
+      ackWindow: undefined,
+      init: { method: 'POST', headers, body: canonicalJsonString(body), signal },
+    };
+  }
+  headers.set('Content-Type', EVENT_STREAM_CONTENT_TYPE);
+  if (options.ackWindow !== undefined) headers.set(ACK_WINDOW_HEADER, String(options.ackWindow));
+  const writer = new ClientFrameWriter();
+  void writer.writeRequest(canonicalJsonString(body)).catch(() => undefined);
+  signal.addEventListener('abort', () => writer.abort(signal.reason), { once: true });
   return {
     requestId,
     version: requested,
     descriptor,
     local,
-    init: {
-      method: 'POST',
-      headers,
-      body: canonicalJsonString(body),
-      signal: options.signal === undefined ? local.signal : AbortSignal.any([options.signal, local.signal]),
-    },
+    writer,
+    ackWindow: options.ackWindow,
+    // `duplex: 'half'` is what fetch requires for a stream body; the response is read while the body
+    // is still being written (undici does so over HTTP/1.1).
+    init: { method: 'POST', headers, body: writer.body, signal, duplex: 'half' } as RequestInit,
   };
+}
+
+function checkClientStreamOptions(settings: Settings, options: CallOptions): void {
+  if (settings.mode !== 'contract') {
+    throw new InvalidWireOptionsError('client streams (duplex, ackWindow) exist on the contract wire only');
+  }
+  if (options.stream !== true) {
+    throw new InvalidWireOptionsError('a client stream (duplex, ackWindow) needs stream: true');
+  }
+  const window = options.ackWindow;
+  if (window !== undefined && (!Number.isSafeInteger(window) || window < 1 || window > 1024)) {
+    throw new InvalidWireOptionsError(`ackWindow must be an integer from 1 to 1024, got ${String(window)}`);
+  }
 }
 
 function validatorOf(
@@ -390,13 +459,19 @@ function openStream(
   capability: string,
   prepared: Prepared,
   response: Response,
-): HearthNetStream<SseFrame> {
+): HearthNetStream<SseFrame> | HearthNetDuplexStream<SseFrame> {
   const body = response.body;
-  if (body === null)
+  const { writer, ackWindow } = prepared;
+  if (body === null) {
+    writer?.abort(
+      new UnexpectedResponseError(response.status, `${capability} answered with an empty stream`),
+    );
     throw new UnexpectedResponseError(response.status, `${capability} answered with an empty stream`);
+  }
   const from = response.headers.get(WIRE_HEADERS.from) ?? undefined;
   if (settings.peer !== undefined && from !== settings.peer) {
     void body.cancel();
+    prepared.local.abort();
     throw new InvalidSignatureError(`the stream comes from ${String(from)}, not from ${settings.peer}`);
   }
   // The reference streams one untyped `message` frame with the whole result, then `{"done": true}`.
@@ -406,19 +481,28 @@ function openStream(
       : undefined;
   const frames = readSseFrames(body, validate === undefined ? {} : { validate });
   let closed = false;
+  let received = 0;
+  let acknowledged = 0;
   async function* iterate(): AsyncGenerator<SseFrame, void, undefined> {
     try {
       for await (const frame of frames) {
         if (frame.event === 'error') throw errorFromBody(frame.data);
+        received += 1;
+        if (writer !== undefined && ackWindow !== undefined && ackDue(received, acknowledged, ackWindow)) {
+          acknowledged = received;
+          void writer.write({ event: ACK_EVENT, data: { upto: received } }).catch(() => undefined);
+        }
         yield frame;
       }
     } catch (error) {
       // close() aborted the connection under a pending read: the stream just ends.
       if (!closed) throw error;
+    } finally {
+      writer?.end();
     }
   }
   const iterator = iterate();
-  return {
+  const stream: HearthNetStream<SseFrame> = {
     requestId: prepared.requestId,
     from,
     [Symbol.asyncIterator]: () => iterator,
@@ -430,5 +514,12 @@ function openStream(
       await frames.return().catch(() => undefined);
       if (!body.locked) await body.cancel().catch(() => undefined);
     },
+  };
+  if (writer === undefined) return stream;
+  const check = validate ?? ((frame: SseFrame) => frame);
+  return {
+    ...stream,
+    send: async (frame) => writer.write(check(frame)),
+    end: () => writer.end(),
   };
 }

@@ -24,3 +24,21 @@ export interface HearthNetStream<Frame> extends AsyncIterable<Frame> {
   /** Stops reading and closes the connection. */
   close(): Promise<void>;
 }
+
+/**
+ * The frames of a call that also streams frames to the server (`CallOptions.duplex`, e.g. `file.put`
+ * chunks): read the server's frames as with {@link HearthNetStream}, and {@link send} frames while
+ * doing so; {@link end} says no more frames will come. Closing the stream ends both directions.
+ */
+export interface HearthNetDuplexStream<Frame> extends HearthNetStream<Frame> {
+  /**
+   * Sends one frame, checked against the capability's stream schema first. Resolves when it is
+   * queued (the queue is kept under 1 MiB, so a fast sender is paced by the connection).
+   *
+   * @throws {SseProtocolError} `invalid_frame` when the frame does not match the schema.
+   * @throws {InvalidWireOptionsError} after {@link end}.
+   */
+  send(frame: SseFrame): Promise<void>;
+  /** Ends the frames sent to the server; the server's frames keep coming until its `done`. */
+  end(): void;
+}

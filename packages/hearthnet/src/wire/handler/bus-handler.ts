@@ -14,8 +14,16 @@ import {
 } from '../../capabilities/index.js';
 import { type KeyPair, verifyPayload } from '../../crypto/index.js';
 import { InvalidWireOptionsError } from '../errors.js';
-import { accepts, BUS_CALL_PATH, EVENT_STREAM_CONTENT_TYPE, WIRE_HEADERS } from '../headers.js';
+import {
+  ACK_WINDOW_HEADER,
+  accepts,
+  BUS_CALL_PATH,
+  EVENT_STREAM_CONTENT_TYPE,
+  isMediaType,
+  WIRE_HEADERS,
+} from '../headers.js';
 import { RequestVerifier, type RequestVerifierOptions } from '../request-verifier.js';
+import { AckWindow } from '../sse/ack-window.js';
 import { streamFrameValidator } from '../sse/wire-frame-schemas.js';
 import { type WireMode, wireModeOf } from '../wire-mode.js';
 import {
@@ -24,6 +32,7 @@ import {
   type CapabilityHandler,
   isFrameStream,
 } from './capability-handler.js';
+import { type ClientStream, openClientStream, validatedFrames } from './client-stream.js';
 import { frameStream } from './frame-stream.js';
 import { type IncomingCall, readIncomingCall } from './incoming-call.js';
 import { errorResponse, jsonResponse, type ResponseContext } from './response-writer.js';
@@ -33,6 +42,10 @@ import { isTrustStatus, meetsTrustLevel, type TrustPolicy, type TrustStatus } fr
 export const DEFAULT_KEEPALIVE_MS = 15_000;
 // Timers fire at once for delays above 2^31 - 1 ms.
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The largest `X-HearthNet-Ack-Window` a client may ask for. */
+export const MAX_ACK_WINDOW = 1024;
+/** How many client-stream frames are read ahead of the capability handler. */
+const CLIENT_FRAMES_READ_AHEAD = 4;
 
 /** A web-standard request handler: runs on Node (see `@agentwire/hearthnet/node-http`), Bun, Deno, workers. */
 export type BusHandler = (request: Request) => Promise<Response>;
@@ -189,6 +202,8 @@ async function handleCall(
   // On the reference wire, errors raised by the capability itself travel in-band with 200, the
   // bus's own with 500 (note §6); only a malformed request keeps its 4xx status.
   let inCapability = false;
+  let clientStream: ClientStream | undefined;
+  let credit: AckWindow | undefined;
   try {
     if (settings.path !== null && new URL(request.url).pathname !== settings.path) {
       return errorResponse(
@@ -205,11 +220,25 @@ async function handleCall(
       response.headers.set('Allow', 'POST');
       return response;
     }
-    const call = readIncomingCall(
-      request.headers,
-      await readJsonBody(request, settings.maxBodyBytes),
-      settings.mode,
-    );
+    let body: unknown;
+    if (isMediaType(request.headers.get('Content-Type'), EVENT_STREAM_CONTENT_TYPE)) {
+      if (settings.mode === 'reference') {
+        throw new BadRequestError('the reference wire has no client streams');
+      }
+      credit = ackWindowOf(request.headers.get(ACK_WINDOW_HEADER));
+      const window = credit;
+      clientStream = await openClientStream(request.body, {
+        // Characters, not bytes: the first frame is the JSON body a plain call sends.
+        maxRequestLength: settings.maxBodyBytes,
+        maxEventLength: 16 * 1024 * 1024,
+        onAck: (upto) => window?.acknowledge(upto),
+        capacity: CLIENT_FRAMES_READ_AHEAD,
+      });
+      body = clientStream.body;
+    } else {
+      body = await readJsonBody(request, settings.maxBodyBytes);
+    }
+    const call = readIncomingCall(request.headers, body, settings.mode);
     responder = {
       ...responder,
       capability: call.capability,
@@ -241,8 +270,11 @@ async function handleCall(
       release,
       responder,
       settings,
+      clientStream,
+      credit,
     });
   } catch (error) {
+    clientStream?.close();
     const converted = asHearthNetError(error);
     reportUnexpected(settings, error, responder);
     return errorResponse(responder, converted, referenceStatus(settings.mode, converted, inCapability));
@@ -272,6 +304,16 @@ async function readJsonBody(request: Request, maxBodyBytes: number): Promise<unk
   } catch (error) {
     throw new BadRequestError('the request body is not UTF-8 JSON', { cause: error });
   }
+}
+
+/** The window a client stream asks for with `X-HearthNet-Ack-Window`, if any. */
+function ackWindowOf(header: string | null): AckWindow | undefined {
+  if (header === null) return undefined;
+  const size = /^[1-9][0-9]{0,3}$/.test(header.trim()) ? Number(header.trim()) : Number.NaN;
+  if (!(size <= MAX_ACK_WINDOW)) {
+    throw new BadRequestError(`${ACK_WINDOW_HEADER} must be an integer from 1 to ${MAX_ACK_WINDOW}`);
+  }
+  return new AckWindow(size);
 }
 
 /** The verified caller, or `undefined` for an accepted unsigned call. */
@@ -349,6 +391,8 @@ function resolve(registry: BusRegistry, call: IncomingCall): CapabilityRegistrat
 }
 
 interface Dispatch {
+  readonly clientStream: ClientStream | undefined;
+  readonly credit: AckWindow | undefined;
   readonly caller: string | undefined;
   readonly trust: TrustStatus;
   readonly release: () => void;
@@ -361,7 +405,7 @@ async function dispatch(
   call: IncomingCall,
   registration: CapabilityRegistration<CapabilityHandler>,
   validated: Parameters<CapabilityHandler>[0],
-  { caller, trust, release, responder, settings }: Dispatch,
+  { caller, trust, release, responder, settings, clientStream, credit }: Dispatch,
 ): Promise<Response> {
   const { descriptor } = registration;
   const controller = new AbortController();
@@ -370,6 +414,7 @@ async function dispatch(
   else request.signal.addEventListener('abort', abort, { once: true });
   const finish = () => {
     request.signal.removeEventListener('abort', abort);
+    clientStream?.close();
     release();
   };
   const wantsStream =
@@ -387,6 +432,10 @@ async function dispatch(
     requestedVersion: call.version,
     stream: wantsStream,
     signal: controller.signal,
+    clientFrames:
+      clientStream === undefined
+        ? undefined
+        : validatedFrames(clientStream.frames, streamFrameValidator(descriptor)),
   };
   let result: unknown;
   try {
@@ -419,6 +468,7 @@ async function dispatch(
       finish();
     },
     onError: (error) => reportUnexpected(settings, error, responder),
+    ...(credit === undefined ? {} : { credit }),
   });
   const headers = new Headers({
     'Content-Type': EVENT_STREAM_CONTENT_TYPE,

@@ -28,6 +28,13 @@ export interface CallContext {
    * to the backend, or check it between frames.
    */
   readonly signal: AbortSignal;
+  /**
+   * The frames the caller sends after its request, when it opened a client stream (`file.put`
+   * chunks): validated against the capability's stream schema, ending when the caller ends its
+   * request body; a frame that breaks the rules is thrown as `bad_request`. `undefined` for an
+   * ordinary call. Iterate it once.
+   */
+  readonly clientFrames: AsyncIterable<SseFrame> | undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { asHearthNetError, toErrorBody } from '../../capabilities/index.js';
+import type { AckWindow } from '../sse/ack-window.js';
 import { encodeSseComment, encodeSseFrame } from '../sse/encode.js';
 import { DONE_EVENT, isTerminalEvent, type SseFrame } from '../sse/sse-event.js';
 import type { StreamFrameValidator } from '../sse/wire-frame-schemas.js';
@@ -19,6 +20,11 @@ export interface FrameStreamHooks {
   readonly onClose: (reason: 'finished' | 'cancelled') => void;
   /** Called with an exception the handler threw while streaming. */
   readonly onError: (error: unknown) => void;
+  /**
+   * Back-pressure by the client's `ack` frames (contract §5.3): each frame waits for room in this
+   * window before it is written. Default: none (TCP back-pressure only).
+   */
+  readonly credit?: AckWindow;
 }
 
 /** The settled `next()` of the handler's iterator, so that a rejection waiting behind a keepalive is never unhandled. */
@@ -32,7 +38,8 @@ const IDLE = Symbol('idle');
  * The SSE body of a streamed call (contract §5.3): one frame per `pull`, so a slow client slows the
  * handler down; exactly one terminal frame — the handler's `done` (or `error`), a `done` with `{}`
  * when the handler ends without one, or an `error` frame with the §5.4 body when it throws. Frames
- * after the terminal one are never sent. While the handler is busy producing its next frame, a
+ * after the terminal one are never sent. With `credit`, a frame is written only when the client's
+ * `ack` frames leave room for it. While the handler is busy producing its next frame, a
  * `: keepalive` comment goes out every `keepaliveMs`. Cancelling the body (the client went away)
  * calls `onClose('cancelled')` and stops the handler's iterator.
  */
@@ -42,6 +49,7 @@ export function frameStream(
 ): ReadableStream<Uint8Array> {
   const iterator = frames[Symbol.asyncIterator]();
   let closed = false;
+  const cancelled = new AbortController();
   // The handler's next frame, kept across pulls that ended with a keepalive instead.
   let pending: Promise<Next> | undefined;
   let idle: { readonly timer: ReturnType<typeof setTimeout>; readonly wake: () => void } | undefined;
@@ -103,6 +111,13 @@ export function frameStream(
           hooks.onError(error);
           frame = { event: 'error', data: toErrorBody(asHearthNetError(error)) };
         }
+        if (hooks.credit !== undefined) {
+          try {
+            await hooks.credit.reserve(cancelled.signal);
+          } catch {
+            return;
+          }
+        }
         controller.enqueue(utf8.encode(encodeSseFrame(frame)));
         if (isTerminalEvent(frame.event)) {
           controller.close();
@@ -111,6 +126,7 @@ export function frameStream(
         }
       },
       cancel() {
+        cancelled.abort();
         close('cancelled');
         stopIdleTimer();
         stopIterator();

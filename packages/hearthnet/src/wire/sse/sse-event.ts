@@ -32,6 +32,11 @@ export const ERROR_EVENT = 'error';
 export const PROGRESS_EVENT = 'progress';
 /** The event name of a back-pressure acknowledgement `{upto}`, sent client → server. */
 export const ACK_EVENT = 'ack';
+/**
+ * The event name of the first frame of a client stream: its data is the call body `{params, input}`
+ * that the request signature covers (see `createBusHandler`, client streams).
+ */
+export const REQUEST_EVENT = 'request';
 
 /** Whether a frame ends its stream: `done` or `error` (contract §5.3). */
 export function isTerminalEvent(event: string): boolean {

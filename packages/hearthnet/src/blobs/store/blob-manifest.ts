@@ -1,0 +1,89 @@
+import { blobCid } from '../../hashing/chunking.js';
+import type { Hasher } from '../../hashing/hasher.js';
+import type { BlobManifest, BlobManifestChunk } from './blob-store.js';
+import { hasherForAlgorithm, parseStoreContentId } from './content-ids.js';
+import { InvalidBlobManifestError } from './errors.js';
+
+/**
+ * Checks a blob manifest (received in a `file.put` initial frame or a `file.read` manifest frame, or
+ * read from storage) and returns a frozen copy with only its known fields: `cid` and every chunk CID
+ * are prefixed content ids of one algorithm; `chunks` run `i` = 0 … n−1; every chunk but the last
+ * has `chunk_size_bytes` bytes and the last 1 … `chunk_size_bytes` (0 only for the single chunk of an
+ * empty blob); the sizes add up to `size_bytes`; and `cid` is the blob CID of the chunk CIDs.
+ *
+ * @param hasher - used when it implements the CID's algorithm; the built-in one of that algorithm otherwise.
+ * @throws {InvalidBlobManifestError} naming the first field that is wrong.
+ * @example
+ * ```ts
+ * const manifest = parseBlobManifest(JSON.parse(frame.data));
+ * ```
+ */
+export function parseBlobManifest(value: unknown, hasher?: Hasher): BlobManifest {
+  if (!isRecord(value)) throw new InvalidBlobManifestError('$', 'must be an object');
+  const cid = manifestCid(value['cid'], 'cid');
+  const sizeBytes = count(value['size_bytes'], 'size_bytes', 0);
+  const chunkSizeBytes = count(value['chunk_size_bytes'], 'chunk_size_bytes', 1);
+  const rawChunks = value['chunks'];
+  if (!Array.isArray(rawChunks) || rawChunks.length === 0) {
+    throw new InvalidBlobManifestError('chunks', 'must be a non-empty array');
+  }
+  const chunks = rawChunks.map((raw: unknown, position): BlobManifestChunk => {
+    const field = `chunks[${position}]`;
+    if (!isRecord(raw)) throw new InvalidBlobManifestError(field, 'must be an object');
+    if (raw['i'] !== position) throw new InvalidBlobManifestError(`${field}.i`, `must be ${position}`);
+    const chunkCid = manifestCid(raw['cid'], `${field}.cid`);
+    if (algorithmOf(chunkCid) !== algorithmOf(cid)) {
+      throw new InvalidBlobManifestError(`${field}.cid`, 'must use the algorithm of the blob cid');
+    }
+    const chunkSize = count(raw['size_bytes'], `${field}.size_bytes`, 0);
+    const isLast = position === rawChunks.length - 1;
+    const expected = isLast ? `1 … ${chunkSizeBytes}` : `${chunkSizeBytes}`;
+    const fits = isLast
+      ? chunkSize <= chunkSizeBytes && (chunkSize > 0 || rawChunks.length === 1)
+      : chunkSize === chunkSizeBytes;
+    if (!fits)
+      throw new InvalidBlobManifestError(`${field}.size_bytes`, `must be ${expected}, got ${chunkSize}`);
+    return Object.freeze({ i: position, cid: chunkCid, size_bytes: chunkSize });
+  });
+  const total = (chunks.length - 1) * chunkSizeBytes + (chunks.at(-1)?.size_bytes ?? 0);
+  if (total !== sizeBytes) {
+    throw new InvalidBlobManifestError('size_bytes', `must be the sum of the chunk sizes, ${total}`);
+  }
+  const expectedCid = blobCid(
+    chunks.map((c) => c.cid),
+    hasherForAlgorithm(algorithmOf(cid), hasher),
+  );
+  if (expectedCid !== cid) {
+    throw new InvalidBlobManifestError('cid', `the chunk ids give the blob cid ${expectedCid}`);
+  }
+  return Object.freeze({
+    cid,
+    size_bytes: sizeBytes,
+    chunk_size_bytes: chunkSizeBytes,
+    chunks: Object.freeze(chunks),
+  });
+}
+
+function manifestCid(value: unknown, field: string): string {
+  try {
+    parseStoreContentId(value, field);
+  } catch {
+    throw new InvalidBlobManifestError(field, 'must be blake3:<64 hex> or sha256:<64 hex>');
+  }
+  return value as string;
+}
+
+function algorithmOf(cid: string): 'blake3' | 'sha256' {
+  return cid.startsWith('sha256:') ? 'sha256' : 'blake3';
+}
+
+function count(value: unknown, field: string, minimum: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < minimum) {
+    throw new InvalidBlobManifestError(field, `must be an integer ≥ ${minimum}`);
+  }
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,141 @@
+/**
+ * A blob as the store and the wire (`file.read` manifest frame, `file.put` initial frame, contract
+ * §4.7/§4.10) describe it: the blob CID, the total size, the chunk size it was cut with and its chunks
+ * in order.
+ */
+export interface BlobManifest {
+  /** The blob CID: `blobCid` of the chunk CIDs (sorted, joined with `'\n'`). */
+  readonly cid: string;
+  readonly size_bytes: number;
+  /** Every chunk but the last has exactly this size; the last has 1 … this many bytes (0 for an empty blob). */
+  readonly chunk_size_bytes: number;
+  readonly chunks: readonly BlobManifestChunk[];
+}
+
+/** One chunk of a {@link BlobManifest}: its index `i` (0, 1, …), content id and length. */
+export interface BlobManifestChunk {
+  readonly i: number;
+  readonly cid: string;
+  readonly size_bytes: number;
+}
+
+/**
+ * What a store reports, for the event log (contract §7.2): `file.cid.advertised` when a blob's
+ * manifest is stored (it is then held whole), `file.cid.unpinned` when a pin is removed or an unpinned
+ * blob is collected.
+ */
+export type BlobStoreEvent =
+  | { readonly type: 'file.cid.advertised'; readonly cid: string; readonly size_bytes: number }
+  | { readonly type: 'file.cid.unpinned'; readonly cid: string };
+
+/** Options of {@link BlobStore.putBlob}. */
+export interface PutBlobOptions {
+  /** Pin the blob so that garbage collection never removes it. Default `false`. */
+  readonly pin?: boolean;
+}
+
+/** What a store holds: chunk bytes (each distinct chunk counted once), distinct chunks, blob manifests. */
+export interface BlobStoreUsage {
+  readonly bytes: number;
+  readonly chunks: number;
+  readonly blobs: number;
+}
+
+/** What {@link BlobStore.collectGarbage} removed. */
+export interface GarbageCollectionResult {
+  /** The blob CIDs whose manifests were removed, in removal order (oldest first). */
+  readonly removedBlobs: string[];
+  /** Chunk bytes deleted (chunks still used by a kept blob stay and are not counted). */
+  readonly freedBytes: number;
+}
+
+/**
+ * Where a node keeps blobs as content-addressed chunks plus one manifest per blob (the reference
+ * `BlobStore`). Chunks are verified against their CID before they are stored; a manifest is stored only
+ * once all its chunks are held, so a blob with a manifest can always be read whole. Pinned blobs are
+ * never garbage-collected; a chunk shared by a pinned and an unpinned blob survives collection.
+ *
+ * Every CID argument must be a prefixed content id, `blake3:<64 hex>` or `sha256:<64 hex>`; a
+ * `blake3:` id is verified with BLAKE3 and a `sha256:` id with SHA-256. Malformed arguments throw
+ * {@link InvalidBlobStoreInputError}; all store errors extend the contract §9 error classes, so a
+ * capability handler can answer with them as they are.
+ *
+ * @example
+ * ```ts
+ * const store = new InMemoryBlobStore({ capacityBytes: 64 * 1024 * 1024 });
+ * const manifest = await store.putBlob(new TextEncoder().encode('emergency plan'), { pin: true });
+ * (await store.readBlob(manifest.cid))?.length; // 14
+ * ```
+ */
+export interface BlobStore {
+  /** Whether the chunk is held with intact bytes. */
+  hasChunk(cid: string): Promise<boolean>;
+  /**
+   * The chunk's bytes, or `undefined` when it is not held.
+   *
+   * @throws {CorruptChunkError} when the stored bytes no longer hash to `cid` (a later put heals it).
+   */
+  getChunk(cid: string): Promise<Uint8Array | undefined>;
+  /**
+   * Stores a chunk after checking that `bytes` hash to `cid`; putting a held chunk again changes
+   * nothing (it rewrites bytes found corrupt). When the store has a capacity and the chunk does not
+   * fit, unpinned blobs are collected first.
+   *
+   * @throws {ChunkMismatchError} when `bytes` do not hash to `cid`.
+   * @throws {CapacityExceededError} (`capacity_exceeded`) when the chunk does not fit even after
+   *   collecting; nothing is stored or collected then.
+   */
+  putChunk(cid: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Indexes (`i`) of the manifest's chunks that are not held (or held corrupt), ascending: what a
+   * `file.put` server answers in its `ready` frame. The manifest's shape is checked first.
+   *
+   * @throws {InvalidBlobManifestError} when the manifest is malformed or its CID does not match.
+   */
+  missingChunks(manifest: BlobManifest): Promise<number[]>;
+  /** The stored manifest of a blob, or `undefined`. */
+  getManifest(blobCid: string): Promise<BlobManifest | undefined>;
+  /**
+   * Stores a blob's manifest, after checking it (the blob CID is `blobCid` of the chunk CIDs, indexes
+   * run 0 … n−1, every chunk but the last has `chunk_size_bytes` bytes, sizes add up to `size_bytes`)
+   * and that every chunk is held. Emits `file.cid.advertised` when the manifest is new.
+   *
+   * @throws {InvalidBlobManifestError} when the manifest is malformed, its CID does not match, a chunk
+   *   size differs from the held chunk's, or a manifest with this CID but another chunk order is stored.
+   * @throws {MissingChunksError} when chunks are not held.
+   */
+  putManifest(manifest: BlobManifest): Promise<void>;
+  /**
+   * The whole blob, or `undefined` when its manifest or a chunk is not held.
+   *
+   * @throws {CorruptChunkError} when a stored chunk no longer hashes to its CID.
+   */
+  readBlob(blobCid: string): Promise<Uint8Array | undefined>;
+  /**
+   * Chunks `bytes` with the store's hasher and chunk size, stores every chunk and the manifest, and
+   * returns the manifest.
+   *
+   * @throws {CapacityExceededError} when the blob does not fit; chunks already stored stay (they
+   *   belong to no blob until it is put again).
+   * @throws {InvalidBlobManifestError} when a blob with the same chunks in another order is stored: the
+   *   blob CID of contract §1.4 does not depend on chunk order, so the two cannot both be held.
+   */
+  putBlob(bytes: Uint8Array, options?: PutBlobOptions): Promise<BlobManifest>;
+  /** The CIDs of the blobs held (those with a manifest) that start with `prefix`, sorted: `file.list`. */
+  list(prefix?: string): Promise<string[]>;
+  /** Pins a blob (held or not yet held) so that garbage collection never removes it. Idempotent. */
+  pin(blobCid: string): Promise<void>;
+  /** Removes a pin; `true` when there was one (then `file.cid.unpinned` is emitted). */
+  unpin(blobCid: string): Promise<boolean>;
+  isPinned(blobCid: string): Promise<boolean>;
+  /** What the store holds now. */
+  usage(): Promise<BlobStoreUsage>;
+  /**
+   * Removes unpinned blobs, oldest stored first, with their chunks that no kept blob uses, until the
+   * chunk bytes held are at most `targetBytes` (default 0: every unpinned blob). Chunks that belong to no
+   * blob (an upload in progress) are kept. Emits `file.cid.unpinned` for each removed blob.
+   *
+   * @throws {InvalidBlobStoreInputError} when `targetBytes` is not a non-negative safe integer.
+   */
+  collectGarbage(targetBytes?: number): Promise<GarbageCollectionResult>;
+}

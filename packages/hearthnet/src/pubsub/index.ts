@@ -1,0 +1,96 @@
+/**
+ * `@agentwire/hearthnet/pubsub` — the pub-sub topics of contract §8: the topic catalogue as data
+ * (payload kinds and validators, producers, subscribers, local-only topics, the event-log mapping),
+ * an in-memory {@link TopicHub} with cursors and bounded retention, an event store that publishes
+ * what the log stores, and the long-poll transport `GET /pubsub/v1/subscribe` (handler and client)
+ * on the signed wire. Runtime-neutral: the WebSocket transport is `@agentwire/hearthnet/pubsub-ws`.
+ *
+ * @example
+ * ```ts
+ * import { createPubSubClient, createPubSubHandler, PublishingEventStore, TopicHub } from '@agentwire/hearthnet/pubsub';
+ *
+ * // node B
+ * const hub = new TopicHub();
+ * const store = new PublishingEventStore(new InMemoryEventStore(), hub); // every stored event is published once
+ * const served = await serveBusHandler(createPubSubHandler({ identity: b, hub, trust, community }));
+ *
+ * // node A
+ * const client = createPubSubClient({ identity: a, community, node: served.url });
+ * for await (const event of client.subscribe('marketplace.post.created', { signal })) console.log(event);
+ * ```
+ *
+ * @packageDocumentation
+ */
+export {
+  type BackoffPolicy,
+  type ExponentialBackoffOptions,
+  exponentialBackoff,
+  type Sleep,
+} from './backoff.js';
+export {
+  InvalidPubSubOptionsError,
+  InvalidTopicPayloadError,
+  LocalOnlyTopicError,
+  PubSubProtocolError,
+  UnknownTopicError,
+} from './errors.js';
+export { PublishingEventStore, publishFromEventLog } from './event-log-publisher.js';
+export { EVENT_TOPICS, type TopicPublication, topicForEvent } from './event-topics.js';
+export {
+  createPubSubClient,
+  type PubSubClient,
+  type PubSubClientOptions,
+  type SubscribeOptions,
+} from './pubsub-client.js';
+export { createPubSubHandler, type PubSubHandlerOptions } from './pubsub-handler.js';
+export { PUBSUB_ROUTES, type SignedParameters, type SignedRoute } from './signed-request.js';
+export {
+  DEFAULT_WAIT_MS,
+  MAX_READ_LIMIT,
+  MAX_WAIT_MS,
+  PUBSUB_SUBSCRIBE_PATH,
+  topicReadSchema,
+} from './subscribe-protocol.js';
+export { authoriseSubscriber } from './subscriber-access.js';
+export {
+  type CursorGap,
+  type DeliveredItem,
+  isRetryableFailure,
+  type RetryOptions,
+  type Subscription,
+  type SubscriptionEvent,
+} from './subscription.js';
+export {
+  DEFAULT_READ_LIMIT,
+  DEFAULT_TOPIC_RETENTION,
+  type PublishOptions,
+  TopicHub,
+  type TopicHubOptions,
+  type TopicItem,
+  type TopicRead,
+  type TopicReadOptions,
+} from './topic-hub.js';
+export {
+  type CapabilityRefPayload,
+  type ConnectivityPayload,
+  capabilityDescriptorPayloadSchema,
+  capabilityRefPayloadSchema,
+  connectivityPayloadSchema,
+  eventEnvelopePayloadSchema,
+  type TopicPayloadKind,
+} from './topic-payloads.js';
+export {
+  chatTopic,
+  isLocalOnlyTopic,
+  LOCAL_ONLY_TOPICS,
+  type ResolvedTopic,
+  resolveTopic,
+  resolveWireTopic,
+  TOPIC_DEFINITIONS,
+  TOPIC_PATTERN_PREFIX,
+  type TopicAudience,
+  type TopicDefinition,
+  type TopicProducer,
+  type TopicScope,
+  validateTopicPayload,
+} from './topics.js';

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { RelayServerOptions } from '../server/index.js';
+import { authenticatorFor } from './authenticator-for.js';
+import { InvalidGatewaySecretArgumentError } from './errors.js';
+import { InMemoryGatewaySecretStore } from './in-memory-gateway-secret-store.js';
+import { describeGatewaySecretStoreBehaviour } from './secret-store-behaviour.test-support.js';
+
+describeGatewaySecretStoreBehaviour(
+  'InMemoryGatewaySecretStore',
+  (now) => new InMemoryGatewaySecretStore({ now }),
+);
+
+describe('InMemoryGatewaySecretStore', () => {
+  it('refuses a clock that is not a function', () => {
+    expect(() => new InMemoryGatewaySecretStore({ now: 5 as never })).toThrow(
+      InvalidGatewaySecretArgumentError,
+    );
+  });
+
+  it('gives the relay server an authenticate callback of its own type', async () => {
+    const store = new InMemoryGatewaySecretStore();
+    const authenticate: RelayServerOptions['authenticate'] = authenticatorFor(store);
+    const { secrets } = await store.create('gw-1', 'tenant-a');
+    expect(await authenticate('gw-1')).toEqual({ tenant: 'tenant-a', secrets });
+  });
+
+  it('propagates a store failure out of the authenticator', async () => {
+    const store = new InMemoryGatewaySecretStore();
+    await store.close();
+    await expect(authenticatorFor(store)('gw-1')).rejects.toMatchObject({
+      code: 'gateway_secret_store_closed',
+    });
+  });
+});
