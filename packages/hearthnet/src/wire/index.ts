@@ -69,6 +69,7 @@ export type {
   CallContext,
   CapabilityHandler,
 } from './handler/capability-handler.js';
+export { type RequestHandler, routeByPath } from './handler/route-by-path.js';
 export { meetsTrustLevel, staticTrust, type TrustPolicy, type TrustStatus } from './handler/trust.js';
 export {
   ACK_WINDOW_HEADER,
