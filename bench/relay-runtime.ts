@@ -242,6 +242,24 @@ async function repeat(times: number, measure: () => Promise<number>): Promise<nu
   return results;
 }
 
+/**
+ * Adds the CPU time (user + system, the whole process: both ends of the socket, GC threads included)
+ * that `run` takes to `cpu.micros`, and `operations` to `cpu.operations`. On a shared machine this
+ * moves less than wall-clock time does.
+ */
+async function countCpu<T>(
+  cpu: { micros: number; operations: number },
+  operations: number,
+  run: () => Promise<T>,
+): Promise<T> {
+  const before = process.cpuUsage();
+  const result = await run();
+  const used = process.cpuUsage(before);
+  cpu.micros += used.user + used.system;
+  cpu.operations += operations;
+  return result;
+}
+
 export async function benchRelayRuntime(options: RelayRuntimeBenchOptions = {}): Promise<string[]> {
   const rounds = options.quick ? 3 : 5;
   const perRound = options.quick ? 100 : 400;
@@ -258,13 +276,23 @@ export async function benchRelayRuntime(options: RelayRuntimeBenchOptions = {}):
 
     const latency = { relay: [] as number[], echo: [] as number[], three: [] as number[] };
     const throughput = { relay: [] as number[], raw: [] as number[] };
+    const newCpu = () => ({ micros: 0, operations: 0 });
+    const cpu = {
+      echo: newCpu(),
+      three: newCpu(),
+      relay: newCpu(),
+      rawOneWay: newCpu(),
+      relayOneWay: newCpu(),
+    };
     for (let round = 0; round < rounds; round++) {
-      latency.echo.push(...(await repeat(perRound, raw.echo)));
-      latency.three.push(...(await repeat(perRound, raw.threeMessages)));
-      latency.relay.push(...(await repeat(perRound, relay.roundTrip)));
-      throughput.raw.push(await raw.oneWay(frames));
-      throughput.relay.push(await relay.oneWay(frames));
+      latency.echo.push(...(await countCpu(cpu.echo, perRound, () => repeat(perRound, raw.echo))));
+      latency.three.push(...(await countCpu(cpu.three, perRound, () => repeat(perRound, raw.threeMessages))));
+      latency.relay.push(...(await countCpu(cpu.relay, perRound, () => repeat(perRound, relay.roundTrip))));
+      throughput.raw.push(await countCpu(cpu.rawOneWay, frames, () => raw.oneWay(frames)));
+      throughput.relay.push(await countCpu(cpu.relayOneWay, frames, () => relay.oneWay(frames)));
     }
+    const cpuPerOperation = (counted: { micros: number; operations: number }) =>
+      (counted.micros / counted.operations).toFixed(1);
 
     const stats = (samples: number[]) => {
       const sorted = [...samples].sort((a, b) => a - b);
@@ -277,20 +305,22 @@ export async function benchRelayRuntime(options: RelayRuntimeBenchOptions = {}):
     const µs = (value: number) => value.toFixed(1);
     printTable(
       `relay runtime — round-trip latency, 127.0.0.1 (${latency.relay.length} samples per case, ${inboundLine.length}-byte inbound)`,
-      ['case', 'p50 µs', 'p99 µs', 'p50 vs raw ws echo'],
+      ['case', 'p50 µs', 'p99 µs', 'p50 vs raw ws echo', 'CPU µs per round trip'],
       [
-        ['raw ws echo (1 out, 1 back)', µs(echo.p50), µs(echo.p99), '1.00×'],
+        ['raw ws echo (1 out, 1 back)', µs(echo.p50), µs(echo.p99), '1.00×', cpuPerOperation(cpu.echo)],
         [
           'raw ws, 3 messages (push, reply, answer)',
           µs(three.p50),
           µs(three.p99),
           `${(three.p50 / echo.p50).toFixed(2)}×`,
+          cpuPerOperation(cpu.three),
         ],
         [
           'agentwire: deliverInbound → handler → send → outbound_result',
           µs(ours.p50),
           µs(ours.p99),
           `${latencyRatio.toFixed(2)}×`,
+          cpuPerOperation(cpu.relay),
         ],
       ],
     );
@@ -301,10 +331,15 @@ export async function benchRelayRuntime(options: RelayRuntimeBenchOptions = {}):
     const perSecond = (value: number) => Math.round(value).toLocaleString('en-US');
     printTable(
       `relay runtime — one-way throughput, 127.0.0.1 (${frames.toLocaleString('en-US')} frames of ${inboundLine.length} bytes, median of ${rounds})`,
-      ['case', 'msgs/s', 'vs raw ws'],
+      ['case', 'msgs/s', 'vs raw ws', 'CPU µs per frame'],
       [
-        ['raw ws: server sends, client counts', perSecond(rawRate), '1.00×'],
-        ['agentwire: deliverInbound → handler (acked)', perSecond(ourRate), `${throughputRatio.toFixed(2)}×`],
+        ['raw ws: server sends, client counts', perSecond(rawRate), '1.00×', cpuPerOperation(cpu.rawOneWay)],
+        [
+          'agentwire: deliverInbound → handler (acked)',
+          perSecond(ourRate),
+          `${throughputRatio.toFixed(2)}×`,
+          cpuPerOperation(cpu.relayOneWay),
+        ],
       ],
     );
 

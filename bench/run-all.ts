@@ -1,5 +1,6 @@
 // Runs every benchmark in one process so the ratios compare implementations measured side by side.
 // `pnpm bench` (builds first) — prints markdown tables and a summary of the goals.
+import { benchBlobTransfer } from './blob-transfer.js';
 import { benchCanonicalJson } from './canonical-json.js';
 import { keepAlive } from './harness.js';
 import { benchHearthNetEvents } from './hearthnet-events.js';
@@ -19,6 +20,7 @@ const goals = [
   ...(await benchRelayRuntime({ quick })),
   ...(await benchHearthNetWire({ quick })),
   ...(await benchHearthNetEvents({ quick })),
+  ...(await benchBlobTransfer({ quick })),
 ];
 console.log('\n### Goals\n');
 for (const g of goals) console.log(`- ${g}`);

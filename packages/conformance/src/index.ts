@@ -36,6 +36,15 @@ export { runSuite } from './run-suite.js';
 export type { ConformanceCase, ConformanceLevel, ConformanceSuite, SuiteSetup } from './suite.js';
 export * from './suites/agent-connector/index.js';
 export * from './suites/data-store/index.js';
+export type {
+  BlobReadRefusal,
+  BlobTransferFrame,
+  BlobTransferImplementation,
+  FilePutOutcome,
+  HeldChunk,
+  WireBlobManifest,
+} from './suites/hearthnet/blob-transfer.js';
+export { blobTransferSuite } from './suites/hearthnet/blob-transfer.js';
 export type { CanonicalJsonImplementation } from './suites/hearthnet/canonical-json.js';
 export { canonicalJsonSuite } from './suites/hearthnet/canonical-json.js';
 export type {
@@ -65,11 +74,15 @@ export type { NodeIdImplementation } from './suites/hearthnet/node-id-cases.js';
 export type {
   HearthNetNodeSuiteContext,
   HearthNetNodeSuiteOptions,
+  NodeSuiteBlobs,
   NodeSuiteCall,
   NodeSuiteCapabilities,
   NodeSuiteLongStream,
+  NodeSuiteSubscribe,
 } from './suites/hearthnet/node-suite.js';
 export { hearthnetNodeSuite } from './suites/hearthnet/node-suite.js';
+export type { PubSubImplementation, TopicFacts, TopicPublicationFacts } from './suites/hearthnet/pubsub.js';
+export { pubsubSuite } from './suites/hearthnet/pubsub.js';
 export type { SignatureImplementation, VerifyOptions, VerifyVerdict } from './suites/hearthnet/signatures.js';
 export { signatureSuite } from './suites/hearthnet/signatures.js';
 export type {

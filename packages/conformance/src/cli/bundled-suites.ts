@@ -16,16 +16,20 @@ import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-s
 import { noopUnderTest, webhookUnderTest } from '../suites/agent-connector/agentwire-connectors.js';
 import { fileDropUnderTest } from '../suites/agent-connector/file-drop-under-test.js';
 import { tmuxAvailable, tmuxUnderTest } from '../suites/agent-connector/tmux-under-test.js';
+import { agentwireBlobs } from '../suites/hearthnet/agentwire-blobs.js';
 import { agentwireCatalogue } from '../suites/hearthnet/agentwire-capabilities.js';
 import { agentwireEventLog } from '../suites/hearthnet/agentwire-event-log.js';
 import { agentwireManifests } from '../suites/hearthnet/agentwire-manifests.js';
+import { agentwirePubSub } from '../suites/hearthnet/agentwire-pubsub.js';
 import { agentwireWire } from '../suites/hearthnet/agentwire-wire.js';
+import { blobTransferSuite } from '../suites/hearthnet/blob-transfer.js';
 import { canonicalJsonSuite } from '../suites/hearthnet/canonical-json.js';
 import { capabilitySchemaSuite } from '../suites/hearthnet/capability-schemas.js';
 import { eventLogSuite } from '../suites/hearthnet/event-log.js';
 import { eventStoreSuite } from '../suites/hearthnet/event-store.js';
 import { hashingSuite } from '../suites/hearthnet/hashing.js';
 import { manifestSuite } from '../suites/hearthnet/manifest-suite.js';
+import { pubsubSuite } from '../suites/hearthnet/pubsub.js';
 import { signatureSuite } from '../suites/hearthnet/signatures.js';
 import { wireSuite } from '../suites/hearthnet/wire.js';
 import {
@@ -66,7 +70,8 @@ function agentwireSignatures(backend: Ed25519Backend): ConformanceSuite<unknown>
 
 /**
  * Every suite against every implementation agentwire ships: the signature suite once per Ed25519
- * backend available in this runtime (node:crypto in Node, and noble everywhere), and the relay suites
+ * backend available in this runtime (node:crypto in Node, and noble everywhere), the HearthNet suites
+ * (the pub-sub topics and blob transfer among them) against `@agentwire/hearthnet`, the relay suites
  * against `@agentwire/relay`, and the agent-connector suite against the no-op, file-drop and webhook
  * connectors (the webhook one against a fake receiver, with and without a `wake_url`), and the tmux
  * connector against a private tmux server where a `tmux` binary runs (left out elsewhere).
@@ -92,6 +97,8 @@ export function bundledSuites(): BundledSuite[] {
     { suite: wireSuite(agentwireWire), subject: 'agentwire hearthnet' },
     { suite: eventLogSuite(agentwireEventLog), subject: 'agentwire hearthnet' },
     { suite: manifestSuite(agentwireManifests), subject: 'agentwire hearthnet' },
+    { suite: pubsubSuite(agentwirePubSub), subject: 'agentwire hearthnet' },
+    { suite: blobTransferSuite(agentwireBlobs), subject: 'agentwire hearthnet' },
     {
       suite: eventStoreSuite({ factory: () => new InMemoryEventStore() }),
       subject: 'agentwire InMemoryEventStore',

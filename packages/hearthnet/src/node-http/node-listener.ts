@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BadRequestError, InternalError, toErrorBody } from '../capabilities/index.js';
 
@@ -159,9 +158,7 @@ async function writeResponse(
     for (;;) {
       const { done, value } = await reader.read();
       if (done || disconnected.aborted) break;
-      if (!response.write(value)) {
-        await Promise.race([once(response, 'drain'), once(response, 'close')]);
-      }
+      if (!response.write(value)) await drainedOrClosed(response);
     }
   } catch {
     // The body failed or was cancelled: nothing more can be sent.
@@ -169,6 +166,19 @@ async function writeResponse(
     disconnected.removeEventListener('abort', cancel);
     if (!disconnected.aborted) response.end();
   }
+}
+
+/** Waits for `drain` or `close`, whichever comes first, leaving no listener behind. */
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
 }
 
 function writeJson(response: ServerResponse, status: number, body: unknown): void {

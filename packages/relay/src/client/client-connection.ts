@@ -4,6 +4,7 @@ import { decodeConnectorFrame } from '../frames/index.js';
 import { type Deferred, deferred } from '../internal/deferred.js';
 import { FrameDecoder } from '../ndjson/index.js';
 import { PendingRequests } from './pending-requests.js';
+import { WriteCoalescer } from './write-coalescer.js';
 
 /** One dialled socket and everything that lives and dies with it. */
 export class ClientConnection {
@@ -26,10 +27,15 @@ export class ClientConnection {
   opened = false;
   /** `disconnect()` ended the dial before the socket opened. */
   aborted = false;
+  /** Joins the messages of one event-loop turn into one TCP write, once the upgrade gave the socket. */
+  #coalescer: WriteCoalescer | undefined;
 
   constructor(socket: WebSocket, outboundTimeoutMs: number) {
     this.socket = socket;
     this.pending = new PendingRequests(outboundTimeoutMs);
+    socket.once('upgrade', (response) => {
+      this.#coalescer = new WriteCoalescer(response.socket);
+    });
   }
 
   /** Whether frames can be written now. */
@@ -37,9 +43,14 @@ export class ClientConnection {
     return this.socket.readyState === WebSocket.OPEN;
   }
 
-  /** Sends one encoded frame line as one text message; dropped once the socket is closing. */
+  /**
+   * Sends one encoded frame line as one text message; dropped once the socket is closing. The messages
+   * of one event-loop turn leave in one TCP write.
+   */
   write(line: string): void {
-    if (this.writable) this.socket.send(line);
+    if (!this.writable) return;
+    this.#coalescer?.hold();
+    this.socket.send(line);
   }
 
   /** Resolves once the socket is closed, closing it with 1000 and forcing it shut after `graceMs`. */

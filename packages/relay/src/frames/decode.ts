@@ -18,7 +18,7 @@ import {
   interruptFrameSchema,
   outboundFrameSchema,
 } from './gateway-frames.js';
-import { decodeInboundAckFast, decodeInboundFast } from './hot-frames.js';
+import { decodeInboundAckFast, decodeInboundFast, decodeOutboundResultFast } from './hot-frames.js';
 import type { OutboundOp } from './ops.js';
 import { type OpResult, opResultSchemas } from './results.js';
 import type { UnknownFrame } from './unknown-frame.js';
@@ -97,8 +97,14 @@ export function decodeGatewayFrame(input: string | unknown): GatewayFrame | Unkn
 export function decodeConnectorFrame(input: string | unknown): ConnectorFrame | UnknownFrame {
   if (typeof input !== 'string') return decodeWith(CONNECTOR_SCHEMAS, input);
   const value = parseJson(input);
-  if (isPlainRecord(value) && value['type'] === 'inbound') {
-    const frame = decodeInboundFast(value);
+  if (isPlainRecord(value)) {
+    const type = value['type'];
+    const frame =
+      type === 'inbound'
+        ? decodeInboundFast(value)
+        : type === 'outbound_result'
+          ? decodeOutboundResultFast(value)
+          : undefined;
     if (frame !== undefined) return frame;
   }
   return decodeValue(CONNECTOR_SCHEMAS, value);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inboundFrameSchema } from './connector-frames.js';
+import { inboundFrameSchema, outboundResultFrameSchema } from './connector-frames.js';
 import { inboundAckFrameSchema } from './gateway-frames.js';
-import { decodeInboundAckFast, decodeInboundFast } from './hot-frames.js';
+import { decodeInboundAckFast, decodeInboundFast, decodeOutboundResultFast } from './hot-frames.js';
 
 /** JSON text of inbound / inbound_ack frames, valid and not, with the odd key thrown in. */
 const member = (key: string, value: fc.Arbitrary<unknown>) =>
@@ -79,5 +79,41 @@ describe('hot frame decoders agree with the zod schemas', () => {
       type: 'inbound_ack',
       bufferId: '12-0',
     });
+  });
+
+  it('outbound_result: same frame whenever the fast path answers', () => {
+    const requestId = fc.oneof(fc.string(), fc.nat(), fc.constant(null));
+    const result = fc.oneof(
+      fc.dictionary(fc.string(), fc.jsonValue()),
+      fc.jsonValue(),
+      fc.constant('{"__proto__":{"a":1}}'),
+      fc.constant('{"success":true,"__proto__":{"a":1}}'),
+    );
+    fc.assert(
+      fc.property(frameText('outbound_result', { requestId, result }), (text) => {
+        const value = JSON.parse(text) as Record<string, unknown>;
+        if (value['type'] !== 'outbound_result') return;
+        const fast = decodeOutboundResultFast(JSON.parse(text) as Record<string, unknown>);
+        if (fast !== undefined) expect(fast).toStrictEqual(bySchema(outboundResultFrameSchema, value));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('outbound_result: answers the common frames itself', () => {
+    const text = '{"type":"outbound_result","requestId":"ab12","result":{"success":true,"message_id":"m1"}}';
+    expect(decodeOutboundResultFast(JSON.parse(text))).toStrictEqual({
+      type: 'outbound_result',
+      requestId: 'ab12',
+      result: { success: true, message_id: 'm1' },
+    });
+    expect(
+      decodeOutboundResultFast(JSON.parse('{"type":"outbound_result","requestId":"a"}')),
+    ).toBeUndefined();
+    expect(
+      decodeOutboundResultFast(
+        JSON.parse('{"type":"outbound_result","requestId":"a","result":{"__proto__":{}}}'),
+      ),
+    ).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
 import { isJsonValue } from '../json/index.js';
-import type { InboundFrame } from './connector-frames.js';
+import type { InboundFrame, OutboundResultFrame } from './connector-frames.js';
 import type { InboundAckFrame } from './gateway-frames.js';
 
 /**
- * Hand-written decoders of the frames that come by the thousand (`inbound`, `inbound_ack`), for a
+ * Hand-written decoders of the frames that come by the thousand (`inbound`, `inbound_ack`) or on
+ * every outbound call (`outbound_result`), for a
  * value just made by `JSON.parse` (nothing else holds it, so its objects can be kept as they are).
  * Each answers exactly what the frame's zod schema answers, or `undefined` when the value has anything
  * unusual about it, and the schema decides; `hot-frames.test.ts` checks that they agree.
@@ -36,6 +37,20 @@ export function decodeInboundAckFast(value: Record<string, unknown>): InboundAck
   const bufferId = value['bufferId'];
   if (keys !== 2 || typeof bufferId !== 'string') return undefined;
   return { type: 'inbound_ack', bufferId };
+}
+
+/** Decodes `{"type":"outbound_result","requestId":"…","result":{…}}` with exactly those keys. */
+export function decodeOutboundResultFast(value: Record<string, unknown>): OutboundResultFrame | undefined {
+  let keys = 0;
+  for (const key in value) {
+    if (key !== 'type' && key !== 'requestId' && key !== 'result') return undefined;
+    keys += 1;
+  }
+  const requestId = value['requestId'];
+  const result = value['result'];
+  if (keys !== 3 || typeof requestId !== 'string') return undefined;
+  if (!isFreshObject(result) || Object.hasOwn(result, '__proto__')) return undefined;
+  return { type: 'outbound_result', requestId, result };
 }
 
 function isFreshObject(value: unknown): value is Record<string, unknown> {

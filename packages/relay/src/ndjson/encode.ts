@@ -48,9 +48,16 @@ export function encodeFrame(frame: EncodableFrame, options: EncodeFrameOptions =
   return `${options.style === 'python' ? pythonJsonDumps(wire) : compactJson(wire)}\n`;
 }
 
-function compactJson(value: unknown): string {
+/**
+ * `JSON.stringify(value)`, refusing non-finite numbers (standard JSON has none).
+ *
+ * @throws {FrameEncodeError} `unencodable_frame`: a non-finite number, a bigint or a cycle.
+ */
+export function compactJson(value: unknown): string {
   try {
-    return JSON.stringify(value, rejectNonFinite);
+    const text = JSON.stringify(value);
+    // A non-finite number comes out as `null`: only then is the (slower) checking pass needed.
+    return text.includes('null') ? JSON.stringify(value, rejectNonFinite) : text;
   } catch (error) {
     if (error instanceof FrameEncodeError) throw error;
     throw new FrameEncodeError(

@@ -15,6 +15,10 @@ export function pythonJsonDumps(value: unknown): string {
   return write(value, [], new Set());
 }
 
+/**
+ * `path` is the key path of `value`, pushed and popped in place as the writer descends (it is only
+ * read to name the place of an error).
+ */
 function write(value: unknown, path: PropertyKey[], ancestors: Set<object>): string {
   switch (typeof value) {
     case 'string':
@@ -36,27 +40,42 @@ function writeContainer(value: object, path: PropertyKey[], ancestors: Set<objec
   ancestors.add(value);
   let text: string;
   if (Array.isArray(value)) {
-    const items: string[] = [];
+    text = '[';
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      items.push(item === undefined ? 'null' : write(item, [...path, i], ancestors));
+      if (i > 0) text += ', ';
+      if (item === undefined) text += 'null';
+      else {
+        path.push(i);
+        text += write(item, path, ancestors);
+        path.pop();
+      }
     }
-    text = `[${items.join(', ')}]`;
+    text += ']';
   } else {
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) {
       throw new FrameEncodeError('only plain objects can be written as JSON', jsonPath(path));
     }
-    const members: string[] = [];
-    for (const [key, member] of Object.entries(value)) {
+    text = '{';
+    let first = true;
+    for (const key of Object.keys(value)) {
+      const member: unknown = (value as Record<string, unknown>)[key];
       if (member === undefined) continue;
-      members.push(`${quote(key)}: ${write(member, [...path, key], ancestors)}`);
+      if (!first) text += ', ';
+      first = false;
+      path.push(key);
+      text += `${quote(key)}: ${write(member, path, ancestors)}`;
+      path.pop();
     }
-    text = `{${members.join(', ')}}`;
+    text += '}';
   }
   ancestors.delete(value);
   return text;
 }
+
+/** Printable ASCII without `"` and `\`: written as it is. */
+const VERBATIM = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 const SHORT_ESCAPES: Readonly<Record<number, string>> = {
   34: '\\"',
@@ -69,6 +88,7 @@ const SHORT_ESCAPES: Readonly<Record<number, string>> = {
 };
 
 function quote(text: string): string {
+  if (VERBATIM.test(text)) return `"${text}"`;
   let out = '"';
   let runStart = 0;
   for (let i = 0; i < text.length; i++) {
@@ -89,6 +109,7 @@ export function pythonJsonNumber(value: number): string {
   if (Number.isNaN(value)) return 'NaN';
   if (value === Number.POSITIVE_INFINITY) return 'Infinity';
   if (value === Number.NEGATIVE_INFINITY) return '-Infinity';
+  if (Number.isSafeInteger(value)) return String(value);
   if (Number.isInteger(value)) return BigInt(value).toString();
   return pythonFloatRepr(value);
 }

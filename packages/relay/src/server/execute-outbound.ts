@@ -1,9 +1,9 @@
 import type { OpParams, OutboundAction, OutboundOp, OutboundResultObject } from '../frames/index.js';
 import type { CapabilityVault } from '../vault/index.js';
-import { OutboundTimeoutError } from './errors.js';
 import { failureResult, normalizeOpResult } from './op-result.js';
 import type { OutboundContext } from './platform-adapter.js';
 import type { ServedPlatform } from './resolve-options.js';
+import type { RunningOutboundCalls } from './running-outbound-calls.js';
 
 /** One outbound action to execute on a platform adapter. */
 export interface OutboundCall {
@@ -11,45 +11,45 @@ export interface OutboundCall {
   readonly platform: ServedPlatform;
   readonly context: Omit<OutboundContext, 'signal'>;
   readonly vault: CapabilityVault;
-  readonly timeoutMs: number;
-  /** Aborted when the gateway connection closes; the call's own signal follows it. */
-  readonly connectionSignal: AbortSignal;
+  /** The connection's running calls: they time the call out and abort it when the connection closes. */
+  readonly running: RunningOutboundCalls;
 }
 
 /**
  * Executes one outbound action and returns the `result` to answer it with; never rejects. An unknown
  * op, an op the adapter does not implement, a `follow_up` without a usable capability, a throwing
- * adapter, an invalid return value and a call running past `timeoutMs` (whose signal is then aborted)
- * each give `{ success: false, error }`.
+ * adapter, an invalid return value and a call running past the connection's timeout (whose signal is
+ * then aborted) or its close each give `{ success: false, error }`.
  */
-export async function executeOutbound(call: OutboundCall): Promise<OutboundResultObject> {
+export function executeOutbound(call: OutboundCall): Promise<OutboundResultObject> {
   const { action, platform } = call;
   if (action.op === 'unknown') {
-    return failureResult(`unsupported op ${JSON.stringify(action.rawOp ?? null)}`);
+    return Promise.resolve(failureResult(`unsupported op ${JSON.stringify(action.rawOp ?? null)}`));
   }
   const op = action.op;
   if (typeof platform.adapter[op] !== 'function') {
-    return failureResult(`op ${op} is not supported by platform ${platform.name}`);
+    return Promise.resolve(failureResult(`op ${op} is not supported by platform ${platform.name}`));
   }
-  const controller = new AbortController();
-  const followConnection = () => controller.abort(call.connectionSignal.reason);
-  if (call.connectionSignal.aborted) followConnection();
-  else call.connectionSignal.addEventListener('abort', followConnection, { once: true });
-  const timer = setTimeout(
-    () => controller.abort(new OutboundTimeoutError(op, call.timeoutMs)),
-    call.timeoutMs,
-  );
-  try {
-    return await Promise.race([
-      runAdapter(action, call, { ...call.context, signal: controller.signal }),
-      abortedResult(controller.signal, op),
-    ]);
-  } catch (error) {
-    return failureResult(errorText(error));
-  } finally {
-    clearTimeout(timer);
-    call.connectionSignal.removeEventListener('abort', followConnection);
-  }
+  // The first of the adapter's outcome and an abort settles the promise; the other changes nothing.
+  return new Promise((resolve) => {
+    const running = call.running.start(op, (reason) => resolve(failureResult(`${op}: ${reason.message}`)));
+    const context: OutboundContext = {
+      ...call.context,
+      get signal() {
+        return running.signal;
+      },
+    };
+    runAdapter(action, call, context).then(
+      (result) => {
+        running.finish();
+        resolve(result);
+      },
+      (error: unknown) => {
+        running.finish();
+        resolve(failureResult(errorText(error)));
+      },
+    );
+  });
 }
 
 async function runAdapter(
@@ -88,15 +88,6 @@ async function runAdapter(
     case 'thread_rename':
       return normalizeOpResult(action.op, await adapter.thread_rename?.(action, context));
   }
-}
-
-/** Settles with a failure once `signal` aborts (a timeout or a closed connection). */
-function abortedResult(signal: AbortSignal, op: string): Promise<OutboundResultObject> {
-  return new Promise((resolve) => {
-    const settle = () => resolve(failureResult(`${op}: ${errorText(signal.reason)}`));
-    if (signal.aborted) settle();
-    else signal.addEventListener('abort', settle, { once: true });
-  });
 }
 
 function errorText(error: unknown): string {

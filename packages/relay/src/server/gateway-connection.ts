@@ -20,8 +20,10 @@ import { ConnectionClosedError, RelayServerCallbackError, UnknownPlatformError }
 import { executeOutbound } from './execute-outbound.js';
 import { FrameSender } from './frame-sender.js';
 import { failureResult } from './op-result.js';
+import { outboundResultLine } from './outbound-result-line.js';
 import { ReplayPump } from './replay-pump.js';
 import type { ResolvedServerOptions, ServedPlatform } from './resolve-options.js';
+import { RunningOutboundCalls } from './running-outbound-calls.js';
 
 /** A hello'd identity of a connection and the platform adapter that serves it. */
 export interface ConnectionIdentity {
@@ -77,7 +79,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
   readonly #sender: FrameSender;
   readonly #decoder: FrameDecoder<GatewayFrame | UnknownFrame>;
   readonly #pump: ReplayPump;
-  readonly #closed = new AbortController();
+  readonly #running: RunningOutboundCalls;
   readonly #identities: ConnectionIdentity[] = [];
   #phase: ConnectionPhase = 'handshaking';
   #subscription: Promise<RelayBusSubscription | undefined> | undefined;
@@ -91,6 +93,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
     this.#ws = ws;
     this.#host = host;
     this.#sender = new FrameSender(ws);
+    this.#running = new RunningOutboundCalls(host.options.outboundTimeoutMs);
     this.#decoder = new FrameDecoder({ decode: decodeGatewayFrame, maxLineBytes: host.options.maxPayload });
     this.#pump = new ReplayPump({
       tenant: info.tenant,
@@ -145,7 +148,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
     if (this.#phase === 'closed') return;
     this.#phase = 'closed';
     this.#pump.stop();
-    this.#closed.abort(new ConnectionClosedError('the gateway connection closed'));
+    this.#running.closeAll(new ConnectionClosedError('the gateway connection closed'));
     this.#unsubscribe();
   }
 
@@ -278,8 +281,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
         requestId: frame.requestId,
       },
       vault: this.#host.vault,
-      timeoutMs: this.#host.options.outboundTimeoutMs,
-      connectionSignal: this.#closed.signal,
+      running: this.#running,
     });
     this.#answer(frame.requestId, result);
   }
@@ -305,10 +307,10 @@ export class GatewayConnection implements GatewayConnectionInfo {
   #answer(requestId: string, result: OutboundResultObject): void {
     let line: string;
     try {
-      line = encodeFrame({ type: 'outbound_result', requestId, result });
+      line = outboundResultLine(requestId, result);
     } catch (error) {
       if (!(error instanceof FrameError)) throw error;
-      line = encodeFrame({ type: 'outbound_result', requestId, result: failureResult(error.message) });
+      line = outboundResultLine(requestId, failureResult(error.message));
     }
     this.#send(line);
   }

@@ -42,7 +42,10 @@ export class ReplayPump {
     this.#settings = settings;
   }
 
-  /** Starts a pass, or asks the running pass for one more. */
+  /**
+   * Starts a pass once the current tick's microtasks have run (so that the entries appended by the
+   * same burst of calls go out together), or asks the running pass for one more.
+   */
   wake(): void {
     if (this.#stopped) return;
     if (this.#running) {
@@ -50,7 +53,7 @@ export class ReplayPump {
       return;
     }
     this.#running = true;
-    void this.#run();
+    process.nextTick(() => void this.#run());
   }
 
   /** Sends nothing more (the connection went idle or closed); the entries stay buffered. */

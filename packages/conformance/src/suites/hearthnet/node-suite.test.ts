@@ -1,12 +1,15 @@
 // hearthnetNodeSuite against live nodes on 127.0.0.1: ours (a bus handler with a deterministic
 // backend), and copies of it with one flaw each, which must fail exactly the cases about that flaw.
+import { InMemoryBlobStore, registerFileCapabilities } from '@agentwire/hearthnet/blobs';
 import { CapabilityRegistry, LLM_CHAT, MARKET_POST } from '@agentwire/hearthnet/capabilities';
 import { keyPairFromSeed } from '@agentwire/hearthnet/crypto';
 import { type ServedBusHandler, serveBusHandler, type WebHandler } from '@agentwire/hearthnet/node-http';
+import { createPubSubHandler, TopicHub } from '@agentwire/hearthnet/pubsub';
 import {
   type BusHandlerOptions,
   type CapabilityHandler,
   createBusHandler,
+  routeByPath,
   staticTrust,
 } from '@agentwire/hearthnet/wire';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,9 +49,13 @@ function leakyLock() {
 
 /**
  * Our node: `market.post` and `llm.chat` from a deterministic backend (token `t<i>` every 2 ms up to
- * `max_tokens`), `max_concurrent` 2 for chats.
+ * `max_tokens`), `max_concurrent` 2 for chats, the `file.*` capabilities over an in-memory blob store,
+ * and the pub-sub long poll beside the bus. The member is trusted, so it may `file.put`.
  */
-function nodeHandler(options: Partial<BusHandlerOptions> = {}, flaws: { leakyChat?: boolean } = {}) {
+function nodeHandler(
+  options: Partial<BusHandlerOptions> = {},
+  flaws: { leakyChat?: boolean; openPubSub?: boolean; forgetfulStore?: boolean } = {},
+) {
   const registry = new CapabilityRegistry<CapabilityHandler>({});
   let posts = 0;
   registry.register(
@@ -77,15 +84,45 @@ function nodeHandler(options: Partial<BusHandlerOptions> = {}, flaws: { leakyCha
     },
     { maxConcurrent: MAX_CONCURRENT_CHATS, params: { model: 'echo' } },
   );
-  return createBusHandler({
-    identity: server,
-    registry,
-    community,
-    trust: staticTrust({ [member.nodeId]: 'member' }),
-    retryAfterMs: 250,
-    ...options,
+  registerFileCapabilities(registry, {
+    store: flaws.forgetfulStore === true ? new ForgetfulBlobStore() : new InMemoryBlobStore(),
+  });
+  const trust = staticTrust({ [member.nodeId]: 'trusted' });
+  return routeByPath({
+    '/bus/v1/call': createBusHandler({
+      identity: server,
+      registry,
+      community,
+      trust,
+      retryAfterMs: 250,
+      ...options,
+    }),
+    '/pubsub/v1/subscribe':
+      flaws.openPubSub === true
+        ? openSubscribeHandler
+        : createPubSubHandler({ identity: server, hub: new TopicHub(), trust, community }),
   });
 }
+
+/** A flaw: a store that asks `file.put` for every chunk again, as if it kept none. */
+class ForgetfulBlobStore extends InMemoryBlobStore {
+  override async missingChunks(
+    manifest: Parameters<InMemoryBlobStore['missingChunks']>[0],
+  ): Promise<number[]> {
+    return manifest.chunks.map((chunk) => chunk.i);
+  }
+}
+
+/** A flaw: a long-poll endpoint that answers every topic to everyone, local-only and others' chats included. */
+const openSubscribeHandler: WebHandler = async (request) =>
+  new Response(JSON.stringify({ items: [], cursor: 0, gap: false }), {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-HearthNet-From': server.nodeId,
+      'X-HearthNet-Request-Id': request.headers.get('X-HearthNet-Request-Id') ?? '',
+    },
+  });
 
 /** Rewrites the status and body of every JSON error response. */
 function rewritingErrors(
@@ -149,6 +186,8 @@ function fullOptions(baseUrl: string): HearthNetNodeSuiteOptions {
       },
       stream: chat(3),
       longStream: { ...chat(1_000_000), maxConcurrent: MAX_CONCURRENT_CHATS },
+      subscribe: {},
+      blobs: { put: true },
     },
   };
 }
@@ -161,7 +200,7 @@ describe('hearthnetNodeSuite', () => {
     const report = await runSuite(hearthnetNodeSuite(fullOptions(await serve(nodeHandler()))));
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
-    expect(report.counts.passed).toBe(14);
+    expect(report.counts.passed).toBe(19);
     expect(report.ok).toBe(true);
   });
 
@@ -175,7 +214,14 @@ describe('hearthnetNodeSuite', () => {
       'stream.terminal',
       'stream.abort',
       'capacity.retry-after',
+      'subscribe.poll',
+      'subscribe.local-only-refused',
+      'subscribe.other-recipient-refused',
+      'blobs.read-unknown',
+      'blobs.put-read',
     ]);
+    const skipped = report.results.find((r) => r.id === 'hearthnet.node.subscribe.poll');
+    expect(skipped?.reason).toContain('"subscribe"');
     const signature = report.results.find((r) => r.id === 'hearthnet.node.call.response-signature');
     expect(signature?.level).toBe('required');
   });
@@ -202,6 +248,8 @@ describe('hearthnetNodeSuite', () => {
         'signature.missing',
         'signature.replay',
         'signature.stale-timestamp',
+        'subscribe.other-recipient-refused',
+        'blobs.read-unknown',
       ],
     ],
     [
@@ -214,7 +262,11 @@ describe('hearthnetNodeSuite', () => {
       () => nodeHandler({ clockSkewMs: Number.MAX_SAFE_INTEGER }),
       ['signature.stale-timestamp'],
     ],
-    ['streams without a terminal frame', () => withoutDoneFrames(nodeHandler()), ['stream.terminal']],
+    [
+      'streams without a terminal frame',
+      () => withoutDoneFrames(nodeHandler()),
+      ['stream.terminal', 'blobs.put-read'],
+    ],
     [
       'capacity_exceeded without retry_after_ms',
       () => rewritingErrors(nodeHandler(), (status, { retry_after_ms: _, ...body }) => [status, body]),
@@ -224,6 +276,16 @@ describe('hearthnetNodeSuite', () => {
       'a cancelled stream that never frees its backend',
       () => nodeHandler({}, { leakyChat: true }),
       ['stream.abort', 'capacity.retry-after'],
+    ],
+    [
+      'a long poll that serves every topic to everyone',
+      () => nodeHandler({}, { openPubSub: true }),
+      ['subscribe.local-only-refused', 'subscribe.other-recipient-refused'],
+    ],
+    [
+      'a blob store that asks for chunks it holds',
+      () => nodeHandler({}, { forgetfulStore: true }),
+      ['blobs.put-read'],
     ],
   ])('fails a node with %s in exactly the cases about it', async (_, handler, failing) => {
     const report = await runSuite(hearthnetNodeSuite(fullOptions(await serve(handler()))));
@@ -236,9 +298,11 @@ describe('hearthnetNodeSuite', () => {
     const options = { ...fullOptions(await serve(nodeHandler())), expectNodeId: stranger.nodeId };
     const report = await runSuite(hearthnetNodeSuite(options));
     expect(shortIds(report, 'failed').sort()).toEqual([
+      'blobs.put-read',
       'call.ok',
       'call.response-signature',
       'stream.frames',
+      'subscribe.poll',
     ]);
     const failure = report.results.find((r) => r.id === 'hearthnet.node.call.ok');
     expect(failure?.error?.message).toContain('X-HearthNet-From');

@@ -1,3 +1,4 @@
+import { putBlob, readBlob } from '@agentwire/hearthnet/blobs';
 import { canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
 import {
   type CapabilityDescriptor,
@@ -8,8 +9,10 @@ import {
   validatorsFor,
 } from '@agentwire/hearthnet/capabilities';
 import { generateKeyPair, type KeyPair, parseNodeId } from '@agentwire/hearthnet/crypto';
+import { PUBSUB_ROUTES, PUBSUB_SUBSCRIBE_PATH } from '@agentwire/hearthnet/pubsub';
 import {
   BUS_CALL_PATH,
+  createHearthNetClient,
   EVENT_STREAM_CONTENT_TYPE,
   formatWireTimestamp,
   isMediaType,
@@ -27,7 +30,7 @@ import {
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { InvalidRunOptionError } from '../../errors.js';
 import type { ConformanceCase, ConformanceLevel, ConformanceSuite } from '../../suite.js';
-import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+import { HEARTHNET_NODE_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** One call the suite makes: a capability, the version asked for, and a request the node accepts. */
 export interface NodeSuiteCall {
@@ -55,6 +58,25 @@ export interface NodeSuiteCapabilities {
   readonly stream?: NodeSuiteCall;
   /** A streaming call that runs until cancelled (capability `long-stream`; `capacity` with `maxConcurrent`). */
   readonly longStream?: NodeSuiteLongStream;
+  /** The node serves the long-poll `GET /pubsub/v1/subscribe` of contract §8 (capability `subscribe`). */
+  readonly subscribe?: NodeSuiteSubscribe;
+  /** The node serves `file.read` (capability `blob-read`) and, for a trusted caller, `file.put` (`blob-put`). */
+  readonly blobs?: NodeSuiteBlobs;
+}
+
+/** The pub-sub endpoint the `subscribe` cases poll. */
+export interface NodeSuiteSubscribe {
+  /** A wire topic the caller may read. Default `marketplace.post.created`. */
+  readonly topic?: string;
+}
+
+/** What the blob transfer cases may do. */
+export interface NodeSuiteBlobs {
+  /**
+   * The node trusts the caller (contract §4.10): `file.put` a small blob of random bytes, read it back
+   * with `file.read` and put it again (capability `blob-put`). Default `false`: only `file.read`.
+   */
+  readonly put?: boolean;
 }
 
 /** Options of {@link hearthnetNodeSuite}. */
@@ -82,6 +104,8 @@ export interface HearthNetNodeSuiteOptions {
 export interface HearthNetNodeSuiteContext {
   /** `<baseUrl>/bus/v1/call`. */
   readonly url: URL;
+  /** `<baseUrl>/pubsub/v1/subscribe`. */
+  readonly subscribeUrl: URL;
   readonly identity: KeyPair;
   readonly community: string;
   readonly expectNodeId: string | undefined;
@@ -96,6 +120,12 @@ const DEFAULT_PATIENCE_MS = 3000;
 const STALE_BY_MS = 15 * 60_000;
 const ABSENT_CAPABILITY = 'experimental.conformance_absent';
 const REPLAY_CODES: readonly HearthNetErrorCode[] = ['invalid_signature', 'expired', 'bad_request'];
+const DEFAULT_SUBSCRIBE_TOPIC = 'marketplace.post.created';
+/** A local-only topic of contract §8: "never on the wire". */
+const LOCAL_ONLY_TOPIC = 'emergency.mode.changed';
+/** The blob the `blob-put` case sends: 150 random bytes in chunks of 64, so three chunks. */
+const PUT_BLOB_BYTES = 150;
+const PUT_CHUNK_BYTES = 64;
 
 /** The default `call`: a `market.post` offer (a mutating capability, so its response must be signed). */
 const MARKET_POST_SAMPLE: NodeSuiteCall = {
@@ -109,7 +139,10 @@ const MARKET_POST_SAMPLE: NodeSuiteCall = {
  * replay and timestamp protection, stream framing and termination, cancellation and
  * `capacity_exceeded`. Requests are built by hand where the point is to send something wrong.
  *
- * Capabilities (from `options.capabilities`): `call`, `stream`, `long-stream`, `capacity`. The
+ * Capabilities (from `options.capabilities`): `call`, `stream`, `long-stream`, `capacity`,
+ * `subscribe` (the long poll of §8: a wire topic answers, a local-only topic and another node's chat
+ * topic are refused), `blob-read` (`file.read` of an unknown CID) and `blob-put` (a trusted caller's
+ * `file.put` of a small blob, read back with `file.read`). The
  * response-signature case is `required` when `call` is a mutating capability (§5.2), `recommended`
  * otherwise; it checks agentwire's response envelope (`{capability, version, request_id, from,
  * timestamp, status, body}`), as §5.2 names no other. The cases post real calls: point the suite
@@ -138,7 +171,7 @@ export function hearthnetNodeSuite(
   const mutating = call !== undefined && isResponseSignatureMandatory(call.capability);
   return {
     name: SUITE_NAME,
-    version: HEARTHNET_SUITE_VERSION,
+    version: HEARTHNET_NODE_SUITE_VERSION,
     description:
       'A live node over HTTP: signed calls answered 200 with signed responses, §5.4 error bodies with ' +
       'their §5.5 statuses (unknown capability, bad input, tampered or foreign signatures, replays, ' +
@@ -152,6 +185,9 @@ export function hearthnetNodeSuite(
       if (ctx.capabilities.stream !== undefined) capabilities.add('stream');
       if (ctx.capabilities.longStream !== undefined) capabilities.add('long-stream');
       if (ctx.capabilities.longStream?.maxConcurrent !== undefined) capabilities.add('capacity');
+      if (ctx.capabilities.subscribe !== undefined) capabilities.add('subscribe');
+      if (ctx.capabilities.blobs !== undefined) capabilities.add('blob-read');
+      if (ctx.capabilities.blobs?.put === true) capabilities.add('blob-put');
       return { ctx, capabilities };
     },
   };
@@ -163,8 +199,10 @@ function readOptions(options: HearthNetNodeSuiteOptions): HearthNetNodeSuiteCont
   };
   if (options === null || typeof options !== 'object') return invalid('options are required');
   let url: URL | undefined;
+  let subscribeUrl: URL | undefined;
   try {
     url = new URL(BUS_CALL_PATH, options.baseUrl);
+    subscribeUrl = new URL(PUBSUB_SUBSCRIBE_PATH, options.baseUrl);
   } catch {
     invalid(`baseUrl must be an absolute URL, got ${String(options.baseUrl)}`);
   }
@@ -193,6 +231,12 @@ function readOptions(options: HearthNetNodeSuiteOptions): HearthNetNodeSuiteCont
       invalid(`capabilities.${key} must be { capability, input }`);
     }
   }
+  const topic = capabilities.subscribe?.topic;
+  if (topic !== undefined && (typeof topic !== 'string' || topic === '')) {
+    invalid('capabilities.subscribe.topic must be a topic name');
+  }
+  const put = capabilities.blobs?.put;
+  if (put !== undefined && typeof put !== 'boolean') invalid('capabilities.blobs.put must be true or false');
   const maxConcurrent = capabilities.longStream?.maxConcurrent;
   if (maxConcurrent !== undefined && (!Number.isSafeInteger(maxConcurrent) || maxConcurrent < 1)) {
     invalid(`capabilities.longStream.maxConcurrent must be a positive integer, got ${String(maxConcurrent)}`);
@@ -205,6 +249,7 @@ function readOptions(options: HearthNetNodeSuiteOptions): HearthNetNodeSuiteCont
   if (typeof fetchFunction !== 'function') invalid('no fetch available: pass options.fetch');
   return {
     url: url as URL,
+    subscribeUrl: subscribeUrl as URL,
     identity,
     community,
     expectNodeId,
@@ -223,13 +268,14 @@ function nodeCase(
   level: ConformanceLevel,
   requires: string | undefined,
   run: (ctx: Ctx) => Promise<void>,
+  since: string = HEARTHNET_SUITE_VERSION,
 ): ConformanceCase<Ctx> {
   return {
     id: `${SUITE_NAME}.${id}`,
     title,
     section,
     level,
-    since: HEARTHNET_SUITE_VERSION,
+    since,
     ...(requires === undefined ? {} : { requires }),
     run,
   };
@@ -571,6 +617,128 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
         }
       },
     ),
+    nodeCase(
+      'subscribe.poll',
+      'a signed long poll of a wire topic answers 200 with {items, cursor, gap} of that topic',
+      'HearthNet §5.1, §8',
+      'required',
+      'subscribe',
+      async (ctx) => {
+        const topic = ctx.capabilities.subscribe?.topic ?? DEFAULT_SUBSCRIBE_TOPIC;
+        const sent = signedSubscribe(ctx, topic);
+        const response = await ctx.fetch(sent.url, { headers: sent.headers });
+        await expectStatus(response, 200, `a long poll of ${topic}`);
+        checkFrom(ctx, response);
+        assertEqual(response.headers.get(WIRE_HEADERS.requestId), sent.requestId, WIRE_HEADERS.requestId);
+        const body = await readJsonBody(response);
+        if (!isObject(body) || !Array.isArray(body['items']))
+          fail(`the answer is not {items, cursor, gap}: ${clip(body)}`);
+        const cursor = body['cursor'];
+        assertTrue(
+          Number.isSafeInteger(cursor) && (cursor as number) >= 0,
+          `cursor is not a count: ${clip(body)}`,
+        );
+        assertTrue(typeof body['gap'] === 'boolean', `gap is not a boolean: ${clip(body)}`);
+        for (const [index, item] of body['items'].entries()) {
+          assertTrue(
+            isObject(item) &&
+              Number.isSafeInteger(item['seq']) &&
+              item['topic'] === topic &&
+              'payload' in item,
+            `item ${index} is not {seq, topic: ${topic}, payload}: ${clip(item)}`,
+          );
+        }
+      },
+      HEARTHNET_NODE_SUITE_VERSION,
+    ),
+    nodeCase(
+      'subscribe.local-only-refused',
+      `a long poll of the local-only topic ${LOCAL_ONLY_TOPIC} is refused with a §5.4 error`,
+      'HearthNet §5.4, §8',
+      'required',
+      'subscribe',
+      async (ctx) => {
+        const sent = signedSubscribe(ctx, LOCAL_ONLY_TOPIC);
+        await expectError(
+          await ctx.fetch(sent.url, { headers: sent.headers }),
+          ['bad_request', 'not_found', 'unauthorized'],
+          `a long poll of ${LOCAL_ONLY_TOPIC}`,
+        );
+      },
+      HEARTHNET_NODE_SUITE_VERSION,
+    ),
+    nodeCase(
+      'subscribe.other-recipient-refused',
+      "a long poll of another node's chat.message.<recipient> topic answers 401 unauthorized",
+      'HearthNet §5.5, §8',
+      'required',
+      'subscribe',
+      async (ctx) => {
+        const topic = `chat.message.${generateKeyPair().nodeId}`;
+        const sent = signedSubscribe(ctx, topic);
+        await expectError(
+          await ctx.fetch(sent.url, { headers: sent.headers }),
+          ['unauthorized'],
+          "a long poll of another node's chat topic",
+        );
+      },
+      HEARTHNET_NODE_SUITE_VERSION,
+    ),
+    nodeCase(
+      'blobs.read-unknown',
+      'file.read of a CID the node does not hold answers 404 not_found',
+      'HearthNet §4.7, §5.4',
+      'required',
+      'blob-read',
+      async (ctx) => {
+        const cid = `blake3:${hex(crypto.getRandomValues(new Uint8Array(32)))}`;
+        const sent = signedCall(ctx, { capability: 'file.read', input: { cid } }, { stream: true });
+        const response = await send(ctx, sent);
+        if (
+          response.status === 200 &&
+          isMediaType(response.headers.get('Content-Type'), EVENT_STREAM_CONTENT_TYPE)
+        ) {
+          // §5.5 lets a node that opened the stream say it in an error frame instead.
+          const stream = new SseBody(response.body!);
+          const first = await stream.nextEvent(ctx.patienceMs, 'the first frame');
+          await stream.cancel();
+          assertTrue(
+            first?.event === 'error',
+            `file.read of an unknown CID streamed ${String(first?.event)}`,
+          );
+          checkErrorBody(parseFrameData(first, 0), ['not_found'], 'the error frame');
+          return;
+        }
+        await expectError(response, ['not_found'], 'file.read of an unknown CID', sent);
+      },
+      HEARTHNET_NODE_SUITE_VERSION,
+    ),
+    nodeCase(
+      'blobs.put-read',
+      'file.put of a small blob asks for every chunk, file.read returns it byte for byte, a second put asks for none',
+      'HearthNet §4.7, §4.10',
+      'required',
+      'blob-put',
+      async (ctx) => {
+        const client = createHearthNetClient({
+          identity: ctx.identity,
+          community: ctx.community,
+          node: ctx.url,
+          fetch: ctx.fetch,
+          ...(ctx.expectNodeId === undefined ? {} : { peer: ctx.expectNodeId }),
+        });
+        const bytes = crypto.getRandomValues(new Uint8Array(PUT_BLOB_BYTES));
+        const first = await putBlob(client, bytes, { chunkSizeBytes: PUT_CHUNK_BYTES });
+        const chunks = first.manifest.chunks.map((chunk) => chunk.i);
+        assertEqual([...first.needed], chunks, 'needed of a blob the node has never seen');
+        assertEqual(first.received, chunks.length, 'received');
+        const read = await readBlob(client, first.manifest.cid);
+        assertEqual(hex(read.bytes), hex(bytes), `the blob read back (${first.manifest.cid})`);
+        const again = await putBlob(client, bytes, { chunkSizeBytes: PUT_CHUNK_BYTES });
+        assertEqual([...again.needed], [], 'needed of a blob the node holds');
+      },
+      HEARTHNET_NODE_SUITE_VERSION,
+    ),
   ];
 }
 
@@ -642,6 +810,48 @@ function signedCall(ctx: Ctx, call: NodeSuiteCall, options: SignOptions = {}): S
     headers,
     body: canonicalJsonString(options.signedBody === undefined ? signed.body : body),
   };
+}
+
+/** A signed long poll, ready to send: the URL with its query, and the §5.1 headers. */
+interface SignedSubscribe {
+  readonly url: URL;
+  readonly requestId: string;
+  readonly headers: Headers;
+}
+
+/**
+ * A `GET /pubsub/v1/subscribe?topic=…&wait_ms=0` signed as agentwire signs it (contract §5.1 names no
+ * GET form): the envelope's `capability`/`version` are `pubsub.subscribe`/`1.0` and its `body` the
+ * query parameters as strings. `wait_ms=0` makes the node answer at once.
+ */
+function signedSubscribe(ctx: Ctx, topic: string): SignedSubscribe {
+  const parameters = { topic, wait_ms: '0' };
+  const requestId = newRequestId();
+  const timestamp = formatWireTimestamp(Date.now());
+  const { signature } = signRequestEnvelope(
+    {
+      ...PUBSUB_ROUTES.subscribe,
+      requestId,
+      from: ctx.identity.nodeId,
+      community: ctx.community,
+      timestamp,
+      body: parameters,
+    },
+    ctx.identity,
+  );
+  const url = new URL(ctx.subscribeUrl);
+  for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
+  const headers = new Headers({
+    Accept: JSON_CONTENT_TYPE,
+    [WIRE_HEADERS.capability]: PUBSUB_ROUTES.subscribe.capability,
+    [WIRE_HEADERS.capabilityVersion]: PUBSUB_ROUTES.subscribe.version,
+    [WIRE_HEADERS.requestId]: requestId,
+    [WIRE_HEADERS.from]: ctx.identity.nodeId,
+    [WIRE_HEADERS.community]: ctx.community,
+    [WIRE_HEADERS.timestamp]: timestamp,
+    [WIRE_HEADERS.signature]: signature,
+  });
+  return { url, requestId, headers };
 }
 
 function send(ctx: Ctx, call: SignedCall, signal?: AbortSignal): Promise<Response> {
@@ -883,6 +1093,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function flipCharacter(signature: string): string {
   const at = Math.floor(signature.length / 2);
   return `${signature.slice(0, at)}${signature[at] === 'A' ? 'B' : 'A'}${signature.slice(at + 1)}`;
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function clip(value: unknown): string {

@@ -1,4 +1,4 @@
-import { base64Decode } from '../../encoding/index.js';
+import { base64Decode, EncodingError } from '../../encoding/index.js';
 import { contentId, type Hasher } from '../../hashing/index.js';
 import type { HearthNetClient } from '../../wire/index.js';
 import type { BlobManifest, BlobStore } from '../store/blob-store.js';
@@ -78,7 +78,7 @@ export async function readBlob(
         parts = new Array(manifest.chunks.length).fill(undefined);
       } else if (frame.event === 'chunk') {
         const chunk = frame.data as { i: number; cid: string; data_b64: string };
-        const bytes = base64Decode(chunk.data_b64);
+        const bytes = decodeChunkData(chunk);
         if (manifest === undefined || parts === undefined) {
           // A single-chunk read: the chunk must be the one asked for.
           if (single !== undefined || chunk.cid !== cid) {
@@ -126,4 +126,16 @@ export async function readBlob(
   }
   await options.store?.putManifest(manifest);
   return { bytes, manifest };
+}
+
+/** A chunk frame's bytes; data that is not standard base64 cannot be the chunk the manifest names. */
+function decodeChunkData(chunk: { i: number; data_b64: string }): Uint8Array {
+  try {
+    return base64Decode(chunk.data_b64);
+  } catch (error) {
+    if (!(error instanceof EncodingError)) throw error;
+    throw new BlobTransferError('chunk_mismatch', `chunk ${chunk.i}: data_b64 is not standard base64`, {
+      cause: error,
+    });
+  }
 }

@@ -31,10 +31,9 @@ export interface SseParserOptions {
 export class SseParser {
   readonly #decoder = new TextDecoder('utf-8', { fatal: true });
   readonly #maxEventLength: number;
-  /** Text not yet split into lines. */
-  #pending = '';
-  /** How much of `#pending` is known to hold no line break. */
-  #scanned = 0;
+  /** The pieces of the current line, not yet ended by a line break. */
+  #pending: string[] = [];
+  #pendingLength = 0;
   /** The previous chunk ended with CR: a LF at the start of the next one belongs to it. */
   #skipLeadingLf = false;
   #eventName = '';
@@ -75,7 +74,8 @@ export class SseParser {
     if (this.#finished) return [];
     const items = this.#feed(this.#decode(new Uint8Array(0), false));
     this.#finished = true;
-    this.#pending = '';
+    this.#pending = [];
+    this.#pendingLength = 0;
     this.#data = [];
     return items;
   }
@@ -95,25 +95,37 @@ export class SseParser {
       this.#skipLeadingLf = false;
       if (input.startsWith(LF)) input = input.slice(1);
     }
-    this.#pending += input;
     const items: SseItem[] = [];
     let start = 0;
-    for (let i = this.#scanned; i < this.#pending.length; i += 1) {
-      const char = this.#pending[i];
-      if (char !== CR && char !== LF) continue;
-      this.#line(this.#pending.slice(start, i), items);
-      if (char === CR) {
-        if (i + 1 < this.#pending.length) {
-          if (this.#pending[i + 1] === LF) i += 1;
+    // Line breaks are found with indexOf (CR rarely occurs: once absent, it is not searched again).
+    let nextCr = input.indexOf(CR);
+    let nextLf = input.indexOf(LF);
+    while (nextCr !== -1 || nextLf !== -1) {
+      const end = nextCr === -1 ? nextLf : nextLf === -1 ? nextCr : Math.min(nextCr, nextLf);
+      let line = input.slice(start, end);
+      if (this.#pending.length > 0) {
+        line = this.#pending.join('') + line;
+        this.#pending = [];
+        this.#pendingLength = 0;
+      }
+      this.#line(line, items);
+      start = end + 1;
+      if (end === nextCr) {
+        if (start < input.length) {
+          if (input.charCodeAt(start) === 10) start += 1;
         } else {
           this.#skipLeadingLf = true;
         }
       }
-      start = i + 1;
+      if (nextCr !== -1 && nextCr < start) nextCr = input.indexOf(CR, start);
+      if (nextLf !== -1 && nextLf < start) nextLf = input.indexOf(LF, start);
     }
-    this.#pending = this.#pending.slice(start);
-    this.#scanned = this.#pending.length;
-    if (this.#pending.length + this.#dataLength > this.#maxEventLength) {
+    if (start < input.length) {
+      const rest = input.slice(start);
+      this.#pending.push(rest);
+      this.#pendingLength += rest.length;
+    }
+    if (this.#pendingLength + this.#dataLength > this.#maxEventLength) {
       throw new SseProtocolError(
         'frame_too_large',
         `an SSE event exceeds ${this.#maxEventLength} characters`,

@@ -1,0 +1,184 @@
+import { chunkBlob } from '@agentwire/hearthnet';
+import {
+  BlobTransferError,
+  ChunkVerificationError,
+  fileCapabilityHandlers,
+  InMemoryBlobStore,
+  manifestToWire,
+  parseBlobManifest,
+  readBlob,
+} from '@agentwire/hearthnet/blobs';
+import { asHearthNetError, FILE_PUT } from '@agentwire/hearthnet/capabilities';
+import { keyPairFromSeed } from '@agentwire/hearthnet/crypto';
+import {
+  type CallContext,
+  createHearthNetClient,
+  EVENT_STREAM_CONTENT_TYPE,
+  JSON_CONTENT_TYPE,
+  newRequestId,
+  type SseFrame,
+  SseProtocolError,
+  verifyRequestEnvelope,
+  WIRE_HEADERS,
+} from '@agentwire/hearthnet/wire';
+import type {
+  BlobReadRefusal,
+  BlobTransferFrame,
+  BlobTransferImplementation,
+  FilePutOutcome,
+  HeldChunk,
+} from './blob-transfer.js';
+
+/** The node whose recorded answers the client reads, and the caller (a trusted peer for `file.put`). */
+const servingNode = keyPairFromSeed(new Uint8Array(32).fill(0x51));
+const caller = keyPairFromSeed(new Uint8Array(32).fill(0x52));
+const community = servingNode.nodeId;
+
+/**
+ * `blobTransferSuite`'s view of `@agentwire/hearthnet/blobs`: manifests from `chunkBlob`; `read`
+ * through the real client (`readBlob` over `createHearthNetClient`, whose `fetch` answers a signed
+ * `file.read` of the CID with the recorded SSE body); `putReady` and `put` through the real
+ * `file.put` handler (`fileCapabilityHandlers`) over an `InMemoryBlobStore` seeded with the held
+ * chunks, the client's frames arriving as `context.clientFrames`.
+ */
+export const agentwireBlobs: BlobTransferImplementation = {
+  manifest: (bytes, chunkSizeBytes) => {
+    const blob = chunkBlob(bytes, { chunkSizeBytes });
+    return manifestToWire(
+      parseBlobManifest({
+        cid: blob.cid,
+        size_bytes: blob.size_bytes,
+        chunk_size_bytes: chunkSizeBytes,
+        chunks: blob.chunks.map((chunk) => ({
+          i: chunk.index,
+          cid: chunk.cid,
+          size_bytes: chunk.size_bytes,
+        })),
+      }),
+    );
+  },
+  read: async (cid, sseBody) => {
+    const client = createHearthNetClient({
+      identity: caller,
+      community,
+      node: 'http://serving-node.invalid',
+      peer: servingNode.nodeId,
+      fetch: recordedFileRead(cid, sseBody),
+    });
+    return (await readBlob(client, cid)).bytes;
+  },
+  refusalOf,
+  putReady: async (manifest, held) => {
+    const frames = (await startPut(manifest, await storeHolding(held), []))[Symbol.asyncIterator]();
+    try {
+      const first = await frames.next();
+      if (first.done === true || first.value.event !== 'ready') {
+        throw new Error(
+          `file.put answered ${first.done === true ? 'nothing' : first.value.event} before ready`,
+        );
+      }
+      return (first.value.data as { needed: number[] }).needed;
+    } finally {
+      await frames.return?.();
+    }
+  },
+  put: async (manifest, held, sent) => {
+    const store = await storeHolding(held);
+    let needed: number[] | undefined;
+    let received: number | undefined;
+    let error: string | undefined;
+    try {
+      for await (const frame of await startPut(manifest, store, sent)) {
+        if (frame.event === 'ready') needed = (frame.data as { needed: number[] }).needed;
+        if (frame.event === 'done') received = (frame.data as { received: number }).received;
+      }
+    } catch (caught) {
+      error = asHearthNetError(caught).code;
+    }
+    return { needed, received, error, stored: await storedBlob(store, manifest) } satisfies FilePutOutcome;
+  },
+};
+
+/** A `fetch` standing for a node that answers a signed `file.read` of `cid` with `sseBody`. */
+function recordedFileRead(cid: string, sseBody: string): typeof fetch {
+  return async (_url, init) => {
+    const headers = new Headers(init?.headers);
+    const body = JSON.parse(String(init?.body)) as { input?: { cid?: unknown } };
+    const verdict = verifyRequestEnvelope(
+      {
+        capability: headers.get(WIRE_HEADERS.capability) ?? '',
+        version: headers.get(WIRE_HEADERS.capabilityVersion) ?? '',
+        requestId: headers.get(WIRE_HEADERS.requestId) ?? '',
+        from: headers.get(WIRE_HEADERS.from) ?? '',
+        community: headers.get(WIRE_HEADERS.community) ?? '',
+        timestamp: headers.get(WIRE_HEADERS.timestamp) ?? '',
+        body,
+      },
+      headers.get(WIRE_HEADERS.signature) ?? '',
+    );
+    const isTheRead = headers.get(WIRE_HEADERS.capability) === 'file.read' && body.input?.cid === cid;
+    if (!verdict.valid || !isTheRead) {
+      return new Response(
+        JSON.stringify({ error: 'bad_request', message: 'not a signed file.read of the CID' }),
+        {
+          status: 400,
+          headers: { 'Content-Type': JSON_CONTENT_TYPE },
+        },
+      );
+    }
+    return new Response(sseBody, {
+      status: 200,
+      headers: {
+        'Content-Type': EVENT_STREAM_CONTENT_TYPE,
+        [WIRE_HEADERS.from]: servingNode.nodeId,
+        [WIRE_HEADERS.requestId]: headers.get(WIRE_HEADERS.requestId) ?? '',
+      },
+    });
+  };
+}
+
+/** The refusal behind an error of `readBlob`: its transfer reason, a missing terminal frame, or a §9 code. */
+function refusalOf(error: unknown): BlobReadRefusal | undefined {
+  if (error instanceof ChunkVerificationError) return { reason: error.reason, chunkIndex: error.index };
+  if (error instanceof BlobTransferError) return { reason: error.reason };
+  if (error instanceof SseProtocolError && error.reason === 'missing_terminal')
+    return { reason: 'incomplete' };
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? { reason: code } : undefined;
+}
+
+async function storeHolding(held: readonly HeldChunk[]): Promise<InMemoryBlobStore> {
+  const store = new InMemoryBlobStore();
+  for (const chunk of held) await store.putChunk(chunk.cid, chunk.bytes);
+  return store;
+}
+
+/** Calls the `file.put` handler as the bus handler would for a trusted caller's client stream. */
+async function startPut(
+  manifest: unknown,
+  store: InMemoryBlobStore,
+  sent: readonly BlobTransferFrame[],
+): Promise<AsyncIterable<SseFrame>> {
+  const context: CallContext = {
+    caller: caller.nodeId,
+    callerVerified: true,
+    trust: 'trusted',
+    requestId: newRequestId(),
+    descriptor: FILE_PUT,
+    requestedVersion: FILE_PUT.version,
+    stream: true,
+    signal: new AbortController().signal,
+    clientFrames: (async function* () {
+      yield* sent;
+    })(),
+  };
+  const handler = fileCapabilityHandlers({ store })['file.put'];
+  return (await handler({ params: {}, input: { manifest } }, context)) as AsyncIterable<SseFrame>;
+}
+
+/** The blob the store holds under the manifest's cid, if any. */
+async function storedBlob(store: InMemoryBlobStore, manifest: unknown): Promise<Uint8Array | undefined> {
+  const cid = (manifest as { cid?: unknown } | null)?.cid;
+  if (typeof cid !== 'string') return undefined;
+  return store.readBlob(cid).catch(() => undefined);
+}

@@ -1,0 +1,84 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import pubsubTopicsFixture from '../../../fixtures/hearthnet/pubsub-topics.json' with { type: 'json' };
+import { runSuite } from '../../run-suite.js';
+import { registerSuite } from '../../vitest/index.js';
+import { agentwirePubSub } from './agentwire-pubsub.js';
+import { type PubSubImplementation, pubsubSuite } from './pubsub.js';
+
+async function failedCases(implementation: PubSubImplementation): Promise<string[]> {
+  const report = await runSuite(pubsubSuite(implementation));
+  expect(report.errors).toEqual([]);
+  return report.results
+    .filter((r) => r.status === 'failed')
+    .map((r) => r.id.replace('hearthnet.pubsub.', ''));
+}
+
+describe('pubsubSuite', () => {
+  it('passes every case against @agentwire/hearthnet/pubsub', async () => {
+    const report = await runSuite(pubsubSuite(agentwirePubSub));
+    expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
+    const topics = pubsubTopicsFixture.cases.filter((c) => c.operation === 'resolve_topic').length;
+    // One case per fixture entry, and a wire case per topic name.
+    expect(report.counts.passed).toBe(pubsubTopicsFixture.cases.length + topics);
+  });
+
+  it('checks local-only topics as refused on the wire and wire topics as allowed', () => {
+    const cases = pubsubSuite(agentwirePubSub).cases;
+    expect(cases.find((c) => c.id === 'hearthnet.pubsub.topic-emergency-mode-changed.wire')?.title).toContain(
+      'local-only',
+    );
+    expect(cases.find((c) => c.id === 'hearthnet.pubsub.topic-chat-pattern.wire')?.requires).toBe(
+      'wire-topic',
+    );
+  });
+
+  it('skips the wire, event and payload cases for a catalogue-only implementation', async () => {
+    const report = await runSuite(
+      pubsubSuite({ resolveTopic: agentwirePubSub.resolveTopic, errorCode: agentwirePubSub.errorCode }),
+    );
+    expect(report.ok).toBe(true);
+    expect(report.counts.passed).toBe(
+      pubsubTopicsFixture.cases.filter((c) => c.operation === 'resolve_topic').length,
+    );
+  });
+
+  it('fails an implementation that serves local-only topics on the wire', async () => {
+    const failed = await failedCases({ ...agentwirePubSub, checkWireTopic: () => undefined });
+    expect(failed.sort()).toEqual(
+      [
+        'topic-emergency-mode-changed.wire',
+        'topic-capability-registered.wire',
+        'topic-capability-deregistered.wire',
+        'topic-unknown-market-prefix.wire',
+        'topic-bare-pattern.wire',
+        'topic-chat-short-id.wire',
+        'topic-chat-no-recipient.wire',
+        'topic-empty.wire',
+        'topic-case.wire',
+      ].sort(),
+    );
+  });
+
+  it('fails an implementation that publishes market.post.updated and skips the recipient check', async () => {
+    const failed = await failedCases({
+      ...agentwirePubSub,
+      topicForEvent: async (event) => {
+        const type = (event as { event_type: string }).event_type;
+        if (type === 'market.post.updated') return { topic: 'marketplace.post.created', payload: event };
+        return agentwirePubSub.topicForEvent?.(event);
+      },
+      validatePayload: (topic, payload) =>
+        agentwirePubSub.validatePayload?.(
+          topic.startsWith('chat.message.')
+            ? 'chat.message.ed25519:7UkoxijRwsbq6QM4kFmVYSlZJzpcY_k2NsFGFKyHN9E'
+            : topic,
+          payload,
+        ),
+    });
+    expect(failed.sort()).toEqual(['event-market-post-updated', 'payload-chat-to-other']);
+  });
+});
+
+describe('pubsubSuite through registerSuite', () => {
+  registerSuite(pubsubSuite(agentwirePubSub), { describe, it, afterAll });
+});

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { isKeyString } from '../../buffer/key-string.js';
+
+/** The longest `displayName` the gateway sends, in code points (Python `len`). */
+export const MAX_DISPLAY_NAME_LENGTH = 64;
+
+const name = z.string().refine(isKeyString, 'must be a non-empty, well-formed string');
+
+/** `POST /relay/enroll` body, as `hermes gateway enroll` sends it. */
+export const enrollRequestSchema = z.object({
+  enrollmentToken: name,
+  gatewayId: name,
+});
+
+/** `POST /relay/provision` body: optional keys appear only when the gateway has them set. */
+export const provisionRequestSchema = z.object({
+  gatewayId: name,
+  platform: name,
+  botId: z.string(),
+  gatewayEndpoint: z.string(),
+  routeKeys: z.array(name),
+  instanceId: name.optional(),
+  wakeUrl: z.url({ protocol: /^https?$/ }).optional(),
+  displayName: z
+    .string()
+    .refine(
+      (value) => [...value].length <= MAX_DISPLAY_NAME_LENGTH,
+      `must be at most ${MAX_DISPLAY_NAME_LENGTH} characters`,
+    )
+    .optional(),
+});
+
+/**
+ * `POST /relay/policy` body. Current gateways send all four keys; earlier ones sent only the keys
+ * that differ from the default, so a missing key reads as its default (`false`, `[]`).
+ */
+export const policyRequestSchema = z.object({
+  platform: name,
+  requireAddress: z.boolean().default(false),
+  freeResponseScopes: z.array(name).default([]),
+  allowOtherBots: z.boolean().default(false),
+});
+
+export type EnrollRequest = z.infer<typeof enrollRequestSchema>;
+export type ProvisionRequest = z.infer<typeof provisionRequestSchema>;
+export type PolicyRequest = z.infer<typeof policyRequestSchema>;
