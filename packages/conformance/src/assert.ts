@@ -3,7 +3,7 @@ import { ConformanceAssertionError } from './errors.js';
 import { formatValue } from './format-value.js';
 
 /**
- * Throws unless `actual` structurally equals `expected` (see {@link deepEqual}: bytes by content,
+ * Throws unless `actual` structurally equals `expected` (see `deepEqual`: bytes by content,
  * objects regardless of key order, `NaN` equal to itself, `-0` distinct from `0`).
  *
  * @example

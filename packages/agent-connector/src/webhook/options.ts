@@ -33,7 +33,7 @@ export interface HttpWebhookAgentConnectorOptions {
   readonly authorization?: string;
   /** Signs every POST body: `X-Signature: sha256=<hex HMAC-SHA256>`. */
   readonly hmac_secret?: string;
-  /** Retries of failed requests that {@link DeliveryFailedError.retryable} allows; default none. */
+  /** Retries of failed requests that `DeliveryFailedError.retryable` allows; default none. */
   readonly retry?: WebhookRetryPolicy;
   /** Default: the global `fetch`. */
   readonly fetch?: WebhookFetch;

@@ -45,7 +45,7 @@ export function schemaHashDocument(descriptor: SchemaHashInput): SchemaHashDocum
  * (§1.2) of {@link schemaHashDocument}. Two nodes with the same hash speak identically.
  *
  * @throws {InvalidCapabilityNameError}, {@link InvalidCapabilityVersionError}, or
- *   {@link CanonicalJsonError} when a schema holds a value JSON cannot carry.
+ *   `CanonicalJsonError` when a schema holds a value JSON cannot carry.
  * @example
  * ```ts
  * schemaHash(LLM_CHAT); // 'blake3:…' (64 hex characters)

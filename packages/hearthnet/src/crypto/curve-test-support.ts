@@ -43,12 +43,6 @@ export function torsionPoints(): CurvePoint[] {
   }
 }
 
-/** The order (1, 2, 4 or 8) of a torsion point. */
-export function torsionOrder(point: CurvePoint): number {
-  for (const order of [1, 2, 4, 8]) if (point.multiply(BigInt(order), false).is0()) return order;
-  throw new Error('not a torsion point');
-}
-
 /** k = SHA-512(R ‖ A ‖ M) mod L, the RFC 8032 challenge. */
 export function challenge(r: Uint8Array, publicKey: Uint8Array, message: Uint8Array): bigint {
   return (

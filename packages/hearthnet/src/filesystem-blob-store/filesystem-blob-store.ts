@@ -18,11 +18,11 @@ export interface FilesystemBlobStoreOptions extends BlobStoreOptions {
 }
 
 /**
- * A {@link BlobStore} in a folder, in the reference `BlobStore` layout: `<root>/<aa>/<rest>.bin` per
+ * A `BlobStore` in a folder, in the reference `BlobStore` layout: `<root>/<aa>/<rest>.bin` per
  * chunk and `<root>/<aa>/<rest>.manifest.json` per blob (`aa` the first two hex digits of the CID,
  * `rest` the other 62), and `<root>/pinned.txt`. Every file is written to a temporary file in the same
  * folder and renamed into place; every chunk read is hashed again, so a damaged file reads as
- * {@link CorruptChunkError}, counts as missing and is rewritten by the next put of that chunk. Opening
+ * `CorruptChunkError`, counts as missing and is rewritten by the next put of that chunk. Opening
  * the folder again finds all blobs, pins and usage. One store (one process) should own a folder.
  *
  * @example

@@ -92,7 +92,7 @@ export interface MutableReplayState extends ReplayState {
   readonly invites: Map<string, InviteRecord>;
   readonly posts: Map<string, PostRecord>;
   readonly messages: Map<string, MessageRecord>;
-  /** {@link clientKey} of every applied post and message, for idempotency. */
+  /** `clientKey` of every applied post and message, for idempotency. */
   readonly clientIds: Set<string>;
   headLamport: number | undefined;
 }

@@ -5,7 +5,7 @@
  */
 export interface RelevancePolicy {
   readonly platform: string;
-  /** A non-owner message must @mention or reply to the bot to be relevant. */
+  /** A non-owner message must mention the bot or reply to it to be relevant. */
   readonly requireAddress: boolean;
   /** Scope (channel) ids where `requireAddress` is waived. */
   readonly freeResponseScopes: readonly string[];
