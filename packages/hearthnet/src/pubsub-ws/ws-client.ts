@@ -12,6 +12,7 @@ import {
   type Subscription,
 } from '../pubsub/subscription.js';
 import { type ResolvedTopic, resolveWireTopic } from '../pubsub/topics.js';
+import { type PeerClientOptions, readPeerClientOptions } from '../wire/client/peer-client-options.js';
 import {
   ackFrame,
   gapDataSchema,
@@ -23,11 +24,7 @@ import {
 } from './ws-frames.js';
 
 /** Options of {@link createPubSubWebSocketClient}. */
-export interface PubSubWebSocketClientOptions {
-  /** This node's key pair: it signs every upgrade request. */
-  readonly identity: KeyPair;
-  /** The full community id sent as `X-HearthNet-Community`. */
-  readonly community: string;
+export interface PubSubWebSocketClientOptions extends Pick<PeerClientOptions, 'identity' | 'community'> {
   /** The base URL of the node, `http(s)://…` or `ws(s)://…`. */
   readonly node: string | URL;
   /** Verify the signature of every delivered event envelope. Default `true`. */
@@ -92,24 +89,14 @@ interface Settings {
 }
 
 function readOptions(options: PubSubWebSocketClientOptions): Settings {
-  if (options === null || typeof options !== 'object') {
-    throw new InvalidPubSubOptionsError('options are required');
-  }
-  const { identity, community } = options;
-  if (identity === null || typeof identity !== 'object' || typeof identity.nodeId !== 'string') {
-    throw new InvalidPubSubOptionsError('identity must be a KeyPair');
-  }
-  if (typeof community !== 'string' || community === '') {
-    throw new InvalidPubSubOptionsError('community must be a full community id');
-  }
-  let base: URL;
-  try {
-    base = new URL(options.node);
-  } catch (error) {
-    throw new InvalidPubSubOptionsError(`node must be a base URL, got ${String(options.node)}`, {
-      cause: error,
-    });
-  }
+  const {
+    identity,
+    community,
+    node: base,
+  } = readPeerClientOptions(
+    options,
+    (message, cause) => new InvalidPubSubOptionsError(message, cause === undefined ? undefined : { cause }),
+  );
   const protocols: Record<string, string> = {
     'http:': 'ws:',
     'https:': 'wss:',

@@ -4,8 +4,8 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { asHearthNetError, toErrorBody } from '../capabilities/error-body.js';
 import { BadRequestError, RevokedError } from '../capabilities/hearthnet-errors.js';
-import type { KeyPair } from '../crypto/key-pair.js';
 import { InvalidPubSubOptionsError } from '../pubsub/errors.js';
+import { type PubSubServerOptions, readPubSubServerOptions } from '../pubsub/server-options.js';
 import {
   authenticateRequest,
   PUBSUB_ROUTES,
@@ -17,25 +17,14 @@ import { authoriseSubscriber, trustStatusOf } from '../pubsub/subscriber-access.
 import type { TopicHub } from '../pubsub/topic-hub.js';
 import type { ResolvedTopic } from '../pubsub/topics.js';
 import type { TrustPolicy } from '../wire/handler/trust.js';
-import { RequestVerifier, type RequestVerifierOptions } from '../wire/request-verifier.js';
+import { RequestVerifier } from '../wire/request-verifier.js';
 import { AckWindow, DEFAULT_ACK_WINDOW } from '../wire/sse/ack-window.js';
 import { ackUpto, PUBSUB_WS_PATH_PREFIX, type ServerFrame, WS_EVENTS } from './ws-frames.js';
 
 /** Options of {@link attachPubSubWebSocket}. */
-export interface PubSubWebSocketOptions
-  extends Pick<RequestVerifierOptions, 'clockSkewMs' | 'seenRequestIds'> {
-  /** This node's key pair (its node id is the `X-HearthNet-From` of refusals). */
-  readonly identity: KeyPair;
-  /** The hub served. */
-  readonly hub: TopicHub;
-  /** The callers' trust status, checked at the upgrade and again before each batch of items. */
-  readonly trust: TrustPolicy;
-  /** The community served; an upgrade for another community is `unauthorized`. Default: not checked. */
-  readonly community?: string;
+export interface PubSubWebSocketOptions extends PubSubServerOptions {
   /** The most frames sent and not yet acknowledged. Default {@link DEFAULT_ACK_WINDOW} (16). */
   readonly window?: number;
-  /** The clock, epoch ms. Default `Date.now`. */
-  readonly now?: () => number;
 }
 
 /** A WebSocket pub-sub endpoint attached to a server. */
@@ -138,24 +127,12 @@ interface Accepted {
 }
 
 function readOptions(options: PubSubWebSocketOptions): Settings {
-  if (options === null || typeof options !== 'object') {
-    throw new InvalidPubSubOptionsError('options are required');
-  }
-  const { identity, hub, trust } = options;
-  if (identity === null || typeof identity !== 'object' || typeof identity.nodeId !== 'string') {
-    throw new InvalidPubSubOptionsError('identity must be a KeyPair');
-  }
-  if (hub === null || typeof hub !== 'object' || typeof hub.read !== 'function') {
-    throw new InvalidPubSubOptionsError('hub must be a TopicHub');
-  }
-  if (trust === null || typeof trust !== 'object' || typeof trust.trustOf !== 'function') {
-    throw new InvalidPubSubOptionsError('trust must be a TrustPolicy with trustOf(nodeId)');
-  }
+  const { hub, trust, community, now } = readPubSubServerOptions(options);
   const window = options.window ?? DEFAULT_ACK_WINDOW;
   if (!Number.isSafeInteger(window) || window < 1) {
     throw new InvalidPubSubOptionsError(`window must be a positive integer, got ${String(window)}`);
   }
-  return { hub, trust, community: options.community, window, now: options.now ?? Date.now };
+  return { hub, trust, community, window, now };
 }
 
 function webHeaders(request: IncomingMessage): Headers {

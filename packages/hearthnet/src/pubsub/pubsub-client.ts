@@ -1,6 +1,7 @@
 import { errorFromBody } from '../capabilities/error-body.js';
 import { InvalidSignatureError, PartitionError, TimeoutError } from '../capabilities/hearthnet-errors.js';
-import { type KeyPair, parseNodeId } from '../crypto/index.js';
+import type { KeyPair } from '../crypto/index.js';
+import { type PeerClientOptions, readPeerClientOptions } from '../wire/client/peer-client-options.js';
 import { verifyResponseEnvelope } from '../wire/envelope.js';
 import { WIRE_HEADERS } from '../wire/headers.js';
 import { checkDeliveredPayload } from './delivery-check.js';
@@ -26,17 +27,7 @@ import { type ResolvedTopic, resolveWireTopic } from './topics.js';
 const ANSWER_GRACE_MS = 10_000;
 
 /** Options of {@link createPubSubClient}. */
-export interface PubSubClientOptions {
-  /** This node's key pair: it signs every request. */
-  readonly identity: KeyPair;
-  /** The full community id sent as `X-HearthNet-Community`. */
-  readonly community: string;
-  /** The base URL of the node subscribed to, e.g. `http://192.168.1.20:7080`. */
-  readonly node: string | URL;
-  /** The node id the node must answer as. Default: any node id whose response signature verifies. */
-  readonly peer?: string;
-  /** The `fetch` to use. Default `globalThis.fetch`. */
-  readonly fetch?: typeof fetch;
+export interface PubSubClientOptions extends PeerClientOptions {
   /** Verify the signature of every answer (contract §5.2). Default `true`. */
   readonly verifyResponses?: boolean;
   /** Verify the signature of every delivered event envelope. Default `true`. */
@@ -112,41 +103,16 @@ interface Settings {
 }
 
 function readOptions(options: PubSubClientOptions): Settings {
-  if (options === null || typeof options !== 'object') {
-    throw new InvalidPubSubOptionsError('options are required');
-  }
-  const { identity, community } = options;
-  if (identity === null || typeof identity !== 'object' || typeof identity.nodeId !== 'string') {
-    throw new InvalidPubSubOptionsError('identity must be a KeyPair');
-  }
-  if (typeof community !== 'string' || community === '') {
-    throw new InvalidPubSubOptionsError('community must be a full community id');
-  }
-  let url: URL;
-  try {
-    url = new URL(PUBSUB_SUBSCRIBE_PATH, options.node);
-  } catch (error) {
-    throw new InvalidPubSubOptionsError(`node must be a base URL, got ${String(options.node)}`, {
-      cause: error,
-    });
-  }
-  if (options.peer !== undefined) {
-    try {
-      parseNodeId(options.peer);
-    } catch (error) {
-      throw new InvalidPubSubOptionsError('peer must be a full node id', { cause: error });
-    }
-  }
-  const fetchFunction = options.fetch ?? globalThis.fetch;
-  if (typeof fetchFunction !== 'function') {
-    throw new InvalidPubSubOptionsError('no fetch available: pass options.fetch');
-  }
+  const peer = readPeerClientOptions(
+    options,
+    (message, cause) => new InvalidPubSubOptionsError(message, cause === undefined ? undefined : { cause }),
+  );
   return {
-    identity,
-    community,
-    url,
-    peer: options.peer,
-    fetch: fetchFunction,
+    identity: peer.identity,
+    community: peer.community,
+    url: new URL(PUBSUB_SUBSCRIBE_PATH, peer.node),
+    peer: peer.peer,
+    fetch: peer.fetch,
     verifyResponses: options.verifyResponses !== false,
     verifyEvents: options.verifyEvents !== false,
     retry: options.retry ?? {},

@@ -1,11 +1,14 @@
 import { asHearthNetError } from '../capabilities/error-body.js';
 import { BadRequestError, InternalError, NotFoundError } from '../capabilities/hearthnet-errors.js';
-import type { KeyPair } from '../crypto/key-pair.js';
 import { errorResponse, jsonResponse, type ResponseContext } from '../wire/handler/response-writer.js';
-import type { TrustPolicy } from '../wire/handler/trust.js';
 import { WIRE_HEADERS } from '../wire/headers.js';
-import { RequestVerifier, type RequestVerifierOptions } from '../wire/request-verifier.js';
+import { RequestVerifier } from '../wire/request-verifier.js';
 import { InvalidPubSubOptionsError } from './errors.js';
+import {
+  type PubSubServerOptions,
+  type PubSubServerSettings,
+  readPubSubServerOptions,
+} from './server-options.js';
 import { authenticateRequest, PUBSUB_ROUTES, queryParameters } from './signed-request.js';
 import {
   DEFAULT_WAIT_MS,
@@ -14,24 +17,13 @@ import {
   parseSubscribeQuery,
 } from './subscribe-protocol.js';
 import { authoriseSubscriber } from './subscriber-access.js';
-import type { TopicHub } from './topic-hub.js';
 
 /** Options of {@link createPubSubHandler}. */
-export interface PubSubHandlerOptions extends Pick<RequestVerifierOptions, 'clockSkewMs' | 'seenRequestIds'> {
-  /** This node's key pair: it answers as `X-HearthNet-From` and signs the responses. */
-  readonly identity: KeyPair;
-  /** The hub served. */
-  readonly hub: TopicHub;
-  /** The callers' trust status (the same policy as the bus handler's). */
-  readonly trust: TrustPolicy;
-  /** The community served; a request for another community is `unauthorized`. Default: not checked. */
-  readonly community?: string;
+export interface PubSubHandlerOptions extends PubSubServerOptions {
   /** The wait when the request names no `wait_ms`. Default {@link DEFAULT_WAIT_MS}. */
   readonly defaultWaitMs?: number;
   /** The longest wait granted; larger `wait_ms` values are lowered to it. Default {@link MAX_WAIT_MS}. */
   readonly maxWaitMs?: number;
-  /** The clock, epoch ms. Default `Date.now`. */
-  readonly now?: () => number;
 }
 
 /**
@@ -101,30 +93,13 @@ export function createPubSubHandler(options: PubSubHandlerOptions): (request: Re
   };
 }
 
-interface Settings {
-  readonly identity: KeyPair;
-  readonly hub: TopicHub;
-  readonly trust: TrustPolicy;
-  readonly community: string | undefined;
+interface Settings extends PubSubServerSettings {
   readonly defaultWaitMs: number;
   readonly maxWaitMs: number;
-  readonly now: () => number;
 }
 
 function readOptions(options: PubSubHandlerOptions): Settings {
-  if (options === null || typeof options !== 'object') {
-    throw new InvalidPubSubOptionsError('options are required');
-  }
-  const { identity, hub, trust } = options;
-  if (identity === null || typeof identity !== 'object' || typeof identity.nodeId !== 'string') {
-    throw new InvalidPubSubOptionsError('identity must be a KeyPair');
-  }
-  if (hub === null || typeof hub !== 'object' || typeof hub.read !== 'function') {
-    throw new InvalidPubSubOptionsError('hub must be a TopicHub');
-  }
-  if (trust === null || typeof trust !== 'object' || typeof trust.trustOf !== 'function') {
-    throw new InvalidPubSubOptionsError('trust must be a TrustPolicy with trustOf(nodeId)');
-  }
+  const shared = readPubSubServerOptions(options);
   const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
   const defaultWaitMs = options.defaultWaitMs ?? Math.min(DEFAULT_WAIT_MS, maxWaitMs);
   for (const [name, value] of [
@@ -137,13 +112,5 @@ function readOptions(options: PubSubHandlerOptions): Settings {
       );
     }
   }
-  return {
-    identity,
-    hub,
-    trust,
-    community: options.community,
-    defaultWaitMs,
-    maxWaitMs,
-    now: options.now ?? Date.now,
-  };
+  return { ...shared, defaultWaitMs, maxWaitMs };
 }

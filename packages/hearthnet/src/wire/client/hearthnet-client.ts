@@ -12,7 +12,7 @@ import {
   PartitionError,
   validatorsFor,
 } from '../../capabilities/index.js';
-import { type KeyPair, parseNodeId, signPayload } from '../../crypto/index.js';
+import { type KeyPair, signPayload } from '../../crypto/index.js';
 import { signRequestEnvelope, verifyResponseEnvelope } from '../envelope.js';
 import { InvalidWireOptionsError, UnexpectedResponseError } from '../errors.js';
 import {
@@ -33,6 +33,7 @@ import { formatWireTimestamp } from '../timestamp.js';
 import { type WireMode, wireModeOf } from '../wire-mode.js';
 import { ClientFrameWriter } from './client-frame-writer.js';
 import type { HearthNetDuplexStream, HearthNetStream, ProgressFrame } from './hearthnet-stream.js';
+import { type PeerClientOptions, readPeerClientOptions } from './peer-client-options.js';
 
 /**
  * Which response signatures the client checks (contract §5.2): `mutating` (default on the contract
@@ -42,18 +43,8 @@ import type { HearthNetDuplexStream, HearthNetStream, ProgressFrame } from './he
  */
 export type ResponseVerification = 'mutating' | 'all' | 'none';
 
-/** Options of {@link createHearthNetClient}. */
-export interface HearthNetClientOptions {
-  /** This node's key pair: it signs every request. */
-  readonly identity: KeyPair;
-  /** The full community id sent as `X-HearthNet-Community`. */
-  readonly community: string;
-  /** The base URL of the node called, e.g. `http://192.168.1.20:7080`; calls go to `/bus/v1/call`. */
-  readonly node: string | URL;
-  /** The node id the node must answer as (`X-HearthNet-From`). Default: any node id whose signature verifies. */
-  readonly peer?: string;
-  /** The `fetch` to use. Default `globalThis.fetch`. */
-  readonly fetch?: typeof fetch;
+/** Options of {@link createHearthNetClient}; calls go to `/bus/v1/call` on `node`. */
+export interface HearthNetClientOptions extends PeerClientOptions {
   /** `contract` (default) or `reference` (see {@link WireMode}). */
   readonly wire?: WireMode;
   /** Which response signatures to check. Default `mutating` (contract wire) or `none` (reference wire). */
@@ -177,44 +168,21 @@ interface Settings {
 }
 
 function readOptions(options: HearthNetClientOptions): Settings {
-  if (options === null || typeof options !== 'object')
-    throw new InvalidWireOptionsError('options are required');
-  const { identity, community } = options;
-  if (identity === null || typeof identity !== 'object' || typeof identity.nodeId !== 'string') {
-    throw new InvalidWireOptionsError('identity must be a KeyPair');
-  }
-  if (typeof community !== 'string' || community === '') {
-    throw new InvalidWireOptionsError('community must be a full community id');
-  }
-  let url: URL;
-  try {
-    url = new URL(BUS_CALL_PATH, options.node);
-  } catch (error) {
-    throw new InvalidWireOptionsError(`node must be a base URL, got ${String(options.node)}`, {
-      cause: error,
-    });
-  }
-  if (options.peer !== undefined) {
-    try {
-      parseNodeId(options.peer);
-    } catch (error) {
-      throw new InvalidWireOptionsError('peer must be a full node id', { cause: error });
-    }
-  }
-  const fetchFunction = options.fetch ?? globalThis.fetch;
-  if (typeof fetchFunction !== 'function')
-    throw new InvalidWireOptionsError('no fetch available: pass options.fetch');
+  const peer = readPeerClientOptions(
+    options,
+    (message, cause) => new InvalidWireOptionsError(message, cause === undefined ? undefined : { cause }),
+  );
   const mode = wireModeOf(options.wire);
   const verification = options.verifyResponses ?? (mode === 'reference' ? 'none' : 'mutating');
   if (!['mutating', 'all', 'none'].includes(verification)) {
     throw new InvalidWireOptionsError(`verifyResponses must be 'mutating', 'all' or 'none'`);
   }
   return {
-    identity,
-    community,
-    url,
-    peer: options.peer,
-    fetch: fetchFunction,
+    identity: peer.identity,
+    community: peer.community,
+    url: new URL(BUS_CALL_PATH, peer.node),
+    peer: peer.peer,
+    fetch: peer.fetch,
     mode,
     verification,
     descriptorOf: options.descriptorOf ?? catalogueDescriptorOf,
