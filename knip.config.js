@@ -23,7 +23,14 @@ const packageWorkspaces = Object.fromEntries(
     return [
       `packages/${dir}`,
       {
-        entry: [...entries, ...binSources(packageDir), '{src,test}/**/*.test.ts', 'tsup.config.ts'],
+        // Scripts the tests spawn as processes (`node --import tsx …-process.ts`) are entries too.
+        entry: [
+          ...entries,
+          ...binSources(packageDir),
+          '{src,test}/**/*.test.ts',
+          '{src,test}/**/test-support/*-process.ts',
+          'tsup.config.ts',
+        ],
         project: ['{src,test}/**/*.ts'],
       },
     ];

@@ -114,5 +114,6 @@ export { sessionKeySuite } from './suites/relay/session-keys.js';
 export type { SessionSourceImplementation } from './suites/relay/session-source-cases.js';
 export type { RelayTokenImplementation, RelayTokenVerdict, TokenMintOptions } from './suites/relay/tokens.js';
 export { relayTokenSuite } from './suites/relay/tokens.js';
+export * from './suites/relay-edge/index.js';
 export * from './suites/relay-runtime/index.js';
 export * from './suites/skill-store/index.js';

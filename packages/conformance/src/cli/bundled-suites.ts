@@ -40,6 +40,8 @@ import {
 import { relayCodecSuite } from '../suites/relay/relay-codec.js';
 import { sessionKeySuite } from '../suites/relay/session-keys.js';
 import { relayTokenSuite } from '../suites/relay/tokens.js';
+import { agentwireRelayEdge } from '../suites/relay-edge/agentwire-edge.js';
+import { edgeSuite } from '../suites/relay-edge/edge-suite.js';
 import { filesystemSkillStoreUnderTest } from '../suites/skill-store/filesystem-store-under-test.js';
 import { skillStoreSuite } from '../suites/skill-store/skill-store-suite.js';
 
@@ -106,6 +108,7 @@ export function bundledSuites(): BundledSuite[] {
     { suite: sessionKeySuite(agentwireSessionKeys), subject: 'agentwire relay' },
     { suite: relayCodecSuite(agentwireRelayCodec), subject: 'agentwire relay' },
     { suite: relayTokenSuite(agentwireRelayTokens), subject: 'agentwire relay' },
+    { suite: edgeSuite(agentwireRelayEdge), subject: 'agentwire relay' },
     { suite: agentConnectorSuite({ factory: noopUnderTest }), subject: 'agentwire NoOpAgentConnector' },
     {
       suite: agentConnectorSuite({ factory: fileDropUnderTest }),

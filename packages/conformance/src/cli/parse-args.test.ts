@@ -3,11 +3,107 @@ import { parseCliArgs } from './parse-args.js';
 
 describe('parseCliArgs', () => {
   it.each([
-    [[], { help: false }],
-    [['--json', 'out.json'], { help: false, jsonFile: 'out.json' }],
-    [['--json=report.json'], { help: false, jsonFile: 'report.json' }],
-    [['-h'], { help: true }],
-    [['--help', '--json', 'x'], { help: true, jsonFile: 'x' }],
+    [[], { command: { kind: 'bundled' }, help: false }],
+    [['--json', 'out.json'], { command: { kind: 'bundled' }, help: false, jsonFile: 'out.json' }],
+    [['--json=report.json'], { command: { kind: 'bundled' }, help: false, jsonFile: 'report.json' }],
+    [
+      ['--expected-failures', 'known.txt'],
+      { command: { kind: 'bundled' }, help: false, expectedFailuresFile: 'known.txt' },
+    ],
+    [['-h'], { command: { kind: 'bundled' }, help: true }],
+    [['--help', '--json', 'x'], { command: { kind: 'bundled' }, help: true, jsonFile: 'x' }],
+    [['relay', '--help'], { command: { kind: 'bundled' }, help: true }],
+    [
+      [
+        'relay',
+        '--connector',
+        'ws://h/relay',
+        '--gateway-id=gw',
+        '--secret',
+        's',
+        '--platform',
+        'discord',
+        '--json',
+        'r.json',
+      ],
+      {
+        command: {
+          kind: 'relay',
+          connector: 'ws://h/relay',
+          gatewayId: 'gw',
+          secret: 's',
+          platform: 'discord',
+        },
+        help: false,
+        jsonFile: 'r.json',
+      },
+    ],
+    [
+      ['agent', '--webhook', 'http://a/p', '--secret', 'k', '--wake-url', 'http://a/w', '--agent', 'perry'],
+      {
+        command: {
+          kind: 'agent',
+          webhook: 'http://a/p',
+          secret: 'k',
+          wakeUrl: 'http://a/w',
+          agentId: 'perry',
+        },
+        help: false,
+      },
+    ],
+    [
+      ['hearthnet', '--node', 'http://n', '--community', 'c', '--seed', 'ab'],
+      { command: { kind: 'hearthnet', node: 'http://n', community: 'c', seedHex: 'ab' }, help: false },
+    ],
+    [
+      [
+        'relay',
+        ...['--connector', 'ws://h/relay', '--gateway-id', 'gw', '--secret', 's'],
+        ...['--edge-url', 'http://h', '--identity-token', 'id', '--enrollment-token', 'et'],
+      ],
+      {
+        command: {
+          kind: 'relay',
+          connector: 'ws://h/relay',
+          gatewayId: 'gw',
+          secret: 's',
+          edgeUrl: 'http://h',
+          identityToken: 'id',
+          enrollmentToken: 'et',
+        },
+        help: false,
+      },
+    ],
+    [
+      [
+        'hearthnet',
+        '--node',
+        'http://n',
+        '--community',
+        'c',
+        '--subscribe',
+        '--topic',
+        't',
+        '--blobs',
+        'put',
+      ],
+      {
+        command: {
+          kind: 'hearthnet',
+          node: 'http://n',
+          community: 'c',
+          subscribe: true,
+          topic: 't',
+          blobs: 'put',
+        },
+        help: false,
+      },
+    ],
+    [['fixtures', '--list'], { command: { kind: 'fixtures-list' }, help: false }],
+    [
+      ['fixtures', '--export', 'out'],
+      { command: { kind: 'fixtures-export', directory: 'out' }, help: false },
+    ],
   ])('parses %j', (args, expected) => {
     expect(parseCliArgs(args)).toEqual(expected);
   });
@@ -15,11 +111,29 @@ describe('parseCliArgs', () => {
   it.each([
     [['--jsn', 'x'], 'unknown option --jsn'],
     [['-v'], 'unknown option -v'],
-    [['target'], 'unexpected argument target'],
-    [['--json'], '--json needs a file name'],
-    [['--json='], '--json needs a file name'],
-    [['--json', '--help'], '--json needs a file name'],
+    [['target'], 'unknown target target'],
+    [['bundled'], 'unknown target bundled'],
+    [['--json'], '--json needs a value'],
+    [['--json='], '--json needs a value'],
+    [['--json', '--help'], '--json needs a value'],
     [['--json', 'a', '--json', 'b'], '--json given more than once'],
+    [['relay', '--connector', 'ws://h'], 'relay needs --gateway-id'],
+    [['relay', '--webhook', 'x'], 'unknown option --webhook for relay'],
+    [['relay', 'extra'], 'unexpected argument extra'],
+    [['agent'], 'agent needs --webhook'],
+    [['hearthnet', '--node', 'http://n'], 'hearthnet needs --community'],
+    [
+      ['hearthnet', '--node', 'http://n', '--community', 'c', '--seed', 'ab', '--key-file', 'k'],
+      '--seed and --key-file exclude each other',
+    ],
+    [
+      ['relay', '--connector', 'ws://h', '--gateway-id', 'g', '--secret', 's', '--identity-token', 'i'],
+      '--identity-token and --enrollment-token go together, with --edge-url',
+    ],
+    [['fixtures'], 'fixtures needs either --list or --export DIR'],
+    [['fixtures', '--list', '--export', 'd'], 'fixtures needs either --list or --export DIR'],
+    [['fixtures', '--list=yes'], '--list takes no value'],
+    [['fixtures', '--list', '--json', 'x'], '--json does not apply to fixtures'],
   ])('rejects %j', (args, message) => {
     expect(() => parseCliArgs(args)).toThrow(
       expect.objectContaining({ name: 'CliUsageError', code: 'cli_usage', message }),

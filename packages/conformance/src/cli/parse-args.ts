@@ -1,48 +1,245 @@
 import { CliUsageError } from './errors.js';
 
+/** The `relay` target: play the gateway against a live connector. */
+export interface RelayCommand {
+  readonly kind: 'relay';
+  readonly connector: string;
+  readonly gatewayId: string;
+  readonly secret: string;
+  readonly platform?: string;
+  /** The connector's HTTP base for the side channels (`/relay/policy`, `/relay/media`, `/relay/enroll`). */
+  readonly edgeUrl?: string;
+  /** With `enrollmentToken`: the caller identity bearer `/relay/enroll` accepts. */
+  readonly identityToken?: string;
+  readonly enrollmentToken?: string;
+}
+
+/** The `agent` target: play the runtime against a live HTTP webhook agent. */
+export interface AgentCommand {
+  readonly kind: 'agent';
+  readonly webhook: string;
+  readonly secret?: string;
+  readonly wakeUrl?: string;
+  readonly agentId?: string;
+}
+
+/** The `hearthnet` target: call a live HearthNet node. */
+export interface HearthNetCommand {
+  readonly kind: 'hearthnet';
+  readonly node: string;
+  readonly community: string;
+  readonly seedHex?: string;
+  readonly keyFile?: string;
+  /** Poll `GET /pubsub/v1/subscribe` (`--subscribe`), on this topic when given (`--topic`). */
+  readonly subscribe?: true;
+  readonly topic?: string;
+  /** Check blob transfer: `read` (`file.read` only) or `put` (the caller is trusted: `file.put` too). */
+  readonly blobs?: 'read' | 'put';
+}
+
+/** What the command line asked to do. */
+export type CliCommand =
+  | { readonly kind: 'bundled' }
+  | RelayCommand
+  | AgentCommand
+  | HearthNetCommand
+  | { readonly kind: 'fixtures-list' }
+  | { readonly kind: 'fixtures-export'; readonly directory: string };
+
 /** What the command line asked for. */
 export interface CliOptions {
+  readonly command: CliCommand;
   /** Write the suite reports as JSON to this file. */
   readonly jsonFile?: string;
+  /** A baseline of case ids known to fail (see `readExpectedFailures`). */
+  readonly expectedFailuresFile?: string;
   /** Print usage and exit. */
   readonly help: boolean;
 }
 
-export const USAGE = `Usage: agentwire-conformance [--json FILE]
+export const USAGE = `Usage:
+  agentwire-conformance [--json FILE] [--expected-failures FILE]
+  agentwire-conformance relay --connector URL --gateway-id ID --secret S [--platform NAME]
+                              [--edge-url URL [--identity-token T --enrollment-token T]] [shared options]
+  agentwire-conformance agent --webhook URL [--secret S] [--wake-url URL] [--agent ID] [shared options]
+  agentwire-conformance hearthnet --node URL --community ID [--seed HEX | --key-file PATH]
+                                  [--subscribe [--topic T]] [--blobs read|put] [shared options]
+  agentwire-conformance fixtures (--list | --export DIR)
 
-Runs every conformance suite against the implementations bundled with agentwire and prints a summary.
+Without a target, runs every conformance suite against the implementations bundled with agentwire.
+The targets run a black-box suite against a live implementation in any language:
+  relay       plays the gateway against a relay connector (ws://host/relay or https://host):
+              upgrade auth and 4401 closes, hello/descriptor, every advertised op, inbound frames,
+              inbound_ack redelivery, interrupts. --platform is the platform of the hello (default relay).
+              With --edge-url (the connector's HTTP base) also the side channels: /relay/policy and
+              /relay/media with the channel token, and /relay/enroll when --identity-token and a
+              one-time --enrollment-token are given (it enrolls a gateway <id>-conformance).
+  agent       plays the runtime against an HTTP webhook agent: deliver (augment, template), wake,
+              HMAC-signed requests when --secret is given; prints the receipts. --agent names the
+              agent (default conformance-agent), --wake-url its wake endpoint.
+  hearthnet   calls a HearthNet node over HTTP as a member of --community: signed calls, errors,
+              replay protection, streams; with --subscribe the long-poll GET /pubsub/v1/subscribe
+              (local-only and other members' chat topics refused), with --blobs file.read (read) or
+              file.put + file.read of a small blob (put: the node must trust the caller). The identity
+              is the 32-byte seed given in hex, the device.ed25519 seed file (or its keys directory),
+              or a fresh key pair.
+  fixtures    lists the language-neutral fixture files with their case counts, or copies them to DIR.
 
-Options:
-  --json FILE   also write the full reports as JSON to FILE
-  -h, --help    show this help
+Shared options:
+  --json FILE               also write the full reports as JSON to FILE
+  --expected-failures FILE  case ids known to fail, one per line (# starts a comment): they pass
+                            when they fail, and a listed case that passes fails the run as stale
+  -h, --help                show this help
+
+Progress goes to stderr (one live line per suite on a terminal); colours only on a terminal, never
+when NO_COLOR is set.
 
 Exit status: 0 when every suite passed, 1 when a case failed or an expected failure went stale,
 2 for a usage error.`;
 
+type FlagKind = 'value' | 'switch';
+
+/** The flags of each command, by name, with the key they fill. */
+const COMMAND_FLAGS: Readonly<
+  Record<string, Readonly<Record<string, readonly [key: string, kind: FlagKind]>>>
+> = {
+  bundled: {},
+  relay: {
+    '--connector': ['connector', 'value'],
+    '--gateway-id': ['gatewayId', 'value'],
+    '--secret': ['secret', 'value'],
+    '--platform': ['platform', 'value'],
+    '--edge-url': ['edgeUrl', 'value'],
+    '--identity-token': ['identityToken', 'value'],
+    '--enrollment-token': ['enrollmentToken', 'value'],
+  },
+  agent: {
+    '--webhook': ['webhook', 'value'],
+    '--secret': ['secret', 'value'],
+    '--wake-url': ['wakeUrl', 'value'],
+    '--agent': ['agentId', 'value'],
+  },
+  hearthnet: {
+    '--node': ['node', 'value'],
+    '--community': ['community', 'value'],
+    '--seed': ['seedHex', 'value'],
+    '--key-file': ['keyFile', 'value'],
+    '--subscribe': ['subscribe', 'switch'],
+    '--topic': ['topic', 'value'],
+    '--blobs': ['blobs', 'value'],
+  },
+  fixtures: {
+    '--list': ['list', 'switch'],
+    '--export': ['directory', 'value'],
+  },
+};
+
+const SHARED_FLAGS: Readonly<Record<string, string>> = {
+  '--json': 'jsonFile',
+  '--expected-failures': 'expectedFailuresFile',
+};
+
+const REQUIRED: Readonly<Record<string, readonly string[]>> = {
+  relay: ['--connector', '--gateway-id', '--secret'],
+  agent: ['--webhook'],
+  hearthnet: ['--node', '--community'],
+};
+
 /**
- * Parses the CLI arguments (without the node and script paths).
+ * Parses the CLI arguments (without the node and script paths): an optional target first, then its
+ * flags and the shared ones, as `--flag value` or `--flag=value`.
  *
- * @throws {CliUsageError} for an unknown flag, a positional argument or a flag missing its value.
+ * @throws {CliUsageError} for an unknown target or flag, a stray argument, a flag missing its value or
+ * given twice, a missing required flag, or flags that exclude each other.
  */
 export function parseCliArgs(args: readonly string[]): CliOptions {
-  let jsonFile: string | undefined;
+  const first = args[0];
+  const target = first !== undefined && !first.startsWith('-') ? first : 'bundled';
+  const flags = COMMAND_FLAGS[target];
+  if (flags === undefined || (target === 'bundled' && first !== undefined && !first.startsWith('-'))) {
+    throw new CliUsageError(`unknown target ${first}`);
+  }
+  const values = new Map<string, string | true>();
   let help = false;
-  for (let i = 0; i < args.length; i++) {
+  for (let i = target === 'bundled' ? 0 : 1; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '-h' || arg === '--help') {
       help = true;
-    } else if (arg === '--json' || arg.startsWith('--json=')) {
-      const value = arg === '--json' ? args[++i] : arg.slice('--json='.length);
-      if (value === undefined || value === '' || (arg === '--json' && value.startsWith('-'))) {
-        throw new CliUsageError('--json needs a file name');
-      }
-      if (jsonFile !== undefined) throw new CliUsageError('--json given more than once');
-      jsonFile = value;
-    } else if (arg.startsWith('-')) {
-      throw new CliUsageError(`unknown option ${arg}`);
-    } else {
-      throw new CliUsageError(`unexpected argument ${arg}`);
+      continue;
     }
+    if (!arg.startsWith('-')) throw new CliUsageError(`unexpected argument ${arg}`);
+    const equals = arg.indexOf('=');
+    const name = equals < 0 ? arg : arg.slice(0, equals);
+    const kind = SHARED_FLAGS[name] !== undefined ? 'value' : flags[name]?.[1];
+    if (kind === undefined) {
+      throw new CliUsageError(
+        target === 'bundled' ? `unknown option ${name}` : `unknown option ${name} for ${target}`,
+      );
+    }
+    if (target === 'fixtures' && SHARED_FLAGS[name] !== undefined) {
+      throw new CliUsageError(`${name} does not apply to fixtures`);
+    }
+    if (values.has(name)) throw new CliUsageError(`${name} given more than once`);
+    if (kind === 'switch') {
+      if (equals >= 0) throw new CliUsageError(`${name} takes no value`);
+      values.set(name, true);
+      continue;
+    }
+    const value = equals < 0 ? args[++i] : arg.slice(equals + 1);
+    if (value === undefined || value === '' || (equals < 0 && value.startsWith('-'))) {
+      throw new CliUsageError(`${name} needs a value`);
+    }
+    values.set(name, value);
   }
-  return jsonFile === undefined ? { help } : { help, jsonFile };
+  const shared = {
+    help,
+    ...optional('jsonFile', values.get('--json')),
+    ...optional('expectedFailuresFile', values.get('--expected-failures')),
+  };
+  if (help) return { command: { kind: 'bundled' }, ...shared };
+  for (const flag of REQUIRED[target] ?? []) {
+    if (!values.has(flag)) throw new CliUsageError(`${target} needs ${flag}`);
+  }
+  return { command: buildCommand(target, flags, values), ...shared };
+}
+
+function buildCommand(
+  target: string,
+  flags: Readonly<Record<string, readonly [key: string, kind: FlagKind]>>,
+  values: ReadonlyMap<string, string | true>,
+): CliCommand {
+  if (target === 'fixtures') {
+    const list = values.has('--list');
+    const directory = values.get('--export');
+    if (list === (directory !== undefined))
+      throw new CliUsageError('fixtures needs either --list or --export DIR');
+    return typeof directory === 'string' ? { kind: 'fixtures-export', directory } : { kind: 'fixtures-list' };
+  }
+  if (target === 'hearthnet' && values.has('--seed') && values.has('--key-file')) {
+    throw new CliUsageError('--seed and --key-file exclude each other');
+  }
+  if (
+    target === 'relay' &&
+    (values.has('--identity-token') || values.has('--enrollment-token')) &&
+    !(values.has('--identity-token') && values.has('--enrollment-token') && values.has('--edge-url'))
+  ) {
+    throw new CliUsageError('--identity-token and --enrollment-token go together, with --edge-url');
+  }
+  if (target === 'hearthnet' && values.has('--topic') && !values.has('--subscribe')) {
+    throw new CliUsageError('--topic needs --subscribe');
+  }
+  const blobs = values.get('--blobs');
+  if (target === 'hearthnet' && blobs !== undefined && blobs !== 'read' && blobs !== 'put') {
+    throw new CliUsageError('--blobs is read or put');
+  }
+  const fields: Record<string, string | true> = {};
+  for (const [flag, value] of values) {
+    const key = flags[flag]?.[0];
+    if (key !== undefined) fields[key] = value;
+  }
+  return { kind: target, ...fields } as CliCommand;
+}
+
+function optional<K extends string>(key: K, value: string | true | undefined): { [P in K]?: string } {
+  return typeof value === 'string' ? ({ [key]: value } as { [P in K]: string }) : {};
 }

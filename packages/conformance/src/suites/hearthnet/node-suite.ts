@@ -128,7 +128,8 @@ const PUT_BLOB_BYTES = 150;
 const PUT_CHUNK_BYTES = 64;
 
 /** The default `call`: a `market.post` offer (a mutating capability, so its response must be signed). */
-const MARKET_POST_SAMPLE: NodeSuiteCall = {
+/** The default `call`: a `market.post` of an offer (what the suite calls when no capabilities are given). */
+export const MARKET_POST_SAMPLE: NodeSuiteCall = {
   capability: 'market.post',
   input: { client_id: 'hearthnet-conformance-probe', category: 'offer', title: 'Conformance probe' },
 };

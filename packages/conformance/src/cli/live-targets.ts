@@ -1,0 +1,142 @@
+import { basename, dirname } from 'node:path';
+import {
+  HttpWebhookAgentConnector,
+  type HttpWebhookAgentConnectorOptions,
+} from '@agentwire/agent-connector/webhook';
+import { generateKeyPair, type KeyPair, keyPairFromSeed } from '@agentwire/hearthnet/crypto';
+import { readKeyPair, SEED_FILE_NAME } from '@agentwire/hearthnet/key-files';
+import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-suite.js';
+import { hearthnetNodeSuite, MARKET_POST_SAMPLE } from '../suites/hearthnet/node-suite.js';
+import { nodeDeclaredLengthProbe } from '../suites/relay-edge/node-declared-length-probe.js';
+import { relayEdgeLiveSuite } from '../suites/relay-edge/relay-edge-live-suite.js';
+import { relayConnectorSuite } from '../suites/relay-live/relay-connector-suite.js';
+import type { BundledSuite } from './bundled-suites.js';
+import { CliUsageError } from './errors.js';
+import type { AgentCommand, HearthNetCommand, RelayCommand } from './parse-args.js';
+import { type AgentCallRecord, ReceiptRecordingConnector } from './receipt-recording-connector.js';
+
+/** The suites of one black-box target, and the agent calls it recorded (the `agent` target). */
+export interface TargetRun {
+  readonly suites: readonly BundledSuite[];
+  readonly agentCalls?: () => readonly AgentCallRecord[];
+}
+
+/** The agent id the `agent` target delivers to when `--agent` is not given. */
+export const DEFAULT_AGENT_ID = 'conformance-agent';
+
+/** The suites a black-box target runs against the live implementation the command names. */
+export async function targetRun(command: RelayCommand | AgentCommand | HearthNetCommand): Promise<TargetRun> {
+  switch (command.kind) {
+    case 'relay':
+      return {
+        suites: [
+          {
+            subject: command.connector,
+            suite: wrapUsage(() =>
+              relayConnectorSuite({
+                url: command.connector,
+                gatewayId: command.gatewayId,
+                secret: command.secret,
+                ...(command.platform === undefined ? {} : { platform: command.platform }),
+              }),
+            ) as BundledSuite['suite'],
+          },
+          ...(command.edgeUrl === undefined ? [] : [edgeEntry(command, command.edgeUrl)]),
+        ],
+      };
+    case 'agent':
+      return agentRun(command);
+    case 'hearthnet': {
+      const identity = await identityFor(command);
+      const suite = wrapUsage(() =>
+        hearthnetNodeSuite({
+          baseUrl: command.node,
+          community: command.community,
+          identity,
+          capabilities: {
+            call: MARKET_POST_SAMPLE,
+            ...(command.subscribe === true
+              ? { subscribe: command.topic === undefined ? {} : { topic: command.topic } }
+              : {}),
+            ...(command.blobs === undefined ? {} : { blobs: { put: command.blobs === 'put' } }),
+          },
+        }),
+      );
+      return { suites: [{ subject: command.node, suite: suite as unknown as BundledSuite['suite'] }] };
+    }
+  }
+}
+
+/** The side-channel suite of the `relay` target, against `--edge-url`. */
+function edgeEntry(command: RelayCommand, baseUrl: string): TargetRun['suites'][number] {
+  return {
+    subject: baseUrl,
+    suite: wrapUsage(() =>
+      relayEdgeLiveSuite({
+        baseUrl,
+        gatewayId: command.gatewayId,
+        secret: command.secret,
+        declaredLengthProbe: nodeDeclaredLengthProbe(),
+        ...(command.identityToken === undefined || command.enrollmentToken === undefined
+          ? {}
+          : { identityToken: command.identityToken, enrollmentToken: command.enrollmentToken }),
+      }),
+    ) as unknown as BundledSuite['suite'],
+  };
+}
+
+function agentRun(command: AgentCommand): TargetRun {
+  const agentId = command.agentId ?? DEFAULT_AGENT_ID;
+  const options: HttpWebhookAgentConnectorOptions = {
+    agents: {
+      [agentId]: {
+        url: command.webhook,
+        ...(command.wakeUrl === undefined ? {} : { wake_url: command.wakeUrl }),
+      },
+    },
+    ...(command.secret === undefined ? {} : { hmac_secret: command.secret }),
+  };
+  // The connector checks its options when built: a bad URL is reported as a usage error, before any run.
+  wrapUsage(() => new HttpWebhookAgentConnector(options));
+  const connectors: ReceiptRecordingConnector[] = [];
+  const factory = () => {
+    const connector = new ReceiptRecordingConnector(options);
+    connectors.push(connector);
+    return { connector, agentId };
+  };
+  return {
+    suites: [{ subject: command.webhook, suite: agentConnectorSuite({ factory }) as BundledSuite['suite'] }],
+    agentCalls: () => connectors.flatMap((connector) => connector.calls),
+  };
+}
+
+async function identityFor(command: HearthNetCommand): Promise<KeyPair> {
+  if (command.seedHex !== undefined) {
+    if (!/^[0-9a-fA-F]{64}$/.test(command.seedHex))
+      throw new CliUsageError('--seed must be 64 hex digits (a 32-byte Ed25519 seed)');
+    return keyPairFromSeed(
+      Uint8Array.from(command.seedHex.match(/../g)!, (byte) => Number.parseInt(byte, 16)),
+    );
+  }
+  if (command.keyFile !== undefined) {
+    const directory =
+      basename(command.keyFile) === SEED_FILE_NAME ? dirname(command.keyFile) : command.keyFile;
+    try {
+      return await readKeyPair(directory);
+    } catch (error) {
+      throw new CliUsageError(`--key-file: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+  }
+  return generateKeyPair();
+}
+
+/** Runs `build`, reporting a refusal of the options as a usage error. */
+function wrapUsage<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    throw new CliUsageError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+}

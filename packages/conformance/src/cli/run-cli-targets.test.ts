@@ -1,0 +1,247 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { webhookSignature } from '@agentwire/agent-connector/webhook';
+import { InMemoryBlobStore, registerFileCapabilities } from '@agentwire/hearthnet/blobs';
+import { CapabilityRegistry, MARKET_POST } from '@agentwire/hearthnet/capabilities';
+import { keyPairFromSeed } from '@agentwire/hearthnet/crypto';
+import { serveBusHandler } from '@agentwire/hearthnet/node-http';
+import { createPubSubHandler, TopicHub } from '@agentwire/hearthnet/pubsub';
+import {
+  type CapabilityHandler,
+  createBusHandler,
+  routeByPath,
+  staticTrust,
+} from '@agentwire/hearthnet/wire';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWebhookReceiverHarness } from '../suites/agent-connector/webhook-receiver-harness.js';
+import {
+  BROKEN_CONNECTOR_GATEWAY,
+  startBrokenConnector,
+} from '../suites/relay-live/test-support/broken-connector.js';
+import { memoryIo } from './cli-io.test-support.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from './run-cli.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'agentwire-cli-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A live webhook agent on 127.0.0.1: the receiver harness behind a real HTTP server. */
+async function startWebhookAgent(secret: string): Promise<string> {
+  const receiver = createWebhookReceiverHarness({
+    verifySignature: (signature, body) => signature === webhookSignature(secret, body),
+  });
+  const server: Server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const answer = await receiver.fetch(`http://127.0.0.1${request.url}`, {
+      method: request.method ?? 'GET',
+      headers: request.headers as Record<string, string>,
+      ...(request.method === 'GET' ? {} : { body: Buffer.concat(chunks).toString('utf8') }),
+    });
+    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+    response.end(await answer.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/perry`;
+}
+
+/** A HearthNet node answering `market.post`, whose community the key pair of seed 0x2a… belongs to. */
+async function startHearthNetNode(): Promise<{ url: string; community: string }> {
+  const node = keyPairFromSeed(new Uint8Array(32).fill(41));
+  const member = keyPairFromSeed(new Uint8Array(32).fill(42));
+  const registry = new CapabilityRegistry<CapabilityHandler>({});
+  registry.register(MARKET_POST, () => ({ output: { event_id: 'evt-1', lamport: 1 }, meta: { ms: 0 } }), {
+    maxConcurrent: 4,
+  });
+  registerFileCapabilities(registry, { store: new InMemoryBlobStore() });
+  const trust = staticTrust({ [member.nodeId]: 'trusted' });
+  const served = await serveBusHandler(
+    routeByPath({
+      '/bus/v1/call': createBusHandler({ identity: node, registry, community: node.nodeId, trust }),
+      '/pubsub/v1/subscribe': createPubSubHandler({
+        identity: node,
+        hub: new TopicHub(),
+        trust,
+        community: node.nodeId,
+      }),
+    }),
+  );
+  cleanups.push(() => served.close());
+  return { url: served.url, community: node.nodeId };
+}
+
+describe('runCli targets', () => {
+  it('lists the fixture files with their case counts and descriptions', async () => {
+    const { io, out } = memoryIo();
+    expect(await runCli(['fixtures', '--list'], io)).toBe(EXIT_OK);
+    const tokens = JSON.parse(
+      await readFile(join(import.meta.dirname, '../../fixtures/relay/tokens.json'), 'utf8'),
+    ) as { cases: unknown[]; description: string };
+    const line = out.find((l) => l.startsWith('relay/tokens.json'));
+    expect(line).toMatch(new RegExp(`^relay/tokens\\.json +${tokens.cases.length} cases  `));
+    expect(tokens.description.startsWith(line!.replace(/^.*? cases {2}/, ''))).toBe(true);
+    expect(out.some((l) => l.startsWith('hearthnet/canonical-json.json'))).toBe(true);
+  });
+
+  it('exports the fixture tree', async () => {
+    const target = join(await tempDir(), 'fixtures');
+    const { io, out } = memoryIo();
+    expect(await runCli(['fixtures', '--export', target], io)).toBe(EXIT_OK);
+    const source = join(import.meta.dirname, '../../fixtures');
+    const list = async (dir: string) =>
+      (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name).slice(dir.length))
+        .sort();
+    const copied = await list(target);
+    expect(copied).toEqual(await list(source));
+    expect(out).toEqual([`exported ${copied.length} fixture files to ${target}`]);
+    expect(await readFile(join(target, 'relay/tokens.json'), 'utf8')).toBe(
+      await readFile(join(source, 'relay/tokens.json'), 'utf8'),
+    );
+  });
+
+  it('runs the agent target against a live webhook agent, with HMAC, and reports the receipts', async () => {
+    const secret = 'agent-secret';
+    const url = await startWebhookAgent(secret);
+    const { io, out, files } = memoryIo();
+    const status = await runCli(
+      ['agent', '--webhook', url, '--secret', secret, '--agent', 'perry', '--json', 'r.json'],
+      io,
+    );
+    const text = out.join('\n');
+    expect(text).not.toMatch(/^(FAIL|STALE|ERROR) /m);
+    expect(status).toBe(EXIT_OK);
+    expect(text).toContain(`agent-connector.contract (${url})`);
+    expect(text).toMatch(
+      /Receipts:\n {3}1\. deliver\("perry"\) → \{"delivered_at":\d+,"delivery_id":"received-\d+"/,
+    );
+    const written = JSON.parse(files.get('r.json')!) as { agentCalls: { method: string }[] };
+    expect(written.agentCalls.length).toBeGreaterThan(0);
+    expect(new Set(written.agentCalls.map((c) => c.method))).toEqual(new Set(['deliver', 'wake']));
+  });
+
+  it('fails the agent target when the agent refuses the signature', async () => {
+    const url = await startWebhookAgent('agent-secret');
+    const { io, out } = memoryIo();
+    expect(await runCli(['agent', '--webhook', url, '--secret', 'other-secret'], io)).toBe(EXIT_FAILED);
+    expect(out.join('\n')).toMatch(/^FAIL .*http_status|^FAIL .*401/m);
+  });
+
+  it('runs the relay target and reports the broken descriptor; a baseline turns it into an expected failure', async () => {
+    const connector = await startBrokenConnector('mistyped-descriptor');
+    cleanups.push(() => connector.close());
+    const args = ['relay', '--connector', connector.url, '--gateway-id', BROKEN_CONNECTOR_GATEWAY.gatewayId];
+    const failing = memoryIo();
+    expect(await runCli([...args, '--secret', BROKEN_CONNECTOR_GATEWAY.secret], failing.io)).toBe(
+      EXIT_FAILED,
+    );
+    expect(failing.out.join('\n')).toContain(
+      'FAIL   relay.live.hello.descriptor (relay-reference §2.4, §3, required): ConformanceAssertionError: the descriptor is mistyped: descriptor.max_message_length must be an integer, got "2000"',
+    );
+    const baselined = memoryIo({ 'known.txt': 'relay.live.hello.descriptor\n' });
+    expect(
+      await runCli(
+        [...args, '--secret', BROKEN_CONNECTOR_GATEWAY.secret, '--expected-failures', 'known.txt'],
+        baselined.io,
+      ),
+    ).toBe(EXIT_OK);
+  });
+
+  it('reports unusable target options as usage errors', async () => {
+    const relay = memoryIo();
+    expect(
+      await runCli(['relay', '--connector', 'ftp://x', '--gateway-id', 'g', '--secret', 's'], relay.io),
+    ).toBe(EXIT_USAGE);
+    expect(relay.err.join('\n')).toContain('url must be a ws(s):// or http(s):// URL');
+    const seed = memoryIo();
+    expect(
+      await runCli(
+        ['hearthnet', '--node', 'http://127.0.0.1:1', '--community', 'c', '--seed', 'zz'],
+        seed.io,
+      ),
+    ).toBe(EXIT_USAGE);
+    expect(seed.err.join('\n')).toContain('--seed must be 64 hex digits');
+  });
+
+  it('runs the hearthnet target against a live node with the identity of --seed', async () => {
+    const { url, community } = await startHearthNetNode();
+    const { io, out } = memoryIo();
+    const status = await runCli(
+      ['hearthnet', '--node', url, '--community', community, '--seed', '2a'.repeat(32)],
+      io,
+    );
+    const text = out.join('\n');
+    expect(text).not.toMatch(/^(FAIL|STALE|ERROR) /m);
+    expect(status).toBe(EXIT_OK);
+    expect(text).toMatch(
+      new RegExp(`^hearthnet\\.node \\(${url.replace(/[.]/g, '\\.')}\\) +\\S+ +[1-9]\\d* +0 `, 'm'),
+    );
+  });
+
+  it('checks the long poll and blob transfer with --subscribe and --blobs put', async () => {
+    const { url, community } = await startHearthNetNode();
+    const { io, out, files } = memoryIo();
+    const status = await runCli(
+      [
+        'hearthnet',
+        '--node',
+        url,
+        '--community',
+        community,
+        '--seed',
+        '2a'.repeat(32),
+        '--subscribe',
+        '--blobs',
+        'put',
+        '--json',
+        'r.json',
+      ],
+      io,
+    );
+    expect(out.join('\n')).not.toMatch(/^(FAIL|STALE|ERROR) /m);
+    expect(status).toBe(EXIT_OK);
+    const report = JSON.parse(files.get('r.json')!) as {
+      reports: { results: { id: string; status: string }[] }[];
+    };
+    const statusOf = new Map(report.reports.flatMap((r) => r.results.map((c) => [c.id, c.status] as const)));
+    for (const id of [
+      'subscribe.poll',
+      'subscribe.local-only-refused',
+      'blobs.read-unknown',
+      'blobs.put-read',
+    ]) {
+      expect(statusOf.get(`hearthnet.node.${id}`), id).toBe('passed');
+    }
+  });
+
+  it('refuses --topic without --subscribe and an unknown --blobs mode', async () => {
+    for (const extra of [
+      ['--topic', 'x'],
+      ['--blobs', 'write'],
+    ]) {
+      const { io, err } = memoryIo();
+      expect(
+        await runCli(['hearthnet', '--node', 'http://127.0.0.1:1', '--community', 'c', ...extra], io),
+      ).toBe(EXIT_USAGE);
+      expect(err.join('\n')).toMatch(/--topic needs --subscribe|--blobs is read or put/);
+    }
+  });
+});

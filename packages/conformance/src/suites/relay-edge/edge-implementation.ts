@@ -1,0 +1,131 @@
+/** A webhook request as a provider sent it, for a verifier: headers in order, the exact body bytes. */
+export interface EdgeWebhookRequest {
+  readonly method: string;
+  /** The absolute URL the provider called. */
+  readonly url: string;
+  /** `[name, value]` pairs in order; a repeated name is joined with `', '` when read. */
+  readonly headers: readonly (readonly [string, string])[];
+  readonly body: Uint8Array;
+}
+
+/** The clock a verifier judges timestamps by: unix seconds (possibly fractional), and the allowed skew. */
+export interface EdgeVerifierClock {
+  readonly now: number;
+  /** Seconds a signed timestamp may be off; absent: the verifier's default (300). */
+  readonly maxSkewSeconds?: number;
+}
+
+/** The keys of a WeCom (企业微信) callback: the token, the 43-character EncodingAESKey and the corp id. */
+export interface EdgeWeComKeys {
+  readonly token: string;
+  readonly encodingAesKey: string;
+  readonly corpId: string;
+}
+
+/** What an encrypted WeCom passive reply is made of, random bytes included. */
+export interface EdgeWeComReplyOptions extends EdgeWeComKeys {
+  readonly timestamp: number;
+  readonly nonce: string;
+  /** The 16 random bytes that open the plaintext. */
+  readonly random: Uint8Array;
+}
+
+/** A request to the connector's HTTP base. */
+export interface EdgeHttpRequest {
+  readonly method: string;
+  /** Path and query, e.g. `/relay/media/abc`. */
+  readonly path: string;
+  /** `[name, value]` pairs in order; values are Latin-1 byte strings (one character per byte). */
+  readonly headers: readonly (readonly [string, string])[];
+  /** The body; absent for none. */
+  readonly body?: Uint8Array;
+}
+
+/** The connector's answer. */
+export interface EdgeHttpResponse {
+  readonly status: number;
+  /** Header values by lowercase name. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array;
+}
+
+/** The state a side-channel case starts from (the fixture's `world`). */
+export interface EdgeWorld {
+  /** The connector's clock, fixed: unix seconds. */
+  readonly now: number;
+  /** Identity bearer tokens the caller-identity verifier accepts; any other is refused. */
+  readonly identities: Readonly<Record<string, { readonly subject: string; readonly tenant: string }>>;
+  /** Gateways that exist before the case, each with secrets the connector chose. */
+  readonly gateways: readonly { readonly gatewayId: string; readonly tenant: string }[];
+  /** One-time enrollment tokens issued before the case, by name. */
+  readonly enrollmentTokens: readonly {
+    readonly name: string;
+    readonly tenant: string;
+    readonly ttlSeconds: number;
+  }[];
+}
+
+/** A connector set up for one side-channel case. */
+export interface EdgeConnectorUnderTest {
+  /** Serves one request at `/relay/enroll`, `/relay/provision`, `/relay/policy` or `/relay/media[/id]`. */
+  handle(request: EdgeHttpRequest): Promise<EdgeHttpResponse>;
+  /** The enrollment token issued for the world's entry `name`. */
+  enrollmentToken(name: string): string;
+  /** A channel token (`make_upgrade_token`) for a world gateway, minted with its current secret. */
+  channelToken(
+    gatewayId: string,
+    options: { readonly issuedAt: number; readonly ttlSeconds: number },
+  ): string | Promise<string>;
+  /** Called after the case. */
+  close?(): void | Promise<void>;
+}
+
+/** A credential the sanitiser bound in the capability vault. */
+export interface EdgeCredentialBinding {
+  readonly tenant: string;
+  readonly sessionKey: string;
+  readonly credential: string;
+}
+
+/** What the Discord sanitiser made of a verified interaction body. */
+export interface SanitisedDiscordForward {
+  /** The body forwarded to the gateway. */
+  readonly forwardedBody: Uint8Array;
+  readonly bindings: readonly EdgeCredentialBinding[];
+}
+
+/**
+ * The connector edge under test. Every member is optional and enables its cases: the verifiers
+ * (results in the fixture's snake_case form), the WeCom reply encryption, the side channels (a
+ * fresh connector per case) and the Discord sanitiser.
+ */
+export interface RelayEdgeImplementation {
+  /** `{interaction, timestamp}` of a valid Discord interaction; throws a refusal. Capability `discord-verifier`. */
+  verifyDiscord?(
+    request: EdgeWebhookRequest,
+    options: EdgeVerifierClock & { readonly publicKey: string },
+  ): unknown;
+  /**
+   * `{kind: 'form', params, signed_url}` or `{kind: 'json', json, signed_url}` of a valid Twilio
+   * webhook; throws a refusal. Capability `twilio-verifier`.
+   */
+  verifyTwilio?(request: EdgeWebhookRequest, options: { readonly authToken: string }): unknown;
+  /**
+   * `{kind: 'url_verification', echo, timestamp, nonce}` or `{kind: 'message', message, timestamp,
+   * nonce}` of a valid WeCom callback; throws a refusal. Capability `wecom-verifier`.
+   */
+  verifyWeCom?(request: EdgeWebhookRequest, options: EdgeVerifierClock & EdgeWeComKeys): unknown;
+  /** `{encrypt, msg_signature, timestamp, nonce, xml}` of a passive reply. Capability `wecom-reply`. */
+  encryptWeComReply?(message: string, options: EdgeWeComReplyOptions): unknown;
+  /** A connector serving the side channels, set up in `world`. Capability `side-channels`. */
+  connector?(world: EdgeWorld): EdgeConnectorUnderTest | Promise<EdgeConnectorUnderTest>;
+  /** The Discord sanitiser for `tenant` (and the forward's `profile`). Capability `discord-sanitiser`. */
+  sanitiseDiscordInteraction?(
+    body: Uint8Array,
+    options: { readonly tenant: string; readonly profile?: string },
+  ): SanitisedDiscordForward | Promise<SanitisedDiscordForward>;
+  /** The refusal code of a verifier's error (`bad_signature`, `stale_timestamp`, …). */
+  errorCode?(error: unknown): string | undefined;
+  /** `true` when refusals are JSON `{error, message}` in the edge vocabulary; their `error` is then compared. */
+  readonly edgeErrorBodies?: boolean;
+}

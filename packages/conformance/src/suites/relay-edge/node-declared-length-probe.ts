@@ -1,0 +1,35 @@
+// Node only (node:http): not exported from the package root. The conformance CLI passes it to
+// relayEdgeLiveSuite as its `declaredLengthProbe`.
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { DeclaredLengthProbeError } from './errors.js';
+import type { DeclaredLengthProbe } from './relay-edge-live-suite.js';
+
+/**
+ * A {@link DeclaredLengthProbe} over `node:http(s)`: sends the request line and headers only, waits
+ * for the status (at most `timeoutMs`, default 10 s) and drops the connection. Rejects with
+ * {@link DeclaredLengthProbeError} when no status comes.
+ */
+export function nodeDeclaredLengthProbe(timeoutMs = 10_000): DeclaredLengthProbe {
+  return (url, headers) =>
+    new Promise<number>((resolve, reject) => {
+      const target = new URL(url);
+      const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+      const request = send(target, { method: 'POST', headers: { ...headers } });
+      const timer = setTimeout(() => {
+        request.destroy();
+        reject(new DeclaredLengthProbeError(`no answer to the announced upload within ${timeoutMs} ms`));
+      }, timeoutMs);
+      request.on('response', (response) => {
+        clearTimeout(timer);
+        resolve(response.statusCode ?? 0);
+        response.resume();
+        request.destroy();
+      });
+      request.on('error', (error) => {
+        clearTimeout(timer);
+        reject(new DeclaredLengthProbeError(`the announced upload to ${url} failed`, { cause: error }));
+      });
+      request.flushHeaders();
+    });
+}

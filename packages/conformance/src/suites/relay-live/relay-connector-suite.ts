@@ -1,0 +1,510 @@
+import {
+  type CapabilityDescriptor,
+  decodeOpResult,
+  descriptorSupportsOp,
+  type GatewayFrameInput,
+  mintRelayToken,
+  newRequestId,
+  OUTBOUND_OPS,
+  type OutboundActionInput,
+  type OutboundOp,
+  parseDescriptorValue,
+  RELAY_CLOSE_REASON_EXPIRED,
+  RELAY_CLOSE_REASON_UNAUTHORIZED,
+  RELAY_CLOSE_UNAUTHORIZED,
+  relayAuthorizationHeader,
+  relayWebSocketUrl,
+} from '@agentwire/relay';
+import { assertEqual, fail } from '../../assert.js';
+import { formatValue } from '../../format-value.js';
+import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
+import { descriptorTypeErrors } from './descriptor-types.js';
+import { LiveConnectionError, RelayLiveOptionsError } from './errors.js';
+import { GatewayProbe, lineType, openOrFail, quoteLine, type ReceivedLine } from './gateway-probe.js';
+import { inboundProblems } from './inbound-checks.js';
+import { SAMPLE_ACTIONS, UNSUPPORTED_OP } from './sample-actions.js';
+import type { WebSocketClose } from './websocket-client.js';
+
+/** Options of {@link relayConnectorSuite}. */
+export interface RelayConnectorSuiteOptions {
+  /** The connector's relay URL (`ws://host/relay`), or its base URL (`https://host`: `/relay` is appended). */
+  readonly url: string;
+  /** The gateway id the connector knows (`GATEWAY_RELAY_ID`). */
+  readonly gatewayId: string;
+  /** That gateway's secret (`GATEWAY_RELAY_SECRET`). */
+  readonly secret: string;
+  /** The platform every `hello` names. Default `'relay'`, the gateway's default identity. */
+  readonly platform?: string;
+  /** The `botId` of every `hello`. Default `''`. */
+  readonly botId?: string;
+  /** The clock tokens are minted with, in milliseconds since the epoch. Default `Date.now`. */
+  readonly now?: () => number;
+  /** How long the connector gets for each answer (descriptor, result, close). Default 3000 ms. */
+  readonly patienceMs?: number;
+  /** How long the suite listens for `inbound` frames after a handshake. Default 1500 ms. */
+  readonly inboundWindowMs?: number;
+}
+
+/** What the suite saw on its first connection: the handshake and the inbound frames that followed it. */
+export interface RelayHandshakeRecord {
+  /** Why the dial with a valid token did not give a connection. */
+  readonly refused?: string;
+  /** How that connection ended when the connector closed it before the suite did. */
+  readonly closedEarly?: WebSocketClose;
+  /** The first `descriptor` line answering the hello. */
+  readonly descriptorLine?: ReceivedLine;
+  /** That descriptor, read with the gateway's rules. */
+  readonly descriptor?: CapabilityDescriptor;
+  /** Every `inbound` line received within the inbound window. */
+  readonly inbound: readonly ReceivedLine[];
+  /** The `bufferId`s the suite acknowledged with `inbound_ack`. */
+  readonly ackedBufferIds: readonly string[];
+}
+
+/** What every case of {@link relayConnectorSuite} receives. */
+export interface RelayConnectorContext {
+  readonly url: string;
+  readonly gatewayId: string;
+  readonly secret: string;
+  readonly platform: string;
+  readonly botId: string;
+  readonly now: () => number;
+  readonly patienceMs: number;
+  readonly inboundWindowMs: number;
+  readonly handshake: RelayHandshakeRecord;
+}
+
+const SUITE_NAME = 'relay.live';
+const DEFAULT_PATIENCE_MS = 3000;
+const DEFAULT_INBOUND_WINDOW_MS = 1500;
+/** How long after its `inbound_ack`s the first connection stays open, so the acks are taken. */
+const ACK_SETTLE_MS = 300;
+/** How far in the past the expired token was minted: its 300-second lifetime is long over. */
+const EXPIRED_BY_SECONDS = 3600;
+
+type RelayLiveCase = ConformanceCase<RelayConnectorContext>;
+
+/**
+ * A black-box suite for a live relay connector: it plays the gateway over WebSocket (contract §2) and
+ * checks upgrade auth (a valid token accepted; none, a wrong secret and an expired token closed with
+ * 4401 `unauthorized` / `expired`, §11–§12), the descriptor answering a `hello` (§3), an
+ * `outbound_result` with the same `requestId` and a well-formed result for every op the descriptor
+ * advertises (§7.2), `success: false` for an unsupported op, the `inbound` frames the connector sends
+ * within a short window (§4: decodable, always-present keys, `scope_id`, a derivable session key),
+ * no redelivery after `inbound_ack` (§2.6), and a connection that survives an `interrupt` (§8).
+ *
+ * Capabilities, found on the first connection: `op:<op>` for each op the descriptor supports,
+ * `inbound` when the connector sent inbound frames, `buffered-inbound` when some carried a `bufferId`.
+ * The ops are executed for real: point the suite at a test connector or a test chat.
+ *
+ * @throws {RelayLiveOptionsError} for a missing URL, gateway id or secret, or a bad duration.
+ * @example
+ * ```ts
+ * const report = await runSuite(
+ *   relayConnectorSuite({ url: 'ws://127.0.0.1:8080/relay', gatewayId: 'gw-1', secret, platform: 'discord' }),
+ * );
+ * console.log(formatReportTable([report]));
+ * ```
+ */
+export function relayConnectorSuite(
+  options: RelayConnectorSuiteOptions,
+): ConformanceSuite<RelayConnectorContext> {
+  const resolved = resolveOptions(options);
+  return {
+    name: SUITE_NAME,
+    version: RELAY_SUITE_VERSION,
+    description:
+      'A live relay connector, driven over WebSocket by a gateway: auth, hello/descriptor, outbound ops, inbound frames, acks and interrupts.',
+    cases: [
+      ...authCases(),
+      descriptorCase(),
+      ...OUTBOUND_OPS.map(opCase),
+      unsupportedOpCase(),
+      inboundCase(),
+      redeliveryCase(),
+      interruptCase(),
+    ],
+    setup: async () => {
+      const handshake = await firstHandshake(resolved);
+      const capabilities = new Set<string>();
+      const descriptor = handshake.descriptor;
+      if (descriptor !== undefined) {
+        for (const op of OUTBOUND_OPS) if (descriptorSupportsOp(descriptor, op)) capabilities.add(`op:${op}`);
+      }
+      if (handshake.inbound.length > 0) capabilities.add('inbound');
+      if (handshake.ackedBufferIds.length > 0) capabilities.add('buffered-inbound');
+      return { ctx: { ...resolved, handshake }, capabilities };
+    },
+  };
+}
+
+function resolveOptions(options: RelayConnectorSuiteOptions): Omit<RelayConnectorContext, 'handshake'> {
+  if (options === null || typeof options !== 'object')
+    throw new RelayLiveOptionsError('options must be an object');
+  for (const key of ['url', 'gatewayId', 'secret'] as const) {
+    if (typeof options[key] !== 'string' || options[key] === '') {
+      throw new RelayLiveOptionsError(`${key} must be a non-empty string`);
+    }
+  }
+  const url = relayWebSocketUrl(options.url);
+  if (!/^wss?:\/\//.test(url) || !URL.canParse(url)) {
+    throw new RelayLiveOptionsError(
+      `url must be a ws(s):// or http(s):// URL, got ${JSON.stringify(options.url)}`,
+    );
+  }
+  return {
+    url,
+    gatewayId: options.gatewayId,
+    secret: options.secret,
+    platform: options.platform ?? 'relay',
+    botId: options.botId ?? '',
+    now: options.now ?? Date.now,
+    patienceMs: positiveMs(options.patienceMs, DEFAULT_PATIENCE_MS, 'patienceMs'),
+    inboundWindowMs: positiveMs(options.inboundWindowMs, DEFAULT_INBOUND_WINDOW_MS, 'inboundWindowMs'),
+  };
+}
+
+function positiveMs(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new RelayLiveOptionsError(
+      `${name} must be a positive number of milliseconds, got ${String(value)}`,
+    );
+  }
+  return value;
+}
+
+type Settings = Omit<RelayConnectorContext, 'handshake'>;
+
+function validTokenHeaders(settings: Settings): Record<string, string> {
+  const token = mintRelayToken(settings.gatewayId, settings.secret, { now: settings.now() / 1000 });
+  return { Authorization: relayAuthorizationHeader(token) };
+}
+
+function helloFrame(settings: Settings): GatewayFrameInput {
+  return { type: 'hello', platform: settings.platform, botId: settings.botId };
+}
+
+const isDescriptor = (line: ReceivedLine) => lineType(line) === 'descriptor';
+
+/** Dials with a valid token, says hello, and records the descriptor and the inbound frames that follow. */
+async function firstHandshake(settings: Settings): Promise<RelayHandshakeRecord> {
+  let probe: GatewayProbe;
+  try {
+    probe = await GatewayProbe.open(settings.url, validTokenHeaders(settings), settings.patienceMs);
+  } catch (error) {
+    if (!(error instanceof LiveConnectionError)) throw error;
+    return { refused: error.message, inbound: [], ackedBufferIds: [] };
+  }
+  try {
+    probe.send(helloFrame(settings));
+    const descriptorLine = await probe.next(isDescriptor, settings.patienceMs);
+    await probe.collect(settings.inboundWindowMs);
+    const inbound = probe.lines.filter((line) => lineType(line) === 'inbound');
+    const ackedBufferIds: string[] = [];
+    for (const line of inbound) {
+      const bufferId = line.frame?.type === 'inbound' ? line.frame.bufferId : undefined;
+      if (typeof bufferId !== 'string' || bufferId === '' || ackedBufferIds.includes(bufferId)) continue;
+      probe.send({ type: 'inbound_ack', bufferId });
+      ackedBufferIds.push(bufferId);
+    }
+    if (ackedBufferIds.length > 0) await probe.collect(ACK_SETTLE_MS);
+    const closedEarly = probe.open ? undefined : await probe.closed;
+    return {
+      ...(closedEarly === undefined ? {} : { closedEarly }),
+      ...(descriptorLine === undefined ? {} : { descriptorLine }),
+      ...readDescriptor(descriptorLine),
+      inbound,
+      ackedBufferIds,
+    };
+  } finally {
+    await probe.close();
+  }
+}
+
+function readDescriptor(line: ReceivedLine | undefined): { descriptor?: CapabilityDescriptor } {
+  if (line?.frame?.type !== 'descriptor') return {};
+  try {
+    return { descriptor: parseDescriptorValue((line.json as { readonly descriptor?: unknown }).descriptor) };
+  } catch {
+    return {};
+  }
+}
+
+function authCases(): RelayLiveCase[] {
+  const common = { level: 'required', since: RELAY_SUITE_VERSION } as const;
+  return [
+    {
+      ...common,
+      id: `${SUITE_NAME}.auth.valid-token-accepted`,
+      title: 'an upgrade with a fresh valid token is accepted and kept open',
+      section: 'relay-reference §2.2, §11',
+      run: ({ handshake }) => {
+        if (handshake.refused !== undefined)
+          fail(`an upgrade with a valid token failed: ${handshake.refused}`);
+        const closed = handshake.closedEarly;
+        if (closed !== undefined) {
+          fail(
+            `the connector closed a connection with a valid token (code ${closed.code}, reason ${formatValue(closed.reason)})`,
+          );
+        }
+      },
+    },
+    {
+      ...common,
+      id: `${SUITE_NAME}.auth.missing-token`,
+      title: 'an upgrade without a token is closed with 4401 "unauthorized"',
+      section: 'relay-reference §12',
+      run: (ctx) => expectAuthClose(ctx, {}, 'without a token', RELAY_CLOSE_REASON_UNAUTHORIZED),
+    },
+    {
+      ...common,
+      id: `${SUITE_NAME}.auth.wrong-secret`,
+      title: 'an upgrade with a token signed by another secret is closed with 4401 "unauthorized"',
+      section: 'relay-reference §11.2, §12',
+      run: (ctx) => {
+        const token = mintRelayToken(ctx.gatewayId, `${ctx.secret}-not-the-secret`, {
+          now: ctx.now() / 1000,
+        });
+        return expectAuthClose(
+          ctx,
+          { Authorization: relayAuthorizationHeader(token) },
+          'with a token signed by a wrong secret',
+          RELAY_CLOSE_REASON_UNAUTHORIZED,
+        );
+      },
+    },
+    {
+      ...common,
+      id: `${SUITE_NAME}.auth.expired-token`,
+      title: 'an upgrade with an expired token is closed with 4401 "expired"',
+      section: 'relay-reference §11.2, §12',
+      run: (ctx) => {
+        const token = mintRelayToken(ctx.gatewayId, ctx.secret, {
+          now: ctx.now() / 1000 - EXPIRED_BY_SECONDS,
+          ttlSeconds: 300,
+        });
+        return expectAuthClose(
+          ctx,
+          { Authorization: relayAuthorizationHeader(token) },
+          'with a token that expired an hour ago',
+          RELAY_CLOSE_REASON_EXPIRED,
+        );
+      },
+    },
+  ];
+}
+
+async function expectAuthClose(
+  ctx: RelayConnectorContext,
+  headers: Record<string, string>,
+  what: string,
+  reason: string,
+): Promise<void> {
+  const expected = `close ${RELAY_CLOSE_UNAUTHORIZED} ${formatValue(reason)}`;
+  let probe: GatewayProbe;
+  try {
+    probe = await GatewayProbe.open(ctx.url, headers, ctx.patienceMs);
+  } catch (error) {
+    if (!(error instanceof LiveConnectionError)) throw error;
+    fail(`an upgrade ${what}: ${error.message}; expected the upgrade accepted, then ${expected}`, error);
+  }
+  try {
+    probe.send(helloFrame(ctx));
+    const closed = await probe.waitClosed(ctx.patienceMs);
+    if (closed === undefined) {
+      const answered = probe.lines.some(isDescriptor) ? ' and answered its hello with a descriptor' : '';
+      fail(
+        `the connector accepted an upgrade ${what}${answered}: still open after ${ctx.patienceMs} ms; expected ${expected}`,
+      );
+    }
+    assertEqual(closed.code, RELAY_CLOSE_UNAUTHORIZED, `close code of an upgrade ${what}`);
+    assertEqual(closed.reason, reason, `close reason of an upgrade ${what}`);
+  } finally {
+    await probe.close();
+  }
+}
+
+function descriptorCase(): RelayLiveCase {
+  return {
+    id: `${SUITE_NAME}.hello.descriptor`,
+    title: 'a hello is answered with a well-typed descriptor naming the hello’d platform',
+    section: 'relay-reference §2.4, §3',
+    level: 'required',
+    since: RELAY_SUITE_VERSION,
+    run: (ctx) => {
+      const { handshake } = ctx;
+      if (handshake.refused !== undefined) fail(`no connection to say hello on: ${handshake.refused}`);
+      const line = handshake.descriptorLine;
+      if (line === undefined) fail(`no descriptor frame within ${ctx.patienceMs} ms of the hello`);
+      if (line.error !== undefined)
+        fail(`the descriptor frame does not decode: ${line.error.message}; line ${quoteLine(line)}`);
+      const wire = (line.json as { readonly descriptor?: unknown }).descriptor;
+      const typeErrors = descriptorTypeErrors(wire);
+      if (typeErrors.length > 0) fail(`the descriptor is mistyped: ${typeErrors.join('; ')}`);
+      let descriptor: CapabilityDescriptor;
+      try {
+        descriptor = parseDescriptorValue(wire);
+      } catch (error) {
+        fail(`parseDescriptor refuses the descriptor: ${(error as Error).message}`, error);
+      }
+      assertEqual(descriptor.platform, ctx.platform, 'descriptor.platform after a hello for that platform');
+    },
+  };
+}
+
+/** Sends one outbound action on `probe` and returns the `result` of its well-formed answer. */
+async function exchange(
+  ctx: RelayConnectorContext,
+  probe: GatewayProbe,
+  action: OutboundActionInput,
+  label: string,
+): Promise<Record<string, unknown>> {
+  const requestId = newRequestId();
+  const from = probe.lines.length;
+  probe.send({ type: 'outbound', requestId, action });
+  const answer = await probe.next((line) => lineType(line) === 'outbound_result', ctx.patienceMs, from);
+  if (answer === undefined) {
+    const ended = probe.open ? '' : ' (the connection closed)';
+    fail(`no outbound_result for ${label} (requestId ${requestId}) within ${ctx.patienceMs} ms${ended}`);
+  }
+  if (answer.error !== undefined || answer.frame?.type !== 'outbound_result') {
+    fail(
+      `the answer to ${label} (requestId ${requestId}) is not a valid outbound_result: ${answer.error?.message ?? 'not decodable'}; line ${quoteLine(answer)}`,
+    );
+  }
+  if (answer.frame.requestId !== requestId) {
+    fail(
+      `${label} was sent with requestId ${requestId} but answered with requestId ${formatValue(answer.frame.requestId)}`,
+    );
+  }
+  return answer.frame.result;
+}
+
+/** Dials with a valid token, says hello and waits for the descriptor, then runs `body`; always closes. */
+async function withSession<T>(
+  ctx: RelayConnectorContext,
+  body: (probe: GatewayProbe) => Promise<T>,
+): Promise<T> {
+  const probe = await openOrFail(
+    ctx.url,
+    validTokenHeaders(ctx),
+    ctx.patienceMs,
+    'an upgrade with a valid token',
+  );
+  try {
+    probe.send(helloFrame(ctx));
+    if ((await probe.next(isDescriptor, ctx.patienceMs)) === undefined) {
+      fail(`no descriptor within ${ctx.patienceMs} ms of the hello`);
+    }
+    return await body(probe);
+  } finally {
+    await probe.close();
+  }
+}
+
+function opCase(op: OutboundOp): RelayLiveCase {
+  return {
+    id: `${SUITE_NAME}.outbound.${op}`,
+    title: `an advertised ${op} is answered with an outbound_result carrying its requestId and a ${op} result`,
+    section: 'relay-reference §2.4, §7.2',
+    level: 'required',
+    since: RELAY_SUITE_VERSION,
+    requires: `op:${op}`,
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        const result = await exchange(ctx, probe, SAMPLE_ACTIONS[op] as OutboundActionInput, op);
+        try {
+          decodeOpResult(op, result);
+        } catch (error) {
+          fail(`malformed ${op} result ${formatValue(result)}: ${(error as Error).message}`, error);
+        }
+      }),
+  };
+}
+
+const unsupportedAction: OutboundActionInput = {
+  op: 'unknown',
+  rawOp: UNSUPPORTED_OP,
+  raw: { op: UNSUPPORTED_OP, chat_id: 'agentwire-conformance-chat', metadata: {} },
+};
+
+function unsupportedOpCase(): RelayLiveCase {
+  return {
+    id: `${SUITE_NAME}.outbound.unsupported-op`,
+    title: 'an op the connector does not support is answered with success: false, not silence',
+    section: 'relay-reference §7.2',
+    level: 'required',
+    since: RELAY_SUITE_VERSION,
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        const result = await exchange(ctx, probe, unsupportedAction, `the unsupported op ${UNSUPPORTED_OP}`);
+        if (result['success'] !== false) {
+          fail(
+            `the unsupported op ${UNSUPPORTED_OP} was answered with ${formatValue(result)}; expected success: false`,
+          );
+        }
+      }),
+  };
+}
+
+function inboundCase(): RelayLiveCase {
+  return {
+    id: `${SUITE_NAME}.inbound.valid`,
+    title: 'inbound frames decode, carry the always-present keys and scope_id, and give a session key',
+    section: 'relay-reference §2.4, §4, §6',
+    level: 'required',
+    since: RELAY_SUITE_VERSION,
+    requires: 'inbound',
+    run: ({ handshake }) => {
+      const problems = handshake.inbound.flatMap(inboundProblems);
+      if (problems.length > 0) fail(problems.join('; '));
+    },
+  };
+}
+
+function redeliveryCase(): RelayLiveCase {
+  return {
+    id: `${SUITE_NAME}.inbound.no-redelivery-after-ack`,
+    title: 'a buffered inbound frame acknowledged with inbound_ack is not delivered again',
+    section: 'relay-reference §2.4, §2.6',
+    level: 'required',
+    since: RELAY_SUITE_VERSION,
+    requires: 'buffered-inbound',
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        await probe.collect(ctx.inboundWindowMs);
+        const acked = new Set(ctx.handshake.ackedBufferIds);
+        const again = probe.lines.flatMap((line) => {
+          const bufferId = line.frame?.type === 'inbound' ? line.frame.bufferId : undefined;
+          return typeof bufferId === 'string' && acked.has(bufferId) ? [bufferId] : [];
+        });
+        if (again.length > 0) {
+          fail(
+            `bufferId ${[...new Set(again)].join(', ')} delivered again on a new connection after its inbound_ack`,
+          );
+        }
+      }),
+  };
+}
+
+function interruptCase(): RelayLiveCase {
+  return {
+    id: `${SUITE_NAME}.interrupt.connection-survives`,
+    title: 'after an interrupt frame the connection stays open and still answers outbound frames',
+    section: 'relay-reference §2.4, §8',
+    level: 'required',
+    since: RELAY_SUITE_VERSION,
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        probe.send({
+          type: 'interrupt',
+          session_key: `agent:main:${ctx.platform}:dm:agentwire-conformance-chat`,
+          reason: 'agentwire conformance',
+        });
+        await exchange(ctx, probe, unsupportedAction, 'an outbound sent after the interrupt');
+        if (!probe.open) fail('the connector closed the connection after an interrupt');
+      }),
+  };
+}
