@@ -81,16 +81,18 @@ describe('relayEdgeLiveSuite', () => {
     const { options } = await connector();
     const report = await runSuite(relayEdgeLiveSuite(options));
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
-    expect(report.counts.passed).toBe(10);
+    expect(report.counts.passed).toBe(12);
   });
 
-  it('skips the enroll and 413 checks without their options', async () => {
+  it('skips the provision, enroll and 413 checks without their options', async () => {
     const { options } = await connector();
     const { identityToken: _i, enrollmentToken: _e, declaredLengthProbe: _p, ...bare } = options;
     const report = await runSuite(relayEdgeLiveSuite(bare));
     expect(report.ok).toBe(true);
     expect(report.results.filter((r) => r.status === 'skipped').map((r) => r.id)).toEqual([
       'relay.edge-live.media.refuses-declared-oversize',
+      'relay.edge-live.provision.issues-credentials',
+      'relay.edge-live.provision.refuses-anonymous',
       'relay.edge-live.enroll.issues-credentials',
       'relay.edge-live.enroll.refuses-reused-token',
     ]);
@@ -106,6 +108,31 @@ describe('relayEdgeLiveSuite', () => {
       return { ...routes, '/relay/media': anonymousUploads };
     });
     expect(await failedIds(options)).toEqual(['relay.edge-live.media.refuses-unauthenticated-upload']);
+  });
+
+  it('fails the provision cases of a connector that answers provision without an identity, or a new secret each time', async () => {
+    const { options } = await connector((routes) => {
+      const provision = routes['POST /relay/provision'] as EdgeHandler;
+      let calls = 0;
+      const careless: EdgeHandler = async (request) => {
+        calls += 1;
+        if (!request.headers.has('authorization') || calls === 2) {
+          return jsonResponse(200, {
+            secret: `s-${calls}`,
+            deliveryKey: 'k',
+            tenant: 't',
+            gatewayId: 'g',
+            routeKeys: [],
+          });
+        }
+        return provision(request);
+      };
+      return { ...routes, 'POST /relay/provision': careless };
+    });
+    expect(await failedIds(options)).toEqual([
+      'relay.edge-live.provision.issues-credentials',
+      'relay.edge-live.provision.refuses-anonymous',
+    ]);
   });
 
   it('fails exactly the forged-token case of a policy endpoint that only checks the token is there', async () => {

@@ -21,7 +21,10 @@ export interface RelayEdgeLiveOptions {
   readonly gatewayId: string;
   /** That gateway's secret (`GATEWAY_RELAY_SECRET`): the suite mints its channel tokens with it. */
   readonly secret: string;
-  /** An identity bearer token the connector's verifier accepts; with `enrollmentToken`, enables the enroll checks. */
+  /**
+   * An identity bearer token the connector's verifier accepts: enables the provision checks (which
+   * provision `<gatewayId>-conformance-provision`), and with `enrollmentToken` the enroll checks.
+   */
   readonly identityToken?: string;
   /** A one-time enrollment token for the identity's tenant; the suite spends it. */
   readonly enrollmentToken?: string;
@@ -91,11 +94,12 @@ export function relayEdgeLiveSuite(options: RelayEdgeLiveOptions): ConformanceSu
   const capabilities = new Set<string>();
   if (options.identityToken !== undefined && options.enrollmentToken !== undefined)
     capabilities.add('enroll');
+  if (options.identityToken !== undefined) capabilities.add('provision');
   if (options.declaredLengthProbe !== undefined) capabilities.add('declared-length-probe');
   return {
     name: SUITE_NAME,
     version: RELAY_SUITE_VERSION,
-    description: `The HTTP side channels of the connector at ${baseUrl}: policy, media and enroll.`,
+    description: `The HTTP side channels of the connector at ${baseUrl}: policy, media, provision and enroll.`,
     cases: CASES,
     setup: () => {
       const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -196,6 +200,24 @@ const common = { level: 'required', since: RELAY_SUITE_VERSION } as const;
 const POLICY = 'relay-reference §13 (relevance policy)';
 const MEDIA = 'relay-reference §7.5';
 const ENROLL = 'relay-reference §13 (enroll)';
+const PROVISION = 'relay-reference §13 (self-provision)';
+
+function provision(ctx: RelayEdgeLiveContext, identityToken: string | undefined): Promise<Response> {
+  return ctx.request('/relay/provision', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(identityToken === undefined ? {} : bearer(identityToken)),
+    },
+    body: JSON.stringify({
+      gatewayId: `${ctx.gatewayId}-conformance-provision`,
+      platform: 'discord',
+      botId: 'conformance-bot',
+      gatewayEndpoint: '',
+      routeKeys: [],
+    }),
+  });
+}
 
 const CASES: readonly LiveCase[] = [
   {
@@ -291,6 +313,45 @@ const CASES: readonly LiveCase[] = [
         'content-length': String(MEDIA_MAX_BYTES + 1),
       });
       assertEqual(status, 413, 'status of the oversized upload');
+    },
+  },
+  {
+    ...common,
+    id: `${SUITE_NAME}.provision.issues-credentials`,
+    title:
+      'POST /relay/provision with an identity answers {secret, deliveryKey, tenant, gatewayId, routeKeys}, the same credentials every time',
+    section: PROVISION,
+    requires: 'provision',
+    run: async (ctx) => {
+      const answers: Record<string, unknown>[] = [];
+      for (let i = 0; i < 2; i++) {
+        const response = await provision(ctx, ctx.options.identityToken);
+        assertEqual(response.status, 200, 'provision status');
+        answers.push(await jsonObject(response, 'the provision answer'));
+      }
+      const [first, second] = answers as [Record<string, unknown>, Record<string, unknown>];
+      for (const member of ['secret', 'deliveryKey', 'tenant', 'gatewayId']) {
+        assertTrue(
+          typeof first[member] === 'string' && first[member] !== '',
+          `the provision answer needs a non-empty string ${member}`,
+        );
+      }
+      assertTrue(Array.isArray(first['routeKeys']), 'the provision answer needs a routeKeys array');
+      assertEqual(
+        second['secret'],
+        first['secret'],
+        'the secret of a second provision (a live gateway keeps it)',
+      );
+    },
+  },
+  {
+    ...common,
+    id: `${SUITE_NAME}.provision.refuses-anonymous`,
+    title: 'POST /relay/provision without an identity bearer is answered 401',
+    section: PROVISION,
+    requires: 'provision',
+    run: async (ctx) => {
+      await expectStatus(await provision(ctx, undefined), 401, 'provision without a bearer');
     },
   },
   {
