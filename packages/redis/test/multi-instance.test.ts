@@ -42,14 +42,21 @@ afterAll(async () => {
 /** One connector instance on its own port, its Redis backends under a prefix shared by the test. */
 async function startInstance(instanceId: string, keyPrefix: string): Promise<RelayServer> {
   const connection = { redis: { host: redis!.host, port: redis!.port }, keyPrefix };
+  const bus = new RedisRelayBus(connection);
+  const buffer = new RedisInboundBuffer(connection);
+  const vault = new RedisCapabilityVault(connection);
+  // The server does not own backends it is given: they are closed after it.
+  cleanups.push(async () => {
+    await Promise.all([bus.close(), buffer.close(), vault.close()]);
+  });
   const server = await createRelayServer({
     port: 0,
     instanceId,
     authenticate: async (gatewayId) => (gatewayId === 'gw-1' ? { tenant: TENANT, secrets: [SECRET] } : null),
     platforms: { discord: adapter },
-    bus: new RedisRelayBus(connection),
-    buffer: new RedisInboundBuffer(connection),
-    vault: new RedisCapabilityVault(connection),
+    bus,
+    buffer,
+    vault,
     pingIntervalMs: 0,
   });
   cleanups.push(() => server.close());
