@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type JsonValue, jsonValueSchema } from '../json/index.js';
 import { DescriptorError } from './errors.js';
 import { parseDescriptorValue } from './parse.js';
@@ -61,7 +61,7 @@ export interface StrictCapabilityDescriptor extends CapabilityDescriptor {
  * keys and wrongly typed values are allowed here; {@link CapabilityDescriptor} is what parsing makes
  * of it.
  */
-export const descriptorWireObjectSchema: z.ZodType<{ readonly [key: string]: JsonValue }> = z.record(
+export const descriptorWireObjectSchema: z.ZodMiniType<{ readonly [key: string]: JsonValue }> = z.record(
   z.string(),
   jsonValueSchema,
 );
@@ -72,9 +72,9 @@ export const descriptorWireObjectSchema: z.ZodType<{ readonly [key: string]: Jso
  * a string input is a JSON string, not text to parse).
  * A refusal is reported as one issue whose `params.code` is the `DescriptorError` code.
  */
-export const capabilityDescriptorWireSchema: z.ZodType<CapabilityDescriptor, unknown> = z
-  .unknown()
-  .transform((input, ctx) => {
+export const capabilityDescriptorWireSchema: z.ZodMiniType<CapabilityDescriptor, unknown> = z.pipe(
+  z.unknown(),
+  z.transform((input: unknown, ctx) => {
     try {
       return parseDescriptorValue(input);
     } catch (error) {
@@ -88,4 +88,5 @@ export const capabilityDescriptorWireSchema: z.ZodType<CapabilityDescriptor, unk
       });
       return z.NEVER;
     }
-  });
+  }),
+);

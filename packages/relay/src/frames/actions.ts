@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MEDIA_KINDS, type OutboundOp, PROMPT_KINDS, PROMPT_OPTION_STYLES } from './ops.js';
 
 /**
@@ -8,15 +8,15 @@ import { MEDIA_KINDS, type OutboundOp, PROMPT_KINDS, PROMPT_OPTION_STYLES } from
  */
 export const actionMetadataSchema = z.custom<Record<string, unknown>>(
   (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-  { message: 'expected an object' },
+  { error: 'expected an object' },
 );
 /** See {@link actionMetadataSchema}. */
 export type ActionMetadata = z.output<typeof actionMetadataSchema>;
 
 /** `metadata`: always sent by the baseline gateway (may be `{}`); filled with `{}` when absent. */
-const metadata = actionMetadataSchema.default(() => ({}));
+const metadata = z._default(actionMetadataSchema, () => ({}));
 /** `reply_to`: always sent by the baseline gateway, `null` when there is nothing to reply to. */
-const replyTo = z.string().nullable().default(null);
+const replyTo = z._default(z.nullable(z.string()), null);
 
 /** `send`: post `content` to `chat_id`. Result: {@link SendResult}. */
 export const sendActionSchema = z.looseObject({
@@ -44,7 +44,7 @@ export const editActionSchema = z.looseObject({
 export const typingActionSchema = z.looseObject({
   op: z.literal('typing'),
   chat_id: z.string(),
-  content: z.string().optional(),
+  content: z.optional(z.string()),
   metadata,
 });
 
@@ -81,17 +81,17 @@ export const sendMediaActionSchema = z.looseObject({
   chat_id: z.string(),
   media_kind: z.enum(MEDIA_KINDS),
   source_url: z.string(),
-  content: z.string().default(''),
+  content: z._default(z.string(), ''),
   reply_to: replyTo,
   metadata,
-  filename: z.string().optional(),
+  filename: z.optional(z.string()),
 });
 
 /** One button of a `prompt` action; `id` matches `[A-Za-z0-9_.-]{1,32}`. */
 export const promptOptionSchema = z.looseObject({
   id: z.string(),
   label: z.string(),
-  style: z.enum(PROMPT_OPTION_STYLES).optional(),
+  style: z.optional(z.enum(PROMPT_OPTION_STYLES)),
 });
 /** See {@link promptOptionSchema}. */
 export type PromptOption = z.output<typeof promptOptionSchema>;
@@ -110,7 +110,7 @@ export const promptActionSchema = z.looseObject({
   options: z.array(promptOptionSchema),
   reply_to: replyTo,
   metadata,
-  timeout_s: z.int().optional(),
+  timeout_s: z.optional(z.int()),
 });
 
 /** `react`: add (or with `remove: true`, remove) `emoji` on `message_id`. Result: {@link ReactResult}. */
@@ -119,7 +119,7 @@ export const reactActionSchema = z.looseObject({
   chat_id: z.string(),
   message_id: z.string(),
   emoji: z.string(),
-  remove: z.boolean().default(false),
+  remove: z._default(z.boolean(), false),
   metadata,
 });
 
@@ -132,7 +132,7 @@ export const threadCreateActionSchema = z.looseObject({
   chat_id: z.string(),
   thread_name: z.string(),
   metadata,
-  message_id: z.string().optional(),
+  message_id: z.optional(z.string()),
 });
 
 /**
@@ -146,7 +146,7 @@ export const threadRenameActionSchema = z.looseObject({
   message_id: z.string(),
   thread_name: z.string(),
   metadata,
-  only_if_current_name: z.string().optional(),
+  only_if_current_name: z.optional(z.string()),
 });
 
 /** The schema of each known op's action. */
@@ -161,7 +161,7 @@ export const opActionSchemas = {
   react: reactActionSchema,
   thread_create: threadCreateActionSchema,
   thread_rename: threadRenameActionSchema,
-} as const satisfies Record<OutboundOp, z.ZodType>;
+} as const satisfies Record<OutboundOp, z.ZodMiniType>;
 
 /** A decoded action per op (defaults filled): `OpParams['send']` is a {@link SendAction}. */
 export type OpParams = { [Op in OutboundOp]: z.output<(typeof opActionSchemas)[Op]> };

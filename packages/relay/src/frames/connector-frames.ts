@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { capabilityDescriptorWireSchema } from '../descriptor/index.js';
 import { messageEventWireSchema } from '../message-event/index.js';
 import { outboundResultObjectSchema } from './results.js';
@@ -10,18 +10,20 @@ import { outboundResultObjectSchema } from './results.js';
  */
 export const descriptorFrameSchema = z.object({
   type: z.literal('descriptor'),
-  descriptor: capabilityDescriptorWireSchema.prefault(() => ({})),
+  descriptor: z.prefault(capabilityDescriptorWireSchema, () => ({})),
 });
+
+const numericBufferIdSchema = z.pipe(
+  z.number(),
+  z.transform((n: number) => (n === 0 ? null : String(n))),
+);
 
 /**
  * `bufferId` as the gateway reads it: any id it can `str()`. A number is read as its decimal text
  * (the `inbound_ack` carries `"7"` for `7`); a falsy one (`0`, `""`, `null`) is never acknowledged,
  * so `0` reads as `null`.
  */
-const bufferIdSchema = z
-  .union([z.string(), z.number().transform((n) => (n === 0 ? null : String(n)))])
-  .nullable()
-  .optional();
+const bufferIdSchema = z.optional(z.nullable(z.union([z.string(), numericBufferIdSchema])));
 
 /**
  * `inbound` (connector → gateway): a normalised `MessageEvent` in `event` (a missing `event` reads as
@@ -30,7 +32,7 @@ const bufferIdSchema = z
  */
 export const inboundFrameSchema = z.object({
   type: z.literal('inbound'),
-  event: messageEventWireSchema.default(() => ({})),
+  event: z._default(messageEventWireSchema, () => ({})),
   bufferId: bufferIdSchema,
 });
 
@@ -41,7 +43,7 @@ export const inboundFrameSchema = z.object({
 export const outboundResultFrameSchema = z.object({
   type: z.literal('outbound_result'),
   requestId: z.string(),
-  result: outboundResultObjectSchema.default(() => ({})),
+  result: z._default(outboundResultObjectSchema, () => ({})),
 });
 
 /**
@@ -50,8 +52,8 @@ export const outboundResultFrameSchema = z.object({
  */
 export const interruptInboundFrameSchema = z.object({
   type: z.literal('interrupt_inbound'),
-  session_key: z.string().default(''),
-  chat_id: z.string().default(''),
+  session_key: z._default(z.string(), ''),
+  chat_id: z._default(z.string(), ''),
 });
 
 /**
@@ -62,13 +64,13 @@ export const interruptInboundFrameSchema = z.object({
  * header entries that are not pairs; this schema refuses them instead.
  */
 export const passthroughForwardSchema = z.looseObject({
-  platform: z.string().default(''),
-  botId: z.string().default(''),
-  method: z.string().default(''),
-  path: z.string().default(''),
-  headers: z.array(z.tuple([z.string(), z.string()])).default(() => []),
-  bodyB64: z.string().default(''),
-  profile: z.string().nullable().optional(),
+  platform: z._default(z.string(), ''),
+  botId: z._default(z.string(), ''),
+  method: z._default(z.string(), ''),
+  path: z._default(z.string(), ''),
+  headers: z._default(z.array(z.tuple([z.string(), z.string()])), () => []),
+  bodyB64: z._default(z.string(), ''),
+  profile: z.optional(z.nullable(z.string())),
 });
 /** See {@link passthroughForwardSchema}. */
 export type PassthroughForward = z.output<typeof passthroughForwardSchema>;
@@ -80,7 +82,7 @@ export type PassthroughForward = z.output<typeof passthroughForwardSchema>;
  */
 export const passthroughForwardFrameSchema = z.object({
   type: z.literal('passthrough_forward'),
-  forward: passthroughForwardSchema.prefault(() => ({})),
+  forward: z.prefault(passthroughForwardSchema, () => ({})),
   bufferId: bufferIdSchema,
 });
 

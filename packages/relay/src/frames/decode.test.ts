@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { decodeConnectorFrame, decodeFrame, decodeGatewayFrame, decodeOpResult } from './decode.js';
 import { FrameError, FrameNotObjectError, FrameSyntaxError, FrameValidationError } from './errors.js';
 import { OUTBOUND_OPS } from './ops.js';
@@ -516,6 +517,28 @@ describe('decodeFrame (either direction) and the errors', () => {
         expect(error).toBeInstanceOf(FrameError);
         expect((error as Error).name).toBe((error as Error).constructor.name);
       }
+    }
+  });
+
+  it('words the reason in English, whatever error map the application gives zod', () => {
+    const { customError } = z.config();
+    z.config({ customError: () => 'the application message' });
+    try {
+      expect(() => decodeGatewayFrame({ type: 'hello', platform: 'relay', botId: 7 })).toThrow(
+        expect.objectContaining({
+          path: '$.botId',
+          message: 'invalid hello frame: Invalid input: expected string, received number at $.botId',
+        }),
+      );
+      expect(() => decodeGatewayFrame(GATEWAY_LINES.send.replace('"content"', '"body"'))).toThrow(
+        expect.objectContaining({
+          path: '$.action.content',
+          message:
+            'invalid outbound frame: Invalid input: expected string, received undefined at $.action.content',
+        }),
+      );
+    } finally {
+      z.config({ customError });
     }
   });
 });

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
+import { safeParseInEnglish } from '../internal/english-issues.js';
 import { jsonPath } from '../json/index.js';
 import {
   type ConnectorFrame,
@@ -26,9 +27,9 @@ import type { UnknownFrame } from './unknown-frame.js';
 /** Any frame of the catalogue, either direction. */
 export type RelayFrame = GatewayFrame | ConnectorFrame;
 
-const GATEWAY_SCHEMAS: ReadonlyMap<unknown, z.ZodType<GatewayFrame>> = new Map<
+const GATEWAY_SCHEMAS: ReadonlyMap<unknown, z.ZodMiniType<GatewayFrame>> = new Map<
   unknown,
-  z.ZodType<GatewayFrame>
+  z.ZodMiniType<GatewayFrame>
 >([
   ['hello', helloFrameSchema],
   ['outbound', outboundFrameSchema],
@@ -37,9 +38,9 @@ const GATEWAY_SCHEMAS: ReadonlyMap<unknown, z.ZodType<GatewayFrame>> = new Map<
   ['inbound_ack', inboundAckFrameSchema],
 ]);
 
-const CONNECTOR_SCHEMAS: ReadonlyMap<unknown, z.ZodType<ConnectorFrame>> = new Map<
+const CONNECTOR_SCHEMAS: ReadonlyMap<unknown, z.ZodMiniType<ConnectorFrame>> = new Map<
   unknown,
-  z.ZodType<ConnectorFrame>
+  z.ZodMiniType<ConnectorFrame>
 >([
   ['descriptor', descriptorFrameSchema],
   ['inbound', inboundFrameSchema],
@@ -49,10 +50,10 @@ const CONNECTOR_SCHEMAS: ReadonlyMap<unknown, z.ZodType<ConnectorFrame>> = new M
   ['going_idle_ack', goingIdleAckFrameSchema],
 ]);
 
-const ALL_SCHEMAS: ReadonlyMap<unknown, z.ZodType<RelayFrame>> = new Map<unknown, z.ZodType<RelayFrame>>([
-  ...GATEWAY_SCHEMAS,
-  ...CONNECTOR_SCHEMAS,
-]);
+const ALL_SCHEMAS: ReadonlyMap<unknown, z.ZodMiniType<RelayFrame>> = new Map<
+  unknown,
+  z.ZodMiniType<RelayFrame>
+>([...GATEWAY_SCHEMAS, ...CONNECTOR_SCHEMAS]);
 
 /**
  * Decodes a frame the **gateway** sends (`hello`, `outbound`, `interrupt`, `going_idle`,
@@ -131,21 +132,21 @@ export function decodeFrame(input: string | unknown): RelayFrame | UnknownFrame 
  */
 export function decodeOpResult<Op extends OutboundOp>(op: Op, result: unknown): OpResult[Op] {
   if (!isPlainRecord(result)) throw new FrameNotObjectError(result);
-  const parsed = (opResultSchemas[op] as z.ZodType<OpResult[Op]>).safeParse(result);
+  const parsed = safeParseInEnglish(opResultSchemas[op] as z.ZodMiniType<OpResult[Op]>, result);
   if (parsed.success) return parsed.data;
   throw validationError('outbound_result', ['result'], parsed.error, result);
 }
 
-function decodeWith<F>(schemas: ReadonlyMap<unknown, z.ZodType<F>>, input: unknown): F | UnknownFrame {
+function decodeWith<F>(schemas: ReadonlyMap<unknown, z.ZodMiniType<F>>, input: unknown): F | UnknownFrame {
   return decodeValue(schemas, typeof input === 'string' ? parseJson(input) : input);
 }
 
-function decodeValue<F>(schemas: ReadonlyMap<unknown, z.ZodType<F>>, value: unknown): F | UnknownFrame {
+function decodeValue<F>(schemas: ReadonlyMap<unknown, z.ZodMiniType<F>>, value: unknown): F | UnknownFrame {
   if (!isPlainRecord(value)) throw new FrameNotObjectError(value);
   const rawType = value['type'];
   const schema = schemas.get(rawType);
   if (schema === undefined) return { type: 'unknown', rawType, raw: value };
-  const parsed = schema.safeParse(value);
+  const parsed = safeParseInEnglish(schema, value);
   if (parsed.success) return parsed.data;
   throw validationError(String(rawType), [], parsed.error, value);
 }
@@ -168,7 +169,7 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 function validationError(
   frameType: string,
   prefix: readonly PropertyKey[],
-  error: z.ZodError,
+  error: z.core.$ZodError,
   raw: Record<string, unknown>,
 ): FrameValidationError {
   const issue = error.issues[0];

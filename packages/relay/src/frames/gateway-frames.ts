@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { outboundActionFieldSchema } from './action-field.js';
 import type { OutboundActionInput } from './actions.js';
 
@@ -7,15 +7,15 @@ export const commandManifestOptionSchema = z.looseObject({
   type: z.number(),
   name: z.string(),
   description: z.string(),
-  required: z.boolean().optional(),
-  choices: z.array(z.looseObject({ name: z.string(), value: z.unknown() })).optional(),
+  required: z.optional(z.boolean()),
+  choices: z.optional(z.array(z.looseObject({ name: z.string(), value: z.unknown() }))),
 });
 
 /** One slash command the gateway declares on a Discord `hello`: `{ name, description, options? }`. */
 export const commandManifestEntrySchema = z.looseObject({
   name: z.string(),
   description: z.string(),
-  options: z.array(commandManifestOptionSchema).optional(),
+  options: z.optional(z.array(commandManifestOptionSchema)),
 });
 /** See {@link commandManifestEntrySchema}. */
 export type CommandManifestEntry = z.output<typeof commandManifestEntrySchema>;
@@ -29,7 +29,7 @@ export const helloFrameSchema = z.object({
   type: z.literal('hello'),
   platform: z.string(),
   botId: z.string(),
-  command_manifest: z.array(commandManifestEntrySchema).optional(),
+  command_manifest: z.optional(z.array(commandManifestEntrySchema)),
 });
 
 /**
@@ -43,8 +43,8 @@ export const outboundFrameSchema = z.object({
   type: z.literal('outbound'),
   requestId: z.string(),
   action: outboundActionFieldSchema,
-  platform: z.string().optional(),
-  botId: z.string().optional(),
+  platform: z.optional(z.string()),
+  botId: z.optional(z.string()),
 });
 
 /**
@@ -54,7 +54,7 @@ export const outboundFrameSchema = z.object({
 export const interruptFrameSchema = z.object({
   type: z.literal('interrupt'),
   session_key: z.string(),
-  reason: z.string().nullable().default(null),
+  reason: z._default(z.nullable(z.string()), null),
 });
 
 /** `going_idle` (gateway → connector): flip this gateway to buffered-only, then `going_idle_ack`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { OutboundOp } from './ops.js';
 
 /**
@@ -9,14 +9,14 @@ import type { OutboundOp } from './ops.js';
  */
 const resultBase = {
   success: z.boolean(),
-  error: z.string().optional(),
-  code: z.string().optional(),
-  raw_response: z.unknown().optional(),
-  ambiguous: z.boolean().optional(),
+  error: z.optional(z.string()),
+  code: z.optional(z.string()),
+  raw_response: z.optional(z.unknown()),
+  ambiguous: z.optional(z.boolean()),
 };
 
 /** Result of an action that creates or edits a message: the gateway reads `message_id`. */
-const messageResultSchema = z.looseObject({ ...resultBase, message_id: z.string().nullable().optional() });
+const messageResultSchema = z.looseObject({ ...resultBase, message_id: z.optional(z.nullable(z.string())) });
 /** Result whose only meaningful key is `success`. */
 const plainResultSchema = z.looseObject(resultBase);
 
@@ -40,8 +40,8 @@ export const threadRenameResultSchema = plainResultSchema;
 /** `thread_create` result: the new thread's id in `thread_id`, or else in `message_id`. */
 export const threadCreateResultSchema = z.looseObject({
   ...resultBase,
-  thread_id: z.string().nullable().optional(),
-  message_id: z.string().nullable().optional(),
+  thread_id: z.optional(z.nullable(z.string())),
+  message_id: z.optional(z.nullable(z.string())),
 });
 
 /** A chat's name and type as `get_chat_info` returns them. */
@@ -56,10 +56,10 @@ export type ChatInfo = z.output<typeof chatInfoSchema>;
  */
 export const getChatInfoResultSchema = z.looseObject({
   ...resultBase,
-  success: z.boolean().optional(),
-  chat_info: chatInfoSchema.optional(),
-  name: z.string().optional(),
-  type: z.string().optional(),
+  success: z.optional(z.boolean()),
+  chat_info: z.optional(chatInfoSchema),
+  name: z.optional(z.string()),
+  type: z.optional(z.string()),
 });
 
 /** The result schema of each known op. */
@@ -74,7 +74,7 @@ export const opResultSchemas = {
   react: reactResultSchema,
   thread_create: threadCreateResultSchema,
   thread_rename: threadRenameResultSchema,
-} as const satisfies Record<OutboundOp, z.ZodType>;
+} as const satisfies Record<OutboundOp, z.ZodMiniType>;
 
 /** The result a connector returns per op: `OpResult['thread_create']` has `thread_id`. */
 export type OpResult = { [Op in OutboundOp]: z.output<(typeof opResultSchemas)[Op]> };

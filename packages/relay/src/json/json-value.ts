@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A value that JSON can carry. Non-finite numbers are allowed because the gateway's Python JSON reader
@@ -56,6 +56,6 @@ function isJsonAt(value: unknown, depth: number, ancestors: object[]): boolean {
 }
 
 /** Zod schema of {@link JsonValue}: plain JSON data, no `undefined`, functions, bigints or class instances. */
-export const jsonValueSchema: z.ZodType<JsonValue> = z.custom<JsonValue>(isJsonValue, {
-  message: 'expected plain JSON data (null, boolean, finite number, string, array or plain object)',
+export const jsonValueSchema: z.ZodMiniType<JsonValue> = z.custom<JsonValue>(isJsonValue, {
+  error: 'expected plain JSON data (null, boolean, finite number, string, array or plain object)',
 });

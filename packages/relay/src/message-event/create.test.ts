@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { createMessageEvent, type MessageEventInit } from './create.js';
 import { MessageEventInitError } from './errors.js';
 import { eventFromWire } from './from-wire.js';
@@ -94,5 +95,21 @@ describe('createMessageEvent', () => {
 
   it('refuses a non-object', () => {
     expect(() => createMessageEvent(null as unknown as MessageEventInit)).toThrow(MessageEventInitError);
+  });
+
+  it('words the reason in English, whatever error map the application gives zod', () => {
+    const { customError } = z.config();
+    z.config({ customError: () => 'the application message' });
+    try {
+      const init = { source: { ...source, is_bot: 'false' } } as unknown as MessageEventInit;
+      expect(() => createMessageEvent(init)).toThrow(
+        'invalid message event at source.is_bot: Invalid input: expected boolean, received string',
+      );
+      expect(() => createMessageEvent({ media_urls: [''], source })).toThrow(
+        'invalid message event at media_urls.0: Too small: expected string to have >=1 characters',
+      );
+    } finally {
+      z.config({ customError });
+    }
   });
 });

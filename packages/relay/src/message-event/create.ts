@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { safeParseInEnglish } from '../internal/english-issues.js';
 import { type JsonValue, toJsonValue } from '../json/index.js';
 import { isKnownPlatform } from '../session-source/platforms.js';
 import type { SessionSource } from '../session-source/schema.js';
@@ -8,9 +9,12 @@ import { MESSAGE_TYPES } from './message-type.js';
 import type { MessageEventWire } from './schema.js';
 
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-const text = z.string().refine((s) => !LONE_SURROGATE.test(s), 'must be well-formed Unicode');
-const id = text.min(1);
-const optionalId = id.nullable().optional();
+const text = z.string().check(z.refine((s) => !LONE_SURROGATE.test(s), 'must be well-formed Unicode'));
+const id = text.check(z.minLength(1));
+const optionalId = z.optional(z.nullable(id));
+const optionalText = z.optional(text);
+const optionalNullableText = z.optional(z.nullable(text));
+const optionalBoolean = z.optional(z.boolean());
 
 /** The chat types the gateway's session keys distinguish; anything else is keyed as a non-DM type. */
 export const CHAT_TYPES = ['dm', 'group', 'channel', 'thread', 'forum'] as const;
@@ -18,77 +22,80 @@ export const CHAT_TYPES = ['dm', 'group', 'channel', 'thread', 'forum'] as const
 const sessionSourceInitSchema = z.strictObject({
   platform: z
     .string()
-    .refine(isKnownPlatform, 'must be a known lowercase platform name (others become "relay")'),
+    .check(z.refine(isKnownPlatform, 'must be a known lowercase platform name (others become "relay")')),
   chat_id: id,
   chat_type: z.enum(CHAT_TYPES),
-  chat_name: text.nullable().optional(),
+  chat_name: optionalNullableText,
   user_id: optionalId,
-  user_name: text.nullable().optional(),
+  user_name: optionalNullableText,
   thread_id: optionalId,
-  chat_topic: text.nullable().optional(),
+  chat_topic: optionalNullableText,
   user_id_alt: optionalId,
   chat_id_alt: optionalId,
   scope_id: optionalId,
   parent_chat_id: optionalId,
   message_id: optionalId,
   profile: optionalId,
-  auto_thread_created: z.boolean().optional(),
-  auto_thread_initial_name: text.nullable().optional(),
+  auto_thread_created: optionalBoolean,
+  auto_thread_initial_name: optionalNullableText,
   prospective_thread_id: optionalId,
-  is_bot: z.boolean().optional(),
-  message_is_edit: z.boolean().optional(),
-  one_to_one_verified: z.boolean().optional(),
+  is_bot: optionalBoolean,
+  message_is_edit: optionalBoolean,
+  one_to_one_verified: optionalBoolean,
 });
 
 const mediaSchema = z.strictObject({
   url: id,
-  kind: text.optional(),
-  mime: text.optional(),
-  size: z.number().int().nonnegative().optional(),
-  filename: text.optional(),
-  caption: text.optional(),
+  kind: optionalText,
+  mime: optionalText,
+  size: z.optional(z.number().check(z.int(), z.nonnegative())),
+  filename: optionalText,
+  caption: optionalText,
 });
 
 const contextSchema = z.strictObject({
-  text: text.min(1),
-  source: z.strictObject({ user_name: text.optional(), user_id: text.optional() }).optional(),
+  text: text.check(z.minLength(1)),
+  source: z.optional(z.strictObject({ user_name: optionalText, user_id: optionalText })),
 });
 
 const promptResponseSchema = z.strictObject({
   prompt_id: id,
   option_id: id,
-  label: text.optional(),
-  prompt_message_id: id.optional(),
+  label: optionalText,
+  prompt_message_id: z.optional(id),
 });
 
 const messageEventInitSchema = z
   .strictObject({
-    text: text.optional(),
-    message_type: z.enum(MESSAGE_TYPES).optional(),
+    text: optionalText,
+    message_type: z.optional(z.enum(MESSAGE_TYPES)),
     message_id: optionalId,
     reply_to_message_id: optionalId,
-    reply_to: z
-      .strictObject({
-        text: text.nullable().optional(),
-        author: text.nullable().optional(),
-        is_own: z.boolean().optional(),
-      })
-      .nullable()
-      .optional(),
-    media_urls: z.array(id).optional(),
-    media: z.array(mediaSchema).optional(),
-    context: z.array(contextSchema).optional(),
-    prompt_response: promptResponseSchema.nullable().optional(),
+    reply_to: z.optional(
+      z.nullable(
+        z.strictObject({
+          text: optionalNullableText,
+          author: optionalNullableText,
+          is_own: optionalBoolean,
+        }),
+      ),
+    ),
+    media_urls: z.optional(z.array(id)),
+    media: z.optional(z.array(mediaSchema)),
+    context: z.optional(z.array(contextSchema)),
+    prompt_response: z.optional(z.nullable(promptResponseSchema)),
     source: sessionSourceInitSchema,
   })
-  .superRefine((event, ctx) => {
-    const urls = new Set(event.media_urls ?? []);
-    event.media?.forEach((item, i) => {
-      if (!urls.has(item.url)) {
-        ctx.addIssue({ code: 'custom', path: ['media', i, 'url'], message: 'must be one of media_urls' });
-      }
-    });
-  });
+  .check(
+    z.superRefine((event, ctx) => {
+      const urls = new Set(event.media_urls ?? []);
+      event.media?.forEach((item, i) => {
+        if (!urls.has(item.url)) {
+          ctx.addIssue({ code: 'custom', path: ['media', i, 'url'], message: 'must be one of media_urls' });
+        }
+      });
+    }),
+  );
 
 /** What a connector states about the author's side of an inbound message. */
 export type SessionSourceInit = z.input<typeof sessionSourceInitSchema>;
@@ -117,7 +124,7 @@ export type MessageEventInit = z.input<typeof messageEventInitSchema>;
  * // event.source.is_bot === false, event.source.scope_id === event.source.guild_id === 'G1'
  */
 export function createMessageEvent(init: MessageEventInit): MessageEventWire {
-  const parsed = messageEventInitSchema.safeParse(init);
+  const parsed = safeParseInEnglish(messageEventInitSchema, init);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = issue?.path.map(String).join('.') ?? '';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type JsonValue, jsonValueSchema } from '../json/index.js';
 
 /**
@@ -12,4 +12,4 @@ export type MessageEventWire = { readonly [key: string]: JsonValue };
  * Zod schema of the wire `event` object: any JSON object. The gateway's reading rules (defaults,
  * fallbacks, which malformed shapes crash it) are applied by `eventFromWire`.
  */
-export const messageEventWireSchema: z.ZodType<MessageEventWire> = z.record(z.string(), jsonValueSchema);
+export const messageEventWireSchema: z.ZodMiniType<MessageEventWire> = z.record(z.string(), jsonValueSchema);

@@ -1,5 +1,6 @@
 import type { BufferedFrame } from '../buffer/index.js';
 import { frameToWireObject, type PassthroughForward, passthroughForwardSchema } from '../frames/index.js';
+import { safeParseInEnglish } from '../internal/english-issues.js';
 import { isJsonValue, type JsonValue, jsonPath, NotJsonValueError, toJsonValue } from '../json/index.js';
 import {
   eventToWire,
@@ -44,7 +45,7 @@ export function inboundFrame(event: MessageEvent | MessageEventWire): BufferedFr
  * @throws {RelayServerInputError} a forward the gateway could not read.
  */
 export function passthroughFrame(forward: PassthroughForwardInput): BufferedFrame {
-  const parsed = passthroughForwardSchema.safeParse(forward);
+  const parsed = safeParseInEnglish(passthroughForwardSchema, forward);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = jsonPath(['forward', ...(issue?.path ?? [])]);

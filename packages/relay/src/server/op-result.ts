@@ -1,4 +1,5 @@
 import { type OutboundOp, type OutboundResultObject, opResultSchemas } from '../frames/index.js';
+import { safeParseInEnglish } from '../internal/english-issues.js';
 import { jsonPath, NotJsonValueError, toJsonValue } from '../json/index.js';
 
 /** A failed result with `error` text, the shape every refusal of the server takes. */
@@ -16,7 +17,7 @@ export function normalizeOpResult(op: OutboundOp, value: unknown): OutboundResul
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return failureResult(`${op}: the platform adapter returned no result object`);
   }
-  const parsed = opResultSchemas[op].safeParse(value);
+  const parsed = safeParseInEnglish(opResultSchemas[op], value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = jsonPath(issue?.path ?? []);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type JsonValue, jsonValueSchema } from '../json/index.js';
 
 /**
@@ -48,4 +48,7 @@ export type SessionSourceWire = { readonly [key: string]: JsonValue };
  * Zod schema of the wire `source` object: any JSON object, unknown keys kept. Reading rules (defaults,
  * platform fallback) are applied by `sessionSourceFromWire`, not here.
  */
-export const sessionSourceWireSchema: z.ZodType<SessionSourceWire> = z.record(z.string(), jsonValueSchema);
+export const sessionSourceWireSchema: z.ZodMiniType<SessionSourceWire> = z.record(
+  z.string(),
+  jsonValueSchema,
+);

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isKeyString } from '../../buffer/key-string.js';
 
 /** The longest `displayName` the gateway sends, in code points (Python `len`). */
 export const MAX_DISPLAY_NAME_LENGTH = 64;
 
-const name = z.string().refine(isKeyString, 'must be a non-empty, well-formed string');
+const name = z.string().check(z.refine(isKeyString, 'must be a non-empty, well-formed string'));
 
 /** `POST /relay/enroll` body, as `hermes gateway enroll` sends it. */
 export const enrollRequestSchema = z.object({
@@ -19,15 +19,18 @@ export const provisionRequestSchema = z.object({
   botId: z.string(),
   gatewayEndpoint: z.string(),
   routeKeys: z.array(name),
-  instanceId: name.optional(),
-  wakeUrl: z.url({ protocol: /^https?$/ }).optional(),
-  displayName: z
-    .string()
-    .refine(
-      (value) => [...value].length <= MAX_DISPLAY_NAME_LENGTH,
-      `must be at most ${MAX_DISPLAY_NAME_LENGTH} characters`,
-    )
-    .optional(),
+  instanceId: z.optional(name),
+  wakeUrl: z.optional(z.url({ protocol: /^https?$/ })),
+  displayName: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => [...value].length <= MAX_DISPLAY_NAME_LENGTH,
+          `must be at most ${MAX_DISPLAY_NAME_LENGTH} characters`,
+        ),
+      ),
+  ),
 });
 
 /**
@@ -36,9 +39,9 @@ export const provisionRequestSchema = z.object({
  */
 export const policyRequestSchema = z.object({
   platform: name,
-  requireAddress: z.boolean().default(false),
-  freeResponseScopes: z.array(name).default([]),
-  allowOtherBots: z.boolean().default(false),
+  requireAddress: z._default(z.boolean(), false),
+  freeResponseScopes: z._default(z.array(name), []),
+  allowOtherBots: z._default(z.boolean(), false),
 });
 
 export type EnrollRequest = z.infer<typeof enrollRequestSchema>;

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { MalformedRelayTokenError, readBearerToken } from '../../auth/index.js';
+import { safeParseInEnglish } from '../../internal/english-issues.js';
 import { EdgeMethodNotAllowedError } from '../http/errors.js';
 import { readBodyWithLimit } from '../http/limited-body.js';
 import { EnrollmentRequestBodyError } from './http-errors.js';
@@ -25,7 +26,11 @@ export function requestBearerToken(request: Request): string | undefined {
  * @throws {EdgePayloadTooLargeError} the body is larger than `maxBytes` (413).
  * @throws {EnrollmentRequestBodyError} not UTF-8 JSON, or not of the schema's shape (400).
  */
-export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>, maxBytes: number): Promise<T> {
+export async function readJsonBody<T>(
+  request: Request,
+  schema: z.ZodMiniType<T>,
+  maxBytes: number,
+): Promise<T> {
   const bytes = await readBodyWithLimit(request, maxBytes);
   let value: unknown;
   try {
@@ -33,7 +38,7 @@ export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>, ma
   } catch {
     throw new EnrollmentRequestBodyError('invalid_json', 'the body is not UTF-8 JSON');
   }
-  const parsed = schema.safeParse(value);
+  const parsed = safeParseInEnglish(schema, value);
   if (parsed.success) return parsed.data;
   // zod's messages say what is wrong, never what was sent.
   const issue = parsed.error.issues[0];
