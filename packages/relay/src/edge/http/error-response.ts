@@ -1,3 +1,4 @@
+import type { EdgeHandler } from './edge-handler.js';
 import { EdgeHttpError } from './errors.js';
 import { jsonResponse } from './json-response.js';
 
@@ -23,4 +24,20 @@ export function edgeErrorResponse(error: unknown): Response {
     return jsonResponse(error.status, error.responseBody(), { headers: error.responseHeaders() });
   }
   return jsonResponse(500, { error: EDGE_INTERNAL_ERROR_CODE, message: 'internal error' });
+}
+
+/**
+ * A handler that answers its own refusals: an {@link EdgeHttpError} thrown by `handle` becomes its
+ * response ({@link edgeErrorResponse}); anything else is rethrown, for the router or the Node adapter
+ * to report and answer 500.
+ */
+export function answeringEdgeErrors(handle: EdgeHandler): EdgeHandler {
+  return async (request) => {
+    try {
+      return await handle(request);
+    } catch (error) {
+      if (error instanceof EdgeHttpError) return edgeErrorResponse(error);
+      throw error;
+    }
+  };
 }

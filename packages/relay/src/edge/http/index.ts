@@ -1,5 +1,5 @@
 export type { EdgeHandler } from './edge-handler.js';
-export { EDGE_INTERNAL_ERROR_CODE, edgeErrorResponse } from './error-response.js';
+export { answeringEdgeErrors, EDGE_INTERNAL_ERROR_CODE, edgeErrorResponse } from './error-response.js';
 export {
   EdgeBadRequestError,
   type EdgeErrorBody,

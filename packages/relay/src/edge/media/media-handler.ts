@@ -6,12 +6,11 @@ import {
 import type { RelayServerOptions } from '../../server/options.js';
 import { authenticateUpgrade } from '../../server/upgrade-auth.js';
 import {
+  answeringEdgeErrors,
   type EdgeHandler,
-  EdgeHttpError,
   EdgeMethodNotAllowedError,
   EdgeNotFoundError,
   EdgeUnauthorizedError,
-  edgeErrorResponse,
   jsonResponse,
   limitedRequestBody,
 } from '../http/index.js';
@@ -119,25 +118,20 @@ export function createMediaHandler(options: MediaHandlerOptions): EdgeHandler {
     return new Response(entry.body, { status: 200, headers });
   };
 
-  return async (request: Request): Promise<Response> => {
-    try {
-      const { pathname } = new URL(request.url);
-      if (pathname === path) {
-        if (request.method !== 'POST') throw new EdgeMethodNotAllowedError(request.method, ['POST']);
-        return await upload(request);
-      }
-      const id = pathname.startsWith(`${path}/`) ? pathname.slice(path.length + 1) : undefined;
-      if (id === undefined || id === '' || id.includes('/'))
-        throw new EdgeNotFoundError(`no route for ${pathname}`);
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        throw new EdgeMethodNotAllowedError(request.method, ['GET', 'HEAD']);
-      }
-      return await download(request, id);
-    } catch (error) {
-      if (error instanceof EdgeHttpError) return edgeErrorResponse(error);
-      throw error;
+  return answeringEdgeErrors(async (request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === path) {
+      if (request.method !== 'POST') throw new EdgeMethodNotAllowedError(request.method, ['POST']);
+      return await upload(request);
     }
-  };
+    const id = pathname.startsWith(`${path}/`) ? pathname.slice(path.length + 1) : undefined;
+    if (id === undefined || id === '' || id.includes('/'))
+      throw new EdgeNotFoundError(`no route for ${pathname}`);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new EdgeMethodNotAllowedError(request.method, ['GET', 'HEAD']);
+    }
+    return await download(request, id);
+  });
 }
 
 function uploadFilename(header: string | null): string | undefined {

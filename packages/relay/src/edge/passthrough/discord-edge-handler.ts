@@ -1,10 +1,9 @@
 import { encodePassthroughBody } from '../../passthrough/index.js';
 import { SESSION_KEY_DIALECTS, type SessionKeyDialect } from '../../session-key/index.js';
 import {
+  answeringEdgeErrors,
   type EdgeHandler,
-  EdgeHttpError,
   EdgeMethodNotAllowedError,
-  edgeErrorResponse,
   jsonResponse,
 } from '../http/index.js';
 import { sanitiseDiscordInteraction } from '../sanitisers/index.js';
@@ -160,14 +159,7 @@ export function createDiscordEdgeHandler(options: DiscordEdgeHandlerOptions): Ed
     return jsonResponse(200, { type: deferred });
   };
 
-  return async (request) => {
-    try {
-      return await handle(request);
-    } catch (error) {
-      if (error instanceof EdgeHttpError) return edgeErrorResponse(error);
-      throw error;
-    }
-  };
+  return answeringEdgeErrors(handle);
 }
 
 /**

@@ -1,10 +1,5 @@
 import { encodePassthroughBody } from '../../passthrough/index.js';
-import {
-  type EdgeHandler,
-  EdgeHttpError,
-  EdgeMethodNotAllowedError,
-  edgeErrorResponse,
-} from '../http/index.js';
+import { answeringEdgeErrors, type EdgeHandler, EdgeMethodNotAllowedError } from '../http/index.js';
 import { type VerifiedTwilioWebhook, verifyTwilioWebhook } from '../verifiers/index.js';
 import { pathAndQuery, readEdgeRequest } from './edge-request.js';
 import { PassthroughHandlerArgumentError, UnknownTenantError } from './errors.js';
@@ -111,14 +106,7 @@ export function createTwilioEdgeHandler(options: TwilioEdgeHandlerOptions): Edge
     return textResponse(200, EMPTY_TWIML, 'text/xml; charset=utf-8');
   };
 
-  return async (request) => {
-    try {
-      return await handle(request);
-    } catch (error) {
-      if (error instanceof EdgeHttpError) return edgeErrorResponse(error);
-      throw error;
-    }
-  };
+  return answeringEdgeErrors(handle);
 }
 
 /** The default route keys: the `To` parameter of a form webhook. */

@@ -1,10 +1,5 @@
 import { encodePassthroughBody } from '../../passthrough/index.js';
-import {
-  type EdgeHandler,
-  EdgeHttpError,
-  EdgeMethodNotAllowedError,
-  edgeErrorResponse,
-} from '../http/index.js';
+import { answeringEdgeErrors, type EdgeHandler, EdgeMethodNotAllowedError } from '../http/index.js';
 import { sanitiseWeComMessage } from '../sanitisers/index.js';
 import { verifyWeComCallback, type WeComCryptoOptions } from '../verifiers/index.js';
 import { readEdgeRequest } from './edge-request.js';
@@ -124,14 +119,7 @@ export function createWeComEdgeHandler(options: WeComEdgeHandlerOptions): EdgeHa
     return textResponse(200, WECOM_ACK, 'text/plain; charset=utf-8');
   };
 
-  return async (request) => {
-    try {
-      return await handle(request);
-    } catch (error) {
-      if (error instanceof EdgeHttpError) return edgeErrorResponse(error);
-      throw error;
-    }
-  };
+  return answeringEdgeErrors(handle);
 }
 
 /** The default route keys: the message's `ToUserName` (the corp id). */
