@@ -15,6 +15,7 @@ import {
   type UnknownFrame,
 } from '../frames/index.js';
 import { deferred } from '../internal/deferred.js';
+import { within } from '../internal/within.js';
 import { eventFromWire } from '../message-event/index.js';
 import { encodeFrame } from '../ndjson/index.js';
 import {
@@ -199,15 +200,7 @@ export class WebSocketRelayTransport implements RelayTransport {
     const connection = this.#requireConnection('handshake');
     if (connection.descriptor !== undefined) return connection.descriptor;
     const timeoutMs = this.#options.handshakeTimeoutMs;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RelayHandshakeTimeoutError(timeoutMs)), timeoutMs);
-    });
-    try {
-      return await Promise.race([connection.handshake.promise, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return within(connection.handshake.promise, timeoutMs, () => new RelayHandshakeTimeoutError(timeoutMs));
   }
 
   onInbound(handler: InboundHandler): void {

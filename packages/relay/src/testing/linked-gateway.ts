@@ -16,6 +16,7 @@ import {
   type UnknownFrame,
 } from '../frames/index.js';
 import { type Deferred, deferred } from '../internal/deferred.js';
+import { within } from '../internal/within.js';
 import { eventFromWire } from '../message-event/index.js';
 import { encodeFrame, FrameDecoder, type FrameJsonStyle } from '../ndjson/index.js';
 import {
@@ -142,15 +143,7 @@ export class LinkedGateway implements LinkedGatewayTransport {
     if (this.#descriptor !== undefined) return this.#descriptor;
     if (this.#connection === undefined) throw new RelayNotConnectedError('handshake');
     const timeoutMs = this.#options.handshakeTimeoutMs;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RelayHandshakeTimeoutError(timeoutMs)), timeoutMs);
-    });
-    try {
-      return await Promise.race([this.#handshake.promise, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return within(this.#handshake.promise, timeoutMs, () => new RelayHandshakeTimeoutError(timeoutMs));
   }
 
   onInbound(handler: InboundHandler): void {
