@@ -38,6 +38,12 @@ export class InvalidRepublisherOptionsError extends Error {
   readonly code = 'invalid_republisher_options';
 }
 
+/** Thrown by {@link createManifestHandler} and {@link fetchNodeManifest} for unusable options. */
+export class InvalidManifestHandlerOptionsError extends Error {
+  override readonly name = 'InvalidManifestHandlerOptionsError';
+  readonly code = 'invalid_manifest_handler_options';
+}
+
 function describe(value: unknown): string {
   return typeof value === 'string'
     ? JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)

@@ -1,7 +1,8 @@
 /**
  * `@agentwire/hearthnet/manifests` — node manifests (contract §6.1): build and sign, verify with
  * every rule (30 s lifetime, expiry, signature, `contract_version`), pin first-seen keys per node id,
- * and re-issue every 20 s. Also the contract timestamp helpers and the zod field schemas the event log
+ * re-issue every 20 s, serve at `GET /manifest` (`createManifestHandler`) and fetch a peer's
+ * (`fetchNodeManifest`). Also the contract timestamp helpers and the zod field schemas the event log
  * shares.
  *
  * @example
@@ -19,7 +20,13 @@
  * @packageDocumentation
  */
 export { type BuildNodeManifestOptions, buildNodeManifest } from './build-node-manifest.js';
-export { InvalidNodeManifestError, InvalidRepublisherOptionsError, InvalidTimestampError } from './errors.js';
+export {
+  InvalidManifestHandlerOptionsError,
+  InvalidNodeManifestError,
+  InvalidRepublisherOptionsError,
+  InvalidTimestampError,
+} from './errors.js';
+export { type FetchNodeManifestOptions, fetchNodeManifest } from './fetch-node-manifest.js';
 export {
   contentIdSchema,
   countSchema,
@@ -28,6 +35,13 @@ export {
   signatureSchema,
   timestampSchema,
 } from './field-schemas.js';
+export {
+  createManifestHandler,
+  MANIFEST_REFRESH_BEFORE_EXPIRY_MS,
+  type ManifestHandlerOptions,
+  NODE_MANIFEST_PATH,
+  type NodeManifestSource,
+} from './manifest-handler.js';
 export {
   type IntervalTimers,
   type ManifestRepublisherOptions,
