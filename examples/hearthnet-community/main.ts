@@ -15,7 +15,15 @@ import {
   InMemoryEventStore,
   type SignedEvent,
 } from '@agentwire/hearthnet/events';
-import { buildNodeManifest, formatTimestamp } from '@agentwire/hearthnet/manifests';
+import {
+  buildNodeManifest,
+  createManifestHandler,
+  fetchNodeManifest,
+  formatTimestamp,
+  InMemoryPinStore,
+  NODE_MANIFEST_PATH,
+  NodeManifestVerifier,
+} from '@agentwire/hearthnet/manifests';
 import { type ServedBusHandler, serveBusHandler } from '@agentwire/hearthnet/node-http';
 import {
   buildCommunityManifest,
@@ -25,6 +33,7 @@ import {
   viewHash,
 } from '@agentwire/hearthnet/replay';
 import { createSyncHandler, ingestEvents, type SyncRejection, syncWith } from '@agentwire/hearthnet/sync';
+import { routeByPath } from '@agentwire/hearthnet/wire';
 
 /** Mulberry32: a small seeded PRNG, so that every run with the same seed gossips in the same order. */
 function seededRandom(seed: number): () => number {
@@ -71,16 +80,43 @@ const eventOptions = {
   }),
 };
 
-/** A node: its own event store, served by the sync handler on 127.0.0.1. */
+/** A node: its own event store, served by the sync handler on 127.0.0.1, and its signed manifest. */
 interface Node {
   readonly name: string;
+  readonly key: KeyPair;
   readonly store: InMemoryEventStore;
   readonly served: ServedBusHandler;
 }
 
-async function startNode(name: string): Promise<Node> {
+async function startNode(name: string, key: KeyPair): Promise<Node> {
   const store = new InMemoryEventStore();
-  return { name, store, served: await serveBusHandler(createSyncHandler({ store })) };
+  const manifest = createManifestHandler({
+    key,
+    input: {
+      display_name: name,
+      community_id: communityId,
+      profile: 'hearth',
+      endpoints: [],
+      capabilities: [],
+    },
+  });
+  const served = await serveBusHandler(
+    routeByPath({ '/sync/v1/': createSyncHandler({ store }), [NODE_MANIFEST_PATH]: manifest }),
+  );
+  return { name, key, store, served };
+}
+
+/** Each node fetches the others' manifests: signed by the key of their node id, pinned on first sight. */
+async function meet(nodes: readonly Node[]): Promise<void> {
+  for (const node of nodes) {
+    const verifier = new NodeManifestVerifier({ pinStore: new InMemoryPinStore() });
+    for (const peer of nodes) {
+      if (peer === node) continue;
+      const manifest = await fetchNodeManifest(peer.served.url, { verifier, expectNodeId: peer.key.nodeId });
+      assert.equal(manifest.community_id, communityId);
+      assert.equal(manifest.display_name, peer.name);
+    }
+  }
 }
 
 /** Signs an event with `author` and stores it on `node` at the node's next Lamport value. */
@@ -171,12 +207,14 @@ async function assertConverged(nodes: readonly Node[]) {
 }
 
 console.log('seed         ', SEED, '(SEED=<n> changes the gossip orders, not the result)');
-const founderNode = await startNode('founder');
-const daveNode = await startNode('dave');
-const malloryNode = await startNode('mallory');
+const founderNode = await startNode('founder', founder);
+const daveNode = await startNode('dave', dave);
+const malloryNode = await startNode('mallory', mallory);
 const nodes = [founderNode, daveNode, malloryNode] as const;
 try {
-  console.log('nodes        ', 'founder, dave and mallory, each serving /sync/v1 on 127.0.0.1');
+  console.log('nodes        ', 'founder, dave and mallory, each serving /sync/v1 and /manifest on 127.0.0.1');
+  await meet(nodes);
+  console.log('manifests    ', 'each node fetched and verified the others’ signed manifests, keys pinned');
   console.log('community    ', shortNodeId(founder.publicKey), '(the founder’s root key)');
 
   // The founder creates the community. Alice, Bob and Carol, trusted neighbours, join through the
