@@ -153,6 +153,36 @@ describe('syncWith', () => {
     });
   });
 
+  it('refuses a body over maxBodyBytes, also one streamed without a Content-Length, and stops reading it', async () => {
+    const store = new InMemoryEventStore();
+    const handler = createSyncHandler({ store, maxBodyBytes: 1024 });
+    const declared = await handler(
+      new Request(`http://node${SYNC_PATHS.events}`, { method: 'POST', body: 'x'.repeat(2048) }),
+    );
+    expect(declared.status).toBe(400);
+    expect(await declared.json()).toMatchObject({
+      error: 'bad_request',
+      message: expect.stringContaining('1024'),
+    });
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(256).fill(0x20));
+      },
+    });
+    const streamed = await handler(
+      new Request(`http://node${SYNC_PATHS.events}`, {
+        method: 'POST',
+        body: endless,
+        duplex: 'half',
+      } as RequestInit),
+    );
+    expect(streamed.status).toBe(400);
+    expect(pulled).toBeLessThan(10);
+    expect(() => createSyncHandler({ store, maxBodyBytes: 0 })).toThrow(InvalidSyncOptionsError);
+  });
+
   it('pulls and pushes through an in-process handler', async () => {
     const log = foundedCommunity();
     log.post(dave, 'p');

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { asHearthNetError, toErrorBody } from '../capabilities/error-body.js';
 import { BadRequestError, NotFoundError } from '../capabilities/hearthnet-errors.js';
 import type { EventStore } from '../events/event-store.js';
+import { readBodyWithin } from '../wire/handler/read-body-within.js';
 import { InvalidSyncOptionsError } from './errors.js';
 import { ingestEvents } from './ingest.js';
 import {
@@ -14,12 +15,19 @@ import {
   syncRequestSchemas,
 } from './sync-protocol.js';
 
+const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
 /** Options of {@link createSyncHandler}. */
 export interface SyncHandlerOptions {
   /** The node's event store: read for heads, digests and events, written by `POST /sync/v1/events`. */
   readonly store: EventStore;
   /** The most events (or ids) one `events` or `fetch` request may carry. Default {@link SYNC_BATCH_SIZE}. */
   readonly maxBatch?: number;
+  /**
+   * The largest request body read, in bytes (also when it arrives without a `Content-Length`); a larger
+   * one answers 400 `bad_request`. Default 10 MiB.
+   */
+  readonly maxBodyBytes?: number;
 }
 
 /**
@@ -39,10 +47,13 @@ export interface SyncHandlerOptions {
  * await syncWith(served.url, { store: otherStore });
  */
 export function createSyncHandler(options: SyncHandlerOptions): (request: Request) => Promise<Response> {
-  const { store, maxBatch = SYNC_BATCH_SIZE } = options ?? {};
+  const { store, maxBatch = SYNC_BATCH_SIZE, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options ?? {};
   if (typeof store !== 'object' || store === null) throw new InvalidSyncOptionsError('a store is required');
   if (!Number.isSafeInteger(maxBatch) || maxBatch < 1) {
     throw new InvalidSyncOptionsError(`maxBatch must be a positive integer, got ${String(maxBatch)}`);
+  }
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
+    throw new InvalidSyncOptionsError(`maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
   }
 
   async function route(request: Request): Promise<unknown> {
@@ -52,17 +63,17 @@ export function createSyncHandler(options: SyncHandlerOptions): (request: Reques
       return Object.fromEntries(await store.heads());
     }
     if (path === SYNC_PATHS.digests) {
-      const body = await readBody(request, syncRequestSchemas.digests);
+      const body = await readBody(request, maxBodyBytes, syncRequestSchemas.digests);
       return digestsOf(store, body.community_id, body.bucket_width ?? SYNC_BUCKET_WIDTH);
     }
     if (path === SYNC_PATHS.ids) {
-      const body = await readBody(request, syncRequestSchemas.ids);
+      const body = await readBody(request, maxBodyBytes, syncRequestSchemas.ids);
       const groups = await idsByBucket(store, body.community_id, body.bucket_width);
       const event_ids = [...new Set(body.buckets)].flatMap((bucket) => groups.get(bucket) ?? []);
       return { community_id: body.community_id, event_ids };
     }
     if (path === SYNC_PATHS.fetch) {
-      const body = await readBody(request, syncRequestSchemas.fetch);
+      const body = await readBody(request, maxBodyBytes, syncRequestSchemas.fetch);
       checkBatch(body.event_ids.length, 'event_ids');
       return {
         community_id: body.community_id,
@@ -70,7 +81,7 @@ export function createSyncHandler(options: SyncHandlerOptions): (request: Reques
       };
     }
     if (path === SYNC_PATHS.events) {
-      const body = await readBody(request, syncRequestSchemas.events);
+      const body = await readBody(request, maxBodyBytes, syncRequestSchemas.events);
       checkBatch(body.events.length, 'events');
       return ingestEvents(store, body.community_id, body.events);
     }
@@ -95,11 +106,16 @@ function expectMethod(request: Request, method: string): void {
   if (request.method !== method) throw new BadRequestError(`use ${method} here, not ${request.method}`);
 }
 
-async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+async function readBody<S extends z.ZodType>(
+  request: Request,
+  maxBodyBytes: number,
+  schema: S,
+): Promise<z.infer<S>> {
   expectMethod(request, 'POST');
+  const bytes = await readBodyWithin(request, maxBodyBytes);
   let value: unknown;
   try {
-    value = JSON.parse(await request.text());
+    value = JSON.parse(new TextDecoder().decode(bytes));
   } catch (error) {
     throw new BadRequestError('the body is not JSON', { cause: error });
   }

@@ -35,6 +35,7 @@ import {
 import { type ClientStream, openClientStream, validatedFrames } from './client-stream.js';
 import { frameStream } from './frame-stream.js';
 import { type IncomingCall, readIncomingCall } from './incoming-call.js';
+import { readBodyWithin } from './read-body-within.js';
 import { errorResponse, jsonResponse, type ResponseContext } from './response-writer.js';
 import { isTrustStatus, meetsTrustLevel, type TrustPolicy, type TrustStatus } from './trust.js';
 
@@ -294,11 +295,7 @@ function referenceStatus(mode: WireMode, error: HearthNetError, inCapability: bo
 }
 
 async function readJsonBody(request: Request, maxBodyBytes: number): Promise<unknown> {
-  const declared = Number(request.headers.get('Content-Length') ?? '0');
-  if (declared > maxBodyBytes) throw new BadRequestError(`the request body exceeds ${maxBodyBytes} bytes`);
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.length > maxBodyBytes)
-    throw new BadRequestError(`the request body exceeds ${maxBodyBytes} bytes`);
+  const bytes = await readBodyWithin(request, maxBodyBytes);
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (error) {
