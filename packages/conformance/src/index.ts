@@ -33,6 +33,7 @@ export { formatReportTable } from './format-report.js';
 export type { SuiteRunOptions } from './plan.js';
 export type { CaseCounts, CaseResult, ErrorSummary, RunSuiteOptions, SuiteReport } from './run-suite.js';
 export { runSuite } from './run-suite.js';
+export * from './subjects/index.js';
 export type { ConformanceCase, ConformanceLevel, ConformanceSuite, SuiteSetup } from './suite.js';
 export * from './suites/agent-connector/index.js';
 export * from './suites/data-store/index.js';
@@ -78,9 +79,11 @@ export type {
   NodeSuiteCall,
   NodeSuiteCapabilities,
   NodeSuiteLongStream,
+  NodeSuiteManifest,
   NodeSuiteSubscribe,
+  NodeSuiteSync,
 } from './suites/hearthnet/node-suite.js';
-export { hearthnetNodeSuite } from './suites/hearthnet/node-suite.js';
+export { DEFAULT_NODE_SUITE_CAPABILITIES, hearthnetNodeSuite } from './suites/hearthnet/node-suite.js';
 export type { PubSubImplementation, TopicFacts, TopicPublicationFacts } from './suites/hearthnet/pubsub.js';
 export { pubsubSuite } from './suites/hearthnet/pubsub.js';
 export type { SignatureImplementation, VerifyOptions, VerifyVerdict } from './suites/hearthnet/signatures.js';

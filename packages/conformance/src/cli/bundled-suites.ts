@@ -11,6 +11,8 @@ import {
   verifyPayload,
 } from '@agentwire/hearthnet/crypto';
 import { InMemoryEventStore } from '@agentwire/hearthnet/events';
+import { InMemoryCapabilityVault, InMemoryInboundBuffer, InMemoryRelayBus } from '@agentwire/relay';
+import type { SubjectSuite } from '../subjects/subject-suites.js';
 import type { ConformanceSuite } from '../suite.js';
 import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-suite.js';
 import { noopUnderTest, webhookUnderTest } from '../suites/agent-connector/agentwire-connectors.js';
@@ -42,8 +44,14 @@ import { sessionKeySuite } from '../suites/relay/session-keys.js';
 import { relayTokenSuite } from '../suites/relay/tokens.js';
 import { agentwireRelayEdge } from '../suites/relay-edge/agentwire-edge.js';
 import { edgeSuite } from '../suites/relay-edge/edge-suite.js';
+import { capabilityVaultSuite } from '../suites/relay-runtime/capability-vault-suite.js';
+import { inboundBufferSuite } from '../suites/relay-runtime/inbound-buffer-suite.js';
+import { relayBusSuite } from '../suites/relay-runtime/relay-bus-suite.js';
 import { filesystemSkillStoreUnderTest } from '../suites/skill-store/filesystem-store-under-test.js';
 import { skillStoreSuite } from '../suites/skill-store/skill-store-suite.js';
+import { hearthnetNodeSubject } from './hearthnet-node-subject.js';
+import type { LiveSubject } from './live-subject.js';
+import { relayConnectorSubject } from './relay-connector-subject.js';
 
 /** The `code` of an error, when it has a string one. */
 function errorCode(error: unknown): string | undefined {
@@ -52,10 +60,7 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /** A suite bound to one of the implementations agentwire ships, and that implementation's name. */
-export interface BundledSuite {
-  readonly suite: ConformanceSuite<unknown>;
-  readonly subject: string;
-}
+export type BundledSuite = SubjectSuite;
 
 function agentwireSignatures(backend: Ed25519Backend): ConformanceSuite<unknown> {
   return signatureSuite({
@@ -70,15 +75,31 @@ function agentwireSignatures(backend: Ed25519Backend): ConformanceSuite<unknown>
   });
 }
 
+/** The in-memory capability vault on a clock the expiry cases move, so that they need not wait. */
+function fakeClockVault() {
+  let now = Date.now();
+  return {
+    create: () => new InMemoryCapabilityVault({ now: () => now }),
+    elapse: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
 /**
  * Every suite against every implementation agentwire ships: the signature suite once per Ed25519
  * backend available in this runtime (node:crypto in Node, and noble everywhere), the HearthNet suites
  * (the pub-sub topics and blob transfer among them) against `@agentwire/hearthnet`, the relay suites
- * against `@agentwire/relay`, and the agent-connector suite against the no-op, file-drop and webhook
+ * against `@agentwire/relay` — its in-memory bus, inbound buffer and capability vault, and its
+ * connector started in-process (a {@link LiveSubject}) for the black-box `relay.live` and
+ * `relay.edge-live` suites — and the agent-connector suite against the no-op, file-drop and webhook
  * connectors (the webhook one against a fake receiver, with and without a `wake_url`), and the tmux
  * connector against a private tmux server where a `tmux` binary runs (left out elsewhere).
+ *
+ * An implementation that must run while its suites run (a server) is one {@link LiveSubject} entry:
+ * its `start` resolves with the suites and a `stop`, which the CLI calls after the last suite.
  */
-export function bundledSuites(): BundledSuite[] {
+export function bundledSuites(): (BundledSuite | LiveSubject)[] {
   const backends = [nodeCryptoBackend(), nobleBackend].filter((b): b is Ed25519Backend => b !== undefined);
   return [
     { suite: canonicalJsonSuite({ canonicalize: canonicalJson, errorCode }), subject: 'agentwire' },
@@ -101,6 +122,7 @@ export function bundledSuites(): BundledSuite[] {
     { suite: manifestSuite(agentwireManifests), subject: 'agentwire hearthnet' },
     { suite: pubsubSuite(agentwirePubSub), subject: 'agentwire hearthnet' },
     { suite: blobTransferSuite(agentwireBlobs), subject: 'agentwire hearthnet' },
+    hearthnetNodeSubject,
     {
       suite: eventStoreSuite({ factory: () => new InMemoryEventStore() }),
       subject: 'agentwire InMemoryEventStore',
@@ -109,6 +131,17 @@ export function bundledSuites(): BundledSuite[] {
     { suite: relayCodecSuite(agentwireRelayCodec), subject: 'agentwire relay' },
     { suite: relayTokenSuite(agentwireRelayTokens), subject: 'agentwire relay' },
     { suite: edgeSuite(agentwireRelayEdge), subject: 'agentwire relay' },
+    {
+      // Listener errors are part of the cases (a listener throws on purpose): keep them quiet.
+      suite: relayBusSuite({ create: () => new InMemoryRelayBus({ onListenerError: () => undefined }) }),
+      subject: 'agentwire InMemoryRelayBus',
+    },
+    {
+      suite: inboundBufferSuite({ create: () => new InMemoryInboundBuffer() }),
+      subject: 'agentwire InMemoryInboundBuffer',
+    },
+    { suite: capabilityVaultSuite(fakeClockVault()), subject: 'agentwire InMemoryCapabilityVault' },
+    relayConnectorSubject,
     { suite: agentConnectorSuite({ factory: noopUnderTest }), subject: 'agentwire NoOpAgentConnector' },
     {
       suite: agentConnectorSuite({ factory: fileDropUnderTest }),

@@ -59,6 +59,8 @@ export async function targetRun(command: RelayCommand | AgentCommand | HearthNet
               ? { subscribe: command.topic === undefined ? {} : { topic: command.topic } }
               : {}),
             ...(command.blobs === undefined ? {} : { blobs: { put: command.blobs === 'put' } }),
+            ...(command.noManifest === true ? {} : { manifest: {} }),
+            ...(command.noSync === true ? {} : { sync: { push: command.syncPush === true } }),
           },
         }),
       );

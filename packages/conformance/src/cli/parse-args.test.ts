@@ -99,10 +99,39 @@ describe('parseCliArgs', () => {
         help: false,
       },
     ],
+    [
+      ['hearthnet', '--node', 'http://n', '--community', 'c', '--no-manifest', '--sync-push'],
+      {
+        command: { kind: 'hearthnet', node: 'http://n', community: 'c', noManifest: true, syncPush: true },
+        help: false,
+      },
+    ],
     [['fixtures', '--list'], { command: { kind: 'fixtures-list' }, help: false }],
     [
       ['fixtures', '--export', 'out'],
       { command: { kind: 'fixtures-export', directory: 'out' }, help: false },
+    ],
+    [
+      ['--subjects', 'conformance.subjects.mjs'],
+      { command: { kind: 'bundled' }, help: false, subjectsModule: 'conformance.subjects.mjs' },
+    ],
+    [
+      ['agent', '--webhook', 'http://a/p', '--subjects', './s.mjs'],
+      { command: { kind: 'agent', webhook: 'http://a/p' }, help: false, subjectsModule: './s.mjs' },
+    ],
+    [
+      // Shared options may come before the target (a script that always passes --subjects).
+      ['--subjects=./s.mjs', '--json', 'r.json', '-h', 'agent', '--webhook', 'http://a/p'],
+      { command: { kind: 'bundled' }, help: true, subjectsModule: './s.mjs', jsonFile: 'r.json' },
+    ],
+    [
+      ['--subjects', './s.mjs', '--expected-failures=k.txt', 'agent', '--webhook', 'http://a/p'],
+      {
+        command: { kind: 'agent', webhook: 'http://a/p' },
+        help: false,
+        subjectsModule: './s.mjs',
+        expectedFailuresFile: 'k.txt',
+      },
     ],
   ])('parses %j', (args, expected) => {
     expect(parseCliArgs(args)).toEqual(expected);
@@ -127,6 +156,10 @@ describe('parseCliArgs', () => {
       '--seed and --key-file exclude each other',
     ],
     [
+      ['hearthnet', '--node', 'http://n', '--community', 'c', '--no-sync', '--sync-push'],
+      '--sync-push and --no-sync exclude each other',
+    ],
+    [
       ['relay', '--connector', 'ws://h', '--gateway-id', 'g', '--secret', 's', '--identity-token', 'i'],
       '--identity-token and --enrollment-token go together, with --edge-url',
     ],
@@ -134,6 +167,11 @@ describe('parseCliArgs', () => {
     [['fixtures', '--list', '--export', 'd'], 'fixtures needs either --list or --export DIR'],
     [['fixtures', '--list=yes'], '--list takes no value'],
     [['fixtures', '--list', '--json', 'x'], '--json does not apply to fixtures'],
+    [['fixtures', '--list', '--subjects', 's.mjs'], '--subjects does not apply to fixtures'],
+    [['--subjects', 's.mjs', 'fixtures', '--list'], '--subjects does not apply to fixtures'],
+    [['--subjects'], '--subjects needs a value'],
+    [['--json', 'r.json', 'relays'], 'unknown target relays'],
+    [['--connector', 'ws://h', 'relay'], 'unknown option --connector'],
   ])('rejects %j', (args, message) => {
     expect(() => parseCliArgs(args)).toThrow(
       expect.objectContaining({ name: 'CliUsageError', code: 'cli_usage', message }),

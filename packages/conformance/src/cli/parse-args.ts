@@ -35,6 +35,12 @@ export interface HearthNetCommand {
   readonly topic?: string;
   /** Check blob transfer: `read` (`file.read` only) or `put` (the caller is trusted: `file.put` too). */
   readonly blobs?: 'read' | 'put';
+  /** Leave out the `GET /manifest` cases (`--no-manifest`). */
+  readonly noManifest?: true;
+  /** Leave out the gossip sync cases (`--no-sync`). */
+  readonly noSync?: true;
+  /** Also push a signed event of the caller through `POST /sync/v1/events` (`--sync-push`). */
+  readonly syncPush?: true;
 }
 
 /** What the command line asked to do. */
@@ -53,17 +59,20 @@ export interface CliOptions {
   readonly jsonFile?: string;
   /** A baseline of case ids known to fail (see `readExpectedFailures`). */
   readonly expectedFailuresFile?: string;
+  /** A module describing more implementations to check (see `ConformanceSubjects`). */
+  readonly subjectsModule?: string;
   /** Print usage and exit. */
   readonly help: boolean;
 }
 
 export const USAGE = `Usage:
-  agentwire-conformance [--json FILE] [--expected-failures FILE]
+  agentwire-conformance [--subjects MODULE] [--json FILE] [--expected-failures FILE]
   agentwire-conformance relay --connector URL --gateway-id ID --secret S [--platform NAME]
                               [--edge-url URL [--identity-token T --enrollment-token T]] [shared options]
   agentwire-conformance agent --webhook URL [--secret S] [--wake-url URL] [--agent ID] [shared options]
   agentwire-conformance hearthnet --node URL --community ID [--seed HEX | --key-file PATH]
-                                  [--subscribe [--topic T]] [--blobs read|put] [shared options]
+                                  [--subscribe [--topic T]] [--blobs read|put]
+                                  [--no-manifest] [--no-sync | --sync-push] [shared options]
   agentwire-conformance fixtures (--list | --export DIR)
 
 Without a target, runs every conformance suite against the implementations bundled with agentwire.
@@ -78,14 +87,23 @@ The targets run a black-box suite against a live implementation in any language:
               HMAC-signed requests when --secret is given; prints the receipts. --agent names the
               agent (default conformance-agent), --wake-url its wake endpoint.
   hearthnet   calls a HearthNet node over HTTP as a member of --community: signed calls, errors,
-              replay protection, streams; with --subscribe the long-poll GET /pubsub/v1/subscribe
-              (local-only and other members' chat topics refused), with --blobs file.read (read) or
-              file.put + file.read of a small blob (put: the node must trust the caller). The identity
-              is the 32-byte seed given in hex, the device.ed25519 seed file (or its keys directory),
-              or a fresh key pair.
+              replay protection, streams, the signed manifest at GET /manifest (--no-manifest leaves
+              it out) and the gossip endpoints GET /sync/v1/heads and POST /sync/v1/events (a forged
+              event must be refused; --sync-push also pushes a signed event of the caller; --no-sync
+              leaves them out); with --subscribe the long-poll GET /pubsub/v1/subscribe (local-only and
+              other members' chat topics refused), with --blobs file.read (read) or file.put +
+              file.read of a small blob (put: the node must trust the caller). The identity is the
+              32-byte seed given in hex, the device.ed25519 seed file (or its keys directory), or a
+              fresh key pair.
   fixtures    lists the language-neutral fixture files with their case counts, or copies them to DIR.
 
-Shared options:
+Shared options (before or after the target):
+  --subjects MODULE         also check the implementations MODULE describes: a path (or a package
+                            name, resolved from the working directory) whose default export names
+                            them by interface, e.g. { skillStores: [{ name, factory }] } (keys:
+                            agentConnectors, skillStores, dataStores, eventStores, relayBuses,
+                            inboundBuffers, capabilityVaults; each entry is its suite's options
+                            plus a name); one row per implementation
   --json FILE               also write the full reports as JSON to FILE
   --expected-failures FILE  case ids known to fail, one per line (# starts a comment): they pass
                             when they fail, and a listed case that passes fails the run as stale
@@ -127,6 +145,9 @@ const COMMAND_FLAGS: Readonly<
     '--subscribe': ['subscribe', 'switch'],
     '--topic': ['topic', 'value'],
     '--blobs': ['blobs', 'value'],
+    '--no-manifest': ['noManifest', 'switch'],
+    '--no-sync': ['noSync', 'switch'],
+    '--sync-push': ['syncPush', 'switch'],
   },
   fixtures: {
     '--list': ['list', 'switch'],
@@ -137,6 +158,7 @@ const COMMAND_FLAGS: Readonly<
 const SHARED_FLAGS: Readonly<Record<string, string>> = {
   '--json': 'jsonFile',
   '--expected-failures': 'expectedFailuresFile',
+  '--subjects': 'subjectsModule',
 };
 
 const REQUIRED: Readonly<Record<string, readonly string[]>> = {
@@ -153,15 +175,17 @@ const REQUIRED: Readonly<Record<string, readonly string[]>> = {
  * given twice, a missing required flag, or flags that exclude each other.
  */
 export function parseCliArgs(args: readonly string[]): CliOptions {
-  const first = args[0];
-  const target = first !== undefined && !first.startsWith('-') ? first : 'bundled';
+  const targetIndex = targetPosition(args);
+  const named = targetIndex === undefined ? undefined : args[targetIndex];
+  const target = named ?? 'bundled';
   const flags = COMMAND_FLAGS[target];
-  if (flags === undefined || (target === 'bundled' && first !== undefined && !first.startsWith('-'))) {
-    throw new CliUsageError(`unknown target ${first}`);
+  if (flags === undefined || named === 'bundled') {
+    throw new CliUsageError(`unknown target ${named}`);
   }
   const values = new Map<string, string | true>();
   let help = false;
-  for (let i = target === 'bundled' ? 0 : 1; i < args.length; i++) {
+  for (let i = 0; i < args.length; i++) {
+    if (i === targetIndex) continue;
     const arg = args[i]!;
     if (arg === '-h' || arg === '--help') {
       help = true;
@@ -195,12 +219,30 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     help,
     ...optional('jsonFile', values.get('--json')),
     ...optional('expectedFailuresFile', values.get('--expected-failures')),
+    ...optional('subjectsModule', values.get('--subjects')),
   };
   if (help) return { command: { kind: 'bundled' }, ...shared };
   for (const flag of REQUIRED[target] ?? []) {
     if (!values.has(flag)) throw new CliUsageError(`${target} needs ${flag}`);
   }
   return { command: buildCommand(target, flags, values), ...shared };
+}
+
+/**
+ * Where the target is: the first argument that is neither a shared option (with its value) nor
+ * `--help`; `undefined` when there is none before the first other option.
+ */
+function targetPosition(args: readonly string[]): number | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('-')) return i;
+    if (arg === '-h' || arg === '--help') continue;
+    const name = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
+    if (SHARED_FLAGS[name] === undefined) return undefined;
+    // `--json FILE`: the next argument is the value, not the target.
+    if (name === arg) i++;
+  }
+  return undefined;
 }
 
 function buildCommand(
@@ -224,6 +266,9 @@ function buildCommand(
     !(values.has('--identity-token') && values.has('--enrollment-token') && values.has('--edge-url'))
   ) {
     throw new CliUsageError('--identity-token and --enrollment-token go together, with --edge-url');
+  }
+  if (target === 'hearthnet' && values.has('--sync-push') && values.has('--no-sync')) {
+    throw new CliUsageError('--sync-push and --no-sync exclude each other');
   }
   if (target === 'hearthnet' && values.has('--topic') && !values.has('--subscribe')) {
     throw new CliUsageError('--topic needs --subscribe');

@@ -1,22 +1,13 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webhookSignature } from '@agentwire/agent-connector/webhook';
-import { InMemoryBlobStore, registerFileCapabilities } from '@agentwire/hearthnet/blobs';
-import { CapabilityRegistry, MARKET_POST } from '@agentwire/hearthnet/capabilities';
 import { keyPairFromSeed } from '@agentwire/hearthnet/crypto';
-import { serveBusHandler } from '@agentwire/hearthnet/node-http';
-import { createPubSubHandler, TopicHub } from '@agentwire/hearthnet/pubsub';
-import {
-  type CapabilityHandler,
-  createBusHandler,
-  routeByPath,
-  staticTrust,
-} from '@agentwire/hearthnet/wire';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookReceiverHarness } from '../suites/agent-connector/webhook-receiver-harness.js';
+import { startAgentwireNode } from '../suites/hearthnet/agentwire-node.js';
 import {
   BROKEN_CONNECTOR_GATEWAY,
   startBrokenConnector,
@@ -62,29 +53,14 @@ async function startWebhookAgent(secret: string): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/perry`;
 }
 
-/** A HearthNet node answering `market.post`, whose community the key pair of seed 0x2a… belongs to. */
+/** agentwire's HearthNet node, whose community the key pair of seed 0x2a… belongs to (trusted). */
 async function startHearthNetNode(): Promise<{ url: string; community: string }> {
-  const node = keyPairFromSeed(new Uint8Array(32).fill(41));
-  const member = keyPairFromSeed(new Uint8Array(32).fill(42));
-  const registry = new CapabilityRegistry<CapabilityHandler>({});
-  registry.register(MARKET_POST, () => ({ output: { event_id: 'evt-1', lamport: 1 }, meta: { ms: 0 } }), {
-    maxConcurrent: 4,
+  const node = await startAgentwireNode({
+    node: keyPairFromSeed(new Uint8Array(32).fill(41)),
+    member: keyPairFromSeed(new Uint8Array(32).fill(42)),
   });
-  registerFileCapabilities(registry, { store: new InMemoryBlobStore() });
-  const trust = staticTrust({ [member.nodeId]: 'trusted' });
-  const served = await serveBusHandler(
-    routeByPath({
-      '/bus/v1/call': createBusHandler({ identity: node, registry, community: node.nodeId, trust }),
-      '/pubsub/v1/subscribe': createPubSubHandler({
-        identity: node,
-        hub: new TopicHub(),
-        trust,
-        community: node.nodeId,
-      }),
-    }),
-  );
-  cleanups.push(() => served.close());
-  return { url: served.url, community: node.nodeId };
+  cleanups.push(() => node.close());
+  return { url: node.url, community: node.node.nodeId };
 }
 
 describe('runCli targets', () => {
@@ -136,6 +112,24 @@ describe('runCli targets', () => {
     const written = JSON.parse(files.get('r.json')!) as { agentCalls: { method: string }[] };
     expect(written.agentCalls.length).toBeGreaterThan(0);
     expect(new Set(written.agentCalls.map((c) => c.method))).toEqual(new Set(['deliver', 'wake']));
+  });
+
+  it('runs the implementations of --subjects alongside a target, given before it', async () => {
+    const secret = 'subjects-secret';
+    const url = await startWebhookAgent(secret);
+    const subjects = join(await tempDir(), 'subjects.mjs');
+    await writeFile(
+      subjects,
+      `export default { agentConnectors: [{ name: 'refusing connector', factory: () => ({ connector: {} }) }] };`,
+    );
+    const { io, files } = memoryIo();
+    const args = ['--subjects', subjects, '--json', 'r.json', 'agent', '--webhook', url, '--secret', secret];
+    expect(await runCli(args, io)).toBe(EXIT_FAILED);
+    const { reports } = JSON.parse(files.get('r.json')!) as { reports: { subject: string; ok: boolean }[] };
+    expect(reports.map((r) => [r.subject, r.ok])).toEqual([
+      [url, true],
+      ['refusing connector', false],
+    ]);
   });
 
   it('fails the agent target when the agent refuses the signature', async () => {
@@ -230,6 +224,54 @@ describe('runCli targets', () => {
     ]) {
       expect(statusOf.get(`hearthnet.node.${id}`), id).toBe('passed');
     }
+  });
+
+  it('checks the manifest and sync endpoints by default, pushes with --sync-push, leaves them out with --no-*', async () => {
+    const { url, community } = await startHearthNetNode();
+    const run = async (...extra: string[]) => {
+      const { io, files } = memoryIo();
+      const status = await runCli(
+        [
+          'hearthnet',
+          '--node',
+          url,
+          '--community',
+          community,
+          '--seed',
+          '2a'.repeat(32),
+          '--json',
+          'r.json',
+          ...extra,
+        ],
+        io,
+      );
+      const report = JSON.parse(files.get('r.json')!) as {
+        reports: { results: { id: string; status: string }[] }[];
+      };
+      const statusOf = new Map(
+        report.reports.flatMap((r) =>
+          r.results.map((c) => [c.id.replace('hearthnet.node.', ''), c.status] as const),
+        ),
+      );
+      return { status, statusOf };
+    };
+    const plain = await run();
+    expect(plain.status).toBe(EXIT_OK);
+    for (const id of [
+      'manifest.valid',
+      'manifest.capabilities',
+      'sync.heads',
+      'sync.events-forged-refused',
+    ]) {
+      expect(plain.statusOf.get(id), id).toBe('passed');
+    }
+    expect(plain.statusOf.get('sync.events-push')).toBe('skipped');
+    const pushed = await run('--sync-push');
+    expect(pushed.statusOf.get('sync.events-push')).toBe('passed');
+    const without = await run('--no-manifest', '--no-sync');
+    expect(without.status).toBe(EXIT_OK);
+    expect(without.statusOf.get('manifest.valid')).toBe('skipped');
+    expect(without.statusOf.get('sync.heads')).toBe('skipped');
   });
 
   it('refuses --topic without --subscribe and an unknown --blobs mode', async () => {

@@ -29,7 +29,20 @@ describe('runCli', () => {
     const { io, out } = memoryIo();
     expect(await runCli([], io)).toBe(EXIT_OK);
     const table = out.join('\n');
-    for (const { suite, subject } of bundledSuites()) expect(table).toContain(`${suite.name} (${subject})`);
+    for (const entry of bundledSuites()) {
+      expect(table).toContain(
+        'suite' in entry ? `${entry.suite.name} (${entry.subject})` : `(${entry.subject})`,
+      );
+    }
+    for (const suite of [
+      'relay-runtime.bus',
+      'relay-runtime.buffer',
+      'relay-runtime.vault',
+      'relay.live',
+      'relay.edge-live',
+    ]) {
+      expect(table).toMatch(new RegExp(`^${suite.replace('.', '\\.')} \\(agentwire [^)]*\\)  `, 'm'));
+    }
     expect(table).not.toMatch(/^(FAIL|STALE|ERROR) /m);
   });
 

@@ -1,12 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { formatReportTable } from '../format-report.js';
 import { runSuite, type SuiteReport } from '../run-suite.js';
+import type { SubjectSuite } from '../subjects/subject-suites.js';
 import type { ConformanceSuite } from '../suite.js';
-import { type BundledSuite, bundledSuites } from './bundled-suites.js';
+import { bundledSuites } from './bundled-suites.js';
 import { CliUsageError } from './errors.js';
 import { expectedFailuresBySuite, parseExpectedFailures } from './expected-failures.js';
 import { exportFixtures, fixturesDirectory, listFixtureFiles } from './fixture-files.js';
+import { type RunEntry, type RunRow, startFailureReport, startRun } from './live-subject.js';
 import { targetRun } from './live-targets.js';
+import { loadSubjects } from './load-subjects.js';
 import { type CliOptions, parseCliArgs, USAGE } from './parse-args.js';
 import { colourEnabled, type ProgressStream, paint, SuiteProgress } from './progress.js';
 import { type AgentCallRecord, formatAgentCalls } from './receipt-recording-connector.js';
@@ -51,9 +54,10 @@ export const EXIT_USAGE = 2;
 
 /**
  * Runs the CLI: without a target every bundled suite, with `relay` / `agent` / `hearthnet` the
- * black-box suite against a live implementation, with `fixtures` the fixture files. Prints the summary
- * table on stdout (progress on stderr), optionally writes the reports as JSON, and resolves with the
- * exit status.
+ * black-box suite against a live implementation, with `fixtures` the fixture files; `--subjects`
+ * adds a row per implementation its module describes. Prints the summary table on stdout (progress on
+ * stderr), optionally writes the reports as JSON, and resolves with the exit status. `suites`
+ * replaces the bundled entries (tests); live subjects among them are stopped before it resolves.
  *
  * @example
  * ```ts
@@ -63,7 +67,7 @@ export const EXIT_USAGE = 2;
 export async function runCli(
   args: readonly string[],
   io: CliIo = nodeIo(),
-  suites?: readonly (ConformanceSuite<unknown> | BundledSuite)[],
+  suites?: readonly RunEntry[],
 ): Promise<number> {
   try {
     const options = parseCliArgs(args);
@@ -82,7 +86,7 @@ export async function runCli(
 async function runCommand(
   options: CliOptions,
   io: CliIo,
-  suites: readonly (ConformanceSuite<unknown> | BundledSuite)[] | undefined,
+  suites: readonly RunEntry[] | undefined,
 ): Promise<number> {
   const { command } = options;
   switch (command.kind) {
@@ -101,27 +105,64 @@ async function runCommand(
       io.stdout(`exported ${count} fixture files to ${command.directory}`);
       return EXIT_OK;
     }
-    case 'bundled':
-      return runSuites(suites ?? bundledSuites(), options, io);
+    case 'bundled': {
+      const subjects = await subjectsOf(options);
+      return runSuites([...(suites ?? bundledSuites()), ...subjects], options, io);
+    }
     default: {
+      const subjects = await subjectsOf(options);
       const run = await targetRun(command);
-      return runSuites(run.suites, options, io, run.agentCalls);
+      return runSuites([...run.suites, ...subjects], options, io, run.agentCalls);
     }
   }
 }
 
+/** The rows of the `--subjects` module, when one is given. */
+async function subjectsOf(options: CliOptions): Promise<readonly SubjectSuite[]> {
+  return options.subjectsModule === undefined ? [] : loadSubjects(options.subjectsModule);
+}
+
+/**
+ * Starts the live subjects among `entries`, runs every row, and stops them again whatever happens; a
+ * stop that fails is reported on stderr and fails the run.
+ */
 async function runSuites(
-  entries: readonly (ConformanceSuite<unknown> | BundledSuite)[],
+  entries: readonly RunEntry[],
   options: CliOptions,
   io: CliIo,
   agentCalls?: () => readonly AgentCallRecord[],
 ): Promise<number> {
-  const suites = entries.map((entry) => ('subject' in entry ? entry.suite : entry));
+  const run = await startRun(entries);
+  let status: number;
+  let stopProblems: string[] = [];
+  try {
+    status = await runRows(run.rows, options, io, agentCalls);
+  } finally {
+    stopProblems = await run.stop();
+    for (const problem of stopProblems) io.stderr(`agentwire-conformance: ${problem}`);
+  }
+  return stopProblems.length === 0 ? status : EXIT_FAILED;
+}
+
+async function runRows(
+  rows: readonly RunRow[],
+  options: CliOptions,
+  io: CliIo,
+  agentCalls: (() => readonly AgentCallRecord[]) | undefined,
+): Promise<number> {
+  const suites = rows.flatMap((row) => ('suite' in row ? [row.suite] : []));
   const expected = await readBaseline(options.expectedFailuresFile, suites, io);
   const progress = io.progress === undefined ? undefined : new SuiteProgress(io.progress);
   const reports: SuiteReport[] = [];
-  for (const entry of entries) {
-    const { suite, subject } = 'subject' in entry ? entry : { suite: entry, subject: undefined };
+  for (const row of rows) {
+    if (!('suite' in row)) {
+      const report = startFailureReport(row.subject, row.startError);
+      progress?.start(`${report.suite} (${row.subject})`, 0);
+      progress?.finish(report);
+      reports.push(report);
+      continue;
+    }
+    const { suite, subject } = row;
     progress?.start(subject === undefined ? suite.name : `${suite.name} (${subject})`, suite.cases.length);
     const report = await runSuite(suite, {
       ...(subject === undefined ? {} : { subject }),

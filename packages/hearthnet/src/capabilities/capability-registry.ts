@@ -38,15 +38,18 @@ export interface CapabilityRegistration<Handler> {
   tryAcquire(): (() => void) | undefined;
 }
 
-/** A capability as listed in a node manifest (contract §6.1 `capabilities[]`). */
-export interface ManifestCapability {
+/**
+ * A capability as listed in a node manifest (contract §6.1 `capabilities[]`). A type alias rather than
+ * an interface, so that `registry.manifestEntries()` is assignable to `NodeManifestInput['capabilities']`.
+ */
+export type ManifestCapability = {
   readonly name: string;
   readonly version: string;
   readonly stability: CapabilityDescriptor['stability'];
   readonly schema_hash: string;
   readonly params: { readonly [key: string]: JsonValue };
   readonly max_concurrent: number;
-}
+};
 
 /** Options of a {@link CapabilityRegistry}. */
 export interface CapabilityRegistryOptions {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalJsonString } from '../canonical-json/canonical-json.js';
+import { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import { MARKET_POST } from '../capabilities/catalogue/index.js';
 import {
   BadRequestError,
   ExpiredError,
@@ -45,6 +47,19 @@ describe('createManifestHandler', () => {
     expect(text).toBe(canonicalJsonString(manifest));
     expect(manifest).toEqual(buildNodeManifest(input, node, { now: T0 }));
     expect(verifyNodeManifest(manifest, { now: T0 })).toMatchObject({ valid: true });
+  });
+
+  it("lists a registry's capabilities as manifestEntries() gives them", async () => {
+    const registry = new CapabilityRegistry<() => unknown>({});
+    registry.register(MARKET_POST, () => ({}), { maxConcurrent: 3 });
+    const handler = createManifestHandler({
+      key: node,
+      input: () => ({ ...input, capabilities: registry.manifestEntries() }),
+    });
+    const manifest = JSON.parse(await (await handler(get())).text());
+    expect(manifest.capabilities).toEqual([
+      expect.objectContaining({ name: 'market.post', version: '1.0', max_concurrent: 3 }),
+    ]);
   });
 
   it('re-signs only when less than refreshBeforeExpiryMs of the lifetime is left', async () => {

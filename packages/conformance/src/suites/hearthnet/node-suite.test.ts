@@ -3,8 +3,11 @@
 import { InMemoryBlobStore, registerFileCapabilities } from '@agentwire/hearthnet/blobs';
 import { CapabilityRegistry, LLM_CHAT, MARKET_POST } from '@agentwire/hearthnet/capabilities';
 import { keyPairFromSeed } from '@agentwire/hearthnet/crypto';
+import { InMemoryEventStore } from '@agentwire/hearthnet/events';
+import { createManifestHandler } from '@agentwire/hearthnet/manifests';
 import { type ServedBusHandler, serveBusHandler, type WebHandler } from '@agentwire/hearthnet/node-http';
 import { createPubSubHandler, TopicHub } from '@agentwire/hearthnet/pubsub';
+import { createSyncHandler } from '@agentwire/hearthnet/sync';
 import {
   type BusHandlerOptions,
   type CapabilityHandler,
@@ -14,6 +17,7 @@ import {
 } from '@agentwire/hearthnet/wire';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSuite, type SuiteReport } from '../../run-suite.js';
+import { foundedCommunityLog, startAgentwireNode } from './agentwire-node.js';
 import { type HearthNetNodeSuiteOptions, hearthnetNodeSuite } from './node-suite.js';
 
 const server = keyPairFromSeed(new Uint8Array(32).fill(41));
@@ -54,7 +58,13 @@ function leakyLock() {
  */
 function nodeHandler(
   options: Partial<BusHandlerOptions> = {},
-  flaws: { leakyChat?: boolean; openPubSub?: boolean; forgetfulStore?: boolean } = {},
+  flaws: {
+    leakyChat?: boolean;
+    openPubSub?: boolean;
+    forgetfulStore?: boolean;
+    manifest?: 'unsigned' | 'foreign-community' | 'wrong-schema-hash';
+    credulousSync?: boolean;
+  } = {},
 ) {
   const registry = new CapabilityRegistry<CapabilityHandler>({});
   let posts = 0;
@@ -88,7 +98,18 @@ function nodeHandler(
     store: flaws.forgetfulStore === true ? new ForgetfulBlobStore() : new InMemoryBlobStore(),
   });
   const trust = staticTrust({ [member.nodeId]: 'trusted' });
+  const store = new InMemoryEventStore();
+  const seeded = (async () => {
+    for (const event of foundedCommunityLog(server, member)) await store.append(event);
+  })();
+  const sync = createSyncHandler({ store });
   return routeByPath({
+    '/manifest': manifestHandler(registry, flaws.manifest),
+    '/sync/v1/': async (request) => {
+      await seeded;
+      const response = await sync(request);
+      return flaws.credulousSync === true ? acceptingEverything(response) : response;
+    },
     '/bus/v1/call': createBusHandler({
       identity: server,
       registry,
@@ -101,6 +122,46 @@ function nodeHandler(
       flaws.openPubSub === true
         ? openSubscribeHandler
         : createPubSubHandler({ identity: server, hub: new TopicHub(), trust, community }),
+  });
+}
+
+/** The node's manifest handler, or one with a flaw. */
+function manifestHandler(
+  registry: CapabilityRegistry<CapabilityHandler>,
+  flaw: 'unsigned' | 'foreign-community' | 'wrong-schema-hash' | undefined,
+): WebHandler {
+  const input = () => {
+    const capabilities = registry.manifestEntries();
+    return {
+      display_name: 'conformance-node',
+      community_id: flaw === 'foreign-community' ? stranger.nodeId : community,
+      profile: 'hearth' as const,
+      endpoints: [],
+      capabilities:
+        flaw === 'wrong-schema-hash'
+          ? capabilities.map((entry) => ({ ...entry, schema_hash: `blake3:${'0'.repeat(64)}` }))
+          : capabilities,
+    };
+  };
+  if (flaw === 'unsigned') {
+    // What the reference node serves: no signature, no timestamps, no endpoints.
+    return async () => {
+      const { endpoints: _, ...fields } = input();
+      return Response.json({ version: 1, contract_version: '1.0', node_id: server.nodeId, ...fields });
+    };
+  }
+  return createManifestHandler({ key: server, input });
+}
+
+/** A flaw: a sync endpoint that reports every pushed event as accepted. */
+async function acceptingEverything(response: Response): Promise<Response> {
+  const body = (await response.json()) as Record<string, unknown>;
+  if (!Array.isArray(body['rejected'])) return Response.json(body, { status: response.status });
+  const rejected = body['rejected'] as { event_id: string | null }[];
+  return Response.json({
+    ...body,
+    accepted: [...(body['accepted'] as string[]), ...rejected.map((entry) => entry.event_id)],
+    rejected: [],
   });
 }
 
@@ -188,6 +249,8 @@ function fullOptions(baseUrl: string): HearthNetNodeSuiteOptions {
       longStream: { ...chat(1_000_000), maxConcurrent: MAX_CONCURRENT_CHATS },
       subscribe: {},
       blobs: { put: true },
+      manifest: {},
+      sync: { push: true },
     },
   };
 }
@@ -200,8 +263,25 @@ describe('hearthnetNodeSuite', () => {
     const report = await runSuite(hearthnetNodeSuite(fullOptions(await serve(nodeHandler()))));
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
-    expect(report.counts.passed).toBe(19);
+    expect(report.counts.passed).toBe(27);
     expect(report.ok).toBe(true);
+  });
+
+  it("passes agentwire's bundled node, whose market.post writes to the log that sync serves", async () => {
+    const node = await startAgentwireNode();
+    try {
+      const report = await runSuite(hearthnetNodeSuite(node.suiteOptions));
+      expect(report.errors).toEqual([]);
+      expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
+      const heads = (await (await fetch(new URL('/sync/v1/heads', node.url))).json()) as Record<
+        string,
+        number
+      >;
+      // Three founding events, the sync probe, and a post per market.post call.
+      expect(heads[node.node.nodeId]).toBeGreaterThan(4);
+    } finally {
+      await node.close();
+    }
   });
 
   it('exercises market.post by default and skips the stream cases', async () => {
@@ -219,6 +299,7 @@ describe('hearthnetNodeSuite', () => {
       'subscribe.other-recipient-refused',
       'blobs.read-unknown',
       'blobs.put-read',
+      'sync.events-push',
     ]);
     const skipped = report.results.find((r) => r.id === 'hearthnet.node.subscribe.poll');
     expect(skipped?.reason).toContain('"subscribe"');
@@ -287,6 +368,26 @@ describe('hearthnetNodeSuite', () => {
       () => nodeHandler({}, { forgetfulStore: true }),
       ['blobs.put-read'],
     ],
+    [
+      "the reference node's unsigned manifest",
+      () => nodeHandler({}, { manifest: 'unsigned' }),
+      ['manifest.valid', 'manifest.community', 'manifest.answers-as', 'manifest.capabilities'],
+    ],
+    [
+      "another community's manifest",
+      () => nodeHandler({}, { manifest: 'foreign-community' }),
+      ['manifest.community'],
+    ],
+    [
+      'manifest schema hashes that match no catalogue form',
+      () => nodeHandler({}, { manifest: 'wrong-schema-hash' }),
+      ['manifest.capabilities'],
+    ],
+    [
+      'a sync endpoint that accepts forged events',
+      () => nodeHandler({}, { credulousSync: true }),
+      ['sync.events-forged-refused'],
+    ],
   ])('fails a node with %s in exactly the cases about it', async (_, handler, failing) => {
     const report = await runSuite(hearthnetNodeSuite(fullOptions(await serve(handler()))));
     expect(report.errors).toEqual([]);
@@ -301,6 +402,7 @@ describe('hearthnetNodeSuite', () => {
       'blobs.put-read',
       'call.ok',
       'call.response-signature',
+      'manifest.valid',
       'stream.frames',
       'subscribe.poll',
     ]);

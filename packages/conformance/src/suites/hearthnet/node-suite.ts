@@ -4,8 +4,6 @@ import {
   type CapabilityDescriptor,
   catalogueDescriptor,
   type HearthNetErrorCode,
-  httpStatusForErrorCode,
-  isHearthNetErrorCode,
   validatorsFor,
 } from '@agentwire/hearthnet/capabilities';
 import { generateKeyPair, type KeyPair, parseNodeId } from '@agentwire/hearthnet/crypto';
@@ -30,7 +28,19 @@ import {
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { InvalidRunOptionError } from '../../errors.js';
 import type { ConformanceCase, ConformanceLevel, ConformanceSuite } from '../../suite.js';
-import { HEARTHNET_NODE_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './suite-version.js';
+import { manifestCases } from './node-manifest-cases.js';
+import {
+  checkErrorBody,
+  clip,
+  expectError,
+  expectStatus,
+  isObject,
+  NODE_SUITE_NAME,
+  nodeCase,
+  readJsonBody,
+} from './node-suite-checks.js';
+import { syncCases } from './node-sync-cases.js';
+import { HEARTHNET_NODE_SUITE_VERSION } from './suite-version.js';
 
 /** One call the suite makes: a capability, the version asked for, and a request the node accepts. */
 export interface NodeSuiteCall {
@@ -62,6 +72,29 @@ export interface NodeSuiteCapabilities {
   readonly subscribe?: NodeSuiteSubscribe;
   /** The node serves `file.read` (capability `blob-read`) and, for a trusted caller, `file.put` (`blob-put`). */
   readonly blobs?: NodeSuiteBlobs;
+  /** The node serves its signed manifest at `GET /manifest` (capability `manifest`). */
+  readonly manifest?: NodeSuiteManifest;
+  /** The node serves the gossip endpoints of contract §7.6 (capability `sync`; `sync-push` with `push`). */
+  readonly sync?: NodeSuiteSync;
+}
+
+/** What the `manifest` cases allow for. */
+export interface NodeSuiteManifest {
+  /**
+   * How far behind the suite's clock the node's may be: a manifest is still accepted this many
+   * milliseconds after its `expires_at`. Default 5000.
+   */
+  readonly clockSkewMs?: number;
+}
+
+/** What the `sync` cases may do. */
+export interface NodeSuiteSync {
+  /**
+   * Push a `market.post.created` of the caller (a member) through `POST /sync/v1/events` and check it
+   * is stored once (capability `sync-push`). Default `false`: only a forged event is pushed, which the
+   * node must refuse.
+   */
+  readonly push?: boolean;
 }
 
 /** The pub-sub endpoint the `subscribe` cases poll. */
@@ -112,10 +145,14 @@ export interface HearthNetNodeSuiteContext {
   readonly capabilities: NodeSuiteCapabilities;
   readonly fetch: typeof fetch;
   readonly patienceMs: number;
+  /** `capabilities.manifest.clockSkewMs`, resolved. */
+  readonly manifestClockSkewMs: number;
 }
 
-const SUITE_NAME = 'hearthnet.node';
 const DEFAULT_PATIENCE_MS = 3000;
+const DEFAULT_MANIFEST_CLOCK_SKEW_MS = 5000;
+/** The version the `subscribe.*` and `blobs.*` cases arrived in. */
+const PUBSUB_AND_BLOBS_SINCE = '1.1.0';
 /** How old the timestamp of the stale-request case is: far outside any sane window. */
 const STALE_BY_MS = 15 * 60_000;
 const ABSENT_CAPABILITY = 'experimental.conformance_absent';
@@ -127,11 +164,20 @@ const LOCAL_ONLY_TOPIC = 'emergency.mode.changed';
 const PUT_BLOB_BYTES = 150;
 const PUT_CHUNK_BYTES = 64;
 
-/** The default `call`: a `market.post` offer (a mutating capability, so its response must be signed). */
 /** The default `call`: a `market.post` of an offer (what the suite calls when no capabilities are given). */
 export const MARKET_POST_SAMPLE: NodeSuiteCall = {
   capability: 'market.post',
   input: { client_id: 'hearthnet-conformance-probe', category: 'offer', title: 'Conformance probe' },
+};
+
+/**
+ * What the suite exercises when no capabilities are given: a `market.post` call, the manifest at
+ * `GET /manifest` and the gossip endpoints (without pushing an event of its own).
+ */
+export const DEFAULT_NODE_SUITE_CAPABILITIES: NodeSuiteCapabilities = {
+  call: MARKET_POST_SAMPLE,
+  manifest: {},
+  sync: {},
 };
 
 /**
@@ -143,7 +189,12 @@ export const MARKET_POST_SAMPLE: NodeSuiteCall = {
  * Capabilities (from `options.capabilities`): `call`, `stream`, `long-stream`, `capacity`,
  * `subscribe` (the long poll of §8: a wire topic answers, a local-only topic and another node's chat
  * topic are refused), `blob-read` (`file.read` of an unknown CID) and `blob-put` (a trusted caller's
- * `file.put` of a small blob, read back with `file.read`). The
+ * `file.put` of a small blob, read back with `file.read`), `manifest` (`GET /manifest` answers a
+ * manifest that passes every §6.1 rule, of the community called, of the node that answers the calls,
+ * listing catalogue capabilities with their schema hashes), `sync` (`GET /sync/v1/heads`, and
+ * `POST /sync/v1/events` refuses an event altered after signing and a body that is not JSON) and
+ * `sync-push` (a member's signed event is accepted once and moves the head). Without
+ * `options.capabilities` the suite runs {@link DEFAULT_NODE_SUITE_CAPABILITIES}. The
  * response-signature case is `required` when `call` is a mutating capability (§5.2), `recommended`
  * otherwise; it checks agentwire's response envelope (`{capability, version, request_id, from,
  * timestamp, status, body}`), as §5.2 names no other. The cases post real calls: point the suite
@@ -171,13 +222,14 @@ export function hearthnetNodeSuite(
   const call = options?.capabilities === undefined ? MARKET_POST_SAMPLE : options.capabilities.call;
   const mutating = call !== undefined && isResponseSignatureMandatory(call.capability);
   return {
-    name: SUITE_NAME,
+    name: NODE_SUITE_NAME,
     version: HEARTHNET_NODE_SUITE_VERSION,
     description:
       'A live node over HTTP: signed calls answered 200 with signed responses, §5.4 error bodies with ' +
       'their §5.5 statuses (unknown capability, bad input, tampered or foreign signatures, replays, ' +
       'stale timestamps), typed stream frames ending in exactly one terminal frame, cancelled streams ' +
-      'that free the node, and capacity_exceeded with retry_after_ms.',
+      'that free the node, capacity_exceeded with retry_after_ms, a signed manifest at GET /manifest ' +
+      'and the gossip endpoints of §7.6.',
     cases: cases(mutating ? 'required' : 'recommended'),
     setup: () => {
       const ctx = readOptions(options);
@@ -189,6 +241,9 @@ export function hearthnetNodeSuite(
       if (ctx.capabilities.subscribe !== undefined) capabilities.add('subscribe');
       if (ctx.capabilities.blobs !== undefined) capabilities.add('blob-read');
       if (ctx.capabilities.blobs?.put === true) capabilities.add('blob-put');
+      if (ctx.capabilities.manifest !== undefined) capabilities.add('manifest');
+      if (ctx.capabilities.sync !== undefined) capabilities.add('sync');
+      if (ctx.capabilities.sync?.push === true) capabilities.add('sync-push');
       return { ctx, capabilities };
     },
   };
@@ -224,7 +279,7 @@ function readOptions(options: HearthNetNodeSuiteOptions): HearthNetNodeSuiteCont
       invalid(`expectNodeId must be a full node id, got ${String(expectNodeId)}`);
     }
   }
-  const capabilities = options.capabilities ?? { call: MARKET_POST_SAMPLE };
+  const capabilities = options.capabilities ?? DEFAULT_NODE_SUITE_CAPABILITIES;
   for (const key of ['call', 'stream', 'longStream'] as const) {
     const sample = capabilities[key];
     if (sample === undefined) continue;
@@ -242,6 +297,15 @@ function readOptions(options: HearthNetNodeSuiteOptions): HearthNetNodeSuiteCont
   if (maxConcurrent !== undefined && (!Number.isSafeInteger(maxConcurrent) || maxConcurrent < 1)) {
     invalid(`capabilities.longStream.maxConcurrent must be a positive integer, got ${String(maxConcurrent)}`);
   }
+  const push = capabilities.sync?.push;
+  if (push !== undefined && typeof push !== 'boolean')
+    invalid('capabilities.sync.push must be true or false');
+  const manifestClockSkewMs = capabilities.manifest?.clockSkewMs ?? DEFAULT_MANIFEST_CLOCK_SKEW_MS;
+  if (!Number.isSafeInteger(manifestClockSkewMs) || manifestClockSkewMs < 0) {
+    invalid(
+      `capabilities.manifest.clockSkewMs must be a count of milliseconds, got ${String(manifestClockSkewMs)}`,
+    );
+  }
   const patienceMs = options.patienceMs ?? DEFAULT_PATIENCE_MS;
   if (!Number.isSafeInteger(patienceMs) || patienceMs < 1) {
     invalid(`patienceMs must be a positive integer, got ${String(patienceMs)}`);
@@ -257,30 +321,11 @@ function readOptions(options: HearthNetNodeSuiteOptions): HearthNetNodeSuiteCont
     capabilities,
     fetch: fetchFunction,
     patienceMs,
+    manifestClockSkewMs,
   };
 }
 
 type Ctx = HearthNetNodeSuiteContext;
-
-function nodeCase(
-  id: string,
-  title: string,
-  section: string,
-  level: ConformanceLevel,
-  requires: string | undefined,
-  run: (ctx: Ctx) => Promise<void>,
-  since: string = HEARTHNET_SUITE_VERSION,
-): ConformanceCase<Ctx> {
-  return {
-    id: `${SUITE_NAME}.${id}`,
-    title,
-    section,
-    level,
-    since,
-    ...(requires === undefined ? {} : { requires }),
-    run,
-  };
-}
 
 function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCase<Ctx>[] {
   return [
@@ -650,7 +695,7 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
           );
         }
       },
-      HEARTHNET_NODE_SUITE_VERSION,
+      PUBSUB_AND_BLOBS_SINCE,
     ),
     nodeCase(
       'subscribe.local-only-refused',
@@ -666,7 +711,7 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
           `a long poll of ${LOCAL_ONLY_TOPIC}`,
         );
       },
-      HEARTHNET_NODE_SUITE_VERSION,
+      PUBSUB_AND_BLOBS_SINCE,
     ),
     nodeCase(
       'subscribe.other-recipient-refused',
@@ -683,7 +728,7 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
           "a long poll of another node's chat topic",
         );
       },
-      HEARTHNET_NODE_SUITE_VERSION,
+      PUBSUB_AND_BLOBS_SINCE,
     ),
     nodeCase(
       'blobs.read-unknown',
@@ -712,7 +757,7 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
         }
         await expectError(response, ['not_found'], 'file.read of an unknown CID', sent);
       },
-      HEARTHNET_NODE_SUITE_VERSION,
+      PUBSUB_AND_BLOBS_SINCE,
     ),
     nodeCase(
       'blobs.put-read',
@@ -738,8 +783,12 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
         const again = await putBlob(client, bytes, { chunkSizeBytes: PUT_CHUNK_BYTES });
         assertEqual([...again.needed], [], 'needed of a blob the node holds');
       },
-      HEARTHNET_NODE_SUITE_VERSION,
+      PUBSUB_AND_BLOBS_SINCE,
     ),
+    ...manifestCases((ctx) =>
+      send(ctx, signedCall(ctx, ctx.capabilities.call ?? { capability: ABSENT_CAPABILITY, input: {} })),
+    ),
+    ...syncCases(),
   ];
 }
 
@@ -886,76 +935,6 @@ function checkFrom(ctx: Ctx, response: Response): string {
   return from;
 }
 
-async function expectStatus(response: Response, status: number, what: string): Promise<void> {
-  if (response.status === status) return;
-  fail(
-    `${what} answered HTTP ${response.status} ${clip(await response.text().catch(() => ''))}, not ${status}`,
-  );
-}
-
-/** Checks a §5.4 error response whose code is one of `codes` and returns its body. */
-async function expectError(
-  response: Response,
-  codes: readonly HearthNetErrorCode[],
-  what: string,
-  sent?: SignedCall,
-): Promise<Record<string, unknown>> {
-  const text = await response.text();
-  if (response.ok) fail(`${what} answered HTTP ${response.status} ${clip(text)}, not ${codes.join(' or ')}`);
-  assertTrue(
-    isMediaType(response.headers.get('Content-Type'), JSON_CONTENT_TYPE),
-    `${what}: the error response has Content-Type ${String(response.headers.get('Content-Type'))}`,
-  );
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    fail(`${what}: the error body is not JSON: ${clip(text)}`, error);
-  }
-  const checked = checkErrorBody(body, codes, what);
-  const code = checked['error'] as HearthNetErrorCode;
-  assertEqual(response.status, httpStatusForErrorCode(code), `${what}: the HTTP status of ${code} (§5.5)`);
-  if (sent !== undefined) {
-    assertEqual(
-      response.headers.get(WIRE_HEADERS.requestId),
-      sent.requestId,
-      `${what}: ${WIRE_HEADERS.requestId}`,
-    );
-  }
-  return checked;
-}
-
-/** Checks the §5.4 body shape and that its code is one of `codes`. */
-function checkErrorBody(
-  body: unknown,
-  codes: readonly HearthNetErrorCode[],
-  what: string,
-): Record<string, unknown> {
-  if (!isObject(body)) fail(`${what}: the error body is not an object: ${clip(body)}`);
-  const code = body['error'];
-  assertTrue(isHearthNetErrorCode(code), `${what}: "error" is not a §9 code: ${clip(body)}`);
-  assertTrue(codes.includes(code), `${what} answered ${code}, not ${codes.join(' or ')}: ${clip(body)}`);
-  const optional = (key: string, ok: (value: unknown) => boolean, shape: string) => {
-    if (key in body) assertTrue(ok(body[key]), `${what}: "${key}" is not ${shape}: ${clip(body)}`);
-  };
-  const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
-  optional('message', (value) => typeof value === 'string', 'a string');
-  optional('retry_after_ms', (value) => Number.isSafeInteger(value) && (value as number) >= 0, 'a count');
-  optional('alt_capabilities', strings, 'an array of strings');
-  optional('alt_nodes', strings, 'an array of strings');
-  optional('schema_hash_expected', (value) => typeof value === 'string', 'a string');
-  return body;
-}
-
-async function readJsonBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    return fail(`the body is not JSON: ${clip(text)}`, error);
-  }
-}
-
 function parseFrameData(item: { readonly event: string; readonly data: string }, index: number): unknown {
   try {
     return JSON.parse(item.data);
@@ -1086,10 +1065,6 @@ class SseBody {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** Changes one character in the middle of a signature's base64url text. */
 function flipCharacter(signature: string): string {
   const at = Math.floor(signature.length / 2);
@@ -1098,11 +1073,6 @@ function flipCharacter(signature: string): string {
 
 function hex(bytes: Uint8Array): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function clip(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
 function sleep(ms: number): Promise<void> {

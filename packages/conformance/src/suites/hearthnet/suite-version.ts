@@ -3,6 +3,8 @@ export const HEARTHNET_SUITE_VERSION = '1.0.0';
 
 /**
  * Version of `hearthnet.node`; 1.1.0 added the pub-sub subscribe and blob transfer cases, each behind a
- * capability the caller declares, so a node checked by 1.0.0 passes 1.1.0 unchanged.
+ * capability the caller declares. 1.2.0 added the `manifest.*` and `sync.*` cases, which run by default
+ * (`DEFAULT_NODE_SUITE_CAPABILITIES`): a caller that names its capabilities opts in with `manifest` and
+ * `sync`.
  */
-export const HEARTHNET_NODE_SUITE_VERSION = '1.1.0';
+export const HEARTHNET_NODE_SUITE_VERSION = '1.2.0';

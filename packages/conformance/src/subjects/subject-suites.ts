@@ -1,0 +1,205 @@
+import { formatValue } from '../format-value.js';
+import type { ConformanceSuite } from '../suite.js';
+import {
+  type AgentConnectorSuiteOptions,
+  agentConnectorSuite,
+} from '../suites/agent-connector/agent-connector-suite.js';
+import { type DataStoreSuiteOptions, dataStoreSuite } from '../suites/data-store/data-store-suite.js';
+import { type EventStoreSuiteOptions, eventStoreSuite } from '../suites/hearthnet/event-store.js';
+import {
+  type CapabilityVaultSuiteOptions,
+  capabilityVaultSuite,
+} from '../suites/relay-runtime/capability-vault-suite.js';
+import {
+  type InboundBufferSuiteOptions,
+  inboundBufferSuite,
+} from '../suites/relay-runtime/inbound-buffer-suite.js';
+import { type RelayBusSuiteOptions, relayBusSuite } from '../suites/relay-runtime/relay-bus-suite.js';
+import { type SkillStoreSuiteOptions, skillStoreSuite } from '../suites/skill-store/skill-store-suite.js';
+import type { ConformanceSubjects } from './conformance-subjects.js';
+import { InvalidSubjectsError } from './errors.js';
+
+/** A suite bound to one implementation, and the name that implementation is reported under. */
+export interface SubjectSuite {
+  readonly suite: ConformanceSuite<unknown>;
+  readonly subject: string;
+}
+
+/** What a field of an entry must hold: a function, a boolean, or a positive number of milliseconds. */
+type FieldKind = 'function' | 'boolean' | 'milliseconds';
+
+/** How the entries of one interface are checked and turned into a suite. */
+interface InterfaceRule {
+  /** The factory every entry must have. */
+  readonly factory: 'factory' | 'create';
+  /** The other fields an entry may have. */
+  readonly optional: Readonly<Record<string, FieldKind>>;
+  /** The interface's suite, given an entry (its `name` removed) that passed the checks. */
+  readonly suite: (options: Readonly<Record<string, unknown>>) => ConformanceSuite<unknown>;
+}
+
+/** Every interface a subjects description may name, in the order their rows run. */
+const INTERFACES: { readonly [Key in keyof Required<ConformanceSubjects>]: InterfaceRule } = {
+  agentConnectors: {
+    factory: 'factory',
+    optional: {},
+    suite: (options) => agentConnectorSuite(options as unknown as AgentConnectorSuiteOptions),
+  },
+  skillStores: {
+    factory: 'factory',
+    optional: {},
+    suite: (options) => skillStoreSuite(options as unknown as SkillStoreSuiteOptions),
+  },
+  dataStores: {
+    factory: 'factory',
+    optional: {},
+    suite: (options) => dataStoreSuite(options as unknown as DataStoreSuiteOptions),
+  },
+  eventStores: {
+    factory: 'factory',
+    optional: { reopen: 'function', dispose: 'function' },
+    suite: (options) => eventStoreSuite(options as unknown as EventStoreSuiteOptions),
+  },
+  relayBuses: {
+    factory: 'create',
+    optional: { sharedBackend: 'boolean', deliveryTimeoutMs: 'milliseconds', dispose: 'function' },
+    suite: (options) => relayBusSuite(options as unknown as RelayBusSuiteOptions),
+  },
+  inboundBuffers: {
+    factory: 'create',
+    optional: { sharedBackend: 'boolean', dispose: 'function' },
+    suite: (options) => inboundBufferSuite(options as unknown as InboundBufferSuiteOptions),
+  },
+  capabilityVaults: {
+    factory: 'create',
+    optional: {
+      elapse: 'function',
+      shortTtlMs: 'milliseconds',
+      sharedBackend: 'boolean',
+      dispose: 'function',
+    },
+    suite: (options) => capabilityVaultSuite(options as unknown as CapabilityVaultSuiteOptions),
+  },
+};
+
+const INTERFACE_NAMES = Object.keys(INTERFACES) as (keyof ConformanceSubjects)[];
+
+/**
+ * Checks a subjects description (see {@link ConformanceSubjects}) and binds each implementation it
+ * names to its interface's suite: one row per entry, interfaces in the order of the table above,
+ * entries in their given order. Nothing is created yet: the factories run when the suites run.
+ *
+ * @param source names the description in error messages (the module it came from).
+ * @throws {InvalidSubjectsError} naming the first problem: not an object, an unknown interface key, an
+ * interface that is not an array, an entry that is not an object, a missing or repeated `name`, a
+ * missing factory, an unknown field, a field of the wrong type, or no implementation at all.
+ * @example
+ * ```ts
+ * for (const { suite, subject } of subjectSuites(subjects, 'my-subjects')) {
+ *   console.log(formatReportTable([await runSuite(suite, { subject })]));
+ * }
+ * ```
+ */
+export function subjectSuites(subjects: unknown, source = 'subjects'): SubjectSuite[] {
+  if (!isPlainObject(subjects)) {
+    throw new InvalidSubjectsError(
+      `${source} must describe implementations by interface (an object with ${listNames(INTERFACE_NAMES)}), got ${describeValue(subjects)}`,
+    );
+  }
+  const unknown = Object.keys(subjects).filter((key) => !Object.hasOwn(INTERFACES, key));
+  if (unknown.length > 0) {
+    throw new InvalidSubjectsError(
+      `${source} names unknown interface ${unknown.join(', ')} (known: ${listNames(INTERFACE_NAMES)})`,
+    );
+  }
+  const rows: SubjectSuite[] = [];
+  for (const key of INTERFACE_NAMES) {
+    const entries = subjects[key];
+    if (entries === undefined) continue;
+    if (!Array.isArray(entries)) {
+      throw new InvalidSubjectsError(`${source}: ${key} must be an array, got ${describeValue(entries)}`);
+    }
+    const names = new Set<string>();
+    entries.forEach((entry: unknown, index) => {
+      const at = `${source}: ${key}[${index}]`;
+      const { name, options } = checkEntry(entry, at, INTERFACES[key]);
+      if (names.has(name)) throw new InvalidSubjectsError(`${at} repeats the name ${JSON.stringify(name)}`);
+      names.add(name);
+      rows.push({ subject: name, suite: INTERFACES[key].suite(options) });
+    });
+  }
+  if (rows.length === 0) throw new InvalidSubjectsError(`${source} names no implementation`);
+  return rows;
+}
+
+function checkEntry(
+  entry: unknown,
+  at: string,
+  rule: InterfaceRule,
+): { name: string; options: Readonly<Record<string, unknown>> } {
+  if (!isPlainObject(entry)) {
+    throw new InvalidSubjectsError(
+      `${at} must be an object with a name and a ${rule.factory}, got ${describeValue(entry)}`,
+    );
+  }
+  const { name, ...options } = entry;
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new InvalidSubjectsError(`${at}.name must be a non-empty string, got ${describeValue(name)}`);
+  }
+  const named = `${at} (${name})`;
+  const fields: Readonly<Record<string, FieldKind>> = { [rule.factory]: 'function', ...rule.optional };
+  for (const [field, value] of Object.entries(options)) {
+    const kind = fields[field];
+    if (kind === undefined) {
+      throw new InvalidSubjectsError(
+        `${named} has an unknown field ${field} (it takes ${listNames(Object.keys(fields))})`,
+      );
+    }
+    if (value !== undefined && !hasKind(value, kind)) {
+      throw new InvalidSubjectsError(
+        `${named}.${field} must be ${KIND_WORDS[kind]}, got ${describeValue(value)}`,
+      );
+    }
+  }
+  if (typeof options[rule.factory] !== 'function') {
+    throw new InvalidSubjectsError(`${named} needs a ${rule.factory} function`);
+  }
+  return { name, options };
+}
+
+const KIND_WORDS: Readonly<Record<FieldKind, string>> = {
+  function: 'a function',
+  boolean: 'a boolean',
+  milliseconds: 'a positive number of milliseconds',
+};
+
+function hasKind(value: unknown, kind: FieldKind): boolean {
+  switch (kind) {
+    case 'function':
+      return typeof value === 'function';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'milliseconds':
+      return typeof value === 'number' && Number.isFinite(value) && value > 0;
+  }
+}
+
+function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isThenable(value);
+}
+
+function isThenable(value: unknown): boolean {
+  return typeof (value as { readonly then?: unknown } | null)?.then === 'function';
+}
+
+function listNames(names: readonly string[]): string {
+  return names.join(', ');
+}
+
+function describeValue(value: unknown): string {
+  if (isThenable(value)) return 'a promise (export the resolved value: top-level await works)';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return formatValue(value);
+}

@@ -1,0 +1,116 @@
+// Shared checks of the `hearthnet.node` cases: the case factory, and the HTTP answer checks every
+// group of cases uses (status, §5.4 error bodies, JSON bodies).
+import {
+  type HearthNetErrorCode,
+  httpStatusForErrorCode,
+  isHearthNetErrorCode,
+} from '@agentwire/hearthnet/capabilities';
+import { isMediaType, JSON_CONTENT_TYPE, WIRE_HEADERS } from '@agentwire/hearthnet/wire';
+import { assertEqual, assertTrue, fail } from '../../assert.js';
+import type { ConformanceCase, ConformanceLevel } from '../../suite.js';
+import type { HearthNetNodeSuiteContext } from './node-suite.js';
+import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+
+/** The name of the suite, the prefix of every case id. */
+export const NODE_SUITE_NAME = 'hearthnet.node';
+
+type Ctx = HearthNetNodeSuiteContext;
+
+export function nodeCase(
+  id: string,
+  title: string,
+  section: string,
+  level: ConformanceLevel,
+  requires: string | undefined,
+  run: (ctx: Ctx) => Promise<void>,
+  since: string = HEARTHNET_SUITE_VERSION,
+): ConformanceCase<Ctx> {
+  return {
+    id: `${NODE_SUITE_NAME}.${id}`,
+    title,
+    section,
+    level,
+    since,
+    ...(requires === undefined ? {} : { requires }),
+    run,
+  };
+}
+
+export async function expectStatus(response: Response, status: number, what: string): Promise<void> {
+  if (response.status === status) return;
+  fail(
+    `${what} answered HTTP ${response.status} ${clip(await response.text().catch(() => ''))}, not ${status}`,
+  );
+}
+
+/** Checks a §5.4 error response whose code is one of `codes` and returns its body. */
+export async function expectError(
+  response: Response,
+  codes: readonly HearthNetErrorCode[],
+  what: string,
+  sent?: { readonly requestId: string },
+): Promise<Record<string, unknown>> {
+  const text = await response.text();
+  if (response.ok) fail(`${what} answered HTTP ${response.status} ${clip(text)}, not ${codes.join(' or ')}`);
+  assertTrue(
+    isMediaType(response.headers.get('Content-Type'), JSON_CONTENT_TYPE),
+    `${what}: the error response has Content-Type ${String(response.headers.get('Content-Type'))}`,
+  );
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    fail(`${what}: the error body is not JSON: ${clip(text)}`, error);
+  }
+  const checked = checkErrorBody(body, codes, what);
+  const code = checked['error'] as HearthNetErrorCode;
+  assertEqual(response.status, httpStatusForErrorCode(code), `${what}: the HTTP status of ${code} (§5.5)`);
+  if (sent !== undefined) {
+    assertEqual(
+      response.headers.get(WIRE_HEADERS.requestId),
+      sent.requestId,
+      `${what}: ${WIRE_HEADERS.requestId}`,
+    );
+  }
+  return checked;
+}
+
+/** Checks the §5.4 body shape and that its code is one of `codes`. */
+export function checkErrorBody(
+  body: unknown,
+  codes: readonly HearthNetErrorCode[],
+  what: string,
+): Record<string, unknown> {
+  if (!isObject(body)) fail(`${what}: the error body is not an object: ${clip(body)}`);
+  const code = body['error'];
+  assertTrue(isHearthNetErrorCode(code), `${what}: "error" is not a §9 code: ${clip(body)}`);
+  assertTrue(codes.includes(code), `${what} answered ${code}, not ${codes.join(' or ')}: ${clip(body)}`);
+  const optional = (key: string, ok: (value: unknown) => boolean, shape: string) => {
+    if (key in body) assertTrue(ok(body[key]), `${what}: "${key}" is not ${shape}: ${clip(body)}`);
+  };
+  const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+  optional('message', (value) => typeof value === 'string', 'a string');
+  optional('retry_after_ms', (value) => Number.isSafeInteger(value) && (value as number) >= 0, 'a count');
+  optional('alt_capabilities', strings, 'an array of strings');
+  optional('alt_nodes', strings, 'an array of strings');
+  optional('schema_hash_expected', (value) => typeof value === 'string', 'a string');
+  return body;
+}
+
+export async function readJsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    return fail(`the body is not JSON: ${clip(text)}`, error);
+  }
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function clip(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
