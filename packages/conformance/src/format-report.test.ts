@@ -78,6 +78,34 @@ describe('formatReportTable', () => {
     );
   });
 
+  it('lists the skipped cases of each suite by reason', () => {
+    const skipped = (id: string, reason?: string) => ({
+      id,
+      title: 't',
+      section: '§1',
+      level: 'required' as const,
+      status: 'skipped' as const,
+      durationMs: 0,
+      ...(reason === undefined ? {} : { reason }),
+    });
+    const report: SuiteReport = {
+      ...passingReport,
+      subject: 'agentwire',
+      counts: { ...passingReport.counts, skipped: 7 },
+      results: [
+        ...['a', 'b', 'c', 'd', 'e'].map((id) => skipped(`h.${id}`, 'needs "stream"')),
+        skipped('h.f', 'needs "blobs"'),
+        skipped('h.g'),
+      ],
+    };
+    expect(formatReportTable([report]).split('\n').slice(2)).toEqual([
+      '',
+      'SKIP   hearthnet.hashing (agentwire): needs "stream" — h.a, h.b, h.c, h.d and 1 more',
+      'SKIP   hearthnet.hashing (agentwire): needs "blobs" — h.f',
+      'SKIP   hearthnet.hashing (agentwire): no reason given — h.g',
+    ]);
+  });
+
   it('prints just the header for no reports', () => {
     expect(formatReportTable([])).toBe('Suite  Version  Passed  Failed  Skipped  Expected  Stale  Duration');
   });

@@ -6,7 +6,8 @@ const FIRST_NUMERIC_COLUMN = 2;
 
 /**
  * Plain-text summary of suite reports: one row per suite with its counts and duration, a total row when
- * there are several suites, then one line per failed or stale case and per run error.
+ * there are several suites, then a line per suite and skip reason (the cases skipped for it), then one
+ * line per failed or stale case and per run error.
  *
  * @example
  * ```ts
@@ -38,6 +39,8 @@ export function formatReportTable(reports: readonly SuiteReport[]): string {
     ]);
   }
   const lines = alignColumns([[...HEADERS], ...rows]);
+  const skips = reports.flatMap(describeSkips);
+  if (skips.length > 0) lines.push('', ...skips);
   const problems = reports.flatMap(describeProblems);
   if (problems.length > 0) lines.push('', ...problems);
   return lines.join('\n');
@@ -45,6 +48,24 @@ export function formatReportTable(reports: readonly SuiteReport[]): string {
 
 function countCells(counts: SuiteReport['counts']): string[] {
   return [counts.passed, counts.failed, counts.skipped, counts.expectedFailures, counts.stale].map(String);
+}
+
+/** The most case ids a skip line names before it says how many more there are. */
+const SKIPPED_IDS_SHOWN = 4;
+
+function describeSkips(report: SuiteReport): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const result of report.results) {
+    if (result.status !== 'skipped') continue;
+    const reason = result.reason ?? 'no reason given';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), result.id]);
+  }
+  const name = report.subject === undefined ? report.suite : `${report.suite} (${report.subject})`;
+  return [...byReason].map(([reason, ids]) => {
+    const shown = ids.slice(0, SKIPPED_IDS_SHOWN).join(', ');
+    const more = ids.length > SKIPPED_IDS_SHOWN ? ` and ${ids.length - SKIPPED_IDS_SHOWN} more` : '';
+    return `SKIP   ${name}: ${reason} — ${shown}${more}`;
+  });
 }
 
 function describeProblems(report: SuiteReport): string[] {
