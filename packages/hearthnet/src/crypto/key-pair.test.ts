@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { hexDecode } from '../encoding/index.js';
 import { InvalidKeyError } from './errors.js';
@@ -25,6 +26,31 @@ describe('keyPairFromSeed', () => {
     input.fill(0);
     expect(kp.secretKey).toEqual(seed);
     expect(Object.isFrozen(kp)).toBe(true);
+  });
+
+  it('keeps the seed out of JSON and of util.inspect, but not out of reach', () => {
+    const kp = keyPairFromSeed(seed);
+    const seedForms = [
+      Buffer.from(seed).toString('hex'),
+      Buffer.from(seed).toString('base64').slice(0, 40),
+      Buffer.from(seed).toString('base64url').slice(0, 40),
+      Array.from(seed).join(','),
+      Array.from(seed.subarray(0, 8)).join(', '),
+    ];
+    const json = JSON.stringify(kp);
+    expect(JSON.parse(json)).toEqual({ nodeId: kp.nodeId });
+    const inspected = [
+      inspect(kp),
+      inspect({ identity: kp }, { depth: 5 }),
+      inspect(kp, { showHidden: true }),
+    ];
+    for (const text of [json, ...inspected]) {
+      for (const form of seedForms) expect(text).not.toContain(form);
+    }
+    expect(inspected[0]).toContain('[redacted]');
+    expect(inspected[0]).toContain(kp.nodeId);
+    expect({ ...kp }.secretKey).toEqual(seed);
+    expect(Object.keys(kp).sort()).toEqual(['nodeId', 'publicKey', 'secretKey']);
   });
 
   it('copies a Buffer seed into a plain Uint8Array', () => {

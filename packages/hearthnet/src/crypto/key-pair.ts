@@ -14,7 +14,9 @@ export interface KeyPair {
 
 /**
  * The key pair of a 32-byte seed (the seed is copied). Throws {@link InvalidKeyError} for anything
- * but 32 bytes.
+ * but 32 bytes. The seed stays out of `JSON.stringify` (which gives `{ nodeId }`) and of Node's
+ * `util.inspect` / `console.log` (which show it as `[redacted]`); `secretKey` itself is readable as
+ * usual, and a spread copy carries it like any other field.
  *
  * @example
  * const kp = keyPairFromSeed(seed);
@@ -24,8 +26,17 @@ export function keyPairFromSeed(seed: Uint8Array, options: Ed25519Options = {}):
   assertKeyBytes(seed, 'an Ed25519 seed');
   const secretKey = new Uint8Array(seed);
   const publicKey = ed25519PublicKeyFromSeed(secretKey, options);
-  return Object.freeze({ publicKey, secretKey, nodeId: nodeIdFromPublicKey(publicKey) });
+  const nodeId = nodeIdFromPublicKey(publicKey);
+  const keyPair = { publicKey, secretKey, nodeId };
+  Object.defineProperties(keyPair, {
+    toJSON: { value: () => ({ nodeId }) },
+    [INSPECT]: { value: () => ({ nodeId, publicKey, secretKey: '[redacted]' }) },
+  });
+  return Object.freeze(keyPair);
 }
+
+/** The key Node's `util.inspect` looks up for a custom view (a registered symbol, so no `node:util` import). */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * A fresh key pair from the platform's cryptographic random source (`crypto.getRandomValues`).
