@@ -13,7 +13,7 @@ import {
   staticCapabilitiesOf,
 } from '../contract/index.js';
 import { WebhookConfigError } from './errors.js';
-import { HttpWebhookAgentConnector } from './http-webhook-agent-connector.js';
+import { HttpWebhookAgentConnector, MAX_RECEIPT_BYTES } from './http-webhook-agent-connector.js';
 import type { HttpWebhookAgentConnectorOptions, WebhookFetch } from './options.js';
 
 const NOW = 1767225600000;
@@ -291,6 +291,30 @@ describe('HttpWebhookAgentConnector.deliver', () => {
     });
     const { fetch } = recordingFetch(async () => new Response(broken));
     expect(await connector(fetch).deliver('perry', payload)).toStrictEqual({ delivered_at: NOW });
+  });
+
+  it('reads at most MAX_RECEIPT_BYTES of an answer and stops reading an endless one', async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"id":"m-1","padding":"'));
+      },
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(0x61));
+      },
+    });
+    const { fetch } = recordingFetch(async () => new Response(endless));
+    expect(await connector(fetch).deliver('perry', payload)).toStrictEqual({ delivered_at: NOW });
+    expect(pulled).toBeLessThanOrEqual(MAX_RECEIPT_BYTES / (64 * 1024) + 2);
+    const declared = recordingFetch(
+      new Response('{"id":"m-2"}', { headers: { 'Content-Length': String(MAX_RECEIPT_BYTES + 1) } }),
+    );
+    expect(await connector(declared.fetch).deliver('perry', payload)).toStrictEqual({ delivered_at: NOW });
+    const fits = recordingFetch(
+      new Response(`{"id":"m-3","padding":"${'a'.repeat(MAX_RECEIPT_BYTES - 40)}"}`),
+    );
+    expect(await connector(fits.fetch).deliver('perry', payload)).toMatchObject({ delivery_id: 'm-3' });
   });
 });
 

@@ -217,12 +217,9 @@ export class HttpWebhookAgentConnector implements AgentConnector {
 
   async #deliverBody(agent_id: string, url: string, body: string): Promise<DeliveryReceipt> {
     const response = await this.#postWithRetries(agent_id, url, body);
-    let text = '';
-    try {
-      text = await response.text();
-    } catch {
-      // An unreadable body after a success status still counts as delivered, as in the reference.
-    }
+    // An unreadable or oversized body after a success status still counts as delivered (as an
+    // unreadable one does in the reference), with a receipt of its own.
+    const text = (await readReceiptText(response).catch(() => undefined)) ?? '';
     return synthesizeDeliveryReceipt(text, this.#options.now());
   }
 
@@ -303,6 +300,33 @@ function messageOf(error: unknown): string {
 }
 
 /** Releases an unread body without waiting for it (a tee'd body would wait for its other branch). */
+/** The most bytes of an agent's answer read for its receipt; a longer answer is not read further. */
+export const MAX_RECEIPT_BYTES = 1024 * 1024;
+
+/** The answer's text, or `undefined` when it is longer than {@link MAX_RECEIPT_BYTES} (the rest is cancelled). */
+async function readReceiptText(response: Response): Promise<string | undefined> {
+  if (response.body === null) return '';
+  const declared = Number(response.headers.get('Content-Length') ?? '0');
+  if (declared > MAX_RECEIPT_BYTES) {
+    discardBody(response);
+    return undefined;
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    total += value.byteLength;
+    if (total > MAX_RECEIPT_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
 function discardBody(response: Response): void {
   response.body?.cancel().catch(() => undefined);
 }

@@ -1,6 +1,10 @@
 export { WebhookConfigError } from './errors.js';
 export { type WebhookEnv, webhookOptionsFromEnv } from './from-env.js';
-export { DEGRADED_WAKE_SKILL_NAME, HttpWebhookAgentConnector } from './http-webhook-agent-connector.js';
+export {
+  DEGRADED_WAKE_SKILL_NAME,
+  HttpWebhookAgentConnector,
+  MAX_RECEIPT_BYTES,
+} from './http-webhook-agent-connector.js';
 export {
   DEFAULT_WEBHOOK_TIMEOUT_MS,
   type HttpWebhookAgentConfig,
