@@ -35,6 +35,7 @@ export {
 } from './ws-frames.js';
 export {
   attachPubSubWebSocket,
+  DEFAULT_SUBSCRIBER_MAX_PAYLOAD,
   type PubSubWebSocketAttachment,
   type PubSubWebSocketOptions,
 } from './ws-server.js';

@@ -23,6 +23,7 @@ import {
   ackUpto,
   attachPubSubWebSocket,
   createPubSubWebSocketClient,
+  DEFAULT_SUBSCRIBER_MAX_PAYLOAD,
   type PubSubWebSocketAttachment,
   type PubSubWebSocketOptions,
   webSocketPath,
@@ -156,6 +157,17 @@ describe('WebSocket pub-sub between two nodes', () => {
       socket.send(JSON.stringify({ type: 'ack', upto: 5 }));
       await until(() => frames.length >= 7);
       expect(frames.map((frame) => (frame as { seq: number }).seq)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    } finally {
+      socket.terminate();
+    }
+  });
+
+  it('closes a subscriber that sends a message over maxPayload with 1009', async () => {
+    const { socket } = await rawSocket(POSTS, 0);
+    try {
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      socket.send('x'.repeat(DEFAULT_SUBSCRIBER_MAX_PAYLOAD + 1));
+      expect(await closed).toBe(1009);
     } finally {
       socket.terminate();
     }

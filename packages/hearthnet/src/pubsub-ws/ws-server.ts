@@ -25,7 +25,15 @@ import { ackUpto, PUBSUB_WS_PATH_PREFIX, type ServerFrame, WS_EVENTS } from './w
 export interface PubSubWebSocketOptions extends PubSubServerOptions {
   /** The most frames sent and not yet acknowledged. Default {@link DEFAULT_ACK_WINDOW} (16). */
   readonly window?: number;
+  /**
+   * The largest message a subscriber may send, in bytes; a larger one closes its connection (1009).
+   * Subscribers only send acks, so the default is {@link DEFAULT_SUBSCRIBER_MAX_PAYLOAD} (64 KiB).
+   */
+  readonly maxPayload?: number;
 }
+
+/** The default `maxPayload` of {@link attachPubSubWebSocket}: far above any ack. */
+export const DEFAULT_SUBSCRIBER_MAX_PAYLOAD = 64 * 1024;
 
 /** A WebSocket pub-sub endpoint attached to a server. */
 export interface PubSubWebSocketAttachment {
@@ -63,7 +71,11 @@ export function attachPubSubWebSocket(
     ...(options.clockSkewMs === undefined ? {} : { clockSkewMs: options.clockSkewMs }),
     ...(options.seenRequestIds === undefined ? {} : { seenRequestIds: options.seenRequestIds }),
   });
-  const sockets = new WebSocketServer({ noServer: true });
+  const maxPayload = options.maxPayload ?? DEFAULT_SUBSCRIBER_MAX_PAYLOAD;
+  if (!Number.isSafeInteger(maxPayload) || maxPayload < 1) {
+    throw new InvalidPubSubOptionsError(`maxPayload must be a positive integer, got ${String(maxPayload)}`);
+  }
+  const sockets = new WebSocketServer({ noServer: true, maxPayload });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (!url.pathname.startsWith(PUBSUB_WS_PATH_PREFIX)) return;
@@ -160,6 +172,9 @@ function refuse(socket: Duplex, error: unknown): void {
 async function serveConnection(connection: WebSocket, accepted: Accepted, settings: Settings): Promise<void> {
   const closed = new AbortController();
   connection.on('close', () => closed.abort(new DOMException('the subscriber went away', 'AbortError')));
+  // A protocol error (an oversized or malformed message) or a reset socket: `ws` closes the connection
+  // (1009, 1002 …) after emitting it; without a listener it would be an uncaught exception.
+  connection.on('error', () => connection.terminate());
   const credit = new AckWindow(settings.window);
   // The seq of each frame sent and not yet acknowledged, in sending order.
   const unacknowledged: number[] = [];
