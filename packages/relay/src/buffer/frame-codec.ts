@@ -42,8 +42,12 @@ export function canonicalBufferedFrameJson(text: string): string {
   return canonical === text ? text : canonical;
 }
 
+/**
+ * One `JSON.stringify` of a fresh `{ type, payload }` object: the same text as joining the payload's
+ * JSON into the frame, but one flat string, which replay reads without copying it first.
+ */
 function writeChecked(frame: BufferedFrame): string {
   return frame.type === 'inbound'
-    ? `{"type":"inbound","event":${JSON.stringify(frame.event)}}`
-    : `{"type":"passthrough_forward","forward":${JSON.stringify(frame.forward)}}`;
+    ? JSON.stringify({ type: 'inbound', event: frame.event })
+    : JSON.stringify({ type: 'passthrough_forward', forward: frame.forward });
 }

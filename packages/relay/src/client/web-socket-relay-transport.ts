@@ -16,7 +16,7 @@ import {
 } from '../frames/index.js';
 import { deferred } from '../internal/deferred.js';
 import { within } from '../internal/within.js';
-import { eventFromWire } from '../message-event/index.js';
+import { eventFromOwnedWire } from '../message-event/from-wire.js';
 import { encodeFrame } from '../ndjson/index.js';
 import {
   type InboundHandler,
@@ -480,7 +480,8 @@ export class WebSocketRelayTransport implements RelayTransport {
         case 'inbound': {
           const handler = this.#inbound;
           if (handler === undefined) return;
-          await handler(eventFromWire(frame.event));
+          // The decoder parsed and checked the event, and nothing else holds it.
+          await handler(eventFromOwnedWire(frame.event));
           this.#ack(connection, frame.bufferId);
           return;
         }

@@ -20,6 +20,7 @@ import {
   outboundFrameSchema,
 } from './gateway-frames.js';
 import { decodeInboundAckFast, decodeInboundFast, decodeOutboundResultFast } from './hot-frames.js';
+import { decodeOutboundFast } from './hot-outbound.js';
 import type { OutboundOp } from './ops.js';
 import { type OpResult, opResultSchemas } from './results.js';
 import type { UnknownFrame } from './unknown-frame.js';
@@ -77,8 +78,14 @@ const ALL_SCHEMAS: ReadonlyMap<unknown, z.ZodMiniType<RelayFrame>> = new Map<
 export function decodeGatewayFrame(input: string | unknown): GatewayFrame | UnknownFrame {
   if (typeof input !== 'string') return decodeWith(GATEWAY_SCHEMAS, input);
   const value = parseJson(input);
-  if (isPlainRecord(value) && value['type'] === 'inbound_ack') {
-    const frame = decodeInboundAckFast(value);
+  if (isPlainRecord(value)) {
+    const type = value['type'];
+    const frame =
+      type === 'inbound_ack'
+        ? decodeInboundAckFast(value)
+        : type === 'outbound'
+          ? decodeOutboundFast(value)
+          : undefined;
     if (frame !== undefined) return frame;
   }
   return decodeValue(GATEWAY_SCHEMAS, value);

@@ -1,6 +1,7 @@
 import { isJsonValue, type JsonValue, NotJsonValueError, toJsonValue } from '../json/index.js';
 import { isPythonTruthy, pythonStr } from '../python/index.js';
-import { sessionSourceFromWire } from '../session-source/from-wire.js';
+import { sessionSourceFromOwnedWire, sessionSourceFromWire } from '../session-source/from-wire.js';
+import type { SessionSource } from '../session-source/schema.js';
 import { CHANNEL_CONTEXT_HEADER } from './channel-context.js';
 import { MessageEventNotJsonError, MessageEventShapeError } from './errors.js';
 import type { MessageEvent } from './message-event.js';
@@ -26,13 +27,32 @@ type JsonObject = { readonly [key: string]: JsonValue };
  * event.source.chat_type; // 'dm'
  */
 export function eventFromWire(wire: unknown): MessageEvent {
-  const raw = asObject(readJson(wire), '');
-  const get = (key: string): JsonValue => (Object.hasOwn(raw, key) ? fresh(raw[key] as JsonValue) : null);
-  const source = sessionSourceFromWire(Object.hasOwn(raw, 'source') ? raw['source'] : undefined);
+  return readEvent(asObject(readJson(wire), ''), fresh, sessionSourceFromWire);
+}
+
+/**
+ * {@link eventFromWire} for an event that is already plain JSON data and that nothing else holds: the
+ * `event` of a frame that `decodeConnectorFrame` has just parsed and checked. Gives the same event
+ * (and throws the same errors) without checking the value again or copying what it keeps of it.
+ */
+export function eventFromOwnedWire(wire: JsonValue): MessageEvent {
+  return readEvent(asObject(wire, ''), keep, sessionSourceFromOwnedWire);
+}
+
+/** How a reader takes a value it keeps from the wire: a copy ({@link fresh}) or the value itself. */
+type Take = (value: JsonValue) => JsonValue;
+
+function readEvent(
+  raw: JsonObject,
+  take: Take,
+  readSource: (wire: JsonValue | undefined) => SessionSource,
+): MessageEvent {
+  const get = (key: string): JsonValue => (Object.hasOwn(raw, key) ? take(raw[key] as JsonValue) : null);
+  const source = readSource(Object.hasOwn(raw, 'source') ? raw['source'] : undefined);
   const replyValue = get('reply_to');
   const replyTo = isPythonTruthy(replyValue) ? asObject(replyValue, 'reply_to') : {};
   const replyGet = (key: string): JsonValue =>
-    Object.hasOwn(replyTo, key) ? fresh(replyTo[key] as JsonValue) : null;
+    Object.hasOwn(replyTo, key) ? take(replyTo[key] as JsonValue) : null;
   const mediaUrls = get('media_urls');
   const promptResponse = get('prompt_response');
   return {
@@ -110,4 +130,9 @@ function readJson(wire: unknown): JsonValue {
 /** A copy of an object or array taken from the wire, so the event shares nothing with it. */
 function fresh(value: JsonValue): JsonValue {
   return value !== null && typeof value === 'object' ? toJsonValue(value) : value;
+}
+
+/** The value itself: the wire is owned by the event being read. */
+function keep(value: JsonValue): JsonValue {
+  return value;
 }

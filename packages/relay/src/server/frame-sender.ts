@@ -23,10 +23,13 @@ export class FrameSender {
     return this.#ws.readyState === this.#ws.OPEN;
   }
 
-  /** Sends one line as one text message; `false` when the socket is no longer open. */
-  send(line: string): boolean {
+  /**
+   * Sends one text message: a line, or lines already encoded as UTF-8; `false` when the socket is no
+   * longer open.
+   */
+  send(message: string | Uint8Array): boolean {
     if (!this.open) return false;
-    this.#lastWrite = new Promise((resolve) => this.#ws.send(line, () => resolve()));
+    this.#lastWrite = new Promise((resolve) => this.#ws.send(message, { binary: false }, () => resolve()));
     return true;
   }
 

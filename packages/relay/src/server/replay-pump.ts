@@ -1,5 +1,5 @@
 import type { BufferedEntry, InboundBuffer } from '../buffer/index.js';
-import { bufferedFrameLine } from './buffered-frame-line.js';
+import { type BufferedFrameLine, bufferedFrameLine, lineLength, utf8Lines } from './buffered-frame-line.js';
 import type { FrameSender } from './frame-sender.js';
 
 /**
@@ -109,16 +109,18 @@ export class ReplayPump {
   #sendFrom(entries: readonly BufferedEntry[], start: number): number {
     const { sender, maxBufferedAmount } = this.#settings;
     const room = Math.min(MAX_BATCH_MESSAGE_LENGTH, maxBufferedAmount - sender.backlog);
-    let message = '';
+    const lines: BufferedFrameLine[] = [];
+    let length = 0;
     let end = start;
     while (end < entries.length) {
       const entry = entries[end] as BufferedEntry;
       const line = bufferedFrameLine(entry.frameJson, entry.bufferId);
-      if (end > start && message.length + line.length > room) break;
-      message += line;
+      if (end > start && length + lineLength(line) > room) break;
+      lines.push(line);
+      length += lineLength(line);
       end += 1;
     }
-    if (!sender.send(message)) return 0;
+    if (!sender.send(utf8Lines(lines))) return 0;
     this.#lastSentId = (entries[end - 1] as BufferedEntry).bufferId;
     return end - start;
   }

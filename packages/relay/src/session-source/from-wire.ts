@@ -32,7 +32,16 @@ const NEWER_FLAGS = ['is_bot', 'message_is_edit', 'one_to_one_verified'] as cons
  * // { platform: 'slack', chat_id: 'C1', chat_type: 'dm', scope_id: null, guild_id: null, … }
  */
 export function sessionSourceFromWire(wire: unknown): SessionSource {
-  const value = readJson(wire);
+  return sessionSourceFromOwnedWire(readJson(wire));
+}
+
+/**
+ * {@link sessionSourceFromWire} for a source that is already plain JSON data (or absent) and that
+ * nothing else holds, such as the `source` of an event `decodeConnectorFrame` has just parsed: the
+ * same result and errors, without the check and the copy.
+ */
+export function sessionSourceFromOwnedWire(wire: JsonValue | undefined): SessionSource {
+  const value = wire === undefined ? null : wire;
   if (!isPythonTruthy(value)) return readSource({});
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new SessionSourceNotObjectError('event source must be an object');
