@@ -31,6 +31,17 @@ describe('upgrade authentication', () => {
     expect(server.connections).toEqual([]);
   });
 
+  it('quotes an unknown gateway id in the detail, so a crafted id cannot forge log lines', async () => {
+    const server = await startServer(discord);
+    const rejected = new Promise<{ detail: string }>((resolve) => server.once('rejected', resolve));
+    const gateway = dial(server, bearer('gw-x\n2026-11-26 INFO accepted gateway gw-admin'));
+    await gateway.opened;
+    await gateway.closed;
+    const { detail } = await rejected;
+    expect(detail).toBe('unknown gateway "gw-x\\n2026-11-26 INFO accepted gateway gw-admin"');
+    expect(detail).not.toContain('\n');
+  });
+
   it('refuses an expired but validly signed token with reason expired, judged by the server clock', async () => {
     const nowMs = 1_750_000_000_000;
     const server = await startServer(discord, { now: () => nowMs });

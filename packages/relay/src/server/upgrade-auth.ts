@@ -64,7 +64,8 @@ export async function authenticateUpgrade(
   } catch (error) {
     throw new RelayServerCallbackError('authenticate', error);
   }
-  if (credentials === null) return refused(RELAY_CLOSE_REASON_UNAUTHORIZED, `unknown gateway ${gatewayId}`);
+  if (credentials === null)
+    return refused(RELAY_CLOSE_REASON_UNAUTHORIZED, `unknown gateway ${JSON.stringify(gatewayId)}`);
   if (
     typeof credentials !== 'object' ||
     typeof credentials.tenant !== 'string' ||
