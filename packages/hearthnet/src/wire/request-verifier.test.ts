@@ -4,6 +4,7 @@ import { keyPairFromSeed } from '../crypto/index.js';
 import { type RequestEnvelopeFields, signRequestEnvelope } from './envelope.js';
 import { InvalidWireOptionsError } from './errors.js';
 import { RequestVerifier } from './request-verifier.js';
+import { MemorySeenRequestIds } from './seen-request-ids.js';
 import { formatWireTimestamp } from './timestamp.js';
 
 const alice = keyPairFromSeed(new Uint8Array(32).fill(7));
@@ -32,6 +33,21 @@ describe('RequestVerifier', () => {
     await expect(v.verify(fields, signature)).resolves.toBeUndefined();
     await expect(v.verify(fields, signature)).rejects.toThrow(InvalidSignatureError);
     await expect(v.verify(fields, signature)).rejects.toThrow(/replay/);
+  });
+
+  it('refuses a new request with rate_limited while the replay memory is full, instead of forgetting ids', async () => {
+    const v = new RequestVerifier({
+      now: () => NOW,
+      seenRequestIds: new MemorySeenRequestIds({ maxEntries: 1, now: () => NOW }),
+    });
+    const first = signed();
+    await expect(v.verify(first.fields, first.signature)).resolves.toBeUndefined();
+    const second = signed();
+    await expect(v.verify(second.fields, second.signature)).rejects.toMatchObject({
+      code: 'rate_limited',
+      retryAfterMs: 30_001,
+    });
+    await expect(v.verify(first.fields, first.signature)).rejects.toThrow(/replay/);
   });
 
   it('refuses unsigned and tampered requests with invalid_signature', async () => {

@@ -1,7 +1,7 @@
 import {
   BadRequestError,
   ExpiredError,
-  type HearthNetError,
+  HearthNetError,
   InvalidSignatureError,
 } from '../capabilities/index.js';
 import type { Ed25519Backend } from '../crypto/index.js';
@@ -102,7 +102,13 @@ export class RequestVerifier {
         `request timestamp ${fields.timestamp} is more than ${this.#clockSkewMs} ms from the server clock`,
       );
     }
-    const fresh = await this.#seen.add(`${fields.from} ${fields.requestId}`, sentAt + this.#clockSkewMs + 1);
+    let fresh: boolean;
+    try {
+      fresh = await this.#seen.add(`${fields.from} ${fields.requestId}`, sentAt + this.#clockSkewMs + 1);
+    } catch (error) {
+      if (error instanceof HearthNetError) return error;
+      throw error;
+    }
     if (!fresh) return new InvalidSignatureError(`request ${fields.requestId} was already received (replay)`);
     return undefined;
   }

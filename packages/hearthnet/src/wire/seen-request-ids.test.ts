@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RateLimitedError } from '../capabilities/hearthnet-errors.js';
 import { InvalidWireOptionsError } from './errors.js';
 import { MemorySeenRequestIds } from './seen-request-ids.js';
 
@@ -14,14 +15,25 @@ describe('MemorySeenRequestIds', () => {
     expect(seen.size).toBe(1);
   });
 
-  it('holds at most maxEntries, forgetting the oldest first', () => {
-    const seen = new MemorySeenRequestIds({ maxEntries: 2, now: () => 0 });
-    seen.add('a', 10);
-    seen.add('b', 10);
-    seen.add('c', 10);
-    expect(seen.size).toBe(2);
-    expect(seen.add('c', 10)).toBe(false);
+  it('fails closed when full: a new id is refused with rate_limited until the oldest expires, none is forgotten', () => {
+    let now = 0;
+    const seen = new MemorySeenRequestIds({ maxEntries: 2, now: () => now });
     expect(seen.add('a', 10)).toBe(true);
+    expect(seen.add('b', 20)).toBe(true);
+    let refusal: unknown;
+    try {
+      seen.add('c', 30);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(RateLimitedError);
+    expect(refusal).toMatchObject({ code: 'rate_limited', retryAfterMs: 10 });
+    // The ids it holds are still replays.
+    expect(seen.add('a', 10)).toBe(false);
+    expect(seen.add('b', 20)).toBe(false);
+    now = 10;
+    expect(seen.add('c', 30)).toBe(true);
+    expect(seen.size).toBe(2);
   });
 
   it('refuses a bad bound', () => {

@@ -1,3 +1,4 @@
+import { RateLimitedError } from '../capabilities/hearthnet-errors.js';
 import { InvalidWireOptionsError } from './errors.js';
 
 /**
@@ -8,24 +9,27 @@ import { InvalidWireOptionsError } from './errors.js';
 export interface SeenRequestIds {
   /**
    * Records `key` until `expiresAtMs` (epoch ms). Returns `false` when `key` is already recorded and
-   * not yet expired — a replay — and `true` when it is new.
+   * not yet expired — a replay — and `true` when it is new. May throw a `HearthNetError` (e.g.
+   * `RateLimitedError`) when it cannot record a new key; the request is then refused with it.
    */
   add(key: string, expiresAtMs: number): boolean | Promise<boolean>;
 }
 
 /** Options of {@link MemorySeenRequestIds}. */
 export interface MemorySeenRequestIdsOptions {
-  /** The most ids held at once; past it the oldest is forgotten. Default 100 000. */
+  /** The most unexpired ids held at once; a new id past it is refused. Default 100 000. */
   readonly maxEntries?: number;
   /** The clock, epoch ms. Default `Date.now`. */
   readonly now?: () => number;
 }
 
 /**
- * An in-memory {@link SeenRequestIds}: each id is kept until its expiry and at most `maxEntries` are
- * held (the oldest go first). An id forgotten early because of the bound could be replayed within
- * its timestamp window, so size `maxEntries` above the request rate times the window (100 000 covers
- * more than 1 600 requests a second with the default ±30 s window).
+ * An in-memory {@link SeenRequestIds}: each id is kept until its expiry, and at most `maxEntries`
+ * unexpired ids are held. It fails closed: while it is full, a new id is refused with
+ * `RateLimitedError` (429 `rate_limited`, `retry_after_ms` until the oldest id expires) rather than
+ * forgetting an id that could then be replayed within its timestamp window. Size `maxEntries` above
+ * the request rate times the window (100 000 covers more than 1 600 requests a second with the default
+ * ±30 s window).
  *
  * @example
  * const seen = new MemorySeenRequestIds({ maxEntries: 10_000 });
@@ -56,12 +60,16 @@ export class MemorySeenRequestIds implements SeenRequestIds {
     this.#dropExpired(now);
     const known = this.#expiries.get(key);
     if (known !== undefined && known > now) return false;
+    if (known === undefined && this.#expiries.size >= this.#maxEntries) {
+      const oldest = this.#expiries.values().next();
+      const retryAfterMs = oldest.done === true ? 1 : Math.max(1, oldest.value - now);
+      throw new RateLimitedError(
+        `this node already remembers ${this.#maxEntries} request ids inside their timestamp window`,
+        { retryAfterMs },
+      );
+    }
     this.#expiries.delete(key);
     this.#expiries.set(key, expiresAtMs);
-    if (this.#expiries.size > this.#maxEntries) {
-      const oldest = this.#expiries.keys().next();
-      if (oldest.done !== true) this.#expiries.delete(oldest.value);
-    }
     return true;
   }
 
