@@ -33,6 +33,7 @@ export {
   CommunityNotCreatedError,
   InvalidReplayOptionsError,
 } from './errors.js';
+export { type TrustFromLogOptions, trustFromLog } from './log-trust.js';
 export { PROMOTE_SIGNATURES } from './membership-rules.js';
 export { MAX_POST_TTL_SECONDS } from './post-expiry.js';
 export type { Authorisation, ReplayRejection, ReplayRejectionReason } from './rejection.js';

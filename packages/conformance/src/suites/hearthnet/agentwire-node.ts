@@ -18,13 +18,13 @@ import {
   PublishingEventStore,
   TopicHub,
 } from '@agentwire/hearthnet/pubsub';
+import { trustFromLog } from '@agentwire/hearthnet/replay';
 import { createSyncHandler } from '@agentwire/hearthnet/sync';
 import {
   BUS_CALL_PATH,
   type CapabilityHandler,
   createBusHandler,
   routeByPath,
-  staticTrust,
 } from '@agentwire/hearthnet/wire';
 import type { HearthNetNodeSuiteOptions } from './node-suite.js';
 
@@ -158,7 +158,8 @@ export async function startAgentwireNode(
     { maxConcurrent: AGENTWIRE_NODE_MAX_CHATS, params: { model: 'echo' } },
   );
   registerFileCapabilities(registry, { store: new InMemoryBlobStore() });
-  const trust = staticTrust({ [member.nodeId]: 'trusted' });
+  // Who may call is what the community's own log says: the member was admitted as trusted.
+  const trust = trustFromLog({ store, communityId: community });
 
   let baseUrl = '';
   const served = await serveBusHandler(
