@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertEqual } from '../assert.js';
-import type { ConformanceSuite } from '../suite.js';
-import { memoryIo } from './cli-io.test-support.js';
+import { memoryIo, oneCaseSuite } from './cli-io.test-support.js';
 import type { LiveSubject } from './live-subject.js';
 import { loadSubjects } from './load-subjects.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from './run-cli.js';
@@ -55,25 +53,6 @@ function create() {
 }
 export default { inboundBuffers: [{ name: 'forgetful buffer', create }] };
 `;
-}
-
-function oneCaseSuite(name: string, passes: boolean): ConformanceSuite<unknown> {
-  return {
-    name,
-    version: '1.0.0',
-    description: name,
-    cases: [
-      {
-        id: `${name}.only`,
-        title: 'only',
-        section: '§1',
-        level: 'required',
-        since: '1.0.0',
-        run: () => assertEqual(passes, true),
-      },
-    ],
-    setup: () => ({ ctx: null }),
-  };
 }
 
 /** A live subject that records its starts and stops; `fails` picks what goes wrong. */

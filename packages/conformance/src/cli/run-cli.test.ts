@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assertEqual } from '../assert.js';
-import type { ConformanceSuite } from '../suite.js';
 import { bundledSuites } from './bundled-suites.js';
-import { memoryIo } from './cli-io.test-support.js';
+import { memoryIo, oneCaseSuite } from './cli-io.test-support.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from './run-cli.js';
-
-function oneCaseSuite(name: string, passes: boolean): ConformanceSuite<unknown> {
-  return {
-    name,
-    version: '1.0.0',
-    description: name,
-    cases: [
-      {
-        id: `${name}.only`,
-        title: 'only',
-        section: '§1',
-        level: 'required',
-        since: '1.0.0',
-        run: () => assertEqual(passes, true),
-      },
-    ],
-    setup: () => ({ ctx: null }),
-  };
-}
 
 describe('runCli', () => {
   it('runs every bundled suite against the bundled implementations and exits 0', async () => {
