@@ -12,6 +12,11 @@ import {
 } from '@agentwire/hearthnet/crypto';
 import { InMemoryEventStore } from '@agentwire/hearthnet/events';
 import { InMemoryCapabilityVault, InMemoryInboundBuffer, InMemoryRelayBus } from '@agentwire/relay';
+import {
+  InMemoryEnrollmentTokenStore,
+  InMemoryPolicyStore,
+  InMemoryProvisionRegistry,
+} from '@agentwire/relay/edge';
 import type { SubjectSuite } from '../subjects/subject-suites.js';
 import type { ConformanceSuite } from '../suite.js';
 import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-suite.js';
@@ -44,6 +49,9 @@ import { sessionKeySuite } from '../suites/relay/session-keys.js';
 import { relayTokenSuite } from '../suites/relay/tokens.js';
 import { agentwireRelayEdge } from '../suites/relay-edge/agentwire-edge.js';
 import { edgeSuite } from '../suites/relay-edge/edge-suite.js';
+import { enrollmentTokenStoreSuite } from '../suites/relay-edge/enrollment-token-store-suite.js';
+import { policyStoreSuite } from '../suites/relay-edge/policy-store-suite.js';
+import { provisionRegistrySuite } from '../suites/relay-edge/provision-registry-suite.js';
 import { capabilityVaultSuite } from '../suites/relay-runtime/capability-vault-suite.js';
 import { inboundBufferSuite } from '../suites/relay-runtime/inbound-buffer-suite.js';
 import { relayBusSuite } from '../suites/relay-runtime/relay-bus-suite.js';
@@ -76,6 +84,16 @@ function agentwireSignatures(backend: Ed25519Backend): ConformanceSuite<unknown>
 }
 
 /** The in-memory capability vault on a clock the expiry cases move, so that they need not wait. */
+function fakeClockEnrollmentTokens() {
+  let now = Date.now();
+  return {
+    create: () => new InMemoryEnrollmentTokenStore({ now: () => now }),
+    elapse: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
 function fakeClockVault() {
   let now = Date.now();
   return {
@@ -141,6 +159,18 @@ export function bundledSuites(): (BundledSuite | LiveSubject)[] {
       subject: 'agentwire InMemoryInboundBuffer',
     },
     { suite: capabilityVaultSuite(fakeClockVault()), subject: 'agentwire InMemoryCapabilityVault' },
+    {
+      suite: enrollmentTokenStoreSuite(fakeClockEnrollmentTokens()),
+      subject: 'agentwire InMemoryEnrollmentTokenStore',
+    },
+    {
+      suite: provisionRegistrySuite({ create: () => new InMemoryProvisionRegistry() }),
+      subject: 'agentwire InMemoryProvisionRegistry',
+    },
+    {
+      suite: policyStoreSuite({ create: () => new InMemoryPolicyStore() }),
+      subject: 'agentwire InMemoryPolicyStore',
+    },
     relayConnectorSubject,
     { suite: agentConnectorSuite({ factory: noopUnderTest }), subject: 'agentwire NoOpAgentConnector' },
     {

@@ -4,7 +4,10 @@
  * {@link RedisCapabilityVault} (hashes with TTLs) and {@link RedisGatewaySecretStore} (per-gateway
  * secret lists with rotation and revocation, changed atomically by Lua scripts), implementing the
  * `RelayBus`, `InboundBuffer`, `CapabilityVault` and `GatewaySecretStore` interfaces of
- * `@agentwire/relay`. Node only (ioredis).
+ * `@agentwire/relay`; and the stores of the edge side channels (`/relay/enroll`, `/relay/provision`,
+ * `/relay/policy`): {@link RedisEnrollmentTokenStore}, {@link RedisProvisionRegistry} and
+ * {@link RedisPolicyStore}, implementing `EnrollmentTokenStore`, `ProvisionRegistry` and `PolicyStore`
+ * of `@agentwire/relay/edge`. Node only (ioredis).
  *
  * Every backend takes `{ redis, keyPrefix }`: an ioredis client the caller keeps owning (and closes
  * after the backends), or connection options the backend connects with and closes in `close()`.
@@ -25,12 +28,19 @@
  * ```
  * @packageDocumentation
  */
-export { InvalidRedisRelayOptionError } from './errors.js';
+export { CorruptEdgeRecordError, EdgeStoreClosedError, InvalidRedisRelayOptionError } from './errors.js';
 export { RedisCapabilityVault, type RedisCapabilityVaultOptions } from './redis-capability-vault.js';
 export { DEFAULT_RELAY_KEY_PREFIX, type RedisRelayBackendOptions } from './redis-connection.js';
+export {
+  DEFAULT_EXPIRED_TOKEN_RETENTION_MS,
+  RedisEnrollmentTokenStore,
+  type RedisEnrollmentTokenStoreOptions,
+} from './redis-enrollment-token-store.js';
 export {
   RedisGatewaySecretStore,
   type RedisGatewaySecretStoreOptions,
 } from './redis-gateway-secret-store.js';
 export { RedisInboundBuffer, type RedisInboundBufferOptions } from './redis-inbound-buffer.js';
+export { RedisPolicyStore, type RedisPolicyStoreOptions } from './redis-policy-store.js';
+export { RedisProvisionRegistry, type RedisProvisionRegistryOptions } from './redis-provision-registry.js';
 export { RedisRelayBus, type RedisRelayBusOptions } from './redis-relay-bus.js';

@@ -21,3 +21,26 @@ export function bufferStreamKey(keyPrefix: string, tenant: string): string {
 export function vaultKey(keyPrefix: string, sessionKey: string, kind: string): string {
   return `${keyPrefix}vault:${keySegment(sessionKey)}:${keySegment(kind)}`;
 }
+
+/** The hash that holds a one-time enrollment token, keyed by the token's digest, never the token. */
+export function enrollmentTokenKey(keyPrefix: string, tokenDigest: string): string {
+  return `${keyPrefix}enrollment-token:${tokenDigest}`;
+}
+
+/**
+ * The hash of a platform's provision registrations (field: gateway id). It shares the Redis Cluster
+ * hash tag `{<platform>}` with {@link provisionRoutesKey}, so one script can change both.
+ */
+export function provisionRegistrationsKey(keyPrefix: string, platform: string): string {
+  return `${keyPrefix}provision:{${keySegment(platform)}}:registrations`;
+}
+
+/** The hash of a platform's route-key owners (field: route key), in the hash slot of its registrations. */
+export function provisionRoutesKey(keyPrefix: string, platform: string): string {
+  return `${keyPrefix}provision:{${keySegment(platform)}}:routes`;
+}
+
+/** The string that holds the relevance policy of `(gatewayId, platform)`. */
+export function policyKey(keyPrefix: string, gatewayId: string, platform: string): string {
+  return `${keyPrefix}policy:${keySegment(gatewayId)}:${keySegment(platform)}`;
+}

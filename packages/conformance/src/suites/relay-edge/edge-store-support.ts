@@ -1,0 +1,68 @@
+import type { SuiteSetup } from '../../suite.js';
+import { withInstances } from '../relay-runtime/runtime-support.js';
+
+/** Options every edge store suite takes. */
+export interface EdgeStoreSuiteOptions<Store> {
+  /** Creates a fresh store. Cases call it once or more and release every store they create. */
+  readonly create: () => Store | Promise<Store>;
+  /**
+   * Releases a store `create` made (closes its connection, say); called at the end of each case that
+   * created it. The store interfaces have no `close`, so without this nothing is released.
+   */
+  readonly release?: (store: Store) => void | Promise<void>;
+  /**
+   * `true` when stores from `create` share one backend (e.g. Redis), as the instances of one
+   * connector do: what one writes, another reads. Capability `shared-backend`.
+   */
+  readonly sharedBackend?: boolean;
+  /** Releases what the caller set up for the run; called after the last case. */
+  readonly dispose?: () => void | Promise<void>;
+}
+
+/** A store a case opened, and how to release it. */
+export interface OpenedEdgeStore<Store> {
+  readonly store: Store;
+  close(): Promise<void>;
+}
+
+/** What every edge store case receives. */
+export interface EdgeStoreContext<Store> {
+  /** Creates a store through the suite's `create`; its `close` calls the suite's `release`. */
+  readonly open: () => Promise<OpenedEdgeStore<Store>>;
+}
+
+/** The setup of an edge store suite: `extra` joins the context; `shared-backend` when declared. */
+export function edgeStoreSetup<Store, Extra extends object>(
+  options: EdgeStoreSuiteOptions<Store>,
+  extra: Extra,
+): SuiteSetup<EdgeStoreContext<Store> & Extra> {
+  const { create, release } = options;
+  const capabilities = new Set<string>();
+  if (options.sharedBackend === true) capabilities.add('shared-backend');
+  const open = async (): Promise<OpenedEdgeStore<Store>> => {
+    const store = await create();
+    return {
+      store,
+      close: async () => {
+        await release?.(store);
+      },
+    };
+  };
+  return {
+    ctx: { ...extra, open },
+    capabilities,
+    ...(options.dispose === undefined ? {} : { dispose: options.dispose }),
+  };
+}
+
+/**
+ * Creates `count` stores, runs `body` with them and releases every one, also when `body` throws; a
+ * release that rejects fails the case (unless `body` already failed it).
+ */
+export function withStores<Store, R>(
+  ctx: EdgeStoreContext<Store>,
+  count: number,
+  body: (stores: readonly Store[]) => Promise<R>,
+): Promise<R> {
+  return withInstances(ctx.open, count, (opened) => body(opened.map(({ store }) => store)));
+}

@@ -1,0 +1,122 @@
+import type { GatewayRelevancePolicy, PolicyStore } from '@agentwire/relay/edge';
+import { assertEqual } from '../../assert.js';
+import type { ConformanceCase } from '../../suite.js';
+import { uniqueTenant } from '../relay-runtime/runtime-support.js';
+import { withStores } from './edge-store-support.js';
+import { RELAY_EDGE_STORES_SUITE_VERSION } from './edge-stores-version.js';
+import type { PolicyStoreContext } from './policy-store-suite.js';
+
+type Case = ConformanceCase<PolicyStoreContext>;
+
+const since = RELAY_EDGE_STORES_SUITE_VERSION;
+const SECTION = 'PolicyStore rules; relay-reference §13 (/relay/policy)';
+const SECTION_SHARED = 'PolicyStore rules; relay-reference §13; ARCHITECTURE decision 7';
+
+/** A policy of a gateway id no other case (or run, on a shared backend) uses. */
+function freshPolicy(overrides: Partial<GatewayRelevancePolicy> = {}): GatewayRelevancePolicy {
+  return {
+    tenant: uniqueTenant('tenant'),
+    gatewayId: uniqueTenant('gateway'),
+    platform: 'discord',
+    requireAddress: true,
+    freeResponseScopes: ['channel-1', 'canal:ü-2'],
+    allowOtherBots: false,
+    ...overrides,
+  };
+}
+
+function withPolicies<R>(ctx: PolicyStoreContext, body: (store: PolicyStore) => Promise<R>): Promise<R> {
+  return withStores(ctx, 1, ([store]) => body(store!));
+}
+
+/** Every rule of the `PolicyStore` interface. */
+export function policyStoreCases(suiteName: string): Case[] {
+  const id = (rest: string) => `${suiteName}.${rest}`;
+  return [
+    {
+      id: id('get.absent'),
+      title: 'get answers null for a (gatewayId, platform) with no policy',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withPolicies(ctx, async (store) => {
+          const policy = freshPolicy();
+          assertEqual(await store.get(policy.gatewayId, policy.platform), null, 'before any put');
+        }),
+    },
+    {
+      id: id('put.reads-back'),
+      title: 'a policy reads back as put, with its tenant and gateway',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withPolicies(ctx, async (store) => {
+          const policy = freshPolicy();
+          await store.put(policy);
+          assertEqual(await store.get(policy.gatewayId, policy.platform), policy, 'the stored policy');
+        }),
+    },
+    {
+      id: id('put.replaces'),
+      title: 'put replaces the earlier policy of the same (gatewayId, platform) whole',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withPolicies(ctx, async (store) => {
+          const first = freshPolicy();
+          const second: GatewayRelevancePolicy = {
+            ...first,
+            requireAddress: false,
+            freeResponseScopes: [],
+            allowOtherBots: true,
+          };
+          await store.put(first);
+          await store.put(second);
+          assertEqual(await store.get(first.gatewayId, first.platform), second, 'the re-declared policy');
+        }),
+    },
+    {
+      id: id('keyed-by-gateway-and-platform'),
+      title: 'policies of one gateway on two platforms, and of two gateways on one, are kept apart',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withPolicies(ctx, async (store) => {
+          const discord = freshPolicy();
+          const telegram = {
+            ...discord,
+            platform: 'telegram',
+            requireAddress: false,
+            freeResponseScopes: [],
+          };
+          const neighbour = freshPolicy({ tenant: discord.tenant, allowOtherBots: true });
+          for (const policy of [discord, telegram, neighbour]) await store.put(policy);
+          assertEqual(await store.get(discord.gatewayId, 'discord'), discord, 'on discord');
+          assertEqual(await store.get(discord.gatewayId, 'telegram'), telegram, 'on telegram');
+          assertEqual(await store.get(neighbour.gatewayId, 'discord'), neighbour, 'the other gateway');
+          assertEqual(await store.get(neighbour.gatewayId, 'telegram'), null, 'the other gateway elsewhere');
+        }),
+    },
+    {
+      id: id('shared.visible-across-instances'),
+      title: 'a policy put on one instance is read, and replaced, on another',
+      section: SECTION_SHARED,
+      level: 'required',
+      requires: 'shared-backend',
+      since,
+      run: (ctx) =>
+        withStores(ctx, 2, async ([first, second]) => {
+          const policy = freshPolicy();
+          await first!.put(policy);
+          assertEqual(await second!.get(policy.gatewayId, policy.platform), policy, 'read elsewhere');
+          const replaced = { ...policy, allowOtherBots: true };
+          await second!.put(replaced);
+          assertEqual(await first!.get(policy.gatewayId, policy.platform), replaced, 'after a put elsewhere');
+        }),
+    },
+  ];
+}

@@ -1,0 +1,81 @@
+import type { GatewayRelevancePolicy, PolicyStore } from '@agentwire/relay/edge';
+import type { Redis } from 'ioredis';
+import { checkName, checkPolicy, parseRecord, refuseArgument, refuseRecord } from './edge-records.js';
+import { EdgeStoreClosedError } from './errors.js';
+import {
+  closeOwnedClient,
+  openBackendConnection,
+  type RedisRelayBackendOptions,
+} from './redis-connection.js';
+import { policyKey } from './relay-keys.js';
+
+/** Options of {@link RedisPolicyStore}. */
+export type RedisPolicyStoreOptions = RedisRelayBackendOptions;
+
+/**
+ * A {@link PolicyStore} on Redis, shared by every instance of a connector: a policy a gateway declares
+ * through one instance is read on all of them. One string per `(gatewayId, platform)`
+ * (`<keyPrefix>policy:<gateway id>:<platform>`, URI-encoded) holding the policy as JSON; `put`
+ * replaces it with one `SET`. Node only (ioredis).
+ *
+ * @example
+ * ```ts
+ * const policies = new RedisPolicyStore({ redis });
+ * await policies.get('gw-host-1', 'discord'); // the last policy that gateway declared, or null
+ * ```
+ */
+export class RedisPolicyStore implements PolicyStore {
+  readonly #client: Redis;
+  readonly #ownsClient: boolean;
+  readonly #keyPrefix: string;
+  #closed = false;
+
+  /** @throws {InvalidRedisRelayOptionError} a missing `redis` or a `keyPrefix` that is not a string. */
+  constructor(options: RedisPolicyStoreOptions) {
+    const connection = openBackendConnection(options);
+    this.#client = connection.client;
+    this.#ownsClient = connection.owned;
+    this.#keyPrefix = connection.keyPrefix;
+  }
+
+  /**
+   * @throws {InvalidEnrollmentArgumentError} a policy without the interface's fields, or with an empty
+   *   tenant, gateway id, platform or scope id, or text that is not well-formed Unicode.
+   * @throws {EdgeStoreClosedError} after `close()`.
+   */
+  async put(policy: GatewayRelevancePolicy): Promise<void> {
+    this.#assertOpen();
+    const checked = checkPolicy(policy, 'policy', refuseArgument);
+    await this.#client.set(
+      policyKey(this.#keyPrefix, checked.gatewayId, checked.platform),
+      JSON.stringify(checked),
+    );
+  }
+
+  /**
+   * @throws {InvalidEnrollmentArgumentError} an empty or malformed gateway id or platform.
+   * @throws {CorruptEdgeRecordError} the stored policy is not one this store wrote.
+   * @throws {EdgeStoreClosedError} after `close()`.
+   */
+  async get(gatewayId: string, platform: string): Promise<GatewayRelevancePolicy | null> {
+    this.#assertOpen();
+    const key = policyKey(
+      this.#keyPrefix,
+      checkName(gatewayId, 'gatewayId'),
+      checkName(platform, 'platform'),
+    );
+    const stored = await this.#client.get(key);
+    return stored === null ? null : checkPolicy(parseRecord(stored, 'policy'), 'policy', refuseRecord);
+  }
+
+  /** Disconnects when the store made its own connection; a client passed in stays open. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#ownsClient) await closeOwnedClient(this.#client);
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new EdgeStoreClosedError('RedisPolicyStore');
+  }
+}

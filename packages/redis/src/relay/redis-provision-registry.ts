@@ -1,0 +1,151 @@
+import type { ProvisionedRoute, ProvisionRegistration, ProvisionRegistry } from '@agentwire/relay/edge';
+import type { Redis } from 'ioredis';
+import { checkName, checkRegistration, parseRecord, refuseArgument, refuseRecord } from './edge-records.js';
+import { EdgeStoreClosedError } from './errors.js';
+import {
+  closeOwnedClient,
+  openBackendConnection,
+  type RedisRelayBackendOptions,
+} from './redis-connection.js';
+import { provisionRegistrationsKey, provisionRoutesKey } from './relay-keys.js';
+
+/** Options of {@link RedisProvisionRegistry}. */
+export type RedisProvisionRegistryOptions = RedisRelayBackendOptions;
+
+// KEYS[1]: the platform's registrations hash, KEYS[2]: its route owners hash.
+// ARGV: gateway id, tenant, the owner value `[tenant, gatewayId]` as JSON, the registration without
+// route keys as JSON, then the declared route keys (distinct). Releases the keys the gateway's
+// previous registration held and still holds, claims every declared key that no other tenant holds,
+// and stores the registration with the keys it now holds — one atomic step, so two instances racing
+// for a key never both get it. Answers the keys held.
+const REGISTER = `local gatewayId, tenant, owner = ARGV[1], ARGV[2], ARGV[3]
+local previous = redis.call('HGET', KEYS[1], gatewayId)
+if previous then
+  for _, key in ipairs(cjson.decode(previous).routeKeys) do
+    local holder = redis.call('HGET', KEYS[2], key)
+    if holder and cjson.decode(holder)[2] == gatewayId then redis.call('HDEL', KEYS[2], key) end
+  end
+end
+local held, encoded = {}, {}
+for i = 5, #ARGV do
+  local key = ARGV[i]
+  local holder = redis.call('HGET', KEYS[2], key)
+  if not holder or cjson.decode(holder)[1] == tenant then
+    redis.call('HSET', KEYS[2], key, owner)
+    held[#held + 1] = key
+    encoded[#encoded + 1] = cjson.encode(key)
+  end
+end
+redis.call('HSET', KEYS[1], gatewayId,
+  '{"routeKeys":[' .. table.concat(encoded, ',') .. '],"registration":' .. ARGV[4] .. '}')
+return held`;
+
+/**
+ * A {@link ProvisionRegistry} on Redis, shared by every instance of a connector: a gateway provisioned
+ * through one instance routes on all of them. Per platform, one hash of registrations (field: gateway
+ * id; value: the registration as JSON) and one hash of route-key owners (field: route key; value:
+ * `[tenant, gatewayId]` as JSON), `<keyPrefix>provision:{<platform>}:registrations` and
+ * `…:routes` (URI-encoded; the `{platform}` hash tag keeps both in one Redis Cluster slot). `register`
+ * is one Lua script: it releases what the gateway's previous registration held, claims each declared
+ * key unless another tenant holds it (a key of the same tenant moves to the registering gateway), and
+ * stores the registration with the keys it now holds, atomically across instances. Node only (ioredis).
+ *
+ * @example
+ * ```ts
+ * const registry = new RedisProvisionRegistry({ redis });
+ * const tenantOf = tenantResolverFromRegistry(registry); // for the provider edge handlers
+ * await registry.route('discord', '123456789'); // { tenant, gatewayId } once provisioned on any instance
+ * ```
+ */
+export class RedisProvisionRegistry implements ProvisionRegistry {
+  readonly #client: Redis;
+  readonly #ownsClient: boolean;
+  readonly #keyPrefix: string;
+  #closed = false;
+
+  /** @throws {InvalidRedisRelayOptionError} a missing `redis` or a `keyPrefix` that is not a string. */
+  constructor(options: RedisProvisionRegistryOptions) {
+    const connection = openBackendConnection(options);
+    this.#client = connection.client;
+    this.#ownsClient = connection.owned;
+    this.#keyPrefix = connection.keyPrefix;
+  }
+
+  /**
+   * @throws {InvalidEnrollmentArgumentError} a registration without the interface's fields, or with an
+   *   empty tenant, gateway id, platform or route key, or text that is not well-formed Unicode.
+   * @throws {EdgeStoreClosedError} after `close()`.
+   */
+  async register(registration: ProvisionRegistration): Promise<readonly string[]> {
+    this.#assertOpen();
+    const { routeKeys, ...fields } = checkRegistration(registration, 'registration', refuseArgument);
+    const { tenant, gatewayId, platform } = fields;
+    return (await this.#client.eval(
+      REGISTER,
+      2,
+      provisionRegistrationsKey(this.#keyPrefix, platform),
+      provisionRoutesKey(this.#keyPrefix, platform),
+      gatewayId,
+      tenant,
+      JSON.stringify([tenant, gatewayId]),
+      JSON.stringify(fields),
+      ...new Set(routeKeys),
+    )) as string[];
+  }
+
+  /**
+   * @throws {InvalidEnrollmentArgumentError} an empty or malformed gateway id or platform.
+   * @throws {CorruptEdgeRecordError} the stored registration is not one this registry wrote.
+   * @throws {EdgeStoreClosedError} after `close()`.
+   */
+  async get(gatewayId: string, platform: string): Promise<ProvisionRegistration | null> {
+    this.#assertOpen();
+    const id = checkName(gatewayId, 'gatewayId');
+    const key = provisionRegistrationsKey(this.#keyPrefix, checkName(platform, 'platform'));
+    const stored = await this.#client.hget(key, id);
+    return stored === null ? null : readStoredRegistration(stored);
+  }
+
+  /**
+   * @throws {InvalidEnrollmentArgumentError} an empty or malformed platform or route key.
+   * @throws {CorruptEdgeRecordError} the stored owner is not one this registry wrote.
+   * @throws {EdgeStoreClosedError} after `close()`.
+   */
+  async route(platform: string, routeKey: string): Promise<ProvisionedRoute | null> {
+    this.#assertOpen();
+    const key = provisionRoutesKey(this.#keyPrefix, checkName(platform, 'platform'));
+    const stored = await this.#client.hget(key, checkName(routeKey, 'routeKey'));
+    if (stored === null) return null;
+    const owner = parseRecord(stored, 'route');
+    const [tenant, gatewayId] = Array.isArray(owner) && owner.length === 2 ? owner : [];
+    return {
+      tenant: checkName(tenant, 'route[0]', refuseRecord),
+      gatewayId: checkName(gatewayId, 'route[1]', refuseRecord),
+    };
+  }
+
+  /** Disconnects when the registry made its own connection; a client passed in stays open. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#ownsClient) await closeOwnedClient(this.#client);
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new EdgeStoreClosedError('RedisProvisionRegistry');
+  }
+}
+
+function readStoredRegistration(stored: string): ProvisionRegistration {
+  const record = parseRecord(stored, 'registration');
+  const { routeKeys, registration } = (isObject(record) ? record : {}) as {
+    readonly routeKeys?: unknown;
+    readonly registration?: unknown;
+  };
+  if (!isObject(registration)) return refuseRecord('registration', 'has no registration object');
+  return checkRegistration({ ...registration, routeKeys }, 'registration', refuseRecord);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
