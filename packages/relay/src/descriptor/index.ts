@@ -1,4 +1,5 @@
 export { type JsonValue, jsonValueSchema } from '../json/json-value.js';
+export { descriptorMessageLength, descriptorSupportsCodeBlocks } from './adapter-view.js';
 export { type CreateDescriptorFields, createDescriptor } from './create.js';
 export {
   DescriptorError,
@@ -26,4 +27,5 @@ export {
   type StrictCapabilityDescriptor,
 } from './schema.js';
 export { descriptorSupportsOp } from './supports-op.js';
+export { type DescriptorToJsonOptions, descriptorToJson } from './to-json.js';
 export { descriptorToWire } from './to-wire.js';

@@ -2,40 +2,59 @@ import { FrameEncodeError } from '../frames/errors.js';
 import { jsonPath } from '../json/json-path.js';
 import { pythonFloatRepr } from './float-repr.js';
 
+/** The `json.dumps` keyword arguments {@link pythonJsonDumps} can mirror besides the defaults. */
+export interface PythonJsonDumpsOptions {
+  /** `ensure_ascii` (default `true`): `false` writes non-ASCII characters and U+007F as they are. */
+  readonly ensureAscii?: boolean;
+  /** `sort_keys` (default `false`): object keys in code-point order instead of insertion order. */
+  readonly sortKeys?: boolean;
+}
+
 /**
  * Writes a JSON value the way Python's `json.dumps(value)` does with its defaults, which is how the
  * gateway writes every frame: separators `", "` and `": "`, `ensure_ascii` (everything outside
  * U+0020–U+007E as lowercase `\uXXXX`, astral characters as surrogate pairs), keys in insertion
  * order, `NaN`/`Infinity`/`-Infinity` literals. JavaScript has one number type, so an integral number
  * is written as a Python `int` (`3`, not `3.0`) and any other as Python's float `repr` (`1e-05`).
+ * `options` mirror `ensure_ascii=False` (only `"`, `\` and C0 controls escaped) and `sort_keys=True`.
  *
  * @throws {FrameEncodeError} a bigint, function, symbol, cycle or non-plain object.
  */
-export function pythonJsonDumps(value: unknown): string {
-  return write(value, [], new Set());
+export function pythonJsonDumps(value: unknown, options: PythonJsonDumpsOptions = {}): string {
+  const style: Style = {
+    quote: options.ensureAscii === false ? quoteUnicode : quote,
+    sortKeys: options.sortKeys === true,
+  };
+  return write(value, [], new Set(), style);
+}
+
+/** How {@link write} quotes strings and orders keys. */
+interface Style {
+  readonly quote: (text: string) => string;
+  readonly sortKeys: boolean;
 }
 
 /**
  * `path` is the key path of `value`, pushed and popped in place as the writer descends (it is only
  * read to name the place of an error).
  */
-function write(value: unknown, path: PropertyKey[], ancestors: Set<object>): string {
+function write(value: unknown, path: PropertyKey[], ancestors: Set<object>, style: Style): string {
   switch (typeof value) {
     case 'string':
-      return quote(value);
+      return style.quote(value);
     case 'number':
       return pythonJsonNumber(value);
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object':
       if (value === null) return 'null';
-      return writeContainer(value, path, ancestors);
+      return writeContainer(value, path, ancestors, style);
     default:
       throw new FrameEncodeError(`a ${typeof value} cannot be written as JSON`, jsonPath(path));
   }
 }
 
-function writeContainer(value: object, path: PropertyKey[], ancestors: Set<object>): string {
+function writeContainer(value: object, path: PropertyKey[], ancestors: Set<object>, style: Style): string {
   if (ancestors.has(value)) throw new FrameEncodeError('a frame cannot contain itself', jsonPath(path));
   ancestors.add(value);
   let text: string;
@@ -47,7 +66,7 @@ function writeContainer(value: object, path: PropertyKey[], ancestors: Set<objec
       if (item === undefined) text += 'null';
       else {
         path.push(i);
-        text += write(item, path, ancestors);
+        text += write(item, path, ancestors, style);
         path.pop();
       }
     }
@@ -59,13 +78,15 @@ function writeContainer(value: object, path: PropertyKey[], ancestors: Set<objec
     }
     text = '{';
     let first = true;
-    for (const key of Object.keys(value)) {
+    const keys = Object.keys(value);
+    if (style.sortKeys) keys.sort(compareCodePoints);
+    for (const key of keys) {
       const member: unknown = (value as Record<string, unknown>)[key];
       if (member === undefined) continue;
       if (!first) text += ', ';
       first = false;
       path.push(key);
-      text += `${quote(key)}: ${write(member, path, ancestors)}`;
+      text += `${style.quote(key)}: ${write(member, path, ancestors, style)}`;
       path.pop();
     }
     text += '}';
@@ -99,6 +120,31 @@ function quote(text: string): string {
     runStart = i + 1;
   }
   return `${out}${text.slice(runStart)}"`;
+}
+
+/** `ensure_ascii=False`: only `"`, `\` and the C0 controls are escaped (Python's `ESCAPE` set). */
+function quoteUnicode(text: string): string {
+  let out = '"';
+  let runStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x20 && unit !== 0x22 && unit !== 0x5c) continue;
+    out += text.slice(runStart, i);
+    out += SHORT_ESCAPES[unit] ?? `\\u${unit.toString(16).padStart(4, '0')}`;
+    runStart = i + 1;
+  }
+  return `${out}${text.slice(runStart)}"`;
+}
+
+/** Python's `str` ordering: by code point (JavaScript's default sort compares UTF-16 code units). */
+function compareCodePoints(a: string, b: string): number {
+  const left = [...a];
+  const right = [...b];
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const difference = left[i]!.codePointAt(0)! - right[i]!.codePointAt(0)!;
+    if (difference !== 0) return difference;
+  }
+  return left.length - right.length;
 }
 
 /**
