@@ -36,6 +36,14 @@ function body(status: string | undefined, text = 'main:\n  ! hello\n'): string {
   return `# Skill: demo\n${status === undefined ? '' : `# Status: ${status}\n`}\n${text}`;
 }
 
+/**
+ * `body(status, text)` after the store rewrote its status header: the reference stores' pattern takes
+ * the blank line under the header (and under `# Skill:` when it inserts one) with it.
+ */
+function rewritten(status: string, text = 'main:\n  ! hello\n'): string {
+  return `# Skill: demo\n# Status: ${status}\n${text}`;
+}
+
 const sourceFile = (name: string) => readFile(join(dir, `${name}.skill.md`), 'utf8');
 const logFile = (name: string) => readFile(join(dir, `${name}.versions.jsonl`), 'utf8');
 const logLines = async (name: string) => (await logFile(name)).split('\n').filter((line) => line !== '');
@@ -93,7 +101,7 @@ describe('FilesystemSkillStore: store and load', () => {
     const store = open();
     const info = await store.store('demo', body('approved v1:stale-token'));
     const persisted = await sourceFile('demo');
-    expect(persisted).toBe(body('Approved'));
+    expect(persisted).toBe(rewritten('Approved'));
     expect(info).toMatchObject({ status: 'Approved', ...contentIdentity(persisted) });
     const loaded = await store.load('demo');
     expect(loaded.source).toBe(persisted);
@@ -302,18 +310,18 @@ describe('FilesystemSkillStore: status preservation on overwrite', () => {
     const store = open();
     await skillWithStatus(store, 'Approved');
     await store.store('demo', body(undefined, 'main:\n  ! new\n'));
-    expect(await sourceFile('demo')).toBe(body('Approved', 'main:\n  ! new\n'));
+    expect(await sourceFile('demo')).toBe(rewritten('Approved', 'main:\n  ! new\n'));
   });
 
   it('new skill: metadata.status wins and the body is written to match (no Approved-over-Draft quirk)', async () => {
     const store = open();
     const approved = await store.store('a', body('Draft'), { status: 'Approved' });
     expect(approved.status).toBe('Approved');
-    expect(await sourceFile('a')).toBe(body('Approved'));
+    expect(await sourceFile('a')).toBe(rewritten('Approved'));
     expect((await store.metadata('a')).status).toBe('Approved');
     const draft = await store.store('b', body('Approved'), { status: 'Draft' });
     expect(draft.status).toBe('Draft');
-    expect(await sourceFile('b')).toBe(body('Draft'));
+    expect(await sourceFile('b')).toBe(rewritten('Draft'));
   });
 
   it('a refused author change leaves the status alone too', async () => {
@@ -338,11 +346,11 @@ describe('FilesystemSkillStore: update_status', () => {
       previous_status: 'Draft',
       changed_at: T0 / 1000 + 2,
     });
-    expect(await sourceFile('demo')).toBe(body('Approved'));
+    expect(await sourceFile('demo')).toBe(rewritten('Approved'));
     const disabled = await store.update_status('demo', 'Disabled');
     expect(disabled).toMatchObject({ status: 'Disabled', previous_status: 'Approved' });
-    expect(disabled.content_hash).toBe(contentIdentity(body('Disabled')).content_hash);
-    expect((await store.load('demo')).source).toBe(body('Disabled'));
+    expect(disabled.content_hash).toBe(contentIdentity(rewritten('Disabled')).content_hash);
+    expect((await store.load('demo')).source).toBe(rewritten('Disabled'));
   });
 
   it('reads the previous status from the body as it is, and inserts a header where none was', async () => {

@@ -56,12 +56,21 @@ describe('statusOfSkill', () => {
 
 describe('withStatusHeader', () => {
   it('replaces the first header and drops its token, keeping every other byte', () => {
+    // As the reference stores' pattern does, the trailing \s*$ takes the `\r` of the header's CRLF.
     expect(withStatusHeader('# Skill: a\r\n# Status: approved v3:sig\r\nbody', 'Approved')).toBe(
-      '# Skill: a\r\n# Status: Approved\r\nbody',
+      '# Skill: a\r\n# Status: Approved\nbody',
     );
     expect(withStatusHeader('# Status: Draft\n# Status: Draft\n', 'Disabled')).toBe(
       '# Status: Disabled\n# Status: Draft\n',
     );
+  });
+
+  it('drops the blank lines right under a rewritten header, as the reference stores do', () => {
+    expect(withStatusHeader('# Skill: x\n# Status: Approved\n\nbody\n', 'Disabled')).toBe(
+      '# Skill: x\n# Status: Disabled\nbody\n',
+    );
+    expect(withStatusHeader('# Skill: x\n\nbody\n', 'Draft')).toBe('# Skill: x\n# Status: Draft\nbody\n');
+    expect(withStatusHeader('# Status: Draft\n', 'Approved')).toBe('# Status: Approved');
   });
 
   it('inserts under the # Skill: line, or at the top', () => {
@@ -80,12 +89,13 @@ describe('withStatusHeader', () => {
     expect(() => withStatusHeader('x', 'approved' as never)).toThrow(StorageValidationError);
   });
 
-  it('always yields a body whose status reads back, and is idempotent', () => {
+  it('always yields a body whose status reads back, and reads back after a second rewrite', () => {
+    // Not idempotent byte for byte, like the reference: `# Status: Draft\n` loses its final newline.
     fc.assert(
       fc.property(fc.string(), fc.constantFrom('Draft', 'Approved', 'Disabled' as const), (body, status) => {
         const once = withStatusHeader(body, status);
         expect(statusOfSkill(once)).toBe(status);
-        expect(withStatusHeader(once, status)).toBe(once);
+        expect(statusOfSkill(withStatusHeader(once, status))).toBe(status);
       }),
       { numRuns: 300 },
     );

@@ -5,8 +5,15 @@ import type { SkillStatus } from './skill-store.js';
 const SPACE = '[^\\S\\n\\r\\u2028\\u2029]';
 /** The first `# Status: <value>` line; `Status` is case-sensitive, as in the reference stores. */
 const STATUS_LINE = new RegExp(`^#${SPACE}*Status${SPACE}*:${SPACE}*(.+?)${SPACE}*$`, 'm');
-/** The `# Skill: <name>` line a new status header goes under. */
-const SKILL_LINE = new RegExp(`^(#${SPACE}*Skill${SPACE}*:${SPACE}*.+?)${SPACE}*$`, 'm');
+/**
+ * The header as the reference stores' rewrite finds it, which {@link withStatusHeader} mirrors byte for
+ * byte: `\s` may cross line breaks, and the trailing `\s*$` takes every white space after the value up
+ * to the last line break before the next non-blank line — so the blank lines right under a rewritten
+ * header go with it (`…Approved\n\nbody` → `…Approved\nbody`).
+ */
+const REWRITTEN_STATUS = /^#\s*Status\s*:\s*.+?\s*$/m;
+/** The `# Skill: <name>` line a new status header goes under, found as the reference stores find it. */
+const REWRITTEN_SKILL = /^(#\s*Skill\s*:\s*.+?)\s*$/m;
 
 const STATUS_BY_TOKEN: Readonly<Record<string, SkillStatus>> = {
   draft: 'Draft',
@@ -65,9 +72,13 @@ export function statusOfSkill(source: string): SkillStatus {
 }
 
 /**
- * Writes `# Status: <status>` into a skill body: replaces the first status header (dropping any token
- * after the status), or, without one, inserts it on the line after the first `# Skill:` header, or at
- * the very top when there is none. Every other byte is kept. This is how a store normalises a body on
+ * Writes `# Status: <status>` into a skill body exactly as the reference stores do, so that
+ * `content_hash` comes out as theirs: replaces the first status header (dropping any token after the
+ * status, and the blank lines right under it), or, without one, puts it on the line after the first
+ * `# Skill:` header (whose trailing blank lines go the same way), or at the very top when there is
+ * none. Every other byte is kept. The reference's pattern lets white space cross line breaks, so
+ * `# Status:` with its value on the next line is rewritten as a header here, although
+ * {@link readStatusHeader} does not read it as one. This is how a store normalises a body on
  * `update_status` and on an overwrite that keeps the previous status.
  *
  * @throws {StorageValidationError} when `source` is not a string or `status` is not a skill status.
@@ -80,8 +91,8 @@ export function withStatusHeader(source: string, status: SkillStatus): string {
     throw new StorageValidationError('must be Draft, Approved or Disabled', 'status');
   }
   const line = `# Status: ${status}`;
-  if (STATUS_LINE.test(source)) return source.replace(STATUS_LINE, () => line);
-  if (SKILL_LINE.test(source))
-    return source.replace(SKILL_LINE, (_whole, skill: string) => `${skill}\n${line}`);
+  if (REWRITTEN_STATUS.test(source)) return source.replace(REWRITTEN_STATUS, () => line);
+  if (REWRITTEN_SKILL.test(source))
+    return source.replace(REWRITTEN_SKILL, (_whole, skill: string) => `${skill}\n${line}`);
   return `${line}\n${source}`;
 }
