@@ -6,6 +6,7 @@ import { CHANNEL_CONTEXT_HEADER } from './channel-context.js';
 import { MessageEventNotJsonError, MessageEventShapeError } from './errors.js';
 import type { MessageEvent } from './message-event.js';
 import { readMessageType } from './message-type.js';
+import { rewriteSlackParentCommand } from './slack-parent-command.js';
 
 type JsonObject = { readonly [key: string]: JsonValue };
 
@@ -16,10 +17,12 @@ type JsonObject = { readonly [key: string]: JsonValue };
  * looked up in `media[]` by URL, `context` is rendered to `channel_context`, `prompt_response` is kept
  * only when it is an object, and `source` is read by `sessionSourceFromWire`.
  *
- * Not reproduced: the Slack-only `/hermes <sub>` command rewrite (it depends on the gateway's command
- * table, not on the wire). Unread keys (`platform_update_id`, `metadata`, `timestamp`…) are dropped.
+ * On Slack, a `/hermes <sub>` text is rewritten as the gateway does (`rewriteSlackParentCommand`,
+ * with the baseline gateway's commands). Unread keys (`platform_update_id`, `metadata`,
+ * `timestamp`…) are dropped.
  *
- * @throws {MessageEventShapeError} the event, or a truthy `reply_to`, is not an object.
+ * @throws {MessageEventShapeError} the event, or a truthy `reply_to`, is not an object; on Slack, a
+ *   `text` that is not a string (the gateway's `strip()` fails on it).
  * @throws {MessageEventNotJsonError} a value plain JSON cannot carry.
  * @throws {SessionSourceNotObjectError} a truthy `source` that is not an object.
  * @example
@@ -55,9 +58,20 @@ function readEvent(
     Object.hasOwn(replyTo, key) ? take(replyTo[key] as JsonValue) : null;
   const mediaUrls = get('media_urls');
   const promptResponse = get('prompt_response');
+  let text = Object.hasOwn(raw, 'text') ? get('text') : '';
+  let messageType = readMessageType(Object.hasOwn(raw, 'message_type') ? raw['message_type'] : 'text');
+  if (source.platform === 'slack') {
+    if (typeof text !== 'string') {
+      throw new MessageEventShapeError(
+        `text must be a string on Slack, got ${text === null ? 'null' : typeof text}`,
+        'text',
+      );
+    }
+    [text, messageType] = rewriteSlackParentCommand(text, messageType);
+  }
   return {
-    text: Object.hasOwn(raw, 'text') ? get('text') : '',
-    message_type: readMessageType(Object.hasOwn(raw, 'message_type') ? raw['message_type'] : 'text'),
+    text,
+    message_type: messageType,
     source,
     message_id: get('message_id'),
     reply_to_message_id: get('reply_to_message_id'),
