@@ -133,6 +133,63 @@ describe('reference wire', () => {
     }
   });
 
+  it("speaks the reference node's market shapes: posts a lon location, reads null and lon locations back", async () => {
+    const sent: unknown[] = [];
+    const answers: Record<string, unknown> = {
+      'market.post': { output: { event_id: 'evt:1a2b', lamport: 3 }, meta: {}, _routed_via: 'local' },
+      'market.list': {
+        output: {
+          posts: [
+            { event_id: 'A1', lamport: 1, title: 'Wasser', location: null },
+            {
+              event_id: 'A2',
+              lamport: 2,
+              title: 'Brot',
+              location: { lat: 51.79, lon: 6.14, label: 'Kleve' },
+            },
+            { event_id: 'A3', lamport: 3, title: 'Holz', location: { lat: 1, lon: 2, label: null } },
+          ],
+          max_lamport: 3,
+        },
+        meta: {},
+        _routed_via: 'local',
+      },
+    };
+    const fake: typeof fetch = async (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as { capability: string };
+      sent.push(body);
+      return new Response(JSON.stringify(answers[body.capability]), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    };
+    const client = createHearthNetClient({
+      identity: caller,
+      community: server.nodeId,
+      node: 'http://node.test',
+      fetch: fake,
+      wire: 'reference',
+    });
+    await client.call('market.post', {
+      params: {},
+      input: {
+        client_id: 'c1',
+        category: 'offer',
+        title: 'Brot',
+        location: { lat: 51.79, lng: 6.14, label: 'Kleve' },
+      },
+    });
+    expect(sent[0]).toMatchObject({ input: { location: { lat: 51.79, lon: 6.14, label: 'Kleve' } } });
+    expect(JSON.stringify(sent[0])).not.toContain('lng');
+    const listed = (await client.call('market.list', { params: {}, input: {} })) as {
+      output: { posts: Record<string, unknown>[] };
+    };
+    expect(listed.output.posts).toEqual([
+      { event_id: 'A1', lamport: 1, title: 'Wasser' },
+      { event_id: 'A2', lamport: 2, title: 'Brot', location: { lat: 51.79, lng: 6.14, label: 'Kleve' } },
+      { event_id: 'A3', lamport: 3, title: 'Holz', location: { lat: 1, lng: 2 } },
+    ]);
+  });
+
   it('reads the reference stream: one untyped message frame, then done {"done": true}', async () => {
     const sse =
       'data: {"output": {"text": "Gr\\u00fc\\u00dfe"}, "meta": {}}\n\nevent: done\ndata: {"done": true}\n\n';

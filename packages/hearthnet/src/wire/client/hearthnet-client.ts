@@ -34,6 +34,7 @@ import { type WireMode, wireModeOf } from '../wire-mode.js';
 import { ClientFrameWriter } from './client-frame-writer.js';
 import type { HearthNetDuplexStream, HearthNetStream, ProgressFrame } from './hearthnet-stream.js';
 import { type PeerClientOptions, readPeerClientOptions } from './peer-client-options.js';
+import { contractMarketAnswer, referenceMarketInput } from './reference-market.js';
 
 /**
  * Which response signatures the client checks (contract §5.2): `mutating` (default on the contract
@@ -251,7 +252,8 @@ async function call(
     throw new UnexpectedResponseError(response.status, `${capability} answered with JSON to a stream call`);
   }
   const validator = prepared.descriptor === undefined ? null : validatorOf(prepared.descriptor, 'response');
-  return validator === null ? body : validator(body);
+  const answer = settings.mode === 'reference' ? contractMarketAnswer(capability, body) : body;
+  return validator === null ? answer : validator(answer);
 }
 
 function prepare(
@@ -306,7 +308,7 @@ function prepare(
       capability,
       version: requested,
       params: request.params,
-      input: request.input,
+      input: referenceMarketInput(capability, request.input),
       ...(options.stream === true ? { stream: true } : {}),
     };
     const { signature, ...normalised } = signPayload(routed, settings.identity);
