@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { signPayload } from '../crypto/payload-signature.js';
+import { PythonFloat } from './python-float.js';
+import { parseReferenceJson } from './reference-json.js';
 import {
   parseReferenceServedManifest,
   verifyReferenceCommunityManifest,
@@ -34,6 +36,22 @@ describe('reference manifests', () => {
     });
     expect(verifyReferenceNodeManifest(nodeManifest, { now: issued + 30_000 })).toMatchObject({
       reason: 'expired',
+    });
+  });
+
+  it('verifies a manifest read with parseReferenceJson, whose integral floats are PythonFloat', () => {
+    const withHardware = signPayload(
+      { ...nodeManifest, hardware: { gpu: null, ram_gb: 16, cpu_cores: 8, disk_free_gb: 120.5 } },
+      root,
+    );
+    // What the reference writes: `16.0` for a float field, which parseReferenceJson keeps as a float.
+    const text = JSON.stringify(withHardware).replace('"ram_gb":16', '"ram_gb":16.0');
+    const parsed = parseReferenceJson(text) as { hardware: { ram_gb: unknown } };
+    expect(parsed.hardware.ram_gb).toBeInstanceOf(PythonFloat);
+    expect(verifyReferenceNodeManifest(parsed, { now: issued })).toMatchObject({ valid: true });
+    const tampered = parseReferenceJson(text.replace('"ram_gb":16.0', '"ram_gb":32.0'));
+    expect(verifyReferenceNodeManifest(tampered, { now: issued })).toMatchObject({
+      reason: 'invalid_signature',
     });
   });
 

@@ -5,6 +5,7 @@ import { verifyPayload } from '../crypto/payload-signature.js';
 import { nodeManifestInputSchema } from '../manifests/node-manifest-schema.js';
 import { tryParseTimestamp } from '../manifests/timestamps.js';
 import { MalformedReferenceManifestError, ManifestConversionError } from './errors.js';
+import { PythonFloat } from './python-float.js';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -225,12 +226,15 @@ export function referenceNodeManifestToContract(
 }
 
 function verifySigned<M>(
-  value: unknown,
+  received: unknown,
   options: VerifyReferenceManifestOptions,
   required: readonly string[],
   keyField: string,
   schema: z.ZodType<M>,
 ): ReferenceManifestVerification<M> {
+  // Manifests are signed over the canonical form, where `16.0` and `16` are the same number: a manifest
+  // read with parseReferenceJson (integral floats as PythonFloat) verifies like one read with JSON.parse.
+  const value = withPlainFloats(received);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return refuse('schema_error', 'a manifest must be a JSON object', '$');
   }
@@ -268,6 +272,14 @@ function verifySigned<M>(
   if (options.now >= expiresAt)
     return refuse('expired', `the manifest expired at ${String(record.expires_at)}`);
   return { valid: true, manifest: parsed.data };
+}
+
+/** A deep copy with every {@link PythonFloat} as its number (nothing else changes). */
+function withPlainFloats(value: unknown): unknown {
+  if (value instanceof PythonFloat) return value.value;
+  if (Array.isArray(value)) return value.map(withPlainFloats);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withPlainFloats(item)]));
 }
 
 /** The reference's manifest time reading: trailing `Z`s stripped, cut at the first `+`, read as UTC. */
