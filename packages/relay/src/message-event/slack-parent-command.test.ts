@@ -1,38 +1,31 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MessageEventShapeError } from './errors.js';
 import { eventFromOwnedWire, eventFromWire } from './from-wire.js';
 import { rewriteSlackParentCommand, SLACK_SUBCOMMANDS } from './slack-parent-command.js';
 
-// Worked through the baseline gateway's `_normalize_slack_parent_command` (2026-07-26, default
-// configuration, no plugins).
-const CASES: readonly [text: string, type: string, expected: readonly [string, string]][] = [
-  ['/hermes new', 'text', ['/new', 'command']],
-  ['/hermes what is up', 'text', ['what is up', 'text']],
-  ['/hermes', 'text', ['/help', 'command']],
-  ['/hermes   ', 'text', ['/help', 'command']],
-  ['  /hermes compact here 5  ', 'text', ['/compress here 5', 'command']],
-  ['/hermes\tbg\n do  stuff\n now', 'text', ['/bg do  stuff\n now', 'command']],
-  ['/hermes Compact', 'text', ['Compact', 'text']],
-  ['/hermes  NEW', 'text', ['NEW', 'text']],
-  ['/HERMES new', 'text', ['/HERMES new', 'text']],
-  ['/hermesfoo new', 'photo', ['/hermesfoo new', 'photo']],
-  ['/hermes verbose', 'text', ['verbose', 'text']],
-  ['/hermes clear', 'text', ['clear', 'text']],
-  ['/hermes /new', 'text', ['/new', 'command']],
-  ['/hermes new/x', 'text', ['new/x', 'text']],
-  ['  hi there  ', 'voice', ['  hi there  ', 'voice']],
-  ['/hermes reset my-name', 'photo', ['/reset my-name', 'command']],
-  ['/hermes\x1fnew', 'text', ['/new', 'command']],
-  ['/hermes\x85new', 'text', ['/new', 'command']],
-  ['/hermes\u200bnew', 'text', ['/hermes\u200bnew', 'text']],
-  ['/hermes __proto__', 'text', ['__proto__', 'text']],
-  ['hello /hermes new', 'text', ['hello /hermes new', 'text']],
-];
+interface SlackCase {
+  readonly id: string;
+  readonly text: string;
+  readonly message_type: string;
+  readonly expected: { readonly text: string; readonly message_type: string };
+}
+
+// Produced by running the baseline gateway's own `_normalize_slack_parent_command`.
+const fixture = JSON.parse(
+  readFileSync(
+    new URL('../../../conformance/fixtures/relay/slack-parent-commands.json', import.meta.url),
+    'utf8',
+  ),
+) as { readonly cases: readonly SlackCase[] };
 
 describe('rewriteSlackParentCommand', () => {
-  it.each(CASES)('%j (%s) → %j', (text, type, expected) => {
-    expect(rewriteSlackParentCommand(text, type as never)).toEqual(expected);
+  it.each(fixture.cases)('$id', (c) => {
+    expect(rewriteSlackParentCommand(c.text, c.message_type as never)).toEqual([
+      c.expected.text,
+      c.expected.message_type,
+    ]);
   });
 
   it('maps every gateway command to itself, and compact to /compress', () => {
