@@ -108,7 +108,9 @@ describe('reference wire', () => {
     const unknown = await client
       .call('experimental.none', { params: {}, input: {} })
       .catch((e: unknown) => e);
-    expect(unknown).toBeInstanceOf(NotFoundError);
+    // A reference node's `call_error` (500): the client reads it as internal_error, code kept.
+    expect(unknown).toBeInstanceOf(InternalError);
+    expect(unknown).toMatchObject({ remoteCode: 'call_error' });
   });
 
   it('maps what a real reference node answers onto the typed errors (note §19)', async () => {
@@ -256,6 +258,33 @@ describe('reference wire', () => {
       new Request('http://node.test/bus/v1/call', { method: 'POST', body: '{"input": {}}' }),
     );
     expect(missing.status).toBe(400);
-    await expect(missing.json()).resolves.toMatchObject({ error: 'bad_request' });
+    await expect(missing.json()).resolves.toMatchObject({ error: 'missing_capability' });
+  });
+
+  it("answers the bus's own refusals with a reference node's bodies (note §6, §19)", async () => {
+    const node = referenceNode({ acceptUnsigned: true }).handler;
+    const post = (body: string) =>
+      node(new Request('http://node.test/bus/v1/call', { method: 'POST', body }));
+    const answer = async (body: string) => {
+      const response = await post(body);
+      return [response.status, await response.json()];
+    };
+    expect(await answer('{"capability": "rag.query", ')).toEqual([400, { detail: 'invalid_json' }]);
+    expect(await answer(JSON.stringify({ capability: 'rag.query', version: '1.x', ...query }))).toEqual([
+      400,
+      { error: 'invalid_version', message: 'invalid version: 1.x' },
+    ]);
+    expect(await answer(JSON.stringify({ capability: 'experimental.none', params: {}, input: {} }))).toEqual([
+      500,
+      { error: 'call_error', message: 'no provider for experimental.none@(1, 0)' },
+    ]);
+    expect(await answer(JSON.stringify({ capability: 'rag.query', version: '2.0', ...query }))).toEqual([
+      500,
+      { error: 'call_error', message: 'no provider for rag.query@(2, 0)' },
+    ]);
+    // A reference node reads "1" and "1.0.5" as 1.0.
+    for (const version of ['1', '1.0.5']) {
+      expect((await post(JSON.stringify({ capability: 'rag.query', version, ...query }))).status).toBe(200);
+    }
   });
 });

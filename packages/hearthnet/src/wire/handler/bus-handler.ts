@@ -36,6 +36,7 @@ import { type ClientStream, openClientStream, validatedFrames } from './client-s
 import { frameStream } from './frame-stream.js';
 import { type IncomingCall, readIncomingCall } from './incoming-call.js';
 import { readBodyWithin } from './read-body-within.js';
+import { referenceAnswerOf, withReferenceAnswer } from './reference-answers.js';
 import { errorResponse, jsonResponse, type ResponseContext } from './response-writer.js';
 import { isTrustStatus, meetsTrustLevel, type TrustPolicy, type TrustStatus } from './trust.js';
 
@@ -278,6 +279,8 @@ async function handleCall(
     clientStream?.close();
     const converted = asHearthNetError(error);
     reportUnexpected(settings, error, responder);
+    const reference = settings.mode === 'reference' ? referenceAnswerOf(converted) : undefined;
+    if (reference !== undefined) return jsonResponse(responder, reference.status, reference.body);
     return errorResponse(responder, converted, referenceStatus(settings.mode, converted, inCapability));
   }
 }
@@ -299,7 +302,11 @@ async function readJsonBody(request: Request, maxBodyBytes: number): Promise<unk
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (error) {
-    throw new BadRequestError('the request body is not UTF-8 JSON', { cause: error });
+    // A reference node answers FastAPI's shape here.
+    throw withReferenceAnswer(new BadRequestError('the request body is not UTF-8 JSON', { cause: error }), {
+      status: 400,
+      body: { detail: 'invalid_json' },
+    });
   }
 }
 
@@ -374,16 +381,30 @@ function resolve(registry: BusRegistry, call: IncomingCall): CapabilityRegistrat
     });
   }
   if (registration !== undefined) return registration;
+  // What a reference node answers when no provider serves the call, whether the capability or the version is missing.
+  const [major, minor] = call.version.split('.');
+  const noProvider = {
+    status: 500,
+    body: { error: 'call_error', message: `no provider for ${call.capability}@(${major}, ${minor})` },
+  };
   const offered = registry.offeredVersions(call.capability);
   const highest = offered.at(-1);
-  if (highest === undefined) throw new NotFoundError(`capability ${call.capability} is not offered here`);
+  if (highest === undefined) {
+    throw withReferenceAnswer(
+      new NotFoundError(`capability ${call.capability} is not offered here`),
+      noProvider,
+    );
+  }
   const expected = registry.get(call.capability, highest);
-  throw new SchemaMismatchError(
-    `${call.capability}@${call.version} is not offered; offered: ${offered.join(', ')}`,
-    {
-      altCapabilities: offered.map((version) => `${call.capability}@${version}`),
-      ...(expected === undefined ? {} : { schemaHashExpected: expected.schemaHash }),
-    },
+  throw withReferenceAnswer(
+    new SchemaMismatchError(
+      `${call.capability}@${call.version} is not offered; offered: ${offered.join(', ')}`,
+      {
+        altCapabilities: offered.map((version) => `${call.capability}@${version}`),
+        ...(expected === undefined ? {} : { schemaHashExpected: expected.schemaHash }),
+      },
+    ),
+    noProvider,
   );
 }
 

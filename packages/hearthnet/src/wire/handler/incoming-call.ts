@@ -2,6 +2,7 @@ import { BadRequestError } from '../../capabilities/index.js';
 import { WIRE_HEADERS } from '../headers.js';
 import { isAcceptableRequestId } from '../request-id.js';
 import type { WireMode } from '../wire-mode.js';
+import { referenceVersion, withReferenceAnswer } from './reference-answers.js';
 
 /** A call as read off the wire, before any check beyond its shape. */
 export interface IncomingCall {
@@ -58,9 +59,21 @@ export function readIncomingCall(headers: Headers, body: unknown, mode: WireMode
   }
   const fields = body as Record<string, unknown>;
   const capability = fields['capability'];
-  if (typeof capability !== 'string' || capability === '') throw new BadRequestError('missing capability');
-  const version = fields['version'] ?? '1.0';
-  if (typeof version !== 'string') throw new BadRequestError('version must be a "major.minor" string');
+  if (typeof capability !== 'string' || capability === '') {
+    throw withReferenceAnswer(new BadRequestError('missing capability'), {
+      status: 400,
+      body: { error: 'missing_capability', message: 'missing capability' },
+    });
+  }
+  const sent = fields['version'] ?? '1.0';
+  if (typeof sent !== 'string') throw new BadRequestError('version must be a "major.minor" string');
+  const version = referenceVersion(sent);
+  if (version === undefined) {
+    throw withReferenceAnswer(new BadRequestError(`invalid version ${JSON.stringify(sent)}`), {
+      status: 400,
+      body: { error: 'invalid_version', message: `invalid version: ${sent}` },
+    });
+  }
   return {
     ...common,
     capability,
