@@ -261,6 +261,29 @@ describe('reference wire', () => {
     await expect(missing.json()).resolves.toMatchObject({ error: 'missing_capability' });
   });
 
+  it('stamps _routed_via local, and answers stream: true on a plain capability with one frame and done', async () => {
+    const node = referenceNode({ acceptUnsigned: true }).handler;
+    const post = (body: unknown) =>
+      node(new Request('http://node.test/bus/v1/call', { method: 'POST', body: JSON.stringify(body) }));
+    const plain = await post({ capability: 'rag.query', ...query, input: { query: 'Grüße' } });
+    expect(await plain.json()).toEqual({
+      output: { chunks: [{ rank: 1, score: 0.5, text: 'Grüße' }] },
+      meta: { ms: 1 },
+      _routed_via: 'local',
+    });
+    const streamed = await post({
+      capability: 'rag.query',
+      ...query,
+      input: { query: 'Grüße' },
+      stream: true,
+    });
+    expect(streamed.headers.get('Content-Type')).toBe('text/event-stream; charset=utf-8');
+    expect(await streamed.text()).toBe(
+      'data: {"output":{"chunks":[{"rank":1,"score":0.5,"text":"Gr\\u00fc\\u00dfe"}]},"meta":{"ms":1},"_routed_via":"local"}\n\n' +
+        'event: done\ndata: {"done":true}\n\n',
+    );
+  });
+
   it("answers the bus's own refusals with a reference node's bodies (note §6, §19)", async () => {
     const node = referenceNode({ acceptUnsigned: true }).handler;
     const post = (body: string) =>

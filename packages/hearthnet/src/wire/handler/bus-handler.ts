@@ -12,6 +12,7 @@ import {
   SchemaMismatchError,
   UnauthorizedError,
 } from '../../capabilities/index.js';
+import { pythonAsciiJson } from '../../compat/python-ascii-json.js';
 import { type KeyPair, verifyPayload } from '../../crypto/index.js';
 import { InvalidWireOptionsError } from '../errors.js';
 import {
@@ -291,6 +292,18 @@ function reportUnexpected(settings: Settings, error: unknown, responder: Respons
   settings.onInternalError?.(error, { capability: responder.capability, requestId: responder.requestId });
 }
 
+/** The reference's stream of a result that is not a stream: one untyped `data:` frame, then `done`. */
+function referenceOneFrameStream(answer: unknown, requestId: string, nodeId: string): Response {
+  const text = `data: ${pythonAsciiJson(answer, { sortKeys: false })}\n\nevent: done\ndata: {"done":true}\n\n`;
+  const headers = new Headers({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    [WIRE_HEADERS.from]: nodeId,
+  });
+  if (requestId !== '') headers.set(WIRE_HEADERS.requestId, requestId);
+  return new Response(text, { status: 200, headers });
+}
+
 function referenceStatus(mode: WireMode, error: HearthNetError, inCapability: boolean): number | undefined {
   if (mode !== 'reference') return undefined;
   if (inCapability) return 200;
@@ -470,7 +483,13 @@ async function dispatch(
         `the ${descriptor.name} handler returned a body that does not match its response schema`,
       );
     }
-    return jsonResponse(responder, 200, body.value);
+    if (settings.mode !== 'reference') return jsonResponse(responder, 200, body.value);
+    // A reference node stamps where the call ran, and answers `stream: true` on a capability that does
+    // not stream with the whole result as one frame, then `done` (note §6, §7, §19).
+    const answer = { ...(body.value as object), _routed_via: 'local' };
+    return call.streamRequested === true
+      ? referenceOneFrameStream(answer, call.requestId, settings.identity.nodeId)
+      : jsonResponse(responder, 200, answer);
   }
   if (!wantsStream) {
     finish();
