@@ -70,7 +70,10 @@ export interface BusHandlerOptions extends Pick<RequestVerifierOptions, 'clockSk
    * Reference nodes' own transport signs nothing (note §6). Default `false`.
    */
   readonly acceptUnsigned?: boolean;
-  /** Sign JSON responses (contract §5.2: servers SHOULD). Default `true`. */
+  /**
+   * Sign JSON responses (contract §5.2: servers SHOULD). Default `true`. On the reference wire answers
+   * are never signed and are written as plain JSON, numbers unnormalised, as a reference node writes them.
+   */
   readonly signResponses?: boolean;
   /** `retry_after_ms` sent with `capacity_exceeded`. Default 1000. */
   readonly retryAfterMs?: number;
@@ -201,6 +204,7 @@ async function handleCall(
     requestId: request.headers.get(WIRE_HEADERS.requestId) ?? '',
     signResponses: settings.signResponses,
     now: settings.now,
+    plainJson: settings.mode === 'reference',
   };
   // On the reference wire, errors raised by the capability itself travel in-band with 200, the
   // bus's own with 500 (note §6); only a malformed request keeps its 4xx status.

@@ -13,6 +13,11 @@ export interface ResponseContext {
   readonly requestId: string;
   readonly signResponses: boolean;
   readonly now: () => number;
+  /**
+   * Write the body as plain compact JSON, numbers as they are (the reference wire: a reference node
+   * answers through FastAPI, unsigned); default: canonical JSON of the normalised form.
+   */
+  readonly plainJson?: boolean;
 }
 
 /**
@@ -26,6 +31,7 @@ export function jsonResponse(context: ResponseContext, status: number, body: unk
   if (context.requestId !== '') headers.set(WIRE_HEADERS.requestId, context.requestId);
   headers.set(WIRE_HEADERS.from, context.identity.nodeId);
   headers.set(WIRE_HEADERS.timestamp, timestamp);
+  if (context.plainJson === true) return new Response(JSON.stringify(body), { status, headers });
   let sent = body;
   if (context.signResponses) {
     const signed = signResponseEnvelope(
