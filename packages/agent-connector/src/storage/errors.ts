@@ -77,6 +77,8 @@ export class UnsupportedFilterError extends Error {
   readonly supported_keys: readonly string[];
   /** Who enforced the check, for the message (a bridge or store name). */
   readonly substrate: string;
+  /** What the caller can do about it, kept out of `message` as the reference runtime does. */
+  readonly remediation: string;
 
   constructor(
     unsupported_keys: readonly string[],
@@ -85,16 +87,18 @@ export class UnsupportedFilterError extends Error {
     options?: ErrorOptions,
   ) {
     const quote = (keys: readonly string[]) => keys.map((key) => `'${key}'`).join(', ');
+    // The reference runtime's message, word for word (only the substrate name is ours).
     super(
-      `query against ${substrate} carried unsupported filter key(s): ${quote(unsupported_keys)}. ` +
-        `Substrate declares supported_filters: [${quote(supported_keys) || '(none)'}]. ` +
-        'Drop the key(s), pass permissive_filters: true to accept that the substrate may ignore them, ' +
-        'or use a substrate that declares them.',
+      `\`data_read\` query against ${substrate} carried unsupported filter key(s): ${quote(unsupported_keys)}. ` +
+        `Substrate declares supported_filters: [${quote(supported_keys) || '(none)'}].`,
       options,
     );
     this.unsupported_keys = Object.freeze([...unsupported_keys]);
     this.supported_keys = Object.freeze([...supported_keys]);
     this.substrate = substrate;
+    this.remediation =
+      'Drop the undeclared key(s), which the substrate would ignore; or pass permissive_filters: true to ' +
+      'accept that they are advisory; or query a substrate whose manifest declares them.';
   }
 }
 

@@ -69,8 +69,12 @@ describe('enforceSupportedFilters', () => {
     expect(filterError.unsupported_keys).toEqual(['zeta', 'alpha']);
     expect(filterError.supported_keys).toEqual(['domain_tags']);
     expect(filterError.substrate).toBe('MyBridge');
-    expect(filterError.message).toContain("'zeta', 'alpha'");
-    expect(filterError.message).toContain("supported_filters: ['domain_tags']");
+    // The reference runtime's wording, with the advice in `remediation` rather than the message.
+    expect(filterError.message).toBe(
+      "`data_read` query against MyBridge carried unsupported filter key(s): 'zeta', 'alpha'. " +
+        "Substrate declares supported_filters: ['domain_tags'].",
+    );
+    expect(filterError.remediation).toContain('permissive_filters: true');
   });
 
   it('says "(none)" when nothing is declared', () => {
