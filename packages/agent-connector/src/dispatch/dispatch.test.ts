@@ -13,7 +13,7 @@ import { NoOpAgentConnector } from '../noop/noop-agent-connector.js';
 import { createDeliveryMeta } from './create-delivery-meta.js';
 import { dispatch } from './dispatch.js';
 import { InvalidDispatchOptionsError } from './errors.js';
-import { NOOP_SKIP_REASON } from './outcome.js';
+import { HOOK_WAKE_WARNING, NOOP_SKIP_REASON } from './outcome.js';
 
 type Call =
   | { readonly method: 'deliver'; readonly agent_id: string; readonly payload: DeliveryPayload }
@@ -358,11 +358,39 @@ describe('dispatch skip marking', () => {
         connector: 'primary',
         route: 'wake',
         ok: true,
-        receipt: { woken_at: 7, woken: false },
+        // A hook's wake: the reference runtime's routing warning comes first.
+        receipt: { woken_at: 7, woken: false, warnings: [HOOK_WAKE_WARNING] },
         skipped: true,
         reason: NOOP_SKIP_REASON,
       },
     ]);
+    const notified = await dispatch(
+      [
+        {
+          name: 'perry',
+          connector: fake([], {
+            agents: ['perry'],
+            wake: async () => ({ woken_at: 1, woken: true, warnings: ['w'] }),
+          }),
+        },
+      ],
+      'perry@k',
+      'm',
+      { meta },
+    );
+    expect(notified.outcomes[0]).toMatchObject({ receipt: { warnings: ['w'] } });
+    const hooked = await dispatch(
+      [
+        {
+          name: 'perry',
+          connector: fake([], { wake: async () => ({ woken_at: 1, woken: true, warnings: ['w'] }) }),
+        },
+      ],
+      'perry@k',
+      'm',
+      { meta, claim: false },
+    );
+    expect(hooked.outcomes[0]).toMatchObject({ receipt: { warnings: [HOOK_WAKE_WARNING, 'w'] } });
   });
 
   it('never lets the NoOp claim during fan-out', async () => {

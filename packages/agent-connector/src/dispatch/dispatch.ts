@@ -19,6 +19,7 @@ import {
   type DispatchOutcome,
   type DispatchResult,
   type DispatchRoute,
+  HOOK_WAKE_WARNING,
   type ListingFailure,
   NOOP_SKIP_REASON,
 } from './outcome.js';
@@ -37,7 +38,8 @@ export interface DispatchOptions {
    * `true` (default) — `notify()` fan-out: each connector is asked `list_agents()` on every dispatch and
    * receives the call only when it lists the full address or, for a composite, the part before its first
    * `@`. `false` — `# Output:` hooks: every given connector (normally just the primary or the NoOp) is
-   * called, without `list_agents()`.
+   * called, without `list_agents()`, and a wake's receipt gets {@link HOOK_WAKE_WARNING} first in its
+   * `warnings`, as the reference runtime records it.
    */
   readonly claim?: boolean | undefined;
   /** Only connectors registered under these names take part (`notify(connectors=[…])`); others are ignored. */
@@ -97,7 +99,7 @@ export async function dispatch(
     }
     outcomes.push(
       route === 'wake'
-        ? await callWake(name, connector, address, wakeOpts)
+        ? await callWake(name, connector, address, wakeOpts, claim ? [] : [HOOK_WAKE_WARNING])
         : await callDeliver(name, connector, address, buildPayload(kind, message, options.meta)),
     );
   }
@@ -131,9 +133,14 @@ async function callWake(
   connector: AgentConnector,
   address: string,
   opts: WakeOpts,
+  leadingWarnings: readonly string[],
 ): Promise<DispatchOutcome> {
   try {
-    const receipt = parseWakeReceipt(await connector.wake(address, { ...opts }));
+    const answered = parseWakeReceipt(await connector.wake(address, { ...opts }));
+    const receipt =
+      leadingWarnings.length === 0
+        ? answered
+        : { ...answered, warnings: [...leadingWarnings, ...(answered.warnings ?? [])] };
     const noop = connector instanceof NoOpAgentConnector;
     return {
       connector: name,

@@ -11,6 +11,7 @@ export {
   type DispatchResult,
   type DispatchRoute,
   type FailedOutcome,
+  HOOK_WAKE_WARNING,
   type ListingFailure,
   NOOP_SKIP_REASON,
   type WokenOutcome,

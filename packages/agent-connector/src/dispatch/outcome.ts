@@ -4,6 +4,12 @@ import type { WakeReceipt } from '../contract/wake.js';
 /** Which connector method an address routes to: `wake` when it contains `@`, else `deliver`. */
 export type DispatchRoute = 'deliver' | 'wake';
 
+/**
+ * The warning the reference runtime puts first in the receipt of a wake that an `# Output:` hook sent
+ * (an address with `@` turns the hook's delivery into a wake).
+ */
+export const HOOK_WAKE_WARNING = "lifecycle-hook routed to wake-class because agent_id contains '@session'";
+
 /** Why a dispatch handled by the NoOp fallback is marked skipped. */
 export const NOOP_SKIP_REASON = 'no AgentConnector wired: handled by NoOpAgentConnector';
 
