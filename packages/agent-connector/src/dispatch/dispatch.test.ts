@@ -13,7 +13,7 @@ import { NoOpAgentConnector } from '../noop/noop-agent-connector.js';
 import { createDeliveryMeta } from './create-delivery-meta.js';
 import { dispatch } from './dispatch.js';
 import { InvalidDispatchOptionsError } from './errors.js';
-import { HOOK_WAKE_WARNING, NOOP_SKIP_REASON } from './outcome.js';
+import { HOOK_WAKE_WARNING, NOOP_SKIP_REASON, NOOP_WAKE_SKIP_REASON } from './outcome.js';
 
 type Call =
   | { readonly method: 'deliver'; readonly agent_id: string; readonly payload: DeliveryPayload }
@@ -361,7 +361,7 @@ describe('dispatch skip marking', () => {
         // A hook's wake: the reference runtime's routing warning comes first.
         receipt: { woken_at: 7, woken: false, warnings: [HOOK_WAKE_WARNING] },
         skipped: true,
-        reason: NOOP_SKIP_REASON,
+        reason: NOOP_WAKE_SKIP_REASON,
       },
     ]);
     const notified = await dispatch(

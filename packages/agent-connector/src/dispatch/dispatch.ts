@@ -22,6 +22,7 @@ import {
   HOOK_WAKE_WARNING,
   type ListingFailure,
   NOOP_SKIP_REASON,
+  NOOP_WAKE_SKIP_REASON,
 } from './outcome.js';
 
 /** Options of {@link dispatch}. */
@@ -148,7 +149,7 @@ async function callWake(
       ok: true,
       receipt,
       skipped: noop,
-      ...(noop ? { reason: NOOP_SKIP_REASON } : {}),
+      ...(noop ? { reason: NOOP_WAKE_SKIP_REASON } : {}),
     };
   } catch (error) {
     return { connector: name, route: 'wake', ok: false, error, message: messageOf(error) };

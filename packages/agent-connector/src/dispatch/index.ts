@@ -14,5 +14,6 @@ export {
   HOOK_WAKE_WARNING,
   type ListingFailure,
   NOOP_SKIP_REASON,
+  NOOP_WAKE_SKIP_REASON,
   type WokenOutcome,
 } from './outcome.js';

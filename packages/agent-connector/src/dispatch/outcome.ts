@@ -10,8 +10,13 @@ export type DispatchRoute = 'deliver' | 'wake';
  */
 export const HOOK_WAKE_WARNING = "lifecycle-hook routed to wake-class because agent_id contains '@session'";
 
-/** Why a dispatch handled by the NoOp fallback is marked skipped. */
-export const NOOP_SKIP_REASON = 'no AgentConnector wired: handled by NoOpAgentConnector';
+/** Why a delivery handled by the NoOp fallback is marked skipped: the reference runtime's words. */
+export const NOOP_SKIP_REASON =
+  "No AgentConnector wired for runtime; NoOpAgentConnector accepted but didn't deliver. Wire an AgentConnector via registry.registerAgentConnector('primary', <YourImpl>) to enable real delivery.";
+
+/** Why a wake handled by the NoOp fallback is marked skipped: the reference runtime's words. */
+export const NOOP_WAKE_SKIP_REASON =
+  "No AgentConnector wired for runtime; NoOpAgentConnector accepted but didn't wake. Wire an AgentConnector via registry.registerAgentConnector('primary', <YourImpl>) to enable real wake.";
 
 /** A connector accepted a `deliver()`. */
 export interface DeliveredOutcome {
