@@ -24,7 +24,9 @@ describe('NoOpAgentConnector', () => {
     const { noop, lines } = connector();
     const receipt = await noop.deliver('alice', { kind: 'template', prompt: 'p', meta });
     expect(receipt).toEqual({ delivered_at: 1_767_225_600_000 });
-    expect(lines).toEqual(["[NoOpAgentConnector] dropped template delivery to 'alice' (dispatch_id d-1)"]);
+    expect(lines).toEqual([
+      '[NoOpAgentConnector] deliver(alice, kind=template, dispatch_id=d-1) — no substrate wired; payload discarded.',
+    ]);
   });
 
   it('answers a wake with woken: false and no session echo', async () => {
@@ -35,8 +37,8 @@ describe('NoOpAgentConnector', () => {
     });
     expect(await noop.wake('perry')).toEqual({ woken_at: 1_767_225_600_000, woken: false });
     expect(lines).toEqual([
-      "[NoOpAgentConnector] dropped wake of 'perry@kitchen'",
-      "[NoOpAgentConnector] dropped wake of 'perry'",
+      '[NoOpAgentConnector] wake(perry@kitchen) — no substrate wired; wake skipped.',
+      '[NoOpAgentConnector] wake(perry) — no substrate wired; wake skipped.',
     ]);
   });
 
@@ -80,6 +82,6 @@ describe('NoOpAgentConnector', () => {
     } finally {
       console.error = original;
     }
-    expect(seen).toEqual(["[NoOpAgentConnector] dropped wake of 'x'"]);
+    expect(seen).toEqual(['[NoOpAgentConnector] wake(x) — no substrate wired; wake skipped.']);
   });
 });

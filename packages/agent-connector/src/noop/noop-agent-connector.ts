@@ -66,8 +66,9 @@ export class NoOpAgentConnector implements AgentConnector {
   async deliver(agent_id: string, payload: DeliveryPayload): Promise<DeliveryReceipt> {
     requireAgentId(agent_id);
     const { kind, meta } = parseDeliveryPayload(payload);
+    // The reference connector's line, word for word.
     this.#log?.(
-      `[NoOpAgentConnector] dropped ${kind} delivery to '${agent_id}' (dispatch_id ${meta.dispatch_id})`,
+      `[NoOpAgentConnector] deliver(${agent_id}, kind=${kind}, dispatch_id=${meta.dispatch_id}) — no substrate wired; payload discarded.`,
     );
     return { delivered_at: this.#now() };
   }
@@ -81,7 +82,7 @@ export class NoOpAgentConnector implements AgentConnector {
   async wake(agent_id: string, opts?: WakeOpts): Promise<WakeReceipt> {
     requireAgentId(agent_id);
     parseWakeOpts(opts);
-    this.#log?.(`[NoOpAgentConnector] dropped wake of '${agent_id}'`);
+    this.#log?.(`[NoOpAgentConnector] wake(${agent_id}) — no substrate wired; wake skipped.`);
     return { woken_at: this.#now(), woken: false };
   }
 
