@@ -57,7 +57,12 @@ describe('AgentConnectorRegistry.register', () => {
       await expect(attempt).rejects.toBeInstanceOf(UnhealthyConnectorError);
     }
     await expect(registry.register('hooks', new FakeConnector(async () => false))).rejects.toThrow(
-      "AgentConnector 'hooks' (FakeConnector) refused: health_check() returned false",
+      "AgentConnector 'hooks' (FakeConnector) health_check() returned false at registration. " +
+        'Substrate is unreachable or misconfigured; runtime refuses to start with an unhealthy AgentConnector. ' +
+        'Fix the substrate or wrap your connector with a retry/always-healthy shim for dev mode.',
+    );
+    await expect(registry.register('hooks', new FakeConnector(async () => 1))).rejects.toThrow(
+      "AgentConnector 'hooks' (FakeConnector) refused: health_check() returned 1, not true",
     );
     expect(registry.has('hooks')).toBe(false);
   });

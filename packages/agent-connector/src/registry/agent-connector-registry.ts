@@ -66,10 +66,19 @@ export class AgentConnectorRegistry {
         { cause: error },
       );
     }
+    if (healthy === false) {
+      // The reference runtime's message, word for word.
+      throw new UnhealthyConnectorError(
+        name,
+        `AgentConnector '${name}' (${implementationName(connector)}) health_check() returned false at registration. ` +
+          'Substrate is unreachable or misconfigured; runtime refuses to start with an unhealthy AgentConnector. ' +
+          'Fix the substrate or wrap your connector with a retry/always-healthy shim for dev mode.',
+      );
+    }
     if (healthy !== true) {
       throw new UnhealthyConnectorError(
         name,
-        `AgentConnector '${name}' (${implementationName(connector)}) refused: health_check() returned ${String(healthy)}`,
+        `AgentConnector '${name}' (${implementationName(connector)}) refused: health_check() returned ${String(healthy)}, not true`,
       );
     }
     this.#connectors.set(name, connector);
