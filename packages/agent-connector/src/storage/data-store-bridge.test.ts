@@ -47,6 +47,20 @@ describe('DataStoreQueryBridge', () => {
     expect(store.query).not.toHaveBeenCalled();
   });
 
+  it('reads a manifest without manifest or with null supported_filters as declaring none, as the reference', async () => {
+    for (const info of [
+      { name: 'x' },
+      { name: 'x', manifest: null },
+      { name: 'x', manifest: { supported_filters: null } },
+    ]) {
+      const store = fakeStore(async () => info as unknown as ManifestInfo<DataStoreManifest>);
+      await expect(new DataStoreQueryBridge(store).query({ query: 'q', vault: 'x' })).rejects.toBeInstanceOf(
+        UnsupportedFilterError,
+      );
+      await expect(new DataStoreQueryBridge(store).query({ query: 'q' })).resolves.toBeDefined();
+    }
+  });
+
   it('passes undeclared filters through when permissive_filters is true', async () => {
     const store = fakeStore(declaring([]));
     await new DataStoreQueryBridge(store).query({ query: 'q', permissive_filters: true, vault: 'x' });

@@ -19,9 +19,12 @@ export interface DataStoreQueryBridgeOptions {
   substrate?: string;
 }
 
-/** The part of a DataStore manifest the bridge reads; every other field is the store's business. */
+/**
+ * The part of a DataStore manifest the bridge reads; every other field is the store's business. A missing
+ * (or `null`) `manifest` or `supported_filters` declares no filters, as the reference bridge reads it.
+ */
 const supportedFiltersManifestSchema = z.looseObject({
-  manifest: z.looseObject({ supported_filters: z.array(z.string()).exactOptional() }),
+  manifest: z.looseObject({ supported_filters: z.array(z.string()).nullish() }).nullish(),
 });
 
 /**
@@ -80,7 +83,7 @@ export class DataStoreQueryBridge {
     if (this.#supportedFilters === undefined) {
       const pending = this.#store.manifest().then((info) => {
         const { manifest } = parseStorageValue(supportedFiltersManifestSchema, info, 'manifest');
-        return Object.freeze([...(manifest.supported_filters ?? [])]);
+        return Object.freeze([...(manifest?.supported_filters ?? [])]);
       });
       pending.catch(() => {
         if (this.#supportedFilters === pending) this.#supportedFilters = undefined;
