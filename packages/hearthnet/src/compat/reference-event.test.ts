@@ -167,6 +167,22 @@ describe('reference event signatures', () => {
     );
   });
 
+  it("refuses a validly signed event outside the reference log's 22 types as schema_unknown", () => {
+    const base = {
+      schema_version: 1,
+      event_id: 'AAAAAAAZ2PVWLFHBAECAKBQHBA',
+      community_id: root.nodeId,
+      author: alice.nodeId,
+      lamport: 1,
+      payload: {},
+      issued_at: '2026-05-26T08:14:22.281734Z',
+    };
+    const unknown = signReferenceEvent({ ...base, event_type: 'market.post.deleted' }, alice);
+    expect(verifyReferenceEvent(unknown)).toMatchObject({ valid: false, reason: 'schema_unknown' });
+    const extra = signReferenceEvent({ ...base, event_type: 'file.advertised' }, alice);
+    expect(verifyReferenceEvent(extra)).toMatchObject({ valid: true });
+  });
+
   it('ignores fields beyond the eight signed ones', () => {
     const event = signReferenceEvent(
       {

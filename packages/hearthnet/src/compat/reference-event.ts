@@ -3,6 +3,7 @@ import { ed25519Sign, ed25519Verify } from '../crypto/ed25519.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { ED25519_PREFIX, parseNodeId } from '../crypto/node-id.js';
 import { base64UrlDecodeLenient, base64UrlEncode } from '../encoding/index.js';
+import { EVENT_TYPES } from '../events/event-types.js';
 import { MalformedReferenceEventError } from './errors.js';
 import { pythonAsciiJson } from './python-ascii-json.js';
 
@@ -108,6 +109,11 @@ export function signReferenceEvent(event: UnsignedReferenceEvent, key: KeyPair):
 export type ReferenceEventFailureReason =
   /** Not an object with the envelope's fields, or a payload JSON cannot carry. */
   | 'malformed_event'
+  /**
+   * `event_type` is outside the reference log's closed set (the contract's 19 types plus
+   * `community.member.left`, `community.member.removed`, `file.advertised`): its `schema_unknown`.
+   */
+  | 'schema_unknown'
   /** `signature` is `""`: the reference accepts it, this check does only with `acceptUnsigned`. */
   | 'unsigned'
   /** `author` is not a full node id. */
@@ -148,6 +154,12 @@ export function verifyReferenceEvent(
   } catch (error) {
     return refuse('malformed_event', error instanceof Error ? error.message : String(error));
   }
+  if (!REFERENCE_EVENT_TYPES.has(value.event_type)) {
+    return refuse(
+      'schema_unknown',
+      `the reference log knows no event type ${JSON.stringify(value.event_type)}`,
+    );
+  }
   if (value.signature === '') {
     return options.acceptUnsigned === true
       ? { valid: true, event: value, signed: false }
@@ -175,6 +187,9 @@ export function verifyReferenceEvent(
   }
   return { valid: true, event: value, signed: true };
 }
+
+/** The event types the reference log accepts (a closed set of 22). */
+const REFERENCE_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
 
 function refuse(reason: ReferenceEventFailureReason, message: string): ReferenceEventVerification {
   return { valid: false, reason, message };
