@@ -17,8 +17,8 @@ import {
   type PlatformAdapter,
   type RelayServer,
 } from '@agentwire/relay/server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServerHandle, startRedisServer } from './redis-server.js';
+import { describe, expect, it } from 'vitest';
+import { useRedisFixture } from './redis-fixture.js';
 
 const TENANT_A = 'tenant:alpha';
 const TENANT_B = 'tenant:beta';
@@ -40,19 +40,7 @@ interface FollowUpCall {
   readonly context: FollowUpContext;
 }
 
-let redis: RedisServerHandle | undefined;
-let prefixCounter = 0;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
-afterAll(async () => {
-  await redis?.stop();
-});
+const fixture = useRedisFixture('edge');
 
 function discordAdapter(followUps: FollowUpCall[]): PlatformAdapter {
   return {
@@ -80,14 +68,14 @@ async function startInstance(
   followUps: FollowUpCall[],
   server?: Server,
 ): Promise<RelayServer> {
-  const connection = { redis: { host: redis!.host, port: redis!.port }, keyPrefix };
+  const connection = { redis: { host: fixture.server.host, port: fixture.server.port }, keyPrefix };
   const stores = {
     bus: new RedisRelayBus(connection),
     buffer: new RedisInboundBuffer(connection),
     vault: new RedisCapabilityVault(connection),
   };
   // The server leaves stores it was given open: close them after it.
-  cleanups.push(async () => {
+  fixture.defer(async () => {
     for (const store of Object.values(stores)) await store.close();
   });
   const relay = await createRelayServer({
@@ -101,7 +89,7 @@ async function startInstance(
     ...stores,
     pingIntervalMs: 0,
   });
-  cleanups.push(() => relay.close());
+  fixture.defer(() => relay.close());
   return relay;
 }
 
@@ -119,7 +107,7 @@ async function recordingProxy(port: number): Promise<{ port: number; received: (
     upstream.on('close', () => client.destroy());
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
+  fixture.defer(
     () =>
       new Promise<void>((resolve) => {
         proxy.close(() => resolve());
@@ -139,7 +127,7 @@ function gateway(gatewayId: string, port: number): WebSocketRelayTransport {
     reconnect: false,
     pingIntervalMs: 0,
   });
-  cleanups.push(() => transport.disconnect());
+  fixture.defer(() => transport.disconnect());
   return transport;
 }
 
@@ -156,7 +144,7 @@ async function edgeServer(): Promise<{ server: Server; mount: (relay: RelayServe
   });
   const server = createServer(toNodeListener(createEdgeRouter({ 'POST /discord/interactions': discord })));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
+  fixture.defer(
     () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -237,7 +225,7 @@ function base64Needles(secret: string): string[] {
 
 describe('the Discord passthrough plane across two instances on one Redis', () => {
   it('acks at the edge of A, forwards the token-free interaction to the gateway on B, and follow_up wields the token for that tenant only', async () => {
-    const prefix = `edge${prefixCounter++}:`;
+    const prefix = fixture.prefix();
     const followUps: FollowUpCall[] = [];
     const edge = await edgeServer();
     const a = await startInstance('instance-a', prefix, followUps, edge.server);
@@ -336,7 +324,7 @@ describe('the Discord passthrough plane across two instances on one Redis', () =
   });
 
   it('keeps the forward while the tenant has no gateway and delivers it when one connects', async () => {
-    const prefix = `edge${prefixCounter++}:`;
+    const prefix = fixture.prefix();
     const edge = await edgeServer();
     const a = await startInstance('instance-a', prefix, [], edge.server);
     edge.mount(a);

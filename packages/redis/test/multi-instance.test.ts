@@ -5,8 +5,8 @@ import { RedisCapabilityVault, RedisInboundBuffer, RedisRelayBus } from '@agentw
 import { createMessageEvent, type MessageEvent } from '@agentwire/relay';
 import { WebSocketRelayTransport } from '@agentwire/relay/client';
 import { createRelayServer, type PlatformAdapter, type RelayServer } from '@agentwire/relay/server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServerHandle, startRedisServer } from './redis-server.js';
+import { describe, expect, it } from 'vitest';
+import { useRedisFixture } from './redis-fixture.js';
 
 const SECRET = 'multi-instance-secret';
 const TENANT = 'tenant:one';
@@ -25,28 +25,16 @@ const adapter: PlatformAdapter = {
   send: (action, context) => ({ success: true, message_id: `${context.tenant}:${action.chat_id}` }),
 };
 
-let redis: RedisServerHandle | undefined;
-let prefixCounter = 0;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
-afterAll(async () => {
-  await redis?.stop();
-});
+const fixture = useRedisFixture('mi');
 
 /** One connector instance on its own port, its Redis backends under a prefix shared by the test. */
 async function startInstance(instanceId: string, keyPrefix: string): Promise<RelayServer> {
-  const connection = { redis: { host: redis!.host, port: redis!.port }, keyPrefix };
+  const connection = { redis: { host: fixture.server.host, port: fixture.server.port }, keyPrefix };
   const bus = new RedisRelayBus(connection);
   const buffer = new RedisInboundBuffer(connection);
   const vault = new RedisCapabilityVault(connection);
   // The server does not own backends it is given: they are closed after it.
-  cleanups.push(async () => {
+  fixture.defer(async () => {
     await Promise.all([bus.close(), buffer.close(), vault.close()]);
   });
   const server = await createRelayServer({
@@ -59,7 +47,7 @@ async function startInstance(instanceId: string, keyPrefix: string): Promise<Rel
     vault,
     pingIntervalMs: 0,
   });
-  cleanups.push(() => server.close());
+  fixture.defer(() => server.close());
   return server;
 }
 
@@ -71,7 +59,7 @@ function gatewayTo(server: RelayServer): WebSocketRelayTransport {
     identities: [{ platform: 'discord', botId: 'bot-1' }],
     reconnect: false,
   });
-  cleanups.push(() => transport.disconnect());
+  fixture.defer(() => transport.disconnect());
   return transport;
 }
 
@@ -95,7 +83,7 @@ async function eventually(predicate: () => boolean, timeoutMs = 8000): Promise<v
 
 describe('two connector instances on one Redis', () => {
   it('routes inbound produced on A to the gateway socket on B, exactly once', async () => {
-    const prefix = `mi${prefixCounter++}:`;
+    const prefix = fixture.prefix();
     const a = await startInstance('instance-a', prefix);
     const b = await startInstance('instance-b', prefix);
     const received: number[] = [];
@@ -119,7 +107,7 @@ describe('two connector instances on one Redis', () => {
   });
 
   it('loses nothing when the instance holding unacknowledged frames dies', async () => {
-    const prefix = `mi${prefixCounter++}:`;
+    const prefix = fixture.prefix();
     const a = await startInstance('instance-a', prefix);
     const b = await startInstance('instance-b', prefix);
 

@@ -13,8 +13,8 @@ import {
   toNodeListener,
 } from '@agentwire/relay/edge';
 import { createRelayServer, type PlatformAdapter, type RelayServer } from '@agentwire/relay/server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServerHandle, startRedisServer } from '../../test/redis-server.js';
+import { describe, expect, it } from 'vitest';
+import { useRedisFixture } from '../../test/redis-fixture.js';
 import { RedisCapabilityVault } from './redis-capability-vault.js';
 import { RedisEnrollmentTokenStore } from './redis-enrollment-token-store.js';
 import { RedisGatewaySecretStore } from './redis-gateway-secret-store.js';
@@ -44,19 +44,7 @@ const adapter: PlatformAdapter = {
   send: () => ({ success: true, message_id: 'M1' }),
 };
 
-let redis: RedisServerHandle | undefined;
-let prefixCounter = 0;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
-afterAll(async () => {
-  await redis?.stop();
-});
+const fixture = useRedisFixture('edge-stores');
 
 interface Instance {
   readonly relay: RelayServer;
@@ -69,7 +57,7 @@ interface Instance {
 
 /** One connector instance: its own Redis connections under the shared prefix, edge and relay on one port. */
 async function startInstance(instanceId: string, keyPrefix: string): Promise<Instance> {
-  const connection = { redis: { host: redis!.host, port: redis!.port }, keyPrefix };
+  const connection = { redis: { host: fixture.server.host, port: fixture.server.port }, keyPrefix };
   const stores = {
     secrets: new RedisGatewaySecretStore(connection),
     enrollmentTokens: new RedisEnrollmentTokenStore(connection),
@@ -79,7 +67,7 @@ async function startInstance(instanceId: string, keyPrefix: string): Promise<Ins
     buffer: new RedisInboundBuffer(connection),
     vault: new RedisCapabilityVault(connection),
   };
-  cleanups.push(async () => {
+  fixture.defer(async () => {
     await Promise.all(Object.values(stores).map((store) => store.close()));
   });
   const { secrets, enrollmentTokens, registry, policies, bus, buffer, vault } = stores;
@@ -92,7 +80,7 @@ async function startInstance(instanceId: string, keyPrefix: string): Promise<Ins
   });
   const http: Server = createServer(toNodeListener(createEdgeRouter(routes)));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
+  fixture.defer(
     () =>
       new Promise<void>((resolve) => {
         http.closeAllConnections();
@@ -109,14 +97,14 @@ async function startInstance(instanceId: string, keyPrefix: string): Promise<Ins
     vault,
     pingIntervalMs: 0,
   });
-  cleanups.push(() => relay.close());
+  fixture.defer(() => relay.close());
   const address = http.address();
   if (address === null || typeof address === 'string') throw new Error('the instance is not on a TCP port');
   return { relay, origin: `http://127.0.0.1:${address.port}`, enrollmentTokens, registry, policies };
 }
 
 async function startPair(): Promise<[Instance, Instance]> {
-  const prefix = `edge-stores${prefixCounter++}:`;
+  const prefix = fixture.prefix();
   return [await startInstance('instance-a', prefix), await startInstance('instance-b', prefix)];
 }
 
@@ -160,7 +148,7 @@ describe('the edge side channels across two instances on one Redis', () => {
       reconnect: false,
       pingIntervalMs: 0,
     });
-    cleanups.push(() => gateway.disconnect());
+    fixture.defer(() => gateway.disconnect());
     await gateway.connect();
     await gateway.handshake();
     expect(b.relay.connections.map((connection) => connection.gatewayId)).toEqual(['gw-1']);

@@ -1,4 +1,4 @@
-import type { SuiteSetup } from '../../suite.js';
+import type { ConformanceCase, SuiteSetup } from '../../suite.js';
 import { withInstances } from '../relay-runtime/runtime-support.js';
 
 /** Options every edge store suite takes. */
@@ -65,4 +65,28 @@ export function withStores<Store, R>(
   body: (stores: readonly Store[]) => Promise<R>,
 ): Promise<R> {
   return withInstances(ctx.open, count, (opened) => body(opened.map(({ store }) => store)));
+}
+
+/** What the single-store cases of one suite share: the id prefix, section and version. */
+export interface SingleStoreCases {
+  readonly suiteName: string;
+  readonly section: string;
+  readonly since: string;
+}
+
+/** A required case that runs `body` on one fresh store, released afterwards. */
+export function singleStoreCase<Store, Ctx extends EdgeStoreContext<Store>>(
+  common: SingleStoreCases,
+  id: string,
+  title: string,
+  body: (store: Store, ctx: Ctx) => Promise<void>,
+): ConformanceCase<Ctx> {
+  return {
+    id: `${common.suiteName}.${id}`,
+    title,
+    section: common.section,
+    level: 'required',
+    since: common.since,
+    run: (ctx) => withStores(ctx, 1, ([store]) => body(store!, ctx)),
+  };
 }

@@ -2,11 +2,12 @@ import type { EnrollmentTokenRedemption, EnrollmentTokenStore } from '@agentwire
 import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
 import type { ConformanceCase } from '../../suite.js';
 import { uniqueTenant } from '../relay-runtime/runtime-support.js';
-import { withStores } from './edge-store-support.js';
+import { singleStoreCase, withStores } from './edge-store-support.js';
 import { RELAY_EDGE_STORES_SUITE_VERSION } from './edge-stores-version.js';
 import type { EnrollmentTokenStoreContext } from './enrollment-token-store-suite.js';
 
-type Case = ConformanceCase<EnrollmentTokenStoreContext>;
+type Ctx = EnrollmentTokenStoreContext;
+type Case = ConformanceCase<Ctx>;
 
 const since = RELAY_EDGE_STORES_SUITE_VERSION;
 const SECTION = 'EnrollmentTokenStore rules; relay-reference §13 (/relay/enroll)';
@@ -43,42 +44,33 @@ function assertOneWinner(outcomes: readonly EnrollmentTokenRedemption[]): void {
 /** Every rule of the `EnrollmentTokenStore` interface. */
 export function enrollmentTokenCases(suiteName: string): Case[] {
   const id = (rest: string) => `${suiteName}.${rest}`;
+  const one = (
+    caseId: string,
+    title: string,
+    body: (store: EnrollmentTokenStore, ctx: Ctx) => Promise<void>,
+  ) =>
+    singleStoreCase<EnrollmentTokenStore, Ctx>({ suiteName, section: SECTION, since }, caseId, title, body);
   return [
-    {
-      id: id('issue.fresh-tokens'),
-      title: 'issue answers a non-empty token, a different one each time',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withStore(ctx, async (store) => {
-          const tenant = uniqueTenant('enroll');
-          const tokens = new Set<string>();
-          for (let i = 0; i < 16; i += 1) {
-            const token = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
-            assertTrue(
-              typeof token === 'string' && token !== '',
-              'issue answered an empty or non-string token',
-            );
-            tokens.add(token);
-          }
-          assertEqual(tokens.size, 16, 'distinct tokens out of 16 issued');
-        }),
-    },
-    {
-      id: id('redeem.once'),
-      title: 'the issuing tenant redeems a live token once; the next redemption is refused as used',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withStore(ctx, async (store) => {
-          const tenant = uniqueTenant('enroll');
-          const token = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
-          assertEqual(await store.redeem(token, tenant), REDEEMED, 'first redemption');
-          assertEqual(await store.redeem(token, tenant), refused('used'), 'second redemption');
-        }),
-    },
+    one('issue.fresh-tokens', 'issue answers a non-empty token, a different one each time', async (store) => {
+      const tenant = uniqueTenant('enroll');
+      const tokens = new Set<string>();
+      for (let i = 0; i < 16; i += 1) {
+        const token = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
+        assertTrue(typeof token === 'string' && token !== '', 'issue answered an empty or non-string token');
+        tokens.add(token);
+      }
+      assertEqual(tokens.size, 16, 'distinct tokens out of 16 issued');
+    }),
+    one(
+      'redeem.once',
+      'the issuing tenant redeems a live token once; the next redemption is refused as used',
+      async (store) => {
+        const tenant = uniqueTenant('enroll');
+        const token = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
+        assertEqual(await store.redeem(token, tenant), REDEEMED, 'first redemption');
+        assertEqual(await store.redeem(token, tenant), refused('used'), 'second redemption');
+      },
+    ),
     {
       id: id('redeem.concurrent-once'),
       title: `of ${RACERS} concurrent redemptions of one token exactly one succeeds, the others read used`,
@@ -93,82 +85,58 @@ export function enrollmentTokenCases(suiteName: string): Case[] {
           assertOneWinner(await Promise.all(racing));
         }),
     },
-    {
-      id: id('redeem.unknown'),
-      title: 'a token nobody issued is refused as unknown',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withStore(ctx, async (store) => {
-          const tenant = uniqueTenant('enroll');
-          await store.issue({ tenant, ttlMs: LONG_TTL_MS });
-          const guess = `never-issued-${uniqueTenant('token')}`;
-          assertEqual(await store.redeem(guess, tenant), refused('unknown'), 'redemption of a guess');
-        }),
-    },
-    {
-      id: id('redeem.tenant-mismatch-not-spent'),
-      title: "another tenant's redemption is refused as tenant_mismatch and leaves the token redeemable",
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withStore(ctx, async (store) => {
-          const owner = uniqueTenant('enroll-owner');
-          const token = await store.issue({ tenant: owner, ttlMs: LONG_TTL_MS });
-          const other = uniqueTenant('enroll-other');
-          assertEqual(await store.redeem(token, other), refused('tenant_mismatch'), 'by another tenant');
-          assertEqual(await store.redeem(token, other), refused('tenant_mismatch'), 'by it again');
-          assertEqual(await store.redeem(token, owner), REDEEMED, 'by the issuing tenant');
-        }),
-    },
-    {
-      id: id('redeem.live-until-ttl'),
-      title: 'a token stays redeemable while its TTL has not passed',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withStore(ctx, async (store) => {
-          const tenant = uniqueTenant('enroll');
-          const token = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
-          await outliveShortTtl(ctx);
-          assertEqual(await store.redeem(token, tenant), REDEEMED, 'redemption well within the TTL');
-        }),
-    },
-    {
-      id: id('redeem.expired'),
-      title: 'a token whose TTL has passed is refused as expired, and never redeemed afterwards',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withStore(ctx, async (store) => {
-          const tenant = uniqueTenant('enroll');
-          const token = await store.issue({ tenant, ttlMs: ctx.shortTtlMs });
-          await outliveShortTtl(ctx);
-          assertEqual(await store.redeem(token, tenant), refused('expired'), 'redemption after the TTL');
-          const again = await store.redeem(token, tenant);
-          assertTrue(!again.redeemed, 'an expired token was redeemed on the second try');
-        }),
-    },
-    {
-      id: id('redeem.used-never-again'),
-      title: 'a used token is not accepted again, before or after its TTL',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withStore(ctx, async (store) => {
-          const tenant = uniqueTenant('enroll');
-          const token = await store.issue({ tenant, ttlMs: ctx.shortTtlMs });
-          assertEqual(await store.redeem(token, tenant), REDEEMED, 'first redemption');
-          await outliveShortTtl(ctx);
-          const late = await store.redeem(token, tenant);
-          assertTrue(!late.redeemed, 'a used token was redeemed again after its TTL');
-        }),
-    },
+    one('redeem.unknown', 'a token nobody issued is refused as unknown', async (store) => {
+      const tenant = uniqueTenant('enroll');
+      await store.issue({ tenant, ttlMs: LONG_TTL_MS });
+      const guess = `never-issued-${uniqueTenant('token')}`;
+      assertEqual(await store.redeem(guess, tenant), refused('unknown'), 'redemption of a guess');
+    }),
+    one(
+      'redeem.tenant-mismatch-not-spent',
+      "another tenant's redemption is refused as tenant_mismatch and leaves the token redeemable",
+      async (store) => {
+        const owner = uniqueTenant('enroll-owner');
+        const token = await store.issue({ tenant: owner, ttlMs: LONG_TTL_MS });
+        const other = uniqueTenant('enroll-other');
+        assertEqual(await store.redeem(token, other), refused('tenant_mismatch'), 'by another tenant');
+        assertEqual(await store.redeem(token, other), refused('tenant_mismatch'), 'by it again');
+        assertEqual(await store.redeem(token, owner), REDEEMED, 'by the issuing tenant');
+      },
+    ),
+    one(
+      'redeem.live-until-ttl',
+      'a token stays redeemable while its TTL has not passed',
+      async (store, ctx) => {
+        const tenant = uniqueTenant('enroll');
+        const token = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
+        await outliveShortTtl(ctx);
+        assertEqual(await store.redeem(token, tenant), REDEEMED, 'redemption well within the TTL');
+      },
+    ),
+    one(
+      'redeem.expired',
+      'a token whose TTL has passed is refused as expired, and never redeemed afterwards',
+      async (store, ctx) => {
+        const tenant = uniqueTenant('enroll');
+        const token = await store.issue({ tenant, ttlMs: ctx.shortTtlMs });
+        await outliveShortTtl(ctx);
+        assertEqual(await store.redeem(token, tenant), refused('expired'), 'redemption after the TTL');
+        const again = await store.redeem(token, tenant);
+        assertTrue(!again.redeemed, 'an expired token was redeemed on the second try');
+      },
+    ),
+    one(
+      'redeem.used-never-again',
+      'a used token is not accepted again, before or after its TTL',
+      async (store, ctx) => {
+        const tenant = uniqueTenant('enroll');
+        const token = await store.issue({ tenant, ttlMs: ctx.shortTtlMs });
+        assertEqual(await store.redeem(token, tenant), REDEEMED, 'first redemption');
+        await outliveShortTtl(ctx);
+        const late = await store.redeem(token, tenant);
+        assertTrue(!late.redeemed, 'a used token was redeemed again after its TTL');
+      },
+    ),
     {
       id: id('arguments.refused'),
       title: 'a TTL that is not a positive finite number, and an empty tenant or token, are refused',

@@ -2,11 +2,12 @@ import type { GatewayRelevancePolicy, PolicyStore } from '@agentwire/relay/edge'
 import { assertEqual } from '../../assert.js';
 import type { ConformanceCase } from '../../suite.js';
 import { uniqueTenant } from '../relay-runtime/runtime-support.js';
-import { withStores } from './edge-store-support.js';
+import { singleStoreCase, withStores } from './edge-store-support.js';
 import { RELAY_EDGE_STORES_SUITE_VERSION } from './edge-stores-version.js';
 import type { PolicyStoreContext } from './policy-store-suite.js';
 
-type Case = ConformanceCase<PolicyStoreContext>;
+type Ctx = PolicyStoreContext;
+type Case = ConformanceCase<Ctx>;
 
 const since = RELAY_EDGE_STORES_SUITE_VERSION;
 const SECTION = 'PolicyStore rules; relay-reference §13 (/relay/policy)';
@@ -25,82 +26,56 @@ function freshPolicy(overrides: Partial<GatewayRelevancePolicy> = {}): GatewayRe
   };
 }
 
-function withPolicies<R>(ctx: PolicyStoreContext, body: (store: PolicyStore) => Promise<R>): Promise<R> {
-  return withStores(ctx, 1, ([store]) => body(store!));
-}
-
 /** Every rule of the `PolicyStore` interface. */
 export function policyStoreCases(suiteName: string): Case[] {
   const id = (rest: string) => `${suiteName}.${rest}`;
+  const one = (caseId: string, title: string, body: (store: PolicyStore, ctx: Ctx) => Promise<void>) =>
+    singleStoreCase<PolicyStore, Ctx>({ suiteName, section: SECTION, since }, caseId, title, body);
   return [
-    {
-      id: id('get.absent'),
-      title: 'get answers null for a (gatewayId, platform) with no policy',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withPolicies(ctx, async (store) => {
-          const policy = freshPolicy();
-          assertEqual(await store.get(policy.gatewayId, policy.platform), null, 'before any put');
-        }),
-    },
-    {
-      id: id('put.reads-back'),
-      title: 'a policy reads back as put, with its tenant and gateway',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withPolicies(ctx, async (store) => {
-          const policy = freshPolicy();
-          await store.put(policy);
-          assertEqual(await store.get(policy.gatewayId, policy.platform), policy, 'the stored policy');
-        }),
-    },
-    {
-      id: id('put.replaces'),
-      title: 'put replaces the earlier policy of the same (gatewayId, platform) whole',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withPolicies(ctx, async (store) => {
-          const first = freshPolicy();
-          const second: GatewayRelevancePolicy = {
-            ...first,
-            requireAddress: false,
-            freeResponseScopes: [],
-            allowOtherBots: true,
-          };
-          await store.put(first);
-          await store.put(second);
-          assertEqual(await store.get(first.gatewayId, first.platform), second, 'the re-declared policy');
-        }),
-    },
-    {
-      id: id('keyed-by-gateway-and-platform'),
-      title: 'policies of one gateway on two platforms, and of two gateways on one, are kept apart',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withPolicies(ctx, async (store) => {
-          const discord = freshPolicy();
-          const telegram = {
-            ...discord,
-            platform: 'telegram',
-            requireAddress: false,
-            freeResponseScopes: [],
-          };
-          const neighbour = freshPolicy({ tenant: discord.tenant, allowOtherBots: true });
-          for (const policy of [discord, telegram, neighbour]) await store.put(policy);
-          assertEqual(await store.get(discord.gatewayId, 'discord'), discord, 'on discord');
-          assertEqual(await store.get(discord.gatewayId, 'telegram'), telegram, 'on telegram');
-          assertEqual(await store.get(neighbour.gatewayId, 'discord'), neighbour, 'the other gateway');
-          assertEqual(await store.get(neighbour.gatewayId, 'telegram'), null, 'the other gateway elsewhere');
-        }),
-    },
+    one('get.absent', 'get answers null for a (gatewayId, platform) with no policy', async (store) => {
+      const policy = freshPolicy();
+      assertEqual(await store.get(policy.gatewayId, policy.platform), null, 'before any put');
+    }),
+    one('put.reads-back', 'a policy reads back as put, with its tenant and gateway', async (store) => {
+      const policy = freshPolicy();
+      await store.put(policy);
+      assertEqual(await store.get(policy.gatewayId, policy.platform), policy, 'the stored policy');
+    }),
+    one(
+      'put.replaces',
+      'put replaces the earlier policy of the same (gatewayId, platform) whole',
+      async (store) => {
+        const first = freshPolicy();
+        const second: GatewayRelevancePolicy = {
+          ...first,
+          requireAddress: false,
+          freeResponseScopes: [],
+          allowOtherBots: true,
+        };
+        await store.put(first);
+        await store.put(second);
+        assertEqual(await store.get(first.gatewayId, first.platform), second, 'the re-declared policy');
+      },
+    ),
+    one(
+      'keyed-by-gateway-and-platform',
+      'policies of one gateway on two platforms, and of two gateways on one, are kept apart',
+      async (store) => {
+        const discord = freshPolicy();
+        const telegram = {
+          ...discord,
+          platform: 'telegram',
+          requireAddress: false,
+          freeResponseScopes: [],
+        };
+        const neighbour = freshPolicy({ tenant: discord.tenant, allowOtherBots: true });
+        for (const policy of [discord, telegram, neighbour]) await store.put(policy);
+        assertEqual(await store.get(discord.gatewayId, 'discord'), discord, 'on discord');
+        assertEqual(await store.get(discord.gatewayId, 'telegram'), telegram, 'on telegram');
+        assertEqual(await store.get(neighbour.gatewayId, 'discord'), neighbour, 'the other gateway');
+        assertEqual(await store.get(neighbour.gatewayId, 'telegram'), null, 'the other gateway elsewhere');
+      },
+    ),
     {
       id: id('shared.visible-across-instances'),
       title: 'a policy put on one instance is read, and replaced, on another',

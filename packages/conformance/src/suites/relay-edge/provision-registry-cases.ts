@@ -2,11 +2,12 @@ import type { ProvisionRegistration, ProvisionRegistry } from '@agentwire/relay/
 import { assertEqual, assertTrue } from '../../assert.js';
 import type { ConformanceCase } from '../../suite.js';
 import { uniqueTenant } from '../relay-runtime/runtime-support.js';
-import { withStores } from './edge-store-support.js';
+import { singleStoreCase, withStores } from './edge-store-support.js';
 import { RELAY_EDGE_STORES_SUITE_VERSION } from './edge-stores-version.js';
 import type { ProvisionRegistryContext } from './provision-registry-suite.js';
 
-type Case = ConformanceCase<ProvisionRegistryContext>;
+type Ctx = ProvisionRegistryContext;
+type Case = ConformanceCase<Ctx>;
 
 const since = RELAY_EDGE_STORES_SUITE_VERSION;
 const SECTION = 'ProvisionRegistry rules; relay-reference §13 (/relay/provision)';
@@ -82,199 +83,151 @@ async function raceForKeys(registries: readonly ProvisionRegistry[]): Promise<vo
 /** Every rule of the `ProvisionRegistry` interface. */
 export function provisionRegistryCases(suiteName: string): Case[] {
   const id = (rest: string) => `${suiteName}.${rest}`;
+  const one = (caseId: string, title: string, body: (store: ProvisionRegistry, ctx: Ctx) => Promise<void>) =>
+    singleStoreCase<ProvisionRegistry, Ctx>({ suiteName, section: SECTION, since }, caseId, title, body);
   return [
-    {
-      id: id('register.stores-and-answers'),
-      title: 'register answers the declared route keys (each once) and get returns the registration',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withRegistry(ctx, async (registry) => {
-          const platform = freshPlatform();
-          const tenant = uniqueTenant('tenant');
-          const declared: ProvisionRegistration = {
-            ...registration(platform, tenant, 'gw:1', ['guild-1', 'guild:2', 'guild-1', 'gïld-3']),
-            botId: 'app-1',
-            gatewayEndpoint: 'https://gateway.example/relay',
-            instanceId: 'instance-1',
-            wakeUrl: 'https://wake.example/gw-1',
-            displayName: 'Host 🦊',
-          };
-          const held = await registry.register(declared);
-          assertEqual(sorted(held), sorted(['guild-1', 'guild:2', 'gïld-3']), 'route keys answered');
-          const stored = await registry.get('gw:1', platform);
-          assertEqual(
-            stored === null ? null : { ...stored, routeKeys: sorted(stored.routeKeys) },
-            { ...declared, routeKeys: sorted(held) },
-            'the stored registration',
-          );
-        }),
-    },
-    {
-      id: id('register.optional-keys-only-when-given'),
-      title: 'a registration without the optional keys reads back without them',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withRegistry(ctx, async (registry) => {
-          const platform = freshPlatform();
-          const declared = registration(platform, uniqueTenant('tenant'), 'gw-1', ['guild-1']);
-          await registry.register(declared);
-          const stored = await registry.get('gw-1', platform);
-          assertEqual(stored, declared, 'the stored registration');
-        }),
-    },
-    {
-      id: id('get.absent'),
-      title: 'get answers null for a gateway never registered on the platform',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withRegistry(ctx, async (registry) => {
-          const platform = freshPlatform();
-          assertEqual(await registry.get('gw-1', platform), null, 'before any registration');
-          await registry.register(registration(platform, uniqueTenant('tenant'), 'gw-1', []));
-          assertEqual(await registry.get('gw-2', platform), null, 'another gateway');
-          assertEqual(await registry.get('gw-1', freshPlatform()), null, 'another platform');
-        }),
-    },
-    {
-      id: id('route.resolves'),
-      title: 'route answers the tenant and gateway holding a key on its platform, null elsewhere',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withRegistry(ctx, async (registry) => {
-          const platform = freshPlatform();
-          const tenant = uniqueTenant('tenant');
-          await registry.register(registration(platform, tenant, 'gw-1', ['guild-1']));
-          assertEqual(await registry.route(platform, 'guild-1'), { tenant, gatewayId: 'gw-1' }, 'route');
-          assertEqual(await registry.route(platform, 'guild-2'), null, 'an undeclared key');
-          assertEqual(await registry.route(freshPlatform(), 'guild-1'), null, 'the key on another platform');
-        }),
-    },
-    {
-      id: id('register.replaces'),
-      title: 'register replaces the earlier registration of the same (gatewayId, platform) only',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withRegistry(ctx, async (registry) => {
-          const [platform, other] = [freshPlatform(), freshPlatform()];
-          const tenant = uniqueTenant('tenant');
-          const first = { ...registration(platform, tenant, 'gw-1', ['guild-1']), instanceId: 'i-1' };
-          await registry.register(first);
-          await registry.register(registration(other, tenant, 'gw-1', ['chat-1']));
-          const second = { ...registration(platform, tenant, 'gw-1', ['guild-1']), botId: 'app-2' };
-          await registry.register(second);
-          assertEqual(await registry.get('gw-1', platform), second, 'the re-declared registration');
-          assertEqual(
-            await registry.get('gw-1', other),
-            registration(other, tenant, 'gw-1', ['chat-1']),
-            'the registration on the other platform',
-          );
-        }),
-    },
-    {
-      id: id('register.releases-undeclared-keys'),
-      title: 'route keys the gateway no longer declares are released',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withRegistry(ctx, async (registry) => {
-          const platform = freshPlatform();
-          const tenant = uniqueTenant('tenant');
-          await registry.register(registration(platform, tenant, 'gw-1', ['guild-1', 'guild-2']));
-          const held = await registry.register(registration(platform, tenant, 'gw-1', ['guild-2']));
-          assertEqual(held, ['guild-2'], 'route keys answered');
-          assertEqual(await registry.route(platform, 'guild-1'), null, 'the released key');
-          assertEqual(
-            await registry.route(platform, 'guild-2'),
-            { tenant, gatewayId: 'gw-1' },
-            'the kept key',
-          );
-          await registry.register(registration(platform, tenant, 'gw-1', []));
-          assertEqual(await registry.route(platform, 'guild-2'), null, 'after declaring no keys');
-          assertEqual((await registry.get('gw-1', platform))?.routeKeys, [], 'route keys stored');
-        }),
-    },
-    {
-      id: id('route.moves-within-tenant'),
-      title:
-        "a key of the same tenant moves to the registering gateway; the old one's re-declaration does not free it",
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withRegistry(ctx, async (registry) => {
-          const platform = freshPlatform();
-          const tenant = uniqueTenant('tenant');
-          await registry.register(registration(platform, tenant, 'gw-1', ['guild-1']));
-          const held = await registry.register(registration(platform, tenant, 'gw-2', ['guild-1']));
-          assertEqual(held, ['guild-1'], 'route keys answered to the second gateway');
-          assertEqual(await registry.route(platform, 'guild-1'), { tenant, gatewayId: 'gw-2' }, 'route');
-          await registry.register(registration(platform, tenant, 'gw-1', []));
-          assertEqual(
-            await registry.route(platform, 'guild-1'),
-            { tenant, gatewayId: 'gw-2' },
-            'route after the first gateway re-declared without the key',
-          );
-        }),
-    },
-    {
-      id: id('route.never-taken-from-another-tenant'),
-      title:
-        'a key another tenant holds is left out of the answer and the stored registration, never taken over',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withRegistry(ctx, async (registry) => {
-          const platform = freshPlatform();
-          const [owner, other] = [uniqueTenant('tenant-owner'), uniqueTenant('tenant-other')];
-          await registry.register(registration(platform, owner, 'gw-a', ['guild-1']));
-          const held = await registry.register(registration(platform, other, 'gw-b', ['guild-1', 'guild-3']));
-          assertEqual(held, ['guild-3'], "route keys answered to the other tenant's gateway");
-          assertEqual((await registry.get('gw-b', platform))?.routeKeys, ['guild-3'], 'route keys stored');
-          assertEqual(
-            await registry.route(platform, 'guild-1'),
-            { tenant: owner, gatewayId: 'gw-a' },
-            'route',
-          );
-          assertEqual(
-            await registry.route(platform, 'guild-3'),
-            { tenant: other, gatewayId: 'gw-b' },
-            'route of the free key',
-          );
-        }),
-    },
-    {
-      id: id('route.released-key-free-for-any-tenant'),
-      title: 'a key its holder released can be claimed by another tenant',
-      section: SECTION,
-      level: 'required',
-      since,
-      run: (ctx) =>
-        withRegistry(ctx, async (registry) => {
-          const platform = freshPlatform();
-          const [first, second] = [uniqueTenant('tenant-first'), uniqueTenant('tenant-second')];
-          await registry.register(registration(platform, first, 'gw-a', ['guild-1']));
-          await registry.register(registration(platform, first, 'gw-a', []));
-          const held = await registry.register(registration(platform, second, 'gw-b', ['guild-1']));
-          assertEqual(held, ['guild-1'], 'route keys answered to the second tenant');
-          assertEqual(
-            await registry.route(platform, 'guild-1'),
-            { tenant: second, gatewayId: 'gw-b' },
-            'route',
-          );
-        }),
-    },
+    one(
+      'register.stores-and-answers',
+      'register answers the declared route keys (each once) and get returns the registration',
+      async (registry) => {
+        const platform = freshPlatform();
+        const tenant = uniqueTenant('tenant');
+        const declared: ProvisionRegistration = {
+          ...registration(platform, tenant, 'gw:1', ['guild-1', 'guild:2', 'guild-1', 'gïld-3']),
+          botId: 'app-1',
+          gatewayEndpoint: 'https://gateway.example/relay',
+          instanceId: 'instance-1',
+          wakeUrl: 'https://wake.example/gw-1',
+          displayName: 'Host 🦊',
+        };
+        const held = await registry.register(declared);
+        assertEqual(sorted(held), sorted(['guild-1', 'guild:2', 'gïld-3']), 'route keys answered');
+        const stored = await registry.get('gw:1', platform);
+        assertEqual(
+          stored === null ? null : { ...stored, routeKeys: sorted(stored.routeKeys) },
+          { ...declared, routeKeys: sorted(held) },
+          'the stored registration',
+        );
+      },
+    ),
+    one(
+      'register.optional-keys-only-when-given',
+      'a registration without the optional keys reads back without them',
+      async (registry) => {
+        const platform = freshPlatform();
+        const declared = registration(platform, uniqueTenant('tenant'), 'gw-1', ['guild-1']);
+        await registry.register(declared);
+        const stored = await registry.get('gw-1', platform);
+        assertEqual(stored, declared, 'the stored registration');
+      },
+    ),
+    one('get.absent', 'get answers null for a gateway never registered on the platform', async (registry) => {
+      const platform = freshPlatform();
+      assertEqual(await registry.get('gw-1', platform), null, 'before any registration');
+      await registry.register(registration(platform, uniqueTenant('tenant'), 'gw-1', []));
+      assertEqual(await registry.get('gw-2', platform), null, 'another gateway');
+      assertEqual(await registry.get('gw-1', freshPlatform()), null, 'another platform');
+    }),
+    one(
+      'route.resolves',
+      'route answers the tenant and gateway holding a key on its platform, null elsewhere',
+      async (registry) => {
+        const platform = freshPlatform();
+        const tenant = uniqueTenant('tenant');
+        await registry.register(registration(platform, tenant, 'gw-1', ['guild-1']));
+        assertEqual(await registry.route(platform, 'guild-1'), { tenant, gatewayId: 'gw-1' }, 'route');
+        assertEqual(await registry.route(platform, 'guild-2'), null, 'an undeclared key');
+        assertEqual(await registry.route(freshPlatform(), 'guild-1'), null, 'the key on another platform');
+      },
+    ),
+    one(
+      'register.replaces',
+      'register replaces the earlier registration of the same (gatewayId, platform) only',
+      async (registry) => {
+        const [platform, other] = [freshPlatform(), freshPlatform()];
+        const tenant = uniqueTenant('tenant');
+        const first = { ...registration(platform, tenant, 'gw-1', ['guild-1']), instanceId: 'i-1' };
+        await registry.register(first);
+        await registry.register(registration(other, tenant, 'gw-1', ['chat-1']));
+        const second = { ...registration(platform, tenant, 'gw-1', ['guild-1']), botId: 'app-2' };
+        await registry.register(second);
+        assertEqual(await registry.get('gw-1', platform), second, 'the re-declared registration');
+        assertEqual(
+          await registry.get('gw-1', other),
+          registration(other, tenant, 'gw-1', ['chat-1']),
+          'the registration on the other platform',
+        );
+      },
+    ),
+    one(
+      'register.releases-undeclared-keys',
+      'route keys the gateway no longer declares are released',
+      async (registry) => {
+        const platform = freshPlatform();
+        const tenant = uniqueTenant('tenant');
+        await registry.register(registration(platform, tenant, 'gw-1', ['guild-1', 'guild-2']));
+        const held = await registry.register(registration(platform, tenant, 'gw-1', ['guild-2']));
+        assertEqual(held, ['guild-2'], 'route keys answered');
+        assertEqual(await registry.route(platform, 'guild-1'), null, 'the released key');
+        assertEqual(await registry.route(platform, 'guild-2'), { tenant, gatewayId: 'gw-1' }, 'the kept key');
+        await registry.register(registration(platform, tenant, 'gw-1', []));
+        assertEqual(await registry.route(platform, 'guild-2'), null, 'after declaring no keys');
+        assertEqual((await registry.get('gw-1', platform))?.routeKeys, [], 'route keys stored');
+      },
+    ),
+    one(
+      'route.moves-within-tenant',
+      "a key of the same tenant moves to the registering gateway; the old one's re-declaration does not free it",
+      async (registry) => {
+        const platform = freshPlatform();
+        const tenant = uniqueTenant('tenant');
+        await registry.register(registration(platform, tenant, 'gw-1', ['guild-1']));
+        const held = await registry.register(registration(platform, tenant, 'gw-2', ['guild-1']));
+        assertEqual(held, ['guild-1'], 'route keys answered to the second gateway');
+        assertEqual(await registry.route(platform, 'guild-1'), { tenant, gatewayId: 'gw-2' }, 'route');
+        await registry.register(registration(platform, tenant, 'gw-1', []));
+        assertEqual(
+          await registry.route(platform, 'guild-1'),
+          { tenant, gatewayId: 'gw-2' },
+          'route after the first gateway re-declared without the key',
+        );
+      },
+    ),
+    one(
+      'route.never-taken-from-another-tenant',
+      'a key another tenant holds is left out of the answer and the stored registration, never taken over',
+      async (registry) => {
+        const platform = freshPlatform();
+        const [owner, other] = [uniqueTenant('tenant-owner'), uniqueTenant('tenant-other')];
+        await registry.register(registration(platform, owner, 'gw-a', ['guild-1']));
+        const held = await registry.register(registration(platform, other, 'gw-b', ['guild-1', 'guild-3']));
+        assertEqual(held, ['guild-3'], "route keys answered to the other tenant's gateway");
+        assertEqual((await registry.get('gw-b', platform))?.routeKeys, ['guild-3'], 'route keys stored');
+        assertEqual(await registry.route(platform, 'guild-1'), { tenant: owner, gatewayId: 'gw-a' }, 'route');
+        assertEqual(
+          await registry.route(platform, 'guild-3'),
+          { tenant: other, gatewayId: 'gw-b' },
+          'route of the free key',
+        );
+      },
+    ),
+    one(
+      'route.released-key-free-for-any-tenant',
+      'a key its holder released can be claimed by another tenant',
+      async (registry) => {
+        const platform = freshPlatform();
+        const [first, second] = [uniqueTenant('tenant-first'), uniqueTenant('tenant-second')];
+        await registry.register(registration(platform, first, 'gw-a', ['guild-1']));
+        await registry.register(registration(platform, first, 'gw-a', []));
+        const held = await registry.register(registration(platform, second, 'gw-b', ['guild-1']));
+        assertEqual(held, ['guild-1'], 'route keys answered to the second tenant');
+        assertEqual(
+          await registry.route(platform, 'guild-1'),
+          { tenant: second, gatewayId: 'gw-b' },
+          'route',
+        );
+      },
+    ),
     {
       id: id('route.racing-claims'),
       title:
