@@ -4,7 +4,10 @@
 //   `outbound_result` resolved in the client): p50 ≤ 1.3× a raw `ws` echo (one message out, one back);
 // - one-way throughput (`deliverInbound` × N, counted in the gateway's handler, acks flowing back):
 //   ≥ 0.7× a raw `ws` server sending N messages of the same size to a counting client.
-// Async, unlike the other benches: every case runs on this process's event loop, in interleaved rounds.
+// Two raw rows do what the protocol needs with no work of ours (the round trip's three messages; a
+// frame answered by an ack), and the run ends with the bounds they and the JSON work set for any
+// implementation. Async, unlike the other benches: every case runs on this process's event loop, in
+// interleaved rounds.
 import { createMessageEvent, encodeFrame, InMemoryInboundBuffer } from '@agentwire/relay';
 import { WebSocketRelayTransport } from '@agentwire/relay/client';
 import { createRelayServer, type PlatformAdapter } from '@agentwire/relay/server';
@@ -45,6 +48,8 @@ const event = createMessageEvent({
 });
 /** The `inbound` line as the server sends it; the raw cases send messages of this size. */
 const inboundLine = encodeFrame({ type: 'inbound', event, bufferId: '100000' });
+/** An `inbound_ack` line of the size the gateway writes. */
+const RAW_ACK = '{"type":"inbound_ack","bufferId":"100000"}\n';
 const REPLY = 'The nightly build failed in test:integration — cache.spec.ts timed out after 30 s.';
 
 const adapter: PlatformAdapter = {
@@ -191,6 +196,27 @@ async function startRaw() {
       await done.promise;
       return performance.now() - start;
     },
+    /**
+     * The relay's one-way traffic, raw: the server sends `count` messages, the client answers each
+     * with a small ack message, done when the server has every ack. Messages per second.
+     */
+    async oneWayAcked(count: number): Promise<number> {
+      const done = deferred();
+      let acked = 0;
+      clientOnMessage = (data) => {
+        if (data.toString('utf8').length !== inboundLine.length)
+          throw new Error('raw acked one-way self-check failed');
+        client.send(RAW_ACK);
+      };
+      serverOnMessage = () => {
+        acked += 1;
+        if (acked === count) done.resolve();
+      };
+      const start = performance.now();
+      for (let i = 0; i < count; i++) peer.send(inboundLine);
+      await done.promise;
+      return (count * 1000) / (performance.now() - start);
+    },
     /** The server sends `count` messages; the client counts them. Messages per second. */
     async oneWay(count: number): Promise<number> {
       const done = deferred();
@@ -212,6 +238,27 @@ async function startRaw() {
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Microseconds per frame for the least JSON work any relay must do that the raw case skips: write the
+ * `inbound` frame as JSON and UTF-8 (the connector), decode and parse it (the gateway). Best of 5 loops.
+ */
+function jsonFloorMicros(iterations: number): number {
+  const frame = { type: 'inbound', event, bufferId: '100000' };
+  let best = Number.POSITIVE_INFINITY;
+  let checksum = 0;
+  for (let loop = 0; loop < 5; loop++) {
+    const start = performance.now();
+    for (let i = 0; i < iterations; i++) {
+      const bytes = Buffer.from(JSON.stringify(frame), 'utf8');
+      const parsed = JSON.parse(bytes.toString('utf8')) as { bufferId: string };
+      checksum += parsed.bufferId.length;
+    }
+    best = Math.min(best, ((performance.now() - start) * 1000) / iterations);
+  }
+  if (checksum !== 5 * iterations * 6) throw new Error('JSON floor self-check failed');
+  return best;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -273,15 +320,17 @@ export async function benchRelayRuntime(options: RelayRuntimeBenchOptions = {}):
     await repeat(perRound, raw.threeMessages);
     await relay.oneWay(frames / 4);
     await raw.oneWay(frames / 4);
+    await raw.oneWayAcked(frames / 4);
 
     const latency = { relay: [] as number[], echo: [] as number[], three: [] as number[] };
-    const throughput = { relay: [] as number[], raw: [] as number[] };
+    const throughput = { relay: [] as number[], raw: [] as number[], rawAcked: [] as number[] };
     const newCpu = () => ({ micros: 0, operations: 0 });
     const cpu = {
       echo: newCpu(),
       three: newCpu(),
       relay: newCpu(),
       rawOneWay: newCpu(),
+      rawAckedOneWay: newCpu(),
       relayOneWay: newCpu(),
     };
     for (let round = 0; round < rounds; round++) {
@@ -289,6 +338,7 @@ export async function benchRelayRuntime(options: RelayRuntimeBenchOptions = {}):
       latency.three.push(...(await countCpu(cpu.three, perRound, () => repeat(perRound, raw.threeMessages))));
       latency.relay.push(...(await countCpu(cpu.relay, perRound, () => repeat(perRound, relay.roundTrip))));
       throughput.raw.push(await countCpu(cpu.rawOneWay, frames, () => raw.oneWay(frames)));
+      throughput.rawAcked.push(await countCpu(cpu.rawAckedOneWay, frames, () => raw.oneWayAcked(frames)));
       throughput.relay.push(await countCpu(cpu.relayOneWay, frames, () => relay.oneWay(frames)));
     }
     const cpuPerOperation = (counted: { micros: number; operations: number }) =>
@@ -326,6 +376,7 @@ export async function benchRelayRuntime(options: RelayRuntimeBenchOptions = {}):
     );
 
     const rawRate = median(throughput.raw);
+    const rawAckedRate = median(throughput.rawAcked);
     const ourRate = median(throughput.relay);
     const throughputRatio = ourRate / rawRate;
     const perSecond = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -335,12 +386,31 @@ export async function benchRelayRuntime(options: RelayRuntimeBenchOptions = {}):
       [
         ['raw ws: server sends, client counts', perSecond(rawRate), '1.00×', cpuPerOperation(cpu.rawOneWay)],
         [
+          'raw ws: server sends, client acks each',
+          perSecond(rawAckedRate),
+          `${(rawAckedRate / rawRate).toFixed(2)}×`,
+          cpuPerOperation(cpu.rawAckedOneWay),
+        ],
+        [
           'agentwire: deliverInbound → handler (acked)',
           perSecond(ourRate),
           `${throughputRatio.toFixed(2)}×`,
           cpuPerOperation(cpu.relayOneWay),
         ],
       ],
+    );
+
+    // What no implementation of the protocol can beat on this machine, measured in this run: the
+    // round trip needs the three messages of the raw three-message row; a frame needs at least the
+    // raw frame's time plus the JSON work above (no ack, no check, no buffer counted).
+    const rawMicrosPerFrame = 1e6 / rawRate;
+    const jsonMicros = jsonFloorMicros(options.quick ? 5000 : 20_000);
+    const oneWayCeiling = rawMicrosPerFrame / (rawMicrosPerFrame + jsonMicros);
+    console.log(
+      `\nBounds for any implementation of the protocol, from this run: a round trip is three messages, ` +
+        `raw ${(three.p50 / echo.p50).toFixed(2)}× the echo; a frame costs raw ${µs(rawMicrosPerFrame)} µs ` +
+        `plus ≥ ${µs(jsonMicros)} µs of JSON (stringify, UTF-8, parse), so one-way ≤ ${oneWayCeiling.toFixed(2)}× ` +
+        `raw before any ack, check or buffer.`,
     );
 
     return [
