@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { newGatewaySecret } from '@agentwire/relay';
 import {
+  checkEdgeName,
   type EnrollmentTokenGrant,
   type EnrollmentTokenRedemption,
   type EnrollmentTokenRefusal,
@@ -8,7 +9,6 @@ import {
   InvalidEnrollmentArgumentError,
 } from '@agentwire/relay/edge';
 import type { Redis } from 'ioredis';
-import { checkName } from './edge-records.js';
 import { EdgeStoreClosedError, InvalidRedisRelayOptionError } from './errors.js';
 import {
   closeOwnedClient,
@@ -111,7 +111,7 @@ export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
   async issue(grant: EnrollmentTokenGrant): Promise<string> {
     this.#assertOpen();
     const { tenant, ttlMs } = (grant ?? {}) as Partial<EnrollmentTokenGrant>;
-    const owner = checkName(tenant, 'grant.tenant');
+    const owner = checkEdgeName(tenant, 'grant.tenant');
     if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs <= 0) {
       throw new InvalidEnrollmentArgumentError(
         'grant.ttlMs must be a positive finite number of milliseconds',
@@ -137,8 +137,8 @@ export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
    */
   async redeem(token: string, tenant: string): Promise<EnrollmentTokenRedemption> {
     this.#assertOpen();
-    const key = this.#key(checkName(token, 'token'));
-    const caller = checkName(tenant, 'tenant');
+    const key = this.#key(checkEdgeName(token, 'token'));
+    const caller = checkEdgeName(tenant, 'tenant');
     const outcome = (await this.#client.eval(REDEEM, 1, key, caller, String(this.#now()))) as
       | 'redeemed'
       | EnrollmentTokenRefusal;

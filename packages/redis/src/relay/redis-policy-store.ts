@@ -1,6 +1,11 @@
-import type { GatewayRelevancePolicy, PolicyStore } from '@agentwire/relay/edge';
+import {
+  checkEdgeName,
+  checkRelevancePolicy,
+  type GatewayRelevancePolicy,
+  type PolicyStore,
+} from '@agentwire/relay/edge';
 import type { Redis } from 'ioredis';
-import { checkName, checkPolicy, parseRecord, refuseArgument, refuseRecord } from './edge-records.js';
+import { checkStored, parseRecord } from './edge-records.js';
 import { EdgeStoreClosedError } from './errors.js';
 import {
   closeOwnedClient,
@@ -45,7 +50,7 @@ export class RedisPolicyStore implements PolicyStore {
    */
   async put(policy: GatewayRelevancePolicy): Promise<void> {
     this.#assertOpen();
-    const checked = checkPolicy(policy, 'policy', refuseArgument);
+    const checked = checkRelevancePolicy(policy);
     await this.#client.set(
       policyKey(this.#keyPrefix, checked.gatewayId, checked.platform),
       JSON.stringify(checked),
@@ -61,11 +66,11 @@ export class RedisPolicyStore implements PolicyStore {
     this.#assertOpen();
     const key = policyKey(
       this.#keyPrefix,
-      checkName(gatewayId, 'gatewayId'),
-      checkName(platform, 'platform'),
+      checkEdgeName(gatewayId, 'gatewayId'),
+      checkEdgeName(platform, 'platform'),
     );
     const stored = await this.#client.get(key);
-    return stored === null ? null : checkPolicy(parseRecord(stored, 'policy'), 'policy', refuseRecord);
+    return stored === null ? null : checkStored(() => checkRelevancePolicy(parseRecord(stored, 'policy')));
   }
 
   /** Disconnects when the store made its own connection; a client passed in stays open. */

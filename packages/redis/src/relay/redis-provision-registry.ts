@@ -1,6 +1,12 @@
-import type { ProvisionedRoute, ProvisionRegistration, ProvisionRegistry } from '@agentwire/relay/edge';
+import {
+  checkEdgeName,
+  checkProvisionRegistration,
+  type ProvisionedRoute,
+  type ProvisionRegistration,
+  type ProvisionRegistry,
+} from '@agentwire/relay/edge';
 import type { Redis } from 'ioredis';
-import { checkName, checkRegistration, parseRecord, refuseArgument, refuseRecord } from './edge-records.js';
+import { checkStored, parseRecord, refuseRecord } from './edge-records.js';
 import { EdgeStoreClosedError } from './errors.js';
 import {
   closeOwnedClient,
@@ -78,7 +84,7 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
    */
   async register(registration: ProvisionRegistration): Promise<readonly string[]> {
     this.#assertOpen();
-    const { routeKeys, ...fields } = checkRegistration(registration, 'registration', refuseArgument);
+    const { routeKeys, ...fields } = checkProvisionRegistration(registration);
     const { tenant, gatewayId, platform } = fields;
     return (await this.#client.eval(
       REGISTER,
@@ -100,8 +106,8 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
    */
   async get(gatewayId: string, platform: string): Promise<ProvisionRegistration | null> {
     this.#assertOpen();
-    const id = checkName(gatewayId, 'gatewayId');
-    const key = provisionRegistrationsKey(this.#keyPrefix, checkName(platform, 'platform'));
+    const id = checkEdgeName(gatewayId, 'gatewayId');
+    const key = provisionRegistrationsKey(this.#keyPrefix, checkEdgeName(platform, 'platform'));
     const stored = await this.#client.hget(key, id);
     return stored === null ? null : readStoredRegistration(stored);
   }
@@ -113,15 +119,15 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
    */
   async route(platform: string, routeKey: string): Promise<ProvisionedRoute | null> {
     this.#assertOpen();
-    const key = provisionRoutesKey(this.#keyPrefix, checkName(platform, 'platform'));
-    const stored = await this.#client.hget(key, checkName(routeKey, 'routeKey'));
+    const key = provisionRoutesKey(this.#keyPrefix, checkEdgeName(platform, 'platform'));
+    const stored = await this.#client.hget(key, checkEdgeName(routeKey, 'routeKey'));
     if (stored === null) return null;
     const owner = parseRecord(stored, 'route');
     const [tenant, gatewayId] = Array.isArray(owner) && owner.length === 2 ? owner : [];
-    return {
-      tenant: checkName(tenant, 'route[0]', refuseRecord),
-      gatewayId: checkName(gatewayId, 'route[1]', refuseRecord),
-    };
+    return checkStored(() => ({
+      tenant: checkEdgeName(tenant, 'route[0]'),
+      gatewayId: checkEdgeName(gatewayId, 'route[1]'),
+    }));
   }
 
   /** Disconnects when the registry made its own connection; a client passed in stays open. */
@@ -143,7 +149,7 @@ function readStoredRegistration(stored: string): ProvisionRegistration {
     readonly registration?: unknown;
   };
   if (!isObject(registration)) return refuseRecord('registration', 'has no registration object');
-  return checkRegistration({ ...registration, routeKeys }, 'registration', refuseRecord);
+  return checkStored(() => checkProvisionRegistration({ ...registration, routeKeys }));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

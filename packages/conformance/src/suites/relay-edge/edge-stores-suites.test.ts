@@ -183,6 +183,35 @@ describe('edge store suites catch broken stores', () => {
     expect(failedIds(report)).toEqual([
       'relay-edge.policies.put.replaces',
       'relay-edge.policies.keyed-by-gateway-and-platform',
+      // It checks nothing it is given, either.
+      'relay-edge.policies.arguments.refused',
     ]);
+  });
+
+  it('fail (as recommended cases) stores that keep whatever they are given', async () => {
+    /** The in-memory stores' rules, without a check of the arguments. */
+    class TrustingRegistry implements ProvisionRegistry {
+      readonly #registrations = new Map<string, ProvisionRegistration>();
+      async register(registration: ProvisionRegistration) {
+        this.#registrations.set(
+          JSON.stringify([registration?.gatewayId, registration?.platform]),
+          registration,
+        );
+        return [...(registration?.routeKeys ?? [])];
+      }
+      async get(gatewayId: string, platform: string) {
+        return this.#registrations.get(JSON.stringify([gatewayId, platform])) ?? null;
+      }
+      async route() {
+        return null;
+      }
+    }
+    const registryReport = await runSuite(provisionRegistrySuite({ create: () => new TrustingRegistry() }));
+    const refused = registryReport.results.find(
+      (result) => result.id === 'relay-edge.provision-registry.arguments.refused',
+    );
+    expect(refused?.status).toBe('failed');
+    expect(refused?.level).toBe('recommended');
+    expect(refused?.error?.message).toMatch(/register of a registration with null: expected an error/);
   });
 });

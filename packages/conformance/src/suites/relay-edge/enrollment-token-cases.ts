@@ -3,13 +3,13 @@ import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
 import type { ConformanceCase } from '../../suite.js';
 import { uniqueTenant } from '../relay-runtime/runtime-support.js';
 import { singleStoreCase, withStores } from './edge-store-support.js';
-import { RELAY_EDGE_STORES_SUITE_VERSION } from './edge-stores-version.js';
+import { EDGE_STORES_FIRST_VERSION } from './edge-stores-version.js';
 import type { EnrollmentTokenStoreContext } from './enrollment-token-store-suite.js';
 
 type Ctx = EnrollmentTokenStoreContext;
 type Case = ConformanceCase<Ctx>;
 
-const since = RELAY_EDGE_STORES_SUITE_VERSION;
+const since = EDGE_STORES_FIRST_VERSION;
 const SECTION = 'EnrollmentTokenStore rules; relay-reference §13 (/relay/enroll)';
 const SECTION_SHARED = 'EnrollmentTokenStore rules; relay-reference §13; ARCHITECTURE decision 7';
 const LONG_TTL_MS = 600_000;

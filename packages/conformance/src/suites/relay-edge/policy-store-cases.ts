@@ -1,15 +1,15 @@
 import type { GatewayRelevancePolicy, PolicyStore } from '@agentwire/relay/edge';
-import { assertEqual } from '../../assert.js';
+import { assertEqual, assertRejects } from '../../assert.js';
 import type { ConformanceCase } from '../../suite.js';
 import { uniqueTenant } from '../relay-runtime/runtime-support.js';
 import { singleStoreCase, withStores } from './edge-store-support.js';
-import { RELAY_EDGE_STORES_SUITE_VERSION } from './edge-stores-version.js';
+import { EDGE_STORES_ARGUMENTS_SINCE, EDGE_STORES_FIRST_VERSION } from './edge-stores-version.js';
 import type { PolicyStoreContext } from './policy-store-suite.js';
 
 type Ctx = PolicyStoreContext;
 type Case = ConformanceCase<Ctx>;
 
-const since = RELAY_EDGE_STORES_SUITE_VERSION;
+const since = EDGE_STORES_FIRST_VERSION;
 const SECTION = 'PolicyStore rules; relay-reference §13 (/relay/policy)';
 const SECTION_SHARED = 'PolicyStore rules; relay-reference §13; ARCHITECTURE decision 7';
 
@@ -91,6 +91,40 @@ export function policyStoreCases(suiteName: string): Case[] {
           const replaced = { ...policy, allowOtherBots: true };
           await second!.put(replaced);
           assertEqual(await first!.get(policy.gatewayId, policy.platform), replaced, 'after a put elsewhere');
+        }),
+    },
+    {
+      id: id('arguments.refused'),
+      title:
+        'a policy without its fields, with an empty name or a flag that is not a boolean, and an empty gateway id or platform to read are refused; nothing is stored',
+      section: SECTION,
+      level: 'recommended',
+      since: EDGE_STORES_ARGUMENTS_SINCE,
+      run: (ctx) =>
+        withStores(ctx, 1, async ([store]) => {
+          const valid = freshPolicy();
+          const malformed: readonly [string, unknown][] = [
+            ['null', null],
+            ['an empty tenant', { ...valid, tenant: '' }],
+            ['an empty gatewayId', { ...valid, gatewayId: '' }],
+            ['requireAddress "yes"', { ...valid, requireAddress: 'yes' }],
+            ['freeResponseScopes that is a string', { ...valid, freeResponseScopes: 'channel-1' }],
+            ['an empty scope', { ...valid, freeResponseScopes: [''] }],
+            ['no allowOtherBots', { ...valid, allowOtherBots: undefined }],
+          ];
+          for (const [what, value] of malformed) {
+            await assertRejects(
+              () => store!.put(value as GatewayRelevancePolicy),
+              `put of a policy with ${what}`,
+            );
+          }
+          await assertRejects(() => store!.get('', valid.platform), 'get with gatewayId ""');
+          await assertRejects(() => store!.get(valid.gatewayId, ''), 'get with platform ""');
+          assertEqual(
+            await store!.get(valid.gatewayId, valid.platform),
+            null,
+            'the policy after the refusals',
+          );
         }),
     },
   ];

@@ -1,15 +1,15 @@
 import type { ProvisionRegistration, ProvisionRegistry } from '@agentwire/relay/edge';
-import { assertEqual, assertTrue } from '../../assert.js';
+import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
 import type { ConformanceCase } from '../../suite.js';
 import { uniqueTenant } from '../relay-runtime/runtime-support.js';
 import { singleStoreCase, withStores } from './edge-store-support.js';
-import { RELAY_EDGE_STORES_SUITE_VERSION } from './edge-stores-version.js';
+import { EDGE_STORES_ARGUMENTS_SINCE, EDGE_STORES_FIRST_VERSION } from './edge-stores-version.js';
 import type { ProvisionRegistryContext } from './provision-registry-suite.js';
 
 type Ctx = ProvisionRegistryContext;
 type Case = ConformanceCase<Ctx>;
 
-const since = RELAY_EDGE_STORES_SUITE_VERSION;
+const since = EDGE_STORES_FIRST_VERSION;
 const SECTION = 'ProvisionRegistry rules; relay-reference §13 (/relay/provision)';
 const SECTION_SHARED = 'ProvisionRegistry rules; relay-reference §13; ARCHITECTURE decision 7';
 /** How many route keys the racing cases fight over. */
@@ -276,6 +276,45 @@ export function provisionRegistryCases(suiteName: string): Case[] {
       run: (ctx) =>
         withStores(ctx, 2, async (registries) => {
           for (let round = 0; round < 3; round += 1) await raceForKeys(registries);
+        }),
+    },
+    {
+      id: id('arguments.refused'),
+      title:
+        'a registration without its fields, with an empty name or route key, and an empty platform, gateway id or route key to read are refused; nothing is stored',
+      section: SECTION,
+      level: 'recommended',
+      since: EDGE_STORES_ARGUMENTS_SINCE,
+      run: (ctx) =>
+        withRegistry(ctx, async (registry) => {
+          const platform = freshPlatform();
+          const tenant = uniqueTenant('refused');
+          const valid = registration(platform, tenant, 'gw-refused', ['key-1']);
+          const malformed: readonly [string, unknown][] = [
+            ['null', null],
+            ['an empty tenant', { ...valid, tenant: '' }],
+            ['an empty gatewayId', { ...valid, gatewayId: '' }],
+            ['a numeric platform', { ...valid, platform: 7 }],
+            ['routeKeys that is a string', { ...valid, routeKeys: 'key-1' }],
+            ['an empty route key', { ...valid, routeKeys: ['key-1', ''] }],
+            ['a gatewayId with a lone surrogate', { ...valid, gatewayId: 'gw-\uD800' }],
+            ['no botId', { ...valid, botId: undefined }],
+          ];
+          for (const [what, value] of malformed) {
+            await assertRejects(
+              () => registry.register(value as ProvisionRegistration),
+              `register of a registration with ${what}`,
+            );
+          }
+          await assertRejects(() => registry.get('', platform), 'get with gatewayId ""');
+          await assertRejects(() => registry.get('gw-refused', ''), 'get with platform ""');
+          await assertRejects(() => registry.route(platform, ''), 'route with route key ""');
+          assertEqual(
+            await registry.get('gw-refused', platform),
+            null,
+            'the registration after the refusals',
+          );
+          assertEqual(await registry.route(platform, 'key-1'), null, 'route key-1 after the refusals');
         }),
     },
   ];

@@ -1,4 +1,5 @@
 import type { GatewayRelevancePolicy, PolicyStore } from './policy-store.js';
+import { checkEdgeName, checkRelevancePolicy } from './store-arguments.js';
 
 /**
  * A {@link PolicyStore} for a connector that runs as one process: policies live in memory.
@@ -13,14 +14,16 @@ export class InMemoryPolicyStore implements PolicyStore {
   /** Policies by `[gatewayId, platform]` as JSON text. */
   readonly #policies = new Map<string, GatewayRelevancePolicy>();
 
+  /** @throws {InvalidEnrollmentArgumentError} a policy without the interface's fields, or with an empty or malformed name. */
   async put(policy: GatewayRelevancePolicy): Promise<void> {
-    this.#policies.set(JSON.stringify([policy.gatewayId, policy.platform]), {
-      ...policy,
-      freeResponseScopes: [...policy.freeResponseScopes],
-    });
+    const checked = checkRelevancePolicy(policy);
+    this.#policies.set(JSON.stringify([checked.gatewayId, checked.platform]), checked);
   }
 
+  /** @throws {InvalidEnrollmentArgumentError} an empty or malformed gateway id or platform. */
   async get(gatewayId: string, platform: string): Promise<GatewayRelevancePolicy | null> {
-    return this.#policies.get(JSON.stringify([gatewayId, platform])) ?? null;
+    const key = JSON.stringify([checkEdgeName(gatewayId, 'gatewayId'), checkEdgeName(platform, 'platform')]);
+    const stored = this.#policies.get(key);
+    return stored === undefined ? null : { ...stored, freeResponseScopes: [...stored.freeResponseScopes] };
   }
 }

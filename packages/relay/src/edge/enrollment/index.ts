@@ -38,3 +38,4 @@ export {
   provisionRequestSchema,
 } from './request-bodies.js';
 export type { GatewayCredentialsBody } from './secret-response.js';
+export { checkEdgeName, checkProvisionRegistration, checkRelevancePolicy } from './store-arguments.js';
