@@ -69,17 +69,25 @@ export function assertAgentConnector(value: unknown, subject?: string): asserts 
 }
 
 /**
+ * The class of a connector instance — its `constructor` — when that class declares a static
+ * `staticCapabilities()`; `undefined` otherwise (a plain-object connector, a class without the method).
+ */
+export function agentConnectorClassOf(connector: AgentConnector): AgentConnectorClass | undefined {
+  const ctor: unknown = (connector as { readonly constructor?: unknown }).constructor;
+  if (typeof ctor !== 'function') return undefined;
+  const read: unknown = (ctor as { readonly staticCapabilities?: unknown }).staticCapabilities;
+  return typeof read === 'function' ? (ctor as AgentConnectorClass) : undefined;
+}
+
+/**
  * The validated static capabilities of a connector instance's class, or `undefined` when the class has
  * no static `staticCapabilities()`.
  *
  * @throws {InvalidContractValueError} `staticCapabilities()` returned an invalid shape.
  */
 export function staticCapabilitiesOf(connector: AgentConnector): StaticCapabilities | undefined {
-  const ctor: unknown = (connector as { readonly constructor?: unknown }).constructor;
-  if (typeof ctor !== 'function') return undefined;
-  const read: unknown = (ctor as { readonly staticCapabilities?: unknown }).staticCapabilities;
-  if (typeof read !== 'function') return undefined;
-  return parseStaticCapabilities(read.call(ctor));
+  const ctor = agentConnectorClassOf(connector);
+  return ctor === undefined ? undefined : parseStaticCapabilities(ctor.staticCapabilities());
 }
 
 function missingMethods(value: unknown): readonly string[] {

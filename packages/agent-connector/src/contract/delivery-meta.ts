@@ -2,13 +2,22 @@ import { z } from 'zod';
 import { parseContractValue } from './validate.js';
 
 /**
- * How the skill that emitted a delivery was fired. The reference runtime emits only `cron`, `event` and
- * `inline` (its default); the others are declared by the contract for adopters' runtimes.
+ * The trigger kinds the contract declares. The reference runtime emits only `cron`, `event` and `inline`
+ * (its default); the others are declared for adopters' runtimes.
  */
-export type TriggerKind = 'cron' | 'event' | 'webhook' | 'agent' | 'cli' | 'dashboard' | 'inline';
+export type KnownTriggerKind = 'cron' | 'event' | 'webhook' | 'agent' | 'cli' | 'dashboard' | 'inline';
 
-/** Every {@link TriggerKind}, in contract order. */
-export const TRIGGER_KINDS: readonly TriggerKind[] = [
+/**
+ * How the skill that emitted a delivery was fired: one of the {@link KnownTriggerKind}s, or any other
+ * string. The reference runtime copies its trigger source into `origin.trigger_kind` without checking it,
+ * so unknown values reach connectors (`session`, removed from the contract in reference v0.19.0 but still
+ * sent by older runtimes, or an adopter's own trigger source); they pass through untouched, like the
+ * empty string. Editors still offer the known values.
+ */
+export type TriggerKind = KnownTriggerKind | (string & {});
+
+/** Every {@link KnownTriggerKind}, in contract order. */
+export const TRIGGER_KINDS: readonly KnownTriggerKind[] = [
   'cron',
   'event',
   'webhook',
@@ -17,6 +26,17 @@ export const TRIGGER_KINDS: readonly TriggerKind[] = [
   'dashboard',
   'inline',
 ];
+
+/**
+ * Whether `value` is one of the contract's {@link KnownTriggerKind}s, for receivers that route on it.
+ *
+ * @example
+ * if (isKnownTriggerKind(meta.origin.trigger_kind)) route(meta.origin.trigger_kind);
+ * else log(`unknown trigger kind ${meta.origin.trigger_kind}`);
+ */
+export function isKnownTriggerKind(value: unknown): value is KnownTriggerKind {
+  return (TRIGGER_KINDS as readonly unknown[]).includes(value);
+}
 
 /** Who emitted a delivery. Optional fields are absent when unknown, never `null`. */
 export interface DeliveryOrigin {
@@ -27,6 +47,7 @@ export interface DeliveryOrigin {
    * `skill_name: B`, `entry_skill_name: A`). Intermediate steps of a deeper chain are not recorded.
    */
   readonly entry_skill_name?: string;
+  /** How the skill was fired; any string, see {@link TriggerKind}. */
   readonly trigger_kind: TriggerKind;
   /**
    * The authenticated caller who fired the dispatch (e.g. from an `X-Agent-Id` header), kept across
@@ -56,11 +77,14 @@ export interface DeliveryMeta {
   readonly correlation_id?: string;
 }
 
-/** Zod schema of {@link DeliveryOrigin}; unknown keys are kept (later minors may add fields). */
+/**
+ * Zod schema of {@link DeliveryOrigin}; unknown keys are kept (later minors may add fields) and
+ * `trigger_kind` may be any string, as the reference runtime sends it.
+ */
 export const deliveryOriginSchema: z.ZodType<DeliveryOrigin> = z.looseObject({
   skill_name: z.string(),
   entry_skill_name: z.string().exactOptional(),
-  trigger_kind: z.enum(TRIGGER_KINDS as readonly [TriggerKind, ...TriggerKind[]]),
+  trigger_kind: z.string(),
   caller_agent_id: z.string().exactOptional(),
 });
 
@@ -77,8 +101,10 @@ export const deliveryMetaSchema: z.ZodType<DeliveryMeta> = z.looseObject({
  * Validates a {@link DeliveryMeta} a connector received. Properties set to `undefined` count as absent;
  * unknown keys are kept; the result is a new object in contract field order.
  *
- * @throws {InvalidContractValueError} a missing or mistyped field, `null` in an optional field, an unknown
- *   `trigger_kind`, an empty `dispatch_id`, or a negative or non-finite `sent_at`.
+ * `origin.trigger_kind` may be any string: unknown kinds pass through (see {@link TriggerKind}).
+ *
+ * @throws {InvalidContractValueError} a missing or mistyped field (a non-string `trigger_kind` too), `null`
+ *   in an optional field, an empty `dispatch_id`, or a negative or non-finite `sent_at`.
  */
 export function parseDeliveryMeta(value: unknown): DeliveryMeta {
   return parseContractValue(deliveryMetaSchema, 'DeliveryMeta', value);

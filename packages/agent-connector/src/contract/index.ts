@@ -23,6 +23,8 @@ export {
   type DeliveryOrigin,
   deliveryMetaSchema,
   deliveryOriginSchema,
+  isKnownTriggerKind,
+  type KnownTriggerKind,
   parseDeliveryMeta,
   TRIGGER_KINDS,
   type TriggerKind,

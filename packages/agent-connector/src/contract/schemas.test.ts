@@ -1,7 +1,13 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { parseAgentDescriptors, parseAgentStatus } from './agent-descriptor.js';
-import { parseDeliveryMeta } from './delivery-meta.js';
+import {
+  isKnownTriggerKind,
+  type KnownTriggerKind,
+  parseDeliveryMeta,
+  TRIGGER_KINDS,
+  type TriggerKind,
+} from './delivery-meta.js';
 import { parseDeliveryPayload, payloadText } from './delivery-payload.js';
 import { parseDeliveryReceipt } from './delivery-receipt.js';
 import { InvalidContractValueError } from './errors.js';
@@ -30,17 +36,27 @@ describe('parseDeliveryMeta', () => {
     expect(parseDeliveryMeta(meta)).toEqual(meta);
   });
 
-  it('accepts every trigger kind and refuses others, such as the removed "session"', () => {
-    for (const trigger_kind of ['cron', 'event', 'webhook', 'agent', 'cli', 'dashboard', 'inline']) {
-      expect(
-        parseDeliveryMeta({ ...meta, origin: { skill_name: 's', trigger_kind } }).origin.trigger_kind,
-      ).toBe(trigger_kind);
+  it('accepts every known trigger kind and passes unknown strings through, as the reference runtime sends them', () => {
+    for (const trigger_kind of [...TRIGGER_KINDS, 'session', 'github-push', '']) {
+      const parsed = parseDeliveryMeta({ ...meta, origin: { skill_name: 's', trigger_kind } });
+      expect(parsed.origin.trigger_kind).toBe(trigger_kind);
     }
-    const error = failure(() =>
-      parseDeliveryMeta({ ...meta, origin: { skill_name: 's', trigger_kind: 'session' } }),
-    );
+  });
+
+  it.each([
+    ['a number', 7],
+    ['null', null],
+    ['an array', ['cron']],
+  ])('refuses a trigger_kind that is %s', (_, trigger_kind) => {
+    const error = failure(() => parseDeliveryMeta({ ...meta, origin: { skill_name: 's', trigger_kind } }));
     expect(error.path).toBe('$.origin.trigger_kind');
     expect(error.contract_type).toBe('DeliveryMeta');
+  });
+
+  it('still requires trigger_kind', () => {
+    expect(failure(() => parseDeliveryMeta({ ...meta, origin: { skill_name: 's' } })).path).toBe(
+      '$.origin.trigger_kind',
+    );
   });
 
   it('refuses null in optional fields but reads undefined as absent', () => {
@@ -225,5 +241,26 @@ describe('parse functions on arbitrary input', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('TRIGGER_KINDS and isKnownTriggerKind', () => {
+  it('lists the seven contract values in contract order', () => {
+    expect(TRIGGER_KINDS).toEqual(['cron', 'event', 'webhook', 'agent', 'cli', 'dashboard', 'inline']);
+  });
+
+  it('types TriggerKind as the known kinds or any other string', () => {
+    expectTypeOf<KnownTriggerKind>().toExtend<TriggerKind>();
+    expectTypeOf<'session'>().toExtend<TriggerKind>();
+    expectTypeOf<'session'>().not.toExtend<KnownTriggerKind>();
+    expectTypeOf<number>().not.toExtend<TriggerKind>();
+    expectTypeOf(TRIGGER_KINDS).toEqualTypeOf<readonly KnownTriggerKind[]>();
+  });
+
+  it('tells known kinds from everything else', () => {
+    for (const kind of TRIGGER_KINDS) expect(isKnownTriggerKind(kind)).toBe(true);
+    for (const other of ['session', 'CRON', '', ' cron', 7, null, undefined, ['cron']]) {
+      expect(isKnownTriggerKind(other)).toBe(false);
+    }
   });
 });

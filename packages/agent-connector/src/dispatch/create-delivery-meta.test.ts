@@ -43,6 +43,18 @@ describe('createDeliveryMeta', () => {
     expect(Object.keys(bare.origin)).toEqual(['skill_name', 'trigger_kind']);
   });
 
+  it('keeps an unknown trigger_kind, even the empty string, as the reference runtime passes it through', () => {
+    const source = { now: () => 1, newDispatchId: () => 'd' };
+    const meta = createDeliveryMeta({ skill_name: 's', trigger_kind: 'session' }, source);
+    expect(JSON.stringify(meta)).toBe(
+      '{"dispatch_id":"d","sent_at":1,"origin":{"skill_name":"s","trigger_kind":"session"}}',
+    );
+    expect(createDeliveryMeta({ skill_name: 's', trigger_kind: '' }, source).origin.trigger_kind).toBe('');
+    expect(createDeliveryMeta({ skill_name: 's', trigger_kind: undefined }, source).origin.trigger_kind).toBe(
+      'inline',
+    );
+  });
+
   it('drops entry_skill_name when it equals skill_name', () => {
     const meta = createDeliveryMeta({ skill_name: 'a', entry_skill_name: 'a' });
     expect(Object.hasOwn(meta.origin, 'entry_skill_name')).toBe(false);
@@ -85,7 +97,10 @@ describe('createDeliveryMeta', () => {
     const bad = (init: unknown) => () => createDeliveryMeta(init as { skill_name: string });
     expect(bad(undefined)).toThrow(InvalidContractValueError);
     expect(bad({})).toThrow('invalid DeliveryMetaInit at $.skill_name');
-    expect(bad({ skill_name: 's', trigger_kind: 'session' })).toThrow('$.trigger_kind');
+    expect(bad({ skill_name: 's', trigger_kind: 7 })).toThrow('invalid DeliveryMetaInit at $.trigger_kind');
+    expect(bad({ skill_name: 's', trigger_kind: null })).toThrow(
+      'invalid DeliveryMetaInit at $.trigger_kind',
+    );
     expect(bad({ skill_name: 's', caller_agent_id: null })).toThrow('$.caller_agent_id');
     expect(() => createDeliveryMeta({ skill_name: 's' }, { now: () => Number.NaN })).toThrow(
       'invalid DeliveryMeta at $.sent_at',

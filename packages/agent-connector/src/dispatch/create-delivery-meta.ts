@@ -3,7 +3,6 @@ import {
   type DeliveryMeta,
   type DeliveryOrigin,
   deliveryMetaSchema,
-  TRIGGER_KINDS,
   type TriggerKind,
 } from '../contract/delivery-meta.js';
 import { parseContractValue } from '../contract/validate.js';
@@ -15,7 +14,10 @@ import { parseContractValue } from '../contract/validate.js';
 export interface DeliveryMetaInit {
   /** The emitting skill. */
   readonly skill_name: string;
-  /** How the skill was fired; default `'inline'`, as in the reference runtime. */
+  /**
+   * How the skill was fired; default `'inline'`, as in the reference runtime. Any string is kept as given
+   * (an unknown kind, even `''`), as the reference runtime passes its trigger source through.
+   */
   readonly trigger_kind?: TriggerKind | undefined;
   /** The root entry skill; dropped when equal to `skill_name`. */
   readonly entry_skill_name?: string | undefined;
@@ -40,7 +42,7 @@ export interface DeliveryMetaSource {
 const optionalText = z.string().exactOptional();
 const deliveryMetaInitSchema = z.looseObject({
   skill_name: z.string(),
-  trigger_kind: z.enum(TRIGGER_KINDS as readonly [TriggerKind, ...TriggerKind[]]).exactOptional(),
+  trigger_kind: optionalText,
   entry_skill_name: optionalText,
   caller_agent_id: optionalText,
   event_type: optionalText,

@@ -86,6 +86,18 @@ describe('FileDropAgentConnector.deliver', () => {
     expect(document).toEqual({ agent_id: 'alice', kind: 'template', payload });
   });
 
+  it('writes an unknown trigger_kind through unchanged, as the reference runtime sends it', async () => {
+    const payload = {
+      ...augment,
+      meta: { ...meta, origin: { skill_name: 'triage', trigger_kind: 'session' } },
+    };
+    const receipt = await connector().deliver('perry', payload);
+    expect(receipt).toEqual({ delivered_at: NOW, delivery_id: 'perry/d-1.json' });
+    const bytes = await readFile(join(dir, 'perry', 'd-1.json'), 'utf8');
+    expect(bytes).toContain('        "trigger_kind": "session"\n');
+    expect(JSON.parse(bytes)).toEqual({ agent_id: 'perry', kind: 'augment', payload });
+  });
+
   it('maps agent@session to the agent folder and echoes session_id in file and receipt', async () => {
     const receipt = await connector().deliver('perry@kitchen@tab', augment);
     expect(receipt).toEqual({ delivered_at: NOW, delivery_id: 'perry/d-1.json', session_id: 'kitchen@tab' });
@@ -202,6 +214,10 @@ describe('FileDropAgentConnector.deliver', () => {
     );
     await expect(
       connector().deliver('perry', { kind: 'binary' } as unknown as typeof augment),
+    ).rejects.toBeInstanceOf(InvalidContractValueError);
+    const numericKind = { ...augment, meta: { ...meta, origin: { skill_name: 'triage', trigger_kind: 7 } } };
+    await expect(
+      connector().deliver('perry', numericKind as unknown as typeof augment),
     ).rejects.toBeInstanceOf(InvalidContractValueError);
     expect(await readdir(dir)).toEqual([]);
   });

@@ -29,6 +29,23 @@ describe('NoOpAgentConnector', () => {
     ]);
   });
 
+  it('accepts an unknown trigger_kind, as the reference runtime sends it', async () => {
+    const { noop, lines } = connector();
+    const session = { ...meta, origin: { skill_name: 's', trigger_kind: 'session' } };
+    expect(await noop.deliver('alice', { kind: 'augment', content: 'c', meta: session })).toEqual({
+      delivered_at: 1_767_225_600_000,
+    });
+    expect(lines).toHaveLength(1);
+    await expect(
+      noop.deliver('alice', {
+        kind: 'augment',
+        content: 'c',
+        meta: { ...meta, origin: { skill_name: 's', trigger_kind: 7 as unknown as string } },
+      }),
+    ).rejects.toBeInstanceOf(InvalidContractValueError);
+    expect(lines).toHaveLength(1);
+  });
+
   it('answers a wake with woken: false and no session echo', async () => {
     const { noop, lines } = connector();
     expect(await noop.wake('perry@kitchen', { context: 'c', session_id: 'tab' })).toEqual({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentConnector } from '../contract/agent-connector.js';
-import { InvalidAgentConnectorError } from '../contract/errors.js';
+import { InvalidAgentConnectorError, InvalidContractValueError } from '../contract/errors.js';
+import { AGENT_CONNECTOR_CONTRACT_VERSION } from '../contract/static-capabilities.js';
 import { NoOpAgentConnector } from '../noop/noop-agent-connector.js';
 import {
   AgentConnectorNotFoundError,
@@ -37,6 +38,18 @@ class FakeConnector implements AgentConnector {
 }
 
 const healthy = () => new FakeConnector(async () => true);
+
+function plainConnector(): AgentConnector {
+  return {
+    list_agents: async () => [],
+    deliver: async () => ({ delivered_at: 1 }),
+    wake: async () => ({ woken_at: 1, woken: false }),
+    health_check: async () => true,
+    request_response: async () => {
+      throw new Error('not implemented');
+    },
+  };
+}
 
 describe('AgentConnectorRegistry.register', () => {
   it('registers a healthy connector and replaces an existing name', async () => {
@@ -144,15 +157,7 @@ describe('AgentConnectorRegistry.disposeAll', () => {
         throw new Error('close failed');
       },
     );
-    const plain: AgentConnector = {
-      list_agents: async () => [],
-      deliver: async () => ({ delivered_at: 1 }),
-      wake: async () => ({ woken_at: 1, woken: false }),
-      health_check: async () => true,
-      request_response: async () => {
-        throw new Error('not implemented');
-      },
-    };
+    const plain = plainConnector();
     await registry.register('a', shared);
     await registry.register('b', shared);
     await registry.register('c', failing);
@@ -162,5 +167,69 @@ describe('AgentConnectorRegistry.disposeAll', () => {
     expect(failing.disposed).toBe(1);
     expect(failures).toEqual([{ name: 'c', error: new Error('close failed') }]);
     expect(registry.list()).toEqual([]);
+  });
+});
+
+/** A connector class that declares its capabilities, as every bundled connector does. */
+class DeclaredConnector extends FakeConnector {
+  static staticCapabilities() {
+    return {
+      connector_type: 'agent_connector' as const,
+      implementation: 'DeclaredConnector',
+      contract_version: AGENT_CONNECTOR_CONTRACT_VERSION,
+      features: { deliver: true, wake: false },
+    };
+  }
+}
+
+describe('AgentConnectorRegistry.listClasses / staticCapabilities', () => {
+  it('lists each class once, in the order its first instance was registered', async () => {
+    const registry = new AgentConnectorRegistry();
+    await registry.register('declared-1', new DeclaredConnector(async () => true));
+    await registry.register('noop', new NoOpAgentConnector({ log: null }));
+    await registry.register('declared-2', new DeclaredConnector(async () => true));
+    expect(registry.listClasses()).toEqual([DeclaredConnector, NoOpAgentConnector]);
+    expect(registry.staticCapabilities()).toEqual([
+      DeclaredConnector.staticCapabilities(),
+      NoOpAgentConnector.staticCapabilities(),
+    ]);
+  });
+
+  it('forgets the class of a replaced or unregistered connector', async () => {
+    const registry = new AgentConnectorRegistry();
+    await registry.register('primary', new NoOpAgentConnector({ log: null }));
+    await registry.register('hooks', new DeclaredConnector(async () => true));
+    await registry.register('primary', new DeclaredConnector(async () => true));
+    expect(registry.listClasses()).toEqual([DeclaredConnector]);
+    registry.unregister('primary');
+    registry.unregister('hooks');
+    expect(registry.listClasses()).toEqual([]);
+    expect(registry.staticCapabilities()).toEqual([]);
+  });
+
+  it('leaves out connectors whose class declares no static capabilities, plain objects included', async () => {
+    const registry = new AgentConnectorRegistry();
+    await registry.register('fake', healthy());
+    await registry.register('plain', plainConnector());
+    await registry.register('noop', new NoOpAgentConnector({ log: null }));
+    expect(registry.listClasses()).toEqual([NoOpAgentConnector]);
+    expect(registry.staticCapabilities().map((caps) => caps.implementation)).toEqual(['NoOpAgentConnector']);
+  });
+
+  it('refuses invalid static capabilities with the typed error', async () => {
+    class Mislabelled extends FakeConnector {
+      static staticCapabilities() {
+        return {
+          connector_type: 'skill_store',
+          implementation: 'Mislabelled',
+          contract_version: '1.0.0',
+          features: {},
+        };
+      }
+    }
+    const registry = new AgentConnectorRegistry();
+    await registry.register('bad', new Mislabelled(async () => true));
+    expect(registry.listClasses()).toEqual([Mislabelled]);
+    expect(() => registry.staticCapabilities()).toThrow(InvalidContractValueError);
   });
 });

@@ -1,4 +1,10 @@
-import { type AgentConnector, assertAgentConnector } from '../contract/agent-connector.js';
+import {
+  type AgentConnector,
+  type AgentConnectorClass,
+  agentConnectorClassOf,
+  assertAgentConnector,
+} from '../contract/agent-connector.js';
+import { parseStaticCapabilities, type StaticCapabilities } from '../contract/static-capabilities.js';
 import { NoOpAgentConnector } from '../noop/noop-agent-connector.js';
 import { AgentConnectorNotFoundError, InvalidConnectorNameError, UnhealthyConnectorError } from './errors.js';
 
@@ -117,6 +123,39 @@ export class AgentConnectorRegistry {
   /** Every registered connector with its name, in registration order: what `dispatch()` fans out to. */
   list(): readonly NamedAgentConnector[] {
     return [...this.#connectors].map(([name, connector]) => ({ name, connector }));
+  }
+
+  /**
+   * The classes of the registered connectors, each once however many instances are registered, in the
+   * order their first instance was registered. A connector's class is its `constructor`; connectors whose
+   * class declares no static `staticCapabilities()` (plain objects included) are left out. What a linter
+   * reads capabilities from without constructing anything.
+   *
+   * @example
+   * await registry.register('primary', new HttpWebhookAgentConnector({ agents }));
+   * await registry.register('backup', new HttpWebhookAgentConnector({ agents: backupAgents }));
+   * registry.listClasses(); // [HttpWebhookAgentConnector]
+   */
+  listClasses(): readonly AgentConnectorClass[] {
+    const classes = new Set<AgentConnectorClass>();
+    for (const connector of this.#connectors.values()) {
+      const ctor = agentConnectorClassOf(connector);
+      if (ctor !== undefined) classes.add(ctor);
+    }
+    return [...classes];
+  }
+
+  /**
+   * The validated static capabilities of every class in {@link listClasses}, in that order: one entry per
+   * class, none for a connector whose class declares no `staticCapabilities()`.
+   *
+   * @throws {InvalidContractValueError} a class's `staticCapabilities()` returned an invalid shape.
+   * @example
+   * for (const caps of registry.staticCapabilities()) console.log(caps.implementation, caps.features);
+   * // HttpWebhookAgentConnector { deliver: true, wake: true, list_agents: true, health_check: true }
+   */
+  staticCapabilities(): readonly StaticCapabilities[] {
+    return this.listClasses().map((ctor) => parseStaticCapabilities(ctor.staticCapabilities()));
   }
 
   /**

@@ -101,6 +101,18 @@ describe.skipIf(!tmuxHere.available)(realTmuxTitle('TmuxAgentConnector.deliver')
     expect(await waitForFileContent(file, 'run the triage playbook\n')).toBe('run the triage playbook\n');
   });
 
+  it('delivers a payload whose trigger_kind is unknown, as the reference runtime sends it', async () => {
+    const file = await recordingSession('s1');
+    const session = { ...meta, origin: { skill_name: 'triage', trigger_kind: 'session' } };
+    const receipt = await connector().deliver('perry', {
+      kind: 'augment',
+      content: 'from an old runtime',
+      meta: session,
+    });
+    expect(receipt).toEqual({ delivered_at: NOW, delivery_id: `tmux:s1:0.0:${NOW}` });
+    expect(await waitForFileContent(file, 'from an old runtime\n')).toBe('from an old runtime\n');
+  });
+
   it('routes agent@session to the agent and echoes the session', async () => {
     const file = await recordingSession('s1');
     const receipt = await connector().deliver('perry@kitchen', augment('hello'));
@@ -233,6 +245,13 @@ describe('TmuxAgentConnector.deliver without a tmux server', () => {
     }
   });
 
+  it('accepts an unknown trigger_kind without a tmux server when there is nothing to type', async () => {
+    const c = connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' });
+    const session = { ...meta, origin: { skill_name: 'triage', trigger_kind: 'session' } };
+    const receipt = await c.deliver('perry', { kind: 'augment', content: '', meta: session });
+    expect(receipt.delivery_id).toBe('tmux:s1:0.0:noop');
+  });
+
   it('refuses an unknown agent as client_validation without calling tmux', async () => {
     const c = connector({ perry: 's1', ada: 's2' }, { tmuxPath: '/nonexistent/tmux' });
     const error = await failure(c.deliver('alice@kitchen', augment('hi')));
@@ -270,6 +289,10 @@ describe('TmuxAgentConnector.deliver without a tmux server', () => {
     await expect(c.deliver('perry', { kind: 'binary', meta } as never)).rejects.toThrow(
       InvalidContractValueError,
     );
+    const numericKind = { ...meta, origin: { skill_name: 'triage', trigger_kind: 7 } };
+    await expect(
+      c.deliver('perry', { kind: 'augment', content: 'hi', meta: numericKind } as never),
+    ).rejects.toThrow(InvalidContractValueError);
   });
 });
 

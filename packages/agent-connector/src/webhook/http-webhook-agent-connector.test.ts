@@ -158,6 +158,22 @@ describe('HttpWebhookAgentConnector.deliver', () => {
     expect(empty.sent[0]?.headers).toEqual({ 'Content-Type': 'application/json', Authorization: '' });
   });
 
+  it('forwards an unknown trigger_kind in place, byte for byte, as the reference does', async () => {
+    const { fetch, sent } = recordingFetch(new Response('{"id":"m-2"}'));
+    const session: DeliveryPayload = {
+      ...payload,
+      meta: { ...meta, origin: { ...meta.origin, trigger_kind: 'session' } },
+    };
+    const receipt = await connector(fetch, { hmac_secret: 's3cret' }).deliver('perry', session);
+    expect(receipt).toStrictEqual({ delivered_at: NOW, delivery_id: 'm-2' });
+    const body = BODY.replace('"trigger_kind":"cron"', '"trigger_kind":"session"');
+    expect(body).not.toBe(BODY);
+    expect(sent[0]?.body).toBe(body);
+    expect(sent[0]?.headers['X-Signature']).toBe(
+      `sha256=${createHmac('sha256', 's3cret').update(body, 'utf8').digest('hex')}`,
+    );
+  });
+
   it('keeps the receiver session_id and warnings on the receipt', async () => {
     const { fetch } = recordingFetch(
       new Response('{"delivered_at":17,"session_id":"tab-3","warnings":["queued"],"delivery_skipped":true}'),
@@ -198,6 +214,10 @@ describe('HttpWebhookAgentConnector.deliver', () => {
     const instance = connector(fetch);
     await expect(instance.deliver(5 as unknown as string, payload)).rejects.toThrow(InvalidAgentAddressError);
     await expect(instance.deliver('perry', { kind: 'shout' } as unknown as DeliveryPayload)).rejects.toThrow(
+      InvalidContractValueError,
+    );
+    const numericKind = { ...payload, meta: { ...meta, origin: { skill_name: 'triage', trigger_kind: 7 } } };
+    await expect(instance.deliver('perry', numericKind as unknown as DeliveryPayload)).rejects.toThrow(
       InvalidContractValueError,
     );
     const unserialisable = { ...payload, big: 1n } as unknown as DeliveryPayload;
