@@ -1,13 +1,13 @@
 import { type JsonValue, NotJsonValueError, toJsonValue } from '../json/index.js';
 import { isPythonTruthy } from '../python/index.js';
 import { SessionSourceNotJsonError, SessionSourceNotObjectError } from './errors.js';
+import { copyNewerFields } from './newer-fields.js';
 import { canonicalPlatform } from './platforms.js';
 import type { SessionSource } from './schema.js';
 
 /** Keys read verbatim with a `null` default, in the gateway dataclass's order (scope handled apart). */
 const PLAIN_KEYS = ['thread_id', 'chat_topic', 'user_id_alt', 'chat_id_alt'] as const;
 const TAIL_KEYS = ['parent_chat_id', 'message_id', 'profile'] as const;
-const NEWER_FLAGS = ['is_bot', 'message_is_edit', 'one_to_one_verified'] as const;
 
 /**
  * Reads the `source` of an inbound event the way the gateway's relay reader does:
@@ -73,12 +73,7 @@ function readSource(src: { readonly [key: string]: JsonValue }): SessionSource {
   for (const key of TAIL_KEYS) result[key] = get(key);
   result['auto_thread_created'] = isPythonTruthy(get('auto_thread_created'));
   result['auto_thread_initial_name'] = get('auto_thread_initial_name');
-  const prospective = get('prospective_thread_id');
-  if (prospective !== null) result['prospective_thread_id'] = prospective;
-  for (const key of NEWER_FLAGS) {
-    const flag = get(key);
-    if (flag !== null) result[key] = isPythonTruthy(flag);
-  }
+  copyNewerFields(src, result);
   return result as unknown as SessionSource;
 }
 

@@ -56,8 +56,16 @@ export function isKnownPlatform(name: string): boolean {
  * that name; anything else, including non-strings, gives `"relay"`. The session key uses the result.
  */
 export function canonicalPlatform(value: unknown): string {
-  if (typeof value !== 'string') return FALLBACK_PLATFORM;
+  return lookUpPlatform(value) ?? FALLBACK_PLATFORM;
+}
+
+/**
+ * The gateway's `Platform(value)`: the known name `value` is, exactly or once Python-stripped and
+ * lowercased; `undefined` where Python raises `ValueError` (unknown names, blank strings, non-strings).
+ */
+export function lookUpPlatform(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
   if (KNOWN.has(value)) return value;
   const folded = pythonStrip(value).toLowerCase();
-  return KNOWN.has(folded) ? folded : FALLBACK_PLATFORM;
+  return KNOWN.has(folded) ? folded : undefined;
 }
