@@ -3,6 +3,8 @@ import { loadHearthnetFixture } from '../crypto/fixture-test-support.js';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { hexDecode } from '../encoding/index.js';
 import type { UnsignedEvent } from '../events/envelope.js';
+import { blobCid } from '../hashing/chunking.js';
+import { blake3Hasher, sha256Hasher } from '../hashing/hasher.js';
 import { contractEventToReference, referenceEventToContract } from './convert-event.js';
 import { pythonAsciiJson } from './python-ascii-json.js';
 import { pythonFloatRepr } from './python-float.js';
@@ -22,12 +24,20 @@ import {
   verifyReferenceInvite,
 } from './reference-invite.js';
 import { parseReferenceJson } from './reference-json.js';
+import { type ReferenceManifestCidInput, referenceManifestCid } from './reference-manifest-cid.js';
 import {
   type ReferenceNodeManifest,
   referenceNodeManifestToContract,
   verifyReferenceCommunityManifest,
   verifyReferenceNodeManifest,
 } from './reference-manifests.js';
+import {
+  type ReferenceSnapshot,
+  referenceSnapshotSigningBytes,
+  signReferenceSnapshot,
+  verifyReferenceSnapshot,
+} from './reference-snapshot.js';
+import { encodeReferenceSseFrame } from './reference-sse-frame.js';
 import { referenceTimestampToContract } from './reference-timestamp.js';
 
 interface Case {
@@ -40,6 +50,8 @@ const fixture = loadHearthnetFixture<Case>('compat.json');
 const byOperation = (operation: string) => fixture.cases.filter((c) => c.operation === operation);
 const text = (c: Case, field: string) => c[field] as string;
 const eventOf = (c: Case) => parseReferenceJson(text(c, 'event_text')) as ReferenceEvent;
+const snapshotOf = (c: Case) => parseReferenceJson(text(c, 'snapshot_text')) as ReferenceSnapshot;
+const hasherOf = (c: Case) => (c['hasher'] === 'sha256' ? sha256Hasher : blake3Hasher);
 
 /** Runs `act` and returns the thrown error's `code` and `reason`, or the result. */
 function outcome(c: Case, act: () => unknown): unknown {
@@ -77,6 +89,12 @@ describe('compat.json', () => {
         'verify-reference-node-manifest',
         'verify-reference-community-manifest',
         'reference-manifest-to-contract',
+        'snapshot-signing-bytes',
+        'snapshot-sign',
+        'snapshot-verify',
+        'sse-frame',
+        'manifest-cid',
+        'blob-cid',
       ]),
     );
   });
@@ -167,5 +185,42 @@ describe('compat.json', () => {
     } else {
       expect(act).toThrow(expect.objectContaining({ code: c['error'], path: c['path'] }));
     }
+  });
+
+  it.each(byOperation('snapshot-signing-bytes'))('$id', (c) => {
+    expect(new TextDecoder().decode(referenceSnapshotSigningBytes(snapshotOf(c)))).toBe(c['expected']);
+  });
+
+  it.each(byOperation('snapshot-sign'))('$id', (c) => {
+    const snapshot = snapshotOf(c);
+    expect(new TextDecoder().decode(referenceSnapshotSigningBytes(snapshot))).toBe(c['signing_bytes']);
+    const key = keyPairFromSeed(hexDecode(text(c, 'seed')));
+    const signed = signReferenceSnapshot(snapshot, key);
+    expect(signed.signature).toBe(c['expected']);
+    expect(verifyReferenceSnapshot(signed)).toMatchObject({ valid: true, signed: true });
+  });
+
+  it.each(byOperation('snapshot-verify'))('$id', (c) => {
+    const verdict = verifyReferenceSnapshot(snapshotOf(c), { acceptUnsigned: c['accept_unsigned'] === true });
+    expect(
+      verdict.valid ? { valid: true, signed: verdict.signed } : { valid: false, reason: verdict.reason },
+    ).toEqual(c['expected']);
+  });
+
+  it.each(byOperation('sse-frame'))('$id', (c) => {
+    const event = c['event'] as string | undefined;
+    expect(
+      outcome(c, () => encodeReferenceSseFrame(parseReferenceJson(text(c, 'data_text')), event)),
+    ).toEqual(expectedOutcome(c));
+  });
+
+  it.each(byOperation('manifest-cid'))('$id', (c) => {
+    expect(
+      outcome(c, () => referenceManifestCid(c['manifest'] as ReferenceManifestCidInput, hasherOf(c))),
+    ).toEqual(expectedOutcome(c));
+  });
+
+  it.each(byOperation('blob-cid'))('$id', (c) => {
+    expect(blobCid(c['chunk_cids'] as string[], hasherOf(c))).toBe(c['expected']);
   });
 });

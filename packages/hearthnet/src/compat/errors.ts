@@ -137,3 +137,35 @@ export class MalformedReferenceManifestError extends Error {
     this.path = path;
   }
 }
+
+/** Thrown when a reference snapshot does not have the reference's seven fields with their types. */
+export class MalformedReferenceSnapshotError extends Error {
+  override readonly name = 'MalformedReferenceSnapshotError';
+  readonly code = 'malformed_reference_snapshot';
+  /** The JSON path of the offending field (`$` for the snapshot as a whole). */
+  readonly path: string;
+
+  constructor(path: string, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.path = path;
+  }
+}
+
+/** Thrown when an SSE frame cannot be written as the reference writes it (an unusable event name). */
+export class InvalidReferenceSseFrameError extends Error {
+  override readonly name = 'InvalidReferenceSseFrameError';
+  readonly code = 'invalid_reference_sse_frame';
+}
+
+/** Thrown when a blob manifest does not have the fields the reference's `manifest_cid` hashes. */
+export class MalformedReferenceBlobManifestError extends Error {
+  override readonly name = 'MalformedReferenceBlobManifestError';
+  readonly code = 'malformed_reference_blob_manifest';
+  /** The JSON path of the offending field. */
+  readonly path: string;
+
+  constructor(path: string, message: string) {
+    super(message);
+    this.path = path;
+  }
+}

@@ -2,7 +2,8 @@
  * `@agentwire/hearthnet/compat` — reading and writing what the Python reference implementation
  * produces: its community events (`payload`, `issued_at` in µs, RFC 4648 base32 ids) converted to
  * and from contract events, their signatures (Python `json.dumps` with `ensure_ascii` and float
- * `repr`, "B-form"), `hn1:` invite blobs, and its node and community manifests.
+ * `repr`, "B-form"), its signed view snapshots, its SSE frames, `hn1:` invite blobs, its node and
+ * community manifests and its blob `manifest_cid`.
  *
  * @example
  * ```ts
@@ -23,9 +24,12 @@ export {
   InvalidInviteError,
   type InvalidInviteReason,
   InvalidReferenceEventIdError,
+  InvalidReferenceSseFrameError,
   InvalidReferenceTimestampError,
+  MalformedReferenceBlobManifestError,
   MalformedReferenceEventError,
   MalformedReferenceManifestError,
+  MalformedReferenceSnapshotError,
   ManifestConversionError,
   PythonJsonError,
   ReferenceJsonSyntaxError,
@@ -63,6 +67,7 @@ export {
   verifyReferenceInvite,
 } from './reference-invite.js';
 export { parseReferenceJson } from './reference-json.js';
+export { type ReferenceManifestCidInput, referenceManifestCid } from './reference-manifest-cid.js';
 export {
   type ContractNodeManifestFields,
   parseReferenceServedManifest,
@@ -82,4 +87,16 @@ export {
   verifyReferenceCommunityManifest,
   verifyReferenceNodeManifest,
 } from './reference-manifests.js';
+export {
+  assertReferenceSnapshot,
+  type ReferenceSnapshot,
+  type ReferenceSnapshotFailureReason,
+  type ReferenceSnapshotVerification,
+  referenceSnapshotSigningBytes,
+  signReferenceSnapshot,
+  type UnsignedReferenceSnapshot,
+  type VerifyReferenceSnapshotOptions,
+  verifyReferenceSnapshot,
+} from './reference-snapshot.js';
+export { encodeReferenceSseFrame } from './reference-sse-frame.js';
 export { contractTimestampToReference, referenceTimestampToContract } from './reference-timestamp.js';

@@ -1,11 +1,9 @@
 import { formatJsonPath } from '../canonical-json/json-path.js';
-import { ed25519Sign, ed25519Verify } from '../crypto/ed25519.js';
 import type { KeyPair } from '../crypto/key-pair.js';
-import { ED25519_PREFIX, parseNodeId } from '../crypto/node-id.js';
-import { base64UrlDecodeLenient, base64UrlEncode } from '../encoding/index.js';
 import { EVENT_TYPES } from '../events/event-types.js';
 import { MalformedReferenceEventError } from './errors.js';
 import { pythonAsciiJson } from './python-ascii-json.js';
+import { checkReferenceSignature, referenceSignature } from './reference-signature.js';
 
 /**
  * A community event as the Python reference writes it (`events/log.py`, the sync wire): `payload`
@@ -101,8 +99,7 @@ export function referenceSigningBytes(event: UnsignedReferenceEvent): Uint8Array
  * @throws {PythonJsonError}
  */
 export function signReferenceEvent(event: UnsignedReferenceEvent, key: KeyPair): ReferenceEvent {
-  const signature = ed25519Sign(referenceSigningBytes(event), key.secretKey);
-  return { ...event, signature: ED25519_PREFIX + base64UrlEncode(signature) };
+  return { ...event, signature: referenceSignature(referenceSigningBytes(event), key) };
 }
 
 /** Why {@link verifyReferenceEvent} refused an event. */
@@ -165,26 +162,8 @@ export function verifyReferenceEvent(
       ? { valid: true, event: value, signed: false }
       : refuse('unsigned', 'the event carries no signature');
   }
-  let publicKey: Uint8Array;
-  try {
-    publicKey = parseNodeId(value.author, { lenient: true });
-  } catch (error) {
-    return refuse('invalid_author', error instanceof Error ? error.message : String(error));
-  }
-  const encoded = value.signature.startsWith(ED25519_PREFIX)
-    ? value.signature.slice(ED25519_PREFIX.length)
-    : value.signature;
-  let signature: Uint8Array;
-  try {
-    signature = base64UrlDecodeLenient(encoded);
-  } catch (error) {
-    return refuse('malformed_signature', error instanceof Error ? error.message : String(error));
-  }
-  if (signature.length !== 64)
-    return refuse('malformed_signature', `a signature has 64 bytes, got ${signature.length}`);
-  if (!ed25519Verify(signature, message, publicKey)) {
-    return refuse('signature_mismatch', "the signature does not verify under the author's key");
-  }
+  const failure = checkReferenceSignature(value.signature, value.author, message);
+  if (failure !== undefined) return refuse(failure.reason, failure.message);
   return { valid: true, event: value, signed: true };
 }
 
