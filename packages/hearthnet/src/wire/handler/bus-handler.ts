@@ -12,7 +12,7 @@ import {
   SchemaMismatchError,
   UnauthorizedError,
 } from '../../capabilities/index.js';
-import { pythonAsciiJson } from '../../compat/python-ascii-json.js';
+import { encodeReferenceSseFrame } from '../../compat/reference-sse-frame.js';
 import { type KeyPair, verifyPayload } from '../../crypto/index.js';
 import { InvalidWireOptionsError } from '../errors.js';
 import {
@@ -298,7 +298,7 @@ function reportUnexpected(settings: Settings, error: unknown, responder: Respons
 
 /** The reference's stream of a result that is not a stream: one untyped `data:` frame, then `done`. */
 function referenceOneFrameStream(answer: unknown, requestId: string, nodeId: string): Response {
-  const text = `data: ${pythonAsciiJson(answer, { sortKeys: false })}\n\nevent: done\ndata: {"done":true}\n\n`;
+  const text = encodeReferenceSseFrame(answer) + encodeReferenceSseFrame({ done: true }, 'done');
   const headers = new Headers({
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache',
