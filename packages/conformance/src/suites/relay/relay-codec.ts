@@ -15,7 +15,12 @@ import {
   sessionSourceCapabilities,
   sessionSourceCases,
 } from './session-source-cases.js';
-import { RELAY_SUITE_VERSION } from './suite-version.js';
+import {
+  type SessionSourceFromDictImplementation,
+  sessionSourceFromDictCapabilities,
+  sessionSourceFromDictCases,
+} from './session-source-from-dict-cases.js';
+import { RELAY_CODEC_SUITE_VERSION } from './suite-version.js';
 
 /**
  * The relay wire codecs under test. Every function is optional: each one declares a capability, and
@@ -24,6 +29,7 @@ import { RELAY_SUITE_VERSION } from './suite-version.js';
 export interface RelayCodecImplementation
   extends DescriptorImplementation,
     SessionSourceImplementation,
+    SessionSourceFromDictImplementation,
     FrameCodecImplementation,
     PassthroughImplementation {
   /** The implementation's error code for a refused input; when given, error cases check it. */
@@ -36,6 +42,8 @@ const SUITE_NAME = 'relay.codec';
  * What goes on the relay wire, from four fixture files: CapabilityDescriptor parsing with the
  * gateway's `from_json` rules (`fixtures/relay/descriptors.json`, ids `relay.codec.descriptors.*`),
  * SessionSource to and from the wire with key order (`session-source.json`, `relay.codec.session-source.*`),
+ * the gateway's persistence reader `from_dict()` (`session-source-from-dict.json`,
+ * `relay.codec.session-source-from-dict.*`, recommended since 1.1.0),
  * frame decoding, encoding and streaming under arbitrary chunking (`frames.json`, `relay.codec.frames.*`),
  * and passthrough bodies, headers, prompt callback tokens and connector URLs (`passthrough.json`,
  * `relay.codec.passthrough.*`). Cases tagged `sdk` or `stricter-than-reference` are `recommended`.
@@ -55,19 +63,22 @@ export function relayCodecSuite(
   const capabilities = new Set([
     ...descriptorCapabilities(implementation),
     ...sessionSourceCapabilities(implementation),
+    ...sessionSourceFromDictCapabilities(implementation),
     ...frameCapabilities(implementation),
     ...passthroughCapabilities(implementation),
   ]);
   return {
     name: SUITE_NAME,
-    version: RELAY_SUITE_VERSION,
+    version: RELAY_CODEC_SUITE_VERSION,
     description:
-      'The relay wire codecs: CapabilityDescriptor parsing, SessionSource to and from the wire, NDJSON ' +
+      'The relay wire codecs: CapabilityDescriptor parsing, SessionSource to and from the wire and from ' +
+      'storage (from_dict), NDJSON ' +
       'frame decoding, encoding and streaming, and the passthrough plane (bodies, headers, prompt ' +
       'callback tokens, connector URLs), as the Hermes gateway reads and writes them.',
     cases: [
       ...descriptorCases<RelayCodecImplementation>(SUITE_NAME),
       ...sessionSourceCases<RelayCodecImplementation>(SUITE_NAME),
+      ...sessionSourceFromDictCases<RelayCodecImplementation>(SUITE_NAME),
       ...frameCases<RelayCodecImplementation>(SUITE_NAME),
       ...passthroughCases<RelayCodecImplementation>(SUITE_NAME),
     ],
