@@ -193,20 +193,33 @@ describe('RedisInboundBuffer', () => {
 });
 
 describe('RedisCapabilityVault', () => {
-  it('stores one hash per (session key, kind) with the TTL as its expiry', async () => {
+  it('stores one hash per (session key, kind), a field per tenant, expiring with its longest binding', async () => {
     const vault = track(new RedisCapabilityVault({ redis: connection() }));
-    await vault.bind({
-      tenant: 't:1',
-      session_key: 'agent:main:x',
-      kind: 'k.v',
-      credential: 'c',
-      ttl_ms: 60_000,
-    });
-    const key = 'agentwire:relay:vault:agent%3Amain%3Ax:k.v';
-    expect(await admin!.hgetall(key)).toEqual({ tenant: 't:1', credential: 'c' });
+    const bind = (tenant: string, credential: string, ttl_ms: number) =>
+      vault.bind({ tenant, session_key: 'agent:main:x', kind: 'k.v', credential, ttl_ms });
+    await bind('t:1', 'c|1', 60_000);
+    await bind('t:2', 'c2', 120_000);
+    const key = 'agentwire:relay:vault-bindings:agent%3Amain%3Ax:k.v';
+    const fields = await admin!.hgetall(key);
+    expect(Object.keys(fields)).toEqual(['t:1', 't:2']);
+    expect(fields['t:1']).toMatch(/^\d+\|c\|1$/);
     const ttl = await admin!.pttl(key);
-    expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(60_000);
+    expect(ttl).toBeGreaterThan(60_000);
+    expect(ttl).toBeLessThanOrEqual(120_000);
+    // The credential may hold the separator; the first bar ends the expiry.
+    expect(await vault.resolve('t:1', 'agent:main:x', 'k.v')).toEqual({ found: true, credential: 'c|1' });
+    expect(await vault.resolve('t:3', 'agent:main:x', 'k.v')).toEqual({
+      found: false,
+      reason: 'tenant_mismatch',
+    });
+  });
+
+  it('reads a field without a readable expiry as absent', async () => {
+    const vault = track(new RedisCapabilityVault({ redis: connection() }));
+    const key = 'agentwire:relay:vault-bindings:s:k';
+    await admin!.hset(key, 't', 'not-a-binding');
+    expect(await vault.resolve('t', 's', 'k')).toEqual({ found: false, reason: 'absent' });
+    expect(await vault.revoke('t', 's', 'k')).toBe(false);
   });
 
   it('keeps session keys and kinds that share colons apart', async () => {
@@ -221,7 +234,13 @@ describe('RedisCapabilityVault', () => {
     const vault = track(new RedisCapabilityVault({ redis: connection() }));
     await vault.bind({ tenant: 't', session_key: 's', kind: 'k', credential: 'c', ttl_ms: 1e300 });
     expect(await vault.resolve('t', 's', 'k')).toEqual({ found: true, credential: 'c' });
+    const [seconds, micros] = await admin!.time();
     await vault.bind({ tenant: 't', session_key: 's', kind: 'k', credential: 'c', ttl_ms: 0.25 });
-    expect(await admin!.pttl('agentwire:relay:vault:s:k')).toBeLessThanOrEqual(1);
+    const stored = await admin!.hget('agentwire:relay:vault-bindings:s:k', 't');
+    const expiresAt = Number(stored?.split('|')[0]);
+    const before = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+    // One whole millisecond after the bind's own reading of the clock (taken after `before`).
+    expect(expiresAt - before).toBeGreaterThanOrEqual(1);
+    expect(expiresAt - before).toBeLessThan(1000);
   });
 });

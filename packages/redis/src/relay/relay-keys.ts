@@ -19,7 +19,7 @@ export function bufferStreamKey(keyPrefix: string, tenant: string): string {
 
 /** The hash that holds the capability bound under `(sessionKey, kind)`. */
 export function vaultKey(keyPrefix: string, sessionKey: string, kind: string): string {
-  return `${keyPrefix}vault:${keySegment(sessionKey)}:${keySegment(kind)}`;
+  return `${keyPrefix}vault-bindings:${keySegment(sessionKey)}:${keySegment(kind)}`;
 }
 
 /** The hash that holds a one-time enrollment token, keyed by the token's digest, never the token. */

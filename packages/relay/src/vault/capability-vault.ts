@@ -15,20 +15,25 @@ export interface CapabilityBinding {
   readonly ttl_ms: number;
 }
 
-/** The outcome of a lookup: the credential, or why there is none (an expired one reads as absent). */
+/**
+ * The outcome of a lookup: the tenant's credential, or why there is none (an expired one reads as
+ * absent; `tenant_mismatch`: only other tenants hold one).
+ */
 export type CapabilityLookup =
   | { readonly found: true; readonly credential: string }
   | { readonly found: false; readonly reason: 'absent' | 'tenant_mismatch' };
 
 /**
- * Stores `follow_up` credentials under `(session_key, kind)` with a time to live, remembering the
- * tenant that bound each one.
+ * Stores `follow_up` credentials under `(tenant, session_key, kind)` with a time to live.
  *
  * Rules every implementation keeps (the conformance suite checks them):
- * - `bind` replaces an earlier binding of the same `(session_key, kind)` (and its TTL).
- * - `resolve` returns the credential only to the tenant that bound it (another tenant gets
- *   `tenant_mismatch`, never the secret) and only until the TTL has passed (then `absent`).
- * - `revoke` removes the binding when it belongs to `tenant`; `true` when it did.
+ * - `bind` replaces an earlier binding of the same `(tenant, session_key, kind)` (and its TTL); a
+ *   binding of another tenant under the same `(session_key, kind)` is left alone (two tenants' bots
+ *   can see the same chat, so their session keys meet).
+ * - `resolve` returns only the asking tenant's own credential, and only until its TTL has passed;
+ *   without one, `absent`, or `tenant_mismatch` when another tenant holds a live binding of that
+ *   `(session_key, kind)` — never the other tenant's secret.
+ * - `revoke` removes the asking tenant's binding; `true` when there was a live one.
  */
 export interface CapabilityVault {
   bind(binding: CapabilityBinding): Promise<void>;

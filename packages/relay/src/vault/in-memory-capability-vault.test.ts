@@ -29,6 +29,22 @@ describe('InMemoryCapabilityVault', () => {
     });
   });
 
+  it("keeps two tenants' bindings of one (session_key, kind) apart, each expiring on its own", async () => {
+    let now = 0;
+    const vault = new InMemoryCapabilityVault({ now: () => now });
+    const { session_key, kind } = binding();
+    await vault.bind(binding({ tenant: 'a', credential: 'secret-a', ttl_ms: 100 }));
+    await vault.bind(binding({ tenant: 'b', credential: 'secret-b', ttl_ms: 200 }));
+    expect(await vault.resolve('a', session_key, kind)).toEqual({ found: true, credential: 'secret-a' });
+    expect(await vault.resolve('b', session_key, kind)).toEqual({ found: true, credential: 'secret-b' });
+    expect(await vault.resolve('c', session_key, kind)).toEqual({ found: false, reason: 'tenant_mismatch' });
+    now = 100;
+    expect(await vault.resolve('a', session_key, kind)).toEqual({ found: false, reason: 'tenant_mismatch' });
+    expect(await vault.revoke('a', session_key, kind)).toBe(false);
+    expect(await vault.revoke('b', session_key, kind)).toBe(true);
+    expect(await vault.resolve('a', session_key, kind)).toEqual({ found: false, reason: 'absent' });
+  });
+
   it('keeps (session_key, kind) pairs apart even when their parts share separators', async () => {
     const vault = new InMemoryCapabilityVault();
     await vault.bind(binding({ session_key: 'a:b', kind: 'c', credential: 'first' }));

@@ -9,7 +9,6 @@ export interface InMemoryCapabilityVaultOptions {
 }
 
 interface StoredCapability {
-  readonly tenant: string;
   readonly credential: string;
   /** The clock reading from which the binding reads as absent. */
   readonly expiresAt: number;
@@ -39,8 +38,8 @@ const MIN_BINDS_BETWEEN_SWEEPS = 64;
  * ```
  */
 export class InMemoryCapabilityVault implements CapabilityVault {
-  /** Bindings by `(session_key, kind)`, as a JSON array text so no two pairs share a key. */
-  readonly #bindings = new Map<string, StoredCapability>();
+  /** Bindings by `(session_key, kind)` (a JSON array text, so no two pairs share a key), then by tenant. */
+  readonly #bindings = new Map<string, Map<string, StoredCapability>>();
   readonly #now: () => number;
   #bindsSinceSweep = 0;
   #closed = false;
@@ -63,7 +62,10 @@ export class InMemoryCapabilityVault implements CapabilityVault {
     const { tenant, session_key, kind, credential, ttl_ms } = checkCapabilityBinding(binding);
     const now = this.#now();
     this.#sweepNow(now);
-    this.#bindings.set(bindingKey(session_key, kind), { tenant, credential, expiresAt: now + ttl_ms });
+    const key = bindingKey(session_key, kind);
+    const holders = this.#bindings.get(key) ?? new Map<string, StoredCapability>();
+    holders.set(tenant, { credential, expiresAt: now + ttl_ms });
+    this.#bindings.set(key, holders);
   }
 
   /**
@@ -73,10 +75,10 @@ export class InMemoryCapabilityVault implements CapabilityVault {
   async resolve(tenant: string, sessionKey: string, kind: string): Promise<CapabilityLookup> {
     this.#assertOpen();
     const address = checkCapabilityAddress(tenant, sessionKey, kind);
-    const stored = this.#live(bindingKey(address.sessionKey, address.kind));
-    if (stored === undefined) return { found: false, reason: 'absent' };
-    if (stored.tenant !== address.tenant) return { found: false, reason: 'tenant_mismatch' };
-    return { found: true, credential: stored.credential };
+    const holders = this.#liveHolders(bindingKey(address.sessionKey, address.kind));
+    const own = holders?.get(address.tenant);
+    if (own !== undefined) return { found: true, credential: own.credential };
+    return { found: false, reason: holders === undefined ? 'absent' : 'tenant_mismatch' };
   }
 
   /**
@@ -87,8 +89,10 @@ export class InMemoryCapabilityVault implements CapabilityVault {
     this.#assertOpen();
     const address = checkCapabilityAddress(tenant, sessionKey, kind);
     const key = bindingKey(address.sessionKey, address.kind);
-    if (this.#live(key)?.tenant !== address.tenant) return false;
-    return this.#bindings.delete(key);
+    const holders = this.#liveHolders(key);
+    if (holders?.delete(address.tenant) !== true) return false;
+    if (holders.size === 0) this.#bindings.delete(key);
+    return true;
   }
 
   async close(): Promise<void> {
@@ -96,10 +100,15 @@ export class InMemoryCapabilityVault implements CapabilityVault {
     this.#bindings.clear();
   }
 
-  /** The binding under `key` unless its TTL has passed (then it is dropped). */
-  #live(key: string): StoredCapability | undefined {
-    const stored = this.#bindings.get(key);
-    if (stored === undefined || this.#now() < stored.expiresAt) return stored;
+  /**
+   * The live bindings of `(session_key, kind)` by tenant, or `undefined` when none is left; bindings
+   * whose TTL has passed are dropped.
+   */
+  #liveHolders(key: string): Map<string, StoredCapability> | undefined {
+    const holders = this.#bindings.get(key);
+    if (holders === undefined) return undefined;
+    dropExpired(holders, this.#now());
+    if (holders.size > 0) return holders;
     this.#bindings.delete(key);
     return undefined;
   }
@@ -108,8 +117,9 @@ export class InMemoryCapabilityVault implements CapabilityVault {
     this.#bindsSinceSweep += 1;
     if (this.#bindsSinceSweep < Math.max(MIN_BINDS_BETWEEN_SWEEPS, this.#bindings.size)) return;
     this.#bindsSinceSweep = 0;
-    for (const [key, stored] of this.#bindings) {
-      if (now >= stored.expiresAt) this.#bindings.delete(key);
+    for (const [key, holders] of this.#bindings) {
+      dropExpired(holders, now);
+      if (holders.size === 0) this.#bindings.delete(key);
     }
   }
 
@@ -120,4 +130,10 @@ export class InMemoryCapabilityVault implements CapabilityVault {
 
 function bindingKey(sessionKey: string, kind: string): string {
   return JSON.stringify([sessionKey, kind]);
+}
+
+function dropExpired(holders: Map<string, StoredCapability>, now: number): void {
+  for (const [tenant, stored] of holders) {
+    if (now >= stored.expiresAt) holders.delete(tenant);
+  }
 }

@@ -1,7 +1,7 @@
 import type { CapabilityVault } from '@agentwire/relay';
 import type { ConformanceSuite } from '../../suite.js';
 import { sleep } from './runtime-support.js';
-import { RELAY_RUNTIME_SUITE_VERSION } from './suite-version.js';
+import { CAPABILITY_VAULT_SUITE_VERSION } from './suite-version.js';
 import { vaultCases } from './vault-cases.js';
 
 /** Options of {@link capabilityVaultSuite}. */
@@ -61,10 +61,10 @@ export function capabilityVaultSuite(
   const elapse = options.elapse;
   return {
     name: SUITE_NAME,
-    version: RELAY_RUNTIME_SUITE_VERSION,
+    version: CAPABILITY_VAULT_SUITE_VERSION,
     description:
-      'The CapabilityVault rules: tenant-bound resolve without leaking the secret, (session_key, kind) ' +
-      'keys, bind replacing credential and TTL, expiry, owner-only revoke, bindings shared between instances.',
+      'The CapabilityVault rules: tenant-bound resolve without leaking the secret, (tenant, session_key, ' +
+      'kind) keys, bind replacing credential and TTL, expiry, owner-only revoke, bindings shared between instances.',
     cases: vaultCases(SUITE_NAME),
     setup: () => ({
       ctx: {

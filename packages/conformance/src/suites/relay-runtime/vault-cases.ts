@@ -3,7 +3,7 @@ import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
 import type { ConformanceCase } from '../../suite.js';
 import type { CapabilityVaultContext } from './capability-vault-suite.js';
 import { pollUntil, uniqueTenant, withInstances } from './runtime-support.js';
-import { RELAY_RUNTIME_SUITE_VERSION } from './suite-version.js';
+import { CAPABILITY_VAULT_SUITE_VERSION, RELAY_RUNTIME_SUITE_VERSION } from './suite-version.js';
 
 type Case = ConformanceCase<CapabilityVaultContext>;
 
@@ -128,7 +128,7 @@ export function vaultCases(suiteName: string): Case[] {
     },
     {
       id: id('bind.replaces'),
-      title: 'bind of the same (session_key, kind) replaces the credential',
+      title: 'bind of the same (tenant, session_key, kind) replaces the credential',
       section: SECTION,
       level: 'required',
       since,
@@ -225,6 +225,39 @@ export function vaultCases(suiteName: string): Case[] {
           const revoked = await vault.revoke(uniqueTenant('vault-other'), binding.session_key, binding.kind);
           assertEqual(revoked, false, 'revoke by another tenant');
           assertEqual(await resolveBinding(vault, binding), found(binding.credential), 'lookup by the owner');
+        }),
+    },
+    {
+      id: id('bind.tenants-kept-apart'),
+      title:
+        "two tenants' bindings of one (session_key, kind) are kept apart: each resolves its own, a revoke removes only its own",
+      section: SECTION,
+      level: 'recommended',
+      since: CAPABILITY_VAULT_SUITE_VERSION,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const first = freshBinding(uniqueTenant('vault-a'));
+          const second = { ...first, tenant: uniqueTenant('vault-b'), credential: `${first.credential}-b` };
+          await vault.bind(first);
+          await vault.bind(second);
+          assertEqual(await resolveBinding(vault, first), found(first.credential), 'the first tenant');
+          assertEqual(await resolveBinding(vault, second), found(second.credential), 'the second tenant');
+          assertEqual(
+            await resolveBinding(vault, first, uniqueTenant('vault-c')),
+            MISMATCH,
+            'a third tenant',
+          );
+          assertEqual(
+            await vault.revoke(first.tenant, first.session_key, first.kind),
+            true,
+            'revoke by the first',
+          );
+          assertEqual(await resolveBinding(vault, first), MISMATCH, 'the first tenant after its revoke');
+          assertEqual(
+            await resolveBinding(vault, second),
+            found(second.credential),
+            'the second after that revoke',
+          );
         }),
     },
     {
