@@ -66,6 +66,25 @@ describe('parseDescriptor', () => {
     expect(error.message).toContain('label, len_unit');
   });
 
+  it('reports an infinite length before missing fields, as the gateway normalises the length first', () => {
+    expect(catchError(() => parseDescriptor('{"max_message_length": 1e400}'))).toBeInstanceOf(
+      DescriptorOverflowError,
+    );
+    expect(
+      catchError(() => parseDescriptor('{"max_message_length": -Infinity, "label": "x"}')),
+    ).toBeInstanceOf(DescriptorOverflowError);
+    expect(catchError(() => parseDescriptor('{"max_message_length": 0}'))).toBeInstanceOf(
+      DescriptorMissingFieldsError,
+    );
+  });
+
+  it('keeps a length whose text int() reads around Python whitespace, but not U+001C–U+001F', () => {
+    expect(parseDescriptor({ ...base, max_message_length: '\u00a012\u2028' }).max_message_length).toBe(
+      '\u00a012\u2028',
+    );
+    expect(parseDescriptor({ ...base, max_message_length: '12\x1f' }).max_message_length).toBe(4096);
+  });
+
   it('refuses non-objects, bad JSON, infinite lengths and non-JSON values with typed errors', () => {
     expect(catchError(() => parseDescriptor('[]'))).toBeInstanceOf(DescriptorNotObjectError);
     expect(catchError(() => parseDescriptor(null))).toBeInstanceOf(DescriptorNotObjectError);

@@ -29,7 +29,7 @@ import type { CapabilityDescriptor } from './schema.js';
  * @throws {DescriptorJsonError} text that is not JSON.
  * @throws {DescriptorNotJsonError} an object holding values JSON cannot carry.
  * @throws {DescriptorNotObjectError} JSON that is not an object.
- * @throws {DescriptorOverflowError} an infinite `max_message_length`.
+ * @throws {DescriptorOverflowError} an infinite `max_message_length` (checked first, as the gateway does).
  * @throws {DescriptorMissingFieldsError} required fields absent.
  * @example
  * const d = parseDescriptor('{"contract_version":1,"platform":"discord","label":"Discord",' +
@@ -55,6 +55,11 @@ function descriptorFromJson(data: JsonValue): CapabilityDescriptor {
     throw new DescriptorNotObjectError(`descriptor must be a JSON object, got ${describe(data)}`, '');
   }
   const fields = data as { readonly [key: string]: JsonValue };
+  // The gateway normalises max_message_length before it checks for missing fields, so an infinite
+  // length is an overflow even when required fields are missing too.
+  const maxMessageLength = Object.hasOwn(fields, 'max_message_length')
+    ? normaliseMaxMessageLength(fields['max_message_length'] as JsonValue)
+    : undefined;
   const missing = REQUIRED_DESCRIPTOR_FIELDS.filter((name) => !Object.hasOwn(fields, name));
   if (missing.length > 0) throw new DescriptorMissingFieldsError(missing);
 
@@ -65,7 +70,7 @@ function descriptorFromJson(data: JsonValue): CapabilityDescriptor {
       : (OPTIONAL_DESCRIPTOR_DEFAULTS[name as keyof typeof OPTIONAL_DESCRIPTOR_DEFAULTS] as JsonValue);
     result[name] = value;
   }
-  result['max_message_length'] = normaliseMaxMessageLength(result['max_message_length'] as JsonValue);
+  result['max_message_length'] = maxMessageLength as JsonValue;
   result['supported_ops'] = normaliseSupportedOps(result['supported_ops'] as JsonValue);
   return result as unknown as CapabilityDescriptor;
 }

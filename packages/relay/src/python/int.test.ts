@@ -15,6 +15,13 @@ describe('pythonIntOf', () => {
     [' \t12\n', { kind: 'int', sign: 1 }],
     ['\u200912\u3000', { kind: 'int', sign: 1 }],
     ['\u200b12', { kind: 'invalid' }],
+    // int() skips str.isspace() whitespace except the ASCII separators U+001C–U+001F (strip() skips them).
+    ['\x0b12\x0c', { kind: 'int', sign: 1 }],
+    ['\x8512\u2028', { kind: 'int', sign: 1 }],
+    ['1\x1f', { kind: 'invalid' }],
+    ['\x1c1', { kind: 'invalid' }],
+    ['1\x1d', { kind: 'invalid' }],
+    ['\x1e-1', { kind: 'invalid' }],
     ['-3', { kind: 'int', sign: -1 }],
     ['-0', { kind: 'int', sign: 0 }],
     ['+0_0', { kind: 'int', sign: 0 }],

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../json/json-value.js';
-import { PYTHON_WHITESPACE_CLASS } from './whitespace.js';
+import { PYTHON_INT_WHITESPACE_CLASS } from './whitespace.js';
 
 /**
  * What Python's `int(value)` does with a JSON value, reduced to what descriptor parsing needs: the
@@ -13,11 +13,11 @@ export type PythonIntOutcome =
   | { readonly kind: 'overflow' };
 
 /**
- * Python whitespace around (`int()` strips it), a sign, then decimal digits (any Unicode `Nd`, as
- * Python accepts) with single `_` between them.
+ * Python whitespace around (`int()` skips it, U+001C–U+001F excepted), a sign, then decimal digits
+ * (any Unicode `Nd`, as Python accepts) with single `_` between them.
  */
 const PYTHON_INT_TEXT = new RegExp(
-  `^${PYTHON_WHITESPACE_CLASS}*([+-]?)(\\p{Nd}+(?:_\\p{Nd}+)*)${PYTHON_WHITESPACE_CLASS}*$`,
+  `^${PYTHON_INT_WHITESPACE_CLASS}*([+-]?)(\\p{Nd}+(?:_\\p{Nd}+)*)${PYTHON_INT_WHITESPACE_CLASS}*$`,
   'u',
 );
 const ZERO_DIGITS = /^[\p{Nd}_]*$/u;
