@@ -41,6 +41,30 @@ describe('compareByCodePoint', () => {
       { numRuns: 500 },
     );
   });
+
+  it('orders lone surrogates by their own code point, as Python sorts str (B-form keys may hold them)', () => {
+    // Python: sorted(['\udfffz', '\U00010000', '\ue000', '\ud800A']) == ['\ud800A', '\udfffz', '\ue000', '\U00010000']
+    expect(sortKeysByCodePoint(['\udfffz', '\u{10000}', '\ue000', '\ud800A'])).toEqual([
+      '\ud800A',
+      '\udfffz',
+      '\ue000',
+      '\u{10000}',
+    ]);
+    // A shared high surrogate is an astral character in one key and a lone surrogate in the other.
+    expect(compareByCodePoint('\ud800\udc00', '\ud800\ue000')).toBeGreaterThan(0);
+    expect(compareByCodePoint('\ud800\ud800', '\ud800\udc00')).toBeLessThan(0);
+  });
+
+  it('agrees with code point order on random strings with lone surrogates', () => {
+    const unit = fc.constantFrom(0x41, 0x7f, 0xd7ff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xff5e, 0xffff);
+    const key = fc.array(unit, { maxLength: 5 }).map((units) => String.fromCharCode(...units));
+    fc.assert(
+      fc.property(key, key, (a, b) => {
+        expect(Math.sign(compareByCodePoint(a, b))).toBe(Math.sign(byCodePoints(a, b)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe('sortKeysByCodePoint', () => {

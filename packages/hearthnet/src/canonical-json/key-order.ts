@@ -13,8 +13,9 @@ function hasSurrogate(key: string): boolean {
 }
 
 /**
- * Compares two strings by Unicode code point. Meant for well-formed strings, the only ones canonical
- * JSON accepts (a lone surrogate sorts as if it were half of an astral character).
+ * Compares two strings by Unicode code point, as Python orders `str`. A surrogate pair counts as the
+ * one astral code point it encodes; a lone surrogate (which Python strings may hold, e.g. from a
+ * `\udc00` escape) counts as its own code point U+D800–U+DFFF, below U+E000 and every astral one.
  */
 export function compareByCodePoint(a: string, b: string): number {
   const length = Math.min(a.length, b.length);
@@ -22,15 +23,31 @@ export function compareByCodePoint(a: string, b: string): number {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
     if (x !== y) {
-      // Only units ≥ U+D800 can disagree: move surrogates above U+E000–U+FFFF.
-      return x < 0xd800 || y < 0xd800 ? x - y : codePointRank(x) - codePointRank(y);
+      // Below U+D800 neither unit can be part of a surrogate pair that decides the order.
+      return x < 0xd800 || y < 0xd800 ? x - y : compareCodePointsFrom(a, b, i);
     }
   }
   return a.length - b.length;
 }
 
-function codePointRank(unit: number): number {
-  return unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
+/**
+ * Orders two strings that agree up to code unit `i` and differ there, by the code points that hold
+ * unit `i`. A high surrogate just before `i` (shared by both) starts the code point in question: it
+ * is an astral code point in a string whose unit `i` is a low surrogate and a lone surrogate in the
+ * other.
+ */
+function compareCodePointsFrom(a: string, b: string, i: number): number {
+  if (i > 0 && isHighSurrogate(a.charCodeAt(i - 1))) {
+    const x = a.codePointAt(i - 1)!;
+    const y = b.codePointAt(i - 1)!;
+    if (x !== y) return x - y;
+    // Both are the same lone high surrogate: the next code points start at `i`.
+  }
+  return a.codePointAt(i)! - b.codePointAt(i)!;
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
 }
 
 /** Up to this many keys an insertion sort beats the engine's sort (objects are mostly small). */
