@@ -406,17 +406,47 @@ describe('refused input', () => {
     }
   });
 
-  it('refuses field values with no faithful Python rendering, naming the field', () => {
-    expect(() => buildSessionKey({ ...discordChannel, chat_id: { a: 1 } as never })).toThrow(
-      expect.objectContaining({ code: 'invalid_session_source', path: 'chat_id' }),
+  it('renders arrays and objects as Python str() does, and ignores the falsy ones it does not write', () => {
+    expect(buildSessionKey({ ...discordChannel, chat_id: { a: 1 } as never })).toBe(
+      "agent:main:discord:group:{'a': 1}:9001",
     );
+    expect(buildSessionKey({ ...discordChannel, user_id: ['9001', null, true] as never })).toBe(
+      "agent:main:discord:group:111:['9001', None, True]",
+    );
+    expect(buildSessionKey({ ...discordChannel, user_id_alt: [] as never })).toBe(
+      'agent:main:discord:group:111:9001',
+    );
+    expect(
+      buildSessionKey({
+        platform: 'slack',
+        chat_type: 'channel',
+        chat_id: 'C1',
+        scope_id: { t: "it's" } as never,
+      }),
+    ).toBe(`agent:main:slack:channel:{'t': "it's"}:C1`);
+  });
+
+  it('refuses what has no faithful Python rendering only where the key writes it, naming the field', () => {
     expect(() => buildSessionKey({ ...discordChannel, user_id: 2 ** 60 })).toThrow(
       expect.objectContaining({ code: 'invalid_session_source', path: 'user_id' }),
+    );
+    expect(() => buildSessionKey({ ...discordChannel, chat_id: [2 ** 60] as never })).toThrow(
+      expect.objectContaining({ code: 'invalid_session_source', path: 'chat_id' }),
+    );
+    // Not written: group sessions are shared, so the sender is left out.
+    expect(buildSessionKey({ ...discordChannel, user_id: 2 ** 60 }, { groupSessionsPerUser: false })).toBe(
+      'agent:main:discord:group:111',
+    );
+    expect(() => buildSessionKey({ ...discordChannel, thread_id: new Date(0) as never })).toThrow(
+      expect.objectContaining({ code: 'invalid_session_source', path: 'thread_id' }),
+    );
+    expect(() => buildSessionKey({ ...discordChannel, chat_id: (() => 1) as never })).toThrow(
+      expect.objectContaining({ code: 'invalid_session_source', path: 'chat_id' }),
     );
   });
 
   it('does not read prospective_thread_id in the baseline dialect', () => {
-    const source = { ...discordChannel, prospective_thread_id: [] as never };
+    const source = { ...discordChannel, prospective_thread_id: Symbol('not data') as never };
     expect(buildSessionKey(source)).toBe('agent:main:discord:group:111:9001');
     expect(() => buildSessionKey(source, { dialect: 'upstream-2026-09-21' })).toThrow(
       InvalidSessionKeySourceError,

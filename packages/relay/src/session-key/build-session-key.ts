@@ -1,6 +1,7 @@
+import { isJsonValue } from '../json/index.js';
 import { isPythonTruthy } from '../python/index.js';
 import { InvalidSessionKeyOptionsError, InvalidSessionKeySourceError } from './errors.js';
-import { isSessionKeyScalar, keyPartStr, type SessionKeyScalar } from './session-key-scalar.js';
+import { isSessionKeyScalar, keyPartStr, type SessionKeyValue } from './session-key-scalar.js';
 import type { SessionKeySource } from './session-key-source.js';
 import { canonicalWhatsAppIdentifier } from './whatsapp-identifier.js';
 
@@ -53,7 +54,8 @@ export interface BuildSessionKeyOptions {
  *
  * @throws {UnresolvableWhatsAppIdentifierError} for the sources the gateway itself crashes on.
  * @throws {InvalidSessionKeySourceError} when the source is not an object, its `platform` is not a
- * non-empty string, or a field it reads holds something other than a {@link SessionKeyScalar}.
+ * non-empty string, a field it reads holds something other than a {@link SessionKeyValue} (a `Date`,
+ * a function), or a part it writes is (or holds) an integral number beyond ±(2^53 − 1).
  * @throws {InvalidSessionKeyOptionsError} for an option of the wrong type or an unknown dialect.
  * @example
  * buildSessionKey({ platform: 'slack', chat_type: 'channel', scope_id: 'T9', chat_id: 'C0123', user_id: 'U1' });
@@ -65,23 +67,28 @@ export function buildSessionKey(source: SessionKeySource, options: BuildSessionK
   const { groupSessionsPerUser, threadSessionsPerUser, profile, dialect } = readOptions(options);
   const fields = readSource(source, dialect);
   const { platform } = fields;
-  const parts: SessionKeyScalar[] = [namespace(profile, dialect), platform];
-  const slackScope =
-    platform === 'slack' && isPythonTruthy(fields.scope_id) ? keyPartStr(fields.scope_id, 'scope_id') : null;
+  // Each part is rendered as it is added, so that a refusal names the field it came from.
+  const parts: string[] = [namespace(profile, dialect), platform];
+  const add = (value: SessionKeyValue, field: string) => parts.push(keyPartStr(value, field));
+  const slackScope = platform === 'slack' && isPythonTruthy(fields.scope_id) ? fields.scope_id : null;
 
   if (fields.chat_type === 'dm') {
     parts.push('dm');
-    if (slackScope !== null) parts.push(slackScope);
+    if (slackScope !== null) add(slackScope, 'scope_id');
     const chatId =
       platform === 'whatsapp' ? canonicalWhatsAppIdentifier(fields.chat_id, 'chat_id') : fields.chat_id;
-    const owner = isPythonTruthy(chatId) ? chatId : participant(fields);
-    if (isPythonTruthy(owner)) parts.push(owner);
-    if (isPythonTruthy(fields.thread_id)) parts.push(fields.thread_id);
-    return joinParts(parts);
+    if (isPythonTruthy(chatId)) add(chatId, 'chat_id');
+    else {
+      const [sender, field] = participant(fields);
+      if (isPythonTruthy(sender)) add(sender, field);
+    }
+    if (isPythonTruthy(fields.thread_id)) add(fields.thread_id, 'thread_id');
+    return parts.join(':');
   }
 
-  const sender = participant(fields);
+  const [sender, senderField] = participant(fields);
   let threadId = fields.thread_id;
+  let threadField = 'thread_id';
   let chatTypeSlot = fields.chat_type;
   if (
     dialect === 'upstream-2026-09-21' &&
@@ -89,47 +96,47 @@ export function buildSessionKey(source: SessionKeySource, options: BuildSessionK
     isPythonTruthy(fields.prospective_thread_id)
   ) {
     threadId = fields.prospective_thread_id;
+    threadField = 'prospective_thread_id';
     chatTypeSlot = 'thread';
   }
-  parts.push(chatTypeSlot);
-  if (slackScope !== null) parts.push(slackScope);
-  if (isPythonTruthy(fields.chat_id)) parts.push(fields.chat_id);
-  if (isPythonTruthy(threadId)) parts.push(threadId);
+  add(chatTypeSlot, 'chat_type');
+  if (slackScope !== null) add(slackScope, 'scope_id');
+  if (isPythonTruthy(fields.chat_id)) add(fields.chat_id, 'chat_id');
+  if (isPythonTruthy(threadId)) add(threadId, threadField);
   const isolateSender = isPythonTruthy(threadId)
     ? threadSessionsPerUser && groupSessionsPerUser
     : groupSessionsPerUser;
-  if (isolateSender && isPythonTruthy(sender)) parts.push(sender);
-  return joinParts(parts);
+  if (isolateSender && isPythonTruthy(sender)) add(sender, senderField);
+  return parts.join(':');
 }
 
 interface SourceFields {
   readonly platform: string;
-  readonly chat_type: SessionKeyScalar;
-  readonly chat_id: SessionKeyScalar;
-  readonly thread_id: SessionKeyScalar;
-  readonly user_id: SessionKeyScalar;
-  readonly user_id_alt: SessionKeyScalar;
-  readonly scope_id: SessionKeyScalar;
-  readonly prospective_thread_id: SessionKeyScalar;
+  readonly chat_type: SessionKeyValue;
+  readonly chat_id: SessionKeyValue;
+  readonly thread_id: SessionKeyValue;
+  readonly user_id: SessionKeyValue;
+  readonly user_id_alt: SessionKeyValue;
+  readonly scope_id: SessionKeyValue;
+  readonly prospective_thread_id: SessionKeyValue;
 }
 
-/** The sender: `user_id_alt` when truthy, else `user_id`; on WhatsApp canonicalised when possible. */
-function participant(fields: SourceFields): SessionKeyScalar {
-  const fromAlt = isPythonTruthy(fields.user_id_alt);
-  const sender = fromAlt ? fields.user_id_alt : fields.user_id;
-  if (fields.platform !== 'whatsapp' || !isPythonTruthy(sender)) return sender;
-  const canonical = canonicalWhatsAppIdentifier(sender, fromAlt ? 'user_id_alt' : 'user_id');
-  return canonical === '' ? sender : canonical;
+/**
+ * The sender and the field it came from: `user_id_alt` when truthy, else `user_id`; on WhatsApp
+ * canonicalised when possible.
+ */
+function participant(fields: SourceFields): readonly [SessionKeyValue, string] {
+  const field = isPythonTruthy(fields.user_id_alt) ? 'user_id_alt' : 'user_id';
+  const sender = fields[field];
+  if (fields.platform !== 'whatsapp' || !isPythonTruthy(sender)) return [sender, field];
+  const canonical = canonicalWhatsAppIdentifier(sender, field);
+  return [canonical === '' ? sender : canonical, field];
 }
 
 function namespace(profile: string | null, dialect: SessionKeyDialect): string {
   if (profile === null || profile === '' || profile === 'default') return 'agent:main';
   if (profile === 'main' && dialect === 'upstream-2026-09-21') return 'agent:main~';
   return `agent:${profile}`;
-}
-
-function joinParts(parts: readonly SessionKeyScalar[]): string {
-  return parts.map((part, index) => keyPartStr(part, `key part ${index}`)).join(':');
 }
 
 function readSource(source: unknown, dialect: SessionKeyDialect): SourceFields {
@@ -155,20 +162,30 @@ function readSource(source: unknown, dialect: SessionKeyDialect): SourceFields {
   };
 }
 
-function scalarField(record: Readonly<Record<string, unknown>>, name: string): SessionKeyScalar {
+/**
+ * A field as the gateway holds it: a {@link SessionKeyValue}, or a JSON array or object (which the
+ * gateway renders with Python's `str()`: `['9001']`, `{'a': 1}`). Integral numbers beyond the safe
+ * range are refused only if the key writes them (see `keyPartStr`).
+ */
+function scalarField(record: Readonly<Record<string, unknown>>, name: string): SessionKeyValue {
   const value = record[name];
-  if (isSessionKeyScalar(value)) return value;
+  if (isSessionKeyScalar(value) || isUnsafeInteger(value) || isJsonValue(value)) {
+    return value as SessionKeyValue;
+  }
   throw new InvalidSessionKeySourceError(
-    typeof value === 'number'
-      ? `${name} is the integral number ${value}, beyond the safe integer range: pass a bigint or a string`
-      : `${name} must be a string, number, bigint, boolean or null, not ${describe(value)}`,
+    `${name} must be a string, number, bigint, boolean, null or plain JSON data, not ${describe(value)}`,
     name,
   );
 }
 
+function isUnsafeInteger(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
+}
+
 function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  if (Array.isArray(value)) return 'an array holding something JSON cannot carry';
+  if (typeof value === 'object') return 'an object that is not plain JSON data';
+  return `a ${typeof value}`;
 }
 
 interface ResolvedOptions {

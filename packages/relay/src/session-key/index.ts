@@ -14,6 +14,6 @@ export {
   type SessionKeyErrorCode,
   UnresolvableWhatsAppIdentifierError,
 } from './errors.js';
-export type { SessionKeyScalar } from './session-key-scalar.js';
+export type { SessionKeyScalar, SessionKeyValue } from './session-key-scalar.js';
 export type { SessionKeySource } from './session-key-source.js';
 export { canonicalWhatsAppIdentifier, normalizeWhatsAppIdentifier } from './whatsapp-identifier.js';

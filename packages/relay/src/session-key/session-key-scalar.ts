@@ -1,3 +1,4 @@
+import type { JsonValue } from '../json/index.js';
 import { pythonStr } from '../python/index.js';
 import { InvalidSessionKeySourceError } from './errors.js';
 
@@ -24,17 +25,32 @@ export function isSessionKeyScalar(value: unknown): value is SessionKeyScalar {
 }
 
 /**
- * Python's `str()` of a source field, as the gateway's `":".join(str(part) ...)` renders it.
- *
- * @throws {InvalidSessionKeySourceError} for an integral `number` beyond ±(2^53 − 1): JavaScript
- * cannot tell which Python `int` (or whether a `float` such as `1e+16`) it came from.
+ * What a source field the key reads can hold: a {@link SessionKeyScalar}, or JSON data (an array or
+ * object, which the gateway renders with Python's `str()`, e.g. `['9001']`).
  */
-export function keyPartStr(value: SessionKeyScalar, path: string): string {
-  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+export type SessionKeyValue = SessionKeyScalar | JsonValue;
+
+/**
+ * Python's `str()` of a source field, as the gateway's `":".join(str(part) ...)` renders it (arrays and
+ * objects in `repr` form: `{'a': 1}`).
+ *
+ * @throws {InvalidSessionKeySourceError} for an integral `number` beyond ±(2^53 − 1), also inside an
+ * array or object: JavaScript cannot tell which Python `int` (or whether a `float` such as `1e+16`) it
+ * came from.
+ */
+export function keyPartStr(value: SessionKeyValue, path: string): string {
+  if (holdsUnsafeInteger(value)) {
     throw new InvalidSessionKeySourceError(
-      `${path} is the integral number ${value}, beyond the safe integer range: pass a bigint or a string`,
+      `${path} is or holds an integral number beyond the safe integer range: pass a bigint or a string`,
       path,
     );
   }
   return pythonStr(value);
+}
+
+function holdsUnsafeInteger(value: SessionKeyValue): boolean {
+  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value);
+  if (typeof value !== 'object' || value === null) return false;
+  const members: readonly JsonValue[] = Array.isArray(value) ? value : Object.values(value);
+  return members.some(holdsUnsafeInteger);
 }

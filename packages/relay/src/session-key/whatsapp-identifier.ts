@@ -1,6 +1,6 @@
 import { isPythonTruthy, pythonStrip } from '../python/index.js';
 import { UnresolvableWhatsAppIdentifierError } from './errors.js';
-import { keyPartStr, type SessionKeyScalar } from './session-key-scalar.js';
+import { keyPartStr, type SessionKeyValue } from './session-key-scalar.js';
 
 // The characters the gateway's LID-mapping walk accepts in an identifier; anything else is skipped,
 // and an identifier whose only alias is skipped leaves the walk empty.
@@ -13,7 +13,7 @@ const RESOLVABLE_IDENTIFIER = /^[A-Za-z0-9@.+-]+$/;
  * @example
  * normalizeWhatsAppIdentifier('+60123456789:47@s.whatsapp.net'); // '60123456789'
  */
-export function normalizeWhatsAppIdentifier(value: SessionKeyScalar, path = 'identifier'): string {
+export function normalizeWhatsAppIdentifier(value: SessionKeyValue, path = 'identifier'): string {
   const text = pythonStrip(isPythonTruthy(value) ? keyPartStr(value, path) : '').replace('+', '');
   return cutAtFirst(cutAtFirst(text, ':'), '@');
 }
@@ -33,7 +33,7 @@ export function normalizeWhatsAppIdentifier(value: SessionKeyScalar, path = 'ide
  * canonicalWhatsAppIdentifier('60123456789@s.whatsapp.net'); // '60123456789'
  * canonicalWhatsAppIdentifier('@lid'); // ''
  */
-export function canonicalWhatsAppIdentifier(value: SessionKeyScalar, path = 'identifier'): string {
+export function canonicalWhatsAppIdentifier(value: SessionKeyValue, path = 'identifier'): string {
   const normalized = normalizeWhatsAppIdentifier(value, path);
   if (normalized === '') return '';
   const alias = normalizeWhatsAppIdentifier(normalized, path);
