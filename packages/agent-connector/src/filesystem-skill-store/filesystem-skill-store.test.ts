@@ -187,6 +187,7 @@ describe('FilesystemSkillStore: names', () => {
       skill_name: name,
       code: 'storage_conflict',
       connector_type: 'skill_store',
+      message: `Storage conflict on '${name}': name contains characters unsafe for filesystem path`,
     });
     for (const read of [
       () => store.load(name),
@@ -447,6 +448,20 @@ describe('FilesystemSkillStore: metadata and timestamps', () => {
 });
 
 describe('FilesystemSkillStore: versions', () => {
+  it('writes each log line with the reference store key order, byte for byte', async () => {
+    const store = open();
+    const source = body('Draft');
+    const { content_hash, version } = contentIdentity(source);
+    await store.store('demo', source);
+    clock += 1000;
+    const approved = contentIdentity(rewritten('Approved'));
+    await store.update_status('demo', 'Approved');
+    expect(await logFile('demo')).toBe(
+      `{"name":"demo","version":"${version}","content_hash":"${content_hash}","status":"Draft","changed_at":1700000000,"changed_by":"owner"}\n` +
+        `{"name":"demo","version":"${approved.version}","content_hash":"${approved.content_hash}","status":"Approved","previous_status":"Draft","changed_at":1700000001}\n`,
+    );
+  });
+
   it('lists every write and status change, oldest first', async () => {
     const store = open();
     const a = await store.store('demo', body('Draft'));

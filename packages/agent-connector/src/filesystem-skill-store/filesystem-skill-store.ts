@@ -186,7 +186,8 @@ export class FilesystemSkillStore implements SkillStore {
     if (!isStorableSkillName(name)) {
       throw new StorageConflictError(
         name,
-        `the name cannot be a file name here: it must match ${SKILL_NAME_PATTERN}`,
+        // The reference store's reason, word for word.
+        'name contains characters unsafe for filesystem path',
         IMPLEMENTATION,
       );
     }
@@ -212,8 +213,7 @@ export class FilesystemSkillStore implements SkillStore {
       const body = bodyWithStatus(source, status);
       await writeFileAtomic(paths.source, body);
       const entry: VersionInfo = {
-        name,
-        ...contentIdentity(body),
+        ...logEntryIdentity(name, body),
         status,
         ...(previousStatus === undefined ? {} : { previous_status: previousStatus }),
         changed_at: this.#nowSeconds(),
@@ -236,8 +236,7 @@ export class FilesystemSkillStore implements SkillStore {
       const body = withStatusHeader(existing.source, next);
       await writeFileAtomic(paths.source, body);
       const entry: VersionInfo = {
-        name,
-        ...contentIdentity(body),
+        ...logEntryIdentity(name, body),
         status: next,
         previous_status: statusOfSkill(existing.source),
         changed_at: this.#nowSeconds(),
@@ -303,6 +302,18 @@ export class FilesystemSkillStore implements SkillStore {
 function bodyWithStatus(source: string, status: SkillStatus): string {
   if (status === 'Approved' || statusOfSkill(source) !== status) return withStatusHeader(source, status);
   return source;
+}
+
+/**
+ * The leading fields of a log entry for the bytes written, in the reference store's key order
+ * (`name`, `version`, `content_hash`), so `<name>.versions.jsonl` lines come out byte for byte as theirs.
+ */
+function logEntryIdentity(
+  name: string,
+  body: string,
+): Pick<VersionInfo, 'name' | 'version' | 'content_hash'> {
+  const { version, content_hash } = contentIdentity(body);
+  return { name, version, content_hash };
 }
 
 async function unlinkIfPresent(path: string): Promise<void> {

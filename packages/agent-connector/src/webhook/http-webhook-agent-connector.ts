@@ -299,7 +299,6 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Releases an unread body without waiting for it (a tee'd body would wait for its other branch). */
 /** The most bytes of an agent's answer read for its receipt; a longer answer is not read further. */
 export const MAX_RECEIPT_BYTES = 1024 * 1024;
 
@@ -327,6 +326,7 @@ async function readReceiptText(response: Response): Promise<string | undefined> 
   }
 }
 
+/** Releases an unread body without waiting for it (a tee'd body would wait for its other branch). */
 function discardBody(response: Response): void {
   response.body?.cancel().catch(() => undefined);
 }
