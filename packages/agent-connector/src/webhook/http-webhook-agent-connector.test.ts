@@ -415,7 +415,7 @@ describe('HttpWebhookAgentConnector.wake', () => {
     expect(await failureOf(connector(status.fetch).wake('perry'))).toMatchObject({
       cause_kind: 'http_status',
       http_status: 502,
-      message: 'HTTP 502 from https://agents.example/perry/wake',
+      message: "wake('perry'): HTTP 502",
     });
 
     const refused = recordingFetch(new TypeError('fetch failed'));

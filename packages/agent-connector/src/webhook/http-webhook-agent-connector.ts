@@ -160,7 +160,9 @@ export class HttpWebhookAgentConnector implements AgentConnector {
           ...(when === undefined ? {} : { when }),
         }),
       );
-      discardBody(await this.#postWithRetries(agent_id, config.wake_url, body));
+      // The reference's words for a refused wake: `wake('<id>'): HTTP <status>`.
+      const refused = (status: number) => `wake('${agent_id}'): HTTP ${status}`;
+      discardBody(await this.#postWithRetries(agent_id, config.wake_url, body, refused));
       return { woken_at: this.#options.now(), woken: true, ...session };
     }
     if (wakeOpts.context === undefined || wakeOpts.context === '') {
@@ -223,11 +225,16 @@ export class HttpWebhookAgentConnector implements AgentConnector {
     return synthesizeDeliveryReceipt(text, this.#options.now());
   }
 
-  async #postWithRetries(agent_id: string, url: string, body: string): Promise<Response> {
+  async #postWithRetries(
+    agent_id: string,
+    url: string,
+    body: string,
+    refused?: (status: number) => string,
+  ): Promise<Response> {
     const { attempts, initial_delay_ms, max_delay_ms } = this.#options.retry;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.#post(agent_id, url, body);
+        return await this.#post(agent_id, url, body, refused);
       } catch (error) {
         if (attempt >= attempts || !(error instanceof DeliveryFailedError) || !error.retryable) throw error;
         await sleep(Math.min(max_delay_ms, initial_delay_ms * 2 ** (attempt - 1)));
@@ -235,7 +242,13 @@ export class HttpWebhookAgentConnector implements AgentConnector {
     }
   }
 
-  async #post(agent_id: string, url: string, body: string): Promise<Response> {
+  /** `refused` words an error status; by default as the reference's deliver does, `HTTP <status> from <url>`. */
+  async #post(
+    agent_id: string,
+    url: string,
+    body: string,
+    refused = (status: number) => `HTTP ${status} from ${url}`,
+  ): Promise<Response> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', ...this.#authHeaders() };
     if (this.#options.hmac_secret !== undefined) {
       headers['X-Signature'] = webhookSignature(this.#options.hmac_secret, body);
@@ -258,7 +271,7 @@ export class HttpWebhookAgentConnector implements AgentConnector {
     }
     if (response.status >= 400) {
       discardBody(response);
-      throw new DeliveryFailedError(`HTTP ${response.status} from ${url}`, {
+      throw new DeliveryFailedError(refused(response.status), {
         agent_id,
         cause_kind: 'http_status',
         http_status: response.status,
