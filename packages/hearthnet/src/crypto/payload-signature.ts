@@ -59,6 +59,11 @@ export interface VerifyPayloadOptions {
  * the bytes a receiver re-derives, signs the canonical JSON of that, and returns a new object: the
  * normalised copy plus `signature: "ed25519:<base64url>"`. The input is not modified.
  *
+ * Send the result as `canonicalJsonString(signed)` (what this package's client and handlers send),
+ * not `JSON.stringify(signed)`: an integral number from 1e16 up to 1e21 is signed as a Python float
+ * (`1e+16`), and `JSON.stringify` writes it as digits, which a Python reference reads as an `int` and
+ * re-canonicalises differently, so its `verify_payload` fails.
+ *
  * Throws `CanonicalJsonError` for a payload canonical JSON cannot encode, {@link InvalidKeyError}
  * for a bad key and {@link InvalidPayloadError} when `payload` is not an object.
  *
