@@ -56,6 +56,6 @@ function isJsonAt(value: unknown, depth: number, ancestors: object[]): boolean {
 }
 
 /** Zod schema of {@link JsonValue}: plain JSON data, no `undefined`, functions, bigints or class instances. */
-export const jsonValueSchema: z.ZodMiniType<JsonValue> = z.custom<JsonValue>(isJsonValue, {
+export const jsonValueSchema: z.ZodMiniType<JsonValue> = /* @__PURE__ */ z.custom<JsonValue>(isJsonValue, {
   error: 'expected plain JSON data (null, boolean, finite number, string, array or plain object)',
 });
