@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { capabilityDescriptorWireSchema } from '../descriptor/index.js';
 import { messageEventWireSchema } from '../message-event/index.js';
+import { bufferIdSchema } from './buffer-id.js';
 import { outboundResultObjectSchema } from './results.js';
 
 /**
@@ -12,18 +13,6 @@ export const descriptorFrameSchema = z.object({
   type: z.literal('descriptor'),
   descriptor: z.prefault(capabilityDescriptorWireSchema, () => ({})),
 });
-
-const numericBufferIdSchema = z.pipe(
-  z.number(),
-  z.transform((n: number) => (n === 0 ? null : String(n))),
-);
-
-/**
- * `bufferId` as the gateway reads it: any id it can `str()`. A number is read as its decimal text
- * (the `inbound_ack` carries `"7"` for `7`); a falsy one (`0`, `""`, `null`) is never acknowledged,
- * so `0` reads as `null`.
- */
-const bufferIdSchema = z.optional(z.nullable(z.union([z.string(), numericBufferIdSchema])));
 
 /**
  * `inbound` (connector → gateway): a normalised `MessageEvent` in `event` (a missing `event` reads as
@@ -38,7 +27,9 @@ export const inboundFrameSchema = z.object({
 
 /**
  * `outbound_result` (connector → gateway): the answer to the `outbound` with the same `requestId`. A
- * missing `result` reads as `{}` (a failure). The gateway ignores a `requestId` it is not waiting for.
+ * missing `result` reads as `{}` (a failure). The gateway ignores a `requestId` it is not waiting for
+ * (any non-string one). A `result` that is not an object is refused here: the gateway hands it to the
+ * waiting call, which then fails on it (every op but `typing` reads keys from it).
  */
 export const outboundResultFrameSchema = z.object({
   type: z.literal('outbound_result'),
@@ -48,7 +39,9 @@ export const outboundResultFrameSchema = z.object({
 
 /**
  * `interrupt_inbound` (connector → gateway): stop the running turn of `session_key` (the key without
- * profile) and clear typing in `chat_id`. Missing keys read as `""`, as in the gateway.
+ * profile) and clear typing in `chat_id`. Missing keys read as `""`, as in the gateway. A non-string
+ * value is refused: the gateway passes it on, where it matches no session and no chat (a non-empty
+ * list or object as `session_key` crashes its reader).
  */
 export const interruptInboundFrameSchema = z.object({
   type: z.literal('interrupt_inbound'),
@@ -60,8 +53,9 @@ export const interruptInboundFrameSchema = z.object({
  * The `forward` object of a `passthrough_forward` frame: a provider webhook the connector has already
  * acknowledged and sanitised. `bodyB64` is standard base64 **with padding** (anything else decodes to
  * an empty body in the gateway); `headers` are `[name, value]` pairs in arrival order. Missing keys
- * read as `""` / `[]`. The gateway `str()`s non-string values (`null` becomes `"None"`) and drops
- * header entries that are not pairs; this schema refuses them instead.
+ * read as `""` / `[]`. The gateway `str()`s non-string values (`null` becomes `"None"`), drops
+ * header entries that are not pairs (an object or string `headers` gives none), and reads a
+ * `bodyB64` that is not a string as an empty body; this schema refuses all of them instead.
  */
 export const passthroughForwardSchema = z.looseObject({
   platform: z._default(z.string(), ''),

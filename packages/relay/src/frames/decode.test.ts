@@ -373,7 +373,7 @@ describe('connector → gateway frames', () => {
     expectValidationError(() => decodeConnectorFrame({ type: 'inbound', event: [] }), '$.event', 'inbound');
   });
 
-  it('inbound reads a numeric bufferId as the gateway str()s it, and 0 as no bufferId (never acked)', () => {
+  it('inbound reads a non-string bufferId as the gateway str()s it, and 0 as no bufferId (never acked)', () => {
     expect(decodeConnectorFrame({ type: 'inbound', event: {}, bufferId: 7 })).toEqual({
       type: 'inbound',
       event: {},
@@ -384,8 +384,13 @@ describe('connector → gateway frames', () => {
       event: {},
       bufferId: null,
     });
+    expect(decodeConnectorFrame({ type: 'inbound', event: {}, bufferId: true })).toEqual({
+      type: 'inbound',
+      event: {},
+      bufferId: 'True',
+    });
     expectValidationError(
-      () => decodeConnectorFrame({ type: 'inbound', event: {}, bufferId: true }),
+      () => decodeConnectorFrame({ type: 'inbound', event: {}, bufferId: 2 ** 64 }),
       '$.bufferId',
       'inbound',
     );
