@@ -71,12 +71,13 @@ function write(
   else if (Array.isArray(value)) {
     enter(value, path, ancestors);
     parts.push('[');
-    value.forEach((item, index) => {
+    // Plain loops, not callbacks: one stack frame per nesting level (reference JSON nests up to 1000 deep).
+    for (let index = 0; index < value.length; index++) {
       if (index > 0) parts.push(',');
       path.push(index);
-      write(item, sortKeys, path, ancestors, parts);
+      write(value[index], sortKeys, path, ancestors, parts);
       path.pop();
-    });
+    }
     parts.push(']');
     ancestors.delete(value);
   } else if (isPlainObject(value)) {
@@ -84,13 +85,13 @@ function write(
     const keys = Object.keys(value);
     if (sortKeys) keys.sort(compareByCodePoint);
     parts.push('{');
-    keys.forEach((key, index) => {
+    for (const [index, key] of keys.entries()) {
       if (index > 0) parts.push(',');
       parts.push(pythonAsciiString(key), ':');
       path.push(key);
       write(value[key], sortKeys, path, ancestors, parts);
       path.pop();
-    });
+    }
     parts.push('}');
     ancestors.delete(value);
   } else {

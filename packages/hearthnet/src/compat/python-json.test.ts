@@ -119,11 +119,19 @@ describe('parseReferenceJson', () => {
     ['1e400', 5],
     ['01', 1],
     ['{} {}', 3],
-    ['['.repeat(600), 512],
+    ['['.repeat(1001), 1000],
   ])('refuses %j with ReferenceJsonSyntaxError', (text, offset) => {
     expect(() => parseReferenceJson(text)).toThrow(
       expect.objectContaining({ name: 'ReferenceJsonSyntaxError', code: 'reference_json_syntax', offset }),
     );
+  });
+
+  it('reads nesting as deep as json.loads does (up to 1000 levels)', () => {
+    const text = `${'['.repeat(999)}{"a":1.0}${']'.repeat(999)}`;
+    let value = parseReferenceJson(text);
+    for (let depth = 0; depth < 999; depth++) value = (value as unknown[])[0];
+    expect((value as { a: PythonFloat }).a).toEqual(new PythonFloat(1));
+    expect(pythonAsciiJson(parseReferenceJson(text), { sortKeys: true })).toBe(text);
   });
 
   it('refuses what is not text', () => {

@@ -200,6 +200,50 @@ describe('reference event signatures', () => {
     expect(verifyReferenceEvent({ ...event, received_at: 'later' })).toMatchObject({ valid: true });
   });
 
+  it('reads absent schema_version, payload and signature with the sync wire defaults (1, {}, "")', () => {
+    const unsigned = {
+      event_id: 'AAAAAAAZ2PVWLFHBAECAKBQHBA',
+      event_type: 'chat.message.read',
+      community_id: root.nodeId,
+      author: alice.nodeId,
+      lamport: 1,
+      issued_at: '2026-05-26T08:14:22.281734Z',
+    };
+    const { signature } = signReferenceEvent({ ...unsigned, schema_version: 1, payload: {} }, alice);
+    expect(verifyReferenceEvent({ ...unsigned, signature })).toEqual({
+      valid: true,
+      signed: true,
+      event: { ...unsigned, schema_version: 1, payload: {}, signature },
+    });
+    expect(verifyReferenceEvent({ ...unsigned, payload: { a: 1 }, signature })).toMatchObject({
+      reason: 'signature_mismatch',
+    });
+    expect(verifyReferenceEvent(unsigned)).toMatchObject({ valid: false, reason: 'unsigned' });
+    expect(verifyReferenceEvent(unsigned, { acceptUnsigned: true })).toMatchObject({
+      valid: true,
+      signed: false,
+    });
+    const { lamport: _lamport, ...noLamport } = unsigned;
+    expect(verifyReferenceEvent(noLamport, { acceptUnsigned: true })).toMatchObject({
+      reason: 'malformed_event',
+    });
+  });
+
+  it('checks the event type before the field types, as append_received does', () => {
+    const event = {
+      event_id: 'AAAAAAAZ2PVWLFHBAECAKBQHBA',
+      event_type: 'market.post.deleted',
+      community_id: root.nodeId,
+      author: alice.nodeId,
+      lamport: '3',
+      issued_at: '2026-05-26T08:14:22.281734Z',
+    };
+    expect(verifyReferenceEvent(event, { acceptUnsigned: true })).toMatchObject({ reason: 'schema_unknown' });
+    expect(
+      verifyReferenceEvent({ ...event, event_type: 'chat.message.read' }, { acceptUnsigned: true }),
+    ).toMatchObject({ reason: 'malformed_event' });
+  });
+
   it.each([
     ['not an object', 'event'],
     ['an array', []],

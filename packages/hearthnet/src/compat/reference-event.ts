@@ -136,6 +136,12 @@ export interface VerifyReferenceEventOptions {
  * ({@link referenceSigningBytes}), decoding as leniently as the reference (a missing `ed25519:`
  * prefix, `=` padding, the `+/` alphabet). Never throws.
  *
+ * Checks run in the reference's order (`sync._dict_to_event`, then `EventLog.append_received`): the
+ * fields without a default must be present (`malformed_event`), then the event type (`schema_unknown`),
+ * then the field types (`malformed_event`, where the reference checks none), then the signature. Like the
+ * sync wire, an absent `schema_version` is `1`, an absent `payload` `{}` and an absent `signature` `""`;
+ * the verdict's `event` carries those defaults.
+ *
  * @example
  * const verdict = verifyReferenceEvent(parseReferenceJson(text));
  * if (verdict.valid) store(referenceEventToContract(verdict.event));
@@ -144,27 +150,54 @@ export function verifyReferenceEvent(
   value: unknown,
   options: VerifyReferenceEventOptions = {},
 ): ReferenceEventVerification {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return refuse('malformed_event', 'a reference event must be a JSON object');
+  }
+  const received = value as Record<string, unknown>;
+  const absent = FIELDS_WITHOUT_DEFAULT.find((field) => !Object.hasOwn(received, field));
+  if (absent !== undefined) return refuse('malformed_event', `the event has no ${absent}`);
+  if (!REFERENCE_EVENT_TYPES.has(received.event_type as string)) {
+    return refuse(
+      'schema_unknown',
+      `the reference log knows no event type ${JSON.stringify(received.event_type)}`,
+    );
+  }
+  const event = withWireDefaults(received);
   let message: Uint8Array;
   try {
-    assertReferenceEvent(value, true);
-    message = referenceSigningBytes(value);
+    assertReferenceEvent(event, true);
+    message = referenceSigningBytes(event);
   } catch (error) {
     return refuse('malformed_event', error instanceof Error ? error.message : String(error));
   }
-  if (!REFERENCE_EVENT_TYPES.has(value.event_type)) {
-    return refuse(
-      'schema_unknown',
-      `the reference log knows no event type ${JSON.stringify(value.event_type)}`,
-    );
-  }
-  if (value.signature === '') {
+  if (event.signature === '') {
     return options.acceptUnsigned === true
-      ? { valid: true, event: value, signed: false }
+      ? { valid: true, event, signed: false }
       : refuse('unsigned', 'the event carries no signature');
   }
-  const failure = checkReferenceSignature(value.signature, value.author, message);
+  const failure = checkReferenceSignature(event.signature, event.author, message);
   if (failure !== undefined) return refuse(failure.reason, failure.message);
-  return { valid: true, event: value, signed: true };
+  return { valid: true, event, signed: true };
+}
+
+/** The fields `sync._dict_to_event` reads without a default (a `KeyError` there). */
+const FIELDS_WITHOUT_DEFAULT = [
+  'event_id',
+  'event_type',
+  'community_id',
+  'author',
+  'lamport',
+  'issued_at',
+] as const;
+
+/** The event with the sync wire's defaults for absent fields: `schema_version` 1, `payload` {}, `signature` "". */
+function withWireDefaults(received: Record<string, unknown>): unknown {
+  const defaults: Record<string, unknown> = { schema_version: 1, payload: {}, signature: '' };
+  const missing = Object.keys(defaults).filter((field) => !Object.hasOwn(received, field));
+  if (missing.length === 0) return received;
+  const event: Record<string, unknown> = { ...received };
+  for (const field of missing) event[field] = defaults[field];
+  return event;
 }
 
 /** The event types the reference log accepts (a closed set of 22). */

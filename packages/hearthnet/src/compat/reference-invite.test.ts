@@ -75,6 +75,32 @@ describe('hn1: invites', () => {
     expect(() => decodeReferenceInvite(blob as string)).toThrow(expect.objectContaining({ reason }));
   });
 
+  it('reads an absent cn or sig as "", as decode_invite does; such an invite does not verify', () => {
+    const blob = (fields: Record<string, string>) =>
+      `hn1:${Buffer.from(JSON.stringify(fields)).toString('base64url')}`;
+    const short = { cid: root.nodeId, inv: root.nodeId, tee: alice.nodeId, iat: 'a', exp: 'b' };
+    const invite = decodeReferenceInvite(blob(short));
+    expect(invite).toEqual({
+      community_id: root.nodeId,
+      community_name: '',
+      inviter_node_id: root.nodeId,
+      invitee_node_id: alice.nodeId,
+      issued_at: 'a',
+      expires_at: 'b',
+      signature: '',
+    });
+    expect(verifyReferenceInvite(invite)).toMatchObject({ valid: false, reason: 'invalid_signature' });
+    expect(() => decodeReferenceInvite(blob({ ...short, cn: 5 } as never))).toThrow(
+      expect.objectContaining({ reason: 'invalid_field' }),
+    );
+  });
+
+  it('refuses a UTF-8 byte order mark, as json.loads does', () => {
+    const json = JSON.stringify({ cid: 'c', cn: 'n', inv: 'i', tee: 't', iat: 'a', exp: 'b', sig: 's' });
+    const withBom = `hn1:${Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]).toString('base64url')}`;
+    expect(() => decodeReferenceInvite(withBom)).toThrow(expect.objectContaining({ reason: 'invalid_json' }));
+  });
+
   it('reports a signature by another key as invalid', () => {
     const invite = makeReferenceInvite(
       {

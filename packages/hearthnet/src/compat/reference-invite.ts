@@ -41,6 +41,8 @@ const BLOB_KEYS = [
   ['rt', 'relay_token'],
 ] as const;
 const OPTIONAL = new Set<string>(['relay_url', 'relay_token']);
+/** Fields `decode_invite` reads with a default of `""` when the blob has no such key. */
+const EMPTY_WHEN_ABSENT = new Set<string>(['community_name', 'signature']);
 
 /**
  * Makes and signs a reference invite with the inviter's key, as `make_invite` does: the signature
@@ -90,7 +92,9 @@ export function encodeReferenceInvite(invite: ReferenceInvite): string {
 /**
  * Reads an `hn1:` invite blob (padding, the `+/` alphabet and stray characters are tolerated, as by
  * the reference). Like the reference's `decode_invite`, it does not check the signature or expiry:
- * call {@link verifyReferenceInvite}.
+ * call {@link verifyReferenceInvite}. As there, an absent `cn` or `sig` reads as `""` (such an invite
+ * then fails verification); unlike there, every field present must be a string and a UTF-8 byte order
+ * mark is refused, as Python's `json.loads` refuses it.
  *
  * @throws {InvalidInviteError} with `reason` `wrong_prefix`, `invalid_encoding`, `invalid_json` or `invalid_field`.
  * @example
@@ -104,7 +108,7 @@ export function decodeReferenceInvite(blob: string): ReferenceInvite {
   let text: string;
   try {
     const bytes = base64UrlDecodeLenient(blob.slice(INVITE_BLOB_PREFIX.length));
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch (error) {
     throw new InvalidInviteError('invalid_encoding', 'the invite blob is not base64url of UTF-8 text', {
       cause: error,
@@ -122,7 +126,7 @@ export function decodeReferenceInvite(blob: string): ReferenceInvite {
   const short = parsed as Record<string, unknown>;
   const invite: Record<string, string> = {};
   for (const [key, field] of BLOB_KEYS) {
-    const value = Object.hasOwn(short, key) ? short[key] : undefined;
+    const value = Object.hasOwn(short, key) ? short[key] : EMPTY_WHEN_ABSENT.has(field) ? '' : undefined;
     if (value === undefined && OPTIONAL.has(field)) continue;
     if (typeof value !== 'string') {
       throw new InvalidInviteError('invalid_field', `the invite blob's ${key} (${field}) must be a string`);

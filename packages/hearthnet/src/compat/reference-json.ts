@@ -1,8 +1,11 @@
 import { ReferenceJsonSyntaxError } from './errors.js';
 import { PythonFloat } from './python-float.js';
 
-/** How deep arrays and objects may nest (Python's default recursion limit is near 1000). */
-const MAX_DEPTH = 512;
+/**
+ * How deep arrays and objects may nest: Python's default recursion limit, so every nesting `json.loads`
+ * reads (≈ 990 levels, a little less the deeper its caller's stack) is read here too.
+ */
+const MAX_DEPTH = 1000;
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 const ESCAPES: { readonly [char: string]: string } = {
   '"': '"',

@@ -80,10 +80,30 @@ describe('reference manifests', () => {
   it.each([
     ['null', null, 'schema_error'],
     ['an array', [], 'schema_error'],
-    ['a mistyped field', { ...nodeManifest, endpoints: 'none' }, 'schema_error'],
+    [
+      'a mistyped field under a broken signature',
+      { ...nodeManifest, endpoints: 'none' },
+      'invalid_signature',
+    ],
   ])('refuses %s without throwing', (_name, value, reason) => {
     expect(verifyReferenceNodeManifest(value, { now: issued })).toMatchObject({ valid: false, reason });
     expect(verifyReferenceCommunityManifest(value, { now: issued })).toMatchObject({ valid: false });
+  });
+
+  it("checks in the reference's order: key, signature, expiry, then the field types it never checks", () => {
+    const mistyped = signPayload({ ...nodeManifest, display_name: 5 }, root);
+    expect(verifyReferenceNodeManifest(mistyped, { now: issued })).toMatchObject({
+      reason: 'schema_error',
+      path: '$.display_name',
+    });
+    expect(verifyReferenceNodeManifest(mistyped, { now: issued + 30_000 })).toMatchObject({
+      reason: 'expired',
+    });
+    const badExpiry = signPayload({ ...nodeManifest, expires_at: 5, display_name: 5 }, root);
+    expect(verifyReferenceNodeManifest(badExpiry, { now: issued })).toMatchObject({
+      reason: 'schema_error',
+      path: '$.expires_at',
+    });
   });
 
   it('reads the served form and refuses anything else with a typed error', () => {

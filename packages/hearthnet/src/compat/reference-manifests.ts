@@ -3,9 +3,9 @@ import { formatJsonPath } from '../canonical-json/json-path.js';
 import { parseNodeId } from '../crypto/node-id.js';
 import { verifyPayload } from '../crypto/payload-signature.js';
 import { nodeManifestInputSchema } from '../manifests/node-manifest-schema.js';
-import { tryParseTimestamp } from '../manifests/timestamps.js';
 import { MalformedReferenceManifestError, ManifestConversionError } from './errors.js';
 import { PythonFloat } from './python-float.js';
+import { readReferenceManifestTime } from './reference-manifest-time.js';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -131,10 +131,12 @@ export interface VerifyReferenceManifestOptions {
 
 /**
  * Checks a node manifest signed by the reference library, rule for rule as its
- * `verify_node_manifest`: every field present (`missing_field`), `node_id` a full node id
+ * `verify_node_manifest`, in its order: every field present (`missing_field`), `node_id` a full node id
  * (`schema_error`), the signature over the canonical JSON (`invalid_signature`, lenient decoding),
- * then expired iff `now ≥ expires_at`. Like the reference it does not check the 30 s lifetime,
- * `contract_version` or key pins; the field types are checked too (`schema_error`). Never throws.
+ * `expires_at` read as the reference reads it (`schema_error`; `2026-05-26 08:14:52`, `2026-05-26T08:14Z`,
+ * basic format and long fractions pass, `-hh:mm` offsets and week dates do not), then expired iff
+ * `now ≥ expires_at`. Like the reference it does not check the 30 s lifetime, `contract_version` or key
+ * pins; unlike it, the field types are checked last (`schema_error`). Never throws.
  *
  * @example
  * const verdict = verifyReferenceNodeManifest(manifest, { now: Date.now() });
@@ -243,11 +245,7 @@ function verifySigned<M>(
   if (missing !== undefined) {
     return refuse('missing_field', `the manifest has no ${missing}`, formatJsonPath([missing]));
   }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const { path, message } = firstIssue(parsed.error);
-    return refuse('schema_error', message, path);
-  }
+  // The reference's order: key, signature, expiry; the field types (which it never checks) come last.
   let publicKey: Uint8Array;
   try {
     publicKey = parseNodeId(record[keyField] as string, { lenient: true });
@@ -265,12 +263,17 @@ function verifySigned<M>(
       `the signature does not verify under ${keyField} (${signature.reason})`,
     );
   }
-  const expiresAt = referenceManifestTime(record.expires_at as string);
+  const expiresAt = readReferenceManifestTime(record.expires_at);
   if (expiresAt === undefined) {
     return refuse('schema_error', 'expires_at is not a timestamp', '$.expires_at');
   }
   if (options.now >= expiresAt)
     return refuse('expired', `the manifest expired at ${String(record.expires_at)}`);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const { path, message } = firstIssue(parsed.error);
+    return refuse('schema_error', message, path);
+  }
   return { valid: true, manifest: parsed.data };
 }
 
@@ -280,14 +283,6 @@ function withPlainFloats(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withPlainFloats);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withPlainFloats(item)]));
-}
-
-/** The reference's manifest time reading: trailing `Z`s stripped, cut at the first `+`, read as UTC. */
-function referenceManifestTime(text: string): number | undefined {
-  const local = text.replace(/Z+$/, '').split('+')[0] ?? '';
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?$/.exec(local);
-  if (match === null) return undefined;
-  return tryParseTimestamp(`${match[1]}.${(match[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`);
 }
 
 function refuse<M>(
