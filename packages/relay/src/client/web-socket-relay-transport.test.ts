@@ -221,6 +221,19 @@ describe('WebSocketRelayTransport: outbound', () => {
     expect(pair.errors).toEqual([]);
   });
 
+  it('answers a call at once with a failed result when its outbound_result is refused, and reports it', async () => {
+    const pair = await connectedPair({ onOutbound: () => undefined });
+    const call = pair.transport.sendOutbound({ op: 'send', chat_id: 'c', content: 'x' });
+    const connection = pair.connector.latest;
+    await vi.waitFor(() => expect(connection.framesOf('outbound')).toHaveLength(1));
+    const [frame] = connection.framesOf('outbound');
+    connection.sendRaw(`{"type":"outbound_result","requestId":"${frame?.requestId}","result":"sent"}\n`);
+    const result = await call;
+    expect(result).toMatchObject({ success: false });
+    expect(String(result['error'])).toMatch(/^invalid outbound_result frame: /);
+    expect(pair.errors).toEqual([expect.objectContaining({ name: 'FrameValidationError' })]);
+  });
+
   it('times out an unanswered request with an ambiguous retryable error and ignores the late result', async () => {
     const pair = await connectedPair({ onOutbound: () => undefined }, { outboundTimeoutMs: 30 });
     const error = await settle(pair.transport.sendOutbound({ op: 'send', chat_id: 'c', content: 'x' }));

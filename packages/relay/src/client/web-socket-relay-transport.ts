@@ -427,16 +427,25 @@ export class WebSocketRelayTransport implements RelayTransport {
     for (const result of connection.decoder.push(chunk)) {
       if (!result.ok) {
         this.#events.emit('error', result.error);
-        if (result.error instanceof FrameValidationError && result.error.frameType === 'descriptor') {
-          connection.handshake.reject(
-            new RelayDescriptorRejectedError(result.error.message, { cause: result.error }),
-          );
-        }
+        if (result.error instanceof FrameValidationError) this.#refused(connection, result.error);
         continue;
       }
       // A listener may have closed the connection while an earlier frame of this chunk was handled.
       if (this.#connection !== connection) return;
       this.#dispatch(connection, result.frame);
+    }
+  }
+
+  /**
+   * A frame that claimed a known type and was refused: a bad first descriptor fails the handshake; an
+   * `outbound_result` whose `requestId` a call waits for answers that call at once with a failed
+   * result (the connector did answer, unreadably) instead of leaving it to time out.
+   */
+  #refused(connection: ClientConnection, error: FrameValidationError): void {
+    if (error.frameType === 'descriptor') {
+      connection.handshake.reject(new RelayDescriptorRejectedError(error.message, { cause: error }));
+    } else if (error.frameType === 'outbound_result' && typeof error.raw['requestId'] === 'string') {
+      connection.pending.resolve(error.raw['requestId'], { success: false, error: error.message });
     }
   }
 
