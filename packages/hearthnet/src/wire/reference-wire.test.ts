@@ -295,7 +295,7 @@ describe('reference wire', () => {
     expect(await answer('{"capability": "rag.query", ')).toEqual([400, { detail: 'invalid_json' }]);
     expect(await answer(JSON.stringify({ capability: 'rag.query', version: '1.x', ...query }))).toEqual([
       400,
-      { error: 'invalid_version', message: 'invalid version: 1.x' },
+      { error: 'invalid_version', message: "invalid literal for int() with base 10: 'x'" },
     ]);
     expect(await answer(JSON.stringify({ capability: 'experimental.none', params: {}, input: {} }))).toEqual([
       500,

@@ -10,6 +10,7 @@ import {
   parseCapabilityVersion,
   RevokedError,
   SchemaMismatchError,
+  toErrorBody,
   UnauthorizedError,
 } from '../../capabilities/index.js';
 import { encodeReferenceSseFrame } from '../../compat/reference-sse-frame.js';
@@ -209,6 +210,7 @@ async function handleCall(
   // On the reference wire, errors raised by the capability itself travel in-band with 200, the
   // bus's own with 500 (note §6); only a malformed request keeps its 4xx status.
   let inCapability = false;
+  let referenceStream = false;
   let clientStream: ClientStream | undefined;
   let credit: AckWindow | undefined;
   try {
@@ -246,6 +248,7 @@ async function handleCall(
       body = await readJsonBody(request, settings.maxBodyBytes);
     }
     const call = readIncomingCall(request.headers, body, settings.mode);
+    referenceStream = call.streamRequested === true;
     responder = {
       ...responder,
       capability: call.capability,
@@ -284,10 +287,41 @@ async function handleCall(
     clientStream?.close();
     const converted = asHearthNetError(error);
     reportUnexpected(settings, error, responder);
-    const reference = settings.mode === 'reference' ? referenceAnswerOf(converted) : undefined;
-    if (reference !== undefined) return jsonResponse(responder, reference.status, reference.body);
-    return errorResponse(responder, converted, referenceStatus(settings.mode, converted, inCapability));
+    if (settings.mode === 'reference') {
+      return referenceErrorResponse(responder, converted, { inCapability, stream: referenceStream });
+    }
+    return errorResponse(responder, converted);
   }
+}
+
+/**
+ * What a reference node answers for an error (note §6, §19): an error from the capability comes back
+ * in-band with 200 and `_routed_via: "local"` (the bus stamps every result), as the one `data:` frame of
+ * a stream when one was asked for; the bus's own refusals keep their reference answer, or 500 (400 for
+ * a malformed call), and once the call asked for a stream, a 500 becomes a stream with one `error` frame.
+ */
+function referenceErrorResponse(
+  responder: ResponseContext,
+  error: HearthNetError,
+  { inCapability, stream }: { readonly inCapability: boolean; readonly stream: boolean },
+): Response {
+  if (inCapability) {
+    const answer = { ...toErrorBody(error), _routed_via: 'local' };
+    return stream
+      ? referenceOneFrameStream(answer, responder.requestId, responder.identity.nodeId)
+      : jsonResponse(responder, 200, answer);
+  }
+  const reference = referenceAnswerOf(error);
+  const status = reference?.status ?? (error.code === 'bad_request' ? 400 : 500);
+  const body = reference?.body ?? toErrorBody(error);
+  if (stream && status === 500) {
+    return referenceStreamResponse(
+      encodeReferenceSseFrame(body, 'error'),
+      responder.requestId,
+      responder.identity.nodeId,
+    );
+  }
+  return jsonResponse(responder, status, body);
 }
 
 /** Hands an exception that is about to become an anonymous `internal_error` to `onInternalError`. */
@@ -298,7 +332,15 @@ function reportUnexpected(settings: Settings, error: unknown, responder: Respons
 
 /** The reference's stream of a result that is not a stream: one untyped `data:` frame, then `done`. */
 function referenceOneFrameStream(answer: unknown, requestId: string, nodeId: string): Response {
-  const text = encodeReferenceSseFrame(answer) + encodeReferenceSseFrame({ done: true }, 'done');
+  return referenceStreamResponse(
+    encodeReferenceSseFrame(answer) + encodeReferenceSseFrame({ done: true }, 'done'),
+    requestId,
+    nodeId,
+  );
+}
+
+/** A reference node's `text/event-stream` response holding `text`. */
+function referenceStreamResponse(text: string, requestId: string, nodeId: string): Response {
   const headers = new Headers({
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache',
@@ -306,12 +348,6 @@ function referenceOneFrameStream(answer: unknown, requestId: string, nodeId: str
   });
   if (requestId !== '') headers.set(WIRE_HEADERS.requestId, requestId);
   return new Response(text, { status: 200, headers });
-}
-
-function referenceStatus(mode: WireMode, error: HearthNetError, inCapability: boolean): number | undefined {
-  if (mode !== 'reference') return undefined;
-  if (inCapability) return 200;
-  return error.code === 'bad_request' ? 400 : 500;
 }
 
 async function readJsonBody(request: Request, maxBodyBytes: number): Promise<unknown> {
@@ -388,22 +424,26 @@ async function trustOf(policy: TrustPolicy, caller: string | undefined): Promise
 
 /** The registration serving the call (contract §2.1), or the §9 error saying why there is none. */
 function resolve(registry: BusRegistry, call: IncomingCall): CapabilityRegistration<CapabilityHandler> {
-  let registration: CapabilityRegistration<CapabilityHandler> | undefined;
-  try {
-    parseCapabilityVersion(call.version);
-    registration = registry.resolve(`${call.capability}@>=${call.version}`);
-  } catch (error) {
-    throw new BadRequestError(`malformed capability or version: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  if (registration !== undefined) return registration;
-  // What a reference node answers when no provider serves the call, whether the capability or the version is missing.
+  // What a reference node answers when no provider serves the call: an unknown or malformed capability
+  // name, a version not offered or one no capability can have (a negative number).
   const [major, minor] = call.version.split('.');
   const noProvider = {
     status: 500,
     body: { error: 'call_error', message: `no provider for ${call.capability}@(${major}, ${minor})` },
   };
+  let registration: CapabilityRegistration<CapabilityHandler> | undefined;
+  try {
+    parseCapabilityVersion(call.version);
+    registration = registry.resolve(`${call.capability}@>=${call.version}`);
+  } catch (error) {
+    throw withReferenceAnswer(
+      new BadRequestError(`malformed capability or version: ${(error as Error).message}`, {
+        cause: error,
+      }),
+      noProvider,
+    );
+  }
+  if (registration !== undefined) return registration;
   const offered = registry.offeredVersions(call.capability);
   const highest = offered.at(-1);
   if (highest === undefined) {

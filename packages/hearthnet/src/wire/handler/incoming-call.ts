@@ -21,7 +21,7 @@ export interface IncomingCall {
   readonly signedBody: unknown;
   /** `{params, input}` for the capability's request validator. */
   readonly request: unknown;
-  /** The reference wire's `stream: true` in the body; `undefined` on the contract wire. */
+  /** The reference wire's `stream` in the body, read as Python truthiness; `undefined` on the contract wire. */
   readonly streamRequested: boolean | undefined;
 }
 
@@ -62,26 +62,27 @@ export function readIncomingCall(headers: Headers, body: unknown, mode: WireMode
   if (typeof capability !== 'string' || capability === '') {
     throw withReferenceAnswer(new BadRequestError('missing capability'), {
       status: 400,
-      body: { error: 'missing_capability', message: 'missing capability' },
+      body: { error: 'missing_capability', message: 'capability field required' },
     });
   }
   const sent = fields['version'] ?? '1.0';
   if (typeof sent !== 'string') throw new BadRequestError('version must be a "major.minor" string');
   const version = referenceVersion(sent);
-  if (version === undefined) {
+  if ('refused' in version) {
     throw withReferenceAnswer(new BadRequestError(`invalid version ${JSON.stringify(sent)}`), {
       status: 400,
-      body: { error: 'invalid_version', message: `invalid version: ${sent}` },
+      body: { error: 'invalid_version', message: version.refused },
     });
   }
   return {
     ...common,
     capability,
-    version,
-    // The reference client sends 16 hex characters; its node transport sends none.
-    requestId: requestId === undefined ? '' : checkedRequestId(requestId),
+    version: version.version,
+    // The reference client sends 16 hex characters, its node transport none; a reference node reads
+    // no header, so one we would refuse is ignored here.
+    requestId: requestId !== undefined && isAcceptableRequestId(requestId) ? requestId : '',
     request: { params: fields['params'] ?? {}, input: fields['input'] ?? {} },
-    streamRequested: fields['stream'] === true,
+    streamRequested: isPythonTruthy(fields['stream']),
   };
 }
 
@@ -93,4 +94,11 @@ function required(value: string | undefined, name: string): string {
 function checkedRequestId(value: string): string {
   if (!isAcceptableRequestId(value)) throw new BadRequestError('malformed X-HearthNet-Request-Id');
   return value;
+}
+
+/** Python truthiness of a JSON value: the reference asks for a stream with any truthy `stream`. */
+function isPythonTruthy(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (value !== null && typeof value === 'object') return Object.keys(value).length > 0;
+  return Boolean(value);
 }
