@@ -13,12 +13,14 @@ function refusal(options: unknown): unknown {
 }
 
 describe('WebSocketRelayTransport options', () => {
-  it('derives the dial URL as the gateway’s _ws_dial_url', () => {
+  it('derives the dial URL as the gateway does: relay_url() then _ws_dial_url', () => {
     const cases: [string, string][] = [
       [' https://connector.example/ ', 'wss://connector.example/relay'],
       ['http://127.0.0.1:8080', 'ws://127.0.0.1:8080/relay'],
       ['wss://connector.example/relay', 'wss://connector.example/relay'],
       ['https://connector.example/base/', 'wss://connector.example/base/relay'],
+      // relay_url() drops the trailing slash, _ws_dial_url then strips the space it uncovers
+      ['https://connector.example /', 'wss://connector.example/relay'],
     ];
     for (const [url, dialUrl] of cases) expect(new WebSocketRelayTransport({ url }).dialUrl).toBe(dialUrl);
   });

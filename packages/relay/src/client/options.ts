@@ -8,7 +8,7 @@ import {
   OUTBOUND_RESULT_TIMEOUT_MS,
 } from '../frames/index.js';
 import { encodeFrame } from '../ndjson/index.js';
-import { relayWebSocketUrl } from '../passthrough/index.js';
+import { deriveRelayUrls } from '../passthrough/index.js';
 import { newRequestId } from '../transport/index.js';
 import {
   DEFAULT_BACKOFF_INITIAL_MS,
@@ -24,8 +24,9 @@ export type RelayHelloIdentity = Omit<HelloFrame, 'type'>;
 /** Options of `WebSocketRelayTransport`. Only `url` is required; the defaults are the gateway's. */
 export interface WebSocketRelayTransportOptions {
   /**
-   * The connector's base URL (`GATEWAY_RELAY_URL`). The dial URL is derived as the gateway's
-   * `_ws_dial_url` does: `https://` → `wss://`, `http://` → `ws://`, `/relay` appended once.
+   * The connector's base URL (`GATEWAY_RELAY_URL`). The dial URL is derived as the gateway derives
+   * it (`deriveRelayUrls(url).webSocket`): white space and trailing `/` dropped, `https://` → `wss://`,
+   * `http://` → `ws://`, `/relay` appended once.
    */
   readonly url: string;
   /** The gateway id (`GATEWAY_RELAY_ID`): the payload of the upgrade token. */
@@ -103,7 +104,7 @@ export function resolveClientOptions(options: WebSocketRelayTransportOptions): R
   if (options === null || typeof options !== 'object') {
     throw new RelayClientOptionsError('options must be an object', '');
   }
-  const dialUrl = wrapped('url', () => relayWebSocketUrl(options.url));
+  const dialUrl = wrapped('url', () => deriveRelayUrls(options.url).webSocket);
   if (!/^wss?:\/\/[^/]/.test(dialUrl) || !URL.canParse(dialUrl)) {
     throw new RelayClientOptionsError(
       `url must be an http(s):// or ws(s):// URL with a host, got ${JSON.stringify(options.url)}`,

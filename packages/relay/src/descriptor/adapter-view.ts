@@ -5,6 +5,11 @@ import type { CapabilityDescriptor } from './schema.js';
  * units when `len_unit` is exactly `"utf16"`, Unicode code points (Python's `len`) for anything else,
  * `"chars"` and unknown values included. (JavaScript's `string.length` is the `utf16` measure.)
  *
+ * Two inputs the gateway cannot measure at all get a number here: under `"utf16"` a lone surrogate
+ * counts as one code unit (the gateway's UTF-16 encoding raises on it), and a `len_unit` that is a
+ * JSON array or object counts code points (the gateway's table lookup raises on an unhashable key,
+ * for every message).
+ *
  * @example
  * descriptorMessageLength({ ...descriptor, len_unit: 'chars' }, '👋 hi'); // 4
  * descriptorMessageLength({ ...descriptor, len_unit: 'utf16' }, '👋 hi'); // 5

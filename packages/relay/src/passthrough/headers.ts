@@ -59,6 +59,9 @@ export function passthroughHeadersFromRawHeaders(rawHeaders: readonly string[]):
  * `"False"`, an integer → its decimal digits. Throws {@link InvalidPassthroughHeadersError} for a
  * truthy number or `true` (the gateway's reader crashes iterating it) and for a part whose `str()`
  * cannot be reproduced here (a non-integer number, an integer beyond 2^53, an array or object).
+ * JavaScript has one number type, so an integral float on the wire (`1.0`) reaches this function as
+ * `1` and is rendered `"1"`, where the gateway writes `"1.0"` (the frame decoders refuse any
+ * non-string header part, so this only concerns values read by other means).
  */
 export function passthroughHeadersFromWire(value: unknown): PassthroughHeader[] {
   if (!value || typeof value === 'string' || (typeof value === 'object' && !Array.isArray(value))) return [];

@@ -57,6 +57,33 @@ describe('deriveRelayUrls / relayMediaUrl', () => {
     expect(deriveRelayUrls('http://h:1/prefix/relay').provision).toBe('http://h:1/prefix/relay/provision');
   });
 
+  it('derives each URL as the gateway function that uses it does, where those disagree', () => {
+    // `relay_url()` strips the setting and its trailing slashes; `_provision_url` / `_policy_url` keep
+    // a slash left before `/relay`, the enroll CLI and the media client drop it.
+    expect(deriveRelayUrls('https://c.example//relay')).toEqual({
+      webSocket: 'wss://c.example//relay',
+      httpBase: 'https://c.example/',
+      enroll: 'https://c.example/relay/enroll',
+      provision: 'https://c.example//relay/provision',
+      policy: 'https://c.example//relay/policy',
+      media: 'https://c.example/relay/media',
+    });
+    // White space uncovered by dropping the trailing slash is stripped again by `_ws_dial_url` and
+    // `media_base_url` only.
+    expect(deriveRelayUrls('https://c.example /')).toEqual({
+      webSocket: 'wss://c.example/relay',
+      httpBase: 'https://c.example ',
+      enroll: 'https://c.example /relay/enroll',
+      provision: 'https://c.example /relay/provision',
+      policy: 'https://c.example /relay/policy',
+      media: 'https://c.example/relay/media',
+    });
+    expect(relayWebSocketUrl('https://c.example /')).toBe('wss://c.example /relay');
+    expect(relayMediaUrl('wss://c.example/relay//relay/', 'm1')).toBe(
+      'https://c.example/relay/relay/media/m1',
+    );
+  });
+
   it('builds a media item URL with the id inserted as it is', () => {
     expect(relayMediaUrl('https://c.example', 'abc123')).toBe('https://c.example/relay/media/abc123');
     expect(relayMediaUrl('wss://c.example/relay', 'a b')).toBe('https://c.example/relay/media/a b');

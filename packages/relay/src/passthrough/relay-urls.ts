@@ -4,11 +4,15 @@ import { PassthroughArgumentError } from './errors.js';
 
 const RELAY_PATH = '/relay';
 
-/** Every URL a gateway derives from the configured connector base URL. */
+/**
+ * Every URL a gateway derives from the configured connector base URL. The gateway computes each one in
+ * its own function, and they treat white space and slashes slightly differently: each field here is
+ * what that function gives.
+ */
 export interface RelayUrls {
   /** The WebSocket the gateway dials: `ws(s)://…/relay`. */
   readonly webSocket: string;
-  /** The HTTP origin and path prefix of the side calls, without `/relay`. */
+  /** The HTTP origin and path prefix of the provision and policy calls, without `/relay`. */
   readonly httpBase: string;
   /** `POST` target of `hermes gateway enroll`: `…/relay/enroll`. */
   readonly enroll: string;
@@ -25,7 +29,10 @@ export interface RelayUrls {
  * `gateway.relay_url`), exactly as its `_ws_dial_url`: strip surrounding whitespace (Python's
  * definition), map a leading `https://` to `wss://` and `http://` to `ws://` (case-sensitive), drop
  * trailing `/`, then append `/relay` unless the URL already ends with it. Idempotent. A scheme-less
- * or empty value only gets `/relay` appended, as the gateway does.
+ * or empty value only gets `/relay` appended, as the gateway does. The gateway applies it to the
+ * setting as read (white space stripped, trailing `/` dropped), which differs only for a value with
+ * white space before its trailing slashes: {@link deriveRelayUrls}`(base).webSocket` is the URL it
+ * dials.
  *
  * @example
  * relayWebSocketUrl(' https://connector.example/ '); // 'wss://connector.example/relay'
@@ -39,10 +46,10 @@ export function relayWebSocketUrl(baseUrl: string): string {
 }
 
 /**
- * The HTTP base of the side calls for a dial URL, as the gateway's `_provision_url` and
- * `_policy_url`: drop trailing `/`, map a leading `ws://` to `http://` and `wss://` to `https://`,
- * then remove one trailing `/relay`. Given a configured base URL, derive the dial URL first
- * ({@link deriveRelayUrls} does).
+ * The HTTP base of the provision and policy calls, as the gateway's `_provision_url` and
+ * `_policy_url` compute it: drop trailing `/`, map a leading `ws://` to `http://` and `wss://` to
+ * `https://`, then remove one trailing `/relay`. The gateway applies it to the configured URL as read
+ * (see {@link deriveRelayUrls}); a dial URL maps back to its base too.
  *
  * @example
  * relayHttpBaseUrl('wss://connector.example/relay'); // 'https://connector.example'
@@ -55,7 +62,19 @@ export function relayHttpBaseUrl(dialUrl: string): string {
 }
 
 /**
- * All URLs a gateway derives from its configured connector base URL.
+ * All URLs a gateway derives from its configured connector base URL, each as the gateway's own code
+ * computes it. The gateway first reads the setting (`relay_url()`: strip Python white space, drop
+ * trailing `/`), then:
+ *
+ * - `webSocket`: {@link relayWebSocketUrl} of that (`_ws_dial_url`, which strips white space again);
+ * - `httpBase`, `provision`, `policy`: {@link relayHttpBaseUrl} of that (`_provision_url`,
+ *   `_policy_url`) plus `/relay/provision` or `/relay/policy`;
+ * - `enroll` (the enroll CLI): the same base with trailing `/` dropped once more, plus `/relay/enroll`;
+ * - `media` (the media client): the base computed after stripping white space again, trailing `/`
+ *   dropped, plus `/relay/media`.
+ *
+ * They differ only for odd settings: `https://c.example//relay` gives `https://c.example//relay/provision`
+ * but `https://c.example/relay/media`, and `https://c.example /` dials `wss://c.example/relay`.
  *
  * @example
  * deriveRelayUrls('https://connector.example');
@@ -64,15 +83,16 @@ export function relayHttpBaseUrl(dialUrl: string): string {
  * //   policy: '…/relay/policy', media: '…/relay/media' }
  */
 export function deriveRelayUrls(baseUrl: string): RelayUrls {
-  const webSocket = relayWebSocketUrl(baseUrl);
-  const httpBase = relayHttpBaseUrl(webSocket);
+  const configured = rstripChar(pythonStrip(requireString(baseUrl, 'baseUrl')), '/');
+  const httpBase = relayHttpBaseUrl(configured);
+  const mediaBase = rstripChar(relayHttpBaseUrl(pythonStrip(configured)), '/');
   return {
-    webSocket,
+    webSocket: relayWebSocketUrl(configured),
     httpBase,
-    enroll: `${httpBase}/relay/enroll`,
+    enroll: `${rstripChar(httpBase, '/')}/relay/enroll`,
     provision: `${httpBase}/relay/provision`,
     policy: `${httpBase}/relay/policy`,
-    media: `${httpBase}/relay/media`,
+    media: `${mediaBase}/relay/media`,
   };
 }
 
