@@ -22,6 +22,7 @@ export * from './auth/index.js';
 export * from './buffer/index.js';
 export * from './bus/index.js';
 export * from './descriptor/index.js';
+export * from './discord-interaction-event/index.js';
 export { RelayError } from './errors.js';
 export * from './frames/index.js';
 export * from './message-event/index.js';

@@ -1,0 +1,241 @@
+import { passthroughForwardSchema } from '../frames/connector-frames.js';
+import { safeParseInEnglish } from '../internal/english-issues.js';
+import type { MessageEvent } from '../message-event/message-event.js';
+import type { MessageType } from '../message-event/message-type.js';
+import { decodePassthroughBody } from '../passthrough/body.js';
+import { pythonStrip, rstripChar } from '../python/index.js';
+import { SESSION_KEY_DIALECTS, type SessionKeyDialect } from '../session-key/index.js';
+import type { SessionSource } from '../session-source/schema.js';
+import { DiscordInteractionArgumentError, UnreadableDiscordInteractionError } from './errors.js';
+import { interactionOptionWords } from './interaction-options.js';
+import { gatewayPromptCallback } from './prompt-token.js';
+import { type PythonJsonDict, type PythonJsonValue, readPythonJson } from './python-json.js';
+import { equalsInteger, isPythonDict, isTruthy, pythonGet, strOf } from './python-values.js';
+
+/** Options of {@link discordInteractionEvent}. */
+export interface DiscordInteractionEventOptions {
+  /**
+   * The gateway revision to reproduce (default `baseline-2026-07-26`):
+   *
+   * - `baseline-2026-07-26`: source `platform: 'relay'`, `chat_type: 'channel'` in a guild, no profile;
+   * - `upstream-2026-09-21`: `platform: 'discord'`, `chat_type: 'group'` in a guild, and the forward's
+   *   profile stamped on the source.
+   */
+  readonly dialect?: SessionKeyDialect;
+  /**
+   * The profile the forward carries, stamped by the `upstream-2026-09-21` dialect (a baseline gateway
+   * ignores it). Default: the forward's own `profile`, or none when the input is a body.
+   */
+  readonly profile?: string | null;
+}
+
+/** The forward or body {@link discordInteractionEvent} reads. */
+export type DiscordInteractionInput =
+  | { readonly platform?: string; readonly bodyB64?: string; readonly profile?: string | null }
+  | Uint8Array
+  | string;
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The `MessageEvent` the gateway builds from a Discord interaction forwarded on the passthrough plane
+ * (`passthrough_forward`), byte for byte, or `undefined` where the gateway drops the forward: a
+ * forward whose `platform` is not exactly `discord`, a body that is not UTF-8 JSON (Python's
+ * `json.loads`: `NaN` and `Infinity` accepted, a BOM refused) or not an object.
+ *
+ * The input is a `passthrough_forward` frame's `forward` (its `bodyB64` decoded as the gateway does,
+ * `decodePassthroughBody`), or the interaction body itself as bytes or text.
+ *
+ * - Application command (`type` 2): `"/" + str(data.name)` with trailing `/` removed, then the option
+ *   words (see the relay guide), joined by spaces and stripped; `message_type: 'command'`. No name
+ *   gives an empty `text` event.
+ * - Component press (`type` 3): `text` is `str(data.custom_id)`. A prompt callback token
+ *   `hp1:<prompt_id>:<option_id>` becomes `text: '/<option_id>'`, `message_type: 'command'` and
+ *   `prompt_response: { prompt_id, option_id, prompt_message_id }` (`message.id`, or `null`).
+ * - Any other type (modal submit, autocomplete, none): empty `text`, `message_type: 'text'`.
+ *
+ * The source: `chat_id` is `str(channel_id)` (`""` when falsy), the user is `member.user`, else
+ * `user`, `scope_id` (and its alias `guild_id`) is `str(guild_id)`, `message_id` the interaction
+ * `id`, each `str()`-ed when truthy, `null` otherwise; `platform` and `chat_type` (and `profile`) as
+ * the dialect says. Every value keeps Python's `str()` form: `1.0` stays `"1.0"`, `true` is `"True"`.
+ *
+ * @throws {DiscordInteractionArgumentError} an input or option it cannot take.
+ * @throws {UnreadableDiscordInteractionError} a type 2 or 3 interaction whose `data` is truthy but not
+ *   an object (the gateway's converter crashes and the forward is dropped).
+ * @example
+ * const event = discordInteractionEvent(
+ *   '{"type":2,"id":"I1","channel_id":"C1","guild_id":"G1","member":{"user":{"id":"U1"}},' +
+ *     '"data":{"name":"model","options":[{"type":3,"name":"name","value":"gpt-5"}]}}',
+ * );
+ * // event.text === '/model gpt-5', event.message_type === 'command'
+ * // buildSessionKey(event.source) === 'agent:main:relay:channel:C1:U1'
+ */
+export function discordInteractionEvent(
+  input: DiscordInteractionInput,
+  options: DiscordInteractionEventOptions = {},
+): MessageEvent | undefined {
+  const { dialect, profile: profileOption } = readOptions(options);
+  const body = readInput(input);
+  if (body === undefined) return undefined;
+  const profile = profileOption !== undefined ? profileOption : body.profile;
+  let text: string;
+  try {
+    text = typeof body.content === 'string' ? body.content : UTF8.decode(body.content);
+  } catch {
+    return undefined;
+  }
+  const payload = readPythonJson(text);
+  if (!isPythonDict(payload)) return undefined;
+  return interactionEvent(payload, dialect, profile);
+}
+
+function interactionEvent(
+  payload: PythonJsonDict,
+  dialect: SessionKeyDialect,
+  profile: string | null,
+): MessageEvent {
+  const type = pythonGet(payload, 'type');
+  const dataValue = pythonGet(payload, 'data');
+  const data = () => {
+    if (!isTruthy(dataValue)) return new Map() as PythonJsonDict;
+    if (isPythonDict(dataValue)) return dataValue;
+    throw new UnreadableDiscordInteractionError(
+      `interaction data must be an object, got ${pythonTypeName(dataValue)}`,
+      'data',
+    );
+  };
+  let text = '';
+  let messageType: MessageType = 'text';
+  let promptResponse: MessageEvent['prompt_response'] = null;
+  if (equalsInteger(type, 2)) {
+    const command = rstripChar(`/${optionalStr(pythonGet(data(), 'name')) ?? ''}`, '/');
+    if (command !== '') {
+      text = pythonStrip([command, ...interactionOptionWords(pythonGet(data(), 'options'))].join(' '));
+      messageType = 'command';
+    }
+  } else if (equalsInteger(type, 3)) {
+    text = optionalStr(pythonGet(data(), 'custom_id')) ?? '';
+    const callback = gatewayPromptCallback(text);
+    if (callback !== undefined) {
+      const message = pythonGet(payload, 'message');
+      promptResponse = {
+        prompt_id: callback.promptId,
+        option_id: callback.optionId,
+        prompt_message_id: isPythonDict(message) ? optionalStr(pythonGet(message, 'id')) : null,
+      };
+      text = `/${callback.optionId}`;
+      messageType = 'command';
+    }
+  }
+  return {
+    text,
+    message_type: messageType,
+    source: interactionSource(payload, dialect, profile),
+    message_id: null,
+    reply_to_message_id: null,
+    reply_to_text: null,
+    reply_to_author_name: null,
+    reply_to_is_own_message: false,
+    media_urls: [],
+    media_types: [],
+    channel_context: null,
+    prompt_response: promptResponse,
+  };
+}
+
+function interactionSource(
+  payload: PythonJsonDict,
+  dialect: SessionKeyDialect,
+  profile: string | null,
+): SessionSource {
+  const member = pythonGet(payload, 'member');
+  const memberUser = isPythonDict(member) ? pythonGet(member, 'user') : null;
+  const user = isTruthy(memberUser) ? memberUser : pythonGet(payload, 'user');
+  const userOf = (key: string) => (isPythonDict(user) ? optionalStr(pythonGet(user, key)) : null);
+  const scope = optionalStr(pythonGet(payload, 'guild_id'));
+  const upstream = dialect === 'upstream-2026-09-21';
+  return {
+    platform: upstream ? 'discord' : 'relay',
+    chat_id: optionalStr(pythonGet(payload, 'channel_id')) ?? '',
+    chat_name: null,
+    chat_type: scope === null ? 'dm' : upstream ? 'group' : 'channel',
+    user_id: userOf('id'),
+    user_name: userOf('username'),
+    thread_id: null,
+    chat_topic: null,
+    user_id_alt: null,
+    chat_id_alt: null,
+    scope_id: scope,
+    guild_id: scope,
+    parent_chat_id: null,
+    message_id: optionalStr(pythonGet(payload, 'id')),
+    profile: upstream ? profile : null,
+    auto_thread_created: false,
+    auto_thread_initial_name: null,
+  };
+}
+
+function pythonTypeName(value: PythonJsonValue): string {
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'bigint') return 'an int';
+  if (typeof value === 'number') return 'a float';
+  return typeof value === 'boolean' ? 'a bool' : 'a str';
+}
+
+/** Python's `str(value) if value else None`. */
+function optionalStr(value: PythonJsonValue): string | null {
+  return isTruthy(value) ? strOf(value) : null;
+}
+
+interface Body {
+  readonly content: Uint8Array | string;
+  readonly profile: string | null;
+}
+
+function readInput(input: unknown): Body | undefined {
+  if (input instanceof Uint8Array) return { content: input, profile: null };
+  if (typeof input === 'string') {
+    if (LONE_SURROGATE.test(input)) {
+      throw new DiscordInteractionArgumentError('body text must be well-formed Unicode', 'body');
+    }
+    return { content: input, profile: null };
+  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new DiscordInteractionArgumentError(
+      `input must be a passthrough forward, body bytes or body text, got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}`,
+      '',
+    );
+  }
+  const parsed = safeParseInEnglish(passthroughForwardSchema, input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = ['forward', ...(issue?.path.map(String) ?? [])].join('.');
+    throw new DiscordInteractionArgumentError(`invalid ${path}: ${issue?.message ?? ''}`, path, {
+      cause: parsed.error,
+    });
+  }
+  const forward = parsed.data;
+  if (forward.platform !== 'discord') return undefined;
+  return { content: decodePassthroughBody(forward.bodyB64), profile: forward.profile ?? null };
+}
+
+function readOptions(options: DiscordInteractionEventOptions): {
+  dialect: SessionKeyDialect;
+  profile: string | null | undefined;
+} {
+  if (typeof options !== 'object' || options === null) {
+    throw new DiscordInteractionArgumentError('options must be an object', 'options');
+  }
+  const { dialect = 'baseline-2026-07-26', profile } = options;
+  if (!SESSION_KEY_DIALECTS.includes(dialect)) {
+    throw new DiscordInteractionArgumentError(`unknown dialect ${String(dialect)}`, 'dialect');
+  }
+  if (profile !== undefined && profile !== null && typeof profile !== 'string') {
+    throw new DiscordInteractionArgumentError(
+      `profile must be a string or null, got ${typeof profile}`,
+      'profile',
+    );
+  }
+  return { dialect, profile };
+}
