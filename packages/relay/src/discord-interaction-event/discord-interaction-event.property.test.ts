@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SESSION_KEY_DIALECTS } from '../session-key/index.js';
+import { discordInteractionSessionSource } from '../edge/sanitisers/discord-session-source.js';
+import { buildSessionKey, SESSION_KEY_DIALECTS } from '../session-key/index.js';
 import { discordInteractionEvent } from './discord-interaction-event.js';
 import { DiscordInteractionEventError } from './errors.js';
 
@@ -70,6 +71,38 @@ describe('discordInteractionEvent (property)', () => {
         onlyTypedErrors(() => discordInteractionEvent(bytes));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('keys every interaction a connector can bind exactly as the connector binds it', () => {
+    // Ids as Discord sends them (strings), or integers and other JSON where the connector accepts them.
+    const id = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.constantFrom(null, '', 0, false, true));
+    const user = fc.record({ id, username: id }, { requiredKeys: [] });
+    const realistic = fc.record(
+      {
+        type: fc.constantFrom(1, 2, 3, 4, 5),
+        id,
+        channel_id: id,
+        guild_id: id,
+        member: fc.oneof(fc.record({ user }, { requiredKeys: [] }), fc.constant(null)),
+        user: fc.oneof(user, fc.constant(null)),
+        data: fc.record({ name: fc.string({ maxLength: 5 }), custom_id: fc.string({ maxLength: 8 }) }),
+      },
+      { requiredKeys: ['type'] },
+    );
+    fc.assert(
+      fc.property(
+        realistic,
+        fc.constantFrom(...SESSION_KEY_DIALECTS),
+        fc.string({ maxLength: 4 }),
+        (body, dialect, profile) => {
+          const event = discordInteractionEvent(JSON.stringify(body), { dialect, profile });
+          if (event === undefined) return;
+          const bound = discordInteractionSessionSource(body, dialect, profile);
+          expect(buildSessionKey(event.source, { dialect })).toBe(buildSessionKey(bound, { dialect }));
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });
