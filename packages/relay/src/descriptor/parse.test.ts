@@ -85,6 +85,15 @@ describe('parseDescriptor', () => {
     expect(parseDescriptor({ ...base, max_message_length: '12\x1f' }).max_message_length).toBe(4096);
   });
 
+  it("refuses text Python's json.loads raises on: a 4301-digit int, nesting beyond 900", () => {
+    const withExtra = (extra: string) => `{"extra": ${extra}, ${JSON.stringify(base).slice(1)}`;
+    expect(parseDescriptor(withExtra('1'.repeat(4300))).label).toBe(base.label);
+    expect(parseDescriptor(withExtra(`${'['.repeat(899)}${']'.repeat(899)}`)).label).toBe(base.label);
+    for (const extra of ['1'.repeat(4301), `${'['.repeat(901)}${']'.repeat(901)}`]) {
+      expect(catchError(() => parseDescriptor(withExtra(extra)))).toBeInstanceOf(DescriptorJsonError);
+    }
+  });
+
   it('refuses non-objects, bad JSON, infinite lengths and non-JSON values with typed errors', () => {
     expect(catchError(() => parseDescriptor('[]'))).toBeInstanceOf(DescriptorNotObjectError);
     expect(catchError(() => parseDescriptor(null))).toBeInstanceOf(DescriptorNotObjectError);

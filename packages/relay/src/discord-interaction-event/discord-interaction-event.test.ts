@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { discordInteractionSessionSource } from '../edge/sanitisers/discord-session-source.js';
 import { encodePassthroughBody } from '../passthrough/body.js';
+import { MAX_PYTHON_JSON_NESTING } from '../python/index.js';
 import { buildSessionKey, SESSION_KEY_DIALECTS } from '../session-key/index.js';
 import { discordInteractionEvent } from './discord-interaction-event.js';
 import { DiscordInteractionArgumentError, UnreadableDiscordInteractionError } from './errors.js';
-import { MAX_PYTHON_JSON_NESTING } from './python-json.js';
 
 const GUILD = { id: 'I1', channel_id: 'C1', guild_id: 'G1', member: { user: { id: 'U1', username: 'ann' } } };
 const json = (value: unknown) => JSON.stringify(value);

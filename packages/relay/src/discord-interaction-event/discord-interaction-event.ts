@@ -3,13 +3,19 @@ import { safeParseInEnglish } from '../internal/english-issues.js';
 import type { MessageEvent } from '../message-event/message-event.js';
 import type { MessageType } from '../message-event/message-type.js';
 import { decodePassthroughBody } from '../passthrough/body.js';
-import { pythonStrip, rstripChar } from '../python/index.js';
+import {
+  type PythonJsonDict,
+  PythonJsonSyntaxError,
+  type PythonJsonValue,
+  parsePythonJsonExact,
+  pythonStrip,
+  rstripChar,
+} from '../python/index.js';
 import { SESSION_KEY_DIALECTS, type SessionKeyDialect } from '../session-key/index.js';
 import type { SessionSource } from '../session-source/schema.js';
 import { DiscordInteractionArgumentError, UnreadableDiscordInteractionError } from './errors.js';
 import { interactionOptionWords } from './interaction-options.js';
 import { gatewayPromptCallback } from './prompt-token.js';
-import { type PythonJsonDict, type PythonJsonValue, readPythonJson } from './python-json.js';
 import { equalsInteger, isPythonDict, isTruthy, pythonGet, strOf } from './python-values.js';
 
 /** Options of {@link discordInteractionEvent}. */
@@ -85,9 +91,19 @@ export function discordInteractionEvent(
   } catch {
     return undefined;
   }
-  const payload = readPythonJson(text);
+  const payload = gatewayJsonLoads(text);
   if (!isPythonDict(payload)) return undefined;
   return interactionEvent(payload, dialect, profile);
+}
+
+/** `json.loads(text)`, or `undefined` where it raises: the gateway then drops the forward. */
+function gatewayJsonLoads(text: string): PythonJsonValue | undefined {
+  try {
+    return parsePythonJsonExact(text);
+  } catch (error) {
+    if (error instanceof PythonJsonSyntaxError) return undefined;
+    throw error;
+  }
 }
 
 function interactionEvent(

@@ -1,5 +1,4 @@
-import { pythonStrip } from '../python/index.js';
-import type { PythonJsonValue } from './python-json.js';
+import { type PythonJsonValue, pythonStrip } from '../python/index.js';
 import { equalsInteger, isPythonDict, isTruthy, pythonGet, strOf } from './python-values.js';
 
 /**

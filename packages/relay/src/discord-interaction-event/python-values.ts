@@ -1,6 +1,5 @@
 import { pythonFloatRepr } from '../python/float-repr.js';
-import { pythonStr } from '../python/index.js';
-import type { PythonJsonDict, PythonJsonValue } from './python-json.js';
+import { type PythonJsonDict, type PythonJsonValue, pythonStr } from '../python/index.js';
 
 // Python's operations on the values `json.loads` gave the gateway, as its interaction converter
 // uses them: `isinstance(v, dict)`, `d.get(k)`, `bool(v)`, `v == n` and `str(v)`.

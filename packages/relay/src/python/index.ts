@@ -3,7 +3,14 @@
 // re-exported by the folders that document them (`session-source`, `ndjson`).
 export { type PythonIntOutcome, pythonIntOf } from './int.js';
 export { pythonJsonDumps } from './json-dumps.js';
-export { PythonJsonSyntaxError, parsePythonJson } from './json-loads.js';
+export {
+  MAX_PYTHON_JSON_NESTING,
+  type PythonJsonDict,
+  type PythonJsonValue,
+  parsePythonJsonExact,
+} from './json-exact.js';
+export { parsePythonJson } from './json-loads.js';
+export { PythonJsonSyntaxError } from './json-syntax-error.js';
 export { rstripChar } from './rstrip.js';
 export { pythonStr } from './str.js';
 export { isPythonTruthy } from './truthy.js';

@@ -1,163 +1,51 @@
 import type { JsonValue } from '../json/json-value.js';
-
-/** Raised by {@link parsePythonJson} for text that Python's `json.loads` refuses. */
-export class PythonJsonSyntaxError extends Error {
-  override readonly name = 'PythonJsonSyntaxError';
-  /** UTF-16 offset of the failure in the text. */
-  readonly offset: number;
-
-  constructor(message: string, offset: number) {
-    super(`${message} at offset ${offset}`);
-    this.offset = offset;
-  }
-}
+import { MAX_PYTHON_JSON_NESTING, type PythonJsonValue, parsePythonJsonExact } from './json-exact.js';
 
 /**
  * Reads JSON text the way Python's `json.loads` does: standard JSON plus the bare tokens `NaN`,
- * `Infinity` and `-Infinity`; duplicate keys keep the last value. Integers beyond the double range
- * read as ±Infinity (Python keeps them exact).
+ * `Infinity` and `-Infinity`; duplicate keys keep the last value. Integers read as numbers: beyond the
+ * double range as ±Infinity (Python keeps them exact). `JSON.parse` reads what it can; the rest, and
+ * any value that may pass one of Python's limits, goes through {@link parsePythonJsonExact}.
  *
- * @throws {PythonJsonSyntaxError} for anything `json.loads` refuses.
+ * @throws {PythonJsonSyntaxError} for anything `json.loads` raises on: syntax (a leading BOM
+ * included), an integer of more than 4300 digits, nesting beyond {@link MAX_PYTHON_JSON_NESTING}.
+ * @example
+ * parsePythonJson('{"a": NaN, "a": 1e400}'); // { a: Infinity }
  */
 export function parsePythonJson(text: string): JsonValue {
+  let value: JsonValue;
   try {
-    return JSON.parse(text) as JsonValue;
+    value = JSON.parse(text) as JsonValue;
   } catch {
-    return new PythonJsonReader(text).readDocument();
+    return asJsonValue(parsePythonJsonExact(text));
   }
+  // JSON.parse knows neither of Python's limits. An integer of more than 4300 digits reads as ±Infinity,
+  // so a value holding ±Infinity, or nested too deep, is read again by the exact reader, which raises as
+  // json.loads does (and accepts a float such as 1e400).
+  if (mayPassPythonLimits(value, 0)) parsePythonJsonExact(text);
+  return value;
 }
 
-const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?/y;
-const WHITESPACE = /[ \t\n\r]*/y;
-const ESCAPES: Readonly<Record<string, string>> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
+function mayPassPythonLimits(value: JsonValue, depth: number): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (depth === MAX_PYTHON_JSON_NESTING) return true;
+  return Object.values(value).some((item) => mayPassPythonLimits(item, depth + 1));
+}
 
-class PythonJsonReader {
-  private pos = 0;
-
-  constructor(private readonly text: string) {}
-
-  readDocument(): JsonValue {
-    this.skipWhitespace();
-    const value = this.readValue();
-    this.skipWhitespace();
-    if (this.pos !== this.text.length) throw this.fail('extra data');
-    return value;
+/** An exact value as plain JSON: a dict as an object with own keys (`__proto__` too), an int as a number. */
+function asJsonValue(value: PythonJsonValue): JsonValue {
+  if (typeof value === 'bigint') return Number(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(asJsonValue);
+  const result: Record<string, JsonValue> = {};
+  for (const [key, item] of value as ReadonlyMap<string, PythonJsonValue>) {
+    Object.defineProperty(result, key, {
+      value: asJsonValue(item),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
-
-  private readValue(): JsonValue {
-    const ch = this.text[this.pos];
-    if (ch === '{') return this.readObject();
-    if (ch === '[') return this.readArray();
-    if (ch === '"') return this.readString();
-    for (const [word, value] of [
-      ['null', null],
-      ['true', true],
-      ['false', false],
-      ['NaN', Number.NaN],
-      ['Infinity', Number.POSITIVE_INFINITY],
-      ['-Infinity', Number.NEGATIVE_INFINITY],
-    ] as const) {
-      if (this.text.startsWith(word, this.pos)) {
-        this.pos += word.length;
-        return value;
-      }
-    }
-    NUMBER.lastIndex = this.pos;
-    const number = NUMBER.exec(this.text);
-    if (number === null) throw this.fail('expecting value');
-    this.pos += number[0].length;
-    return Number(number[0]);
-  }
-
-  private readObject(): JsonValue {
-    const result: Record<string, JsonValue> = {};
-    this.pos++;
-    this.skipWhitespace();
-    if (this.text[this.pos] === '}') {
-      this.pos++;
-      return result;
-    }
-    for (;;) {
-      if (this.text[this.pos] !== '"') throw this.fail('expecting property name');
-      const key = this.readString();
-      this.skipWhitespace();
-      if (this.text[this.pos] !== ':') throw this.fail("expecting ':'");
-      this.pos++;
-      this.skipWhitespace();
-      Object.defineProperty(result, key, {
-        value: this.readValue(),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-      this.skipWhitespace();
-      const next = this.text[this.pos++];
-      if (next === '}') return result;
-      if (next !== ',') throw this.fail("expecting ',' or '}'");
-      this.skipWhitespace();
-    }
-  }
-
-  private readArray(): JsonValue {
-    const result: JsonValue[] = [];
-    this.pos++;
-    this.skipWhitespace();
-    if (this.text[this.pos] === ']') {
-      this.pos++;
-      return result;
-    }
-    for (;;) {
-      result.push(this.readValue());
-      this.skipWhitespace();
-      const next = this.text[this.pos++];
-      if (next === ']') return result;
-      if (next !== ',') throw this.fail("expecting ',' or ']'");
-      this.skipWhitespace();
-    }
-  }
-
-  private readString(): string {
-    let result = '';
-    this.pos++;
-    for (;;) {
-      const ch = this.text[this.pos];
-      if (ch === undefined) throw this.fail('unterminated string');
-      this.pos++;
-      if (ch === '"') return result;
-      if (ch < ' ') throw this.fail('invalid control character');
-      if (ch !== '\\') {
-        result += ch;
-        continue;
-      }
-      const escapeChar = this.text[this.pos++];
-      if (escapeChar === 'u') {
-        const hex = this.text.slice(this.pos, this.pos + 4);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw this.fail('invalid \\uXXXX escape');
-        result += String.fromCharCode(Number.parseInt(hex, 16));
-        this.pos += 4;
-        continue;
-      }
-      const decoded = escapeChar === undefined ? undefined : ESCAPES[escapeChar];
-      if (decoded === undefined) throw this.fail('invalid escape');
-      result += decoded;
-    }
-  }
-
-  private skipWhitespace(): void {
-    WHITESPACE.lastIndex = this.pos;
-    this.pos += WHITESPACE.exec(this.text)?.[0].length ?? 0;
-  }
-
-  private fail(message: string): PythonJsonSyntaxError {
-    return new PythonJsonSyntaxError(message, this.pos);
-  }
+  return result;
 }

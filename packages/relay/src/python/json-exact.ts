@@ -1,3 +1,5 @@
+import { PythonJsonSyntaxError } from './json-syntax-error.js';
+
 // Python's `json.loads`, keeping what the gateway's later `str()` and `==` can tell apart and
 // JavaScript's `JSON.parse` loses: an `int` (exact, as a `bigint`) from a `float` (`1.0` is not `1`),
 // and a dict's key order (JavaScript objects put integer-like keys first).
@@ -19,14 +21,13 @@ export type PythonJsonValue =
 export type PythonJsonDict = ReadonlyMap<string, PythonJsonValue>;
 
 /**
- * Containers nested deeper than this are not read. The gateway's reader raises `RecursionError` near
- * Python's recursion limit (1000 frames, less the depth it is called at) and drops the forward; no
- * Discord interaction comes close.
+ * Containers nested deeper than this are not read. Python's reader raises `RecursionError` near its
+ * recursion limit (1000 frames, less the depth it is called at); no gateway input comes close.
  */
 export const MAX_PYTHON_JSON_NESTING = 900;
 
 /** Python refuses to convert an integer of more digits than this (`sys.get_int_max_str_digits()`). */
-const MAX_INT_DIGITS = 4300;
+const MAX_PYTHON_INT_DIGITS = 4300;
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
 const WHITESPACE = /[ \t\n\r]*/y;
@@ -50,23 +51,19 @@ const WORDS: readonly (readonly [string, PythonJsonValue])[] = [
   ['-Infinity', Number.NEGATIVE_INFINITY],
 ];
 
-/** Thrown inside the reader for text `json.loads` refuses; never leaves this module. */
-class Refused extends Error {}
-
 /**
- * `json.loads(text)` as the gateway runs it, or `undefined` where it raises (syntax, a leading BOM,
- * an integer of more than 4300 digits, nesting beyond {@link MAX_PYTHON_JSON_NESTING}).
+ * Reads JSON text exactly as Python's `json.loads` does: standard JSON plus the bare tokens `NaN`,
+ * `Infinity` and `-Infinity`; integers exact, duplicate keys keeping their first place and last value.
+ *
+ * @throws {PythonJsonSyntaxError} for anything `json.loads` raises on: syntax (a leading BOM
+ * included), an integer of more than {@link MAX_PYTHON_INT_DIGITS} digits, nesting beyond
+ * {@link MAX_PYTHON_JSON_NESTING}.
  */
-export function readPythonJson(text: string): PythonJsonValue | undefined {
-  try {
-    return new Reader(text).readDocument();
-  } catch (error) {
-    if (error instanceof Refused) return undefined;
-    throw error;
-  }
+export function parsePythonJsonExact(text: string): PythonJsonValue {
+  return new PythonJsonReader(text).readDocument();
 }
 
-class Reader {
+class PythonJsonReader {
   private pos = 0;
   private depth = 0;
 
@@ -76,14 +73,14 @@ class Reader {
     this.skipWhitespace();
     const value = this.readValue();
     this.skipWhitespace();
-    if (this.pos !== this.text.length) throw new Refused();
+    if (this.pos !== this.text.length) throw this.fail('extra data');
     return value;
   }
 
   private readValue(): PythonJsonValue {
     const ch = this.text[this.pos];
     if (ch === '{' || ch === '[') {
-      if (++this.depth > MAX_PYTHON_JSON_NESTING) throw new Refused();
+      if (++this.depth > MAX_PYTHON_JSON_NESTING) throw this.fail('nesting too deep');
       const value = ch === '{' ? this.readObject() : this.readArray();
       this.depth--;
       return value;
@@ -101,11 +98,16 @@ class Reader {
   private readNumber(): PythonJsonValue {
     NUMBER.lastIndex = this.pos;
     const match = NUMBER.exec(this.text);
-    if (match === null) throw new Refused();
+    if (match === null) throw this.fail('expecting value');
     const lexeme = match[0];
+    if (match[1] !== undefined || match[2] !== undefined) {
+      this.pos += lexeme.length;
+      return Number(lexeme);
+    }
+    if (lexeme.replace('-', '').length > MAX_PYTHON_INT_DIGITS) {
+      throw this.fail(`integer of more than ${MAX_PYTHON_INT_DIGITS} digits`);
+    }
     this.pos += lexeme.length;
-    if (match[1] !== undefined || match[2] !== undefined) return Number(lexeme);
-    if (lexeme.replace('-', '').length > MAX_INT_DIGITS) throw new Refused();
     return BigInt(lexeme);
   }
 
@@ -118,16 +120,17 @@ class Reader {
       return result;
     }
     for (;;) {
-      if (this.text[this.pos] !== '"') throw new Refused();
+      if (this.text[this.pos] !== '"') throw this.fail('expecting property name');
       const key = this.readString();
       this.skipWhitespace();
-      if (this.text[this.pos++] !== ':') throw new Refused();
+      if (this.text[this.pos] !== ':') throw this.fail("expecting ':'");
+      this.pos++;
       this.skipWhitespace();
       result.set(key, this.readValue());
       this.skipWhitespace();
       const next = this.text[this.pos++];
       if (next === '}') return result;
-      if (next !== ',') throw new Refused();
+      if (next !== ',') throw this.fail("expecting ',' or '}'");
       this.skipWhitespace();
     }
   }
@@ -145,7 +148,7 @@ class Reader {
       this.skipWhitespace();
       const next = this.text[this.pos++];
       if (next === ']') return result;
-      if (next !== ',') throw new Refused();
+      if (next !== ',') throw this.fail("expecting ',' or ']'");
       this.skipWhitespace();
     }
   }
@@ -155,10 +158,14 @@ class Reader {
     let start = ++this.pos;
     for (;;) {
       const ch = this.text[this.pos];
-      if (ch === undefined || ch < ' ') throw new Refused();
+      if (ch === undefined) throw this.fail('unterminated string');
       if (ch === '"') {
         chunks.push(this.text.slice(start, this.pos++));
         return chunks.join('');
+      }
+      if (ch < ' ') {
+        this.pos++;
+        throw this.fail('invalid control character');
       }
       if (ch !== '\\') {
         this.pos++;
@@ -166,16 +173,16 @@ class Reader {
       }
       chunks.push(this.text.slice(start, this.pos));
       const escapeChar = this.text[this.pos + 1];
+      this.pos += 2;
       if (escapeChar === 'u') {
-        const hex = this.text.slice(this.pos + 2, this.pos + 6);
-        if (!HEX4.test(hex)) throw new Refused();
+        const hex = this.text.slice(this.pos, this.pos + 4);
+        if (!HEX4.test(hex)) throw this.fail('invalid \\uXXXX escape');
         chunks.push(String.fromCharCode(Number.parseInt(hex, 16)));
-        this.pos += 6;
+        this.pos += 4;
       } else {
         const decoded = escapeChar === undefined ? undefined : ESCAPES[escapeChar];
-        if (decoded === undefined) throw new Refused();
+        if (decoded === undefined) throw this.fail('invalid escape');
         chunks.push(decoded);
-        this.pos += 2;
       }
       start = this.pos;
     }
@@ -184,5 +191,9 @@ class Reader {
   private skipWhitespace(): void {
     WHITESPACE.lastIndex = this.pos;
     this.pos += WHITESPACE.exec(this.text)?.[0].length ?? 0;
+  }
+
+  private fail(message: string): PythonJsonSyntaxError {
+    return new PythonJsonSyntaxError(message, this.pos);
   }
 }
