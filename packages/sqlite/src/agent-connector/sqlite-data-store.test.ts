@@ -186,6 +186,26 @@ describe('SqliteDataStore.query', () => {
     }
   });
 
+  it('refuses an invalid raw: query whatever the data and the tag filter', async () => {
+    const store = open();
+    const broken = ['raw:NOT x', 'raw:* {b}', 'raw:^start 1.5'];
+    const refusal = (query: string, extra: Record<string, unknown> = {}) =>
+      store.query(fts(query, extra)).then(
+        () => 'answered',
+        (error: unknown) => (error instanceof InvalidFtsQueryError ? error.expression : error),
+      );
+    for (const query of broken) {
+      const expression = query.slice('raw:'.length);
+      expect(await refusal(query), query).toBe(expression);
+      expect(await refusal(query, { domain_tags: 'ops' }), query).toBe(expression);
+      expect(await refusal(query, { domain_tags: ['', 'ops'] }), query).toBe(expression);
+    }
+    await store.write({ content: 'deploy notes', tags: ['dev'] });
+    for (const query of broken) {
+      expect(await refusal(query, { domain_tags: 'missing' }), query).toBe(query.slice('raw:'.length));
+    }
+  });
+
   it('lists the most recent entries for an empty query, honouring limit', async () => {
     const store = open();
     const ids: string[] = [];

@@ -211,20 +211,16 @@ export class SqliteDataStore implements DataStore {
         .all(parameters);
       return rows.map(toPortableData);
     }
-    const statement = database.prepare<Record<string, unknown>, EntryRow>(
-      `SELECT ${ENTRY_COLUMNS}, 0.0 - bm25(data_entries_fts) AS score
-         FROM data_entries_fts JOIN data_entries e ON e.seq = data_entries_fts.rowid
-        WHERE data_entries_fts MATCH $expression AND ${LIVE}${tagClause}
-        ORDER BY score DESC, e.seq DESC LIMIT CAST($limit AS INTEGER)`,
-    );
-    try {
-      return statement.all({ ...parameters, expression: search.expression }).map(toPortableData);
-    } catch (error) {
-      if (search.raw && error instanceof Database.SqliteError) {
-        throw new InvalidFtsQueryError(search.expression, { cause: error });
-      }
-      throw error;
-    }
+    if (search.raw) checkRawExpression(database, search.expression);
+    return database
+      .prepare<Record<string, unknown>, EntryRow>(
+        `SELECT ${ENTRY_COLUMNS}, 0.0 - bm25(data_entries_fts) AS score
+           FROM data_entries_fts JOIN data_entries e ON e.seq = data_entries_fts.rowid
+          WHERE data_entries_fts MATCH $expression AND ${LIVE}${tagClause}
+          ORDER BY score DESC, e.seq DESC LIMIT CAST($limit AS INTEGER)`,
+      )
+      .all({ ...parameters, expression: search.expression })
+      .map(toPortableData);
   }
 
   /** The substrate description: kind `'sqlite-fts'`, mode `'fts'`, filter `domain_tags`, score range. */
@@ -275,6 +271,24 @@ function checkQueryBasics(filters: QueryFilters): { query: string; limit: number
   }
   if (typeof mode !== 'string') throw new StorageValidationError('must be a string', 'filters.mode');
   return { query, limit, mode };
+}
+
+/**
+ * Makes FTS5 parse a `raw:` expression on its own, so that an invalid one is refused whatever the data: in
+ * the search itself SQLite may skip the full-text scan, and with it the parse, when another condition (a
+ * `domain_tags` filter no entry carries) already rules every row out.
+ *
+ * @throws {InvalidFtsQueryError} when FTS5 refuses the expression.
+ */
+function checkRawExpression(database: SqliteDatabase, expression: string): void {
+  try {
+    database
+      .prepare<[string], unknown>('SELECT rowid FROM data_entries_fts WHERE data_entries_fts MATCH ? LIMIT 1')
+      .get(expression);
+  } catch (error) {
+    if (error instanceof Database.SqliteError) throw new InvalidFtsQueryError(expression, { cause: error });
+    throw error;
+  }
 }
 
 /** The tags a `domain_tags` filter value selects (any of them), or `undefined` for no filter. */
