@@ -11,12 +11,13 @@ import {
   pythonStrip,
   rstripChar,
 } from '../python/index.js';
+import { isPythonTruthy } from '../python/truthy.js';
 import { SESSION_KEY_DIALECTS, type SessionKeyDialect } from '../session-key/index.js';
 import type { SessionSource } from '../session-source/schema.js';
 import { DiscordInteractionArgumentError, UnreadableDiscordInteractionError } from './errors.js';
 import { interactionOptionWords } from './interaction-options.js';
 import { gatewayPromptCallback } from './prompt-token.js';
-import { equalsInteger, isPythonDict, isTruthy, pythonGet, strOf } from './python-values.js';
+import { equalsInteger, isPythonDict, pythonGet, strOf } from './python-values.js';
 
 /** Options of {@link discordInteractionEvent}. */
 export interface DiscordInteractionEventOptions {
@@ -114,7 +115,7 @@ function interactionEvent(
   const type = pythonGet(payload, 'type');
   const dataValue = pythonGet(payload, 'data');
   const data = () => {
-    if (!isTruthy(dataValue)) return new Map() as PythonJsonDict;
+    if (!isPythonTruthy(dataValue)) return new Map() as PythonJsonDict;
     if (isPythonDict(dataValue)) return dataValue;
     throw new UnreadableDiscordInteractionError(
       `interaction data must be an object, got ${pythonTypeName(dataValue)}`,
@@ -167,7 +168,7 @@ function interactionSource(
 ): SessionSource {
   const member = pythonGet(payload, 'member');
   const memberUser = isPythonDict(member) ? pythonGet(member, 'user') : null;
-  const user = isTruthy(memberUser) ? memberUser : pythonGet(payload, 'user');
+  const user = isPythonTruthy(memberUser) ? memberUser : pythonGet(payload, 'user');
   const userOf = (key: string) => (isPythonDict(user) ? optionalStr(pythonGet(user, key)) : null);
   const scope = optionalStr(pythonGet(payload, 'guild_id'));
   const upstream = dialect === 'upstream-2026-09-21';
@@ -201,7 +202,7 @@ function pythonTypeName(value: PythonJsonValue): string {
 
 /** Python's `str(value) if value else None`. */
 function optionalStr(value: PythonJsonValue): string | null {
-  return isTruthy(value) ? strOf(value) : null;
+  return isPythonTruthy(value) ? strOf(value) : null;
 }
 
 interface Body {

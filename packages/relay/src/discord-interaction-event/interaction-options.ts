@@ -1,5 +1,6 @@
 import { type PythonJsonValue, pythonStrip } from '../python/index.js';
-import { equalsInteger, isPythonDict, isTruthy, pythonGet, strOf } from './python-values.js';
+import { isPythonTruthy } from '../python/truthy.js';
+import { equalsInteger, isPythonDict, pythonGet, strOf } from './python-values.js';
 
 /**
  * The words the gateway appends to a slash command for its `data.options`, in order: a
@@ -16,7 +17,7 @@ export function interactionOptionWords(options: PythonJsonValue): string[] {
     const type = pythonGet(option, 'type');
     if (equalsInteger(type, 1) || equalsInteger(type, 2)) {
       const name = pythonGet(option, 'name');
-      const subcommand = pythonStrip(isTruthy(name) ? strOf(name) : '');
+      const subcommand = pythonStrip(isPythonTruthy(name) ? strOf(name) : '');
       if (subcommand !== '') words.push(subcommand);
       words.push(...interactionOptionWords(pythonGet(option, 'options')));
     } else {

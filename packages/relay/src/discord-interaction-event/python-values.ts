@@ -14,17 +14,6 @@ export function pythonGet(dict: PythonJsonDict, key: string): PythonJsonValue {
   return dict.get(key) ?? null;
 }
 
-/** `bool(value)`: `None`, `False`, `0`, `0.0`, `-0.0`, `""`, `[]` and `{}` are false, `nan` is true. */
-export function isTruthy(value: PythonJsonValue): boolean {
-  if (value === null) return false;
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'bigint') return value !== 0n;
-  if (typeof value === 'number') return value !== 0;
-  if (typeof value === 'string') return value !== '';
-  if (Array.isArray(value)) return value.length > 0;
-  return (value as PythonJsonDict).size > 0;
-}
-
 /** `value == n` for a small integer `n`: an `int`, a `float` of that value, or a `bool` (`True == 1`). */
 export function equalsInteger(value: PythonJsonValue, n: number): boolean {
   if (typeof value === 'bigint') return value === BigInt(n);
