@@ -8,6 +8,8 @@ export interface RedisServerHandle {
   readonly port: number;
   /** Stops the server (SIGTERM, then SIGKILL) and waits for it to exit. */
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL), as a crash would, and waits for it to exit. */
+  kill(): Promise<void>;
 }
 
 const BINARY = process.env['REDIS_SERVER_BIN'] ?? '/usr/bin/redis-server';
@@ -18,9 +20,9 @@ const START_ATTEMPTS = 3;
 /**
  * Starts `redis-server` on a free port of 127.0.0.1 with no RDB snapshots and no AOF, and resolves
  * once it answers `PING`. Fails loudly when the binary is missing (`apt-get install -y redis-server`,
- * or set `REDIS_SERVER_BIN`): these tests never skip.
+ * or set `REDIS_SERVER_BIN`): these tests never skip. `port` restarts a killed server on its port.
  */
-export async function startRedisServer(): Promise<RedisServerHandle> {
+export async function startRedisServer(options: { readonly port?: number } = {}): Promise<RedisServerHandle> {
   if (!existsSync(BINARY)) {
     throw new Error(
       `redis-server not found at ${BINARY}: install it (apt-get install -y redis-server) or set REDIS_SERVER_BIN`,
@@ -29,7 +31,7 @@ export async function startRedisServer(): Promise<RedisServerHandle> {
   let lastError: unknown;
   // A free port can be taken between probing it and the server binding it; try again on another.
   for (let attempt = 0; attempt < START_ATTEMPTS; attempt += 1) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const child = spawn(
       BINARY,
       [
@@ -52,7 +54,12 @@ export async function startRedisServer(): Promise<RedisServerHandle> {
     });
     try {
       await waitForPong(child, port);
-      return { host: '127.0.0.1', port, stop: () => stopProcess(child) };
+      return {
+        host: '127.0.0.1',
+        port,
+        stop: () => stopProcess(child),
+        kill: () => stopProcess(child, 'SIGKILL'),
+      };
     } catch (error) {
       await stopProcess(child);
       lastError = new Error(`redis-server on port ${port} did not start: ${String(error)} ${stderr}`.trim());
@@ -107,7 +114,7 @@ function answersPing(port: number): Promise<boolean> {
   });
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
+function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
@@ -115,6 +122,6 @@ function stopProcess(child: ChildProcess): Promise<void> {
       clearTimeout(killer);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }

@@ -25,3 +25,44 @@ export class CorruptEdgeRecordError extends RelayError {
   override readonly name = 'CorruptEdgeRecordError';
   readonly code = 'corrupt_edge_record';
 }
+
+/**
+ * A Redis connection that a backend opened itself (its client made from connection options, or the
+ * bus's subscriber connection) failed: refused, reset, timed out. ioredis reconnects on its own, and
+ * what was buffered or subscribed is there again once it is back. Reported, never thrown: to the
+ * backend's `onConnectionError` (default: one `console.warn` line), once per outage of each connection
+ * — the first failure after the connection was last ready. `cause` is ioredis's error.
+ */
+export class RedisConnectionError extends RelayError {
+  override readonly name = 'RedisConnectionError';
+  readonly code = 'redis_connection';
+  /** Always `true`: ioredis keeps reconnecting. */
+  readonly retryable = true;
+  /** The backend that opened the connection, e.g. `'RedisRelayBus'`. */
+  readonly backend: string;
+  /** Which of its connections: its own client (`'client'`) or the bus's `'subscriber'`. */
+  readonly connection: 'client' | 'subscriber';
+
+  /**
+   * @param backend The backend's class name.
+   * @param connection Which of its connections failed.
+   * @param cause What ioredis reported.
+   */
+  constructor(backend: string, connection: 'client' | 'subscriber', cause: unknown) {
+    super(
+      `the Redis ${connection} connection of ${backend} failed (${describeCause(cause)}); ` +
+        'it reconnects, and further failures are not reported until it is ready again',
+      '',
+      { cause },
+    );
+    this.backend = backend;
+    this.connection = connection;
+  }
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  // Node reports a refused dual-stack connect as an AggregateError without a message.
+  const code = (cause as { readonly code?: unknown }).code;
+  return cause.message || (typeof code === 'string' ? code : cause.name);
+}

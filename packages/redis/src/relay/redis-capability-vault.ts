@@ -80,9 +80,12 @@ export class RedisCapabilityVault implements CapabilityVault {
   readonly #keyPrefix: string;
   #closed = false;
 
-  /** @throws {InvalidRedisRelayOptionError} a missing `redis` or a `keyPrefix` that is not a string. */
+  /**
+   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string or an
+   *   `onConnectionError` that is not a function.
+   */
   constructor(options: RedisCapabilityVaultOptions) {
-    const connection = openBackendConnection(options);
+    const connection = openBackendConnection(options, 'RedisCapabilityVault');
     this.#client = connection.client;
     this.#ownsClient = connection.owned;
     this.#keyPrefix = connection.keyPrefix;

@@ -1,5 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import { InvalidRedisRelayOptionError } from './errors.js';
+import { InvalidRedisRelayOptionError, RedisConnectionError } from './errors.js';
 
 /** The key prefix every Redis relay backend uses unless told otherwise. */
 export const DEFAULT_RELAY_KEY_PREFIX = 'agentwire:relay:';
@@ -20,6 +20,15 @@ export interface RedisRelayBackendOptions {
    * it for keys, but not for pub/sub channels.)
    */
   readonly keyPrefix?: string;
+  /**
+   * Receives the failures of the connections the backend opened itself — its client when it was
+   * given connection options, and the bus's subscriber connection — once per outage of each: the first
+   * failure after the connection was last ready (ioredis goes on reconnecting). Default: one
+   * `console.warn` line per report, without a stack trace. A client passed in as `redis` stays yours:
+   * the backend adds no `error` listener to it, so give it your own (`redis.on('error', …)`), or
+   * ioredis prints an unhandled error event on each failed reconnect.
+   */
+  readonly onConnectionError?: (error: RedisConnectionError) => void;
 }
 
 /** A client a backend uses, and whether it must close it. */
@@ -27,18 +36,32 @@ export interface BackendConnection {
   readonly client: Redis;
   readonly owned: boolean;
   readonly keyPrefix: string;
+  /** Attaches the backend's error reporting to a connection it opened besides `client`. */
+  watch(connection: Redis, role: 'subscriber'): void;
 }
 
 /**
- * Resolves the options of a Redis relay backend into its connection and key prefix.
+ * Resolves the options of a Redis relay backend into its connection and key prefix; a client it
+ * connects itself reports its failures to `options.onConnectionError`.
  *
- * @throws {InvalidRedisRelayOptionError} `options.redis` missing, or `options.keyPrefix` not a string.
+ * @param backend The backend's class name, for the reports.
+ * @throws {InvalidRedisRelayOptionError} `options.redis` missing, `options.keyPrefix` not a string, or
+ *   `options.onConnectionError` not a function.
  */
-export function openBackendConnection(options: RedisRelayBackendOptions): BackendConnection {
-  const { redis, keyPrefix = DEFAULT_RELAY_KEY_PREFIX } = (options ??
-    {}) as Partial<RedisRelayBackendOptions>;
+export function openBackendConnection(options: RedisRelayBackendOptions, backend: string): BackendConnection {
+  const {
+    redis,
+    keyPrefix = DEFAULT_RELAY_KEY_PREFIX,
+    onConnectionError = warnConnectionError,
+  } = (options ?? {}) as Partial<RedisRelayBackendOptions>;
   if (typeof keyPrefix !== 'string') {
     throw new InvalidRedisRelayOptionError('options.keyPrefix must be a string', 'options.keyPrefix');
+  }
+  if (typeof onConnectionError !== 'function') {
+    throw new InvalidRedisRelayOptionError(
+      'options.onConnectionError must be a function',
+      'options.onConnectionError',
+    );
   }
   if (typeof redis !== 'object' || redis === null) {
     throw new InvalidRedisRelayOptionError(
@@ -46,8 +69,42 @@ export function openBackendConnection(options: RedisRelayBackendOptions): Backen
       'options.redis',
     );
   }
-  if (isClient(redis)) return { client: redis, owned: false, keyPrefix };
-  return { client: new Redis(redis), owned: true, keyPrefix };
+  const watch = (connection: Redis, role: 'client' | 'subscriber') =>
+    reportFailures(connection, backend, role, onConnectionError);
+  // The caller's client keeps the error handling the caller gave it: no listener is added to it.
+  if (isClient(redis)) return { client: redis, owned: false, keyPrefix, watch };
+  const client = new Redis(redis);
+  watch(client, 'client');
+  return { client, owned: true, keyPrefix, watch };
+}
+
+/**
+ * Listens for `connection`'s `error` events for as long as it lives (so ioredis never prints them as
+ * unhandled) and hands the first of each outage to `onError`, as a {@link RedisConnectionError}.
+ */
+function reportFailures(
+  connection: Redis,
+  backend: string,
+  role: 'client' | 'subscriber',
+  onError: (error: RedisConnectionError) => void,
+): void {
+  let reported = false;
+  connection.on('ready', () => {
+    reported = false;
+  });
+  connection.on('error', (cause: unknown) => {
+    if (reported) return;
+    reported = true;
+    try {
+      onError(new RedisConnectionError(backend, role, cause));
+    } catch {
+      // A throwing handler must not break ioredis's reconnect loop, which emitted this event.
+    }
+  });
+}
+
+function warnConnectionError(error: RedisConnectionError): void {
+  console.warn(`[@agentwire/redis] ${error.message}`);
 }
 
 /** Closes a client the backend owns: politely when it is connected, at once otherwise. */

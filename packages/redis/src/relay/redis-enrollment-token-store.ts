@@ -76,8 +76,9 @@ export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
   #closed = false;
 
   /**
-   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string, or
-   *   an `expiredRetentionMs` that is not a finite number ≥ 0.
+   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string, an
+   *   `onConnectionError` that is not a function, or an `expiredRetentionMs` that is not a finite
+   *   number ≥ 0.
    * @throws {InvalidEnrollmentArgumentError} `now` is not a function.
    */
   constructor(options: RedisEnrollmentTokenStoreOptions) {
@@ -96,7 +97,7 @@ export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
         'options.expiredRetentionMs',
       );
     }
-    const connection = openBackendConnection(options);
+    const connection = openBackendConnection(options, 'RedisEnrollmentTokenStore');
     this.#client = connection.client;
     this.#ownsClient = connection.owned;
     this.#keyPrefix = connection.keyPrefix;

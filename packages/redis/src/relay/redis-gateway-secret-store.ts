@@ -87,12 +87,13 @@ export class RedisGatewaySecretStore implements GatewaySecretStore {
   #closed = false;
 
   /**
-   * @throws {InvalidRedisRelayOptionError} a missing `redis` or a `keyPrefix` that is not a string.
+   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string or an
+   *   `onConnectionError` that is not a function.
    * @throws {InvalidGatewaySecretArgumentError} `now` is not a function.
    */
   constructor(options: RedisGatewaySecretStoreOptions) {
     const now = checkSecretStoreClock((options as Partial<RedisGatewaySecretStoreOptions> | undefined)?.now);
-    const connection = openBackendConnection(options);
+    const connection = openBackendConnection(options, 'RedisGatewaySecretStore');
     this.#client = connection.client;
     this.#ownsClient = connection.owned;
     this.#keyPrefix = connection.keyPrefix;

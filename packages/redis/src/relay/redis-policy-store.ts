@@ -35,9 +35,12 @@ export class RedisPolicyStore implements PolicyStore {
   readonly #keyPrefix: string;
   #closed = false;
 
-  /** @throws {InvalidRedisRelayOptionError} a missing `redis` or a `keyPrefix` that is not a string. */
+  /**
+   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string or an
+   *   `onConnectionError` that is not a function.
+   */
   constructor(options: RedisPolicyStoreOptions) {
-    const connection = openBackendConnection(options);
+    const connection = openBackendConnection(options, 'RedisPolicyStore');
     this.#client = connection.client;
     this.#ownsClient = connection.owned;
     this.#keyPrefix = connection.keyPrefix;

@@ -69,9 +69,12 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
   readonly #keyPrefix: string;
   #closed = false;
 
-  /** @throws {InvalidRedisRelayOptionError} a missing `redis` or a `keyPrefix` that is not a string. */
+  /**
+   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string or an
+   *   `onConnectionError` that is not a function.
+   */
   constructor(options: RedisProvisionRegistryOptions) {
-    const connection = openBackendConnection(options);
+    const connection = openBackendConnection(options, 'RedisProvisionRegistry');
     this.#client = connection.client;
     this.#ownsClient = connection.owned;
     this.#keyPrefix = connection.keyPrefix;

@@ -54,6 +54,7 @@ interface ChannelSubscription {
  *
  * Pub/sub delivers at most once: messages published while the subscriber connection is down are lost
  * (ioredis resubscribes on reconnect). The relay server only sends wake-ups and interrupts this way.
+ * The subscriber connection's failures go to `onConnectionError`, once per outage.
  *
  * @example
  * ```ts
@@ -76,9 +77,12 @@ export class RedisRelayBus implements RelayBus {
   readonly #channels = new Map<string, ChannelSubscription>();
   #closed = false;
 
-  /** @throws {InvalidRedisRelayOptionError} a missing `redis` or a `keyPrefix` that is not a string. */
+  /**
+   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string or an
+   *   `onConnectionError` that is not a function.
+   */
   constructor(options: RedisRelayBusOptions) {
-    const connection = openBackendConnection(options);
+    const connection = openBackendConnection(options, 'RedisRelayBus');
     this.#publisher = connection.client;
     this.#ownsPublisher = connection.owned;
     this.#keyPrefix = connection.keyPrefix;
@@ -86,6 +90,7 @@ export class RedisRelayBus implements RelayBus {
     // No ready check on the subscriber: its INFO would otherwise be sent after a SUBSCRIBE queued while
     // connecting, which Redis refuses in subscriber mode — and ioredis then drops the subscription.
     this.#subscriber = this.#publisher.duplicate({ enableReadyCheck: false });
+    connection.watch(this.#subscriber, 'subscriber');
     this.#subscriber.on('message', (channel: string, text: string) => this.#deliver(channel, text));
   }
 
