@@ -1,6 +1,8 @@
 import WebSocket, { type RawData } from 'ws';
 import type { CapabilityDescriptor } from '../descriptor/index.js';
+import type { PeerLimitError } from '../errors.js';
 import { decodeConnectorFrame } from '../frames/index.js';
+import { BoundedSocket, type SendBounds } from '../internal/bounded-socket.js';
 import { type Deferred, deferred } from '../internal/deferred.js';
 import { FrameDecoder } from '../ndjson/index.js';
 import { PendingRequests } from './pending-requests.js';
@@ -21,18 +23,34 @@ export class ClientConnection {
   readonly descriptors = new Map<string, CapabilityDescriptor>();
   /** The `goIdle()` waiting for `going_idle_ack`, if any. */
   goingIdleAck: Deferred<boolean> | undefined;
-  /** Inbound, interrupt and passthrough frames run one after another on this chain. */
-  sequence: Promise<void> = Promise.resolve();
   /** The socket opened (the hellos were written). */
   opened = false;
   /** `disconnect()` ended the dial before the socket opened. */
   aborted = false;
   /** Joins the messages of one event-loop turn into one TCP write, once the upgrade gave the socket. */
   #coalescer: WriteCoalescer | undefined;
+  /** Every frame written goes through it: the bytes the connector leaves unread are bounded. */
+  readonly #sender: BoundedSocket;
+  /** Inbound, interrupt and passthrough frames run one after another on this chain. */
+  #sequence: Promise<void> = Promise.resolve();
+  /** How many sequenced frames wait for (or run) their handler. */
+  #queued = 0;
+  readonly #maxQueuedFrames: number;
 
-  constructor(socket: WebSocket, outboundTimeoutMs: number) {
+  constructor(
+    socket: WebSocket,
+    settings: {
+      readonly outboundTimeoutMs: number;
+      readonly bounds: SendBounds;
+      readonly maxQueuedFrames: number;
+      /** The connector passed a limit: the socket is being dropped. */
+      readonly onDrop: (error: PeerLimitError) => void;
+    },
+  ) {
     this.socket = socket;
-    this.pending = new PendingRequests(outboundTimeoutMs);
+    this.pending = new PendingRequests(settings.outboundTimeoutMs);
+    this.#sender = new BoundedSocket(socket, settings.bounds, { onDrop: settings.onDrop });
+    this.#maxQueuedFrames = settings.maxQueuedFrames;
     socket.once('upgrade', (response) => {
       this.#coalescer = new WriteCoalescer(response.socket);
     });
@@ -40,7 +58,26 @@ export class ClientConnection {
 
   /** Whether frames can be written now. */
   get writable(): boolean {
-    return this.socket.readyState === WebSocket.OPEN;
+    return this.#sender.open;
+  }
+
+  /** Why the connection was dropped, when the connector passed a limit. */
+  get dropped(): PeerLimitError | undefined {
+    return this.#sender.dropped;
+  }
+
+  /**
+   * Runs `handle` once the sequenced frames received before it are handled. While more than
+   * `maxQueuedFrames` wait, the socket is not read: a connector that sends faster than the handlers
+   * run is slowed down by TCP instead of filling memory. `handle` must not reject.
+   */
+  sequence(handle: () => Promise<void>): void {
+    this.#queued += 1;
+    if (this.#queued > this.#maxQueuedFrames) this.#sender.hold('queued_frames');
+    this.#sequence = this.#sequence.then(handle).then(() => {
+      this.#queued -= 1;
+      if (this.#queued <= this.#maxQueuedFrames) this.#sender.release('queued_frames');
+    });
   }
 
   /**
@@ -50,7 +87,7 @@ export class ClientConnection {
   write(line: string): void {
     if (!this.writable) return;
     this.#coalescer?.hold();
-    this.socket.send(line);
+    this.#sender.send(line);
   }
 
   /** Resolves once the socket is closed, closing it with 1000 and forcing it shut after `graceMs`. */

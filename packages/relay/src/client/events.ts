@@ -39,8 +39,9 @@ export interface RelayClientEvents {
   revoked: (error: RelayAuthRevokedError) => void;
   /**
    * Something went wrong without failing a call: a dial that did not open, an undecodable connector
-   * line (a `FrameError`), an inbound event the gateway's reader refuses, or an error thrown by an
-   * inbound, interrupt or passthrough handler.
+   * line (a `FrameError`), an inbound event the gateway's reader refuses, an error thrown by an
+   * inbound, interrupt or passthrough handler, or a connector that passed a limit (a `PeerLimitError`:
+   * the connection was dropped and is re-dialled).
    */
   error: (error: unknown) => void;
 }

@@ -8,5 +8,9 @@ export {
 export { RelayAuthRevokedError, RelayClientOptionsError } from './errors.js';
 export type { RelayClientEvents, RelayClientState, RelayDisconnectInfo } from './events.js';
 export { DEFAULT_PING_INTERVAL_MS, DEFAULT_PING_TIMEOUT_MS } from './keepalive.js';
-export type { RelayHelloIdentity, WebSocketRelayTransportOptions } from './options.js';
+export {
+  RELAY_CLIENT_FLOW_DEFAULTS,
+  type RelayHelloIdentity,
+  type WebSocketRelayTransportOptions,
+} from './options.js';
 export { WebSocketRelayTransport } from './web-socket-relay-transport.js';

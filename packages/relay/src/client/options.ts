@@ -7,6 +7,7 @@ import {
   type HelloFrame,
   OUTBOUND_RESULT_TIMEOUT_MS,
 } from '../frames/index.js';
+import type { SendBounds } from '../internal/bounded-socket.js';
 import { encodeFrame } from '../ndjson/index.js';
 import { deriveRelayUrls } from '../passthrough/index.js';
 import { newRequestId } from '../transport/index.js';
@@ -70,11 +71,41 @@ export interface WebSocketRelayTransportOptions {
   /** Makes each outbound `requestId`; default 32 lowercase hex digits (`uuid4().hex`). */
   readonly newRequestId?: () => string;
   /**
+   * Send backlog (bytes written and not yet handed to the OS) above which the transport stops reading
+   * from the connector until the backlog drains. Default 1 MiB.
+   */
+  readonly maxBufferedAmount?: number;
+  /**
+   * Send backlog above which the connection is dropped at once (close 1008, reason `send_backlog`, a
+   * `PeerLimitError` on the `error` event; then re-dialled): a connector that does not read. Default
+   * 16 MiB; at least `maxBufferedAmount`.
+   */
+  readonly dropBufferedAmount?: number;
+  /**
+   * How long the send backlog may stay above `maxBufferedAmount` before the connection is dropped
+   * (close 1008, reason `drain_timeout`). Default 60 000.
+   */
+  readonly drainTimeoutMs?: number;
+  /**
+   * Inbound, interrupt and passthrough frames that may wait for their handler; past it the transport
+   * stops reading from the connector until the handlers catch up. Default 1 000.
+   */
+  readonly maxQueuedFrames?: number;
+  /**
    * Passed to the `ws` client on every dial (`maxPayload`, `handshakeTimeout`, `agent`, TLS options
-   * …). Extra `headers` are sent too; `Authorization` is always the transport's own.
+   * …). Extra `headers` are sent too; `Authorization` is always the transport's own. `maxPayload`
+   * defaults to 1 MiB (the gateway's `websockets` limit) instead of `ws`'s 100 MiB.
    */
   readonly webSocketOptions?: ClientOptions;
 }
+
+/** The defaults of the flow-control options of `WebSocketRelayTransport`. */
+export const RELAY_CLIENT_FLOW_DEFAULTS = {
+  maxBufferedAmount: 1024 * 1024,
+  dropBufferedAmount: 16 * 1024 * 1024,
+  drainTimeoutMs: 60_000,
+  maxQueuedFrames: 1_000,
+} as const;
 
 /** The options after checking, with every default filled in. */
 export interface ResolvedClientOptions {
@@ -95,6 +126,8 @@ export interface ResolvedClientOptions {
   /** The headers of one dial: the `webSocketOptions` headers plus a fresh bearer token when configured. */
   readonly upgradeHeaders: () => Record<string, string>;
   readonly webSocketOptions: ClientOptions;
+  readonly sendBounds: SendBounds;
+  readonly maxQueuedFrames: number;
 }
 
 const DEFAULT_IDENTITIES: readonly RelayHelloIdentity[] = [{ platform: 'relay', botId: '' }];
@@ -133,6 +166,26 @@ export function resolveClientOptions(options: WebSocketRelayTransportOptions): R
   });
   // Minting once here reports an unusable gateway id, secret or clock now rather than on a dial.
   wrapped('secret', upgradeHeaders);
+  const pauseAbove = count(
+    options.maxBufferedAmount,
+    RELAY_CLIENT_FLOW_DEFAULTS.maxBufferedAmount,
+    'maxBufferedAmount',
+    0,
+  );
+  const sendBounds: SendBounds = {
+    pauseAbove,
+    dropAbove: count(
+      options.dropBufferedAmount,
+      Math.max(RELAY_CLIENT_FLOW_DEFAULTS.dropBufferedAmount, pauseAbove),
+      'dropBufferedAmount',
+      pauseAbove,
+    ),
+    drainTimeoutMs: positiveMs(
+      options.drainTimeoutMs,
+      RELAY_CLIENT_FLOW_DEFAULTS.drainTimeoutMs,
+      'drainTimeoutMs',
+    ),
+  };
   return {
     dialUrl,
     identities,
@@ -155,7 +208,26 @@ export function resolveClientOptions(options: WebSocketRelayTransportOptions): R
     newRequestId: options.newRequestId ?? newRequestId,
     upgradeHeaders,
     webSocketOptions,
+    sendBounds,
+    maxQueuedFrames: count(
+      options.maxQueuedFrames,
+      RELAY_CLIENT_FLOW_DEFAULTS.maxQueuedFrames,
+      'maxQueuedFrames',
+      1,
+    ),
   };
+}
+
+/** `value` when it is a safe integer of at least `min`, `fallback` when it is absent. */
+function count(value: number | undefined, fallback: number, path: string, min: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+    throw new RelayClientOptionsError(
+      `${path} must be an integer of at least ${min}, got ${String(value)}`,
+      path,
+    );
+  }
+  return value;
 }
 
 /** The largest delay `setTimeout` honours (about 24.8 days). */

@@ -17,7 +17,7 @@ import {
 import { deferred } from '../internal/deferred.js';
 import { within } from '../internal/within.js';
 import { eventFromOwnedWire } from '../message-event/from-wire.js';
-import { encodeFrame } from '../ndjson/index.js';
+import { DEFAULT_MAX_LINE_BYTES, encodeFrame } from '../ndjson/index.js';
 import {
   type InboundHandler,
   type InterruptInboundHandler,
@@ -299,6 +299,7 @@ export class WebSocketRelayTransport implements RelayTransport {
     let socket: WebSocket;
     try {
       socket = new WebSocket(this.#options.dialUrl, {
+        maxPayload: DEFAULT_MAX_LINE_BYTES,
         ...this.#options.webSocketOptions,
         headers: this.#options.upgradeHeaders(),
       });
@@ -308,7 +309,13 @@ export class WebSocketRelayTransport implements RelayTransport {
       return Promise.resolve(false);
     }
     socket.binaryType = 'nodebuffer';
-    const connection = new ClientConnection(socket, this.#options.outboundTimeoutMs);
+    const { outboundTimeoutMs, sendBounds: bounds, maxQueuedFrames } = this.#options;
+    const connection = new ClientConnection(socket, {
+      outboundTimeoutMs,
+      bounds,
+      maxQueuedFrames,
+      onDrop: (error) => this.#events.emit('error', error),
+    });
     const opened = new Promise<boolean>((resolve) => {
       socket.on('open', () => {
         this.#dial = undefined;
@@ -323,7 +330,10 @@ export class WebSocketRelayTransport implements RelayTransport {
       });
       socket.on('close', (code, reason) => {
         if (connection.opened) {
-          this.#closed(connection, code, reason.toString('utf8'));
+          // A socket this side dropped closes without a close frame: report the code it was closed with.
+          const dropped = connection.dropped;
+          if (dropped !== undefined) this.#closed(connection, dropped.closeCode, dropped.closeReason);
+          else this.#closed(connection, code, reason.toString('utf8'));
           return;
         }
         if (this.#dial?.connection === connection) this.#dial = undefined;
@@ -474,7 +484,7 @@ export class WebSocketRelayTransport implements RelayTransport {
       case 'inbound':
       case 'interrupt_inbound':
       case 'passthrough_forward':
-        connection.sequence = connection.sequence.then(() => this.#handleInOrder(connection, frame));
+        connection.sequence(() => this.#handleInOrder(connection, frame));
         return;
       default:
         return;

@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import type { InboundBuffer } from '../buffer/index.js';
 import type { RelayBusMessage, RelayBusSubscription } from '../bus/index.js';
 import { descriptorToWire } from '../descriptor/index.js';
+import type { PeerLimitError } from '../errors.js';
 import {
   decodeGatewayFrame,
   FrameError,
@@ -13,12 +14,12 @@ import {
   type OutboundResultObject,
   type UnknownFrame,
 } from '../frames/index.js';
+import { BoundedSocket } from '../internal/bounded-socket.js';
 import { encodeFrame, FrameDecoder } from '../ndjson/index.js';
 import type { CapabilityVault } from '../vault/index.js';
 import { acceptedBefore } from './connection-id.js';
 import { ConnectionClosedError, RelayServerCallbackError, UnknownPlatformError } from './errors.js';
 import { executeOutbound } from './execute-outbound.js';
-import { FrameSender } from './frame-sender.js';
 import { failureResult } from './op-result.js';
 import { outboundResultLine } from './outbound-result-line.js';
 import { ReplayPump } from './replay-pump.js';
@@ -52,7 +53,7 @@ export interface ConnectionHost {
   activated(connection: GatewayConnection): void;
   /** Replay waited for the socket backlog to drain. */
   backpressure(connection: GatewayConnection, bufferedAmount: number): void;
-  /** A fault of the peer (a bad line, an unknown platform): the connection goes on. */
+  /** A fault of the peer (a bad line, an unknown platform, a passed limit). */
   warn(error: Error): void;
   /** A fault of this side (a throwing callback, a failing bus or buffer). */
   fail(error: Error): void;
@@ -76,11 +77,15 @@ export class GatewayConnection implements GatewayConnectionInfo {
   readonly tenant: string;
   readonly #ws: WebSocket;
   readonly #host: ConnectionHost;
-  readonly #sender: FrameSender;
+  readonly #sender: BoundedSocket;
   readonly #decoder: FrameDecoder<GatewayFrame | UnknownFrame>;
   readonly #pump: ReplayPump;
   readonly #running: RunningOutboundCalls;
   readonly #identities: ConnectionIdentity[] = [];
+  /** Received messages not fully handled yet (while the socket holds), oldest first. */
+  readonly #received: (string | Buffer)[] = [];
+  /** Where the next line of `#received[0]` starts (UTF-16 units of a string, bytes of a buffer). */
+  #receivedOffset = 0;
   #phase: ConnectionPhase = 'handshaking';
   #subscription: Promise<RelayBusSubscription | undefined> | undefined;
   /** Cleared on each ping; a socket still `false` at the next ping is dead. */
@@ -92,7 +97,12 @@ export class GatewayConnection implements GatewayConnectionInfo {
     this.tenant = info.tenant;
     this.#ws = ws;
     this.#host = host;
-    this.#sender = new FrameSender(ws);
+    const { maxBufferedAmount, dropBufferedAmount, drainTimeoutMs } = host.options;
+    this.#sender = new BoundedSocket(
+      ws,
+      { pauseAbove: maxBufferedAmount, dropAbove: dropBufferedAmount, drainTimeoutMs },
+      { onDrop: (error) => this.#dropped(error), onResume: () => this.#drain() },
+    );
     this.#running = new RunningOutboundCalls(host.options.outboundTimeoutMs);
     this.#decoder = new FrameDecoder({ decode: decodeGatewayFrame, maxLineBytes: host.options.maxPayload });
     this.#pump = new ReplayPump({
@@ -127,6 +137,11 @@ export class GatewayConnection implements GatewayConnectionInfo {
     return this.#sender.backlog;
   }
 
+  /** Why the server dropped the connection, when it passed a limit. */
+  get dropped(): PeerLimitError | undefined {
+    return this.#sender.dropped;
+  }
+
   /** Pings the gateway; terminates the socket when the previous ping got no pong. */
   heartbeat(): void {
     if (this.#ws.readyState !== this.#ws.OPEN) return;
@@ -152,11 +167,47 @@ export class GatewayConnection implements GatewayConnectionInfo {
     this.#unsubscribe();
   }
 
+  /** The gateway passed a limit and the socket is being dropped: stop now, report it. */
+  #dropped(error: PeerLimitError): void {
+    this.closed();
+    this.#host.warn(error);
+  }
+
   #receive(chunk: string | Buffer): void {
-    for (const result of this.#decoder.push(chunk)) {
-      if (result.ok) this.#dispatch(result.frame);
-      else this.#badLine(result.error);
+    if (chunk.length === 0) return;
+    this.#received.push(chunk);
+    if (this.#received.length === 1) this.#drain();
+  }
+
+  /**
+   * Handles the received messages line by line, in order, while the gateway is read. Once its backlog
+   * makes the socket hold, the rest waits undecoded until the backlog drains: a gateway that sends a
+   * message of thousands of requests and reads none of the answers gets no more than the bound, and
+   * costs no more than the messages it already sent.
+   */
+  #drain(): void {
+    const received = this.#received;
+    while (received.length > 0 && this.#sender.reading && this.#phase !== 'closed') {
+      const chunk = received[0] as string | Buffer;
+      const newline = chunk.indexOf('\n', this.#receivedOffset);
+      const end = newline === -1 ? chunk.length : newline + 1;
+      const start = this.#receivedOffset;
+      const piece =
+        start === 0 && end === chunk.length
+          ? chunk
+          : typeof chunk === 'string'
+            ? chunk.slice(start, end)
+            : chunk.subarray(start, end);
+      if (end === chunk.length) {
+        received.shift();
+        this.#receivedOffset = 0;
+      } else this.#receivedOffset = end;
+      for (const result of this.#decoder.push(piece)) {
+        if (result.ok) this.#dispatch(result.frame);
+        else this.#badLine(result.error);
+      }
     }
+    if (this.#phase === 'closed') received.length = 0;
   }
 
   #dispatch(frame: GatewayFrame | UnknownFrame): void {
@@ -200,8 +251,18 @@ export class GatewayConnection implements GatewayConnectionInfo {
       this.#host.warn(new UnknownPlatformError(hello.platform));
       return;
     }
-    this.#identities.push({ platform: hello.platform, botId: hello.botId, served });
-    this.#send(encodeFrame({ type: 'descriptor', descriptor: descriptorToWire(served.descriptor) }));
+    const known = this.#identities.some(
+      (identity) => identity.platform === hello.platform && identity.botId === hello.botId,
+    );
+    if (!known) {
+      const { maxIdentities } = this.#host.options;
+      if (this.#identities.length >= maxIdentities) {
+        this.#sender.drop('identities', `more than ${maxIdentities} identities said hello on one connection`);
+        return;
+      }
+      this.#identities.push({ platform: hello.platform, botId: hello.botId, served });
+    }
+    this.#send(descriptorLine(served));
     if (this.#phase === 'handshaking') void this.#activate();
   }
 
@@ -268,6 +329,14 @@ export class GatewayConnection implements GatewayConnectionInfo {
     const identity = this.#identityFor(frame);
     if (typeof identity === 'string') {
       this.#answer(frame.requestId, failureResult(identity));
+      return;
+    }
+    const { maxRunningOutbound } = this.#host.options;
+    if (this.#running.size >= maxRunningOutbound) {
+      this.#answer(
+        frame.requestId,
+        failureResult(`busy: ${maxRunningOutbound} outbound calls are already running on this connection`),
+      );
       return;
     }
     const result = await executeOutbound({
@@ -342,4 +411,16 @@ export class GatewayConnection implements GatewayConnectionInfo {
       ?.then((subscription) => subscription?.unsubscribe())
       .catch((error: unknown) => this.#host.fail(new RelayServerCallbackError('bus.unsubscribe', error)));
   }
+}
+
+/** The encoded `descriptor` line of each served platform, made once: hellos are answered often. */
+const descriptorLines = new WeakMap<ServedPlatform, string>();
+
+function descriptorLine(served: ServedPlatform): string {
+  let line = descriptorLines.get(served);
+  if (line === undefined) {
+    line = encodeFrame({ type: 'descriptor', descriptor: descriptorToWire(served.descriptor) });
+    descriptorLines.set(served, line);
+  }
+  return line;
 }

@@ -67,8 +67,32 @@ export interface RelayServerOptions {
   readonly outboundTimeoutMs?: number;
   /** Interval of WebSocket pings; a socket that has not answered the previous ping is terminated. Default 30 000; 0 disables. */
   readonly pingIntervalMs?: number;
-  /** Per-connection send backlog (bytes not yet handed to the OS) above which buffered replay waits. Default 1 MiB. */
+  /**
+   * Per-connection send backlog (bytes not yet handed to the OS) above which buffered replay waits and
+   * the server stops reading from the gateway until the backlog drains. Default 1 MiB.
+   */
   readonly maxBufferedAmount?: number;
+  /**
+   * Per-connection send backlog above which the connection is dropped at once (close 1008, reason
+   * `send_backlog`): a gateway that sends but does not read. Default 16 MiB; at least `maxBufferedAmount`.
+   */
+  readonly dropBufferedAmount?: number;
+  /**
+   * How long the send backlog may stay above `maxBufferedAmount` before the connection is dropped
+   * (close 1008, reason `drain_timeout`). Default 60 000: twice the 30 s the gateway's reader can stall
+   * itself while it waits for a result inside a handler.
+   */
+  readonly drainTimeoutMs?: number;
+  /**
+   * Distinct `(platform, botId)` identities one connection may `hello`; one more drops it (close 1008,
+   * reason `identities`). A repeated hello of a known identity is answered again and counts once. Default 64.
+   */
+  readonly maxIdentities?: number;
+  /**
+   * Outbound calls one connection may have running at once; an `outbound` frame past it is answered at
+   * once with `{ success: false }` and never reaches an adapter. Default 256.
+   */
+  readonly maxRunningOutbound?: number;
   /** How many buffered entries one replay read fetches. Default 100. */
   readonly replayBatchSize?: number;
   /** Seconds a token stays acceptable past its expiry (clock skew). Default 0, as the gateway's reference verifier. */
@@ -87,6 +111,10 @@ export const RELAY_SERVER_DEFAULTS = {
   outboundTimeoutMs: 25_000,
   pingIntervalMs: 30_000,
   maxBufferedAmount: 1024 * 1024,
+  dropBufferedAmount: 16 * 1024 * 1024,
+  drainTimeoutMs: 60_000,
+  maxIdentities: 64,
+  maxRunningOutbound: 256,
   replayBatchSize: 100,
   tokenSkewSeconds: 0,
 } as const;

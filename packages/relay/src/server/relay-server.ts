@@ -38,7 +38,10 @@ export interface RelayServerEvents {
   rejected: [info: { readonly reason: RelayAuthCloseReason; readonly detail: string }];
   /** Replay on a connection waits for its socket backlog (`bufferedAmount` bytes) to drain. */
   backpressure: [info: GatewayConnectionInfo & { readonly bufferedAmount: number }];
-  /** A fault of a gateway (a malformed line, a hello for an unknown platform); the connection goes on. */
+  /**
+   * A fault of a gateway: a malformed line or a hello for an unknown platform (the connection goes on),
+   * or a passed limit (a `PeerLimitError`: the connection was dropped).
+   */
   warning: [error: Error];
   /** A fault of this side: a throwing callback, a failing bus, buffer or vault. */
   error: [error: Error];
@@ -307,7 +310,14 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
     ws.once('close', (code, reason) => {
       this.#connections.delete(ws);
       connection.closed();
-      this.emit('disconnect', { ...info, code, reason: reason.toString('utf8') });
+      // A dropped socket closes without the peer's close frame: report the code the server closed with.
+      const dropped = connection.dropped;
+      this.emit(
+        'disconnect',
+        dropped === undefined
+          ? { ...info, code, reason: reason.toString('utf8') }
+          : { ...info, code: dropped.closeCode, reason: dropped.closeReason },
+      );
     });
     this.emit('connection', info);
   }

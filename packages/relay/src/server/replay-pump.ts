@@ -1,6 +1,6 @@
 import type { BufferedEntry, InboundBuffer } from '../buffer/index.js';
+import type { BoundedSocket } from '../internal/bounded-socket.js';
 import { type BufferedFrameLine, bufferedFrameLine, lineLength, utf8Lines } from './buffered-frame-line.js';
-import type { FrameSender } from './frame-sender.js';
 
 /**
  * Lines are joined into one message up to this many UTF-16 units (at most 192 KiB of UTF-8), far
@@ -12,7 +12,7 @@ const MAX_BATCH_MESSAGE_LENGTH = 64 * 1024;
 export interface ReplayPumpSettings {
   readonly tenant: string;
   readonly buffer: InboundBuffer;
-  readonly sender: FrameSender;
+  readonly sender: BoundedSocket;
   readonly batchSize: number;
   readonly maxBufferedAmount: number;
   /** Called each time replay waits for the socket backlog to drain. */

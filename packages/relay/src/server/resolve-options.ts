@@ -23,6 +23,10 @@ export interface ResolvedServerOptions {
   readonly outboundTimeoutMs: number;
   readonly pingIntervalMs: number;
   readonly maxBufferedAmount: number;
+  readonly dropBufferedAmount: number;
+  readonly drainTimeoutMs: number;
+  readonly maxIdentities: number;
+  readonly maxRunningOutbound: number;
   readonly replayBatchSize: number;
   readonly tokenSkewSeconds: number;
   readonly now: () => number;
@@ -59,6 +63,12 @@ export function resolveServerOptions(options: RelayServerOptions): ResolvedServe
   }
   const now = options.now ?? Date.now;
   if (typeof now !== 'function') throw new RelayServerOptionsError('now must be a function', 'now');
+  const maxBufferedAmount = integer(
+    options.maxBufferedAmount,
+    RELAY_SERVER_DEFAULTS.maxBufferedAmount,
+    'maxBufferedAmount',
+    0,
+  );
   return {
     listen:
       options.server === undefined
@@ -84,11 +94,25 @@ export function resolveServerOptions(options: RelayServerOptions): ResolvedServe
       'pingIntervalMs',
       0,
     ),
-    maxBufferedAmount: integer(
-      options.maxBufferedAmount,
-      RELAY_SERVER_DEFAULTS.maxBufferedAmount,
-      'maxBufferedAmount',
-      0,
+    maxBufferedAmount,
+    dropBufferedAmount: integer(
+      options.dropBufferedAmount,
+      Math.max(RELAY_SERVER_DEFAULTS.dropBufferedAmount, maxBufferedAmount),
+      'dropBufferedAmount',
+      maxBufferedAmount,
+    ),
+    drainTimeoutMs: integer(
+      options.drainTimeoutMs,
+      RELAY_SERVER_DEFAULTS.drainTimeoutMs,
+      'drainTimeoutMs',
+      1,
+    ),
+    maxIdentities: integer(options.maxIdentities, RELAY_SERVER_DEFAULTS.maxIdentities, 'maxIdentities', 1),
+    maxRunningOutbound: integer(
+      options.maxRunningOutbound,
+      RELAY_SERVER_DEFAULTS.maxRunningOutbound,
+      'maxRunningOutbound',
+      1,
     ),
     replayBatchSize: integer(
       options.replayBatchSize,
