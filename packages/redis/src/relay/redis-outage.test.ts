@@ -143,6 +143,21 @@ describe('Redis outages', () => {
     expect(stderr.join('\n')).not.toContain('Unhandled error event');
   }, 15_000);
 
+  it('closes a bus during an outage without waiting for the server to come back', async () => {
+    const server = await startRedisServer();
+    cleanups.push(() => server.stop());
+    const bus = new RedisRelayBus({
+      redis: { host: server.host, port: server.port },
+      onConnectionError: () => {},
+    });
+    await bus.subscribe('tenant-a', () => undefined);
+    await server.kill();
+    await sleep(300);
+    // Before the fix, UNSUBSCRIBE sat in ioredis's offline queue until its retries gave up (≈ 10 s).
+    const outcome = await Promise.race([bus.close().then(() => 'closed'), sleep(5_000).then(() => 'hung')]);
+    expect(outcome).toBe('closed');
+  });
+
   it('refuses an onConnectionError that is not a function', () => {
     expect(
       () => new RedisInboundBuffer({ redis: {}, onConnectionError: 'log' as unknown as () => void }),

@@ -139,8 +139,10 @@ export class RedisRelayBus implements RelayBus {
       for (const registration of subscription.registrations) registration.active = false;
     }
     this.#channels.clear();
-    // Unsubscribing first means no instance counts this one once `close` resolved.
-    await this.#subscriber.unsubscribe().catch(() => undefined);
+    // Unsubscribing first means no instance counts this one once `close` resolved. Only when connected:
+    // during an outage the command would wait in ioredis's offline queue, and the server has already
+    // dropped the subscriptions of a connection it lost.
+    if (this.#subscriber.status === 'ready') await this.#subscriber.unsubscribe().catch(() => undefined);
     await closeOwnedClient(this.#subscriber);
     if (this.#ownsPublisher) await closeOwnedClient(this.#publisher);
   }
