@@ -84,6 +84,8 @@ export class GatewayConnection implements GatewayConnectionInfo {
   readonly #identities: ConnectionIdentity[] = [];
   /** Received messages not fully handled yet (while the socket holds), oldest first. */
   readonly #received: (string | Buffer)[] = [];
+  /** Acks and interrupts started and not finished; see {@link #unanswered}. */
+  #unansweredCount = 0;
   /** Where the next line of `#received[0]` starts (UTF-16 units of a string, bytes of a buffer). */
   #receivedOffset = 0;
   #phase: ConnectionPhase = 'handshaking';
@@ -220,15 +222,17 @@ export class GatewayConnection implements GatewayConnectionInfo {
         void this.#outbound(frame);
         return;
       case 'inbound_ack':
-        this.#host.buffer.ack(this.tenant, frame.bufferId).catch((error: unknown) => {
-          this.#host.fail(new RelayServerCallbackError('buffer.ack', error));
-        });
+        this.#unanswered(
+          this.#host.buffer.ack(this.tenant, frame.bufferId).catch((error: unknown) => {
+            this.#host.fail(new RelayServerCallbackError('buffer.ack', error));
+          }),
+        );
         return;
       case 'going_idle':
         this.#goIdle();
         return;
       case 'interrupt':
-        void this.#interrupt(frame);
+        this.#unanswered(this.#interrupt(frame));
         return;
       default:
         return;
@@ -372,6 +376,20 @@ export class GatewayConnection implements GatewayConnectionInfo {
     return `platform ${who} was not announced in a hello on this connection`;
   }
 
+  /**
+   * Tracks work a frame started that writes nothing back (an ack to the buffer, an interrupt to the
+   * adapter): past {@link MAX_UNANSWERED} of them at once the gateway is not read until they finish, so
+   * a flood of acks or interrupts waits in TCP instead of piling up calls to a slow store or adapter.
+   */
+  #unanswered(work: Promise<unknown>): void {
+    this.#unansweredCount += 1;
+    if (this.#unansweredCount > MAX_UNANSWERED) this.#sender.hold('unanswered');
+    void work.then(() => {
+      this.#unansweredCount -= 1;
+      if (this.#unansweredCount <= MAX_UNANSWERED) this.#sender.release('unanswered');
+    });
+  }
+
   /** Sends the one `outbound_result` of `requestId` (a failure when the result cannot be encoded). */
   #answer(requestId: string, result: OutboundResultObject): void {
     let line: string;
@@ -412,6 +430,9 @@ export class GatewayConnection implements GatewayConnectionInfo {
       .catch((error: unknown) => this.#host.fail(new RelayServerCallbackError('bus.unsubscribe', error)));
   }
 }
+
+/** Acks and interrupts one connection may have running before the gateway is no longer read. */
+const MAX_UNANSWERED = 1_000;
 
 /** The encoded `descriptor` line of each served platform, made once: hellos are answered often. */
 const descriptorLines = new WeakMap<ServedPlatform, string>();

@@ -2,6 +2,7 @@
 // paused and then dropped (close 1008 with the limit as reason, a PeerLimitError on `warning`), one
 // connection's identities and running outbound calls are capped. Real sockets on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
+import { type InboundBuffer, InMemoryInboundBuffer } from '../buffer/index.js';
 import { PeerLimitError } from '../errors.js';
 import { encodeFrame } from '../ndjson/index.js';
 import { RelayServerOptionsError } from './errors.js';
@@ -181,6 +182,34 @@ describe('per-connection caps', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(started).toEqual(['c1', 'c2', 'c4']);
+  });
+
+  it('stops reading a gateway while 1 000 of its acks wait for the buffer, and handles every ack in the end', async () => {
+    const inner = new InMemoryInboundBuffer();
+    const waiting: (() => void)[] = [];
+    let acks = 0;
+    const slowBuffer: InboundBuffer = {
+      append: (tenant, frame) => inner.append(tenant, frame),
+      read: (tenant, after, limit) => inner.read(tenant, after, limit),
+      size: (tenant) => inner.size(tenant),
+      close: () => inner.close(),
+      ack: (tenant, bufferId) => {
+        acks += 1;
+        return new Promise((resolve) => waiting.push(() => resolve(inner.ack(tenant, bufferId))));
+      },
+    };
+    const server = await startServer(discord, { buffer: slowBuffer });
+    const gateway = await connectGateway(server);
+    const ack = (i: number) => encodeFrame({ type: 'inbound_ack', bufferId: `b${i}` }, { style: 'python' });
+    gateway.sendRaw(Array.from({ length: 5_000 }, (_, i) => ack(i)).join(''));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(acks).toBe(1_001);
+    while (acks < 5_000 || waiting.length > 0) {
+      for (const finish of waiting.splice(0)) finish();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(acks).toBe(5_000);
+    expect(server.connections).toHaveLength(1);
   });
 
   it('refuses bounds that cannot work', async () => {
