@@ -4,6 +4,7 @@ import { benchBlobTransfer } from './blob-transfer.js';
 import { benchCanonicalJson } from './canonical-json.js';
 import { keepAlive } from './harness.js';
 import { benchHearthNetEvents } from './hearthnet-events.js';
+import { benchStrictJson } from './hearthnet-strict-json.js';
 import { benchHearthNetWire } from './hearthnet-wire.js';
 import { benchRelayFrames } from './relay-frames.js';
 import { benchRelayRuntime } from './relay-runtime.js';
@@ -16,6 +17,7 @@ console.log(`# agentwire benchmarks — node ${process.version}, ${new Date().to
 const goals = [
   ...benchCanonicalJson(options),
   ...benchSigning(options),
+  ...benchStrictJson(options),
   ...benchRelayFrames(options),
   ...(await benchRelayRuntime({ quick })),
   ...(await benchHearthNetWire({ quick })),

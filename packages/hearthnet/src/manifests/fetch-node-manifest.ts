@@ -1,3 +1,4 @@
+import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import { InvalidSignatureError, PartitionError } from '../capabilities/hearthnet-errors.js';
 import { InvalidManifestHandlerOptionsError } from './errors.js';
@@ -49,25 +50,33 @@ export async function fetchNodeManifest(
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   let response: Response;
-  let text: string;
+  let bytes: Uint8Array;
   try {
     response = await fetchImpl(url, {
       headers: { Accept: 'application/json' },
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
-    text = await response.text();
+    bytes = new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     if (options.signal?.aborted === true) throw error;
     throw new PartitionError(`${url.origin} is unreachable`, { cause: error });
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    if (!response.ok) throw errorFromBody({}, response.status);
-    throw nodeManifestError(rejectManifest('malformed', `${url.href} answered a body that is not JSON`));
+  // The manifest is signed: read it as strictly as a signed call body (see parseStrictJson).
+  const read = parseStrictJsonBytes(bytes);
+  if (!response.ok)
+    throw errorFromBody(read.ok || read.problem !== 'syntax' ? read.value : {}, response.status);
+  if (!read.ok) {
+    throw nodeManifestError(
+      read.problem === 'syntax'
+        ? rejectManifest('malformed', `${url.href} answered a body that is not UTF-8 JSON`)
+        : rejectManifest(
+            'malformed',
+            `${url.href} answered a manifest that holds a ${read.message}`,
+            read.path,
+          ),
+    );
   }
-  if (!response.ok) throw errorFromBody(value, response.status);
+  const value = read.value;
   const manifest = options.verifier === undefined ? verified(value) : await options.verifier.accept(value);
   if (options.expectNodeId !== undefined && manifest.node_id !== options.expectNodeId) {
     throw new InvalidSignatureError(

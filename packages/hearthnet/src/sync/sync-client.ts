@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import { PartitionError } from '../capabilities/hearthnet-errors.js';
 import type { EventStore } from '../events/event-store.js';
@@ -93,16 +94,17 @@ export async function syncWith(peerUrl: string, options: SyncWithOptions): Promi
     } catch (error) {
       throw new PartitionError(`${url.origin} is unreachable`, { cause: error });
     }
-    const text = await response.text();
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      if (!response.ok) throw errorFromBody({}, response.status);
-      throw new SyncProtocolError(path, 'the answer is not JSON', { cause: error });
+    // The events in an answer are signed: read it as strictly as a signed body (see parseStrictJson).
+    // An honest peer's serializer never writes a repeated key, an inexact number or bytes that are not UTF-8.
+    const read = parseStrictJsonBytes(new Uint8Array(await response.arrayBuffer()));
+    if (!response.ok)
+      throw errorFromBody(read.ok || read.problem !== 'syntax' ? read.value : {}, response.status);
+    if (!read.ok) {
+      throw read.problem === 'syntax'
+        ? new SyncProtocolError(path, 'the answer is not UTF-8 JSON', { cause: read.cause })
+        : new SyncProtocolError(path, `the answer holds a ${read.message}`);
     }
-    if (!response.ok) throw errorFromBody(value, response.status);
-    const parsed = schema.safeParse(value);
+    const parsed = schema.safeParse(read.value);
     if (!parsed.success)
       throw new SyncProtocolError(path, parsed.error.issues[0]?.message ?? 'invalid answer');
     return parsed.data;

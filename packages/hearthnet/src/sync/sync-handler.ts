@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
 import { asHearthNetError, toErrorBody } from '../capabilities/error-body.js';
 import { BadRequestError, NotFoundError } from '../capabilities/hearthnet-errors.js';
 import type { EventStore } from '../events/event-store.js';
@@ -113,13 +114,15 @@ async function readBody<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   expectMethod(request, 'POST');
   const bytes = await readBodyWithin(request, maxBodyBytes);
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(bytes));
-  } catch (error) {
-    throw new BadRequestError('the body is not JSON', { cause: error });
+  // Events in the body are signed: a repeated key or an inexact number would verify while another
+  // reader of the same bytes sees another event (see parseStrictJson); neither is ever needed.
+  const read = parseStrictJsonBytes(bytes);
+  if (!read.ok) {
+    throw read.problem === 'syntax'
+      ? new BadRequestError('the body is not UTF-8 JSON', { cause: read.cause })
+      : new BadRequestError(`the body holds a ${read.message}`);
   }
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(read.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new BadRequestError(`${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid body'}`);

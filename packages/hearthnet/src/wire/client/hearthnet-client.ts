@@ -1,4 +1,5 @@
 import { canonicalJsonString } from '../../canonical-json/index.js';
+import { parseStrictJson } from '../../canonical-json/strict-json.js';
 import {
   asHearthNetError,
   type CapabilityDescriptor,
@@ -239,14 +240,14 @@ async function call(
     }
     return openStream(settings, capability, prepared, response);
   }
-  const body = await readJson(response, capability).finally(() =>
+  const { body, untrustworthy } = await readJson(response, capability).finally(() =>
     // Only after the response is read: failing the request body earlier would cut the response too.
     prepared.writer?.abort(
       new UnexpectedResponseError(response.status, `${capability} answered without a stream`),
     ),
   );
   const isError = !response.ok || (settings.mode === 'reference' && isInBandError(body));
-  checkResponseSignature(settings, capability, prepared, response, body, !isError);
+  checkResponseSignature(settings, capability, prepared, response, { body, untrustworthy }, !isError);
   if (isError) throw errorFromBody(body, response.status);
   if (options.stream === true) {
     throw new UnexpectedResponseError(response.status, `${capability} answered with JSON to a stream call`);
@@ -368,19 +369,38 @@ function validatorOf(
   return validator === null ? null : (value) => validator.parse(value);
 }
 
-async function readJson(response: Response, capability: string): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return {};
+/**
+ * A JSON answer, and why its signature could not be trusted to cover what its bytes say, if so: bytes
+ * that are not UTF-8 (decoded with U+FFFD in their place), a repeated key or a number `JSON.parse`
+ * cannot read as written. A signature is checked against the parsed value, so any of these would verify
+ * while another reader of the same bytes sees another answer.
+ */
+interface JsonAnswer {
+  readonly body: unknown;
+  readonly untrustworthy: string | undefined;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder('utf-8');
+
+async function readJson(response: Response, capability: string): Promise<JsonAnswer> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let text: string;
+  let untrustworthy: string | undefined;
   try {
-    return JSON.parse(text);
-  } catch (error) {
-    if (!response.ok) return {};
-    throw new UnexpectedResponseError(
-      response.status,
-      `${capability} answered with a body that is not JSON`,
-      { cause: error },
-    );
+    text = utf8.decode(bytes);
+  } catch {
+    text = lenientUtf8.decode(bytes);
+    untrustworthy = 'is not UTF-8';
   }
+  if (text === '') return { body: {}, untrustworthy: undefined };
+  const read = parseStrictJson(text);
+  if (read.ok) return { body: read.value, untrustworthy };
+  if (read.problem !== 'syntax') return { body: read.value, untrustworthy: `holds a ${read.message}` };
+  if (!response.ok) return { body: {}, untrustworthy: undefined };
+  throw new UnexpectedResponseError(response.status, `${capability} answered with a body that is not JSON`, {
+    cause: read.cause,
+  });
 }
 
 /** The reference answers service errors in-band with 200: a body with `error` and no `output` (note §6). */
@@ -393,7 +413,7 @@ function checkResponseSignature(
   capability: string,
   prepared: Prepared,
   response: Response,
-  body: unknown,
+  { body, untrustworthy }: JsonAnswer,
   success: boolean,
 ): void {
   if (settings.verification === 'none') return;
@@ -402,6 +422,9 @@ function checkResponseSignature(
   if (signature === null) {
     if (required) throw new InvalidSignatureError(`the ${capability} response is not signed (contract §5.2)`);
     return;
+  }
+  if (untrustworthy !== undefined) {
+    throw new InvalidSignatureError(`the signed ${capability} response body ${untrustworthy}`);
   }
   const from = response.headers.get(WIRE_HEADERS.from) ?? '';
   if (settings.peer !== undefined && from !== settings.peer) {

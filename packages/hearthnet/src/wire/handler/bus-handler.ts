@@ -1,3 +1,4 @@
+import { parseStrictJsonBytes } from '../../canonical-json/strict-json.js';
 import {
   asHearthNetError,
   BadRequestError,
@@ -350,17 +351,24 @@ function referenceStreamResponse(text: string, requestId: string, nodeId: string
   return new Response(text, { status: 200, headers });
 }
 
+/**
+ * The request body as JSON. A body with a repeated key or a number `JSON.parse` cannot read as written
+ * is `bad_request` on either wire, signed or not: the signature is checked against the parsed value, so
+ * such a body would verify while a proxy or log that reads the bytes otherwise sees another request.
+ */
 async function readJsonBody(request: Request, maxBodyBytes: number): Promise<unknown> {
   const bytes = await readBodyWithin(request, maxBodyBytes);
-  try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch (error) {
-    // A reference node answers FastAPI's shape here.
-    throw withReferenceAnswer(new BadRequestError('the request body is not UTF-8 JSON', { cause: error }), {
+  const read = parseStrictJsonBytes(bytes);
+  if (read.ok) return read.value;
+  if (read.problem !== 'syntax') throw new BadRequestError(`the request body holds a ${read.message}`);
+  // A reference node answers FastAPI's shape here.
+  throw withReferenceAnswer(
+    new BadRequestError('the request body is not UTF-8 JSON', { cause: read.cause }),
+    {
       status: 400,
       body: { detail: 'invalid_json' },
-    });
-  }
+    },
+  );
 }
 
 /** The window a client stream asks for with `X-HearthNet-Ack-Window`, if any. */

@@ -1,3 +1,4 @@
+import { parseStrictJson } from '../../canonical-json/strict-json.js';
 import { BadRequestError } from '../../capabilities/index.js';
 import { SseProtocolError } from '../errors.js';
 import { ACK_EVENT, REQUEST_EVENT, type SseEvent, type SseFrame } from '../sse/sse-event.js';
@@ -79,13 +80,15 @@ export async function openClientStream(
     void source.cancel().catch(() => undefined);
     throw new BadRequestError(`the request frame exceeds ${options.maxRequestLength} characters`);
   }
-  let requestBody: unknown;
-  try {
-    requestBody = JSON.parse(first.data);
-  } catch (error) {
+  // Signed like a JSON body, so read as strictly (see parseStrictJson).
+  const read = parseStrictJson(first.data);
+  if (!read.ok) {
     void source.cancel().catch(() => undefined);
-    throw new BadRequestError('the request frame data is not JSON', { cause: error });
+    throw read.problem === 'syntax'
+      ? new BadRequestError('the request frame data is not JSON', { cause: read.cause })
+      : new BadRequestError(`the request frame data holds a ${read.message}`);
   }
+  const requestBody = read.value;
 
   const queue: Slot[] = [];
   let wakeConsumer: (() => void) | undefined;
