@@ -12,5 +12,11 @@
  *
  * @packageDocumentation
  */
+
+export {
+  DEFAULT_DRAIN_TIMEOUT_MS,
+  SlowConsumerError,
+  type SlowConsumerLimit,
+} from '../wire/sse/slow-consumer.js';
 export { type NodeListenerOptions, toNodeListener, type WebHandler } from './node-listener.js';
 export { type ServedBusHandler, type ServeOptions, serveBusHandler } from './serve.js';

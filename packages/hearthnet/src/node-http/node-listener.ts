@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BadRequestError, InternalError, toErrorBody } from '../capabilities/index.js';
+import { InvalidWireOptionsError } from '../wire/errors.js';
+import { DEFAULT_DRAIN_TIMEOUT_MS, progressWithin, SlowConsumerError } from '../wire/sse/slow-consumer.js';
 
 /** A web-standard handler, such as the one `createBusHandler` returns. */
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -8,6 +10,14 @@ export type WebHandler = (request: Request) => Promise<Response>;
 export interface NodeListenerOptions {
   /** The largest request body read, in bytes; a larger one is answered 413 `bad_request`. Default 10 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * How long (ms) a response whose socket buffer is full may wait for the client to read before the
+   * client is dropped: the response is destroyed and the request's `signal` aborts with a
+   * `SlowConsumerError` (`drain_timeout`), which a bus handler passes on to the capability handler.
+   * The bytes one response queues stay bounded meanwhile: its body is read one chunk at a time, only
+   * after the previous one drained. Default {@link DEFAULT_DRAIN_TIMEOUT_MS} (60 s).
+   */
+  readonly drainTimeoutMs?: number;
 }
 
 /**
@@ -16,7 +26,8 @@ export interface NodeListenerOptions {
  * total limit) becomes a `Request` whose `signal` aborts when the client disconnects before the response is
  * complete; the `Response` is written back with back-pressure, its body streamed chunk by chunk
  * (headers flushed first, so SSE frames reach the client as they are produced), and cancelled when
- * the client goes away — which is how a bus handler learns to stop (contract §4.1).
+ * the client goes away — which is how a bus handler learns to stop (contract §4.1). A client that stops
+ * reading is dropped after `drainTimeoutMs`.
  *
  * @example
  * import { createServer } from 'node:http';
@@ -27,8 +38,14 @@ export function toNodeListener(
   options: NodeListenerOptions = {},
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
+  const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
+  if (!Number.isSafeInteger(drainTimeoutMs) || drainTimeoutMs < 1 || drainTimeoutMs > 2 ** 31 - 1) {
+    throw new InvalidWireOptionsError(
+      `drainTimeoutMs must be a positive integer (ms, at most 2^31 - 1), got ${String(drainTimeoutMs)}`,
+    );
+  }
   return (request, response) => {
-    void serve(handler, request, response, maxBodyBytes).catch(() => {
+    void serve(handler, request, response, maxBodyBytes, drainTimeoutMs).catch(() => {
       response.destroy();
     });
   };
@@ -39,6 +56,7 @@ async function serve(
   request: IncomingMessage,
   response: ServerResponse,
   maxBodyBytes: number,
+  drainTimeoutMs: number,
 ): Promise<void> {
   const disconnected = new AbortController();
   response.on('close', () => {
@@ -75,7 +93,7 @@ async function serve(
     writeJson(response, 500, toErrorBody(new InternalError()));
     return;
   }
-  await writeResponse(webResponse, response, disconnected.signal);
+  await writeResponse(webResponse, response, disconnected, drainTimeoutMs);
 }
 
 /** Whether a `Content-Type` is `text/event-stream`: a client stream, read as it arrives. */
@@ -138,8 +156,10 @@ async function readBody(request: IncomingMessage, maxBodyBytes: number): Promise
 async function writeResponse(
   webResponse: Response,
   response: ServerResponse,
-  disconnected: AbortSignal,
+  disconnection: AbortController,
+  drainTimeoutMs: number,
 ): Promise<void> {
+  const disconnected = disconnection.signal;
   const headers: Record<string, string> = {};
   webResponse.headers.forEach((value, name) => {
     headers[name] = value;
@@ -158,10 +178,22 @@ async function writeResponse(
     for (;;) {
       const { done, value } = await reader.read();
       if (done || disconnected.aborted) break;
-      if (!response.write(value)) await drainedOrClosed(response);
+      if (!response.write(value)) {
+        await progressWithin(
+          drainedOrClosed(response),
+          drainTimeoutMs,
+          'drain_timeout',
+          () => `the client read nothing of ${response.writableLength} queued bytes for ${drainTimeoutMs} ms`,
+        );
+      }
     }
-  } catch {
-    // The body failed or was cancelled: nothing more can be sent.
+  } catch (error) {
+    // The body failed or was cancelled: nothing more can be sent. A client that does not read is
+    // dropped, the handler told why.
+    if (error instanceof SlowConsumerError) {
+      disconnection.abort(error);
+      response.destroy();
+    }
   } finally {
     disconnected.removeEventListener('abort', cancel);
     if (!disconnected.aborted) response.end();

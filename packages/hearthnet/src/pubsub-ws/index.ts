@@ -18,6 +18,14 @@
  *
  * @packageDocumentation
  */
+
+export {
+  DEFAULT_ACK_TIMEOUT_MS,
+  DEFAULT_DRAIN_TIMEOUT_MS,
+  SLOW_CONSUMER_CLOSE_CODE,
+  SlowConsumerError,
+  type SlowConsumerLimit,
+} from '../wire/sse/slow-consumer.js';
 export {
   createPubSubWebSocketClient,
   type PubSubWebSocketClient,
@@ -35,6 +43,7 @@ export {
 } from './ws-frames.js';
 export {
   attachPubSubWebSocket,
+  DEFAULT_SUBSCRIBER_MAX_BUFFERED,
   DEFAULT_SUBSCRIBER_MAX_PAYLOAD,
   type PubSubWebSocketAttachment,
   type PubSubWebSocketOptions,

@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { parseStrictJson } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import { PartitionError } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
@@ -141,11 +142,14 @@ async function* connect(
     wake?.();
   };
   socket.on('message', (raw) => {
-    try {
-      deliver({ frame: JSON.parse(String(raw)) });
-    } catch (error) {
-      deliver({ end: new PubSubProtocolError('the node sent a frame that is not JSON', { cause: error }) });
-    }
+    // Frames of event topics carry signed events: read as strictly as any signed body (parseStrictJson).
+    const read = parseStrictJson(String(raw));
+    if (read.ok) deliver({ frame: read.value });
+    else if (read.problem === 'syntax') {
+      deliver({
+        end: new PubSubProtocolError('the node sent a frame that is not JSON', { cause: read.cause }),
+      });
+    } else deliver({ end: new PubSubProtocolError(`the node sent a frame that holds a ${read.message}`) });
   });
   socket.on('unexpected-response', (_request, response) => {
     const chunks: Buffer[] = [];
@@ -166,7 +170,14 @@ async function* connect(
       end: new PartitionError(`WebSocket to ${url.origin} failed: ${error.message}`, { cause: error }),
     }),
   );
-  socket.on('close', () => deliver({ end: new PartitionError(`the WebSocket to ${url.origin} closed`) }));
+  // A server drops a subscriber that does not keep up with 1008 and the limit as reason (drain_timeout, ack_timeout).
+  socket.on('close', (code, reason) =>
+    deliver({
+      end: new PartitionError(
+        `the WebSocket to ${url.origin} closed (${code}${reason.length > 0 ? ` ${String(reason)}` : ''})`,
+      ),
+    }),
+  );
   const onAbort = () => {
     socket.terminate();
     wake?.();

@@ -3,9 +3,13 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { asHearthNetError, toErrorBody } from '../capabilities/error-body.js';
-import { BadRequestError, RevokedError } from '../capabilities/hearthnet-errors.js';
+import { BadRequestError, RevokedError, TimeoutError } from '../capabilities/hearthnet-errors.js';
 import { InvalidPubSubOptionsError } from '../pubsub/errors.js';
-import { type PubSubServerOptions, readPubSubServerOptions } from '../pubsub/server-options.js';
+import {
+  type PubSubServerOptions,
+  readPubSubServerOptions,
+  SubscriptionSlots,
+} from '../pubsub/server-options.js';
 import {
   authenticateRequest,
   PUBSUB_ROUTES,
@@ -19,6 +23,12 @@ import type { ResolvedTopic } from '../pubsub/topics.js';
 import type { TrustPolicy } from '../wire/handler/trust.js';
 import { RequestVerifier } from '../wire/request-verifier.js';
 import { AckWindow, DEFAULT_ACK_WINDOW } from '../wire/sse/ack-window.js';
+import {
+  DEFAULT_ACK_TIMEOUT_MS,
+  DEFAULT_DRAIN_TIMEOUT_MS,
+  progressWithin,
+  SlowConsumerError,
+} from '../wire/sse/slow-consumer.js';
 import { ackUpto, PUBSUB_WS_PATH_PREFIX, type ServerFrame, WS_EVENTS } from './ws-frames.js';
 
 /** Options of {@link attachPubSubWebSocket}. */
@@ -30,10 +40,38 @@ export interface PubSubWebSocketOptions extends PubSubServerOptions {
    * Subscribers only send acks, so the default is {@link DEFAULT_SUBSCRIBER_MAX_PAYLOAD} (64 KiB).
    */
   readonly maxPayload?: number;
+  /**
+   * The most bytes queued to one subscriber and not yet handed to the OS (`ws.bufferedAmount`): above
+   * it nothing more is sent until the queue has drained, so a subscriber never costs more than this
+   * plus one frame. Default {@link DEFAULT_SUBSCRIBER_MAX_BUFFERED} (1 MiB).
+   */
+  readonly maxBufferedAmount?: number;
+  /**
+   * How long (ms) a queue above `maxBufferedAmount` may take to drain before the subscriber is dropped
+   * as not reading its socket: close 1008, reason `drain_timeout`, then the TCP connection at once.
+   * Default {@link DEFAULT_DRAIN_TIMEOUT_MS} (60 s).
+   */
+  readonly drainTimeoutMs?: number;
+  /**
+   * How long (ms) the ack window may stay full before the subscriber is dropped as not acknowledging:
+   * an `error` frame (`timeout`), then close 1008, reason `ack_timeout`. Default
+   * {@link DEFAULT_ACK_TIMEOUT_MS} (60 s).
+   */
+  readonly ackTimeoutMs?: number;
+  /**
+   * Sees each subscriber dropped for passing `drainTimeoutMs` or `ackTimeoutMs` (for logging and
+   * metrics); it must not throw.
+   */
+  readonly onSlowSubscriber?: (
+    error: SlowConsumerError,
+    subscriber: { readonly caller: string; readonly topic: string },
+  ) => void;
 }
 
 /** The default `maxPayload` of {@link attachPubSubWebSocket}: far above any ack. */
 export const DEFAULT_SUBSCRIBER_MAX_PAYLOAD = 64 * 1024;
+/** The default `maxBufferedAmount` of {@link attachPubSubWebSocket}: 1 MiB, as the relay server's. */
+export const DEFAULT_SUBSCRIBER_MAX_BUFFERED = 1024 * 1024;
 
 /** A WebSocket pub-sub endpoint attached to a server. */
 export interface PubSubWebSocketAttachment {
@@ -53,6 +91,13 @@ export interface PubSubWebSocketAttachment {
  * frames, `gap` frames where items were lost, and at most `window` frames the client has not
  * acknowledged (`AckWindow`); a caller revoked meanwhile gets an `error` frame and the connection
  * closes. Other upgrade paths are left to other listeners.
+ *
+ * A subscriber that does not keep up costs bounded memory and is dropped with a typed reason (see
+ * `SlowConsumerError`, reported to `onSlowSubscriber`): at most `maxBufferedAmount` bytes plus one
+ * frame are queued to it; a queue that does not drain within `drainTimeoutMs` closes the connection
+ * with 1008 `drain_timeout`, a window left full for `ackTimeoutMs` with 1008 `ack_timeout`. One caller
+ * holds at most `maxSubscriptionsPerCaller` connections (all callers `maxSubscriptions`); one more
+ * upgrade is refused with 429 `capacity_exceeded`.
  *
  * @example
  * const served = await serveBusHandler(createPubSubHandler(options));
@@ -76,11 +121,19 @@ export function attachPubSubWebSocket(
     throw new InvalidPubSubOptionsError(`maxPayload must be a positive integer, got ${String(maxPayload)}`);
   }
   const sockets = new WebSocketServer({ noServer: true, maxPayload });
+  const slots = new SubscriptionSlots(settings);
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (!url.pathname.startsWith(PUBSUB_WS_PATH_PREFIX)) return;
     void accept(request, url)
       .then((subscription) => {
+        const release = slots.acquire(subscription.caller);
+        // The slot is the socket's, upgraded or not: `close` comes once it is gone, whichever way.
+        if (socket.destroyed) {
+          release();
+          return;
+        }
+        socket.once('close', release);
         sockets.handleUpgrade(request, socket, head, (connection) => {
           void serveConnection(connection, subscription, settings);
         });
@@ -130,6 +183,12 @@ interface Settings {
   readonly community: string | undefined;
   readonly window: number;
   readonly now: () => number;
+  readonly maxSubscriptionsPerCaller: number;
+  readonly maxSubscriptions: number;
+  readonly maxBufferedAmount: number;
+  readonly drainTimeoutMs: number;
+  readonly ackTimeoutMs: number;
+  readonly onSlowSubscriber: PubSubWebSocketOptions['onSlowSubscriber'];
 }
 
 interface Accepted {
@@ -139,13 +198,44 @@ interface Accepted {
 }
 
 function readOptions(options: PubSubWebSocketOptions): Settings {
-  const { hub, trust, community, now } = readPubSubServerOptions(options);
+  const { hub, trust, community, now, maxSubscriptionsPerCaller, maxSubscriptions } =
+    readPubSubServerOptions(options);
   const window = options.window ?? DEFAULT_ACK_WINDOW;
-  if (!Number.isSafeInteger(window) || window < 1) {
-    throw new InvalidPubSubOptionsError(`window must be a positive integer, got ${String(window)}`);
+  const maxBufferedAmount = options.maxBufferedAmount ?? DEFAULT_SUBSCRIBER_MAX_BUFFERED;
+  const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
+  const ackTimeoutMs = options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
+  for (const [name, value, max] of [
+    ['window', window, Number.MAX_SAFE_INTEGER],
+    ['maxBufferedAmount', maxBufferedAmount, Number.MAX_SAFE_INTEGER],
+    ['drainTimeoutMs', drainTimeoutMs, MAX_TIMER_MS],
+    ['ackTimeoutMs', ackTimeoutMs, MAX_TIMER_MS],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 1 || value > max) {
+      throw new InvalidPubSubOptionsError(
+        `${name} must be a positive integer${max === MAX_TIMER_MS ? ` (ms, at most ${MAX_TIMER_MS})` : ''}, got ${String(value)}`,
+      );
+    }
   }
-  return { hub, trust, community, window, now };
+  if (options.onSlowSubscriber !== undefined && typeof options.onSlowSubscriber !== 'function') {
+    throw new InvalidPubSubOptionsError('onSlowSubscriber must be a function');
+  }
+  return {
+    hub,
+    trust,
+    community,
+    window,
+    now,
+    maxSubscriptionsPerCaller,
+    maxSubscriptions,
+    maxBufferedAmount,
+    drainTimeoutMs,
+    ackTimeoutMs,
+    onSlowSubscriber: options.onSlowSubscriber,
+  };
 }
+
+// Timers fire at once for delays above 2^31 - 1 ms.
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function webHeaders(request: IncomingMessage): Headers {
   const headers = new Headers();
@@ -168,7 +258,11 @@ function refuse(socket: Duplex, error: unknown): void {
   );
 }
 
-/** Streams the topic to one connection until it closes. */
+/**
+ * Streams the topic to one connection until it closes. Each frame waits for room in the ack window
+ * (at most `ackTimeoutMs`) and, while more than `maxBufferedAmount` bytes are queued, for the queue to
+ * drain (at most `drainTimeoutMs`); past either deadline the subscriber is dropped.
+ */
 async function serveConnection(connection: WebSocket, accepted: Accepted, settings: Settings): Promise<void> {
   const closed = new AbortController();
   connection.on('close', () => closed.abort(new DOMException('the subscriber went away', 'AbortError')));
@@ -191,10 +285,34 @@ async function serveConnection(connection: WebSocket, accepted: Accepted, settin
     unacknowledged.splice(0, count);
     credit.acknowledge(credit.acknowledged + count);
   });
+  // Settles once every frame sent so far has been handed to the OS (or failed: the socket is gone).
+  let flushed: Promise<void> = Promise.resolve();
+  const write = (frame: ServerFrame) => {
+    flushed = new Promise((resolve) => connection.send(JSON.stringify(frame), () => resolve()));
+  };
   const send = async (frame: ServerFrame) => {
-    await credit.reserve(closed.signal);
+    const full = credit.full;
+    const reserved = credit.reserve(closed.signal);
+    await (full
+      ? progressWithin(
+          reserved,
+          settings.ackTimeoutMs,
+          'ack_timeout',
+          () => `the ack window (${settings.window} frames) stayed full for ${settings.ackTimeoutMs} ms`,
+        )
+      : reserved);
+    if (connection.bufferedAmount > settings.maxBufferedAmount) {
+      await progressWithin(
+        flushed,
+        settings.drainTimeoutMs,
+        'drain_timeout',
+        () =>
+          `${connection.bufferedAmount} bytes still queued after ${settings.drainTimeoutMs} ms (limit ${settings.maxBufferedAmount})`,
+      );
+      closed.signal.throwIfAborted();
+    }
     unacknowledged.push(frame.seq);
-    connection.send(JSON.stringify(frame));
+    write(frame);
   };
   const { topic } = accepted;
   let cursor = accepted.cursor ?? settings.hub.lastSeq;
@@ -219,9 +337,43 @@ async function serveConnection(connection: WebSocket, accepted: Accepted, settin
     }
   } catch (error) {
     if (closed.signal.aborted) return;
+    if (error instanceof SlowConsumerError) {
+      dropSlowSubscriber(connection, error, cursor, settings.drainTimeoutMs);
+      try {
+        settings.onSlowSubscriber?.(error, { caller: accepted.caller, topic: topic.topic });
+      } catch {
+        // A throwing observer must not turn a dropped subscriber into an unhandled rejection.
+      }
+      return;
+    }
     connection.send(
       JSON.stringify({ event: WS_EVENTS.error, data: toErrorBody(asHearthNetError(error)), seq: cursor }),
     );
     connection.close(1008, asHearthNetError(error).code);
   }
+}
+
+/**
+ * Drops a subscriber that passed a bound. One that does not read gets a close frame (1008, the limit)
+ * queued and its TCP connection closed at once, which frees what it left unread. One that does not
+ * acknowledge may still read: it gets an `error` frame (`timeout`) and the close frame, and
+ * `drainTimeoutMs` to answer the close before its connection is closed all the same.
+ */
+function dropSlowSubscriber(
+  connection: WebSocket,
+  error: SlowConsumerError,
+  cursor: number,
+  drainTimeoutMs: number,
+): void {
+  if (error.limit === 'drain_timeout') {
+    connection.close(error.closeCode, error.closeReason);
+    connection.terminate();
+    return;
+  }
+  const body = toErrorBody(new TimeoutError(error.message));
+  connection.send(JSON.stringify({ event: WS_EVENTS.error, data: body, seq: cursor }));
+  connection.close(error.closeCode, error.closeReason);
+  const timer = setTimeout(() => connection.terminate(), drainTimeoutMs);
+  timer.unref();
+  connection.once('close', () => clearTimeout(timer));
 }

@@ -43,6 +43,10 @@ export {
   type SubscribeOptions,
 } from './pubsub-client.js';
 export { createPubSubHandler, type PubSubHandlerOptions } from './pubsub-handler.js';
+export {
+  DEFAULT_MAX_SUBSCRIPTIONS,
+  DEFAULT_MAX_SUBSCRIPTIONS_PER_CALLER,
+} from './server-options.js';
 export { PUBSUB_ROUTES, type SignedParameters, type SignedRoute } from './signed-request.js';
 export {
   DEFAULT_WAIT_MS,

@@ -1,3 +1,4 @@
+import { parseStrictJson } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import { InvalidSignatureError, PartitionError, TimeoutError } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/index.js';
@@ -167,13 +168,14 @@ async function fetchAnswer(
       signal: AbortSignal.any([signal, deadline.signal]),
     });
     const text = await response.text();
-    let body: unknown;
-    try {
-      body = text === '' ? {} : JSON.parse(text);
-    } catch (error) {
-      if (response.ok)
-        throw new PubSubProtocolError('the node answered with a body that is not JSON', { cause: error });
-      body = {};
+    // Items of event topics carry signed events: read as strictly as any signed body (parseStrictJson).
+    const read = text === '' ? { ok: true as const, value: {} } : parseStrictJson(text);
+    let body: unknown = {};
+    if (read.ok) body = read.value;
+    else if (read.problem !== 'syntax')
+      throw new PubSubProtocolError(`the node's answer holds a ${read.message}`);
+    else if (response.ok) {
+      throw new PubSubProtocolError('the node answered with a body that is not JSON', { cause: read.cause });
     }
     return {
       status: response.status,

@@ -8,6 +8,7 @@ import {
   type PubSubServerOptions,
   type PubSubServerSettings,
   readPubSubServerOptions,
+  SubscriptionSlots,
 } from './server-options.js';
 import { authenticateRequest, PUBSUB_ROUTES, queryParameters } from './signed-request.js';
 import {
@@ -34,8 +35,11 @@ export interface PubSubHandlerOptions extends PubSubServerOptions {
  *    `invalid_signature`, `expired`, `unauthorized` (other community);
  * 2. authorises the topic (`authoriseSubscriber`) → `revoked`, `not_found`, `bad_request`
  *    (local-only topic), `unauthorized` (someone else's chat, non-member);
- * 3. reads the hub after `cursor`, waiting up to `wait_ms` (bounded by `maxWaitMs`) for a new item,
- *    and answers the signed JSON `{items, cursor, gap}` (§5.2); the wait ends when the client goes away.
+ * 3. takes one of the caller's `maxSubscriptionsPerCaller` slots (and one of `maxSubscriptions`) →
+ *    `capacity_exceeded` (429, `retry_after_ms`) past either bound;
+ * 4. reads the hub after `cursor`, waiting up to `wait_ms` (bounded by `maxWaitMs`) for a new item,
+ *    and answers the signed JSON `{items, cursor, gap}` (§5.2); the wait ends, and its slot and hub
+ *    waiter are freed, when the client goes away.
  *
  * The client asks again with the returned `cursor`.
  *
@@ -46,6 +50,7 @@ export interface PubSubHandlerOptions extends PubSubServerOptions {
  */
 export function createPubSubHandler(options: PubSubHandlerOptions): (request: Request) => Promise<Response> {
   const settings = readOptions(options);
+  const slots = new SubscriptionSlots(settings);
   const verifier = new RequestVerifier({
     now: settings.now,
     ...(options.clockSkewMs === undefined ? {} : { clockSkewMs: options.clockSkewMs }),
@@ -79,12 +84,17 @@ export function createPubSubHandler(options: PubSubHandlerOptions): (request: Re
         settings.community,
       );
       const topic = await authoriseSubscriber(settings.trust, caller, query.topic);
-      const answer = await settings.hub.read(topic.topic, query.cursor, {
-        waitMs: Math.min(query.waitMs ?? settings.defaultWaitMs, settings.maxWaitMs),
-        signal: request.signal,
-        ...(query.limit === undefined ? {} : { limit: query.limit }),
-      });
-      return jsonResponse(responder, 200, answer);
+      const release = slots.acquire(caller);
+      try {
+        const answer = await settings.hub.read(topic.topic, query.cursor, {
+          waitMs: Math.min(query.waitMs ?? settings.defaultWaitMs, settings.maxWaitMs),
+          signal: request.signal,
+          ...(query.limit === undefined ? {} : { limit: query.limit }),
+        });
+        return jsonResponse(responder, 200, answer);
+      } finally {
+        release();
+      }
     } catch (error) {
       // An aborted wait means the client went away: nobody reads this answer.
       if (request.signal.aborted) return errorResponse(responder, new InternalError('the client went away'));

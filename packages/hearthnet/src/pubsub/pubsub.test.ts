@@ -8,6 +8,7 @@ import { sampleData } from '../events/event-samples.test-support.js';
 import { InMemoryEventStore } from '../events/in-memory-event-store.js';
 import { type ServedBusHandler, serveBusHandler } from '../node-http/index.js';
 import { staticTrust } from '../wire/index.js';
+import { PubSubProtocolError } from './errors.js';
 import {
   createPubSubClient,
   createPubSubHandler,
@@ -196,6 +197,20 @@ describe('long-poll pub-sub between two nodes', () => {
       (e) => e,
     );
     expect(refusal).toBeInstanceOf(InvalidSignatureError);
+  });
+
+  it('refuses an answer in which a key repeats (the signed event would read otherwise elsewhere)', async () => {
+    const doubled: typeof fetch = async (input, init) => {
+      const text = await (await fetch(input, init)).text();
+      return new Response(text.replace('"title":', '"title":"FREE MONEY","title":'), { status: 200 });
+    };
+    const client = createPubSubClient({ identity: a, community, node: served.url, fetch: doubled });
+    await postOnB('Wasser');
+    const refusal = await next(client.subscribe(POSTS, { cursor: 0 })[Symbol.asyncIterator]()).catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(PubSubProtocolError);
+    expect((refusal as Error).message).toMatch(/duplicate key "title" at \$\.items\[0\]\..*title/);
   });
 
   it('resumes from its cursor with backoff after network failures', async () => {

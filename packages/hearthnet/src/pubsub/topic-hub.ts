@@ -91,6 +91,13 @@ export class TopicHub {
     return this.#seq;
   }
 
+  /** How many reads are waiting for a publish, over all topics (each ends on publish, timeout or abort). */
+  get waiting(): number {
+    let count = 0;
+    for (const state of this.#topics.values()) count += state.waiters.size;
+    return count;
+  }
+
   /**
    * Publishes `payload` on `topic` after checking it against the topic's payload kind. Resolves
    * waiting reads of the topic.

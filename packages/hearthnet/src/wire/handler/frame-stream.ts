@@ -1,6 +1,7 @@
-import { asHearthNetError, toErrorBody } from '../../capabilities/index.js';
+import { asHearthNetError, TimeoutError, toErrorBody } from '../../capabilities/index.js';
 import type { AckWindow } from '../sse/ack-window.js';
 import { encodeSseComment, encodeSseFrame } from '../sse/encode.js';
+import { DEFAULT_ACK_TIMEOUT_MS, progressWithin, SlowConsumerError } from '../sse/slow-consumer.js';
 import { DONE_EVENT, isTerminalEvent, type SseFrame } from '../sse/sse-event.js';
 import type { StreamFrameValidator } from '../sse/wire-frame-schemas.js';
 
@@ -25,6 +26,12 @@ export interface FrameStreamHooks {
    * window before it is written. Default: none (TCP back-pressure only).
    */
   readonly credit?: AckWindow;
+  /**
+   * How long (ms) `credit` may stay full before the client is taken for one that does not acknowledge:
+   * the stream ends with an `error` frame (`timeout`) in place of the frame that waited. Default
+   * {@link DEFAULT_ACK_TIMEOUT_MS} (60 s).
+   */
+  readonly ackTimeoutMs?: number;
 }
 
 /** The settled `next()` of the handler's iterator, so that a rejection waiting behind a keepalive is never unhandled. */
@@ -39,9 +46,10 @@ const IDLE = Symbol('idle');
  * handler down; exactly one terminal frame — the handler's `done` (or `error`), a `done` with `{}`
  * when the handler ends without one, or an `error` frame with the §5.4 body when it throws. Frames
  * after the terminal one are never sent. With `credit`, a frame is written only when the client's
- * `ack` frames leave room for it. While the handler is busy producing its next frame, a
- * `: keepalive` comment goes out every `keepaliveMs`. Cancelling the body (the client went away)
- * calls `onClose('cancelled')` and stops the handler's iterator.
+ * `ack` frames leave room for it; a window still full after `ackTimeoutMs` ends the stream with an
+ * `error` frame (`timeout`). While the handler is busy producing its next frame, a `: keepalive`
+ * comment goes out every `keepaliveMs`. Cancelling the body (the client went away) calls
+ * `onClose('cancelled')` and stops the handler's iterator.
  */
 export function frameStream(
   frames: AsyncIterable<SseFrame>,
@@ -112,10 +120,24 @@ export function frameStream(
           frame = { event: 'error', data: toErrorBody(asHearthNetError(error)) };
         }
         if (hooks.credit !== undefined) {
+          const { credit } = hooks;
+          const ackTimeoutMs = hooks.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
           try {
-            await hooks.credit.reserve(cancelled.signal);
-          } catch {
-            return;
+            const full = credit.full;
+            const reserved = credit.reserve(cancelled.signal);
+            if (full) {
+              await progressWithin(
+                reserved,
+                ackTimeoutMs,
+                'ack_timeout',
+                () => `no ack for ${ackTimeoutMs} ms with the window of ${credit.window} frames full`,
+              );
+            } else await reserved;
+          } catch (error) {
+            if (!(error instanceof SlowConsumerError) || closed) return;
+            // A client that does not acknowledge may still read: tell it why the stream ends.
+            frame = { event: 'error', data: toErrorBody(new TimeoutError(error.message)) };
+            cancelled.abort(error);
           }
         }
         controller.enqueue(utf8.encode(encodeSseFrame(frame)));

@@ -27,6 +27,16 @@ export class AckWindow {
     this.#window = window;
   }
 
+  /** The most frames that may be unacknowledged. */
+  get window(): number {
+    return this.#window;
+  }
+
+  /** Whether the window is full: {@link reserve} would wait for an ack. */
+  get full(): boolean {
+    return this.#sent - this.#acknowledged >= this.#window;
+  }
+
   /** Frames sent so far. */
   get sent(): number {
     return this.#sent;
