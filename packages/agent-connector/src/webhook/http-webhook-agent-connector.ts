@@ -22,6 +22,7 @@ import {
   resolveWebhookOptions,
 } from './options.js';
 import { synthesizeDeliveryReceipt } from './receipt.js';
+import { type Followed, fetchSameOrigin, redactUrl } from './safe-fetch.js';
 import { webhookDeliverBody, webhookSignature } from './wire.js';
 
 /** `origin.skill_name` of the delivery a degraded `wake()` makes (wake-class dispatches carry no meta). */
@@ -33,7 +34,7 @@ export const DEGRADED_WAKE_SKILL_NAME = '(wake)';
  *
  * Kept byte-identical to the reference: the deliver request (`POST url`, body `{ agent_id, ...payload }`,
  * `Content-Type: application/json`, `Authorization` verbatim, `X-Signature: sha256=<hex HMAC of the body>`),
- * the status rule (≥ 400 fails, anything else succeeds, redirects followed as `fetch` does), the receipt
+ * the status rule for answers other than redirects (≥ 400 fails, anything else succeeds), the receipt
  * synthesis (see {@link synthesizeDeliveryReceipt}), the `fromEnv()` variables and messages, exact-id lookup
  * in `deliver()`, `list_agents()` from the configuration, `health_check()` over the `status_url`s.
  *
@@ -42,6 +43,13 @@ export const DEGRADED_WAKE_SKILL_NAME = '(wake)';
  * `wake()` resolves the session (`opts.session_id` wins over `agent@session`), sends it and echoes it; every
  * request carries `Authorization`, every POST `X-Signature`; `request_response()` throws
  * `NotImplementedError`. Retries are opt-in.
+ *
+ * Safer than the reference, which lets `fetch` follow every redirect: a 307 / 308 is followed only to the
+ * same origin (scheme, host, port), at most 5 times in a row, resending the same method, headers and body;
+ * any other 3xx fails the request (`http_status`, not retryable), so the body, `X-Signature` and
+ * `Authorization` never reach another origin and a 301 / 302 / 303 cannot turn a delivery into a body-less
+ * GET. Credentials in a URL (`https://user:pass@host/…`) show as `https://***@host/…` in every message and
+ * `cause`.
  *
  * @example
  * const connector = new HttpWebhookAgentConnector({
@@ -99,8 +107,9 @@ export class HttpWebhookAgentConnector implements AgentConnector {
    * `agent_id` must be configured exactly as given (`alice@kitchen` is not `alice`).
    *
    * @throws {DeliveryFailedError} `client_validation` (unknown agent — nothing sent; a payload JSON cannot
-   *   carry), `timeout`, `network` (fetch rejected), `http_status` (status ≥ 400) — after the configured
-   *   retries, each resending the same bytes.
+   *   carry), `timeout`, `network` (fetch rejected), `http_status` (status ≥ 400, or a 3xx not followed —
+   *   never retried), `malformed_response` (an opaque redirect) — after the configured retries, each
+   *   resending the same bytes.
    * @throws {InvalidAgentAddressError} `agent_id` is not a string.
    * @throws {InvalidContractValueError} `payload` is not a valid `DeliveryPayload`.
    */
@@ -134,7 +143,8 @@ export class HttpWebhookAgentConnector implements AgentConnector {
    *   `'(wake)'`, plus `session_id` after the payload keys) → `woken: false`, the delivery's `session_id` /
    *   `warnings` kept; with no context, nothing is sent (a warning says so).
    *
-   * @throws {DeliveryFailedError} unknown agent (`client_validation`), `timeout`, `network`, `http_status`.
+   * @throws {DeliveryFailedError} unknown agent (`client_validation`), `timeout`, `network`, `http_status`
+   *   (as `deliver()`, redirects included), `malformed_response`.
    * @throws {InvalidAgentAddressError} `agent_id` is not a string.
    * @throws {InvalidContractValueError} `opts` is not a valid `WakeOpts`.
    */
@@ -160,9 +170,7 @@ export class HttpWebhookAgentConnector implements AgentConnector {
           ...(when === undefined ? {} : { when }),
         }),
       );
-      // The reference's words for a refused wake: `wake('<id>'): HTTP <status>`.
-      const refused = (status: number) => `wake('${agent_id}'): HTTP ${status}`;
-      discardBody(await this.#postWithRetries(agent_id, config.wake_url, body, refused));
+      discardBody(await this.#postWithRetries(agent_id, config.wake_url, body, `wake('${agent_id}')`));
       return { woken_at: this.#options.now(), woken: true, ...session };
     }
     if (wakeOpts.context === undefined || wakeOpts.context === '') {
@@ -190,20 +198,22 @@ export class HttpWebhookAgentConnector implements AgentConnector {
 
   /**
    * `true` when every configured `status_url` answers a GET (with `Authorization`) with a 2xx within the
-   * timeout, or when none is configured (no request then); `false` on any other status or failure.
+   * timeout, or when none is configured (no request then); `false` on any other status or failure. Redirects
+   * are followed as for `deliver()`; one that is not followed gives `false`.
    */
   async health_check(): Promise<boolean> {
     const urls = [...this.#options.agents.values()]
       .map((config) => config.status_url)
       .filter((url): url is string => url !== undefined);
     const probes = urls.map(async (url) => {
-      const response = await this.#options.fetch(url, {
+      const followed = await fetchSameOrigin(this.#options.fetch, url, {
         method: 'GET',
         headers: this.#authHeaders(),
         signal: AbortSignal.timeout(this.#options.timeout_ms),
       });
-      discardBody(response);
-      return response.status >= 200 && response.status < 300;
+      if ('refused' in followed) return false;
+      discardBody(followed.response);
+      return followed.response.status >= 200 && followed.response.status < 300;
     });
     try {
       return (await Promise.all(probes)).every(Boolean);
@@ -225,16 +235,11 @@ export class HttpWebhookAgentConnector implements AgentConnector {
     return synthesizeDeliveryReceipt(text, this.#options.now());
   }
 
-  async #postWithRetries(
-    agent_id: string,
-    url: string,
-    body: string,
-    refused?: (status: number) => string,
-  ): Promise<Response> {
+  async #postWithRetries(agent_id: string, url: string, body: string, label?: string): Promise<Response> {
     const { attempts, initial_delay_ms, max_delay_ms } = this.#options.retry;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.#post(agent_id, url, body, refused);
+        return await this.#post(agent_id, url, body, label);
       } catch (error) {
         if (attempt >= attempts || !(error instanceof DeliveryFailedError) || !error.retryable) throw error;
         await sleep(Math.min(max_delay_ms, initial_delay_ms * 2 ** (attempt - 1)));
@@ -242,20 +247,19 @@ export class HttpWebhookAgentConnector implements AgentConnector {
     }
   }
 
-  /** `refused` words an error status; by default as the reference's deliver does, `HTTP <status> from <url>`. */
-  async #post(
-    agent_id: string,
-    url: string,
-    body: string,
-    refused = (status: number) => `HTTP ${status} from ${url}`,
-  ): Promise<Response> {
+  /**
+   * One request, redirects included (see {@link fetchSameOrigin}), within one `timeout_ms`. A status ≥ 400
+   * is worded as the reference's deliver does, `HTTP <status> from <url>`, or with `label` as its wake does,
+   * `<label>: HTTP <status>`; a redirect not followed is prefixed with `<label>: `.
+   */
+  async #post(agent_id: string, url: string, body: string, label?: string): Promise<Response> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', ...this.#authHeaders() };
     if (this.#options.hmac_secret !== undefined) {
       headers['X-Signature'] = webhookSignature(this.#options.hmac_secret, body);
     }
-    let response: Response;
+    let followed: Followed;
     try {
-      response = await this.#options.fetch(url, {
+      followed = await fetchSameOrigin(this.#options.fetch, url, {
         method: 'POST',
         headers,
         body,
@@ -269,9 +273,22 @@ export class HttpWebhookAgentConnector implements AgentConnector {
         cause: error,
       });
     }
+    if ('refused' in followed) {
+      const { refused, status } = followed;
+      throw new DeliveryFailedError(label === undefined ? refused : `${label}: ${refused}`, {
+        agent_id,
+        cause_kind: status === null ? 'malformed_response' : 'http_status',
+        http_status: status,
+      });
+    }
+    const { response } = followed;
     if (response.status >= 400) {
       discardBody(response);
-      throw new DeliveryFailedError(refused(response.status), {
+      const words =
+        label === undefined
+          ? `HTTP ${response.status} from ${redactUrl(followed.url)}`
+          : `${label}: HTTP ${response.status}`;
+      throw new DeliveryFailedError(words, {
         agent_id,
         cause_kind: 'http_status',
         http_status: response.status,
