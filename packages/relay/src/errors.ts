@@ -20,10 +20,13 @@ export const RELAY_CLOSE_PEER_LIMIT = 1008;
 /**
  * The limits a relay peer can pass (the close reason of the drop):
  * - `send_backlog`: more bytes queued to it than it reads (`dropBufferedAmount`);
- * - `drain_timeout`: the queue stayed above `maxBufferedAmount` for `drainTimeoutMs`;
- * - `identities`: more distinct `hello` identities on one connection than `maxIdentities`.
+ * - `drain_timeout`: the queue stayed above `maxBufferedAmount` and none of it was read for `drainTimeoutMs`;
+ * - `identities`: more distinct `hello` identities on one connection than `maxIdentities`;
+ * - `bad_frames`: more than 100 lines the server refused (malformed, or a hello for an unknown platform);
+ * - `queued_frames`: (client) more than 4 × `dropBufferedAmount` bytes of inbound frames waiting for their
+ *   handler (read while a request waited for its result).
  */
-export type PeerLimit = 'send_backlog' | 'drain_timeout' | 'identities';
+export type PeerLimit = 'send_backlog' | 'drain_timeout' | 'identities' | 'bad_frames' | 'queued_frames';
 
 /**
  * A peer of a relay connection (a gateway, seen by the server; a connector, seen by the client) passed

@@ -1,4 +1,4 @@
-import { parseStrictJson } from '../canonical-json/strict-json.js';
+import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import { InvalidSignatureError, PartitionError, TimeoutError } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/index.js';
@@ -167,9 +167,10 @@ async function fetchAnswer(
       headers: { ...headers, Accept: 'application/json' },
       signal: AbortSignal.any([signal, deadline.signal]),
     });
-    const text = await response.text();
-    // Items of event topics carry signed events: read as strictly as any signed body (parseStrictJson).
-    const read = text === '' ? { ok: true as const, value: {} } : parseStrictJson(text);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // Items of event topics carry signed events: read as strictly as any signed body (no repeated
+    // keys, UTF-8 only).
+    const read = bytes.length === 0 ? { ok: true as const, value: {} } : parseStrictJsonBytes(bytes);
     let body: unknown = {};
     if (read.ok) body = read.value;
     else if (read.problem !== 'syntax')

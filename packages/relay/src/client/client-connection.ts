@@ -35,7 +35,14 @@ export class ClientConnection {
   #sequence: Promise<void> = Promise.resolve();
   /** How many sequenced frames wait for (or run) their handler. */
   #queued = 0;
+  /** Their size on the wire, roughly. */
+  #queuedBytes = 0;
   readonly #maxQueuedFrames: number;
+  /**
+   * While requests wait for results the socket is read past `maxQueuedFrames`; past this many bytes of
+   * waiting frames (4 × `dropBufferedAmount`) the connector is dropped (`queued_frames`).
+   */
+  readonly #maxQueuedBytes: number;
 
   constructor(
     socket: WebSocket,
@@ -51,6 +58,7 @@ export class ClientConnection {
     this.pending = new PendingRequests(settings.outboundTimeoutMs);
     this.#sender = new BoundedSocket(socket, settings.bounds, { onDrop: settings.onDrop });
     this.#maxQueuedFrames = settings.maxQueuedFrames;
+    this.#maxQueuedBytes = 4 * settings.bounds.dropAbove;
     socket.once('upgrade', (response) => {
       this.#coalescer = new WriteCoalescer(response.socket);
     });
@@ -61,6 +69,11 @@ export class ClientConnection {
     return this.#sender.open;
   }
 
+  /** Whether the socket is read now (no hold is in force). */
+  get reading(): boolean {
+    return this.#sender.reading;
+  }
+
   /** Why the connection was dropped, when the connector passed a limit. */
   get dropped(): PeerLimitError | undefined {
     return this.#sender.dropped;
@@ -69,15 +82,35 @@ export class ClientConnection {
   /**
    * Runs `handle` once the sequenced frames received before it are handled. While more than
    * `maxQueuedFrames` wait, the socket is not read: a connector that sends faster than the handlers
-   * run is slowed down by TCP instead of filling memory. `handle` must not reject.
+   * run is slowed down by TCP instead of filling memory. `bytes` is the frame's size on the wire.
+   * `handle` must not reject.
    */
-  sequence(handle: () => Promise<void>): void {
+  sequence(handle: () => Promise<void>, bytes: number): void {
     this.#queued += 1;
-    if (this.#queued > this.#maxQueuedFrames) this.#sender.hold('queued_frames');
+    this.#queuedBytes += bytes;
+    if (this.#queuedBytes > this.#maxQueuedBytes) {
+      this.#sender.drop(
+        'queued_frames',
+        `${this.#queuedBytes} bytes of frames wait for their handler (limit ${this.#maxQueuedBytes})`,
+      );
+      return;
+    }
+    this.holdReading();
     this.#sequence = this.#sequence.then(handle).then(() => {
       this.#queued -= 1;
-      if (this.#queued <= this.#maxQueuedFrames) this.#sender.release('queued_frames');
+      this.#queuedBytes -= bytes;
+      this.holdReading();
     });
+  }
+
+  /**
+   * Stops reading while more than `maxQueuedFrames` frames wait for their handler — unless a request
+   * waits for its result: a handler that awaits `sendOutbound` needs its `outbound_result`, which comes
+   * on this socket behind the queued frames. Call it whenever the queue or the pending requests change.
+   */
+  holdReading(): void {
+    if (this.#queued > this.#maxQueuedFrames && this.pending.size === 0) this.#sender.hold('queued_frames');
+    else this.#sender.release('queued_frames');
   }
 
   /**

@@ -97,6 +97,41 @@ describe('inbound frames that outrun their handler', () => {
   });
 });
 
+describe('a handler that awaits a call while many frames wait', () => {
+  it('still gets its results: the socket is read while a request waits, and every frame is handled', async () => {
+    const pair = await connectedPair(
+      { onOutbound: (frame) => ({ success: true, message_id: frame.requestId }) },
+      {
+        maxQueuedFrames: 10,
+        outboundTimeoutMs: 2_000,
+      },
+    );
+    let handled = 0;
+    let failed = 0;
+    pair.transport.onInbound(async (event) => {
+      const result = await pair.transport.sendOutbound({
+        op: 'send',
+        chat_id: 'c1',
+        content: `re: ${event.text}`,
+      });
+      if (result['success'] === true) handled += 1;
+      else failed += 1;
+    });
+    const connection = pair.connector.latest;
+    let message = '';
+    for (let i = 0; i < 200; i += 1) {
+      const event = createMessageEvent({
+        text: `m${i}`,
+        source: { platform: 'discord', chat_id: 'c1', chat_type: 'dm', user_id: 'u1' },
+      });
+      message += encodeFrame({ type: 'inbound', event, bufferId: `b${i}` });
+    }
+    connection.sendRaw(message);
+    while (handled + failed < 200) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect({ handled, failed }).toEqual({ handled: 200, failed: 0 });
+  });
+});
+
 describe('flow-control options', () => {
   it('refuses bounds that cannot work', () => {
     const url = 'http://127.0.0.1:1';

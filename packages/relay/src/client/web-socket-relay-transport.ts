@@ -271,6 +271,10 @@ export class WebSocketRelayTransport implements RelayTransport {
     const line = encodeFrame(frame, { style: 'python' });
     const result = connection.pending.wait(requestId, what);
     connection.write(line);
+    // A waiting request keeps the socket read (its result comes on it); re-check once it settles.
+    connection.holdReading();
+    const recheck = () => connection.holdReading();
+    result.then(recheck, recheck);
     return result;
   }
 
@@ -348,7 +352,9 @@ export class WebSocketRelayTransport implements RelayTransport {
   #opened(connection: ClientConnection): void {
     connection.opened = true;
     const { pingIntervalMs, pingTimeoutMs } = this.#options;
-    if (pingIntervalMs > 0) startKeepalive(connection.socket, pingIntervalMs, pingTimeoutMs);
+    if (pingIntervalMs > 0) {
+      startKeepalive(connection.socket, pingIntervalMs, pingTimeoutMs, () => !connection.reading);
+    }
     this.#connection = connection;
     for (const line of this.#options.helloLines) connection.write(line);
     this.#setState('open');
@@ -434,7 +440,10 @@ export class WebSocketRelayTransport implements RelayTransport {
   }
 
   #receive(connection: ClientConnection, chunk: string | Uint8Array): void {
-    for (const result of connection.decoder.push(chunk)) {
+    const results = connection.decoder.push(chunk);
+    // What one frame of this message costs while it waits for its handler, roughly.
+    const share = Math.ceil(chunk.length / Math.max(1, results.length));
+    for (const result of results) {
       if (!result.ok) {
         this.#events.emit('error', result.error);
         if (result.error instanceof FrameValidationError) this.#refused(connection, result.error);
@@ -442,7 +451,7 @@ export class WebSocketRelayTransport implements RelayTransport {
       }
       // A listener may have closed the connection while an earlier frame of this chunk was handled.
       if (this.#connection !== connection) return;
-      this.#dispatch(connection, result.frame);
+      this.#dispatch(connection, result.frame, share);
     }
   }
 
@@ -459,7 +468,7 @@ export class WebSocketRelayTransport implements RelayTransport {
     }
   }
 
-  #dispatch(connection: ClientConnection, frame: ConnectorFrame | UnknownFrame): void {
+  #dispatch(connection: ClientConnection, frame: ConnectorFrame | UnknownFrame, size: number): void {
     switch (frame.type) {
       case 'descriptor': {
         const descriptor = frame.descriptor;
@@ -484,7 +493,7 @@ export class WebSocketRelayTransport implements RelayTransport {
       case 'inbound':
       case 'interrupt_inbound':
       case 'passthrough_forward':
-        connection.sequence(() => this.#handleInOrder(connection, frame));
+        connection.sequence(() => this.#handleInOrder(connection, frame), size);
         return;
       default:
         return;

@@ -7,7 +7,10 @@ export interface SendBounds {
   readonly pauseAbove: number;
   /** Queued bytes above which the connection is dropped at once. */
   readonly dropAbove: number;
-  /** How long (ms) the queue may stay above `pauseAbove` before the connection is dropped. */
+  /**
+   * How long (ms) the queue may stay above `pauseAbove` without any of it reaching the OS (the peer
+   * reads nothing) before the connection is dropped.
+   */
   readonly drainTimeoutMs: number;
 }
 
@@ -17,8 +20,8 @@ export interface SendBounds {
  *
  * Above `pauseAbove` queued bytes it stops reading from the peer (`ws.pause()`), so a peer that sends
  * requests but never reads the answers cannot make this side write more; it reads again once a write
- * completes with the queue back under the bound. A queue above `dropAbove`, or one still above
- * `pauseAbove` after `drainTimeoutMs`, drops the connection: a close frame with
+ * completes with the queue back under the bound. A queue above `dropAbove`, or one above `pauseAbove`
+ * of which nothing reached the OS for `drainTimeoutMs`, drops the connection: a close frame with
  * {@link PeerLimitError.closeCode} and the limit as reason, then the TCP connection at once (a peer that
  * does not read would never read the close frame either). The owner's `onDrop` learns why.
  *
@@ -38,7 +41,11 @@ export class BoundedSocket {
   #dropped: PeerLimitError | undefined;
   readonly #written = () => {
     this.#pendingWrites -= 1;
-    if (this.#drainTimer !== undefined && this.backlog <= this.#bounds.pauseAbove) this.#drainedBelow();
+    if (this.#drainTimer !== undefined) {
+      // A write reached the OS: the peer is reading. The deadline counts time without progress.
+      if (this.backlog <= this.#bounds.pauseAbove) this.#drainedBelow();
+      else this.#drainTimer.refresh();
+    }
     if (this.#pendingWrites === 0) this.#settleDrainWaiters();
   };
 
@@ -128,7 +135,7 @@ export class BoundedSocket {
     this.hold('backlog');
     const { pauseAbove, drainTimeoutMs } = this.#bounds;
     this.#drainTimer = setTimeout(() => {
-      const message = `${this.backlog} bytes still queued after ${drainTimeoutMs} ms above ${pauseAbove}: the peer does not read`;
+      const message = `${this.backlog} bytes queued (above ${pauseAbove}) and none read for ${drainTimeoutMs} ms: the peer does not read`;
       this.#drop('drain_timeout', message);
     }, drainTimeoutMs);
     this.#drainTimer.unref();

@@ -84,6 +84,8 @@ export class GatewayConnection implements GatewayConnectionInfo {
   readonly #identities: ConnectionIdentity[] = [];
   /** Received messages not fully handled yet (while the socket holds), oldest first. */
   readonly #received: (string | Buffer)[] = [];
+  /** Lines refused so far (malformed, or a hello for an unknown platform). */
+  #refusedLines = 0;
   /** Acks and interrupts started and not finished; see {@link #unanswered}. */
   #unansweredCount = 0;
   /** Where the next line of `#received[0]` starts (UTF-16 units of a string, bytes of a buffer). */
@@ -144,9 +146,17 @@ export class GatewayConnection implements GatewayConnectionInfo {
     return this.#sender.dropped;
   }
 
-  /** Pings the gateway; terminates the socket when the previous ping got no pong. */
+  /**
+   * Pings the gateway; terminates the socket when the previous ping got no pong. Skipped while the
+   * socket is not read (a pong could not be seen).
+   */
   heartbeat(): void {
     if (this.#ws.readyState !== this.#ws.OPEN) return;
+    if (!this.#sender.reading) {
+      // A pong cannot be read while the socket is held; the flow-control deadlines judge the peer then.
+      this.#alive = true;
+      return;
+    }
     if (!this.#alive) {
       this.#ws.terminate();
       return;
@@ -241,6 +251,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
 
   /** A line that is not a frame: skipped, except an `outbound` whose `requestId` can still be answered. */
   #badLine(error: FrameError): void {
+    if (this.#refused()) return;
     this.#host.warn(error);
     if (!(error instanceof FrameValidationError) || error.frameType !== 'outbound') return;
     const requestId = error.raw['requestId'];
@@ -248,11 +259,19 @@ export class GatewayConnection implements GatewayConnectionInfo {
       this.#answer(requestId, failureResult(`invalid outbound frame: ${error.message}`));
   }
 
+  /** Counts a refused line; past {@link MAX_REFUSED_LINES} drops the connection (`true` then). */
+  #refused(): boolean {
+    this.#refusedLines += 1;
+    if (this.#refusedLines <= MAX_REFUSED_LINES) return false;
+    this.#sender.drop('bad_frames', `more than ${MAX_REFUSED_LINES} lines refused on one connection`);
+    return true;
+  }
+
   #hello(hello: HelloFrame): void {
     const { platforms, fallbackPlatform } = this.#host.options;
     const served = platforms.get(hello.platform) ?? fallbackPlatform;
     if (served === undefined) {
-      this.#host.warn(new UnknownPlatformError(hello.platform));
+      if (!this.#refused()) this.#host.warn(new UnknownPlatformError(hello.platform));
       return;
     }
     const known = this.#identities.some(
@@ -430,6 +449,9 @@ export class GatewayConnection implements GatewayConnectionInfo {
       .catch((error: unknown) => this.#host.fail(new RelayServerCallbackError('bus.unsubscribe', error)));
   }
 }
+
+/** Lines one connection may send that the server refuses (each reported) before it is dropped. */
+const MAX_REFUSED_LINES = 100;
 
 /** Acks and interrupts one connection may have running before the gateway is no longer read. */
 const MAX_UNANSWERED = 1_000;

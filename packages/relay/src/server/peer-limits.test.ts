@@ -35,12 +35,15 @@ async function flood(
   gateway: Awaited<ReturnType<typeof connectGateway>>,
   message: string,
   untilMs: number,
-): Promise<void> {
+): Promise<number> {
   const deadline = Date.now() + untilMs;
+  let ownPeak = 0;
   while (gateway.ws.readyState === gateway.ws.OPEN && Date.now() < deadline) {
+    ownPeak = Math.max(ownPeak, gateway.ws.bufferedAmount);
     if (gateway.ws.bufferedAmount < 4 * 1024 * 1024) gateway.sendRaw(message);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+  return ownPeak;
 }
 
 describe('a gateway that sends but never reads', () => {
@@ -54,8 +57,10 @@ describe('a gateway that sends but never reads', () => {
     gateway.ws.pause();
     const warning = nextWarning(server);
     const disconnect = nextDisconnect(server);
-    await flood(gateway, hellos(5_000), 15_000);
+    const flooderQueue = await flood(gateway, hellos(5_000), 15_000);
     const error = await warning;
+    // The server stopped reading: the flood piled up in the flooder's own queue.
+    expect(flooderQueue).toBeGreaterThan(2 * 1024 * 1024);
     expect(error).toBeInstanceOf(PeerLimitError);
     expect(error).toMatchObject({ code: 'peer_limit', limit: 'drain_timeout', closeCode: 1008 });
     expect(await disconnect).toMatchObject({ code: 1008, reason: 'drain_timeout' });
@@ -209,6 +214,38 @@ describe('per-connection caps', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(acks).toBe(5_000);
+    expect(server.connections).toHaveLength(1);
+  });
+
+  it('drops a gateway past 100 refused lines, reporting the first 100', async () => {
+    const server = await startServer(discord);
+    const gateway = await connectGateway(server);
+    const warnings: Error[] = [];
+    server.on('warning', (error) => warnings.push(error));
+    gateway.sendRaw('not json\n'.repeat(150));
+    expect(await gateway.closed).toEqual({ code: 1008, reason: 'bad_frames' });
+    expect(warnings).toHaveLength(101);
+    expect(warnings.at(-1)).toMatchObject({ name: 'PeerLimitError', limit: 'bad_frames' });
+  });
+
+  it('does not take a held gateway for dead: no ping verdict while its socket is not read', async () => {
+    const inner = new InMemoryInboundBuffer();
+    const slowBuffer: InboundBuffer = {
+      append: (tenant, frame) => inner.append(tenant, frame),
+      read: (tenant, after, limit) => inner.read(tenant, after, limit),
+      size: (tenant) => inner.size(tenant),
+      close: () => inner.close(),
+      ack: (tenant, bufferId) =>
+        new Promise((resolve) => setTimeout(() => resolve(inner.ack(tenant, bufferId)), 1_500)),
+    };
+    const server = await startServer(discord, { buffer: slowBuffer, pingIntervalMs: 200 });
+    const gateway = await connectGateway(server);
+    const disconnects: unknown[] = [];
+    server.on('disconnect', (info) => disconnects.push(info));
+    const ack = (i: number) => encodeFrame({ type: 'inbound_ack', bufferId: `b${i}` }, { style: 'python' });
+    gateway.sendRaw(Array.from({ length: 2_000 }, (_, i) => ack(i)).join(''));
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(disconnects).toEqual([]);
     expect(server.connections).toHaveLength(1);
   });
 
