@@ -8,6 +8,7 @@ import { createMessageEvent, mintRelayToken } from '@agentwire/relay';
 import { WebSocketRelayTransport } from '@agentwire/relay/client';
 import { createRelayServer } from '@agentwire/relay/server';
 import { describe, expect, it } from 'vitest';
+import { discordDescriptor } from '../src/server/server-test-support.js';
 
 const FLOOD_MS = Number(process.env['HOSTILE_FLOOD_MS'] ?? 60_000);
 const RSS_HEADROOM = 64 * 1024 * 1024;
@@ -53,16 +54,7 @@ describe('gateways that flood and never read', () => {
           gatewayId.startsWith('gw-') ? { tenant: gatewayId, secrets: [SECRET] } : null,
         platforms: {
           discord: {
-            descriptor: {
-              platform: 'discord',
-              label: 'Discord',
-              max_message_length: 2000,
-              supports_draft_streaming: false,
-              supports_edit: true,
-              supports_threads: true,
-              markdown_dialect: 'discord',
-              len_unit: 'utf16',
-            },
+            descriptor: discordDescriptor,
             send: (action) => ({ success: true, message_id: `m-${action.chat_id}` }),
           },
         },
