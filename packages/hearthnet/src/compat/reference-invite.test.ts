@@ -101,6 +101,17 @@ describe('hn1: invites', () => {
     expect(() => decodeReferenceInvite(withBom)).toThrow(expect.objectContaining({ reason: 'invalid_json' }));
   });
 
+  it('refuses a blob in which a key repeats (json.loads would keep the last one silently)', () => {
+    const json = '{"cid":"c","cn":"n","inv":"i","tee":"t","tee":"u","iat":"a","exp":"b","sig":"s"}';
+    const doubled = `hn1:${Buffer.from(json).toString('base64url')}`;
+    expect(() => decodeReferenceInvite(doubled)).toThrow(
+      expect.objectContaining({
+        reason: 'invalid_json',
+        message: expect.stringContaining('duplicate key "tee"'),
+      }),
+    );
+  });
+
   it('reports a signature by another key as invalid', () => {
     const invite = makeReferenceInvite(
       {
