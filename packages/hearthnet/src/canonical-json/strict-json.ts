@@ -112,6 +112,23 @@ export function parseStrictJsonBytes(bytes: Uint8Array): StrictJson {
   return parseStrictJson(text);
 }
 
+/**
+ * {@link parseStrictJson} (of bytes: {@link parseStrictJsonBytes}) for a reader that refuses with an
+ * error of its own: the value, or throws `refuse(message, options)` with `<what> is not UTF-8 JSON`
+ * (`cause`: the parse error) or `<what> holds a duplicate key "title" at $.input.title`.
+ */
+export function readStrictJson(
+  input: string | Uint8Array,
+  what: string,
+  refuse: (message: string, options?: ErrorOptions) => Error,
+): unknown {
+  const read = typeof input === 'string' ? parseStrictJson(input) : parseStrictJsonBytes(input);
+  if (read.ok) return read.value;
+  throw read.problem === 'syntax'
+    ? refuse(`${what} is not UTF-8 JSON`, { cause: read.cause })
+    : refuse(`${what} holds a ${read.message}`);
+}
+
 /** Set by the quick walk when it cannot vouch for the text: a number beyond ±(2⁵³ − 1), or deep nesting. */
 let quickWalkUnsure = false;
 /** Whether the quick walk may list keys with `for…in` (see {@link countTreeKeys}). */

@@ -1,4 +1,4 @@
-import { parseStrictJson } from '../canonical-json/strict-json.js';
+import { readStrictJson } from '../canonical-json/strict-json.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { type PayloadVerification, signPayload, verifyPayload } from '../crypto/payload-signature.js';
 import { base64UrlDecodeLenient, base64UrlEncode } from '../encoding/index.js';
@@ -116,13 +116,11 @@ export function decodeReferenceInvite(blob: string): ReferenceInvite {
     });
   }
   // Signed: read strictly, so that no reader of the same blob sees another invite (a repeated key).
-  const read = parseStrictJson(text);
-  if (!read.ok) {
-    throw read.problem === 'syntax'
-      ? new InvalidInviteError('invalid_json', 'the invite blob does not hold JSON', { cause: read.cause })
-      : new InvalidInviteError('invalid_json', `the invite blob holds a ${read.message}`);
-  }
-  const parsed = read.value;
+  const parsed = readStrictJson(
+    text,
+    'the invite blob',
+    (message, options) => new InvalidInviteError('invalid_json', message, options),
+  );
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new InvalidInviteError('invalid_json', 'the invite blob does not hold a JSON object');
   }

@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BadRequestError, InternalError, toErrorBody } from '../capabilities/index.js';
 import { InvalidWireOptionsError } from '../wire/errors.js';
-import { DEFAULT_DRAIN_TIMEOUT_MS, progressWithin, SlowConsumerError } from '../wire/sse/slow-consumer.js';
+import {
+  DEFAULT_DRAIN_TIMEOUT_MS,
+  MAX_TIMER_MS,
+  progressWithin,
+  SlowConsumerError,
+} from '../wire/sse/slow-consumer.js';
 
 /** A web-standard handler, such as the one `createBusHandler` returns. */
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -39,7 +44,7 @@ export function toNodeListener(
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
   const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
-  if (!Number.isSafeInteger(drainTimeoutMs) || drainTimeoutMs < 1 || drainTimeoutMs > 2 ** 31 - 1) {
+  if (!Number.isSafeInteger(drainTimeoutMs) || drainTimeoutMs < 1 || drainTimeoutMs > MAX_TIMER_MS) {
     throw new InvalidWireOptionsError(
       `drainTimeoutMs must be a positive integer (ms, at most 2^31 - 1), got ${String(drainTimeoutMs)}`,
     );

@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import { parseStrictJson } from '../canonical-json/strict-json.js';
+import { readStrictJson } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import { PartitionError } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
@@ -143,13 +143,16 @@ async function* connect(
   };
   socket.on('message', (raw) => {
     // Frames of event topics carry signed events: read as strictly as any signed body (parseStrictJson).
-    const read = parseStrictJson(String(raw));
-    if (read.ok) deliver({ frame: read.value });
-    else if (read.problem === 'syntax') {
-      deliver({
-        end: new PubSubProtocolError('the node sent a frame that is not JSON', { cause: read.cause }),
-      });
-    } else deliver({ end: new PubSubProtocolError(`the node sent a frame that holds a ${read.message}`) });
+    try {
+      const frame = readStrictJson(
+        String(raw),
+        'a frame the node sent',
+        (message, options) => new PubSubProtocolError(message, options),
+      );
+      deliver({ frame });
+    } catch (error) {
+      deliver({ end: error as PubSubProtocolError });
+    }
   });
   socket.on('unexpected-response', (_request, response) => {
     const chunks: Buffer[] = [];

@@ -26,6 +26,7 @@ import { AckWindow, DEFAULT_ACK_WINDOW } from '../wire/sse/ack-window.js';
 import {
   DEFAULT_ACK_TIMEOUT_MS,
   DEFAULT_DRAIN_TIMEOUT_MS,
+  MAX_TIMER_MS,
   progressWithin,
   SlowConsumerError,
 } from '../wire/sse/slow-consumer.js';
@@ -234,9 +235,6 @@ function readOptions(options: PubSubWebSocketOptions): Settings {
   };
 }
 
-// Timers fire at once for delays above 2^31 - 1 ms.
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 function webHeaders(request: IncomingMessage): Headers {
   const headers = new Headers();
   for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
@@ -291,16 +289,7 @@ async function serveConnection(connection: WebSocket, accepted: Accepted, settin
     flushed = new Promise((resolve) => connection.send(JSON.stringify(frame), () => resolve()));
   };
   const send = async (frame: ServerFrame) => {
-    const full = credit.full;
-    const reserved = credit.reserve(closed.signal);
-    await (full
-      ? progressWithin(
-          reserved,
-          settings.ackTimeoutMs,
-          'ack_timeout',
-          () => `the ack window (${settings.window} frames) stayed full for ${settings.ackTimeoutMs} ms`,
-        )
-      : reserved);
+    await credit.reserve(closed.signal, settings.ackTimeoutMs);
     if (connection.bufferedAmount > settings.maxBufferedAmount) {
       await progressWithin(
         flushed,

@@ -3,6 +3,7 @@ import { BadRequestError, InternalError, NotFoundError } from '../capabilities/h
 import { errorResponse, jsonResponse, type ResponseContext } from '../wire/handler/response-writer.js';
 import { WIRE_HEADERS } from '../wire/headers.js';
 import { RequestVerifier } from '../wire/request-verifier.js';
+import { MAX_TIMER_MS } from '../wire/sse/slow-consumer.js';
 import { InvalidPubSubOptionsError } from './errors.js';
 import {
   type PubSubServerOptions,
@@ -116,7 +117,7 @@ function readOptions(options: PubSubHandlerOptions): Settings {
     ['maxWaitMs', maxWaitMs],
     ['defaultWaitMs', defaultWaitMs],
   ] as const) {
-    if (!Number.isSafeInteger(value) || value < 0 || value > 2 ** 31 - 1) {
+    if (!Number.isSafeInteger(value) || value < 0 || value > MAX_TIMER_MS) {
       throw new InvalidPubSubOptionsError(
         `${name} must be a non-negative integer (ms), got ${String(value)}`,
       );

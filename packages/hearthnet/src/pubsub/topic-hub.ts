@@ -1,4 +1,5 @@
 import { LruCache } from '../crypto/lru-cache.js';
+import { MAX_TIMER_MS } from '../wire/sse/slow-consumer.js';
 import { InvalidPubSubOptionsError, LocalOnlyTopicError } from './errors.js';
 import { type ResolvedTopic, resolveTopic, validateTopicPayload } from './topics.js';
 
@@ -6,8 +7,6 @@ import { type ResolvedTopic, resolveTopic, validateTopicPayload } from './topics
 export const DEFAULT_TOPIC_RETENTION = 256;
 /** How many items one read returns at most, by default. */
 export const DEFAULT_READ_LIMIT = 100;
-// Timers fire at once for delays above 2^31 - 1 ms.
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** One published item: its cursor position `seq` (unique and increasing across the hub's topics), topic and payload. */
 export interface TopicItem<P = unknown> {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
+import { readStrictJson } from '../canonical-json/strict-json.js';
 import { asHearthNetError, toErrorBody } from '../capabilities/error-body.js';
 import { BadRequestError, NotFoundError } from '../capabilities/hearthnet-errors.js';
 import type { EventStore } from '../events/event-store.js';
@@ -116,13 +116,12 @@ async function readBody<S extends z.ZodType>(
   const bytes = await readBodyWithin(request, maxBodyBytes);
   // Events in the body are signed: a repeated key or an inexact number would verify while another
   // reader of the same bytes sees another event (see parseStrictJson); neither is ever needed.
-  const read = parseStrictJsonBytes(bytes);
-  if (!read.ok) {
-    throw read.problem === 'syntax'
-      ? new BadRequestError('the body is not UTF-8 JSON', { cause: read.cause })
-      : new BadRequestError(`the body holds a ${read.message}`);
-  }
-  const parsed = schema.safeParse(read.value);
+  const value = readStrictJson(
+    bytes,
+    'the body',
+    (message, options) => new BadRequestError(message, options),
+  );
+  const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new BadRequestError(`${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid body'}`);

@@ -8,6 +8,7 @@ import {
   OUTBOUND_RESULT_TIMEOUT_MS,
 } from '../frames/index.js';
 import type { SendBounds } from '../internal/bounded-socket.js';
+import { DEFAULT_FLOW_BOUNDS } from '../internal/bounded-socket.js';
 import { encodeFrame } from '../ndjson/index.js';
 import { deriveRelayUrls } from '../passthrough/index.js';
 import { newRequestId } from '../transport/index.js';
@@ -101,9 +102,7 @@ export interface WebSocketRelayTransportOptions {
 
 /** The defaults of the flow-control options of `WebSocketRelayTransport`. */
 export const RELAY_CLIENT_FLOW_DEFAULTS = {
-  maxBufferedAmount: 1024 * 1024,
-  dropBufferedAmount: 16 * 1024 * 1024,
-  drainTimeoutMs: 60_000,
+  ...DEFAULT_FLOW_BOUNDS,
   maxQueuedFrames: 1_000,
 } as const;
 

@@ -15,6 +15,16 @@ export interface SendBounds {
 }
 
 /**
+ * The defaults of both sides' flow-control options: pause reading above 1 MiB queued, drop above
+ * 16 MiB or after 60 s without progress (twice the 30 s the gateway's reader can stall itself).
+ */
+export const DEFAULT_FLOW_BOUNDS = {
+  maxBufferedAmount: 1024 * 1024,
+  dropBufferedAmount: 16 * 1024 * 1024,
+  drainTimeoutMs: 60_000,
+} as const;
+
+/**
  * The one send path of a relay WebSocket (server or client side): every frame written to the peer
  * goes through {@link send}, and the bytes not yet handed to the OS are bounded.
  *

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { InboundBuffer } from '../buffer/index.js';
 import type { RelayBus } from '../bus/index.js';
+import { DEFAULT_FLOW_BOUNDS } from '../internal/bounded-socket.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../ndjson/index.js';
 import type { CapabilityVault } from '../vault/index.js';
 import type { PlatformAdapter } from './platform-adapter.js';
@@ -110,9 +111,7 @@ export const RELAY_SERVER_DEFAULTS = {
   maxPayload: DEFAULT_MAX_LINE_BYTES,
   outboundTimeoutMs: 25_000,
   pingIntervalMs: 30_000,
-  maxBufferedAmount: 1024 * 1024,
-  dropBufferedAmount: 16 * 1024 * 1024,
-  drainTimeoutMs: 60_000,
+  ...DEFAULT_FLOW_BOUNDS,
   maxIdentities: 64,
   maxRunningOutbound: 256,
   replayBatchSize: 100,

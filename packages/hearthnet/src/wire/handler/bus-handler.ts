@@ -27,6 +27,7 @@ import {
 } from '../headers.js';
 import { RequestVerifier, type RequestVerifierOptions } from '../request-verifier.js';
 import { AckWindow } from '../sse/ack-window.js';
+import { MAX_TIMER_MS } from '../sse/slow-consumer.js';
 import { streamFrameValidator } from '../sse/wire-frame-schemas.js';
 import { type WireMode, wireModeOf } from '../wire-mode.js';
 import {
@@ -45,8 +46,6 @@ import { isTrustStatus, meetsTrustLevel, type TrustPolicy, type TrustStatus } fr
 
 /** How long a stream stays silent before the handler writes a `: keepalive` comment, by default. */
 export const DEFAULT_KEEPALIVE_MS = 15_000;
-// Timers fire at once for delays above 2^31 - 1 ms.
-const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The largest `X-HearthNet-Ack-Window` a client may ask for. */
 export const MAX_ACK_WINDOW = 1024;
 /** How many client-stream frames are read ahead of the capability handler. */

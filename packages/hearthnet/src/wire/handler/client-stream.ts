@@ -1,4 +1,4 @@
-import { parseStrictJson } from '../../canonical-json/strict-json.js';
+import { readStrictJson } from '../../canonical-json/strict-json.js';
 import { BadRequestError } from '../../capabilities/index.js';
 import { SseProtocolError } from '../errors.js';
 import { ACK_EVENT, REQUEST_EVENT, type SseEvent, type SseFrame } from '../sse/sse-event.js';
@@ -81,14 +81,17 @@ export async function openClientStream(
     throw new BadRequestError(`the request frame exceeds ${options.maxRequestLength} characters`);
   }
   // Signed like a JSON body, so read as strictly (see parseStrictJson).
-  const read = parseStrictJson(first.data);
-  if (!read.ok) {
+  let requestBody: unknown;
+  try {
+    requestBody = readStrictJson(
+      first.data,
+      'the request frame data',
+      (message, options) => new BadRequestError(message, options),
+    );
+  } catch (error) {
     void source.cancel().catch(() => undefined);
-    throw read.problem === 'syntax'
-      ? new BadRequestError('the request frame data is not JSON', { cause: read.cause })
-      : new BadRequestError(`the request frame data holds a ${read.message}`);
+    throw error;
   }
-  const requestBody = read.value;
 
   const queue: Slot[] = [];
   let wakeConsumer: (() => void) | undefined;

@@ -1,7 +1,7 @@
 import { asHearthNetError, TimeoutError, toErrorBody } from '../../capabilities/index.js';
 import type { AckWindow } from '../sse/ack-window.js';
 import { encodeSseComment, encodeSseFrame } from '../sse/encode.js';
-import { DEFAULT_ACK_TIMEOUT_MS, progressWithin, SlowConsumerError } from '../sse/slow-consumer.js';
+import { DEFAULT_ACK_TIMEOUT_MS, SlowConsumerError } from '../sse/slow-consumer.js';
 import { DONE_EVENT, isTerminalEvent, type SseFrame } from '../sse/sse-event.js';
 import type { StreamFrameValidator } from '../sse/wire-frame-schemas.js';
 
@@ -120,19 +120,8 @@ export function frameStream(
           frame = { event: 'error', data: toErrorBody(asHearthNetError(error)) };
         }
         if (hooks.credit !== undefined) {
-          const { credit } = hooks;
-          const ackTimeoutMs = hooks.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
           try {
-            const full = credit.full;
-            const reserved = credit.reserve(cancelled.signal);
-            if (full) {
-              await progressWithin(
-                reserved,
-                ackTimeoutMs,
-                'ack_timeout',
-                () => `no ack for ${ackTimeoutMs} ms with the window of ${credit.window} frames full`,
-              );
-            } else await reserved;
+            await hooks.credit.reserve(cancelled.signal, hooks.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS);
           } catch (error) {
             if (!(error instanceof SlowConsumerError) || closed) return;
             // A client that does not acknowledge may still read: tell it why the stream ends.

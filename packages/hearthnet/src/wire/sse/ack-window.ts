@@ -1,4 +1,5 @@
 import { InvalidWireOptionsError } from '../errors.js';
+import { SlowConsumerError } from './slow-consumer.js';
 
 /** The frames a sender may have unacknowledged, and the reference's value for it. */
 export const DEFAULT_ACK_WINDOW = 16;
@@ -27,16 +28,6 @@ export class AckWindow {
     this.#window = window;
   }
 
-  /** The most frames that may be unacknowledged. */
-  get window(): number {
-    return this.#window;
-  }
-
-  /** Whether the window is full: {@link reserve} would wait for an ack. */
-  get full(): boolean {
-    return this.#sent - this.#acknowledged >= this.#window;
-  }
-
   /** Frames sent so far. */
   get sent(): number {
     return this.#sent;
@@ -49,18 +40,40 @@ export class AckWindow {
 
   /**
    * Waits until one more frame fits in the window, then counts it as sent; resolves with its number
-   * (1-based). Rejects with the signal's reason when `signal` aborts first.
+   * (1-based). Rejects with the signal's reason when `signal` aborts first, and with a
+   * {@link SlowConsumerError} (`ack_timeout`) when the window stays full for `timeoutMs` (no limit
+   * when absent): a receiver that does not acknowledge.
    */
-  async reserve(signal?: AbortSignal): Promise<number> {
+  async reserve(signal?: AbortSignal, timeoutMs?: number): Promise<number> {
+    const deadline = timeoutMs === undefined ? undefined : performance.now() + timeoutMs;
     while (this.#sent - this.#acknowledged >= this.#window) {
       signal?.throwIfAborted();
       await new Promise<void>((resolve, reject) => {
-        const onAbort = () => reject(signal?.reason);
-        this.#waiters.push(() => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const settle = () => {
+          clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
+        };
+        const onAbort = () => {
+          settle();
+          reject(signal?.reason);
+        };
+        const wake = () => {
+          settle();
           resolve();
-        });
+        };
+        this.#waiters.push(wake);
         signal?.addEventListener('abort', onAbort, { once: true });
+        if (deadline === undefined) return;
+        timer = setTimeout(
+          () => {
+            settle();
+            this.#waiters = this.#waiters.filter((waiter) => waiter !== wake);
+            const message = `no ack for ${timeoutMs} ms with the window of ${this.#window} frames full`;
+            reject(new SlowConsumerError('ack_timeout', message));
+          },
+          Math.max(0, deadline - performance.now()),
+        );
       });
     }
     signal?.throwIfAborted();

@@ -19,6 +19,9 @@ export const SLOW_CONSUMER_CLOSE_CODE = 1008;
  */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 60_000;
 
+/** The longest delay a timer honours (about 24.8 days): `setTimeout` fires at once above it. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** How long a peer may leave an ack window full before it is dropped, by default: 60 s. */
 export const DEFAULT_ACK_TIMEOUT_MS = 60_000;
 
