@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { WebhookConfigError } from './errors.js';
 import { webhookOptionsFromEnv } from './from-env.js';
@@ -89,6 +90,15 @@ describe('webhookOptionsFromEnv', () => {
     const error = failure({ HTTP_WEBHOOK_AGENTS: '{not json' });
     expect(error.message).toMatch(/^HTTP_WEBHOOK_AGENTS must be valid JSON: \S/);
     expect(error.cause).toBeInstanceOf(SyntaxError);
+  });
+
+  it('never quotes the text it could not parse: a password next to the error stays out', () => {
+    const error = failure({
+      HTTP_WEBHOOK_AGENTS: '{"perry":{"url":"https://user:s3cret@ag.example/p","n":tx}}',
+    });
+    expect(error.message).toBe("HTTP_WEBHOOK_AGENTS must be valid JSON: Unexpected token 'x'");
+    expect(inspect(error, { depth: 10 })).not.toContain('s3cret');
+    expect(String((error.cause as Error).message)).not.toContain('ag.example');
   });
 });
 

@@ -31,9 +31,14 @@ export function webhookOptionsFromEnv(env: WebhookEnv): HttpWebhookAgentConnecto
   try {
     parsed = JSON.parse(raw);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    // V8 quotes a piece of the text (`…"e/p","n":tx}}" is not valid JSON`), which may hold a URL's
+    // password: keep its words, never the excerpt, in the message and the cause.
+    const detail = (error instanceof Error ? error.message : String(error)).replace(
+      /, (?:\.\.\.)?".*" is not valid JSON$/s,
+      '',
+    );
     throw new WebhookConfigError('HTTP_WEBHOOK_AGENTS', `HTTP_WEBHOOK_AGENTS must be valid JSON: ${detail}`, {
-      cause: error,
+      cause: new SyntaxError(detail),
     });
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
