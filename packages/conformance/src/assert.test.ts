@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertEqual, assertRejects, assertTrue, fail } from './assert.js';
 import { deepEqual } from './deep-equal.js';
-import { ConformanceAssertionError } from './errors.js';
+import { ConformanceError } from './errors.js';
 
 describe('deepEqual', () => {
   it.each([
@@ -63,13 +63,11 @@ describe('assertions', () => {
   it('assertEqual passes on equal values and throws a message with both sides otherwise', () => {
     expect(() => assertEqual({ a: 1n }, { a: 1n })).not.toThrow();
     const error = catchError(() => assertEqual('blake3:ab', 'blake3:cd', 'content id'));
-    expect(error).toBeInstanceOf(ConformanceAssertionError);
+    expect(error).toBeInstanceOf(ConformanceError);
     expect(error).toMatchObject({
-      name: 'ConformanceAssertionError',
       code: 'assertion_failed',
       message: 'content id: expected "blake3:cd", got "blake3:ab"',
-      actual: 'blake3:ab',
-      expected: 'blake3:cd',
+      details: { actual: 'blake3:ab', expected: 'blake3:cd' },
     });
   });
 
@@ -102,7 +100,7 @@ describe('assertions', () => {
       RangeError,
     );
     await expect(assertRejects(() => 'ok', 'NaN must be rejected')).rejects.toMatchObject({
-      name: 'ConformanceAssertionError',
+      code: 'assertion_failed',
       message: 'NaN must be rejected: expected an error, got "ok"',
     });
   });

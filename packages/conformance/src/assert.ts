@@ -1,5 +1,5 @@
 import { deepEqual } from './deep-equal.js';
-import { ConformanceAssertionError } from './errors.js';
+import { ConformanceError } from './errors.js';
 import { formatValue } from './format-value.js';
 
 /**
@@ -14,17 +14,23 @@ import { formatValue } from './format-value.js';
 export function assertEqual(actual: unknown, expected: unknown, message?: string): void {
   if (deepEqual(actual, expected)) return;
   const detail = `expected ${formatValue(expected)}, got ${formatValue(actual)}`;
-  throw new ConformanceAssertionError(message ? `${message}: ${detail}` : detail, { actual, expected });
+  throw new ConformanceError('assertion_failed', message ? `${message}: ${detail}` : detail, {
+    details: { actual, expected },
+  });
 }
 
 /** Throws unless `condition` is `true`. */
 export function assertTrue(condition: boolean, message: string): asserts condition {
-  if (condition !== true) throw new ConformanceAssertionError(message, { actual: condition, expected: true });
+  if (condition !== true) {
+    throw new ConformanceError('assertion_failed', message, {
+      details: { actual: condition, expected: true },
+    });
+  }
 }
 
 /** Fails the current case. */
 export function fail(message: string, cause?: unknown): never {
-  throw new ConformanceAssertionError(message, cause === undefined ? {} : { cause });
+  throw new ConformanceError('assertion_failed', message, { cause });
 }
 
 /**
@@ -42,7 +48,11 @@ export async function assertRejects(action: () => unknown, message: string): Pro
   } catch (error) {
     return error;
   }
-  throw new ConformanceAssertionError(`${message}: expected an error, got ${formatValue(result)}`, {
-    actual: result,
-  });
+  throw new ConformanceError(
+    'assertion_failed',
+    `${message}: expected an error, got ${formatValue(result)}`,
+    {
+      details: { actual: result },
+    },
+  );
 }

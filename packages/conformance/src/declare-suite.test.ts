@@ -30,7 +30,11 @@ function recordingRunner(withAfterAll: boolean) {
           skipped === undefined ? { name, result: 'passed' } : { name, result: 'skipped', detail: skipped },
         );
       } catch (error) {
-        outcomes.push({ name, result: 'failed', detail: (error as Error).name });
+        outcomes.push({
+          name,
+          result: 'failed',
+          detail: (error as { code?: string }).code ?? (error as Error).name,
+        });
       }
     }
     for (const hook of afterAlls) await hook();
@@ -75,10 +79,10 @@ describe('declareSuite', () => {
     expect(setup).not.toHaveBeenCalled();
     expect(await runner.run()).toEqual([
       { name: 'demo.pass: demo.pass', result: 'passed' },
-      { name: 'demo.fail: demo.fail', result: 'failed', detail: 'ConformanceAssertionError' },
+      { name: 'demo.fail: demo.fail', result: 'failed', detail: 'assertion_failed' },
       { name: 'demo.needs-x: demo.needs-x', result: 'skipped', detail: expect.stringContaining('"x"') },
       { name: 'demo.known-gap: demo.known-gap', result: 'passed' },
-      { name: 'demo.fixed-gap: demo.fixed-gap', result: 'failed', detail: 'StaleExpectedFailureError' },
+      { name: 'demo.fixed-gap: demo.fixed-gap', result: 'failed', detail: 'stale_expected_failure' },
     ]);
     expect(setup).toHaveBeenCalledOnce();
     expect(dispose).toHaveBeenCalledOnce();
@@ -113,7 +117,7 @@ describe('declareSuite', () => {
       {
         name: 'expectedFailures names only cases of this suite',
         result: 'failed',
-        detail: 'UnknownExpectedFailureError',
+        detail: 'unknown_expected_failure',
       },
       { name: 'demo.pass: demo.pass', result: 'passed' },
     ]);
@@ -127,7 +131,7 @@ describe('declareSuite', () => {
       { filter: (c) => c.id !== 'demo.needs-x' },
     );
     const outcomes = await runner.run();
-    expect(outcomes.map((o) => o.detail)).toEqual(Array(4).fill('SuiteSetupError'));
+    expect(outcomes.map((o) => o.detail)).toEqual(Array(4).fill('suite_setup_failed'));
   });
 
   it('throws at declaration for duplicate case ids', () => {
@@ -136,7 +140,7 @@ describe('declareSuite', () => {
       cases: [cases[0]!, cases[0]!],
     };
     expect(() => declareSuite(suite, recordingRunner(true).declarer)).toThrow(
-      expect.objectContaining({ name: 'DuplicateCaseIdError' }),
+      expect.objectContaining({ code: 'duplicate_case_id' }),
     );
   });
 });

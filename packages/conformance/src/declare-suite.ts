@@ -1,4 +1,4 @@
-import { SuiteSetupError, UnknownExpectedFailureError } from './errors.js';
+import { suiteSetupError, unknownExpectedFailureError } from './errors.js';
 import { executeCase } from './execute-case.js';
 import { planSuite, type SuiteRunOptions } from './plan.js';
 import type { ConformanceSuite, SuiteSetup } from './suite.js';
@@ -29,7 +29,7 @@ export function declareSuite<Ctx>(
       setup ??= Promise.resolve()
         .then(() => suite.setup())
         .catch((cause: unknown) => {
-          throw new SuiteSetupError(suite.name, cause);
+          throw suiteSetupError(suite.name, cause);
         });
       return setup;
     };
@@ -42,7 +42,7 @@ export function declareSuite<Ctx>(
     };
 
     if (plan.unknownExpectedFailures.length > 0) {
-      const error = new UnknownExpectedFailureError(suite.name, plan.unknownExpectedFailures);
+      const error = unknownExpectedFailureError(suite.name, plan.unknownExpectedFailures);
       declarer.test('expectedFailures names only cases of this suite', async () => {
         throw error;
       });

@@ -1,4 +1,4 @@
-import { CaseTimeoutError, StaleExpectedFailureError } from './errors.js';
+import { ConformanceError } from './errors.js';
 import type { ConformanceCase, SuiteSetup } from './suite.js';
 
 /** How a case ended. */
@@ -8,7 +8,7 @@ export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'expected-failure' | 
 export interface CaseOutcome {
   readonly status: CaseStatus;
   readonly durationMs: number;
-  /** What the case threw (`failed`, `expected-failure`) or a `StaleExpectedFailureError` (`stale`). */
+  /** What the case threw (`failed`, `expected-failure`) or a `stale_expected_failure` `ConformanceError` (`stale`). */
   readonly error?: unknown;
   /** Why the case was skipped, or why its failure was expected. */
   readonly reason?: string;
@@ -42,7 +42,15 @@ export async function executeCase<Ctx>(
     return threw ? { status: 'failed', durationMs, error } : { status: 'passed', durationMs };
   return threw
     ? { status: 'expected-failure', durationMs, error, reason: 'listed in expectedFailures' }
-    : { status: 'stale', durationMs, error: new StaleExpectedFailureError(testCase.id) };
+    : { status: 'stale', durationMs, error: staleExpectedFailure(testCase.id) };
+}
+
+function staleExpectedFailure(caseId: string): ConformanceError {
+  return new ConformanceError(
+    'stale_expected_failure',
+    `case ${caseId} is listed in expectedFailures but passed; remove it from the list`,
+    { details: { caseId } },
+  );
 }
 
 async function withTimeout(
@@ -52,7 +60,16 @@ async function withTimeout(
 ): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CaseTimeoutError(caseId, timeoutMs)), timeoutMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new ConformanceError('case_timeout', `case ${caseId} did not finish within ${timeoutMs} ms`, {
+            retryable: true,
+            details: { caseId, timeoutMs },
+          }),
+        ),
+      timeoutMs,
+    );
   });
   try {
     await Promise.race([Promise.resolve().then(action), timeout]);

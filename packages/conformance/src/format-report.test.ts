@@ -30,7 +30,7 @@ const failingReport: SuiteReport = {
       level: 'recommended',
       status: 'failed',
       durationMs: 1,
-      error: { name: 'ConformanceAssertionError', message: 'expected 1, got 2' },
+      error: { name: 'ConformanceError', code: 'assertion_failed', message: 'expected 1, got 2' },
     },
     {
       id: 'demo.gap',
@@ -47,10 +47,10 @@ const failingReport: SuiteReport = {
       level: 'required',
       status: 'stale',
       durationMs: 1,
-      error: { name: 'StaleExpectedFailureError', message: 'remove it' },
+      error: { name: 'ConformanceError', code: 'stale_expected_failure', message: 'remove it' },
     },
   ],
-  errors: [{ name: 'UnknownExpectedFailureError', message: 'no case demo.typo' }],
+  errors: [{ name: 'ConformanceError', code: 'unknown_expected_failure', message: 'no case demo.typo' }],
 };
 
 describe('formatReportTable', () => {
@@ -71,9 +71,9 @@ describe('formatReportTable', () => {
         'demo               2.1.0         1       1        0         1      1    1.52 s',
         'Total                           54       1        2         1      1    1.56 s',
         '',
-        'ERROR  demo: UnknownExpectedFailureError: no case demo.typo',
-        'FAIL   demo.bad (§2, recommended): ConformanceAssertionError: expected 1, got 2',
-        'STALE  demo.fixed (§4, required): StaleExpectedFailureError: remove it',
+        'ERROR  demo: ConformanceError: no case demo.typo',
+        'FAIL   demo.bad (§2, recommended): ConformanceError: expected 1, got 2',
+        'STALE  demo.fixed (§4, required): ConformanceError: remove it',
       ].join('\n'),
     );
   });

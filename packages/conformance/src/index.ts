@@ -16,14 +16,10 @@
  */
 export { assertEqual, assertRejects, assertTrue, fail } from './assert.js';
 export {
-  CaseTimeoutError,
-  ConformanceAssertionError,
-  DuplicateCaseIdError,
-  InvalidFixtureError,
-  InvalidRunOptionError,
-  StaleExpectedFailureError,
-  SuiteSetupError,
-  UnknownExpectedFailureError,
+  ConformanceError,
+  type ConformanceErrorCode,
+  type ConformanceErrorDetails,
+  type ConformanceErrorOptions,
 } from './errors.js';
 export type { CaseStatus } from './execute-case.js';
 export { decodeFixtureValue } from './fixtures/decode-fixture-value.js';

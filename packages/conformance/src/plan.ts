@@ -1,4 +1,4 @@
-import { DuplicateCaseIdError, InvalidRunOptionError } from './errors.js';
+import { ConformanceError } from './errors.js';
 import type { ConformanceCase, ConformanceSuite } from './suite.js';
 
 /** Options shared by `runSuite` and the runner adapters. */
@@ -31,16 +31,26 @@ export function planSuite<Ctx>(
 ): SuitePlan<Ctx> {
   const { expectedFailures = [], timeoutMs = DEFAULT_CASE_TIMEOUT_MS, filter } = options;
   if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
-    throw new InvalidRunOptionError(
+    throw new ConformanceError(
+      'invalid_run_option',
       `timeoutMs must be a number of milliseconds in (0, ${MAX_TIMER_MS}], got ${String(timeoutMs)}`,
+      { path: 'timeoutMs' },
     );
   }
   if (!Array.isArray(expectedFailures) || !expectedFailures.every((id) => typeof id === 'string')) {
-    throw new InvalidRunOptionError('expectedFailures must be an array of case ids');
+    throw new ConformanceError('invalid_run_option', 'expectedFailures must be an array of case ids', {
+      path: 'expectedFailures',
+    });
   }
   const ids = new Set<string>();
   for (const testCase of suite.cases) {
-    if (ids.has(testCase.id)) throw new DuplicateCaseIdError(suite.name, testCase.id);
+    if (ids.has(testCase.id)) {
+      throw new ConformanceError(
+        'duplicate_case_id',
+        `suite ${suite.name} declares case ${testCase.id} more than once`,
+        { details: { suite: suite.name, caseId: testCase.id } },
+      );
+    }
     ids.add(testCase.id);
   }
   return {

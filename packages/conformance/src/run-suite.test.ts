@@ -65,7 +65,7 @@ describe('runSuite', () => {
       title: 'case calc.add.big',
       section: '§9.9',
       level: 'required',
-      error: { name: 'ConformanceAssertionError', message: expect.stringContaining('exact sum: expected') },
+      error: { code: 'assertion_failed', message: expect.stringContaining('exact sum: expected') },
     });
     expect(report.results[0]).not.toHaveProperty('error');
     expect(Date.parse(report.startedAt)).not.toBeNaN();
@@ -95,8 +95,8 @@ describe('runSuite', () => {
       expectedFailures: ['calc.add.big', 'calc.add.small'],
     });
     expect(report.results.map((r) => r.status)).toEqual(['stale', 'expected-failure']);
-    expect(report.results[0]!.error).toMatchObject({ name: 'StaleExpectedFailureError' });
-    expect(report.results[1]!.error).toMatchObject({ name: 'ConformanceAssertionError' });
+    expect(report.results[0]!.error).toMatchObject({ code: 'stale_expected_failure' });
+    expect(report.results[1]!.error).toMatchObject({ code: 'assertion_failed' });
     expect(report.counts).toMatchObject({ stale: 1, expectedFailures: 1, failed: 0 });
     expect(report.ok).toBe(false);
     const onlyExpected = await runSuite(fakeSuite([passing, failing]), {
@@ -110,7 +110,11 @@ describe('runSuite', () => {
     expect(report.counts.passed).toBe(1);
     expect(report.ok).toBe(false);
     expect(report.errors).toEqual([
-      { name: 'UnknownExpectedFailureError', message: expect.stringContaining('calc.add.typo') },
+      {
+        name: 'ConformanceError',
+        code: 'unknown_expected_failure',
+        message: expect.stringContaining('calc.add.typo'),
+      },
     ]);
   });
 
@@ -127,7 +131,11 @@ describe('runSuite', () => {
     const report = await runSuite(fakeSuite([slow, passing]), { timeoutMs: 20 });
     expect(report.results[0]).toMatchObject({
       status: 'failed',
-      error: { name: 'CaseTimeoutError', message: 'case calc.slow did not finish within 20 ms' },
+      error: {
+        name: 'ConformanceError',
+        code: 'case_timeout',
+        message: 'case calc.slow did not finish within 20 ms',
+      },
     });
     expect(report.results[0]!.durationMs).toBeLessThan(400);
     expect(report.results[1]!.status).toBe('passed');
@@ -144,7 +152,7 @@ describe('runSuite', () => {
     expect(report.results.map((r) => r.status)).toEqual(['failed', 'failed']);
     expect(report.results[0]).toMatchObject({
       reason: 'suite setup failed',
-      error: { name: 'SuiteSetupError' },
+      error: { code: 'suite_setup_failed' },
     });
     expect(report.errors[0]!.message).toContain('no calculator here');
   });
@@ -187,21 +195,24 @@ describe('runSuite', () => {
 
   it('rejects a suite with duplicate ids and malformed options with typed errors', async () => {
     await expect(runSuite(fakeSuite([passing, passing]))).rejects.toMatchObject({
-      name: 'DuplicateCaseIdError',
       code: 'duplicate_case_id',
     });
     for (const timeoutMs of [0, -5, Number.NaN, 2 ** 31]) {
       await expect(runSuite(fakeSuite([passing]), { timeoutMs })).rejects.toMatchObject({
-        name: 'InvalidRunOptionError',
+        code: 'invalid_run_option',
       });
     }
     await expect(
       runSuite(fakeSuite([passing]), { expectedFailures: 'calc.add.big' as unknown as string[] }),
-    ).rejects.toMatchObject({ name: 'InvalidRunOptionError' });
+    ).rejects.toMatchObject({ code: 'invalid_run_option' });
   });
 
   it('fails a case through fail()', async () => {
     const report = await runSuite(fakeSuite([fakeCase('calc.fail', () => fail('not supported'))]));
-    expect(report.results[0]!.error).toEqual({ name: 'ConformanceAssertionError', message: 'not supported' });
+    expect(report.results[0]!.error).toEqual({
+      name: 'ConformanceError',
+      code: 'assertion_failed',
+      message: 'not supported',
+    });
   });
 });

@@ -1,13 +1,18 @@
-import { SuiteSetupError, UnknownExpectedFailureError } from './errors.js';
+import { suiteSetupError, unknownExpectedFailureError } from './errors.js';
 import { type CaseOutcome, type CaseStatus, executeCase } from './execute-case.js';
 import { formatValue } from './format-value.js';
 import { planSuite, type SuiteRunOptions } from './plan.js';
 import type { ConformanceCase, ConformanceLevel, ConformanceSuite, SuiteSetup } from './suite.js';
 
-/** The name and message of something thrown, kept in reports instead of the value itself. */
+/** The name, message and code of something thrown, kept in reports instead of the value itself. */
 export interface ErrorSummary {
   readonly name: string;
   readonly message: string;
+  /**
+   * The thrown error's `code`, when it is a string: for this package's own errors the
+   * `ConformanceErrorCode` (`assertion_failed`, `case_timeout`, `stale_expected_failure` …).
+   */
+  readonly code?: string;
 }
 
 /** The result of one case in a {@link SuiteReport}. */
@@ -62,8 +67,8 @@ export interface RunSuiteOptions<Ctx> extends SuiteRunOptions<Ctx> {
  * `expectedFailures` is `expected-failure` when it fails and `stale` (a failure of the run) when it
  * passes.
  *
- * @throws {DuplicateCaseIdError} when the suite declares a case id twice.
- * @throws {InvalidRunOptionError} for a malformed `timeoutMs` or `expectedFailures`.
+ * @throws {ConformanceError} `duplicate_case_id`: when the suite declares a case id twice.
+ * @throws {ConformanceError} `invalid_run_option`: for a malformed `timeoutMs` or `expectedFailures`.
  * @example
  * ```ts
  * const report = await runSuite(hashingSuite({ blake3Hex }), { expectedFailures: [] });
@@ -79,7 +84,7 @@ export async function runSuite<Ctx>(
   const started = performance.now();
   const errors: ErrorSummary[] = [];
   if (plan.unknownExpectedFailures.length > 0) {
-    errors.push(summarizeError(new UnknownExpectedFailureError(suite.name, plan.unknownExpectedFailures)));
+    errors.push(summarizeError(unknownExpectedFailureError(suite.name, plan.unknownExpectedFailures)));
   }
   const results: CaseResult[] = [];
   const record = (testCase: ConformanceCase<Ctx>, outcome: CaseOutcome) => {
@@ -92,7 +97,7 @@ export async function runSuite<Ctx>(
   try {
     setup = await suite.setup();
   } catch (cause) {
-    const setupError = new SuiteSetupError(suite.name, cause);
+    const setupError = suiteSetupError(suite.name, cause);
     errors.push(summarizeError(setupError));
     for (const testCase of plan.cases) {
       record(testCase, { status: 'failed', durationMs: 0, error: setupError, reason: 'suite setup failed' });
@@ -127,9 +132,16 @@ export async function runSuite<Ctx>(
   };
 }
 
-/** The name and message of a thrown value; non-errors are stringified. */
+/** The name, message and string `code` of a thrown value; non-errors are stringified. */
 export function summarizeError(error: unknown, messagePrefix = ''): ErrorSummary {
-  if (error instanceof Error) return { name: error.name, message: messagePrefix + error.message };
+  if (error instanceof Error) {
+    const { code } = error as { readonly code?: unknown };
+    return {
+      name: error.name,
+      message: messagePrefix + error.message,
+      ...(typeof code === 'string' ? { code } : {}),
+    };
+  }
   return { name: 'NonErrorThrown', message: `${messagePrefix}threw ${formatValue(error)}` };
 }
 

@@ -23,7 +23,14 @@ export * from './buffer/index.js';
 export * from './bus/index.js';
 export * from './descriptor/index.js';
 export * from './discord-interaction-event/index.js';
-export { type PeerLimit, PeerLimitError, RELAY_CLOSE_PEER_LIMIT, RelayError } from './errors.js';
+export {
+  type PeerLimit,
+  RELAY_CLOSE_PEER_LIMIT,
+  RelayError,
+  type RelayErrorCode,
+  type RelayErrorDetails,
+  type RelayErrorOptions,
+} from './errors.js';
 export * from './frames/index.js';
 export * from './message-event/index.js';
 export * from './ndjson/index.js';

@@ -4,7 +4,7 @@
 // every round trip answered and every inbound message. The figures are printed.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { createMessageEvent, mintRelayToken } from '@agentwire/relay';
+import { createMessageEvent, mintRelayToken, RelayError } from '@agentwire/relay';
 import { WebSocketRelayTransport } from '@agentwire/relay/client';
 import { createRelayServer } from '@agentwire/relay/server';
 import { describe, expect, it } from 'vitest';
@@ -61,7 +61,7 @@ describe('gateways that flood and never read', () => {
       });
       const dropped: string[] = [];
       server.on('warning', (error) => {
-        if (error.name === 'PeerLimitError') dropped.push(error.message);
+        if (error instanceof RelayError && error.code === 'peer_limit') dropped.push(error.message);
       });
       const received: string[] = [];
       const good = new WebSocketRelayTransport({

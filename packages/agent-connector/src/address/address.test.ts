@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AgentConnectorError } from '../contract/errors.js';
 import { isWakeAddress, parseAgentAddress, resolveSessionId } from './address.js';
 import { claimingAgentIds } from './claiming.js';
-import { InvalidAgentAddressError } from './errors.js';
 
 describe('isWakeAddress', () => {
   it('routes on "@" anywhere and nothing else', () => {
@@ -15,7 +15,9 @@ describe('isWakeAddress', () => {
 
   it('refuses a non-string with the typed error, never a TypeError', () => {
     for (const bad of [undefined, null, 1, {}, ['a@b'], Symbol('a')]) {
-      expect(() => isWakeAddress(bad as unknown as string)).toThrow(InvalidAgentAddressError);
+      expect(() => isWakeAddress(bad as unknown as string)).toThrow(
+        expect.objectContaining({ code: 'invalid_agent_address' }),
+      );
     }
   });
 });
@@ -42,13 +44,17 @@ describe('parseAgentAddress', () => {
     expect(parseAgentAddress(' a @ b ')).toMatchObject({ agent: ' a ', session: ' b ' });
   });
 
-  it('carries the error code and name', () => {
+  it('carries the error code, name and path', () => {
     try {
       parseAgentAddress(7 as unknown as string);
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(InvalidAgentAddressError);
-      expect(error).toMatchObject({ name: 'InvalidAgentAddressError', code: 'invalid_agent_address' });
+      expect(error).toBeInstanceOf(AgentConnectorError);
+      expect(error).toMatchObject({
+        name: 'AgentConnectorError',
+        code: 'invalid_agent_address',
+        path: 'agent_id',
+      });
       expect((error as Error).message).toBe('agent_id must be a string, got number');
     }
   });
@@ -80,7 +86,7 @@ describe('parseAgentAddress', () => {
           parseAgentAddress(value as string);
           expect(typeof value).toBe('string');
         } catch (error) {
-          expect(error).toBeInstanceOf(InvalidAgentAddressError);
+          expect(error).toMatchObject({ code: 'invalid_agent_address' });
         }
       }),
       { numRuns: 200 },
@@ -114,9 +120,11 @@ describe('resolveSessionId', () => {
       'opts.session_id must be a string, got number',
     );
     expect(() => resolveSessionId('perry', { session_id: null as unknown as string })).toThrow(
-      InvalidAgentAddressError,
+      expect.objectContaining({ code: 'invalid_agent_address' }),
     );
-    expect(() => resolveSessionId(undefined as unknown as string)).toThrow(InvalidAgentAddressError);
+    expect(() => resolveSessionId(undefined as unknown as string)).toThrow(
+      expect.objectContaining({ code: 'invalid_agent_address' }),
+    );
   });
 
   it('returns opts.session_id whenever it is non-empty, whatever the address', () => {

@@ -1,4 +1,4 @@
-import { InvalidAgentAddressError } from './errors.js';
+import { AgentConnectorError } from '../contract/errors.js';
 
 /** `bare` addresses route to `deliver()`, `composite` ones (containing `@`) to `wake()`. */
 export type AddressShape = 'bare' | 'composite';
@@ -24,7 +24,7 @@ export interface AgentAddress {
  * Whether an address routes to `wake()`: it contains `@` anywhere. E-mail addresses, Slack mentions
  * (`@U01…`, `<@U01…>`), `alice@` and `@` all do; the fullwidth `＠` and `%40` do not; nothing is trimmed.
  *
- * @throws {InvalidAgentAddressError} `agent_id` is not a string.
+ * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` is not a string.
  * @example
  * isWakeAddress('perry');                  // false → deliver()
  * isWakeAddress('perry@kitchen-terminal'); // true  → wake()
@@ -38,7 +38,7 @@ export function isWakeAddress(agent_id: string): boolean {
  * agent `a`, session `b@c`; `alice@` → session `''`; `@s` → agent `''`; `@` → both empty. Whitespace is
  * kept as written (`' alice @ x'` → agent `' alice '`). The empty string is a bare address.
  *
- * @throws {InvalidAgentAddressError} `agent_id` is not a string.
+ * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` is not a string.
  * @example
  * parseAgentAddress('perry@kitchen-terminal');
  * // { address: 'perry@kitchen-terminal', shape: 'composite', agent: 'perry', session: 'kitchen-terminal' }
@@ -56,8 +56,8 @@ export function parseAgentAddress(agent_id: string): AgentAddress {
  * empty string in either place means "no session", so `alice@` with no `opts` targets the agent, and
  * `opts.session_id: ''` defers to the address.
  *
- * @throws {InvalidAgentAddressError} `agent_id` is not a string, or `opts.session_id` is neither a string
- *   nor `undefined`.
+ * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` is not a string, or `opts.session_id` is
+ *   neither a string nor `undefined`.
  * @example
  * resolveSessionId('perry@kitchen');                          // 'kitchen'
  * resolveSessionId('perry@kitchen', { session_id: 'tab-3' }); // 'tab-3' (opts win)
@@ -69,7 +69,13 @@ export function resolveSessionId(
 ): string | undefined {
   const explicit: unknown = opts?.session_id;
   if (explicit !== undefined && typeof explicit !== 'string') {
-    throw new InvalidAgentAddressError(`opts.session_id must be a string, got ${describe(explicit)}`);
+    throw new AgentConnectorError(
+      'invalid_agent_address',
+      `opts.session_id must be a string, got ${describe(explicit)}`,
+      {
+        path: 'opts.session_id',
+      },
+    );
   }
   if (explicit !== undefined && explicit !== '') return explicit;
   const { session } = parseAgentAddress(agent_id);
@@ -78,7 +84,13 @@ export function resolveSessionId(
 
 function requireString(value: unknown, name: string): string {
   if (typeof value !== 'string') {
-    throw new InvalidAgentAddressError(`${name} must be a string, got ${describe(value)}`);
+    throw new AgentConnectorError(
+      'invalid_agent_address',
+      `${name} must be a string, got ${describe(value)}`,
+      {
+        path: name,
+      },
+    );
   }
   return value;
 }

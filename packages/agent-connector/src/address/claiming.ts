@@ -5,7 +5,7 @@ import { parseAgentAddress } from './address.js';
  * the full address; and, for a composite, also the text before its first `@` (`a@b@c` → `['a@b@c', 'a']`,
  * never `a@b`; `@s` → `['@s', '']`). Comparison is exact: no trimming, no case folding.
  *
- * @throws {InvalidAgentAddressError} `agent_id` is not a string.
+ * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` is not a string.
  * @example
  * claimingAgentIds('perry@kitchen'); // ['perry@kitchen', 'perry']
  * claimingAgentIds('perry');         // ['perry']

@@ -6,4 +6,3 @@ export {
   resolveSessionId,
 } from './address.js';
 export { claimingAgentIds } from './claiming.js';
-export { InvalidAgentAddressError } from './errors.js';

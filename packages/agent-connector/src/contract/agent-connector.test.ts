@@ -6,7 +6,7 @@ import {
   isAgentConnector,
   staticCapabilitiesOf,
 } from './agent-connector.js';
-import { InvalidAgentConnectorError, InvalidContractValueError } from './errors.js';
+import type { AgentConnectorError } from './errors.js';
 
 const methods = {
   list_agents: async () => [],
@@ -31,8 +31,8 @@ describe('isAgentConnector / assertAgentConnector', () => {
       assertAgentConnector(partial, "connector 'p'");
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(InvalidAgentConnectorError);
-      expect((error as InvalidAgentConnectorError).missing).toEqual(['wake', 'health_check']);
+      expect(error).toMatchObject({ code: 'invalid_agent_connector' });
+      expect((error as AgentConnectorError).details.missing).toEqual(['wake', 'health_check']);
     }
     expect(() => assertAgentConnector({ ...methods, agent_status: 'idle' })).toThrow(/agent_status/);
     expect(() => assertAgentConnector(null)).toThrow(
@@ -52,7 +52,9 @@ describe('staticCapabilitiesOf', () => {
         return { ...NoOpAgentConnector.staticCapabilities(), contract_version: 'v1' };
       }
     }
-    expect(() => staticCapabilitiesOf(new Broken({ log: null }))).toThrow(InvalidContractValueError);
+    expect(() => staticCapabilitiesOf(new Broken({ log: null }))).toThrow(
+      expect.objectContaining({ code: 'invalid_contract_value' }),
+    );
   });
 
   it('types connector classes with constructor arguments as AgentConnectorClass', () => {

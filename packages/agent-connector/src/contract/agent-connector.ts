@@ -1,7 +1,7 @@
 import type { AgentDescriptor, AgentStatus } from './agent-descriptor.js';
 import type { DeliveryPayload } from './delivery-payload.js';
 import type { DeliveryReceipt } from './delivery-receipt.js';
-import { InvalidAgentConnectorError } from './errors.js';
+import { AgentConnectorError } from './errors.js';
 import type { AgentResponse, RequestResponseOpts } from './request-response.js';
 import { parseStaticCapabilities, type StaticCapabilities } from './static-capabilities.js';
 import type { WakeOpts, WakeReceipt } from './wake.js';
@@ -61,11 +61,17 @@ export function isAgentConnector(value: unknown): value is AgentConnector {
  * Asserts that `value` has every required method of {@link AgentConnector}; `subject` names it in the
  * error message (default `value`).
  *
- * @throws {InvalidAgentConnectorError} listing what is missing.
+ * @throws {AgentConnectorError} `invalid_agent_connector`, listing what is missing in `details.missing`.
  */
-export function assertAgentConnector(value: unknown, subject?: string): asserts value is AgentConnector {
+export function assertAgentConnector(value: unknown, subject = 'value'): asserts value is AgentConnector {
   const missing = missingMethods(value);
-  if (missing.length > 0) throw new InvalidAgentConnectorError(missing, subject);
+  if (missing.length > 0) {
+    throw new AgentConnectorError(
+      'invalid_agent_connector',
+      `${subject} is not an AgentConnector: missing method(s) ${missing.join(', ')}`,
+      { details: { missing } },
+    );
+  }
 }
 
 /**
@@ -83,7 +89,7 @@ export function agentConnectorClassOf(connector: AgentConnector): AgentConnector
  * The validated static capabilities of a connector instance's class, or `undefined` when the class has
  * no static `staticCapabilities()`.
  *
- * @throws {InvalidContractValueError} `staticCapabilities()` returned an invalid shape.
+ * @throws {AgentConnectorError} `invalid_contract_value`: `staticCapabilities()` returned an invalid shape.
  */
 export function staticCapabilitiesOf(connector: AgentConnector): StaticCapabilities | undefined {
   const ctor = agentConnectorClassOf(connector);

@@ -42,7 +42,8 @@ export const agentStatusSchema: z.ZodType<AgentStatus> = z.enum(
 /**
  * Validates what `list_agents()` resolved to.
  *
- * @throws {InvalidContractValueError} a non-array, or an entry without a string `agent_id`.
+ * @throws {AgentConnectorError} `invalid_contract_value`: a non-array, or an entry without a string
+ *   `agent_id`.
  */
 export function parseAgentDescriptors(value: unknown): readonly AgentDescriptor[] {
   return parseContractValue(agentDescriptorListSchema, 'AgentDescriptor[]', value);
@@ -51,7 +52,7 @@ export function parseAgentDescriptors(value: unknown): readonly AgentDescriptor[
 /**
  * Validates what `agent_status()` resolved to.
  *
- * @throws {InvalidContractValueError} anything but the four status strings.
+ * @throws {AgentConnectorError} `invalid_contract_value`: anything but the four status strings.
  */
 export function parseAgentStatus(value: unknown): AgentStatus {
   return parseContractValue(agentStatusSchema, 'AgentStatus', value);

@@ -103,8 +103,9 @@ export const deliveryMetaSchema: z.ZodType<DeliveryMeta> = z.looseObject({
  *
  * `origin.trigger_kind` may be any string: unknown kinds pass through (see {@link TriggerKind}).
  *
- * @throws {InvalidContractValueError} a missing or mistyped field (a non-string `trigger_kind` too), `null`
- *   in an optional field, an empty `dispatch_id`, or a negative or non-finite `sent_at`.
+ * @throws {AgentConnectorError} `invalid_contract_value`: a missing or mistyped field (a non-string
+ *   `trigger_kind` too), `null` in an optional field, an empty `dispatch_id`, or a negative or non-finite
+ *   `sent_at`.
  */
 export function parseDeliveryMeta(value: unknown): DeliveryMeta {
   return parseContractValue(deliveryMetaSchema, 'DeliveryMeta', value);

@@ -37,7 +37,8 @@ export const deliveryPayloadSchema: z.ZodType<DeliveryPayload> = z.discriminated
 /**
  * Validates a {@link DeliveryPayload} handed to `deliver()` or `request_response()`.
  *
- * @throws {InvalidContractValueError} an unknown `kind`, a missing `content` / `prompt`, or an invalid `meta`.
+ * @throws {AgentConnectorError} `invalid_contract_value`: an unknown `kind`, a missing `content` / `prompt`,
+ *   or an invalid `meta`.
  * @example
  * async deliver(agent_id: string, payload: DeliveryPayload): Promise<DeliveryReceipt> {
  *   const { kind, meta } = parseDeliveryPayload(payload);

@@ -34,8 +34,8 @@ export const deliveryReceiptSchema: z.ZodType<DeliveryReceipt> = z.looseObject({
  * Validates the {@link DeliveryReceipt} a connector returned (what a runtime or conformance suite must do
  * before recording it). Properties set to `undefined` count as absent; unknown keys are kept.
  *
- * @throws {InvalidContractValueError} a non-object, a missing / negative / non-finite `delivered_at`, a
- *   mistyped optional field or `null` in one.
+ * @throws {AgentConnectorError} `invalid_contract_value`: a non-object, a missing / negative / non-finite
+ *   `delivered_at`, a mistyped optional field or `null` in one.
  * @example
  * const receipt = parseDeliveryReceipt(await connector.deliver('alice', payload));
  * if (receipt.delivery_skipped === true) console.warn('accepted but not pushed');

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { assertAgentConnector } from './agent-connector.js';
 import {
   AgentConnectorError,
   DELIVERY_FAILURE_KINDS,
   DeliveryFailedError,
-  InvalidAgentConnectorError,
-  InvalidContractValueError,
   NotImplementedError,
 } from './errors.js';
+import { invalidContractValue } from './validate.js';
 
 describe('DeliveryFailedError', () => {
   it('carries agent_id, cause_kind, http_status, name, code and cause', () => {
@@ -84,18 +84,53 @@ describe('NotImplementedError', () => {
   });
 });
 
-describe('InvalidContractValueError / InvalidAgentConnectorError', () => {
-  it('name the failing value and path', () => {
-    const error = new InvalidContractValueError('WakeReceipt', '$.woken', 'expected boolean');
+describe('AgentConnectorError', () => {
+  it('carries code, message, path, retryable, details and cause', () => {
+    const cause = new Error('root');
+    const error = new AgentConnectorError('invalid_webhook_config', 'timeout_ms must be a number', {
+      path: 'timeout_ms',
+      details: { connector_name: 'x' },
+      cause,
+    });
+    expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({
-      name: 'InvalidContractValueError',
+      name: 'AgentConnectorError',
+      code: 'invalid_webhook_config',
+      message: 'timeout_ms must be a number',
+      path: 'timeout_ms',
+      retryable: false,
+      details: { connector_name: 'x' },
+    });
+    expect(error.cause).toBe(cause);
+  });
+
+  it('defaults path to the value as a whole, retryable to false, details to none, and sets no cause', () => {
+    const error = new AgentConnectorError('invalid_connector_name', 'bad name');
+    expect(error).toMatchObject({ path: '', retryable: false, details: {} });
+    expect(Object.hasOwn(error, 'cause')).toBe(false);
+  });
+
+  it('invalid_contract_value and invalid_agent_connector name the failing value and path', () => {
+    const error = invalidContractValue('WakeReceipt', '$.woken', 'expected boolean');
+    expect(error).toMatchObject({
       code: 'invalid_contract_value',
-      contract_type: 'WakeReceipt',
+      details: { contract_type: 'WakeReceipt' },
       path: '$.woken',
       message: 'invalid WakeReceipt at $.woken: expected boolean',
     });
-    const missing = new InvalidAgentConnectorError(['wake'], "connector 'x'");
-    expect(missing).toMatchObject({ name: 'InvalidAgentConnectorError', code: 'invalid_agent_connector' });
-    expect(missing.message).toBe("connector 'x' is not an AgentConnector: missing method(s) wake");
+    const withoutWake = {
+      list_agents: async () => [],
+      deliver: async () => ({ delivered_at: 1 }),
+      health_check: async () => true,
+      request_response: async () => ({}),
+    };
+    let missing: unknown;
+    try {
+      assertAgentConnector(withoutWake, "connector 'x'");
+    } catch (caught) {
+      missing = caught;
+    }
+    expect(missing).toMatchObject({ code: 'invalid_agent_connector', details: { missing: ['wake'] } });
+    expect((missing as Error).message).toBe("connector 'x' is not an AgentConnector: missing method(s) wake");
   });
 });

@@ -42,13 +42,14 @@ export {
 export { type DeliveryReceipt, deliveryReceiptSchema, parseDeliveryReceipt } from './delivery-receipt.js';
 export {
   AgentConnectorError,
+  type AgentConnectorErrorCode,
+  type AgentConnectorErrorDetails,
+  type AgentConnectorErrorOptions,
   type ContractValueType,
   DELIVERY_FAILURE_KINDS,
   DeliveryFailedError,
   type DeliveryFailureDetails,
   type DeliveryFailureKind,
-  InvalidAgentConnectorError,
-  InvalidContractValueError,
   NotImplementedError,
 } from './errors.js';
 export {

@@ -36,7 +36,7 @@ export const agentResponseSchema: z.ZodType<AgentResponse> = z.looseObject({
 /**
  * Validates the options handed to `request_response()`.
  *
- * @throws {InvalidContractValueError} a missing, non-positive or non-finite `timeout_ms`.
+ * @throws {AgentConnectorError} `invalid_contract_value`: a missing, non-positive or non-finite `timeout_ms`.
  */
 export function parseRequestResponseOpts(value: unknown): RequestResponseOpts {
   return parseContractValue(requestResponseOptsSchema, 'RequestResponseOpts', value);
@@ -45,7 +45,7 @@ export function parseRequestResponseOpts(value: unknown): RequestResponseOpts {
 /**
  * Validates the reply a connector's `request_response()` resolved to.
  *
- * @throws {InvalidContractValueError} a missing or mistyped field.
+ * @throws {AgentConnectorError} `invalid_contract_value`: a missing or mistyped field.
  */
 export function parseAgentResponse(value: unknown): AgentResponse {
   return parseContractValue(agentResponseSchema, 'AgentResponse', value);

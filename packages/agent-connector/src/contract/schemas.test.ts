@@ -10,7 +10,7 @@ import {
 } from './delivery-meta.js';
 import { parseDeliveryPayload, payloadText } from './delivery-payload.js';
 import { parseDeliveryReceipt } from './delivery-receipt.js';
-import { InvalidContractValueError } from './errors.js';
+import { AgentConnectorError } from './errors.js';
 import { parseAgentResponse, parseRequestResponseOpts } from './request-response.js';
 import { parseStaticCapabilities } from './static-capabilities.js';
 import { parseWakeOpts, parseWakeReceipt } from './wake.js';
@@ -21,14 +21,14 @@ const meta = {
   origin: { skill_name: 's', trigger_kind: 'inline' },
 };
 
-function failure(run: () => unknown): InvalidContractValueError {
+function failure(run: () => unknown): AgentConnectorError {
   try {
     run();
   } catch (error) {
-    if (error instanceof InvalidContractValueError) return error;
+    if (error instanceof AgentConnectorError && error.code === 'invalid_contract_value') return error;
     throw error;
   }
-  throw new Error('expected an InvalidContractValueError');
+  throw new Error('expected an invalid_contract_value AgentConnectorError');
 }
 
 describe('parseDeliveryMeta', () => {
@@ -50,7 +50,7 @@ describe('parseDeliveryMeta', () => {
   ])('refuses a trigger_kind that is %s', (_, trigger_kind) => {
     const error = failure(() => parseDeliveryMeta({ ...meta, origin: { skill_name: 's', trigger_kind } }));
     expect(error.path).toBe('$.origin.trigger_kind');
-    expect(error.contract_type).toBe('DeliveryMeta');
+    expect(error.details.contract_type).toBe('DeliveryMeta');
   });
 
   it('still requires trigger_kind', () => {
@@ -166,7 +166,7 @@ describe('WakeOpts / WakeReceipt', () => {
     });
     expect(parseWakeOpts({ when: 1_700_000_000_000 }).when).toBe(1_700_000_000_000);
     expect(failure(() => parseWakeOpts({ when: 'later' })).path).toBe('$.when');
-    expect(failure(() => parseWakeOpts({ session_id: 3 })).contract_type).toBe('WakeOpts');
+    expect(failure(() => parseWakeOpts({ session_id: 3 })).details.contract_type).toBe('WakeOpts');
   });
 });
 
@@ -175,7 +175,9 @@ describe('descriptors, status, request/response, static capabilities', () => {
     expect(parseAgentDescriptors([{ agent_id: 'a', capabilities: ['wake'] }])).toEqual([
       { agent_id: 'a', capabilities: ['wake'] },
     ]);
-    expect(failure(() => parseAgentDescriptors({ agent_id: 'a' })).contract_type).toBe('AgentDescriptor[]');
+    expect(failure(() => parseAgentDescriptors({ agent_id: 'a' })).details.contract_type).toBe(
+      'AgentDescriptor[]',
+    );
     expect(failure(() => parseAgentDescriptors([{ agent_id: 1 }])).path).toBe('$[0].agent_id');
     expect(failure(() => parseAgentDescriptors([{ agent_id: 'a', capabilities: ['fly'] }])).path).toBe(
       '$[0].capabilities[0]',
@@ -184,7 +186,9 @@ describe('descriptors, status, request/response, static capabilities', () => {
 
   it('validates agent status, request options and responses', () => {
     expect(parseAgentStatus('asleep')).toBe('asleep');
-    expect(() => parseAgentStatus('ACTIVE')).toThrow(InvalidContractValueError);
+    expect(() => parseAgentStatus('ACTIVE')).toThrow(
+      expect.objectContaining({ code: 'invalid_contract_value' }),
+    );
     expect(parseRequestResponseOpts({ timeout_ms: 100 })).toEqual({ timeout_ms: 100 });
     expect(failure(() => parseRequestResponseOpts({ timeout_ms: 0 })).path).toBe('$.timeout_ms');
     const response = { correlation_id: 'c', content: 'x', sent_at: 1, agent_id: 'a' };
@@ -207,7 +211,7 @@ describe('descriptors, status, request/response, static capabilities', () => {
       '$.implementation',
     );
     expect(() => parseStaticCapabilities({ ...caps, features: { fly: true } })).toThrow(
-      InvalidContractValueError,
+      expect.objectContaining({ code: 'invalid_contract_value' }),
     );
     expect(failure(() => parseStaticCapabilities({ ...caps, features: { deliver: 1 } })).path).toBe(
       '$.features.deliver',
@@ -219,7 +223,7 @@ describe('descriptors, status, request/response, static capabilities', () => {
 });
 
 describe('parse functions on arbitrary input', () => {
-  it('only ever throw InvalidContractValueError', () => {
+  it('only ever throw invalid_contract_value', () => {
     const parsers = [
       parseDeliveryMeta,
       parseDeliveryPayload,
@@ -235,7 +239,8 @@ describe('parse functions on arbitrary input', () => {
           try {
             parse(value);
           } catch (error) {
-            expect(error).toBeInstanceOf(InvalidContractValueError);
+            expect(error).toBeInstanceOf(AgentConnectorError);
+            expect(error).toMatchObject({ code: 'invalid_contract_value' });
           }
         }
       }),

@@ -51,8 +51,8 @@ export const staticCapabilitiesSchema: z.ZodType<StaticCapabilities> = z.object(
 /**
  * Validates a connector class's static capabilities.
  *
- * @throws {InvalidContractValueError} a wrong `connector_type`, an empty `implementation`, a
- *   `contract_version` that is not `d.d.d`, an unknown feature or a non-boolean flag.
+ * @throws {AgentConnectorError} `invalid_contract_value`: a wrong `connector_type`, an empty
+ *   `implementation`, a `contract_version` that is not `d.d.d`, an unknown feature or a non-boolean flag.
  */
 export function parseStaticCapabilities(value: unknown): StaticCapabilities {
   return parseContractValue(staticCapabilitiesSchema, 'StaticCapabilities', value);

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { type ContractValueType, InvalidContractValueError } from './errors.js';
+import { AgentConnectorError, type ContractValueType } from './errors.js';
 
 /**
  * Parses `value` with `schema`, reading it as its JSON form would be read: properties whose value is
- * `undefined` count as absent. A failure becomes an {@link InvalidContractValueError} naming the first
- * failing path.
+ * `undefined` count as absent. A failure becomes an `invalid_contract_value` {@link AgentConnectorError}
+ * naming the first failing path.
  */
 export function parseContractValue<T>(
   schema: z.ZodType<T>,
@@ -15,8 +15,23 @@ export function parseContractValue<T>(
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue === undefined ? '$' : jsonPath(issue.path);
-  throw new InvalidContractValueError(contractType, path, issue?.message ?? 'invalid value', {
-    cause: result.error,
+  throw invalidContractValue(contractType, path, issue?.message ?? 'invalid value', result.error);
+}
+
+/**
+ * The `invalid_contract_value` error: `contract_type` was being read, `path` is the JSON path of the first
+ * failing field (`$` for the value itself), `rule` says what it breaks.
+ */
+export function invalidContractValue(
+  contract_type: ContractValueType,
+  path: string,
+  rule: string,
+  cause?: unknown,
+): AgentConnectorError {
+  return new AgentConnectorError('invalid_contract_value', `invalid ${contract_type} at ${path}: ${rule}`, {
+    path,
+    details: { contract_type },
+    cause,
   });
 }
 

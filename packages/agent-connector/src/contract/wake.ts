@@ -47,8 +47,8 @@ export const wakeReceiptSchema: z.ZodType<WakeReceipt> = z.looseObject({
 /**
  * Validates the {@link WakeOpts} handed to `wake()`; `undefined` (no options) gives `{}`.
  *
- * @throws {InvalidContractValueError} a mistyped field, `null` in one, or a `when` that is neither
- *   `'immediate'` nor a non-negative number.
+ * @throws {AgentConnectorError} `invalid_contract_value`: a mistyped field, `null` in one, or a `when` that
+ *   is neither `'immediate'` nor a non-negative number.
  */
 export function parseWakeOpts(value: unknown): WakeOpts {
   return parseContractValue(wakeOptsSchema, 'WakeOpts', value ?? {});
@@ -57,8 +57,9 @@ export function parseWakeOpts(value: unknown): WakeOpts {
 /**
  * Validates the {@link WakeReceipt} a connector returned.
  *
- * @throws {InvalidContractValueError} a missing or non-boolean `woken` (the reference suite never checked
- *   it), a missing / negative / non-finite `woken_at`, a mistyped optional field or `null` in one.
+ * @throws {AgentConnectorError} `invalid_contract_value`: a missing or non-boolean `woken` (the reference
+ *   suite never checked it), a missing / negative / non-finite `woken_at`, a mistyped optional field or
+ *   `null` in one.
  * @example
  * const { woken } = parseWakeReceipt(await connector.wake('perry@kitchen', { context: 'build failed' }));
  */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidContractValueError } from '../contract/errors.js';
 import { createDeliveryMeta } from './create-delivery-meta.js';
 
 function counter() {
@@ -95,7 +94,7 @@ describe('createDeliveryMeta', () => {
 
   it('refuses invalid input and invalid sources with typed errors', () => {
     const bad = (init: unknown) => () => createDeliveryMeta(init as { skill_name: string });
-    expect(bad(undefined)).toThrow(InvalidContractValueError);
+    expect(bad(undefined)).toThrow(expect.objectContaining({ code: 'invalid_contract_value' }));
     expect(bad({})).toThrow('invalid DeliveryMetaInit at $.skill_name');
     expect(bad({ skill_name: 's', trigger_kind: 7 })).toThrow('invalid DeliveryMetaInit at $.trigger_kind');
     expect(bad({ skill_name: 's', trigger_kind: null })).toThrow(

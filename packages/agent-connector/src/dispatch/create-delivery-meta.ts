@@ -60,8 +60,9 @@ const deliveryMetaInitSchema = z.looseObject({
  * rather than `undefined` — this order is what a webhook body and its HMAC cover. The result is frozen,
  * so one connector cannot alter what the next one receives.
  *
- * @throws {InvalidContractValueError} an invalid `init` (`contract_type` `DeliveryMetaInit`), or a clock /
- *   id source that produced an invalid `sent_at` / `dispatch_id` (`contract_type` `DeliveryMeta`).
+ * @throws {AgentConnectorError} `invalid_contract_value`: an invalid `init` (`contract_type`
+ *   `DeliveryMetaInit`), or a clock / id source that produced an invalid `sent_at` / `dispatch_id`
+ *   (`contract_type` `DeliveryMeta`).
  * @example
  * const meta = createDeliveryMeta({ skill_name: 'triage', trigger_kind: 'cron', event_type: 'alert' });
  * // { dispatch_id: '1b4e…', sent_at: 1767225600000, origin: { skill_name: 'triage', trigger_kind: 'cron' },

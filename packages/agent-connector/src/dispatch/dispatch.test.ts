@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidAgentAddressError } from '../address/errors.js';
 import type { AgentConnector } from '../contract/agent-connector.js';
 import type { DeliveryPayload } from '../contract/delivery-payload.js';
 import type { DeliveryReceipt } from '../contract/delivery-receipt.js';
-import {
-  DeliveryFailedError,
-  InvalidAgentConnectorError,
-  InvalidContractValueError,
-} from '../contract/errors.js';
+import { DeliveryFailedError } from '../contract/errors.js';
 import type { WakeOpts, WakeReceipt } from '../contract/wake.js';
 import { NoOpAgentConnector } from '../noop/noop-agent-connector.js';
 import { createDeliveryMeta } from './create-delivery-meta.js';
 import { dispatch } from './dispatch.js';
-import { InvalidDispatchOptionsError } from './errors.js';
 import { HOOK_WAKE_WARNING, NOOP_SKIP_REASON, NOOP_WAKE_SKIP_REASON } from './outcome.js';
 
 type Call =
@@ -233,7 +227,7 @@ describe('dispatch failure collection', () => {
       ['throws', 'down'],
       ['garbage', 'invalid AgentDescriptor[] at $: list_agents() must resolve to an array'],
     ]);
-    expect(result.listing_failures[1]?.error).toBeInstanceOf(InvalidContractValueError);
+    expect(result.listing_failures[1]?.error).toMatchObject({ code: 'invalid_contract_value' });
   });
 
   it('collects throws, rejections and invalid receipts without stopping the others', async () => {
@@ -273,7 +267,10 @@ describe('dispatch failure collection', () => {
       message: 'HTTP 503 from http://x',
     });
     expect(result.outcomes[1]).toMatchObject({ ok: false, error: 'plain string', message: 'plain string' });
-    expect(result.outcomes[2]).toMatchObject({ ok: false, error: expect.any(InvalidContractValueError) });
+    expect(result.outcomes[2]).toMatchObject({
+      ok: false,
+      error: expect.objectContaining({ code: 'invalid_contract_value' }),
+    });
   });
 
   it('collects wake failures, including a receipt without woken', async () => {
@@ -291,7 +288,7 @@ describe('dispatch failure collection', () => {
         connector: 'no-woken',
         route: 'wake',
         ok: false,
-        error: expect.any(InvalidContractValueError),
+        error: expect.objectContaining({ code: 'invalid_contract_value' }),
         message: expect.stringContaining('$.woken'),
       },
       { connector: 'down', route: 'wake', ok: false, error: expect.any(TypeError), message: 'fetch failed' },
@@ -410,37 +407,37 @@ describe('dispatch argument validation', () => {
   it('rejects caller mistakes with typed errors before calling any connector', async () => {
     const log: Call[] = [];
     const watched = [{ name: 'c', connector: fake(log) }];
-    await expect(dispatch(watched, 5 as unknown as string, 'm', { meta })).rejects.toBeInstanceOf(
-      InvalidAgentAddressError,
-    );
+    await expect(dispatch(watched, 5 as unknown as string, 'm', { meta })).rejects.toMatchObject({
+      code: 'invalid_agent_address',
+    });
     await expect(dispatch(watched, 'x', 5 as unknown as string, { meta })).rejects.toThrow(
       'invalid DeliveryPayload at $.content',
     );
-    await expect(dispatch(watched, 'x@y', 'm', { meta: {} as typeof meta })).rejects.toBeInstanceOf(
-      InvalidContractValueError,
-    );
+    await expect(dispatch(watched, 'x@y', 'm', { meta: {} as typeof meta })).rejects.toMatchObject({
+      code: 'invalid_contract_value',
+    });
     await expect(dispatch(watched, 'x', 'm', { meta, kind: 'binary' as never })).rejects.toThrow('$.kind');
-    await expect(dispatch(watched, 'x', 'm', { meta, claim: 'yes' as never })).rejects.toBeInstanceOf(
-      InvalidDispatchOptionsError,
-    );
-    await expect(dispatch(watched, 'x', 'm', { meta, restrictTo: 'c' as never })).rejects.toBeInstanceOf(
-      InvalidDispatchOptionsError,
-    );
-    await expect(dispatch(watched, 'x', 'm', undefined as never)).rejects.toBeInstanceOf(
-      InvalidDispatchOptionsError,
-    );
+    await expect(dispatch(watched, 'x', 'm', { meta, claim: 'yes' as never })).rejects.toMatchObject({
+      code: 'invalid_dispatch_options',
+    });
+    await expect(dispatch(watched, 'x', 'm', { meta, restrictTo: 'c' as never })).rejects.toMatchObject({
+      code: 'invalid_dispatch_options',
+    });
+    await expect(dispatch(watched, 'x', 'm', undefined as never)).rejects.toMatchObject({
+      code: 'invalid_dispatch_options',
+    });
     expect(log).toEqual([]);
   });
 
   it('rejects a connector list of the wrong shape', async () => {
-    await expect(dispatch(undefined as never, 'x', 'm', { meta })).rejects.toBeInstanceOf(
-      InvalidDispatchOptionsError,
-    );
-    await expect(dispatch([{ connector: fake([]) }] as never, 'x', 'm', { meta })).rejects.toBeInstanceOf(
-      InvalidDispatchOptionsError,
-    );
-    await expect(dispatch([{ name: 'x', connector: {} }] as never, 'x', 'm', { meta })).rejects.toThrow(
-      InvalidAgentConnectorError,
+    await expect(dispatch(undefined as never, 'x', 'm', { meta })).rejects.toMatchObject({
+      code: 'invalid_dispatch_options',
+    });
+    await expect(dispatch([{ connector: fake([]) }] as never, 'x', 'm', { meta })).rejects.toMatchObject({
+      code: 'invalid_dispatch_options',
+    });
+    await expect(dispatch([{ name: 'x', connector: {} }] as never, 'x', 'm', { meta })).rejects.toMatchObject(
+      { code: 'invalid_agent_connector' },
     );
     expect((await dispatch(new Set(connectors), 'x', 'm', { meta, claim: false })).outcomes).toHaveLength(1);
   });

@@ -1,6 +1,5 @@
 import { isWakeAddress } from '../address/address.js';
 import { claimingAgentIds } from '../address/claiming.js';
-import { InvalidAgentAddressError } from '../address/errors.js';
 import { type AgentConnector, assertAgentConnector } from '../contract/agent-connector.js';
 import type { DeliveryMeta } from '../contract/delivery-meta.js';
 import {
@@ -9,11 +8,11 @@ import {
   parseDeliveryPayload,
 } from '../contract/delivery-payload.js';
 import { parseDeliveryReceipt } from '../contract/delivery-receipt.js';
-import { InvalidContractValueError } from '../contract/errors.js';
+import { AgentConnectorError } from '../contract/errors.js';
+import { invalidContractValue } from '../contract/validate.js';
 import { parseWakeOpts, parseWakeReceipt, type WakeOpts } from '../contract/wake.js';
 import { NoOpAgentConnector } from '../noop/noop-agent-connector.js';
 import type { NamedAgentConnector } from '../registry/agent-connector-registry.js';
-import { InvalidDispatchOptionsError } from './errors.js';
 import { messageOf } from './message-of.js';
 import {
   type DispatchOutcome,
@@ -56,10 +55,13 @@ export interface DispatchOptions {
  * non-array leaves its connector out (recorded in `listing_failures`). Listed entries are only read for
  * `agent_id`, so a descriptor with fields this version does not know still claims.
  *
- * @throws {InvalidAgentAddressError} `address` is not a string (the promise rejects).
- * @throws {InvalidContractValueError} `message`, `kind` or `meta` would not make a valid payload.
- * @throws {InvalidDispatchOptionsError} `claim`, `restrictTo` or the connector list has the wrong shape.
- * @throws {InvalidAgentConnectorError} an entry of `connectors` is not an `AgentConnector`.
+ * @throws {AgentConnectorError} `invalid_agent_address`: `address` is not a string (the promise rejects).
+ * @throws {AgentConnectorError} `invalid_contract_value`: `message`, `kind` or `meta` would not make a valid
+ *   payload.
+ * @throws {AgentConnectorError} `invalid_dispatch_options`: `claim`, `restrictTo` or the connector list has
+ *   the wrong shape.
+ * @throws {AgentConnectorError} `invalid_agent_connector`: an entry of `connectors` is not an
+ *   `AgentConnector`.
  * @example
  * const meta = createDeliveryMeta({ skill_name: 'triage', trigger_kind: 'cron' });
  * const result = await dispatch(registry.list(), 'perry@kitchen', 'Build failed', { meta });
@@ -72,8 +74,10 @@ export async function dispatch(
   options: DispatchOptions,
 ): Promise<DispatchResult> {
   if (typeof address !== 'string') {
-    throw new InvalidAgentAddressError(
+    throw new AgentConnectorError(
+      'invalid_agent_address',
       `address must be a string, got ${address === null ? 'null' : typeof address}`,
+      { path: 'address' },
     );
   }
   const { claim, restrictTo } = readOptions(options);
@@ -159,7 +163,7 @@ async function callWake(
 /** `list_agents()`'s result must be an array; its entries are only read for `agent_id`, as in the reference. */
 function listedAgents(value: unknown): readonly unknown[] {
   if (!Array.isArray(value)) {
-    throw new InvalidContractValueError('AgentDescriptor[]', '$', 'list_agents() must resolve to an array');
+    throw invalidContractValue('AgentDescriptor[]', '$', 'list_agents() must resolve to an array');
   }
   return value;
 }
@@ -179,13 +183,23 @@ function readOptions(options: DispatchOptions): {
   restrictTo: ReadonlySet<string> | undefined;
 } {
   if (options === null || typeof options !== 'object') {
-    throw new InvalidDispatchOptionsError('options must be an object with a meta');
+    throw new AgentConnectorError('invalid_dispatch_options', 'options must be an object with a meta', {
+      path: 'options',
+    });
   }
   const { claim = true, restrictTo } = options;
-  if (typeof claim !== 'boolean') throw new InvalidDispatchOptionsError('options.claim must be a boolean');
+  if (typeof claim !== 'boolean') {
+    throw new AgentConnectorError('invalid_dispatch_options', 'options.claim must be a boolean', {
+      path: 'options.claim',
+    });
+  }
   if (restrictTo === undefined) return { claim, restrictTo: undefined };
   if (!Array.isArray(restrictTo) || !restrictTo.every((n) => typeof n === 'string')) {
-    throw new InvalidDispatchOptionsError('options.restrictTo must be an array of connector names');
+    throw new AgentConnectorError(
+      'invalid_dispatch_options',
+      'options.restrictTo must be an array of connector names',
+      { path: 'options.restrictTo' },
+    );
   }
   return { claim, restrictTo: new Set(restrictTo) };
 }
@@ -195,12 +209,20 @@ function readConnectors(connectors: Iterable<NamedAgentConnector>): readonly Nam
     Symbol.iterator
   ];
   if (typeof iterator !== 'function') {
-    throw new InvalidDispatchOptionsError('connectors must be an iterable of { name, connector }');
+    throw new AgentConnectorError(
+      'invalid_dispatch_options',
+      'connectors must be an iterable of { name, connector }',
+      { path: 'connectors' },
+    );
   }
   const entries = [...connectors];
   for (const entry of entries) {
     if (entry === null || typeof entry !== 'object' || typeof entry.name !== 'string') {
-      throw new InvalidDispatchOptionsError('each connector entry must be { name: string, connector }');
+      throw new AgentConnectorError(
+        'invalid_dispatch_options',
+        'each connector entry must be { name: string, connector }',
+        { path: 'connectors' },
+      );
     }
     assertAgentConnector(entry.connector, `connector '${entry.name}'`);
   }

@@ -4,7 +4,6 @@ export {
   type DeliveryMetaSource,
 } from './create-delivery-meta.js';
 export { type DispatchOptions, dispatch } from './dispatch.js';
-export { InvalidDispatchOptionsError } from './errors.js';
 export {
   type DeliveredOutcome,
   type DispatchOutcome,

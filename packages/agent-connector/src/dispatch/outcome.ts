@@ -46,7 +46,7 @@ export interface WokenOutcome {
 
 /**
  * A connector's `deliver()` / `wake()` threw or rejected, or returned a receipt that is not one (then
- * `error` is an `InvalidContractValueError`).
+ * `error` is an `invalid_contract_value` `AgentConnectorError`).
  */
 export interface FailedOutcome {
   readonly connector: string;

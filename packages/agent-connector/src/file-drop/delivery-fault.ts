@@ -1,15 +1,14 @@
-import { DeliveryFailedError } from '../contract/errors.js';
-import { DispatchIdConflictError } from './errors.js';
+import { AgentConnectorError, DeliveryFailedError } from '../contract/errors.js';
 
 /**
- * The `DeliveryFailedError` for a failed file-drop write. A {@link DispatchIdConflictError} is the
- * caller's mistake (`client_validation`, not retryable). Every file-system fault (`EACCES`, `EROFS`,
- * `ENOSPC`, `EIO`, …) is `network`: the contract has no storage kind, and `network` is the one that means
- * "the substrate could not take the delivery", retryable — a retry with the same `dispatch_id` is
- * idempotent, so retrying a permanent fault costs nothing but the attempt.
+ * The `DeliveryFailedError` for a failed file-drop write. A `dispatch_id_conflict` `AgentConnectorError` is
+ * the caller's mistake (`client_validation`, not retryable). Every file-system fault
+ * (`EACCES`, `EROFS`, `ENOSPC`, `EIO`, …) is `network`: the contract has no storage kind, and `network` is
+ * the one that means "the substrate could not take the delivery", retryable — a retry with the same
+ * `dispatch_id` is idempotent, so retrying a permanent fault costs nothing but the attempt.
  */
 export function deliveryFault(error: unknown, agent_id: string, action: string): DeliveryFailedError {
-  if (error instanceof DispatchIdConflictError) {
+  if (error instanceof AgentConnectorError && error.code === 'dispatch_id_conflict') {
     return new DeliveryFailedError(`${action} refused: ${error.message}`, {
       agent_id,
       cause_kind: 'client_validation',

@@ -2,15 +2,9 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidAgentAddressError } from '../address/errors.js';
-import { DeliveryFailedError, InvalidContractValueError, NotImplementedError } from '../contract/errors.js';
+import { type AgentConnectorError, DeliveryFailedError, NotImplementedError } from '../contract/errors.js';
 import { parseStaticCapabilities } from '../contract/static-capabilities.js';
-import {
-  DispatchIdConflictError,
-  FileDropAgentConnector,
-  FileDropDirectoryError,
-  InvalidFileDropConfigError,
-} from './index.js';
+import { FileDropAgentConnector } from './index.js';
 
 const NOW = 1_767_225_600_000;
 const meta = {
@@ -135,8 +129,8 @@ describe('FileDropAgentConnector.deliver', () => {
       'client_validation',
       /different dispatch file already exists/,
     );
-    expect(error.cause).toBeInstanceOf(DispatchIdConflictError);
-    expect((error.cause as DispatchIdConflictError).path).toBe(join(dir, 'perry', 'd-1.json'));
+    expect(error.cause).toMatchObject({ code: 'dispatch_id_conflict' });
+    expect((error.cause as AgentConnectorError).details.file).toBe(join(dir, 'perry', 'd-1.json'));
     expect(error.retryable).toBe(false);
     expect(await readFile(join(dir, 'perry', 'd-1.json'), 'utf8')).toBe(before);
     expect(await readdir(join(dir, 'perry'))).toEqual(['d-1.json']);
@@ -209,16 +203,16 @@ describe('FileDropAgentConnector.deliver', () => {
       'client_validation',
       /cannot be written as JSON/,
     );
-    await expect(connector().deliver(42 as unknown as string, augment)).rejects.toBeInstanceOf(
-      InvalidAgentAddressError,
-    );
+    await expect(connector().deliver(42 as unknown as string, augment)).rejects.toMatchObject({
+      code: 'invalid_agent_address',
+    });
     await expect(
       connector().deliver('perry', { kind: 'binary' } as unknown as typeof augment),
-    ).rejects.toBeInstanceOf(InvalidContractValueError);
+    ).rejects.toMatchObject({ code: 'invalid_contract_value' });
     const numericKind = { ...augment, meta: { ...meta, origin: { skill_name: 'triage', trigger_kind: 7 } } };
     await expect(
       connector().deliver('perry', numericKind as unknown as typeof augment),
-    ).rejects.toBeInstanceOf(InvalidContractValueError);
+    ).rejects.toMatchObject({ code: 'invalid_contract_value' });
     expect(await readdir(dir)).toEqual([]);
   });
 });
@@ -268,7 +262,9 @@ describe('FileDropAgentConnector.wake', () => {
       'client_validation',
       /does not exist/,
     );
-    await expect(connector().wake('perry', { when: -1 })).rejects.toBeInstanceOf(InvalidContractValueError);
+    await expect(connector().wake('perry', { when: -1 })).rejects.toMatchObject({
+      code: 'invalid_contract_value',
+    });
   });
 });
 
@@ -322,12 +318,12 @@ describe('FileDropAgentConnector.list_agents', () => {
     expect((await connector().list_agents()).map((a) => a.agent_id)).toEqual(['amy', 'perry', 'zed']);
   });
 
-  it('throws FileDropDirectoryError when the directory cannot be read', async () => {
+  it('throws file_drop_directory_unreadable when the directory cannot be read', async () => {
     const error = await new FileDropAgentConnector({ dir: join(dir, 'missing') })
       .list_agents()
       .catch((e) => e);
-    expect(error).toBeInstanceOf(FileDropDirectoryError);
-    expect(error.code).toBe('file_drop_directory_unreadable');
+    expect(error).toMatchObject({ code: 'file_drop_directory_unreadable' });
+    expect(error.details.file).toBe(join(dir, 'missing'));
     expect(error.cause).toMatchObject({ code: 'ENOENT' });
   });
 });
@@ -342,7 +338,7 @@ describe('FileDropAgentConnector configuration and capabilities', () => {
     [{ dir: 'x', agents: ['a@b'] }, /contains '@'/],
   ])('refuses %j', (options, message) => {
     const build = () => new FileDropAgentConnector(options as never);
-    expect(build).toThrow(InvalidFileDropConfigError);
+    expect(build).toThrow(expect.objectContaining({ code: 'invalid_file_drop_config' }));
     expect(build).toThrow(message);
   });
 

@@ -6,7 +6,7 @@ import type { AgentConnector } from '../contract/agent-connector.js';
 import type { AgentCapability, AgentDescriptor } from '../contract/agent-descriptor.js';
 import { type DeliveryPayload, parseDeliveryPayload } from '../contract/delivery-payload.js';
 import type { DeliveryReceipt } from '../contract/delivery-receipt.js';
-import { DeliveryFailedError, NotImplementedError } from '../contract/errors.js';
+import { AgentConnectorError, DeliveryFailedError, NotImplementedError } from '../contract/errors.js';
 import type { AgentResponse } from '../contract/request-response.js';
 import {
   AGENT_CONNECTOR_CONTRACT_VERSION,
@@ -15,7 +15,6 @@ import {
 import { parseWakeOpts, type WakeOpts, type WakeReceipt } from '../contract/wake.js';
 import { deliveryFault } from './delivery-fault.js';
 import { type DropDocument, serializeDropDocument } from './drop-document.js';
-import { FileDropDirectoryError, InvalidFileDropConfigError } from './errors.js';
 import { MAX_DISPATCH_ID_BYTES, unsafeSegmentReason } from './path-segment.js';
 import { publishFileOnce } from './publish-file.js';
 
@@ -66,11 +65,15 @@ export class FileDropAgentConnector implements AgentConnector {
   readonly #agents: readonly string[] | undefined;
   readonly #now: () => number;
 
-  /** @throws {InvalidFileDropConfigError} `dir` is not a non-empty string, or an agent id is unsafe. */
+  /** @throws {AgentConnectorError} `invalid_file_drop_config`: `dir` is not a non-empty string, or an agent id is unsafe. */
   constructor(options: FileDropAgentConnectorOptions) {
     const dir: unknown = options?.dir;
     if (typeof dir !== 'string' || dir === '' || dir.includes('\u0000')) {
-      throw new InvalidFileDropConfigError('FileDropAgentConnector: dir must be a non-empty path string');
+      throw new AgentConnectorError(
+        'invalid_file_drop_config',
+        'FileDropAgentConnector: dir must be a non-empty path string',
+        { path: 'dir' },
+      );
     }
     this.dir = resolve(dir);
     this.#agents = options.agents === undefined ? undefined : configuredAgents(options.agents);
@@ -91,7 +94,8 @@ export class FileDropAgentConnector implements AgentConnector {
    * The configured agents, or else every sub-folder of `dir` whose name is a safe agent id and does not
    * start with `.`, sorted by code unit. Symbolic links are not followed.
    *
-   * @throws {FileDropDirectoryError} `dir` cannot be read (missing, not a directory, no permission).
+   * @throws {AgentConnectorError} `file_drop_directory_unreadable`: `dir` cannot be read (missing, not a
+   *   directory, no permission).
    */
   async list_agents(): Promise<readonly AgentDescriptor[]> {
     const ids = this.#agents ?? (await this.#agentFolders());
@@ -103,8 +107,8 @@ export class FileDropAgentConnector implements AgentConnector {
    * `{ delivered_at, delivery_id: '<agent>/<dispatch_id>.json', session_id? }`; a retry that finds the
    * identical file adds a `warnings` entry instead of rewriting it.
    *
-   * @throws {InvalidAgentAddressError} `agent_id` is not a string.
-   * @throws {InvalidContractValueError} `payload` is not a valid `DeliveryPayload`.
+   * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` is not a string.
+   * @throws {AgentConnectorError} `invalid_contract_value`: `payload` is not a valid `DeliveryPayload`.
    * @throws {DeliveryFailedError} see the class description for `cause_kind`.
    */
   async deliver(agent_id: string, payload: DeliveryPayload): Promise<DeliveryReceipt> {
@@ -139,8 +143,8 @@ export class FileDropAgentConnector implements AgentConnector {
    * Degrades to delivery: writes `<dir>/<agent>/wake-<uuid>.json` with the context and returns
    * `{ woken_at, woken: false, session_id? }`, plus a warning when `opts.when` asked for a scheduled wake.
    *
-   * @throws {InvalidAgentAddressError} `agent_id` or `opts.session_id` is not a string.
-   * @throws {InvalidContractValueError} `opts` is not a valid `WakeOpts`.
+   * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` or `opts.session_id` is not a string.
+   * @throws {AgentConnectorError} `invalid_contract_value`: `opts` is not a valid `WakeOpts`.
    * @throws {DeliveryFailedError} see the class description for `cause_kind`.
    */
   async wake(agent_id: string, opts?: WakeOpts): Promise<WakeReceipt> {
@@ -222,7 +226,14 @@ export class FileDropAgentConnector implements AgentConnector {
     try {
       entries = await readdir(this.dir, { withFileTypes: true });
     } catch (error) {
-      throw new FileDropDirectoryError(this.dir, { cause: error });
+      throw new AgentConnectorError(
+        'file_drop_directory_unreadable',
+        `cannot list agent folders in ${this.dir}`,
+        {
+          details: { file: this.dir },
+          cause: error,
+        },
+      );
     }
     return entries
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
@@ -234,17 +245,27 @@ export class FileDropAgentConnector implements AgentConnector {
 
 function configuredAgents(agents: unknown): readonly string[] {
   if (!Array.isArray(agents)) {
-    throw new InvalidFileDropConfigError('FileDropAgentConnector: agents must be an array of strings');
+    throw new AgentConnectorError(
+      'invalid_file_drop_config',
+      'FileDropAgentConnector: agents must be an array of strings',
+      { path: 'agents' },
+    );
   }
   const ids: string[] = [];
   for (const id of agents as unknown[]) {
     if (typeof id !== 'string') {
-      throw new InvalidFileDropConfigError('FileDropAgentConnector: agents must be an array of strings');
+      throw new AgentConnectorError(
+        'invalid_file_drop_config',
+        'FileDropAgentConnector: agents must be an array of strings',
+        { path: 'agents' },
+      );
     }
     const unsafe = unsafeSegmentReason(id) ?? (id.includes('@') ? "contains '@'" : undefined);
     if (unsafe !== undefined) {
-      throw new InvalidFileDropConfigError(
+      throw new AgentConnectorError(
+        'invalid_file_drop_config',
         `FileDropAgentConnector: agent id ${JSON.stringify(id)} ${unsafe}; it must be a folder name`,
+        { path: 'agents' },
       );
     }
     if (!ids.includes(id)) ids.push(id);

@@ -4,5 +4,4 @@ export {
   serializeDropDocument,
   type WakeDropDocument,
 } from './drop-document.js';
-export { DispatchIdConflictError, FileDropDirectoryError, InvalidFileDropConfigError } from './errors.js';
 export { FileDropAgentConnector, type FileDropAgentConnectorOptions } from './file-drop-agent-connector.js';

@@ -2,7 +2,6 @@ import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DispatchIdConflictError } from './errors.js';
 import { publishFileOnce } from './publish-file.js';
 
 type Rename = typeof fs.rename;
@@ -63,9 +62,9 @@ describe('publishFileOnce', () => {
       throw new Error('rename must not be called');
     };
     expect(await publishFileOnce(folder, 'd-1.json', 'same')).toBe('unchanged');
-    await expect(publishFileOnce(folder, 'd-1.json', 'other')).rejects.toBeInstanceOf(
-      DispatchIdConflictError,
-    );
+    await expect(publishFileOnce(folder, 'd-1.json', 'other')).rejects.toMatchObject({
+      code: 'dispatch_id_conflict',
+    });
     expect(await fs.readFile(join(folder, 'd-1.json'), 'utf8')).toBe('same');
     expect(await fs.readdir(folder)).toEqual(['d-1.json']);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DispatchIdConflictError } from './errors.js';
+import { AgentConnectorError } from '../contract/errors.js';
 
 /** `written`: the file was created; `unchanged`: an identical file was already there. */
 export type PublishOutcome = 'written' | 'unchanged';
@@ -9,7 +9,7 @@ export type PublishOutcome = 'written' | 'unchanged';
 /**
  * Publishes `content` as `<folder>/<name>` so that readers never see a partial file, and at most once:
  * - an existing file with identical bytes is left alone (`unchanged`), one with different bytes is kept
- *   and {@link DispatchIdConflictError} is thrown;
+ *   and `dispatch_id_conflict` {@link AgentConnectorError} is thrown;
  * - otherwise the bytes go to `<folder>/.<uuid>.tmp` (hidden, never `*.json`), are flushed with `fsync`,
  *   and the temp file is renamed onto `name` — atomic within one file system. A failed write removes
  *   the temp file.
@@ -17,7 +17,7 @@ export type PublishOutcome = 'written' | 'unchanged';
  * Two concurrent publishers of different bytes under one name both pass the existence check and the
  * last rename wins; a `dispatch_id` names one emit, so only retries with identical bytes collide.
  *
- * @throws {DispatchIdConflictError} a different file already exists under `name`.
+ * @throws {AgentConnectorError} `dispatch_id_conflict`: a different file already exists under `name`.
  * @throws {NodeJS.ErrnoException} the file system refused a read, write or rename.
  */
 export async function publishFileOnce(
@@ -29,7 +29,13 @@ export async function publishFileOnce(
   const existing = await readExisting(target);
   if (existing !== undefined) {
     if (existing === content) return 'unchanged';
-    throw new DispatchIdConflictError(target);
+    throw new AgentConnectorError(
+      'dispatch_id_conflict',
+      `a different dispatch file already exists at ${target}`,
+      {
+        details: { file: target },
+      },
+    );
   }
   const temp = join(folder, `.${randomUUID()}.tmp`);
   try {

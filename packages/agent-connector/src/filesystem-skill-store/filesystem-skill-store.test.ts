@@ -2,14 +2,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:f
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentConnectorError } from '../contract/errors.js';
 import { EMPTY_CATALOG_CHANGE_TOKEN } from '../storage/change-token.js';
 import { contentIdentity } from '../storage/content-hash.js';
-import {
-  SkillNotFoundError,
-  StorageConflictError,
-  StorageValidationError,
-  VersionNotFoundError,
-} from '../storage/errors.js';
+import { SkillNotFoundError } from '../storage/errors.js';
 import {
   type SkillStatus,
   skillMetaSchema,
@@ -122,9 +118,13 @@ describe('FilesystemSkillStore: store and load', () => {
     const second = await store.store('demo', body('Draft', 'main:\n  ! changed\n'));
     expect((await store.load('demo', second.version)).source).toContain('changed');
     const error = await store.load('demo', first.version).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(VersionNotFoundError);
-    expect(error).toMatchObject({ skill_name: 'demo', version: first.version, code: 'version_not_found' });
-    await expect(store.load('demo', 42 as never)).rejects.toBeInstanceOf(StorageValidationError);
+    expect(error).toBeInstanceOf(SkillNotFoundError);
+    expect(error).toMatchObject({
+      skill_name: 'demo',
+      details: { version: first.version },
+      code: 'version_not_found',
+    });
+    await expect(store.load('demo', 42 as never)).rejects.toMatchObject({ code: 'storage_validation' });
   });
 
   it('creates the folder on the first write and leaves no temp files', async () => {
@@ -144,12 +144,12 @@ describe('FilesystemSkillStore: store and load', () => {
     const store = open();
     await expect(store.store('demo', 42 as never)).rejects.toMatchObject({ path: 'source' });
     await expect(store.store('demo', 'x', { status: 'Live' as never })).rejects.toMatchObject({
-      name: 'StorageValidationError',
+      code: 'storage_validation',
       path: 'metadata.status',
     });
-    await expect(store.store('demo', 'x', { author: 7 as never })).rejects.toBeInstanceOf(
-      StorageValidationError,
-    );
+    await expect(store.store('demo', 'x', { author: 7 as never })).rejects.toMatchObject({
+      code: 'storage_validation',
+    });
     await expect(readdir(dir)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
@@ -179,14 +179,12 @@ describe('FilesystemSkillStore: names', () => {
     'é',
     'a:b',
     'semi;colon',
-  ])('refuses %j: StorageConflictError on store, SkillNotFoundError on reads', async (name) => {
+  ])('refuses %j: storage_conflict on store, SkillNotFoundError on reads', async (name) => {
     const store = open();
     const error = await store.store(name, body('Draft')).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StorageConflictError);
     expect(error).toMatchObject({
-      skill_name: name,
       code: 'storage_conflict',
-      connector_type: 'skill_store',
+      details: { skill_name: name, connector_type: 'skill_store' },
       message: `Storage conflict on '${name}': name contains characters unsafe for filesystem path`,
     });
     for (const read of [
@@ -201,7 +199,7 @@ describe('FilesystemSkillStore: names', () => {
     await expect(readdir(join(dir, '..'))).resolves.toEqual([]);
   });
 
-  it('refuses a name that is not a string with StorageValidationError', async () => {
+  it('refuses a name that is not a string with storage_validation', async () => {
     const store = open();
     for (const call of [
       () => store.store(7 as never, 'x'),
@@ -211,7 +209,7 @@ describe('FilesystemSkillStore: names', () => {
       () => store.delete(1 as never),
       () => store.update_status([] as never, 'Draft'),
     ]) {
-      await expect(call()).rejects.toMatchObject({ name: 'StorageValidationError', path: 'name' });
+      await expect(call()).rejects.toMatchObject({ code: 'storage_validation', path: 'name' });
     }
   });
 });
@@ -228,8 +226,8 @@ describe('FilesystemSkillStore: author lock', () => {
     const error = await store
       .store('demo', body('Draft', 'main:\n  ! v4\n'), { author: 'bob' })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StorageConflictError);
-    expect((error as StorageConflictError).reason).toContain("'alice'");
+    expect(error).toMatchObject({ code: 'storage_conflict' });
+    expect((error as AgentConnectorError).details.reason).toContain("'alice'");
     expect({ source: await sourceFile('demo'), log: await logFile('demo') }).toEqual(before);
     expect((await store.metadata('demo')).author).toBe('alice');
   });
@@ -238,9 +236,9 @@ describe('FilesystemSkillStore: author lock', () => {
     const store = open({ defaultAuthor: 'ops' });
     await store.store('demo', body('Draft'));
     expect((await store.metadata('demo')).author).toBe('ops');
-    await expect(store.store('demo', body('Draft'), { author: 'alice' })).rejects.toBeInstanceOf(
-      StorageConflictError,
-    );
+    await expect(store.store('demo', body('Draft'), { author: 'alice' })).rejects.toMatchObject({
+      code: 'storage_conflict',
+    });
   });
 
   it('defaults to the OS user', async () => {
@@ -256,9 +254,9 @@ describe('FilesystemSkillStore: author lock', () => {
     expect(await store.metadata('demo')).not.toHaveProperty('author');
     await store.store('demo', body('Draft'), { author: 'carol' });
     expect((await store.metadata('demo')).author).toBe('carol');
-    await expect(store.store('demo', body('Draft'), { author: 'dave' })).rejects.toBeInstanceOf(
-      StorageConflictError,
-    );
+    await expect(store.store('demo', body('Draft'), { author: 'dave' })).rejects.toMatchObject({
+      code: 'storage_conflict',
+    });
   });
 
   it('a deleted name starts over: the old author is not inherited', async () => {
@@ -330,7 +328,7 @@ describe('FilesystemSkillStore: status preservation on overwrite', () => {
     await store.store('demo', body('Draft'), { author: 'alice' });
     await expect(
       store.store('demo', body('Approved'), { author: 'mallory', status: 'Approved' }),
-    ).rejects.toBeInstanceOf(StorageConflictError);
+    ).rejects.toMatchObject({ code: 'storage_conflict' });
     expect((await store.metadata('demo')).status).toBe('Draft');
   });
 });
@@ -365,12 +363,12 @@ describe('FilesystemSkillStore: update_status', () => {
     expect(await sourceFile('bare')).toBe('# Status: Disabled\nno headers here\n');
   });
 
-  it('refuses an unknown status with StorageValidationError and changes nothing', async () => {
+  it('refuses an unknown status with storage_validation and changes nothing', async () => {
     const store = open();
     await store.store('demo', body('Draft'));
     for (const status of ['approved', 'Live', undefined, 3]) {
       await expect(store.update_status('demo', status as never)).rejects.toMatchObject({
-        name: 'StorageValidationError',
+        code: 'storage_validation',
         path: 'status',
       });
     }
@@ -585,17 +583,17 @@ describe('FilesystemSkillStore: query', () => {
     expect(names(await store.query({ type: 'data', tag: ['x'], vault: 'v1' }))).toHaveLength(4);
   });
 
-  it('refuses an invalid regular expression or mistyped keys with StorageValidationError', async () => {
+  it('refuses an invalid regular expression or mistyped keys with storage_validation', async () => {
     const store = open();
     await seed(store);
     await expect(store.query({ name_pattern: '([' })).rejects.toMatchObject({
-      name: 'StorageValidationError',
+      code: 'storage_validation',
       path: 'filter.name_pattern',
     });
     await expect(store.query({ status: 'Live' as never })).rejects.toMatchObject({ path: 'filter.status' });
-    await expect(store.query({ limit: -1 })).rejects.toBeInstanceOf(StorageValidationError);
-    await expect(store.query({ since: T0 })).rejects.toBeInstanceOf(StorageValidationError);
-    await expect(store.query('all' as never)).rejects.toBeInstanceOf(StorageValidationError);
+    await expect(store.query({ limit: -1 })).rejects.toMatchObject({ code: 'storage_validation' });
+    await expect(store.query({ since: T0 })).rejects.toMatchObject({ code: 'storage_validation' });
+    await expect(store.query('all' as never)).rejects.toMatchObject({ code: 'storage_validation' });
   });
 
   it('lists only well-named *.skill.md files', async () => {
@@ -739,8 +737,10 @@ describe('FilesystemSkillStore: capabilities and manifest', () => {
     expect(manifest).toEqual({ capabilities_version: '1', manifest: { kind: 'filesystem', root_dir: dir } });
   });
 
-  it('refuses bad options with StorageValidationError', () => {
-    expect(() => new FilesystemSkillStore({ dir: '' })).toThrow(StorageValidationError);
+  it('refuses bad options with storage_validation', () => {
+    expect(() => new FilesystemSkillStore({ dir: '' })).toThrow(
+      expect.objectContaining({ code: 'storage_validation' }),
+    );
     expect(() => new FilesystemSkillStore(undefined as never)).toThrow(/options\.dir/);
     expect(() => new FilesystemSkillStore({ dir, now: 5 as never })).toThrow(/options\.now/);
     expect(() => new FilesystemSkillStore({ dir, defaultAuthor: 5 as never })).toThrow(/defaultAuthor/);

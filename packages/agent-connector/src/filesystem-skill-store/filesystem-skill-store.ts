@@ -3,12 +3,7 @@ import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { KeyedSerialQueue } from '../internal/keyed-serial-queue.js';
 import { contentIdentity } from '../storage/content-hash.js';
-import {
-  SkillNotFoundError,
-  StorageConflictError,
-  StorageValidationError,
-  VersionNotFoundError,
-} from '../storage/errors.js';
+import { SkillNotFoundError, storageConflictError, storageValidationError } from '../storage/errors.js';
 import { parseStorageValue } from '../storage/parse-storage-value.js';
 import {
   type SkillFilter,
@@ -63,7 +58,8 @@ export interface FilesystemSkillStoreOptions {
  * `VersionInfo` per write or status change, oldest first).
  *
  * - Names must match {@link SKILL_NAME_PATTERN}; `store()` refuses any other with
- *   `StorageConflictError`, the other methods answer `SkillNotFoundError` (the folder cannot hold it).
+ *   a `storage_conflict` `AgentConnectorError`, the other methods answer `SkillNotFoundError` (the folder
+ *   cannot hold it).
  * - The recorded status and the body always agree: a new skill takes `metadata.status`, else the body's
  *   `# Status:` header; an overwrite keeps the current status unless `metadata.status` is given (a body
  *   edit never changes the status on its own). The body's header is rewritten (`withStatusHeader`) when
@@ -71,9 +67,9 @@ export interface FilesystemSkillStoreOptions {
  *   approval token after it is dropped). Other bodies are stored byte for byte. `content_hash` and
  *   `version` are those of the bytes written (`contentIdentity`).
  * - The first write's author (`metadata.author`, else `defaultAuthor`) is locked: a later write naming a
- *   different author is refused with `StorageConflictError`.
+ *   different author is refused with `storage_conflict`.
  * - Only the current bytes are kept: `load(name, version)` answers for the current version and throws
- *   `VersionNotFoundError` for any other. `versions()` lists the log.
+ *   `SkillNotFoundError` with code `version_not_found` for any other. `versions()` lists the log.
  * - Files are replaced atomically (temp file + rename); writes to one name are serialised within this
  *   instance. `delete()` erases both files and frees the name.
  * - Timestamps are unix seconds (`now` is a millisecond clock, recorded rounded down).
@@ -108,15 +104,15 @@ export class FilesystemSkillStore implements SkillStore {
   readonly #defaultAuthor: string | undefined;
   readonly #writes = new KeyedSerialQueue();
 
-  /** @throws {StorageValidationError} when `dir` is not a non-empty string or `now` is not a function. */
+  /** @throws {AgentConnectorError} `storage_validation`: when `dir` is not a non-empty string or `now` is not a function. */
   constructor(options: FilesystemSkillStoreOptions) {
     const { dir, now = Date.now, defaultAuthor } = options ?? ({} as Partial<FilesystemSkillStoreOptions>);
     if (typeof dir !== 'string' || dir === '') {
-      throw new StorageValidationError('must be a non-empty path', 'options.dir');
+      throw storageValidationError('must be a non-empty path', 'options.dir');
     }
-    if (typeof now !== 'function') throw new StorageValidationError('must be a function', 'options.now');
+    if (typeof now !== 'function') throw storageValidationError('must be a function', 'options.now');
     if (defaultAuthor !== undefined && defaultAuthor !== null && typeof defaultAuthor !== 'string') {
-      throw new StorageValidationError('must be a string or null', 'options.defaultAuthor');
+      throw storageValidationError('must be a string or null', 'options.defaultAuthor');
     }
     this.dir = resolve(dir);
     this.#now = now;
@@ -129,11 +125,11 @@ export class FilesystemSkillStore implements SkillStore {
 
   async load(name: string, version?: string): Promise<SkillSource> {
     if (version !== undefined && typeof version !== 'string') {
-      throw new StorageValidationError('must be a string', 'version');
+      throw storageValidationError('must be a string', 'version');
     }
     const { file, meta } = await this.#readExisting(name);
     if (version !== undefined && version !== meta.version) {
-      throw new VersionNotFoundError(name, version, IMPLEMENTATION);
+      throw new SkillNotFoundError(name, IMPLEMENTATION, { version });
     }
     return {
       name,
@@ -184,14 +180,14 @@ export class FilesystemSkillStore implements SkillStore {
   async store(name: string, source: string, metadata?: SkillMetaInput): Promise<VersionInfo> {
     assertNameIsString(name);
     if (!isStorableSkillName(name)) {
-      throw new StorageConflictError(
+      throw storageConflictError(
         name,
         // The reference store's reason, word for word.
         'name contains characters unsafe for filesystem path',
         IMPLEMENTATION,
       );
     }
-    if (typeof source !== 'string') throw new StorageValidationError('must be a string', 'source');
+    if (typeof source !== 'string') throw storageValidationError('must be a string', 'source');
     const input = parseStorageValue(skillMetaInputSchema, metadata ?? {}, 'metadata');
     return this.#writes.run(name, async () => {
       await mkdir(this.dir, { recursive: true });
@@ -201,7 +197,7 @@ export class FilesystemSkillStore implements SkillStore {
       const log = existing === undefined ? EMPTY_VERSION_LOG : await readVersionLog(paths.log);
       const lockedAuthor = authorOf(log.entries);
       if (lockedAuthor !== undefined && input.author !== undefined && input.author !== lockedAuthor) {
-        throw new StorageConflictError(
+        throw storageConflictError(
           name,
           `the author is locked by the first write ('${lockedAuthor}'), the write names '${input.author}'`,
           IMPLEMENTATION,

@@ -1,4 +1,4 @@
-import { StorageValidationError } from '../storage/errors.js';
+import { storageValidationError } from '../storage/errors.js';
 import { parseStorageValue } from '../storage/parse-storage-value.js';
 import {
   type SkillFilter,
@@ -24,8 +24,8 @@ export interface FilesystemSkillFilter {
  * `limit`. `type` and `tag` are projections of the body this store does not index: they are ignored, as
  * are unknown keys (the filter is open).
  *
- * @throws {StorageValidationError} when a known key has the wrong type, or `name_pattern` is not a valid
- *   regular expression.
+ * @throws {AgentConnectorError} `storage_validation`: when a known key has the wrong type, or `name_pattern`
+ *   is not a valid regular expression.
  */
 export function compileSkillFilter(filter: unknown): FilesystemSkillFilter {
   const parsed: SkillFilter = parseStorageValue(skillFilterSchema, filter ?? {}, 'filter');
@@ -45,12 +45,10 @@ function compileNamePattern(pattern: string): RegExp {
   try {
     return new RegExp(pattern);
   } catch (error) {
-    throw new StorageValidationError(
+    throw storageValidationError(
       `is not a valid regular expression: ${(error as Error).message}`,
       'filter.name_pattern',
-      {
-        cause: error,
-      },
+      error,
     );
   }
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { StorageValidationError } from '../storage/errors.js';
+import { storageValidationError } from '../storage/errors.js';
 
 /**
  * The skill names a {@link FilesystemSkillStore} can hold: an ASCII letter or digit, then ASCII letters,
@@ -20,10 +20,10 @@ export function isStorableSkillName(name: string): boolean {
 /**
  * Checks that a caller passed a string as a skill name.
  *
- * @throws {StorageValidationError} when `name` is not a string.
+ * @throws {AgentConnectorError} `storage_validation`: when `name` is not a string.
  */
 export function assertNameIsString(name: unknown): asserts name is string {
-  if (typeof name !== 'string') throw new StorageValidationError('must be a string', 'name');
+  if (typeof name !== 'string') throw storageValidationError('must be a string', 'name');
 }
 
 /** The name a `*.skill.md` directory entry holds, or `undefined` for any other entry or an unstorable name. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidAgentAddressError } from '../address/errors.js';
-import { InvalidContractValueError, NotImplementedError } from '../contract/errors.js';
+import { NotImplementedError } from '../contract/errors.js';
 import { parseStaticCapabilities } from '../contract/static-capabilities.js';
 import { NoOpAgentConnector } from './index.js';
 
@@ -42,7 +41,7 @@ describe('NoOpAgentConnector', () => {
         content: 'c',
         meta: { ...meta, origin: { skill_name: 's', trigger_kind: 7 as unknown as string } },
       }),
-    ).rejects.toBeInstanceOf(InvalidContractValueError);
+    ).rejects.toMatchObject({ code: 'invalid_contract_value' });
     expect(lines).toHaveLength(1);
   });
 
@@ -69,13 +68,15 @@ describe('NoOpAgentConnector', () => {
     const { noop, lines } = connector();
     await expect(
       noop.deliver(1 as unknown as string, { kind: 'augment', content: 'x', meta }),
-    ).rejects.toBeInstanceOf(InvalidAgentAddressError);
+    ).rejects.toMatchObject({ code: 'invalid_agent_address' });
     await expect(
       noop.deliver('a', { kind: 'binary', content: 'x', meta } as unknown as Parameters<
         typeof noop.deliver
       >[1]),
-    ).rejects.toBeInstanceOf(InvalidContractValueError);
-    await expect(noop.wake('a', { when: 'soon' } as never)).rejects.toBeInstanceOf(InvalidContractValueError);
+    ).rejects.toMatchObject({ code: 'invalid_contract_value' });
+    await expect(noop.wake('a', { when: 'soon' } as never)).rejects.toMatchObject({
+      code: 'invalid_contract_value',
+    });
     expect(lines).toEqual([]);
   });
 

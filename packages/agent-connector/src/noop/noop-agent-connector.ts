@@ -1,9 +1,8 @@
-import { InvalidAgentAddressError } from '../address/errors.js';
 import type { AgentConnector } from '../contract/agent-connector.js';
 import type { AgentDescriptor, AgentStatus } from '../contract/agent-descriptor.js';
 import { type DeliveryPayload, parseDeliveryPayload } from '../contract/delivery-payload.js';
 import type { DeliveryReceipt } from '../contract/delivery-receipt.js';
-import { NotImplementedError } from '../contract/errors.js';
+import { AgentConnectorError, NotImplementedError } from '../contract/errors.js';
 import type { AgentResponse } from '../contract/request-response.js';
 import {
   AGENT_CONNECTOR_CONTRACT_VERSION,
@@ -60,8 +59,8 @@ export class NoOpAgentConnector implements AgentConnector {
   /**
    * Drops the payload and acknowledges it.
    *
-   * @throws {InvalidAgentAddressError} `agent_id` is not a string.
-   * @throws {InvalidContractValueError} `payload` is not a valid `DeliveryPayload`.
+   * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` is not a string.
+   * @throws {AgentConnectorError} `invalid_contract_value`: `payload` is not a valid `DeliveryPayload`.
    */
   async deliver(agent_id: string, payload: DeliveryPayload): Promise<DeliveryReceipt> {
     requireAgentId(agent_id);
@@ -76,8 +75,8 @@ export class NoOpAgentConnector implements AgentConnector {
   /**
    * Drops the wake and reports it was not woken.
    *
-   * @throws {InvalidAgentAddressError} `agent_id` is not a string.
-   * @throws {InvalidContractValueError} `opts` is not a valid `WakeOpts`.
+   * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` is not a string.
+   * @throws {AgentConnectorError} `invalid_contract_value`: `opts` is not a valid `WakeOpts`.
    */
   async wake(agent_id: string, opts?: WakeOpts): Promise<WakeReceipt> {
     requireAgentId(agent_id);
@@ -104,8 +103,10 @@ export class NoOpAgentConnector implements AgentConnector {
 
 function requireAgentId(agent_id: unknown): void {
   if (typeof agent_id !== 'string') {
-    throw new InvalidAgentAddressError(
+    throw new AgentConnectorError(
+      'invalid_agent_address',
       `agent_id must be a string, got ${agent_id === null ? 'null' : typeof agent_id}`,
+      { path: 'agent_id' },
     );
   }
 }

@@ -4,9 +4,9 @@ import {
   agentConnectorClassOf,
   assertAgentConnector,
 } from '../contract/agent-connector.js';
+import { AgentConnectorError } from '../contract/errors.js';
 import { parseStaticCapabilities, type StaticCapabilities } from '../contract/static-capabilities.js';
 import { NoOpAgentConnector } from '../noop/noop-agent-connector.js';
-import { AgentConnectorNotFoundError, InvalidConnectorNameError, UnhealthyConnectorError } from './errors.js';
 
 /** The name `get()` and `getOrDefault()` look up when given none. */
 export const PRIMARY_CONNECTOR_NAME = 'primary';
@@ -55,9 +55,10 @@ export class AgentConnectorRegistry {
    * already in use is replaced. A rejecting `health_check()` is refused the same way (the rejection is
    * the `cause`), rather than escaping as-is as in the reference.
    *
-   * @throws {InvalidConnectorNameError} `name` is not a non-empty string.
-   * @throws {InvalidAgentConnectorError} `connector` lacks a required method.
-   * @throws {UnhealthyConnectorError} `health_check()` resolved to anything but `true`, or rejected.
+   * @throws {AgentConnectorError} `invalid_connector_name`: `name` is not a non-empty string.
+   * @throws {AgentConnectorError} `invalid_agent_connector`: `connector` lacks a required method.
+   * @throws {AgentConnectorError} `agent_connector_unhealthy`: `health_check()` resolved to anything but
+   *   `true`, or rejected.
    */
   async register(name: string, connector: AgentConnector): Promise<void> {
     requireName(name);
@@ -66,25 +67,27 @@ export class AgentConnectorRegistry {
     try {
       healthy = await connector.health_check();
     } catch (error) {
-      throw new UnhealthyConnectorError(
-        name,
+      throw new AgentConnectorError(
+        'agent_connector_unhealthy',
         `AgentConnector '${name}' (${implementationName(connector)}) refused: health_check() failed`,
-        { cause: error },
+        { details: { connector_name: name }, cause: error },
       );
     }
     if (healthy === false) {
       // The reference runtime's message, word for word.
-      throw new UnhealthyConnectorError(
-        name,
+      throw new AgentConnectorError(
+        'agent_connector_unhealthy',
         `AgentConnector '${name}' (${implementationName(connector)}) health_check() returned false at registration. ` +
           'Substrate is unreachable or misconfigured; runtime refuses to start with an unhealthy AgentConnector. ' +
           'Fix the substrate or wrap your connector with a retry/always-healthy shim for dev mode.',
+        { details: { connector_name: name } },
       );
     }
     if (healthy !== true) {
-      throw new UnhealthyConnectorError(
-        name,
+      throw new AgentConnectorError(
+        'agent_connector_unhealthy',
         `AgentConnector '${name}' (${implementationName(connector)}) refused: health_check() returned ${String(healthy)}, not true`,
+        { details: { connector_name: name } },
       );
     }
     this.#connectors.set(name, connector);
@@ -93,11 +96,19 @@ export class AgentConnectorRegistry {
   /**
    * The connector registered under `name`.
    *
-   * @throws {AgentConnectorNotFoundError} nothing is registered under `name`.
+   * @throws {AgentConnectorError} `agent_connector_not_found`: nothing is registered under `name`.
    */
   get(name: string = PRIMARY_CONNECTOR_NAME): AgentConnector {
     const connector = this.#connectors.get(name);
-    if (connector === undefined) throw new AgentConnectorNotFoundError(name, [...this.#connectors.keys()]);
+    if (connector === undefined) {
+      const registered = [...this.#connectors.keys()];
+      const names = registered.length === 0 ? '(none)' : registered.join(', ');
+      throw new AgentConnectorError(
+        'agent_connector_not_found',
+        `AgentConnector '${name}' not registered. Registered: ${names}.`,
+        { path: 'name', details: { connector_name: name, registered } },
+      );
+    }
     return connector;
   }
 
@@ -149,7 +160,8 @@ export class AgentConnectorRegistry {
    * The validated static capabilities of every class in {@link listClasses}, in that order: one entry per
    * class, none for a connector whose class declares no `staticCapabilities()`.
    *
-   * @throws {InvalidContractValueError} a class's `staticCapabilities()` returned an invalid shape.
+   * @throws {AgentConnectorError} `invalid_contract_value`: a class's `staticCapabilities()` returned an
+   *   invalid shape.
    * @example
    * for (const caps of registry.staticCapabilities()) console.log(caps.implementation, caps.features);
    * // HttpWebhookAgentConnector { deliver: true, wake: true, list_agents: true, health_check: true }
@@ -186,7 +198,13 @@ export class AgentConnectorRegistry {
 function requireName(name: unknown): asserts name is string {
   if (typeof name !== 'string' || name === '') {
     const got = typeof name === 'string' ? 'an empty string' : name === null ? 'null' : typeof name;
-    throw new InvalidConnectorNameError(`connector name must be a non-empty string, got ${got}`);
+    throw new AgentConnectorError(
+      'invalid_connector_name',
+      `connector name must be a non-empty string, got ${got}`,
+      {
+        path: 'name',
+      },
+    );
   }
 }
 

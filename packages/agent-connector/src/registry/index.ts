@@ -5,4 +5,3 @@ export {
   type NamedAgentConnector,
   PRIMARY_CONNECTOR_NAME,
 } from './agent-connector-registry.js';
-export { AgentConnectorNotFoundError, InvalidConnectorNameError, UnhealthyConnectorError } from './errors.js';

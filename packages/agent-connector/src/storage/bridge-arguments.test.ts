@@ -5,7 +5,6 @@ import {
   dataWriteFromArgs,
   queryFiltersFromArgs,
 } from './bridge-arguments.js';
-import { StorageValidationError } from './errors.js';
 
 describe('queryFiltersFromArgs', () => {
   it('fills mode "fts" and limit 10 by default', () => {
@@ -21,7 +20,7 @@ describe('queryFiltersFromArgs', () => {
   it('requires a non-empty string query', () => {
     for (const args of [{}, { query: '' }, { query: 3 }, { query: null }, { query: ['q'] }]) {
       expect(() => queryFiltersFromArgs(args)).toThrow(
-        expect.objectContaining({ name: 'StorageValidationError', path: 'query' }),
+        expect.objectContaining({ code: 'storage_validation', path: 'query' }),
       );
     }
   });
@@ -29,7 +28,7 @@ describe('queryFiltersFromArgs', () => {
   it('refuses arguments that are not an object', () => {
     for (const args of [null, undefined, 'query', ['query']]) {
       expect(() => queryFiltersFromArgs(args as unknown as Record<string, unknown>)).toThrow(
-        StorageValidationError,
+        expect.objectContaining({ code: 'storage_validation' }),
       );
     }
   });
@@ -134,7 +133,7 @@ describe('dataWriteFromArgs', () => {
       expect(() => dataWriteFromArgs(args)).toThrow(expect.objectContaining({ path: 'content' }));
     }
     expect(() => dataWriteFromArgs(null as unknown as Record<string, unknown>)).toThrow(
-      StorageValidationError,
+      expect.objectContaining({ code: 'storage_validation' }),
     );
   });
 });

@@ -1,5 +1,5 @@
 import type { DataWrite, QueryFilters } from './data-store.js';
-import { StorageValidationError } from './errors.js';
+import { storageValidationError } from './errors.js';
 
 /** `mode` of a bridged query that names none. */
 export const DEFAULT_QUERY_MODE = 'fts';
@@ -11,7 +11,7 @@ export type BridgeArguments = Readonly<Record<string, unknown>>;
 
 function requireObject(args: unknown): asserts args is BridgeArguments {
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-    throw new StorageValidationError('must be an object', 'args');
+    throw storageValidationError('must be an object', 'args');
   }
 }
 
@@ -39,7 +39,8 @@ function readLimit(raw: unknown): number {
  *   included, whatever its value — to be checked by `enforceSupportedFilters`.
  * The reference also passes an infinite `limit` on; here it falls back to `10`.
  *
- * @throws {StorageValidationError} when `args` is not an object or `query` is missing or empty.
+ * @throws {AgentConnectorError} `storage_validation`: when `args` is not an object or `query` is missing or
+ *   empty.
  * @example
  * queryFiltersFromArgs({ query: 'deploy', limit: '5', vault: 'ops' });
  * // { query: 'deploy', limit: 5, mode: 'fts', vault: 'ops' }
@@ -48,7 +49,7 @@ export function queryFiltersFromArgs(args: BridgeArguments): QueryFilters {
   requireObject(args);
   const query = args['query'];
   if (typeof query !== 'string' || query === '') {
-    throw new StorageValidationError('must be a non-empty string', 'query');
+    throw storageValidationError('must be a non-empty string', 'query');
   }
   const mode = args['mode'];
   const filters: QueryFilters = {
@@ -72,7 +73,8 @@ function isStringArray(value: unknown): value is string[] {
  * `expires_at` only when it is a finite number (so `null` is dropped), `metadata` only when it is a
  * non-array object. Nothing else is forwarded, and no filter check applies to writes.
  *
- * @throws {StorageValidationError} when `args` is not an object or `content` is missing or empty.
+ * @throws {AgentConnectorError} `storage_validation`: when `args` is not an object or `content` is missing or
+ *   empty.
  * @example
  * dataWriteFromArgs({ content: 'Deploy done\nall green', tags: ['ops'], expires_at: null });
  * // { content: 'Deploy done\nall green', tags: ['ops'] }
@@ -81,7 +83,7 @@ export function dataWriteFromArgs(args: BridgeArguments): DataWrite {
   requireObject(args);
   const { content, tags, recipients, expires_at, metadata } = args;
   if (typeof content !== 'string' || content === '') {
-    throw new StorageValidationError('must be a non-empty string', 'content');
+    throw storageValidationError('must be a non-empty string', 'content');
   }
   const entry: DataWrite = { content };
   if (isStringArray(tags)) entry.tags = [...tags];

@@ -9,7 +9,6 @@ import {
   EMPTY_CATALOG_CHANGE_TOKEN,
 } from './change-token.js';
 import { contentIdentity } from './content-hash.js';
-import { StorageValidationError } from './errors.js';
 import { SKILL_STATUSES, type SkillStatus } from './skill-store.js';
 
 /** The reference SQLite store's token, written out independently with Node's hash. */
@@ -37,7 +36,9 @@ describe('changeTokenFromLines', () => {
   });
 
   it('refuses a non-array, a non-string line and a line holding a newline', () => {
-    expect(() => changeTokenFromLines('a' as unknown as string[])).toThrow(StorageValidationError);
+    expect(() => changeTokenFromLines('a' as unknown as string[])).toThrow(
+      expect.objectContaining({ code: 'storage_validation' }),
+    );
     expect(() => changeTokenFromLines([1] as unknown as string[])).toThrow(
       expect.objectContaining({ path: 'lines[0]' }),
     );
@@ -106,7 +107,7 @@ describe('catalogChangeToken', () => {
     ];
     for (const [skills, path] of bad) {
       expect(() => catalogChangeToken(skills as CatalogRevision[])).toThrow(
-        expect.objectContaining({ name: 'StorageValidationError', path }),
+        expect.objectContaining({ code: 'storage_validation', path }),
       );
     }
   });

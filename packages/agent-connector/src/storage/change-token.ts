@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { z } from 'zod';
-import { StorageValidationError } from './errors.js';
+import { storageValidationError } from './errors.js';
 import { parseStorageValue } from './parse-storage-value.js';
 import { skillStatusSchema } from './skill-store.js';
 
@@ -19,17 +19,16 @@ const utf8 = new TextEncoder();
  * stores use; a store that fingerprints something other than skills (file names and modification times,
  * a list ETag) builds its own lines and sorts them first, so the token does not depend on listing order.
  *
- * @throws {StorageValidationError} when `lines` is not an array of strings, or a line holds a `\n` (two
- *   different lists would then join to the same text).
+ * @throws {AgentConnectorError} `storage_validation`: when `lines` is not an array of strings, or a line
+ *   holds a `\n` (two different lists would then join to the same text).
  * @example
  * changeTokenFromLines([]); // 'e3b0c44298fc1c14'
  */
 export function changeTokenFromLines(lines: readonly string[]): string {
-  if (!Array.isArray(lines)) throw new StorageValidationError('must be an array of strings', 'lines');
+  if (!Array.isArray(lines)) throw storageValidationError('must be an array of strings', 'lines');
   lines.forEach((line: unknown, index) => {
-    if (typeof line !== 'string') throw new StorageValidationError('must be a string', `lines[${index}]`);
-    if (line.includes('\n'))
-      throw new StorageValidationError('must not contain a newline', `lines[${index}]`);
+    if (typeof line !== 'string') throw storageValidationError('must be a string', `lines[${index}]`);
+    if (line.includes('\n')) throw storageValidationError('must not contain a newline', `lines[${index}]`);
   });
   return bytesToHex(sha256(utf8.encode(lines.join('\n')))).slice(0, CHANGE_TOKEN_LENGTH);
 }
@@ -79,21 +78,22 @@ function compareByCodePoint(left: string, right: string): number {
  * would serve a stale catalog.
  *
  * @param skills - one revision per skill, in any order; names must be unique.
- * @throws {StorageValidationError} when a revision breaks {@link catalogRevisionSchema} or a name repeats.
+ * @throws {AgentConnectorError} `storage_validation`: when a revision breaks {@link catalogRevisionSchema} or
+ *   a name repeats.
  * @example
  * catalogChangeToken(await store.query()); // 16 hex digits
  * catalogChangeToken([]); // 'e3b0c44298fc1c14'
  */
 export function catalogChangeToken(skills: Iterable<CatalogRevision>): string {
   if (typeof skills !== 'object' || skills === null || !(Symbol.iterator in skills)) {
-    throw new StorageValidationError('must be an iterable of skill revisions', 'skills');
+    throw storageValidationError('must be an iterable of skill revisions', 'skills');
   }
   const revisions: CatalogRevision[] = [];
   const names = new Set<string>();
   for (const skill of skills) {
     const path = `skills[${revisions.length}]`;
     const revision = parseStorageValue(catalogRevisionSchema, skill, path);
-    if (names.has(revision.name)) throw new StorageValidationError('repeats a name', `${path}.name`);
+    if (names.has(revision.name)) throw storageValidationError('repeats a name', `${path}.name`);
     names.add(revision.name);
     revisions.push(revision);
   }

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { StorageValidationError } from './errors.js';
+import { storageValidationError } from './errors.js';
 
 /** Number of hex digits of a content hash that make up a skill's `version` label. */
 export const VERSION_LENGTH = 12;
@@ -17,12 +17,12 @@ const utf8 = new TextEncoder();
  * stores produce them: no newline or BOM normalisation, and a lone UTF-16 surrogate encoded as U+FFFD
  * (the bytes a UTF-8 file or database would hold). Equal bodies therefore hash equal across substrates.
  *
- * @throws {StorageValidationError} when `body` is not a string.
+ * @throws {AgentConnectorError} `storage_validation`: when `body` is not a string.
  * @example
  * contentHash('abc'); // 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
  */
 export function contentHash(body: string): string {
-  if (typeof body !== 'string') throw new StorageValidationError('must be a string', 'body');
+  if (typeof body !== 'string') throw storageValidationError('must be a string', 'body');
   return bytesToHex(sha256(utf8.encode(body)));
 }
 
@@ -31,13 +31,13 @@ export function contentHash(body: string): string {
  * as opaque (compare for equality only); it is short for display, not a second hash.
  *
  * @param hash - a content hash as {@link contentHash} returns it: 64 lowercase hex digits.
- * @throws {StorageValidationError} when `hash` is not 64 lowercase hex digits.
+ * @throws {AgentConnectorError} `storage_validation`: when `hash` is not 64 lowercase hex digits.
  * @example
  * versionFromHash(contentHash('abc')); // 'ba7816bf8f01'
  */
 export function versionFromHash(hash: string): string {
   if (typeof hash !== 'string' || !SHA256_HEX.test(hash)) {
-    throw new StorageValidationError('must be a SHA-256 content hash: 64 lowercase hex digits', 'hash');
+    throw storageValidationError('must be a SHA-256 content hash: 64 lowercase hex digits', 'hash');
   }
   return hash.slice(0, VERSION_LENGTH);
 }
@@ -51,7 +51,7 @@ export interface ContentIdentity {
 /**
  * Both identity fields of a persisted body at once: {@link contentHash} and {@link versionFromHash}.
  *
- * @throws {StorageValidationError} when `body` is not a string.
+ * @throws {AgentConnectorError} `storage_validation`: when `body` is not a string.
  * @example
  * const { content_hash, version } = contentIdentity('# Skill: triage\n# Status: Draft\n');
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DataStore, DataStoreManifest, PortableData } from './data-store.js';
 import { DATA_WRITE_TOOL, DataStoreQueryBridge } from './data-store-bridge.js';
-import { StorageValidationError, UnsupportedFilterError } from './errors.js';
+import { UnsupportedFilterError } from './errors.js';
 import type { ManifestInfo } from './store-manifest.js';
 
 const item: PortableData = { id: 'm1', summary: 'Deploy done', detail: 'Deploy done\nall green' };
@@ -84,7 +84,9 @@ describe('DataStoreQueryBridge', () => {
 
   it('checks a missing query before reading the manifest', async () => {
     const store = fakeStore(declaring([]));
-    await expect(new DataStoreQueryBridge(store).query({ limit: 3 })).rejects.toThrow(StorageValidationError);
+    await expect(new DataStoreQueryBridge(store).query({ limit: 3 })).rejects.toMatchObject({
+      code: 'storage_validation',
+    });
     expect(store.manifest).not.toHaveBeenCalled();
   });
 
@@ -104,7 +106,7 @@ describe('DataStoreQueryBridge', () => {
     }));
     await expect(new DataStoreQueryBridge(store).query({ query: 'q', v: 1 })).rejects.toThrow(
       expect.objectContaining({
-        name: 'StorageValidationError',
+        code: 'storage_validation',
         path: 'manifest.manifest.supported_filters',
       }),
     );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type BridgeArguments, dataWriteFromArgs, queryFiltersFromArgs } from './bridge-arguments.js';
 import type { DataStore, DataWriteRecord, PortableData } from './data-store.js';
-import { StorageValidationError } from './errors.js';
+import { storageValidationError } from './errors.js';
 import { enforceSupportedFilters } from './filter-enforcement.js';
 import { parseStorageValue } from './parse-storage-value.js';
 
@@ -59,21 +59,22 @@ export class DataStoreQueryBridge {
    * Builds the filters (`queryFiltersFromArgs`), checks them against the declared filters, and returns
    * the store's answer as `{ items }`.
    *
-   * @throws {StorageValidationError} for a missing `query`, an invalid manifest, or a non-array answer.
+   * @throws {AgentConnectorError} `storage_validation`: for a missing `query`, an invalid manifest, or a
+   *   non-array answer.
    * @throws {UnsupportedFilterError} for an undeclared filter key; the store is not called.
    */
   async query(args: BridgeArguments): Promise<DataQueryResult> {
     const filters = queryFiltersFromArgs(args);
     enforceSupportedFilters(filters, await this.#declaredFilters(), this.#substrate);
     const items = await this.#store.query(filters);
-    if (!Array.isArray(items)) throw new StorageValidationError('must be an array', 'items');
+    if (!Array.isArray(items)) throw storageValidationError('must be an array', 'items');
     return { items };
   }
 
   /**
    * Builds the entry (`dataWriteFromArgs`) and writes it.
    *
-   * @throws {StorageValidationError} for a missing `content`.
+   * @throws {AgentConnectorError} `storage_validation`: for a missing `content`.
    */
   async write(args: BridgeArguments): Promise<DataWriteRecord> {
     return this.#store.write(dataWriteFromArgs(args));

@@ -8,7 +8,6 @@ import {
   portableDataSchema,
   queryFiltersSchema,
 } from './data-store.js';
-import { StorageValidationError } from './errors.js';
 import { parseStorageValue } from './parse-storage-value.js';
 
 describe('portableDataSchema', () => {
@@ -44,7 +43,9 @@ describe('portableDataSchema', () => {
   });
 
   it('refuses a missing summary and a created_at in milliseconds', () => {
-    expect(() => parseStorageValue(portableDataSchema, { id: 'm1' })).toThrow(StorageValidationError);
+    expect(() => parseStorageValue(portableDataSchema, { id: 'm1' })).toThrow(
+      expect.objectContaining({ code: 'storage_validation' }),
+    );
     expect(() =>
       parseStorageValue(portableDataSchema, { id: 'm1', summary: 's', created_at: 1.7e12 }),
     ).toThrow(expect.objectContaining({ path: 'created_at' }));
@@ -67,7 +68,9 @@ describe('queryFiltersSchema', () => {
       { query: 'q', limit: 1 },
       { query: 'q', limit: 1, mode: 'fts', permissive_filters: 'true' },
     ]) {
-      expect(() => parseStorageValue(queryFiltersSchema, bad)).toThrow(StorageValidationError);
+      expect(() => parseStorageValue(queryFiltersSchema, bad)).toThrow(
+        expect.objectContaining({ code: 'storage_validation' }),
+      );
     }
   });
 });
@@ -82,7 +85,7 @@ describe('dataWriteSchema and dataWriteRecordSchema', () => {
       expect.objectContaining({ path: 'expires_at' }),
     );
     expect(() => parseStorageValue(dataWriteSchema, { content: 'x', tags: 'ops' })).toThrow(
-      StorageValidationError,
+      expect.objectContaining({ code: 'storage_validation' }),
     );
     expect(parseStorageValue(dataWriteRecordSchema, { id: 'm1', created_at: 1_767_225_600 })).toEqual({
       id: 'm1',
@@ -124,6 +127,6 @@ describe('DataStore manifest and capabilities', () => {
         ...capabilities,
         features: { supports_versioning: true },
       }),
-    ).toThrow(StorageValidationError);
+    ).toThrow(expect.objectContaining({ code: 'storage_validation' }));
   });
 });

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { summarizeContent } from './data-summary.js';
-import { StorageValidationError } from './errors.js';
 
 describe('summarizeContent', () => {
   it('keeps the first line whole up to 200 code units', () => {
@@ -23,7 +22,9 @@ describe('summarizeContent', () => {
   });
 
   it('refuses a non-string', () => {
-    expect(() => summarizeContent(undefined as unknown as string)).toThrow(StorageValidationError);
+    expect(() => summarizeContent(undefined as unknown as string)).toThrow(
+      expect.objectContaining({ code: 'storage_validation' }),
+    );
   });
 
   it('is at most 200 units, a prefix of the first line, and well-formed', () => {

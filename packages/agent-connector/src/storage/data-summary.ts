@@ -1,4 +1,4 @@
-import { StorageValidationError } from './errors.js';
+import { storageValidationError } from './errors.js';
 
 /** The longest `summary` kept whole, in UTF-16 code units. */
 export const SUMMARY_MAX_LENGTH = 200;
@@ -12,12 +12,12 @@ const ELLIPSIS = '...';
  * One deliberate difference: a cut that would split a surrogate pair (an emoji at position 197) keeps
  * 196 units instead, so the summary never holds a lone surrogate that storage would turn into U+FFFD.
  *
- * @throws {StorageValidationError} when `content` is not a string.
+ * @throws {AgentConnectorError} `storage_validation`: when `content` is not a string.
  * @example
  * summarizeContent('Deploy window moved\nDetails follow'); // 'Deploy window moved'
  */
 export function summarizeContent(content: string): string {
-  if (typeof content !== 'string') throw new StorageValidationError('must be a string', 'content');
+  if (typeof content !== 'string') throw storageValidationError('must be a string', 'content');
   const newline = content.indexOf('\n');
   const firstLine = newline === -1 ? content : content.slice(0, newline);
   if (firstLine.length <= SUMMARY_MAX_LENGTH) return firstLine;

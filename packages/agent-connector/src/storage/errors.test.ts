@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { AgentConnectorError } from '../contract/errors.js';
 import {
   SkillNotFoundError,
-  SkillStoreError,
-  StorageConflictError,
-  StorageValidationError,
+  storageConflictError,
+  storageValidationError,
   UnsupportedFilterError,
-  VersionNotFoundError,
 } from './errors.js';
 
 describe('storage errors', () => {
@@ -13,7 +12,7 @@ describe('storage errors', () => {
 
   it('SkillNotFoundError names the skill and the store', () => {
     const error = new SkillNotFoundError('triage', 'FilesystemSkillStore', { cause });
-    expect(error).toBeInstanceOf(SkillStoreError);
+    expect(error).toBeInstanceOf(AgentConnectorError);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({
       name: 'SkillNotFoundError',
@@ -26,17 +25,20 @@ describe('storage errors', () => {
     });
   });
 
-  it('VersionNotFoundError and StorageConflictError carry their details', () => {
-    expect(new VersionNotFoundError('triage', 'abc', 'SqliteSkillStore')).toMatchObject({
-      name: 'VersionNotFoundError',
+  it('version_not_found and storage_conflict carry their details', () => {
+    const missingVersion = new SkillNotFoundError('triage', 'SqliteSkillStore', { version: 'abc' });
+    expect(missingVersion).toBeInstanceOf(SkillNotFoundError);
+    expect(missingVersion).toMatchObject({
       code: 'version_not_found',
-      version: 'abc',
+      connector_type: 'skill_store',
+      skill_name: 'triage',
+      implementation: 'SqliteSkillStore',
+      details: { version: 'abc' },
       message: "Version 'abc' of skill 'triage' not found",
     });
-    expect(new StorageConflictError('triage', 'author is locked', 'SqliteSkillStore')).toMatchObject({
-      name: 'StorageConflictError',
+    expect(storageConflictError('triage', 'author is locked', 'SqliteSkillStore')).toMatchObject({
       code: 'storage_conflict',
-      reason: 'author is locked',
+      details: { reason: 'author is locked' },
       message: "Storage conflict on 'triage': author is locked",
     });
   });
@@ -52,13 +54,12 @@ describe('storage errors', () => {
     expect(error.message).toContain('supported_filters: [(none)]');
   });
 
-  it('StorageValidationError prefixes the path when there is one', () => {
-    expect(new StorageValidationError('must be a string', 'body')).toMatchObject({
-      name: 'StorageValidationError',
+  it('storage_validation prefixes the path when there is one', () => {
+    expect(storageValidationError('must be a string', 'body')).toMatchObject({
       code: 'storage_validation',
       path: 'body',
       message: 'body: must be a string',
     });
-    expect(new StorageValidationError('bad').message).toBe('bad');
+    expect(storageValidationError('bad').message).toBe('bad');
   });
 });

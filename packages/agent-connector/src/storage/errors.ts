@@ -1,11 +1,31 @@
+import { AgentConnectorError } from '../contract/errors.js';
+
+/** The optional parts of a {@link SkillNotFoundError}. */
+export interface SkillNotFoundOptions {
+  /** The version `load(name, version)` asked for, when the skill exists but that version does not. */
+  readonly version?: string;
+  /** The underlying error. */
+  readonly cause?: unknown;
+}
+
 /**
- * Base of the errors a `SkillStore` throws for a named skill: catch it to handle them all. Every one is
- * permanent for the same arguments (retrying the call gives the same answer), so none is retryable.
+ * A `SkillStore` call named a skill, or a version of one, that the store does not hold:
+ * - `skill_not_found`: `load`, `metadata`, `versions`, `delete` or `update_status` named a missing skill
+ *   (`query` never throws this: no match is an empty array);
+ * - `version_not_found`: `load(name, version)` named a version of an existing skill that the store cannot
+ *   return (`details.version` holds it).
+ *
+ * A separate class because the contract names it and the runtime keys control flow on it (a missing
+ * skill is an answer, not a fault). Permanent for the same arguments, so never retryable.
  * `connector_type` is always `'skill_store'`; `implementation` names the store class that threw.
+ *
+ * @example
+ * throw new SkillNotFoundError(name, 'MySkillStore');
+ * throw new SkillNotFoundError(name, 'MySkillStore', { version });
  */
-export abstract class SkillStoreError extends Error {
-  /** A stable, machine-readable identifier of the condition. */
-  abstract readonly code: string;
+export class SkillNotFoundError extends AgentConnectorError {
+  override readonly name = 'SkillNotFoundError';
+  declare readonly code: 'skill_not_found' | 'version_not_found';
   /** The connector kind, as the contract's capability surface names it. */
   readonly connector_type = 'skill_store';
   /** The skill the call was about. */
@@ -13,52 +33,18 @@ export abstract class SkillStoreError extends Error {
   /** The store implementation that threw, such as `'FilesystemSkillStore'`. */
   readonly implementation: string;
 
-  constructor(message: string, skill_name: string, implementation: string, options?: ErrorOptions) {
-    super(message, options);
+  constructor(skill_name: string, implementation: string, options: SkillNotFoundOptions = {}) {
+    const { version, cause } = options;
+    if (version === undefined) {
+      super('skill_not_found', `Skill not found: '${skill_name}'`, { cause });
+    } else {
+      super('version_not_found', `Version '${version}' of skill '${skill_name}' not found`, {
+        details: { version },
+        cause,
+      });
+    }
     this.skill_name = skill_name;
     this.implementation = implementation;
-  }
-}
-
-/**
- * `load`, `metadata`, `versions`, `delete` or `update_status` named a skill the store does not hold.
- * (`query` never throws this: no match is an empty array.) Not retryable.
- */
-export class SkillNotFoundError extends SkillStoreError {
-  override readonly name = 'SkillNotFoundError';
-  readonly code = 'skill_not_found';
-
-  constructor(skill_name: string, implementation: string, options?: ErrorOptions) {
-    super(`Skill not found: '${skill_name}'`, skill_name, implementation, options);
-  }
-}
-
-/** `load(name, version)` named a version of an existing skill that the store cannot return. Not retryable. */
-export class VersionNotFoundError extends SkillStoreError {
-  override readonly name = 'VersionNotFoundError';
-  readonly code = 'version_not_found';
-  /** The version that was asked for. */
-  readonly version: string;
-
-  constructor(skill_name: string, version: string, implementation: string, options?: ErrorOptions) {
-    super(`Version '${version}' of skill '${skill_name}' not found`, skill_name, implementation, options);
-    this.version = version;
-  }
-}
-
-/**
- * `store` refused a write that conflicts with what the store holds or allows: a name the substrate cannot
- * hold, or an explicit `metadata.author` that differs from the locked first-write author. Not retryable.
- */
-export class StorageConflictError extends SkillStoreError {
-  override readonly name = 'StorageConflictError';
-  readonly code = 'storage_conflict';
-  /** Why the write was refused. */
-  readonly reason: string;
-
-  constructor(skill_name: string, reason: string, implementation: string, options?: ErrorOptions) {
-    super(`Storage conflict on '${skill_name}': ${reason}`, skill_name, implementation, options);
-    this.reason = reason;
   }
 }
 
@@ -66,11 +52,14 @@ export class StorageConflictError extends SkillStoreError {
  * A `DataStore` query carried filter keys that the substrate does not declare in
  * `manifest().supported_filters`, and the caller did not opt out with `permissive_filters: true`. The
  * substrate was not called: an undeclared filter would otherwise be dropped silently and the caller would
- * read unscoped results. Not retryable; drop the keys, opt out, or use a substrate that declares them.
+ * read unscoped results.
+ *
+ * A separate class because the contract names it and callers branch on it (drop the keys, opt out, or
+ * pick another substrate). Not retryable.
  */
-export class UnsupportedFilterError extends Error {
+export class UnsupportedFilterError extends AgentConnectorError {
   override readonly name = 'UnsupportedFilterError';
-  readonly code = 'unsupported_filter';
+  declare readonly code: 'unsupported_filter';
   /** The offending keys, in the query object's key order. */
   readonly unsupported_keys: readonly string[];
   /** The keys the substrate declares (empty when it declares none). */
@@ -89,9 +78,10 @@ export class UnsupportedFilterError extends Error {
     const quote = (keys: readonly string[]) => keys.map((key) => `'${key}'`).join(', ');
     // The reference runtime's message, word for word (only the substrate name is ours).
     super(
+      'unsupported_filter',
       `\`data_read\` query against ${substrate} carried unsupported filter key(s): ${quote(unsupported_keys)}. ` +
         `Substrate declares supported_filters: [${quote(supported_keys) || '(none)'}].`,
-      options,
+      { cause: options?.cause },
     );
     this.unsupported_keys = Object.freeze([...unsupported_keys]);
     this.supported_keys = Object.freeze([...supported_keys]);
@@ -103,18 +93,23 @@ export class UnsupportedFilterError extends Error {
 }
 
 /**
- * A value crossing the storage contract failed its rule: an argument of a storage helper, an input a store
- * validates (a status, a filter, a write), or a record or manifest a store returned. `path` names the
- * argument or field (`''` for the value as a whole). Not retryable.
+ * The `storage_validation` error: `path` names the argument or field (`''` for the value as a whole) and
+ * prefixes the message when there is one (`body: must be a string`).
  */
-export class StorageValidationError extends Error {
-  override readonly name = 'StorageValidationError';
-  readonly code = 'storage_validation';
-  /** The argument or field that failed, such as `'skills[2].version'`. */
-  readonly path: string;
+export function storageValidationError(message: string, path = '', cause?: unknown): AgentConnectorError {
+  return new AgentConnectorError('storage_validation', path === '' ? message : `${path}: ${message}`, {
+    path,
+    cause,
+  });
+}
 
-  constructor(message: string, path = '', options?: ErrorOptions) {
-    super(path === '' ? message : `${path}: ${message}`, options);
-    this.path = path;
-  }
+/** The `storage_conflict` error a `SkillStore.store()` throws for `skill_name`. */
+export function storageConflictError(
+  skill_name: string,
+  reason: string,
+  implementation: string,
+): AgentConnectorError {
+  return new AgentConnectorError('storage_conflict', `Storage conflict on '${skill_name}': ${reason}`, {
+    details: { connector_type: 'skill_store', skill_name, implementation, reason },
+  });
 }

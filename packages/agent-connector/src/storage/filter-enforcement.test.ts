@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { StorageValidationError, UnsupportedFilterError } from './errors.js';
+import { UnsupportedFilterError } from './errors.js';
 import { BASE_QUERY_FILTER_KEYS, enforceSupportedFilters } from './filter-enforcement.js';
 
 const base = { query: 'deploy', limit: 10, mode: 'fts' };
@@ -98,7 +98,7 @@ describe('enforceSupportedFilters', () => {
     const inherited = Object.assign(Object.create({ vault: 'finance' }) as object, base);
     for (const filters of [inherited, null, 'q', ['query'], new Map()]) {
       expect(() => enforceSupportedFilters(filters as Record<string, unknown>, [])).toThrow(
-        expect.objectContaining({ name: 'StorageValidationError', path: 'filters' }),
+        expect.objectContaining({ code: 'storage_validation', path: 'filters' }),
       );
     }
     expect(refused(Object.assign(Object.create(null) as object, base, { vault: 1 }), [])).toEqual(['vault']);
@@ -107,7 +107,7 @@ describe('enforceSupportedFilters', () => {
   it('refuses a declared list that is not an array of strings', () => {
     for (const supported of ['domain_tags', [1], {}, null]) {
       expect(() => enforceSupportedFilters(base, supported as unknown as string[])).toThrow(
-        StorageValidationError,
+        expect.objectContaining({ code: 'storage_validation' }),
       );
     }
   });

@@ -1,4 +1,4 @@
-import { StorageValidationError, UnsupportedFilterError } from './errors.js';
+import { storageValidationError, UnsupportedFilterError } from './errors.js';
 
 /**
  * The keys of the `QueryFilters` shape itself. They are always allowed and never checked against a
@@ -38,8 +38,8 @@ function isPlainObject(value: unknown): value is Readonly<Record<PropertyKey, un
  * @param supported - the substrate's `manifest().supported_filters`, as declared.
  * @param substrate - who enforces, for the error message.
  * @throws {UnsupportedFilterError} listing the offending keys in the object's key order.
- * @throws {StorageValidationError} when `filters` is not a plain object or `supported` is not an
- *   array of strings.
+ * @throws {AgentConnectorError} `storage_validation`: when `filters` is not a plain object or `supported` is
+ *   not an array of strings.
  * @example
  * enforceSupportedFilters({ query: 'q', limit: 5, mode: 'fts', domain_tags: 'ops' }, ['domain_tags']); // ok
  * enforceSupportedFilters({ query: 'q', limit: 5, mode: 'fts', vault: 'x' }, ['domain_tags']); // throws
@@ -49,12 +49,12 @@ export function enforceSupportedFilters(
   supported: readonly string[] | undefined,
   substrate = 'DataStore',
 ): void {
-  if (!isPlainObject(filters)) throw new StorageValidationError('must be a plain object', 'filters');
+  if (!isPlainObject(filters)) throw storageValidationError('must be a plain object', 'filters');
   if (
     supported !== undefined &&
     (!Array.isArray(supported) || !supported.every((k) => typeof k === 'string'))
   ) {
-    throw new StorageValidationError('must be an array of strings', 'supported');
+    throw storageValidationError('must be an array of strings', 'supported');
   }
   if (filters['permissive_filters'] === true) return;
   const declared: ReadonlySet<string> = new Set(supported ?? []);

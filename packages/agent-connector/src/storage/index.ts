@@ -48,14 +48,7 @@ export {
   type DataStoreQueryBridgeOptions,
 } from './data-store-bridge.js';
 export { SUMMARY_MAX_LENGTH, summarizeContent } from './data-summary.js';
-export {
-  SkillNotFoundError,
-  SkillStoreError,
-  StorageConflictError,
-  StorageValidationError,
-  UnsupportedFilterError,
-  VersionNotFoundError,
-} from './errors.js';
+export { SkillNotFoundError, type SkillNotFoundOptions, UnsupportedFilterError } from './errors.js';
 export { BASE_QUERY_FILTER_KEYS, enforceSupportedFilters } from './filter-enforcement.js';
 export { parseStorageValue } from './parse-storage-value.js';
 export {

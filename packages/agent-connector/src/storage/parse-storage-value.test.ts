@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { StorageValidationError } from './errors.js';
 import { parseStorageValue } from './parse-storage-value.js';
 
 describe('parseStorageValue', () => {
@@ -17,7 +16,7 @@ describe('parseStorageValue', () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(StorageValidationError);
+    expect(caught).toMatchObject({ code: 'storage_validation' });
     expect(caught).toMatchObject({ path: 'entry.items[1].tag' });
     expect((caught as Error).cause).toBeInstanceOf(z.ZodError);
   });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { StorageValidationError } from './errors.js';
+import { storageValidationError } from './errors.js';
 
 /** Writes a zod issue path the way the error messages show it: `filters.status[1]`. */
 function formatPath(label: string, path: readonly PropertyKey[]): string {
@@ -19,7 +19,7 @@ function formatPath(label: string, path: readonly PropertyKey[]): string {
  * @param schema - the rule, such as `skillStatusSchema` or `dataWriteSchema`.
  * @param value - the value to check; never trusted.
  * @param label - what the value is, prefixed to the error path (`'status'`, `'entry'`).
- * @throws {StorageValidationError} when the value breaks the schema.
+ * @throws {AgentConnectorError} `storage_validation`: when the value breaks the schema.
  * @example
  * const status = parseStorageValue(skillStatusSchema, input, 'status'); // 'Draft' | 'Approved' | 'Disabled'
  */
@@ -32,5 +32,5 @@ export function parseStorageValue<Schema extends z.ZodType>(
   if (result.success) return result.data;
   const [issue] = result.error.issues;
   const message = issue?.message ?? 'invalid value';
-  throw new StorageValidationError(message, formatPath(label, issue?.path ?? []), { cause: result.error });
+  throw storageValidationError(message, formatPath(label, issue?.path ?? []), result.error);
 }

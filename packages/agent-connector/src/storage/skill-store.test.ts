@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { StorageValidationError } from './errors.js';
 import { parseStorageValue } from './parse-storage-value.js';
 import {
   SKILL_STATUSES,
@@ -29,7 +28,7 @@ describe('skillStatusSchema', () => {
     for (const status of SKILL_STATUSES) expect(parseStorageValue(skillStatusSchema, status)).toBe(status);
     for (const status of ['approved', 'DRAFT', 'Archived', '', undefined, null, 1]) {
       expect(() => parseStorageValue(skillStatusSchema, status, 'status')).toThrow(
-        expect.objectContaining({ name: 'StorageValidationError', path: 'status' }),
+        expect.objectContaining({ code: 'storage_validation', path: 'status' }),
       );
     }
   });
@@ -60,7 +59,7 @@ describe('skillMetaSchema', () => {
       expect.objectContaining({ path: 'updated_at' }),
     );
     expect(() => parseStorageValue(skillMetaSchema, { ...meta, created_at: -1 })).toThrow(
-      StorageValidationError,
+      expect.objectContaining({ code: 'storage_validation' }),
     );
   });
 
@@ -69,7 +68,7 @@ describe('skillMetaSchema', () => {
       expect.objectContaining({ path: 'author' }),
     );
     expect(() => parseStorageValue(skillMetaSchema, { ...meta, description: null })).toThrow(
-      StorageValidationError,
+      expect.objectContaining({ code: 'storage_validation' }),
     );
   });
 
@@ -139,7 +138,9 @@ describe('skillFilterSchema', () => {
 
   it('refuses a wrong status, a negative or fractional limit, and a since in milliseconds', () => {
     for (const filter of [{ status: ['Draft', 'gone'] }, { limit: -1 }, { offset: 1.5 }, { since: 1.7e12 }]) {
-      expect(() => parseStorageValue(skillFilterSchema, filter)).toThrow(StorageValidationError);
+      expect(() => parseStorageValue(skillFilterSchema, filter)).toThrow(
+        expect.objectContaining({ code: 'storage_validation' }),
+      );
     }
   });
 });
@@ -174,7 +175,9 @@ describe('SkillStore manifest and capabilities', () => {
       { ...capabilities, implementation: '' },
       { ...capabilities, connector_type: 'data_store' },
     ]) {
-      expect(() => parseStorageValue(skillStoreCapabilitiesSchema, bad)).toThrow(StorageValidationError);
+      expect(() => parseStorageValue(skillStoreCapabilitiesSchema, bad)).toThrow(
+        expect.objectContaining({ code: 'storage_validation' }),
+      );
     }
   });
 });

@@ -157,9 +157,10 @@ export type SkillStoreCapabilities = z.output<typeof skillStoreCapabilitiesSchem
 
 /**
  * Where skills live. Misses: `load`, `metadata`, `versions`, `delete` and `update_status` throw
- * `SkillNotFoundError` (`load` with a version it cannot return: `VersionNotFoundError`); `query` returns
- * `[]`. `store` persists the body exactly as given — it never mints, stamps or verifies approval.
- * `delete` removes the skill from every view (the bundled stores erase it and free the name).
+ * `SkillNotFoundError` (`load` with a version it cannot return: `SkillNotFoundError` with code
+ * `version_not_found`); `query` returns `[]`. `store` persists the body exactly as given — it never mints,
+ * stamps or verifies approval. `delete` removes the skill from every view (the bundled stores erase it and
+ * free the name).
  */
 export interface SkillStore {
   load(name: string, version?: string): Promise<SkillSource>;

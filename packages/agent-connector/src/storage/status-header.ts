@@ -1,4 +1,4 @@
-import { StorageValidationError } from './errors.js';
+import { storageValidationError } from './errors.js';
 import type { SkillStatus } from './skill-store.js';
 
 /** Horizontal white space only: a header never spills onto the next line. */
@@ -40,13 +40,13 @@ export interface StatusHeader {
  * Unlike the reference stores' regular expression, the spaces around the key never cross a line
  * break, so an empty `# Status:` line is not read as a header with the next line as its value.
  *
- * @throws {StorageValidationError} when `source` is not a string.
+ * @throws {AgentConnectorError} `storage_validation`: when `source` is not a string.
  * @example
  * readStatusHeader('# Skill: triage\n# Status: approved v3:abc\n');
  * // { status: 'Approved', rest: 'v3:abc', line: '# Status: approved v3:abc' }
  */
 export function readStatusHeader(source: string): StatusHeader | null {
-  if (typeof source !== 'string') throw new StorageValidationError('must be a string', 'source');
+  if (typeof source !== 'string') throw storageValidationError('must be a string', 'source');
   const match = STATUS_LINE.exec(source);
   if (match === null) return null;
   const value = match[1] ?? '';
@@ -62,7 +62,7 @@ export function readStatusHeader(source: string): StatusHeader | null {
  * The status a skill body declares: its `# Status:` header's first token, or `'Draft'` when there is
  * no header or the token names no status (the convention both reference stores follow).
  *
- * @throws {StorageValidationError} when `source` is not a string.
+ * @throws {AgentConnectorError} `storage_validation`: when `source` is not a string.
  * @example
  * statusOfSkill('# Skill: triage\n'); // 'Draft'
  * statusOfSkill('# Status: disabled\n'); // 'Disabled'
@@ -81,14 +81,15 @@ export function statusOfSkill(source: string): SkillStatus {
  * {@link readStatusHeader} does not read it as one. This is how a store normalises a body on
  * `update_status` and on an overwrite that keeps the previous status.
  *
- * @throws {StorageValidationError} when `source` is not a string or `status` is not a skill status.
+ * @throws {AgentConnectorError} `storage_validation`: when `source` is not a string or `status` is not a
+ *   skill status.
  * @example
  * withStatusHeader('# Skill: triage\nbody\n', 'Approved'); // '# Skill: triage\n# Status: Approved\nbody\n'
  */
 export function withStatusHeader(source: string, status: SkillStatus): string {
-  if (typeof source !== 'string') throw new StorageValidationError('must be a string', 'source');
+  if (typeof source !== 'string') throw storageValidationError('must be a string', 'source');
   if (!Object.values(STATUS_BY_TOKEN).includes(status)) {
-    throw new StorageValidationError('must be Draft, Approved or Disabled', 'status');
+    throw storageValidationError('must be Draft, Approved or Disabled', 'status');
   }
   const line = `# Status: ${status}`;
   if (REWRITTEN_STATUS.test(source)) return source.replace(REWRITTEN_STATUS, () => line);

@@ -2,13 +2,14 @@
 // against this implementation, and guards the file itself: shape, ids and coverage of every operation.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { AgentConnectorError } from '../contract/errors.js';
 import { dataWriteFromArgs } from './bridge-arguments.js';
 import { catalogChangeToken } from './change-token.js';
 import { contentHash, contentIdentity, versionFromHash } from './content-hash.js';
 import type { DataStore, QueryFilters } from './data-store.js';
 import { DataStoreQueryBridge } from './data-store-bridge.js';
 import { summarizeContent } from './data-summary.js';
-import { StorageValidationError, UnsupportedFilterError } from './errors.js';
+import { UnsupportedFilterError } from './errors.js';
 import { enforceSupportedFilters } from './filter-enforcement.js';
 import type { SkillStatus } from './skill-store.js';
 import { readStatusHeader, statusOfSkill, withStatusHeader } from './status-header.js';
@@ -57,8 +58,9 @@ async function thrown(action: () => unknown): Promise<unknown> {
 /** Checks a thrown storage error against a case's `error` code and, if given, its `unsupported_keys`. */
 async function expectCaseError(action: () => unknown, testCase: FixtureCase): Promise<void> {
   const error = await thrown(action);
-  expect(error).toSatisfy((e) => e instanceof StorageValidationError || e instanceof UnsupportedFilterError);
-  expect((error as StorageValidationError | UnsupportedFilterError).code).toBe(testCase['error']);
+  expect(error).toBeInstanceOf(AgentConnectorError);
+  expect((error as AgentConnectorError).code).toBe(testCase['error']);
+  if (testCase['error'] === 'unsupported_filter') expect(error).toBeInstanceOf(UnsupportedFilterError);
   if (testCase['unsupported_keys'] !== undefined) {
     expect((error as UnsupportedFilterError).unsupported_keys).toEqual(testCase['unsupported_keys']);
   }

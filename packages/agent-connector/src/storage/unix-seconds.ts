@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StorageValidationError } from './errors.js';
+import { storageValidationError } from './errors.js';
 
 /**
  * The first value {@link unixSecondsSchema} refuses: 10^11 seconds is the year 5138, while any unix-ms
@@ -21,13 +21,13 @@ export const unixSecondsSchema = z
  * The whole unix seconds of an epoch-millisecond time, rounded down: the timestamp a store writes.
  *
  * @param epochMs - milliseconds since the epoch; the current time when omitted.
- * @throws {StorageValidationError} when `epochMs` is not a finite number.
+ * @throws {AgentConnectorError} `storage_validation`: when `epochMs` is not a finite number.
  * @example
  * unixSeconds(1_700_000_000_999); // 1700000000
  */
 export function unixSeconds(epochMs: number = Date.now()): number {
   if (typeof epochMs !== 'number' || !Number.isFinite(epochMs)) {
-    throw new StorageValidationError('must be a finite number of milliseconds', 'epochMs');
+    throw storageValidationError('must be a finite number of milliseconds', 'epochMs');
   }
   return Math.floor(epochMs / 1000);
 }

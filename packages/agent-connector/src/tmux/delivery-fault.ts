@@ -1,5 +1,5 @@
 import { DeliveryFailedError, type DeliveryFailureKind } from '../contract/errors.js';
-import { TmuxCommandError } from './errors.js';
+import { isTmuxCommandError } from './run-tmux.js';
 
 /** Spawn errors that a retry cannot fix: the binary is missing or not executable. */
 const SETUP_ERROR_CODES: ReadonlySet<string> = new Set(['ENOENT', 'EACCES', 'ENOTDIR', 'ELOOP']);
@@ -24,9 +24,9 @@ export function deliveryFault(
 }
 
 function causeKind(error: unknown): DeliveryFailureKind {
-  if (!(error instanceof TmuxCommandError)) return 'network';
-  if (error.failure === 'timeout') return 'timeout';
-  if (error.failure === 'spawn') {
+  if (!isTmuxCommandError(error)) return 'network';
+  if (error.details.failure === 'timeout') return 'timeout';
+  if (error.details.failure === 'spawn') {
     const code = (error.cause as NodeJS.ErrnoException | undefined)?.code;
     return code !== undefined && SETUP_ERROR_CODES.has(code) ? 'client_validation' : 'network';
   }

@@ -1,4 +1,4 @@
-export { InvalidTmuxConfigError, TmuxCommandError, type TmuxFailure } from './errors.js';
+export type { TmuxFailure } from '../contract/errors.js';
 export {
   DEFAULT_TMUX_TIMEOUT_MS,
   type TmuxAgentConnectorOptions,

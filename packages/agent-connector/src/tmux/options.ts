@@ -1,4 +1,4 @@
-import { InvalidTmuxConfigError } from './errors.js';
+import { AgentConnectorError } from '../contract/errors.js';
 import { isIndex, type TmuxPaneTarget } from './pane-target.js';
 
 /** Where an agent's pane lives: a tmux session, and optionally a window and a pane in it. */
@@ -65,33 +65,33 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 /**
  * Validates constructor options and applies defaults.
  *
- * @throws {InvalidTmuxConfigError} naming the first invalid option.
+ * @throws {AgentConnectorError} `invalid_tmux_config`: naming the first invalid option.
  */
 export function resolveTmuxOptions(options: TmuxAgentConnectorOptions): ResolvedTmuxOptions {
   if (options === null || typeof options !== 'object') {
-    throw new InvalidTmuxConfigError('options', 'options must be an object');
+    throw configError('options', 'options must be an object');
   }
   const { sessions, tmuxPath, socketName, socketPath, timeoutMs, now, submitKey, wakeKeys } = options;
   if (sessions === null || typeof sessions !== 'object' || Array.isArray(sessions)) {
-    throw new InvalidTmuxConfigError('sessions', 'sessions must be an object (map of agent_id → pane)');
+    throw configError('sessions', 'sessions must be an object (map of agent_id → pane)');
   }
   requireText('tmuxPath', tmuxPath);
   requireText('socketName', socketName);
   requireText('socketPath', socketPath);
   if (socketName !== undefined && socketPath !== undefined) {
-    throw new InvalidTmuxConfigError('socketPath', 'give socketName or socketPath, not both');
+    throw configError('socketPath', 'give socketName or socketPath, not both');
   }
   if (
     timeoutMs !== undefined &&
     !(Number.isSafeInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)
   ) {
-    throw new InvalidTmuxConfigError(
+    throw configError(
       'timeoutMs',
       `timeoutMs must be an integer from 1 to ${MAX_TIMEOUT_MS} (got: ${String(timeoutMs)})`,
     );
   }
   if (now !== undefined && typeof now !== 'function') {
-    throw new InvalidTmuxConfigError('now', `now must be a function (got ${typeof now})`);
+    throw configError('now', `now must be a function (got ${typeof now})`);
   }
   if (submitKey !== undefined) requireKeyName('submitKey', submitKey);
   const resolvedSubmitKey = submitKey ?? 'Enter';
@@ -110,10 +110,7 @@ export function resolveTmuxOptions(options: TmuxAgentConnectorOptions): Resolved
 function resolveWakeKeys(wakeKeys: unknown): readonly string[] {
   if (!Array.isArray(wakeKeys) || wakeKeys.length === 0) {
     const got = Array.isArray(wakeKeys) ? 'an empty array' : describe(wakeKeys);
-    throw new InvalidTmuxConfigError(
-      'wakeKeys',
-      `wakeKeys must be a non-empty array of tmux key names (got ${got})`,
-    );
+    throw configError('wakeKeys', `wakeKeys must be a non-empty array of tmux key names (got ${got})`);
   }
   for (let index = 0; index < wakeKeys.length; index += 1) {
     requireKeyName(`wakeKeys[${index}]`, wakeKeys[index]);
@@ -124,7 +121,7 @@ function resolveWakeKeys(wakeKeys: unknown): readonly string[] {
 /** One tmux key name: a non-empty string without white space or control characters. */
 function requireKeyName(setting: string, value: unknown): void {
   if (typeof value !== 'string' || value === '' || /\s/.test(value) || CONTROL_CHARACTER.test(value)) {
-    throw new InvalidTmuxConfigError(
+    throw configError(
       setting,
       `${setting} must be one tmux key name: non-empty, without white space (got ${describe(value)})`,
     );
@@ -136,7 +133,7 @@ function resolveTargets(sessions: object): ReadonlyMap<string, TmuxPaneTarget> {
   for (const [agent_id, entry] of Object.entries(sessions)) {
     const setting = `sessions[${JSON.stringify(agent_id)}]`;
     if (agent_id === '' || agent_id.includes('@')) {
-      throw new InvalidTmuxConfigError(
+      throw configError(
         setting,
         `agent id ${JSON.stringify(agent_id)} must be non-empty and must not contain '@'`,
       );
@@ -149,7 +146,7 @@ function resolveTargets(sessions: object): ReadonlyMap<string, TmuxPaneTarget> {
 function resolveTarget(setting: string, entry: unknown): TmuxPaneTarget {
   if (typeof entry === 'string') return { session: sessionName(setting, entry), window: '0', pane: '0' };
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-    throw new InvalidTmuxConfigError(
+    throw configError(
       setting,
       `${setting} must be a session name or { session, window?, pane? } (got ${describe(entry)})`,
     );
@@ -164,7 +161,7 @@ function resolveTarget(setting: string, entry: unknown): TmuxPaneTarget {
 
 function sessionName(setting: string, value: unknown): string {
   if (typeof value !== 'string' || !isName(value)) {
-    throw new InvalidTmuxConfigError(
+    throw configError(
       setting,
       `${setting} must be a tmux session name: non-empty, without ':', '.' or control characters (got ${describe(value)})`,
     );
@@ -175,7 +172,7 @@ function sessionName(setting: string, value: unknown): string {
 function windowReference(setting: string, value: unknown): string {
   if (isIndexValue(value)) return String(value);
   if (typeof value !== 'string' || !isName(value)) {
-    throw new InvalidTmuxConfigError(
+    throw configError(
       setting,
       `${setting} must be a window index or a window name without ':', '.' or control characters (got ${describe(value)})`,
     );
@@ -185,7 +182,7 @@ function windowReference(setting: string, value: unknown): string {
 
 function paneIndex(setting: string, value: unknown): string {
   if (!isIndexValue(value)) {
-    throw new InvalidTmuxConfigError(
+    throw configError(
       setting,
       `${setting} must be a pane index: a non-negative integer (got ${describe(value)})`,
     );
@@ -204,11 +201,16 @@ function isName(value: string): boolean {
 
 function requireText(setting: string, value: unknown): void {
   if (value !== undefined && (typeof value !== 'string' || value === '' || value.includes('\u0000'))) {
-    throw new InvalidTmuxConfigError(
-      setting,
-      `${setting} must be a non-empty string (got ${describe(value)})`,
-    );
+    throw configError(setting, `${setting} must be a non-empty string (got ${describe(value)})`);
   }
+}
+
+/**
+ * The `invalid_tmux_config` error: `setting` (the error's `path`) is the option at fault (for one agent's
+ * entry, `sessions["perry"]`).
+ */
+function configError(setting: string, message: string): AgentConnectorError {
+  return new AgentConnectorError('invalid_tmux_config', `TmuxAgentConnector: ${message}`, { path: setting });
 }
 
 function describe(value: unknown): string {

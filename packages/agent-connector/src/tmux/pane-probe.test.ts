@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TmuxCommandError } from './errors.js';
 import { probePane } from './pane-probe.js';
 import { PrivateTmuxServer, realTmuxTitle, tmuxHere } from './tmux-test-support.js';
 
@@ -24,8 +23,10 @@ describe.skipIf(!tmuxHere.available)(realTmuxTitle('probePane'), () => {
       ['=s10:0.4', "can't find pane: 4"],
     ]) {
       const missing = await probePane(invocation, target as string);
-      expect(missing).toBeInstanceOf(TmuxCommandError);
-      expect(missing).toMatchObject({ subcommand: 'capture-pane', failure: 'exit', stderr });
+      expect(missing).toMatchObject({
+        code: 'tmux_command_failed',
+        details: { subcommand: 'capture-pane', failure: 'exit', stderr },
+      });
     }
   });
 });
@@ -36,6 +37,6 @@ describe('probePane without tmux', () => {
       { tmuxPath: '/nonexistent/tmux', serverArgs: [], timeoutMs: 5000 },
       '=s:0.0',
     ).catch((e: unknown) => e);
-    expect(error).toMatchObject({ failure: 'spawn' });
+    expect(error).toMatchObject({ code: 'tmux_command_failed', details: { failure: 'spawn' } });
   });
 });

@@ -1,5 +1,5 @@
-import { TmuxCommandError } from './errors.js';
-import { runTmux, type TmuxInvocation } from './run-tmux.js';
+import type { AgentConnectorError } from '../contract/errors.js';
+import { isTmuxCommandError, runTmux, type TmuxInvocation } from './run-tmux.js';
 
 /**
  * Whether the pane `targetArgument` (an exact `-t` argument, see `tmuxTargetArgument`) exists: resolves
@@ -10,17 +10,18 @@ import { runTmux, type TmuxInvocation } from './run-tmux.js';
  * dropped; nothing in the pane changes). `display-message -p -t <target>` would not do: it may fall back
  * to another pane instead of failing when the target is missing (tmux 3.3a does).
  *
- * @throws {TmuxCommandError} `spawn` (tmux could not be started) or `timeout`: the check itself failed.
+ * @throws {AgentConnectorError} `tmux_command_failed`: `spawn` (tmux could not be started) or `timeout`: the
+ *   check itself failed.
  */
 export async function probePane(
   invocation: TmuxInvocation,
   targetArgument: string,
-): Promise<TmuxCommandError | undefined> {
+): Promise<AgentConnectorError | undefined> {
   try {
     await runTmux(invocation, ['capture-pane', '-p', '-t', targetArgument, '-S', '0', '-E', '0']);
     return undefined;
   } catch (error) {
-    if (error instanceof TmuxCommandError && error.failure === 'exit') return error;
+    if (isTmuxCommandError(error, 'exit')) return error;
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TmuxCommandError } from './errors.js';
+import type { AgentConnectorError } from '../contract/errors.js';
 import { runTmux, tmuxArgument } from './run-tmux.js';
 import { PrivateTmuxServer, realTmuxTitle, tmuxHere } from './tmux-test-support.js';
 
@@ -68,9 +68,11 @@ describe.skipIf(!tmuxHere.available)(realTmuxTitle('runTmux'), () => {
       { tmuxPath: 'tmux', serverArgs: ['-L', server.socketName], timeoutMs: 5000 },
       ['has-session', '-t', '=missing'],
     ).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TmuxCommandError);
-    expect(error).toMatchObject({ subcommand: 'has-session', failure: 'exit', exit_code: 1 });
-    expect((error as TmuxCommandError).stderr).toMatch(/missing/);
+    expect(error).toMatchObject({
+      code: 'tmux_command_failed',
+      details: { subcommand: 'has-session', failure: 'exit', exit_code: 1 },
+    });
+    expect((error as AgentConnectorError).details.stderr).toMatch(/missing/);
     expect((error as Error).message).toMatch(/^tmux has-session exited with code 1: /);
   });
 });
@@ -80,7 +82,10 @@ describe('runTmux without tmux', () => {
     const error = await runTmux({ tmuxPath: '/nonexistent/tmux', serverArgs: [], timeoutMs: 5000 }, [
       '-V',
     ]).catch((e: unknown) => e);
-    expect(error).toMatchObject({ failure: 'spawn', exit_code: null });
+    expect(error).toMatchObject({
+      code: 'tmux_command_failed',
+      details: { failure: 'spawn', exit_code: null },
+    });
     expect((error as Error).message).toBe('cannot run /nonexistent/tmux (ENOENT)');
   });
 });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { TmuxCommandError } from './errors.js';
+import { AgentConnectorError, type TmuxFailure } from '../contract/errors.js';
 
 /** How to reach the tmux server: the binary, the arguments before each sub-command, the time limit. */
 export interface TmuxInvocation {
@@ -14,8 +14,8 @@ export interface TmuxInvocation {
  * resolves when it exits with status 0. Every argument reaches tmux as written: one ending in `;`, which
  * tmux would take as a command separator, is escaped (see {@link tmuxArgument}).
  *
- * @throws {TmuxCommandError} `spawn` (tmux could not be started), `timeout` (killed after `timeoutMs`) or
- *   `exit` (a non-zero status; tmux's stderr in the message).
+ * @throws {AgentConnectorError} `tmux_command_failed`: `spawn` (tmux could not be started), `timeout` (killed
+ *   after `timeoutMs`) or `exit` (a non-zero status; tmux's stderr in the message).
  */
 export function runTmux(invocation: TmuxInvocation, args: readonly string[]): Promise<void> {
   const subcommand = args[0] ?? '';
@@ -60,27 +60,59 @@ function commandError(
   subcommand: string,
   invocation: TmuxInvocation,
   stderr: string,
-): TmuxCommandError {
+): AgentConnectorError {
   if (typeof error.code === 'string') {
-    return new TmuxCommandError(
+    return tmuxCommandError(
       `cannot run ${invocation.tmuxPath} (${error.code})`,
-      { subcommand, failure: 'spawn', stderr },
-      { cause: error },
+      subcommand,
+      'spawn',
+      null,
+      stderr,
+      error,
     );
   }
   if (error.killed === true) {
-    return new TmuxCommandError(
+    return tmuxCommandError(
       `tmux ${subcommand} timed out after ${invocation.timeoutMs} ms`,
-      { subcommand, failure: 'timeout', stderr },
-      { cause: error },
+      subcommand,
+      'timeout',
+      null,
+      stderr,
+      error,
     );
   }
   const exit_code = typeof error.code === 'number' ? error.code : null;
   const status =
     exit_code === null ? `was killed by ${error.signal ?? 'a signal'}` : `exited with code ${exit_code}`;
-  return new TmuxCommandError(
+  return tmuxCommandError(
     `tmux ${subcommand} ${status}${stderr === '' ? '' : `: ${stderr}`}`,
-    { subcommand, failure: 'exit', exit_code, stderr },
-    { cause: error },
+    subcommand,
+    'exit',
+    exit_code,
+    stderr,
+    error,
+  );
+}
+
+function tmuxCommandError(
+  message: string,
+  subcommand: string,
+  failure: TmuxFailure,
+  exit_code: number | null,
+  stderr: string,
+  cause: ExecError,
+): AgentConnectorError {
+  return new AgentConnectorError('tmux_command_failed', message, {
+    details: { subcommand, failure, exit_code, stderr },
+    cause,
+  });
+}
+
+/** Whether `error` is the `tmux_command_failed` error of {@link runTmux}, optionally of one `failure` kind. */
+export function isTmuxCommandError(error: unknown, failure?: TmuxFailure): error is AgentConnectorError {
+  return (
+    error instanceof AgentConnectorError &&
+    error.code === 'tmux_command_failed' &&
+    (failure === undefined || error.details.failure === failure)
   );
 }

@@ -3,15 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidAgentAddressError } from '../address/errors.js';
-import { DeliveryFailedError, InvalidContractValueError, NotImplementedError } from '../contract/errors.js';
+import { type AgentConnectorError, DeliveryFailedError, NotImplementedError } from '../contract/errors.js';
 import { parseStaticCapabilities } from '../contract/static-capabilities.js';
-import {
-  InvalidTmuxConfigError,
-  TmuxAgentConnector,
-  type TmuxAgentConnectorOptions,
-  TmuxCommandError,
-} from './index.js';
+import { TmuxAgentConnector, type TmuxAgentConnectorOptions } from './index.js';
 import {
   PrivateTmuxServer,
   realTmuxTitle,
@@ -194,9 +188,9 @@ describe.skipIf(!tmuxHere.available)(realTmuxTitle('TmuxAgentConnector.deliver')
     expect(error.message).toMatch(
       /^deliver to tmux pane s1:0\.0 failed: tmux send-keys exited with code 1: .*s1/,
     );
-    expect(error.cause).toBeInstanceOf(TmuxCommandError);
-    expect((error.cause as TmuxCommandError).failure).toBe('exit');
-    expect((error.cause as TmuxCommandError).exit_code).toBe(1);
+    expect(error.cause).toMatchObject({ code: 'tmux_command_failed' });
+    expect((error.cause as AgentConnectorError).details.failure).toBe('exit');
+    expect((error.cause as AgentConnectorError).details.exit_code).toBe(1);
     await connector({ other: 's10' }).deliver('other', augment('marker'));
     expect(await waitForFileContent(other, 'marker\n')).toBe('marker\n');
   });
@@ -204,7 +198,7 @@ describe.skipIf(!tmuxHere.available)(realTmuxTitle('TmuxAgentConnector.deliver')
   it('fails as network when no tmux server listens on the socket', async () => {
     const error = await failure(connector().deliver('perry', augment('hi')));
     expect(error.cause_kind).toBe('network');
-    expect((error.cause as TmuxCommandError).stderr).not.toBe('');
+    expect((error.cause as AgentConnectorError).details.stderr).not.toBe('');
   });
 
   it('fails as network when the window or pane is missing', async () => {
@@ -267,8 +261,8 @@ describe('TmuxAgentConnector.deliver without a tmux server', () => {
       connector({ perry: 's1' }, { tmuxPath: '/nonexistent/tmux' }).deliver('perry', augment('hi')),
     );
     expect(error.cause_kind).toBe('client_validation');
-    expect(error.cause).toBeInstanceOf(TmuxCommandError);
-    expect((error.cause as TmuxCommandError).failure).toBe('spawn');
+    expect(error.cause).toMatchObject({ code: 'tmux_command_failed' });
+    expect((error.cause as AgentConnectorError).details.failure).toBe('spawn');
     expect(error.message).toContain('ENOENT');
   });
 
@@ -280,19 +274,21 @@ describe('TmuxAgentConnector.deliver without a tmux server', () => {
       connector({ perry: 's1' }, { tmuxPath: stuck, timeoutMs: 100 }).deliver('perry', augment('hi')),
     );
     expect(error.cause_kind).toBe('timeout');
-    expect((error.cause as TmuxCommandError).failure).toBe('timeout');
+    expect((error.cause as AgentConnectorError).details.failure).toBe('timeout');
   });
 
   it('validates the address and the payload before anything else', async () => {
     const c = connector();
-    await expect(c.deliver(42 as unknown as string, augment('hi'))).rejects.toThrow(InvalidAgentAddressError);
-    await expect(c.deliver('perry', { kind: 'binary', meta } as never)).rejects.toThrow(
-      InvalidContractValueError,
-    );
+    await expect(c.deliver(42 as unknown as string, augment('hi'))).rejects.toMatchObject({
+      code: 'invalid_agent_address',
+    });
+    await expect(c.deliver('perry', { kind: 'binary', meta } as never)).rejects.toMatchObject({
+      code: 'invalid_contract_value',
+    });
     const numericKind = { ...meta, origin: { skill_name: 'triage', trigger_kind: 7 } };
     await expect(
       c.deliver('perry', { kind: 'augment', content: 'hi', meta: numericKind } as never),
-    ).rejects.toThrow(InvalidContractValueError);
+    ).rejects.toMatchObject({ code: 'invalid_contract_value' });
   });
 });
 
@@ -423,7 +419,7 @@ describe('TmuxAgentConnector.wake without a tmux server', () => {
       expect(error.message).toMatch(
         /^wake to tmux pane s1:0\.0 failed: cannot run \/nonexistent\/tmux \(ENOENT\)$/,
       );
-      expect((error.cause as TmuxCommandError).failure).toBe('spawn');
+      expect((error.cause as AgentConnectorError).details.failure).toBe('spawn');
     }
   });
 
@@ -435,14 +431,16 @@ describe('TmuxAgentConnector.wake without a tmux server', () => {
       connector({ perry: 's1' }, { tmuxPath: stuck, timeoutMs: 100 }).wake('perry', { context: 'hi' }),
     );
     expect(error.cause_kind).toBe('timeout');
-    expect((error.cause as TmuxCommandError).failure).toBe('timeout');
+    expect((error.cause as AgentConnectorError).details.failure).toBe('timeout');
   });
 
   it('validates opts', async () => {
-    await expect(connector().wake('perry', { when: -1 })).rejects.toThrow(InvalidContractValueError);
-    await expect(connector().wake('perry', { session_id: 3 } as never)).rejects.toThrow(
-      InvalidContractValueError,
-    );
+    await expect(connector().wake('perry', { when: -1 })).rejects.toMatchObject({
+      code: 'invalid_contract_value',
+    });
+    await expect(connector().wake('perry', { session_id: 3 } as never)).rejects.toMatchObject({
+      code: 'invalid_contract_value',
+    });
   });
 });
 
@@ -524,9 +522,7 @@ describe('TmuxAgentConnector options', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(InvalidTmuxConfigError);
-    expect((error as InvalidTmuxConfigError).setting).toBe(setting);
-    expect((error as InvalidTmuxConfigError).code).toBe('invalid_tmux_config');
+    expect(error).toMatchObject({ code: 'invalid_tmux_config', path: setting });
   });
 
   it('accepts indexes as numbers or digit strings and window names', async () => {

@@ -69,7 +69,7 @@ export class TmuxAgentConnector implements AgentConnector {
   readonly #now: () => number;
   readonly #panes = new KeyedSerialQueue();
 
-  /** @throws {InvalidTmuxConfigError} an invalid option. */
+  /** @throws {AgentConnectorError} `invalid_tmux_config`: an invalid option. */
   constructor(options: TmuxAgentConnectorOptions) {
     const resolved = resolveTmuxOptions(options);
     this.#targets = resolved.targets;
@@ -103,8 +103,8 @@ export class TmuxAgentConnector implements AgentConnector {
    * delivery_id: 'tmux:<session>:<window>.<pane>:<delivered_at>', session_id?, warnings? }`. Text that is
    * empty once prepared is not typed: no tmux call, `delivery_id` ends in `:noop`, a warning says so.
    *
-   * @throws {InvalidAgentAddressError} `agent_id` is not a string.
-   * @throws {InvalidContractValueError} `payload` is not a valid `DeliveryPayload`.
+   * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` is not a string.
+   * @throws {AgentConnectorError} `invalid_contract_value`: `payload` is not a valid `DeliveryPayload`.
    * @throws {DeliveryFailedError} unknown agent (`client_validation`); a failed tmux command (`network`,
    *   `timeout`, or `client_validation` when tmux cannot be started) — the pane may then hold part of the
    *   text, unsubmitted.
@@ -160,8 +160,8 @@ export class TmuxAgentConnector implements AgentConnector {
    * // types "build failed on main" into agents:0.0, presses Enter
    * // → { woken_at: 1767225600000, woken: true, session_id: 'kitchen' }
    *
-   * @throws {InvalidAgentAddressError} `agent_id` or `opts.session_id` is not a string.
-   * @throws {InvalidContractValueError} `opts` is not a valid `WakeOpts`.
+   * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` or `opts.session_id` is not a string.
+   * @throws {AgentConnectorError} `invalid_contract_value`: `opts` is not a valid `WakeOpts`.
    * @throws {DeliveryFailedError} unknown agent (`client_validation`, no tmux call); tmux cannot be started
    *   (`client_validation`); a tmux command times out (`timeout`); typing or the keys fail after the check
    *   found the pane (`network`) — the pane may then hold part of the context.
@@ -185,7 +185,8 @@ export class TmuxAgentConnector implements AgentConnector {
       }
     });
     if (missing !== undefined) {
-      const reason = missing.stderr === '' ? '' : ` (${missing.stderr})`;
+      const stderr = missing.details.stderr ?? '';
+      const reason = stderr === '' ? '' : ` (${stderr})`;
       const lost = text === '' ? '' : ' and the context was not delivered';
       return {
         woken_at: this.#now(),
@@ -226,7 +227,7 @@ export class TmuxAgentConnector implements AgentConnector {
    * session exists (`has-session`); `'unknown'` otherwise — unknown agent, no server, tmux failing. Never
    * throws for those.
    *
-   * @throws {InvalidAgentAddressError} `agent_id` is not a string.
+   * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` is not a string.
    */
   async agent_status(agent_id: string): Promise<AgentStatus> {
     const target = this.#targets.get(parseAgentAddress(agent_id).agent);

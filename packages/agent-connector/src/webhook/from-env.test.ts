@@ -1,17 +1,17 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { WebhookConfigError } from './errors.js';
+import type { AgentConnectorError } from '../contract/errors.js';
 import { webhookOptionsFromEnv } from './from-env.js';
 import { HttpWebhookAgentConnector } from './http-webhook-agent-connector.js';
 
 const AGENTS = '{"perry":{"url":"https://a.example/p"}}';
 
-function failure(env: Record<string, string | undefined>): WebhookConfigError {
+function failure(env: Record<string, string | undefined>): AgentConnectorError {
   try {
     webhookOptionsFromEnv(env);
   } catch (error) {
-    expect(error).toBeInstanceOf(WebhookConfigError);
-    return error as WebhookConfigError;
+    expect(error).toMatchObject({ code: 'invalid_webhook_config' });
+    return error as AgentConnectorError;
   }
   throw new Error('expected webhookOptionsFromEnv to throw');
 }
@@ -55,7 +55,7 @@ describe('webhookOptionsFromEnv', () => {
 
   it.each(['', 'abc', '0', '-5'])('rejects HTTP_WEBHOOK_TIMEOUT_MS %j', (raw) => {
     const error = failure({ HTTP_WEBHOOK_AGENTS: AGENTS, HTTP_WEBHOOK_TIMEOUT_MS: raw });
-    expect(error.setting).toBe('HTTP_WEBHOOK_TIMEOUT_MS');
+    expect(error.path).toBe('HTTP_WEBHOOK_TIMEOUT_MS');
     expect(error.message).toBe(`HTTP_WEBHOOK_TIMEOUT_MS must be a positive integer (got: "${raw}").`);
   });
 
@@ -81,7 +81,7 @@ describe('webhookOptionsFromEnv', () => {
     ],
   ])('rejects HTTP_WEBHOOK_AGENTS %j', (raw, message) => {
     const error = failure({ HTTP_WEBHOOK_AGENTS: raw });
-    expect(error.setting).toBe('HTTP_WEBHOOK_AGENTS');
+    expect(error.path).toBe('HTTP_WEBHOOK_AGENTS');
     expect(error.code).toBe('invalid_webhook_config');
     expect(error.message).toBe(message);
   });
@@ -117,6 +117,6 @@ describe('HttpWebhookAgentConnector.fromEnv', () => {
         HTTP_WEBHOOK_AGENTS: AGENTS,
         HTTP_WEBHOOK_TIMEOUT_MS: '99999999999',
       }),
-    ).toThrow(WebhookConfigError);
+    ).toThrow(expect.objectContaining({ code: 'invalid_webhook_config' }));
   });
 });

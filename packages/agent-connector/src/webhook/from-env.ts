@@ -1,8 +1,8 @@
-import { WebhookConfigError } from './errors.js';
 import {
   DEFAULT_WEBHOOK_TIMEOUT_MS,
   type HttpWebhookAgentConnectorOptions,
   validateAgentEntries,
+  webhookConfigError,
 } from './options.js';
 
 /** The environment `fromEnv()` reads: variable name → value. */
@@ -17,12 +17,12 @@ export type WebhookEnv = Readonly<Record<string, string | undefined>>;
  *   default 5000;
  * - `HTTP_WEBHOOK_AUTH`, `HTTP_WEBHOOK_HMAC_SECRET`: ignored when empty.
  *
- * @throws {WebhookConfigError} `setting` names the variable.
+ * @throws {AgentConnectorError} `invalid_webhook_config`: `path` names the variable.
  */
 export function webhookOptionsFromEnv(env: WebhookEnv): HttpWebhookAgentConnectorOptions {
   const raw = env.HTTP_WEBHOOK_AGENTS;
   if (raw === undefined || raw === '') {
-    throw new WebhookConfigError(
+    throw webhookConfigError(
       'HTTP_WEBHOOK_AGENTS',
       'HTTP_WEBHOOK_AGENTS env var is required (JSON map of agent_id → config).',
     );
@@ -37,12 +37,14 @@ export function webhookOptionsFromEnv(env: WebhookEnv): HttpWebhookAgentConnecto
       /, (?:\.\.\.)?".*" is not valid JSON$/s,
       '',
     );
-    throw new WebhookConfigError('HTTP_WEBHOOK_AGENTS', `HTTP_WEBHOOK_AGENTS must be valid JSON: ${detail}`, {
-      cause: new SyntaxError(detail),
-    });
+    throw webhookConfigError(
+      'HTTP_WEBHOOK_AGENTS',
+      `HTTP_WEBHOOK_AGENTS must be valid JSON: ${detail}`,
+      new SyntaxError(detail),
+    );
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new WebhookConfigError(
+    throw webhookConfigError(
       'HTTP_WEBHOOK_AGENTS',
       'HTTP_WEBHOOK_AGENTS must be a JSON object (map of agent_id → config).',
     );
@@ -52,7 +54,7 @@ export function webhookOptionsFromEnv(env: WebhookEnv): HttpWebhookAgentConnecto
   const rawTimeout = env.HTTP_WEBHOOK_TIMEOUT_MS;
   const timeout_ms = rawTimeout === undefined ? DEFAULT_WEBHOOK_TIMEOUT_MS : Number.parseInt(rawTimeout, 10);
   if (Number.isNaN(timeout_ms) || timeout_ms <= 0) {
-    throw new WebhookConfigError(
+    throw webhookConfigError(
       'HTTP_WEBHOOK_TIMEOUT_MS',
       `HTTP_WEBHOOK_TIMEOUT_MS must be a positive integer (got: "${rawTimeout}").`,
     );

@@ -2,17 +2,14 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InvalidAgentAddressError } from '../address/index.js';
 import {
   assertAgentConnector,
   DeliveryFailedError,
   type DeliveryPayload,
-  InvalidContractValueError,
   NotImplementedError,
   parseWakeReceipt,
   staticCapabilitiesOf,
 } from '../contract/index.js';
-import { WebhookConfigError } from './errors.js';
 import { HttpWebhookAgentConnector, MAX_RECEIPT_BYTES } from './http-webhook-agent-connector.js';
 import type { HttpWebhookAgentConnectorOptions, WebhookFetch } from './options.js';
 
@@ -124,8 +121,8 @@ describe('HttpWebhookAgentConnector: contract surface', () => {
     [{ agents: {}, fetch: 'nope' }, 'fetch'],
   ])('refuses invalid options %j', (options, setting) => {
     const build = () => new HttpWebhookAgentConnector(options as unknown as HttpWebhookAgentConnectorOptions);
-    expect(build).toThrow(WebhookConfigError);
-    expect(build).toThrow(expect.objectContaining({ setting }));
+    expect(build).toThrow(expect.objectContaining({ code: 'invalid_webhook_config' }));
+    expect(build).toThrow(expect.objectContaining({ path: setting }));
   });
 });
 
@@ -212,14 +209,16 @@ describe('HttpWebhookAgentConnector.deliver', () => {
   it('validates its inputs', async () => {
     const { fetch, sent } = recordingFetch();
     const instance = connector(fetch);
-    await expect(instance.deliver(5 as unknown as string, payload)).rejects.toThrow(InvalidAgentAddressError);
-    await expect(instance.deliver('perry', { kind: 'shout' } as unknown as DeliveryPayload)).rejects.toThrow(
-      InvalidContractValueError,
-    );
+    await expect(instance.deliver(5 as unknown as string, payload)).rejects.toMatchObject({
+      code: 'invalid_agent_address',
+    });
+    await expect(
+      instance.deliver('perry', { kind: 'shout' } as unknown as DeliveryPayload),
+    ).rejects.toMatchObject({ code: 'invalid_contract_value' });
     const numericKind = { ...payload, meta: { ...meta, origin: { skill_name: 'triage', trigger_kind: 7 } } };
-    await expect(instance.deliver('perry', numericKind as unknown as DeliveryPayload)).rejects.toThrow(
-      InvalidContractValueError,
-    );
+    await expect(instance.deliver('perry', numericKind as unknown as DeliveryPayload)).rejects.toMatchObject({
+      code: 'invalid_contract_value',
+    });
     const unserialisable = { ...payload, big: 1n } as unknown as DeliveryPayload;
     expect((await failureOf(instance.deliver('perry', unserialisable))).cause_kind).toBe('client_validation');
     expect(sent).toEqual([]);
@@ -435,7 +434,7 @@ describe('HttpWebhookAgentConnector.wake', () => {
   it('validates opts', async () => {
     await expect(
       connector(recordingFetch().fetch).wake('perry', { when: 'later' } as unknown as { when: 'immediate' }),
-    ).rejects.toThrow(InvalidContractValueError);
+    ).rejects.toMatchObject({ code: 'invalid_contract_value' });
   });
 });
 

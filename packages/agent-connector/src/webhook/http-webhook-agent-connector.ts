@@ -1,7 +1,8 @@
-import { InvalidAgentAddressError, parseAgentAddress, resolveSessionId } from '../address/index.js';
+import { parseAgentAddress, resolveSessionId } from '../address/index.js';
 import {
   AGENT_CONNECTOR_CONTRACT_VERSION,
   type AgentConnector,
+  AgentConnectorError,
   type AgentDescriptor,
   type AgentResponse,
   DeliveryFailedError,
@@ -63,7 +64,7 @@ export const DEGRADED_WAKE_SKILL_NAME = '(wake)';
 export class HttpWebhookAgentConnector implements AgentConnector {
   readonly #options: ResolvedWebhookOptions;
 
-  /** @throws {WebhookConfigError} an invalid option. */
+  /** @throws {AgentConnectorError} `invalid_webhook_config`: an invalid option. */
   constructor(options: HttpWebhookAgentConnectorOptions) {
     this.#options = resolveWebhookOptions(options);
   }
@@ -73,7 +74,8 @@ export class HttpWebhookAgentConnector implements AgentConnector {
    * `HTTP_WEBHOOK_HMAC_SECRET` (see {@link webhookOptionsFromEnv}); `extra` adds the options the
    * environment does not carry. `env` defaults to `process.env` where there is one.
    *
-   * @throws {WebhookConfigError} naming the variable, with the reference's message.
+   * @throws {AgentConnectorError} `invalid_webhook_config`: naming the variable, with the reference's
+   *   message.
    * @example
    * const connector = HttpWebhookAgentConnector.fromEnv(process.env, { retry: { attempts: 3 } });
    */
@@ -110,12 +112,18 @@ export class HttpWebhookAgentConnector implements AgentConnector {
    *   carry), `timeout`, `network` (fetch rejected), `http_status` (status ≥ 400, or a 3xx not followed —
    *   never retried), `malformed_response` (an opaque redirect) — after the configured retries, each
    *   resending the same bytes.
-   * @throws {InvalidAgentAddressError} `agent_id` is not a string.
-   * @throws {InvalidContractValueError} `payload` is not a valid `DeliveryPayload`.
+   * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` is not a string.
+   * @throws {AgentConnectorError} `invalid_contract_value`: `payload` is not a valid `DeliveryPayload`.
    */
   async deliver(agent_id: string, payload: DeliveryPayload): Promise<DeliveryReceipt> {
     if (typeof agent_id !== 'string') {
-      throw new InvalidAgentAddressError(`agent_id must be a string, got ${describe(agent_id)}`);
+      throw new AgentConnectorError(
+        'invalid_agent_address',
+        `agent_id must be a string, got ${describe(agent_id)}`,
+        {
+          path: 'agent_id',
+        },
+      );
     }
     parseDeliveryPayload(payload);
     const config = this.#options.agents.get(agent_id);
@@ -145,8 +153,8 @@ export class HttpWebhookAgentConnector implements AgentConnector {
    *
    * @throws {DeliveryFailedError} unknown agent (`client_validation`), `timeout`, `network`, `http_status`
    *   (as `deliver()`, redirects included), `malformed_response`.
-   * @throws {InvalidAgentAddressError} `agent_id` is not a string.
-   * @throws {InvalidContractValueError} `opts` is not a valid `WakeOpts`.
+   * @throws {AgentConnectorError} `invalid_agent_address`: `agent_id` is not a string.
+   * @throws {AgentConnectorError} `invalid_contract_value`: `opts` is not a valid `WakeOpts`.
    */
   async wake(agent_id: string, opts?: WakeOpts): Promise<WakeReceipt> {
     const { agent } = parseAgentAddress(agent_id);

@@ -1,4 +1,3 @@
-export { WebhookConfigError } from './errors.js';
 export { type WebhookEnv, webhookOptionsFromEnv } from './from-env.js';
 export {
   DEGRADED_WAKE_SKILL_NAME,

@@ -1,4 +1,4 @@
-import { WebhookConfigError } from './errors.js';
+import { AgentConnectorError } from '../contract/errors.js';
 
 /** Where one agent's webhook lives. */
 export interface HttpWebhookAgentConfig {
@@ -67,7 +67,7 @@ const NO_RETRY: Required<WebhookRetryPolicy> = { attempts: 1, initial_delay_ms: 
  * Checks every agent entry: a config object with a non-empty string `url`, and `wake_url` / `status_url`
  * non-empty strings when present. `label` names the map in messages (`agents`, `HTTP_WEBHOOK_AGENTS`).
  *
- * @throws {WebhookConfigError} the first invalid entry, `setting` = `label`.
+ * @throws {AgentConnectorError} `invalid_webhook_config`: the first invalid entry, `path` = `label`.
  */
 export function validateAgentEntries(
   agents: object,
@@ -77,11 +77,11 @@ export function validateAgentEntries(
   for (const [agent_id, config] of Object.entries(agents)) {
     const at = `${label}["${agent_id}"]`;
     if (config === null || typeof config !== 'object' || Array.isArray(config)) {
-      throw new WebhookConfigError(label, `${at}: must be a config object (got ${typeof config}).`);
+      throw webhookConfigError(label, `${at}: must be a config object (got ${typeof config}).`);
     }
     const { url, wake_url, status_url } = config as Record<string, unknown>;
     if (typeof url !== 'string' || url === '') {
-      throw new WebhookConfigError(label, `${at}: missing required "url" string field.`);
+      throw webhookConfigError(label, `${at}: missing required "url" string field.`);
     }
     checked.set(agent_id, {
       url,
@@ -100,7 +100,7 @@ function optionalUrl(
 ): Partial<HttpWebhookAgentConfig> {
   if (value === undefined) return {};
   if (typeof value !== 'string' || value === '') {
-    throw new WebhookConfigError(label, `${at}: "${field}" must be a non-empty string when present.`);
+    throw webhookConfigError(label, `${at}: "${field}" must be a non-empty string when present.`);
   }
   return { [field]: value };
 }
@@ -108,21 +108,21 @@ function optionalUrl(
 /**
  * Validates constructor options and applies defaults.
  *
- * @throws {WebhookConfigError} naming the first invalid option.
+ * @throws {AgentConnectorError} `invalid_webhook_config`: naming the first invalid option.
  */
 export function resolveWebhookOptions(options: HttpWebhookAgentConnectorOptions): ResolvedWebhookOptions {
   if (options === null || typeof options !== 'object') {
-    throw new WebhookConfigError('options', 'HttpWebhookAgentConnector options must be an object.');
+    throw webhookConfigError('options', 'HttpWebhookAgentConnector options must be an object.');
   }
   const { agents, timeout_ms, authorization, hmac_secret, retry, fetch, now, newDispatchId } = options;
   if (agents === null || typeof agents !== 'object' || Array.isArray(agents)) {
-    throw new WebhookConfigError('agents', 'agents must be an object (map of agent_id → config).');
+    throw webhookConfigError('agents', 'agents must be an object (map of agent_id → config).');
   }
   if (
     timeout_ms !== undefined &&
     !(typeof timeout_ms === 'number' && timeout_ms > 0 && timeout_ms <= MAX_TIMEOUT_MS)
   ) {
-    throw new WebhookConfigError(
+    throw webhookConfigError(
       'timeout_ms',
       `timeout_ms must be a positive number of at most ${MAX_TIMEOUT_MS} (got: ${String(timeout_ms)}).`,
     );
@@ -134,7 +134,7 @@ export function resolveWebhookOptions(options: HttpWebhookAgentConnectorOptions)
   requireOptional('newDispatchId', newDispatchId, 'function');
   const globalFetch: unknown = globalThis.fetch;
   if (fetch === undefined && typeof globalFetch !== 'function') {
-    throw new WebhookConfigError('fetch', 'no global fetch in this runtime: pass the fetch option.');
+    throw webhookConfigError('fetch', 'no global fetch in this runtime: pass the fetch option.');
   }
   return {
     agents: validateAgentEntries(agents, 'agents'),
@@ -150,14 +150,14 @@ export function resolveWebhookOptions(options: HttpWebhookAgentConnectorOptions)
 
 function requireOptional(setting: string, value: unknown, type: 'string' | 'function'): void {
   if (value !== undefined && typeof value !== type) {
-    throw new WebhookConfigError(setting, `${setting} must be a ${type} (got ${typeof value}).`);
+    throw webhookConfigError(setting, `${setting} must be a ${type} (got ${typeof value}).`);
   }
 }
 
 function resolveRetry(retry: WebhookRetryPolicy | undefined): Required<WebhookRetryPolicy> {
   if (retry === undefined) return NO_RETRY;
   if (retry === null || typeof retry !== 'object') {
-    throw new WebhookConfigError(
+    throw webhookConfigError(
       'retry',
       'retry must be an object ({ attempts, initial_delay_ms?, max_delay_ms? }).',
     );
@@ -168,21 +168,26 @@ function resolveRetry(retry: WebhookRetryPolicy | undefined): Required<WebhookRe
     max_delay_ms = NO_RETRY.max_delay_ms,
   } = retry;
   if (!Number.isSafeInteger(attempts) || attempts < 1) {
-    throw new WebhookConfigError(
-      'retry',
-      `retry.attempts must be an integer ≥ 1 (got: ${String(attempts)}).`,
-    );
+    throw webhookConfigError('retry', `retry.attempts must be an integer ≥ 1 (got: ${String(attempts)}).`);
   }
   for (const [name, value] of [
     ['initial_delay_ms', initial_delay_ms],
     ['max_delay_ms', max_delay_ms],
   ] as const) {
     if (!(typeof value === 'number' && value >= 0 && value < Infinity)) {
-      throw new WebhookConfigError(
+      throw webhookConfigError(
         'retry',
         `retry.${name} must be a non-negative number (got: ${String(value)}).`,
       );
     }
   }
   return { attempts, initial_delay_ms, max_delay_ms };
+}
+
+/**
+ * The `invalid_webhook_config` error: `setting` (the error's `path`) is the option (`agents`, `timeout_ms`
+ * …) or environment variable (`HTTP_WEBHOOK_AGENTS` …) at fault.
+ */
+export function webhookConfigError(setting: string, message: string, cause?: unknown): AgentConnectorError {
+  return new AgentConnectorError('invalid_webhook_config', message, { path: setting, cause });
 }

@@ -1,5 +1,5 @@
+import { ConformanceError } from '../errors.js';
 import type { ConformanceSuite } from '../suite.js';
-import { CliUsageError } from './errors.js';
 
 /**
  * Reads an expected-failures baseline: one case id per line; blank lines are ignored and `#` starts a
@@ -24,8 +24,8 @@ export function parseExpectedFailures(text: string): string[] {
 /**
  * Hands each suite the baseline ids that name its cases.
  *
- * @throws {CliUsageError} when an id names no case of any suite to run (a typo or a renamed case),
- * since such a baseline entry could never go stale.
+ * @throws {ConformanceError} `cli_usage`: when an id names no case of any suite to run (a typo or a renamed
+ *   case), since such a baseline entry could never go stale.
  */
 export function expectedFailuresBySuite(
   ids: readonly string[],
@@ -42,7 +42,10 @@ export function expectedFailuresBySuite(
   }
   const unknown = ids.filter((id) => !claimed.has(id));
   if (unknown.length > 0) {
-    throw new CliUsageError(`${file} names cases that no suite to run has: ${unknown.join(', ')}`);
+    throw new ConformanceError(
+      'cli_usage',
+      `${file} names cases that no suite to run has: ${unknown.join(', ')}`,
+    );
   }
   return bySuite;
 }

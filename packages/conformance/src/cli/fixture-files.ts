@@ -1,7 +1,7 @@
 import { cp, readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FixturesNotFoundError } from './errors.js';
+import { ConformanceError } from '../errors.js';
 
 /** One fixture file: its path under `fixtures/`, its case count and its description. */
 export interface FixtureSummary {
@@ -29,7 +29,10 @@ export async function fixturesDirectory(from: string = fileURLToPath(import.meta
     }
     const parent = dirname(directory);
     if (parent === directory)
-      throw new FixturesNotFoundError(`cannot find the ${PACKAGE_NAME} package above ${from}`);
+      throw new ConformanceError(
+        'fixtures_not_found',
+        `cannot find the ${PACKAGE_NAME} package above ${from}`,
+      );
     directory = parent;
   }
 }

@@ -5,13 +5,13 @@ import {
 } from '@agentwire/agent-connector/webhook';
 import { generateKeyPair, type KeyPair, keyPairFromSeed } from '@agentwire/hearthnet/crypto';
 import { readKeyPair, SEED_FILE_NAME } from '@agentwire/hearthnet/key-files';
+import { ConformanceError } from '../errors.js';
 import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-suite.js';
 import { hearthnetNodeSuite, MARKET_POST_SAMPLE } from '../suites/hearthnet/node-suite.js';
 import { nodeDeclaredLengthProbe } from '../suites/relay-edge/node-declared-length-probe.js';
 import { relayEdgeLiveSuite } from '../suites/relay-edge/relay-edge-live-suite.js';
 import { relayConnectorSuite } from '../suites/relay-live/relay-connector-suite.js';
 import type { BundledSuite } from './bundled-suites.js';
-import { CliUsageError } from './errors.js';
 import type { AgentCommand, HearthNetCommand, RelayCommand } from './parse-args.js';
 import { type AgentCallRecord, ReceiptRecordingConnector } from './receipt-recording-connector.js';
 
@@ -115,7 +115,7 @@ function agentRun(command: AgentCommand): TargetRun {
 async function identityFor(command: HearthNetCommand): Promise<KeyPair> {
   if (command.seedHex !== undefined) {
     if (!/^[0-9a-fA-F]{64}$/.test(command.seedHex))
-      throw new CliUsageError('--seed must be 64 hex digits (a 32-byte Ed25519 seed)');
+      throw new ConformanceError('cli_usage', '--seed must be 64 hex digits (a 32-byte Ed25519 seed)');
     return keyPairFromSeed(
       Uint8Array.from(command.seedHex.match(/../g)!, (byte) => Number.parseInt(byte, 16)),
     );
@@ -126,9 +126,13 @@ async function identityFor(command: HearthNetCommand): Promise<KeyPair> {
     try {
       return await readKeyPair(directory);
     } catch (error) {
-      throw new CliUsageError(`--key-file: ${error instanceof Error ? error.message : String(error)}`, {
-        cause: error,
-      });
+      throw new ConformanceError(
+        'cli_usage',
+        `--key-file: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
   return generateKeyPair();
@@ -139,6 +143,8 @@ function wrapUsage<T>(build: () => T): T {
   try {
     return build();
   } catch (error) {
-    throw new CliUsageError(error instanceof Error ? error.message : String(error), { cause: error });
+    throw new ConformanceError('cli_usage', error instanceof Error ? error.message : String(error), {
+      cause: error,
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { CliUsageError } from './errors.js';
+import { ConformanceError } from '../errors.js';
 
 /** The `relay` target: play the gateway against a live connector. */
 export interface RelayCommand {
@@ -171,8 +171,8 @@ const REQUIRED: Readonly<Record<string, readonly string[]>> = {
  * Parses the CLI arguments (without the node and script paths): an optional target first, then its
  * flags and the shared ones, as `--flag value` or `--flag=value`.
  *
- * @throws {CliUsageError} for an unknown target or flag, a stray argument, a flag missing its value or
- * given twice, a missing required flag, or flags that exclude each other.
+ * @throws {ConformanceError} `cli_usage`: for an unknown target or flag, a stray argument, a flag missing its
+ *   value or given twice, a missing required flag, or flags that exclude each other.
  */
 export function parseCliArgs(args: readonly string[]): CliOptions {
   const targetIndex = targetPosition(args);
@@ -180,7 +180,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
   const target = named ?? 'bundled';
   const flags = COMMAND_FLAGS[target];
   if (flags === undefined || named === 'bundled') {
-    throw new CliUsageError(`unknown target ${named}`);
+    throw new ConformanceError('cli_usage', `unknown target ${named}`);
   }
   const values = new Map<string, string | true>();
   let help = false;
@@ -191,27 +191,28 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
       help = true;
       continue;
     }
-    if (!arg.startsWith('-')) throw new CliUsageError(`unexpected argument ${arg}`);
+    if (!arg.startsWith('-')) throw new ConformanceError('cli_usage', `unexpected argument ${arg}`);
     const equals = arg.indexOf('=');
     const name = equals < 0 ? arg : arg.slice(0, equals);
     const kind = SHARED_FLAGS[name] !== undefined ? 'value' : flags[name]?.[1];
     if (kind === undefined) {
-      throw new CliUsageError(
+      throw new ConformanceError(
+        'cli_usage',
         target === 'bundled' ? `unknown option ${name}` : `unknown option ${name} for ${target}`,
       );
     }
     if (target === 'fixtures' && SHARED_FLAGS[name] !== undefined) {
-      throw new CliUsageError(`${name} does not apply to fixtures`);
+      throw new ConformanceError('cli_usage', `${name} does not apply to fixtures`);
     }
-    if (values.has(name)) throw new CliUsageError(`${name} given more than once`);
+    if (values.has(name)) throw new ConformanceError('cli_usage', `${name} given more than once`);
     if (kind === 'switch') {
-      if (equals >= 0) throw new CliUsageError(`${name} takes no value`);
+      if (equals >= 0) throw new ConformanceError('cli_usage', `${name} takes no value`);
       values.set(name, true);
       continue;
     }
     const value = equals < 0 ? args[++i] : arg.slice(equals + 1);
     if (value === undefined || value === '' || (equals < 0 && value.startsWith('-'))) {
-      throw new CliUsageError(`${name} needs a value`);
+      throw new ConformanceError('cli_usage', `${name} needs a value`);
     }
     values.set(name, value);
   }
@@ -223,7 +224,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
   };
   if (help) return { command: { kind: 'bundled' }, ...shared };
   for (const flag of REQUIRED[target] ?? []) {
-    if (!values.has(flag)) throw new CliUsageError(`${target} needs ${flag}`);
+    if (!values.has(flag)) throw new ConformanceError('cli_usage', `${target} needs ${flag}`);
   }
   return { command: buildCommand(target, flags, values), ...shared };
 }
@@ -254,28 +255,31 @@ function buildCommand(
     const list = values.has('--list');
     const directory = values.get('--export');
     if (list === (directory !== undefined))
-      throw new CliUsageError('fixtures needs either --list or --export DIR');
+      throw new ConformanceError('cli_usage', 'fixtures needs either --list or --export DIR');
     return typeof directory === 'string' ? { kind: 'fixtures-export', directory } : { kind: 'fixtures-list' };
   }
   if (target === 'hearthnet' && values.has('--seed') && values.has('--key-file')) {
-    throw new CliUsageError('--seed and --key-file exclude each other');
+    throw new ConformanceError('cli_usage', '--seed and --key-file exclude each other');
   }
   if (
     target === 'relay' &&
     (values.has('--identity-token') || values.has('--enrollment-token')) &&
     !(values.has('--identity-token') && values.has('--enrollment-token') && values.has('--edge-url'))
   ) {
-    throw new CliUsageError('--identity-token and --enrollment-token go together, with --edge-url');
+    throw new ConformanceError(
+      'cli_usage',
+      '--identity-token and --enrollment-token go together, with --edge-url',
+    );
   }
   if (target === 'hearthnet' && values.has('--sync-push') && values.has('--no-sync')) {
-    throw new CliUsageError('--sync-push and --no-sync exclude each other');
+    throw new ConformanceError('cli_usage', '--sync-push and --no-sync exclude each other');
   }
   if (target === 'hearthnet' && values.has('--topic') && !values.has('--subscribe')) {
-    throw new CliUsageError('--topic needs --subscribe');
+    throw new ConformanceError('cli_usage', '--topic needs --subscribe');
   }
   const blobs = values.get('--blobs');
   if (target === 'hearthnet' && blobs !== undefined && blobs !== 'read' && blobs !== 'put') {
-    throw new CliUsageError('--blobs is read or put');
+    throw new ConformanceError('cli_usage', '--blobs is read or put');
   }
   const fields: Record<string, string | true> = {};
   for (const [flag, value] of values) {

@@ -1,10 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { ConformanceError, isConformanceError } from '../errors.js';
 import { formatReportTable } from '../format-report.js';
 import { runSuite, type SuiteReport } from '../run-suite.js';
 import type { SubjectSuite } from '../subjects/subject-suites.js';
 import type { ConformanceSuite } from '../suite.js';
 import { bundledSuites } from './bundled-suites.js';
-import { CliUsageError } from './errors.js';
 import { expectedFailuresBySuite, parseExpectedFailures } from './expected-failures.js';
 import { exportFixtures, fixturesDirectory, listFixtureFiles } from './fixture-files.js';
 import { type RunEntry, type RunRow, startFailureReport, startRun } from './live-subject.js';
@@ -77,7 +77,7 @@ export async function runCli(
     }
     return await runCommand(options, io, suites);
   } catch (error) {
-    if (!(error instanceof CliUsageError)) throw error;
+    if (!isConformanceError(error, 'cli_usage')) throw error;
     io.stderr(`agentwire-conformance: ${error.message}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
@@ -193,7 +193,8 @@ async function readBaseline(
   try {
     text = await (io.readFile ?? ((path: string) => readFile(path, 'utf8')))(file);
   } catch (error) {
-    throw new CliUsageError(
+    throw new ConformanceError(
+      'cli_usage',
       `cannot read --expected-failures ${file}: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );

@@ -65,7 +65,7 @@ describe('registerSuite for node:test', () => {
       fixedGap: 'failed',
     });
     expect(tap).toContain('node-demo v1.0.0');
-    expect(tap).toContain('StaleExpectedFailureError');
+    expect(tap).toContain('is listed in expectedFailures but passed');
     expect(tap).toContain('DISPOSED node-demo');
     expect(run.status).toBe(1);
   });

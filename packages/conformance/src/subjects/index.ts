@@ -1,3 +1,2 @@
 export type { ConformanceSubjects, NamedSubject } from './conformance-subjects.js';
-export { InvalidSubjectsError } from './errors.js';
 export { type SubjectSuite, subjectSuites } from './subject-suites.js';

@@ -7,11 +7,11 @@ import {
 } from '@agentwire/relay';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ConformanceError } from '../errors.js';
 import { runSuite } from '../run-suite.js';
 import { noopUnderTest } from '../suites/agent-connector/agentwire-connectors.js';
 import { filesystemSkillStoreUnderTest } from '../suites/skill-store/filesystem-store-under-test.js';
 import type { ConformanceSubjects } from './conformance-subjects.js';
-import { InvalidSubjectsError } from './errors.js';
 import { subjectSuites } from './subject-suites.js';
 
 const quietBus = () => new InMemoryRelayBus({ onListenerError: () => undefined });
@@ -146,14 +146,13 @@ describe('subjectSuites', () => {
   it.each(REFUSALS)('refuses %o', (subjects, message) => {
     expect(() => subjectSuites(subjects, 'm')).toThrow(
       expect.objectContaining({
-        name: 'InvalidSubjectsError',
         code: 'invalid_subjects',
         message: expect.stringContaining(message),
       }),
     );
   });
 
-  it('answers any value with rows or an InvalidSubjectsError, never another error', () => {
+  it('answers any value with rows or an invalid_subjects ConformanceError, never another error', () => {
     const entry = fc.record(
       {
         name: fc.oneof(fc.string(), fc.integer()),
@@ -179,7 +178,8 @@ describe('subjectSuites', () => {
             const rows = subjectSuites(value);
             expect(rows.length).toBeGreaterThan(0);
           } catch (error) {
-            expect(error).toBeInstanceOf(InvalidSubjectsError);
+            expect(error).toBeInstanceOf(ConformanceError);
+            expect(error).toMatchObject({ code: 'invalid_subjects' });
           }
         },
       ),

@@ -1,3 +1,4 @@
+import { ConformanceError } from '../errors.js';
 import { formatValue } from '../format-value.js';
 import type { ConformanceSuite } from '../suite.js';
 import {
@@ -17,7 +18,6 @@ import {
 import { type RelayBusSuiteOptions, relayBusSuite } from '../suites/relay-runtime/relay-bus-suite.js';
 import { type SkillStoreSuiteOptions, skillStoreSuite } from '../suites/skill-store/skill-store-suite.js';
 import type { ConformanceSubjects } from './conformance-subjects.js';
-import { InvalidSubjectsError } from './errors.js';
 
 /** A suite bound to one implementation, and the name that implementation is reported under. */
 export interface SubjectSuite {
@@ -90,9 +90,10 @@ const INTERFACE_NAMES = Object.keys(INTERFACES) as (keyof ConformanceSubjects)[]
  * entries in their given order. Nothing is created yet: the factories run when the suites run.
  *
  * @param source names the description in error messages (the module it came from).
- * @throws {InvalidSubjectsError} naming the first problem: not an object, an unknown interface key, an
- * interface that is not an array, an entry that is not an object, a missing or repeated `name`, a
- * missing factory, an unknown field, a field of the wrong type, or no implementation at all.
+ * @throws {ConformanceError} `invalid_subjects`: naming the first problem: not an object, an unknown
+ *   interface key, an interface that is not an array, an entry that is not an object, a missing or
+ *   repeated `name`, a missing factory, an unknown field, a field of the wrong type, or no implementation
+ *   at all.
  * @example
  * ```ts
  * for (const { suite, subject } of subjectSuites(subjects, 'my-subjects')) {
@@ -102,13 +103,15 @@ const INTERFACE_NAMES = Object.keys(INTERFACES) as (keyof ConformanceSubjects)[]
  */
 export function subjectSuites(subjects: unknown, source = 'subjects'): SubjectSuite[] {
   if (!isPlainObject(subjects)) {
-    throw new InvalidSubjectsError(
+    throw new ConformanceError(
+      'invalid_subjects',
       `${source} must describe implementations by interface (an object with ${listNames(INTERFACE_NAMES)}), got ${describeValue(subjects)}`,
     );
   }
   const unknown = Object.keys(subjects).filter((key) => !Object.hasOwn(INTERFACES, key));
   if (unknown.length > 0) {
-    throw new InvalidSubjectsError(
+    throw new ConformanceError(
+      'invalid_subjects',
       `${source} names unknown interface ${unknown.join(', ')} (known: ${listNames(INTERFACE_NAMES)})`,
     );
   }
@@ -117,18 +120,22 @@ export function subjectSuites(subjects: unknown, source = 'subjects'): SubjectSu
     const entries = subjects[key];
     if (entries === undefined) continue;
     if (!Array.isArray(entries)) {
-      throw new InvalidSubjectsError(`${source}: ${key} must be an array, got ${describeValue(entries)}`);
+      throw new ConformanceError(
+        'invalid_subjects',
+        `${source}: ${key} must be an array, got ${describeValue(entries)}`,
+      );
     }
     const names = new Set<string>();
     entries.forEach((entry: unknown, index) => {
       const at = `${source}: ${key}[${index}]`;
       const { name, options } = checkEntry(entry, at, INTERFACES[key]);
-      if (names.has(name)) throw new InvalidSubjectsError(`${at} repeats the name ${JSON.stringify(name)}`);
+      if (names.has(name))
+        throw new ConformanceError('invalid_subjects', `${at} repeats the name ${JSON.stringify(name)}`);
       names.add(name);
       rows.push({ subject: name, suite: INTERFACES[key].suite(options) });
     });
   }
-  if (rows.length === 0) throw new InvalidSubjectsError(`${source} names no implementation`);
+  if (rows.length === 0) throw new ConformanceError('invalid_subjects', `${source} names no implementation`);
   return rows;
 }
 
@@ -138,31 +145,37 @@ function checkEntry(
   rule: InterfaceRule,
 ): { name: string; options: Readonly<Record<string, unknown>> } {
   if (!isPlainObject(entry)) {
-    throw new InvalidSubjectsError(
+    throw new ConformanceError(
+      'invalid_subjects',
       `${at} must be an object with a name and a ${rule.factory}, got ${describeValue(entry)}`,
     );
   }
   const { name, ...options } = entry;
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new InvalidSubjectsError(`${at}.name must be a non-empty string, got ${describeValue(name)}`);
+    throw new ConformanceError(
+      'invalid_subjects',
+      `${at}.name must be a non-empty string, got ${describeValue(name)}`,
+    );
   }
   const named = `${at} (${name})`;
   const fields: Readonly<Record<string, FieldKind>> = { [rule.factory]: 'function', ...rule.optional };
   for (const [field, value] of Object.entries(options)) {
     const kind = fields[field];
     if (kind === undefined) {
-      throw new InvalidSubjectsError(
+      throw new ConformanceError(
+        'invalid_subjects',
         `${named} has an unknown field ${field} (it takes ${listNames(Object.keys(fields))})`,
       );
     }
     if (value !== undefined && !hasKind(value, kind)) {
-      throw new InvalidSubjectsError(
+      throw new ConformanceError(
+        'invalid_subjects',
         `${named}.${field} must be ${KIND_WORDS[kind]}, got ${describeValue(value)}`,
       );
     }
   }
   if (typeof options[rule.factory] !== 'function') {
-    throw new InvalidSubjectsError(`${named} needs a ${rule.factory} function`);
+    throw new ConformanceError('invalid_subjects', `${named} needs a ${rule.factory} function`);
   }
   return { name, options };
 }

@@ -32,7 +32,7 @@ export interface VitestFunctions {
  * implementation lacks is skipped with `context.skip`; a case in `expectedFailures` passes when it fails
  * and fails when it passes. Without `afterAll`, the suite is disposed when its last case ends.
  *
- * @throws {DuplicateCaseIdError} when the suite declares a case id twice.
+ * @throws {ConformanceError} `duplicate_case_id`: when the suite declares a case id twice.
  */
 export function registerSuite<Ctx>(
   suite: ConformanceSuite<Ctx>,

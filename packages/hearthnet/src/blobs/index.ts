@@ -17,5 +17,12 @@
  *
  * @packageDocumentation
  */
+export {
+  type BlobTransferErrorReason,
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
+} from '../errors.js';
 export * from './store/index.js';
 export * from './transfer/index.js';

@@ -1,21 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { HearthNetLocalError, type HearthNetLocalErrorCode } from '../errors.js';
 import { canonicalJson, canonicalJsonString } from './canonical-json.js';
-import { CanonicalJsonError, type CanonicalJsonErrorCode } from './errors.js';
 import { formatCanonicalNumber } from './format-number.js';
 import { MAX_CANONICAL_DEPTH } from './traversal.js';
 
-function errorOf(value: unknown): CanonicalJsonError {
+function errorOf(value: unknown): HearthNetLocalError {
   try {
     canonicalJsonString(value);
   } catch (error) {
-    if (error instanceof CanonicalJsonError) return error;
+    if (error instanceof HearthNetLocalError) return error;
     throw error;
   }
-  throw new Error('expected a CanonicalJsonError');
+  throw new Error('expected a HearthNetLocalError');
 }
 
-function expectError(value: unknown, code: CanonicalJsonErrorCode, path: string): void {
+function expectError(value: unknown, code: HearthNetLocalErrorCode, path: string): void {
   const error = errorOf(value);
   expect({ code: error.code, path: error.path }).toEqual({ code, path });
 }
@@ -227,10 +227,10 @@ describe('canonicalJsonString', () => {
       expectError(nested(MAX_CANONICAL_DEPTH, {}), 'max_depth', `$${'[0]'.repeat(MAX_CANONICAL_DEPTH)}`);
     });
 
-    it('errors are CanonicalJsonError instances with a message naming the path', () => {
+    it('errors are HearthNetLocalError instances with a message naming the path', () => {
       const error = errorOf({ a: { b: Number.NaN } });
-      expect(error).toBeInstanceOf(CanonicalJsonError);
-      expect(error.name).toBe('CanonicalJsonError');
+      expect(error).toMatchObject({ code: 'non_finite_number', path: '$.a.b' });
+      expect(error.name).toBe('HearthNetLocalError');
       expect(error.message).toBe('NaN has no JSON form at $.a.b');
     });
   });

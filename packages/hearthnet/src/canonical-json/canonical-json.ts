@@ -24,10 +24,10 @@ const COLON = 0x3a;
  * Unlike `JSON.stringify`, nothing is dropped or converted silently: `undefined`, functions, symbols,
  * sparse array holes, non-plain objects (Date, Map, class instances, …), NaN/±Infinity, lone
  * surrogates, cycles and nesting deeper than {@link MAX_CANONICAL_DEPTH} throw a
- * {@link CanonicalJsonError}. `toJSON` methods are not called. Symbol-keyed and non-enumerable
+ * {@link HearthNetLocalError}. `toJSON` methods are not called. Symbol-keyed and non-enumerable
  * properties are not data and are ignored, as `JSON.stringify` does.
  *
- * @throws {CanonicalJsonError}
+ * @throws {HearthNetLocalError}
  * @example
  * new TextDecoder().decode(canonicalJson({ b: [1.0, 0.1 + 0.2], a: 'é' })); // '{"a":"é","b":[1,0.3]}'
  */
@@ -40,7 +40,7 @@ export function canonicalJson(value: unknown): Uint8Array {
  * their value (what {@link findLossyNumbers} reports), found in the same walk: signature
  * verification needs both.
  *
- * @throws {CanonicalJsonError}
+ * @throws {HearthNetLocalError}
  */
 export function canonicalJsonWithLossyNumbers(value: unknown): { bytes: Uint8Array; lossyNumbers: string[] } {
   const lossyNumbers: string[] = [];
@@ -55,7 +55,7 @@ export function canonicalJsonWithLossyNumbers(value: unknown): { bytes: Uint8Arr
  *
  * Paths are in canonical order: `$` is the root, `.key` or `["key"]` an object key, `[i]` an index.
  *
- * @throws {CanonicalJsonError} whatever {@link canonicalJson} throws for the same value.
+ * @throws {HearthNetLocalError} whatever {@link canonicalJson} throws for the same value.
  * @example
  * findLossyNumbers({ a: [1, 0.1 + 0.2], 'b-c': 2.5 }); // ['$.a[1]']
  */
@@ -84,7 +84,7 @@ function serialize(value: unknown, serialization: Serialization): Uint8Array {
 /**
  * {@link canonicalJson} as a string (before UTF-8 encoding).
  *
- * @throws {CanonicalJsonError}
+ * @throws {HearthNetLocalError}
  * @example
  * canonicalJsonString({ z: 1, '😀': 2, '～': 3 }); // '{"z":1,"～":3,"😀":2}'
  */

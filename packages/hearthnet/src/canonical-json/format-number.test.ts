@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CanonicalJsonError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { formatCanonicalNumber, isCanonicalNumber } from './format-number.js';
 
 // An independent oracle: the exact value of the double as a BigInt fraction, rounded half-even to 6
@@ -138,7 +138,7 @@ describe('formatCanonicalNumber', () => {
 
   it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('rejects %s', (input) => {
     const error = catchError(() => formatCanonicalNumber(input));
-    expect(error).toBeInstanceOf(CanonicalJsonError);
+    expect(error).toBeInstanceOf(HearthNetLocalError);
     expect(error).toMatchObject({ code: 'non_finite_number', path: '$' });
   });
 

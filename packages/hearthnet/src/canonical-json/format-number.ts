@@ -1,4 +1,4 @@
-import { CanonicalJsonError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 
 // The number rule of the reference `canonical_json`: Python writes a float with `repr`, and the
 // reference re-emits every float token as an integer when it is integral and `repr` used no exponent
@@ -33,7 +33,7 @@ const MIDPOINT_GUARD = 1e-6;
  * (`-0` as `0`), every other finite number as C `%g` with 6 significant digits, rounded half-even on
  * the exact binary value; a bigint as its digits.
  *
- * @throws {CanonicalJsonError} `non_finite_number` for NaN and ±Infinity, `unsupported_type` when
+ * @throws {HearthNetLocalError} `non_finite_number` for NaN and ±Infinity, `unsupported_type` when
  *   `n` is neither a number nor a bigint.
  * @example
  * formatCanonicalNumber(3.141592653589793); // '3.14159'
@@ -44,10 +44,14 @@ const MIDPOINT_GUARD = 1e-6;
 export function formatCanonicalNumber(n: number | bigint): string {
   if (typeof n === 'bigint') return n.toString();
   if (typeof n !== 'number') {
-    throw new CanonicalJsonError('unsupported_type', '$', `expected a number or a bigint, got ${typeof n}`);
+    throw new HearthNetLocalError('unsupported_type', `expected a number or a bigint, got ${typeof n} at $`, {
+      path: '$',
+    });
   }
   if (Number.isInteger(n) && n < INTEGER_DIGITS_LIMIT && n > -INTEGER_DIGITS_LIMIT) return `${n}`;
-  if (!Number.isFinite(n)) throw new CanonicalJsonError('non_finite_number', '$', `${n} has no JSON form`);
+  if (!Number.isFinite(n)) {
+    throw new HearthNetLocalError('non_finite_number', `${n} has no JSON form at $`, { path: '$' });
+  }
   return formatGeneral(n);
 }
 

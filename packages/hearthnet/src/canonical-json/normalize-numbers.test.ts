@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { HearthNetLocalError } from '../errors.js';
 import { canonicalJsonString, findLossyNumbers } from './canonical-json.js';
-import { CanonicalJsonError } from './errors.js';
 import { normalizeNumbers } from './normalize-numbers.js';
 
 const text = fc.string({ unit: 'grapheme', maxLength: 10 });
@@ -70,8 +70,8 @@ describe('normalizeNumbers', () => {
       } catch (error) {
         expected = error;
       }
-      expect(expected).toBeInstanceOf(CanonicalJsonError);
-      const { code, path } = expected as CanonicalJsonError;
+      expect(expected).toBeInstanceOf(HearthNetLocalError);
+      const { code, path } = expected as HearthNetLocalError;
       expect(() => normalizeNumbers(bad)).toThrow(expect.objectContaining({ code, path }));
     }
   });

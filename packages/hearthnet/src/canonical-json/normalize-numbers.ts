@@ -13,7 +13,7 @@ import { containerKind, Traversal, unsupportedValue } from './traversal.js';
  * but reads back as the integer `1234570`, written `1234570` — the same thing happens to the number
  * when the reference parses the payload.
  *
- * @throws {CanonicalJsonError} whatever {@link canonicalJson} throws for the same value.
+ * @throws {HearthNetLocalError} whatever {@link canonicalJson} throws for the same value.
  * @example
  * normalizeNumbers({ price: 0.1 + 0.2, qty: -0 }); // { price: 0.3, qty: 0 }
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CanonicalJsonError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { containerKind, isWellFormed, MAX_CANONICAL_DEPTH, Traversal } from './traversal.js';
 
 describe('Traversal', () => {
@@ -35,7 +35,7 @@ describe('Traversal', () => {
         return caught;
       }
     })();
-    expect(error).toBeInstanceOf(CanonicalJsonError);
+    expect(error).toBeInstanceOf(HearthNetLocalError);
     expect(error).toMatchObject({ code: 'max_depth' });
   });
 });

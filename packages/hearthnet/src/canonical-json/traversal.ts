@@ -1,4 +1,4 @@
-import { CanonicalJsonError, type CanonicalJsonErrorCode } from './errors.js';
+import { HearthNetLocalError, type HearthNetLocalErrorCode } from '../errors.js';
 import { formatJsonPath, type JsonPathSegment } from './json-path.js';
 
 /** How many containers (objects and arrays) may enclose one another, the outermost included. */
@@ -49,8 +49,10 @@ export class Traversal {
     return formatJsonPath(this.segments, this.ancestors.length);
   }
 
-  error(code: CanonicalJsonErrorCode, message: string): CanonicalJsonError {
-    return new CanonicalJsonError(code, this.path(), message);
+  /** The error of `code` at the value being visited: its message ends with ` at <path>`. */
+  error(code: HearthNetLocalErrorCode, message: string): HearthNetLocalError {
+    const path = this.path();
+    return new HearthNetLocalError(code, `${message} at ${path}`, { path });
   }
 
   /** Throws unless `text` is well-formed UTF-16. */
@@ -78,7 +80,7 @@ export function containerKind(value: object, traversal: Traversal): ContainerKin
 }
 
 /** The `unsupported_type` error for a primitive JSON cannot carry, or a hole in a sparse array. */
-export function unsupportedValue(value: unknown, traversal: Traversal, isHole = false): CanonicalJsonError {
+export function unsupportedValue(value: unknown, traversal: Traversal, isHole = false): HearthNetLocalError {
   const description = isHole ? 'a sparse array hole' : typeof value === 'symbol' ? 'a symbol' : typeof value;
   return traversal.error('unsupported_type', `${description} has no JSON form`);
 }

@@ -1,4 +1,4 @@
-import { InvalidCapabilityNameError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 
 /** The status of a capability name prefix in contract §3.1, or `unallocated` for a prefix it does not list. */
 export type CapabilityPrefixStatus = 'stable' | 'beta' | 'reserved' | 'unstable' | 'unallocated';
@@ -41,7 +41,7 @@ const nameSyntax = /^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/;
  * It does not apply the prefix rules (the reference registers names such as `discovery.peer.add`);
  * {@link assertRegistrableCapabilityName} does.
  *
- * @throws {InvalidCapabilityNameError} with reason `malformed`.
+ * @throws {HearthNetLocalError} `invalid_capability_name` with `details.reason` `malformed`.
  * @example
  * ```ts
  * parseCapabilityName('rag.list_corpora'); // { name: 'rag.list_corpora', prefix: 'rag', prefixStatus: 'stable' }
@@ -49,10 +49,10 @@ const nameSyntax = /^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/;
  */
 export function parseCapabilityName(name: string): ParsedCapabilityName {
   if (typeof name !== 'string' || name.length > MAX_CAPABILITY_NAME_LENGTH || !nameSyntax.test(name)) {
-    throw new InvalidCapabilityNameError(
-      'malformed',
-      name,
+    throw new HearthNetLocalError(
+      'invalid_capability_name',
       `capability name must be dot-separated lowercase segments ([a-z][a-z0-9_]*, at least two, ≤ ${MAX_CAPABILITY_NAME_LENGTH} characters), got ${describe(name)}`,
+      { details: { reason: 'malformed', value: name } },
     );
   }
   const prefix = name.slice(0, name.indexOf('.'));
@@ -67,7 +67,8 @@ export function parseCapabilityName(name: string): ParsedCapabilityName {
  * Applies the prefix rules of contract §3.1 on top of {@link parseCapabilityName}: reserved prefixes
  * may not be used, and a name outside the allocated prefixes must start with `experimental.`.
  *
- * @throws {InvalidCapabilityNameError} with reason `malformed`, `reserved_prefix` or `unallocated_prefix`.
+ * @throws {HearthNetLocalError} `invalid_capability_name` with `details.reason` `malformed`,
+ *   `reserved_prefix` or `unallocated_prefix`.
  * @example
  * ```ts
  * assertRegistrableCapabilityName('experimental.weather'); // ok
@@ -77,17 +78,17 @@ export function parseCapabilityName(name: string): ParsedCapabilityName {
 export function assertRegistrableCapabilityName(name: string): ParsedCapabilityName {
   const parsed = parseCapabilityName(name);
   if (parsed.prefixStatus === 'reserved') {
-    throw new InvalidCapabilityNameError(
-      'reserved_prefix',
-      name,
+    throw new HearthNetLocalError(
+      'invalid_capability_name',
       `capability prefix "${parsed.prefix}." is reserved and may not be used (contract §3.1)`,
+      { details: { reason: 'reserved_prefix', value: name } },
     );
   }
   if (parsed.prefixStatus === 'unallocated') {
-    throw new InvalidCapabilityNameError(
-      'unallocated_prefix',
-      name,
+    throw new HearthNetLocalError(
+      'invalid_capability_name',
       `capability prefix "${parsed.prefix}." is not allocated; name it "experimental.${name}" (contract §3.1)`,
+      { details: { reason: 'unallocated_prefix', value: name } },
     );
   }
   return parsed;

@@ -39,11 +39,19 @@ describe('CapabilityRegistry', () => {
       ).toThrow(expect.objectContaining({ code: 'invalid_capability_descriptor' }));
     }
     expect(() => registry.register({ ...RAG_QUERY, name: 'ocr.page' }, null, { maxConcurrent: 1 })).toThrow(
-      expect.objectContaining({ reason: 'reserved_prefix' }),
+      expect.objectContaining({
+        code: 'invalid_capability_name',
+        details: expect.objectContaining({ reason: 'reserved_prefix' }),
+      }),
     );
     expect(() =>
       registry.register({ ...RAG_QUERY, name: 'weather.now' }, null, { maxConcurrent: 1 }),
-    ).toThrow(expect.objectContaining({ reason: 'unallocated_prefix' }));
+    ).toThrow(
+      expect.objectContaining({
+        code: 'invalid_capability_name',
+        details: expect.objectContaining({ reason: 'unallocated_prefix' }),
+      }),
+    );
     expect(() => registry.register({ ...RAG_QUERY, version: '1' }, null, { maxConcurrent: 1 })).toThrow(
       expect.objectContaining({ code: 'invalid_capability_version' }),
     );

@@ -1,3 +1,4 @@
+import { HearthNetLocalError } from '../errors.js';
 import { assertRegistrableCapabilityName, parseCapabilityName } from './capability-name.js';
 import {
   type CapabilityRequirement,
@@ -7,7 +8,6 @@ import {
   satisfies,
 } from './capability-version.js';
 import type { CapabilityDescriptor } from './descriptor.js';
-import { DuplicateCapabilityError, InvalidCapabilityDescriptorError } from './errors.js';
 import type { JsonValue } from './json-schema.js';
 import { referenceSchemaHash, schemaHash } from './schema-hash.js';
 import { type CapabilityValidators, validatorsFor } from './validators.js';
@@ -87,10 +87,10 @@ export class CapabilityRegistry<Handler = unknown> {
   /**
    * Offers a capability.
    *
-   * @throws {InvalidCapabilityNameError} when the name breaks contract §3.1 (see the options);
-   *   {@link InvalidCapabilityVersionError}; {@link InvalidSchemaError} for a schema outside the
-   *   supported subset; {@link InvalidCapabilityDescriptorError} for bad options;
-   *   {@link DuplicateCapabilityError} when `name@version` is already registered.
+   * @throws {HearthNetLocalError} `invalid_capability_name` when the name breaks contract §3.1 (see the
+   *   options); {@link HearthNetLocalError} `invalid_capability_version`; `invalid_schema` for a schema
+   *   outside the supported subset; {@link HearthNetLocalError} `invalid_capability_descriptor` for bad
+   *   options; {@link HearthNetLocalError} `duplicate_capability` when `name@version` is already registered.
    */
   register(
     descriptor: CapabilityDescriptor,
@@ -98,24 +98,35 @@ export class CapabilityRegistry<Handler = unknown> {
     options: RegisterOptions,
   ): CapabilityRegistration<Handler> {
     if (descriptor === null || typeof descriptor !== 'object') {
-      throw new InvalidCapabilityDescriptorError('descriptor must be a capability descriptor object');
+      throw new HearthNetLocalError(
+        'invalid_capability_descriptor',
+        'descriptor must be a capability descriptor object',
+      );
     }
     if (this.#allowNonContractNames) parseCapabilityName(descriptor.name);
     else assertRegistrableCapabilityName(descriptor.name);
     parseCapabilityVersion(descriptor.version);
     const maxConcurrent = options?.maxConcurrent;
     if (!Number.isSafeInteger(maxConcurrent) || maxConcurrent < 1) {
-      throw new InvalidCapabilityDescriptorError(
+      throw new HearthNetLocalError(
+        'invalid_capability_descriptor',
         `maxConcurrent of ${descriptor.name}@${descriptor.version} must be a positive integer, got ${String(maxConcurrent)}`,
       );
     }
     const params = options.params ?? {};
     if (params === null || typeof params !== 'object' || Array.isArray(params)) {
-      throw new InvalidCapabilityDescriptorError('params must be a JSON object');
+      throw new HearthNetLocalError('invalid_capability_descriptor', 'params must be a JSON object');
     }
     const versions = this.#byName.get(descriptor.name) ?? new Map<string, CapabilityRegistration<Handler>>();
     if (versions.has(descriptor.version)) {
-      throw new DuplicateCapabilityError(`${descriptor.name}@${descriptor.version}`);
+      const capability = `${descriptor.name}@${descriptor.version}`;
+      throw new HearthNetLocalError(
+        'duplicate_capability',
+        `capability ${capability} is already registered`,
+        {
+          details: { capability },
+        },
+      );
     }
     const registration = createRegistration(descriptor, handler, maxConcurrent, params);
     versions.set(descriptor.version, registration);
@@ -141,7 +152,8 @@ export class CapabilityRegistry<Handler = unknown> {
    * the highest minor of the same major, or `undefined` (answer `not_found`, or `schema_mismatch`
    * when only another major is offered — see {@link offeredVersions}).
    *
-   * @throws {InvalidCapabilityNameError} or {@link InvalidCapabilityVersionError} for a malformed requirement.
+   * @throws {HearthNetLocalError} `invalid_capability_name` or `invalid_capability_version` for a malformed
+   *   requirement.
    */
   resolve(requirement: string | CapabilityRequirement): CapabilityRegistration<Handler> | undefined {
     const wanted = typeof requirement === 'string' ? parseCapabilityRequirement(requirement) : requirement;

@@ -1,5 +1,5 @@
+import { HearthNetLocalError } from '../errors.js';
 import { parseCapabilityName } from './capability-name.js';
-import { InvalidCapabilityVersionError } from './errors.js';
 
 /** A capability version `"X.Y"` (contract §2.1): `major` bumps break callers, `minor` bumps only add. */
 export interface CapabilityVersion {
@@ -25,7 +25,8 @@ const versionSyntax = /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$/;
 /**
  * Parses `"X.Y"`: two non-negative integers without leading zeros.
  *
- * @throws {InvalidCapabilityVersionError} for anything else (`"1"`, `"1.0.0"`, `"01.0"`, `"v1.0"`).
+ * @throws {HearthNetLocalError} `invalid_capability_version` for anything else (`"1"`, `"1.0.0"`, `"01.0"`,
+ *   `"v1.0"`).
  * @example
  * ```ts
  * parseCapabilityVersion('1.10'); // { major: 1, minor: 10 }
@@ -36,9 +37,10 @@ export function parseCapabilityVersion(version: string): CapabilityVersion {
   const major = Number(match?.[1]);
   const minor = Number(match?.[2]);
   if (match === null || !Number.isSafeInteger(major) || !Number.isSafeInteger(minor)) {
-    throw new InvalidCapabilityVersionError(
-      version,
+    throw new HearthNetLocalError(
+      'invalid_capability_version',
       `capability version must be "X.Y" (non-negative integers, no leading zeros), got ${describe(version)}`,
+      { details: { value: version } },
     );
   }
   return { major, minor };
@@ -47,7 +49,7 @@ export function parseCapabilityVersion(version: string): CapabilityVersion {
 /**
  * Parses `name@X.Y`.
  *
- * @throws {InvalidCapabilityNameError} for a malformed name; {@link InvalidCapabilityVersionError}
+ * @throws {HearthNetLocalError} `invalid_capability_name` for a malformed name; `invalid_capability_version`
  *   for a missing or malformed version.
  * @example
  * ```ts
@@ -57,9 +59,10 @@ export function parseCapabilityVersion(version: string): CapabilityVersion {
 export function parseCapabilityRef(ref: string): CapabilityRef {
   const [name, version] = splitAt(ref);
   if (version.startsWith('>=')) {
-    throw new InvalidCapabilityVersionError(
-      ref,
+    throw new HearthNetLocalError(
+      'invalid_capability_version',
       `an offered capability names one version, got ${describe(ref)}`,
+      { details: { value: ref } },
     );
   }
   parseCapabilityName(name);
@@ -71,7 +74,7 @@ export function parseCapabilityRef(ref: string): CapabilityRef {
  * Parses a requirement: `name@>=A.B`, or `name@A.B`, which means the same (a request names the
  * lowest version it can use; the `X-HearthNet-Capability-Version` header carries a plain `A.B`).
  *
- * @throws {InvalidCapabilityNameError} for a malformed name; {@link InvalidCapabilityVersionError}
+ * @throws {HearthNetLocalError} `invalid_capability_name` for a malformed name; `invalid_capability_version`
  *   for a missing or malformed version.
  * @example
  * ```ts
@@ -90,7 +93,7 @@ export function parseCapabilityRequirement(requirement: string): CapabilityRequi
  * Whether an offered version satisfies a requested minimum (contract §2.1): same major, offered
  * minor ≥ requested minor.
  *
- * @throws {InvalidCapabilityVersionError} when either version is malformed.
+ * @throws {HearthNetLocalError} `invalid_capability_version` when either version is malformed.
  * @example
  * ```ts
  * isVersionCompatible('1.2', '1.4'); // true
@@ -108,7 +111,8 @@ export function isVersionCompatible(minimum: string, offered: string): boolean {
  * (contract §2.1). Strings are parsed with {@link parseCapabilityRequirement} and
  * {@link parseCapabilityRef}.
  *
- * @throws {InvalidCapabilityNameError} or {@link InvalidCapabilityVersionError} for malformed input.
+ * @throws {HearthNetLocalError} `invalid_capability_name` or `invalid_capability_version` for malformed
+ *   input.
  * @example
  * ```ts
  * satisfies('llm.chat@>=1.0', 'llm.chat@1.3'); // true
@@ -134,7 +138,13 @@ export function compareCapabilityVersions(a: string, b: string): number {
 function splitAt(value: string): [string, string] {
   const at = typeof value === 'string' ? value.lastIndexOf('@') : -1;
   if (at === -1) {
-    throw new InvalidCapabilityVersionError(value, `expected "name@version", got ${describe(value)}`);
+    throw new HearthNetLocalError(
+      'invalid_capability_version',
+      `expected "name@version", got ${describe(value)}`,
+      {
+        details: { value },
+      },
+    );
   }
   return [value.slice(0, at), value.slice(at + 1)];
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidSchemaError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { JSON_SCHEMA_KEYWORDS, type JsonSchema, type JsonSchemaType, type JsonValue } from './json-schema.js';
 
 const knownKeywords: ReadonlySet<string> = new Set(JSON_SCHEMA_KEYWORDS);
@@ -22,8 +22,8 @@ type Literal = string | number | boolean | null;
  * values the JSON Schema accepts, and fills in `default`s of absent properties. Numbers must be
  * finite, integers safe (contract §1.1).
  *
- * @throws {InvalidSchemaError} when the schema uses a keyword outside {@link JsonSchema}, or uses one
- *   in a way this compiler does not support (an object `const`, `enum` next to `minimum`, …).
+ * @throws {HearthNetLocalError} `invalid_schema` when the schema uses a keyword outside {@link JsonSchema},
+ *   or uses one in a way this compiler does not support (an object `const`, `enum` next to `minimum`, …).
  * @example
  * ```ts
  * const k = compileSchema({ type: 'integer', minimum: 1, maximum: 20 });
@@ -36,10 +36,10 @@ export function compileSchema(schema: JsonSchema): z.ZodType {
 
 function compileAt(schema: JsonSchema, at: string): z.ZodType {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
-    throw new InvalidSchemaError(at, 'a schema must be an object');
+    throw invalidSchema(at, 'a schema must be an object');
   }
   for (const keyword of Object.keys(schema)) {
-    if (!knownKeywords.has(keyword)) throw new InvalidSchemaError(at, `unsupported keyword "${keyword}"`);
+    if (!knownKeywords.has(keyword)) throw invalidSchema(at, `unsupported keyword "${keyword}"`);
   }
   if (schema.const !== undefined) {
     onlyAnnotationsBeside(schema, 'const', at);
@@ -48,21 +48,21 @@ function compileAt(schema: JsonSchema, at: string): z.ZodType {
   if (schema.enum !== undefined) {
     onlyAnnotationsBeside(schema, 'enum', at);
     if (!Array.isArray(schema.enum) || schema.enum.length === 0) {
-      throw new InvalidSchemaError(`${at}/enum`, 'enum must be a non-empty array');
+      throw invalidSchema(`${at}/enum`, 'enum must be a non-empty array');
     }
     return z.literal(schema.enum.map((value, i) => literalOf(value, `${at}/enum/${i}`)));
   }
   if (schema.anyOf !== undefined) {
     onlyAnnotationsBeside(schema, 'anyOf', at);
     if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0) {
-      throw new InvalidSchemaError(`${at}/anyOf`, 'anyOf must be a non-empty array');
+      throw invalidSchema(`${at}/anyOf`, 'anyOf must be a non-empty array');
     }
     return unionOf(schema.anyOf.map((branch, i) => compileAt(branch, `${at}/anyOf/${i}`)));
   }
   if (schema.type === undefined) return z.json();
   const types = typeof schema.type === 'string' ? [schema.type] : schema.type;
   if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeNames.has(t))) {
-    throw new InvalidSchemaError(`${at}/type`, 'type must be a type name or a non-empty array of them');
+    throw invalidSchema(`${at}/type`, 'type must be a type name or a non-empty array of them');
   }
   return unionOf(types.map((type) => compileType(type, schema, at)));
 }
@@ -123,7 +123,7 @@ function compileArray(schema: JsonSchema, at: string): z.ZodType {
 function compileObject(schema: JsonSchema, at: string): z.ZodType {
   const required = schema.required ?? [];
   if (!Array.isArray(required) || !required.every((name) => typeof name === 'string')) {
-    throw new InvalidSchemaError(`${at}/required`, 'required must be an array of property names');
+    throw invalidSchema(`${at}/required`, 'required must be an array of property names');
   }
   const properties = schema.properties ?? {};
   const shape: Record<string, z.ZodType> = {};
@@ -146,14 +146,14 @@ function compileObject(schema: JsonSchema, at: string): z.ZodType {
 
 function unionOf(options: z.ZodType[]): z.ZodType {
   const [first, second, ...rest] = options;
-  if (first === undefined) throw new InvalidSchemaError('#', 'empty union');
+  if (first === undefined) throw invalidSchema('#', 'empty union');
   return second === undefined ? first : z.union([first, second, ...rest]);
 }
 
 function onlyAnnotationsBeside(schema: JsonSchema, keyword: string, at: string): void {
   for (const other of Object.keys(schema)) {
     if (other !== keyword && !annotationKeywords.has(other)) {
-      throw new InvalidSchemaError(at, `"${other}" next to "${keyword}" is not supported`);
+      throw invalidSchema(at, `"${other}" next to "${keyword}" is not supported`);
     }
   }
 }
@@ -161,28 +161,27 @@ function onlyAnnotationsBeside(schema: JsonSchema, keyword: string, at: string):
 function literalOf(value: JsonValue, at: string): Literal {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new InvalidSchemaError(at, 'only strings, finite numbers, booleans and null are supported here');
+  throw invalidSchema(at, 'only strings, finite numbers, booleans and null are supported here');
 }
 
 function count(value: unknown, at: string): number {
   if (!Number.isSafeInteger(value) || (value as number) < 0) {
-    throw new InvalidSchemaError(at, 'must be a non-negative integer');
+    throw invalidSchema(at, 'must be a non-negative integer');
   }
   return value as number;
 }
 
 function finite(value: unknown, at: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    throw new InvalidSchemaError(at, 'must be a number');
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw invalidSchema(at, 'must be a number');
   return value;
 }
 
 function regexOf(pattern: unknown, at: string): RegExp {
-  if (typeof pattern !== 'string') throw new InvalidSchemaError(at, 'must be a string');
+  if (typeof pattern !== 'string') throw invalidSchema(at, 'must be a string');
   try {
     return new RegExp(pattern, 'u');
   } catch (cause) {
-    throw new InvalidSchemaError(at, `not a valid regular expression: ${pattern}`, { cause });
+    throw invalidSchema(at, `not a valid regular expression: ${pattern}`, { cause });
   }
 }
 
@@ -191,4 +190,12 @@ function codePointLength(text: string): number {
   let length = 0;
   for (const _ of text) length += 1;
   return length;
+}
+
+/** The `invalid_schema` error at a schema location (`path`: a JSON pointer fragment such as `#/properties/k`). */
+function invalidSchema(pointer: string, reason: string, options?: ErrorOptions): HearthNetLocalError {
+  return new HearthNetLocalError('invalid_schema', `invalid schema at ${pointer}: ${reason}`, {
+    ...options,
+    path: pointer,
+  });
 }

@@ -1,6 +1,5 @@
-import { SchemaValidationError } from './errors.js';
+import { HearthNetLocalError, type HearthNetLocalErrorCode } from '../errors.js';
 import {
-  BadRequestError,
   createHearthNetError,
   type HearthNetError,
   HearthNetError as HearthNetErrorClass,
@@ -108,14 +107,34 @@ export function errorFromBody(body: unknown, status?: number): HearthNetError {
 }
 
 /**
+ * The local errors a server answers with a §9 code and their own message: the blob store's refusals of
+ * a malformed argument or manifest (`bad_request`) and a corrupt stored chunk (`internal_error`).
+ */
+const answeredLocalCodes: { readonly [C in HearthNetLocalErrorCode]?: HearthNetErrorCode } = {
+  invalid_blob_store_input: 'bad_request',
+  chunk_mismatch: 'bad_request',
+  invalid_blob_manifest: 'bad_request',
+  missing_chunks: 'bad_request',
+  corrupt_chunk: 'internal_error',
+};
+
+/**
  * Any thrown value as a HearthNet error, for a server to answer with: a {@link HearthNetError} as it
- * is; a {@link SchemaValidationError} of a request as `bad_request`; anything else as
- * `internal_error` whose message does not leak the original (it stays as `cause`).
+ * is; a `HearthNetLocalError` `schema_validation` of a request, or of a blob store argument or manifest,
+ * as `bad_request`, and a `corrupt_chunk` as `internal_error`, each with its message (the local error
+ * stays as `cause`); anything else as `internal_error` whose message does not leak the original (it
+ * stays as `cause`).
  */
 export function asHearthNetError(error: unknown): HearthNetError {
   if (error instanceof HearthNetErrorClass) return error;
-  if (error instanceof SchemaValidationError && error.part === 'request') {
-    return new BadRequestError(error.message, { cause: error });
+  if (error instanceof HearthNetLocalError) {
+    const code =
+      error.code === 'schema_validation'
+        ? error.details?.part === 'request'
+          ? 'bad_request'
+          : undefined
+        : answeredLocalCodes[error.code];
+    if (code !== undefined) return createHearthNetError(code, error.message, { cause: error });
   }
   return createHearthNetError('internal_error', undefined, { cause: error });
 }

@@ -78,7 +78,10 @@ describe('capability-versions.json', () => {
           const name = entry['name'] as string;
           if ('error' in entry) {
             expect(() => parseCapabilityName(name)).toThrow(
-              expect.objectContaining({ code: entry['error'], reason: entry['reason'] }),
+              expect.objectContaining({
+                code: entry['error'],
+                details: expect.objectContaining({ reason: entry['reason'] }),
+              }),
             );
             return;
           }

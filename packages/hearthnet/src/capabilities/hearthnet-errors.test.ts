@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { HearthNetLocalError } from '../errors.js';
 import { asHearthNetError, errorFromBody, toErrorBody } from './error-body.js';
-import { SchemaValidationError } from './errors.js';
 import {
   BadRequestError,
   CapacityExceededError,
@@ -73,11 +73,17 @@ describe('HearthNet errors', () => {
   });
 
   it('turns anything thrown into a HearthNet error without leaking its message', () => {
-    const request = new SchemaValidationError('rag.query@1.0', 'request', [
-      { path: '$.input.k', message: 'too big' },
-    ]);
+    const request = new HearthNetLocalError('schema_validation', 'rag.query@1.0 request does not match', {
+      details: {
+        capability: 'rag.query@1.0',
+        part: 'request',
+        issues: [{ path: '$.input.k', message: 'too big' }],
+      },
+    });
     expect(asHearthNetError(request)).toBeInstanceOf(BadRequestError);
-    const response = new SchemaValidationError('rag.query@1.0', 'response', []);
+    const response = new HearthNetLocalError('schema_validation', 'rag.query@1.0 response does not match', {
+      details: { capability: 'rag.query@1.0', part: 'response', issues: [] },
+    });
     expect(asHearthNetError(response)).toBeInstanceOf(InternalError);
     const secret = new Error('password=hunter2');
     const wrapped = asHearthNetError(secret);
@@ -86,6 +92,26 @@ describe('HearthNet errors', () => {
     expect(wrapped.message).not.toContain('hunter2');
     const mismatch = new SchemaMismatchError();
     expect(asHearthNetError(mismatch)).toBe(mismatch);
+  });
+
+  it('answers the blob store codes with their §9 code and message, other local codes as internal_error', () => {
+    for (const code of [
+      'invalid_blob_store_input',
+      'chunk_mismatch',
+      'invalid_blob_manifest',
+      'missing_chunks',
+    ] as const) {
+      const local = new HearthNetLocalError(code, `refused: ${code}`);
+      const answered = asHearthNetError(local);
+      expect(answered).toBeInstanceOf(BadRequestError);
+      expect(answered).toMatchObject({ message: `refused: ${code}`, cause: local });
+      expect(toErrorBody(local)).toEqual({ error: 'bad_request', message: `refused: ${code}` });
+    }
+    const corrupt = new HearthNetLocalError('corrupt_chunk', 'stored chunk x is corrupt');
+    expect(toErrorBody(corrupt)).toEqual({ error: 'internal_error', message: 'stored chunk x is corrupt' });
+    const other = new HearthNetLocalError('invalid_node_id', 'secret-ish detail');
+    expect(asHearthNetError(other)).toBeInstanceOf(InternalError);
+    expect(asHearthNetError(other).message).not.toContain('secret-ish');
   });
 
   it('decodes any body without throwing', () => {

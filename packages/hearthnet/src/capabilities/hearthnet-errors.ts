@@ -1,4 +1,4 @@
-import { InvalidErrorOptionsError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 
 /** The 13 error codes of contract §9, in the order of its table. */
 export const HEARTHNET_ERROR_CODES = [
@@ -105,7 +105,8 @@ export abstract class HearthNetError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     const { retryAfterMs, altCapabilities, altNodes, remoteCode } = options;
     if (retryAfterMs !== undefined && (!Number.isSafeInteger(retryAfterMs) || retryAfterMs < 0)) {
-      throw new InvalidErrorOptionsError(
+      throw new HearthNetLocalError(
+        'invalid_error_options',
         `retryAfterMs must be a non-negative integer, got ${String(retryAfterMs)}`,
       );
     }
@@ -139,7 +140,7 @@ export abstract class HearthNetError extends Error {
 function stringList(value: readonly string[] | undefined, field: string): readonly string[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
-    throw new InvalidErrorOptionsError(`${field} must be an array of strings`);
+    throw new HearthNetLocalError('invalid_error_options', `${field} must be an array of strings`);
   }
   return Object.freeze([...value]);
 }
@@ -171,7 +172,7 @@ export class SchemaMismatchError extends HearthNetError {
   constructor(message?: string, options: SchemaMismatchErrorOptions = {}) {
     super(messageFor('schema_mismatch', message), options);
     if (options.schemaHashExpected !== undefined && typeof options.schemaHashExpected !== 'string') {
-      throw new InvalidErrorOptionsError('schemaHashExpected must be a string');
+      throw new HearthNetLocalError('invalid_error_options', 'schemaHashExpected must be a string');
     }
     this.schemaHashExpected = options.schemaHashExpected;
   }
@@ -303,7 +304,8 @@ const classes: {
 /**
  * The error class of a code, constructed. `schemaHashExpected` is kept for `schema_mismatch` only.
  *
- * @throws {InvalidErrorOptionsError} when `code` is not one of the 13 codes, or an option is malformed.
+ * @throws {HearthNetLocalError} `invalid_error_options` when `code` is not one of the 13 codes, or an
+ *   option is malformed.
  * @example
  * ```ts
  * createHearthNetError('rate_limited', undefined, { retryAfterMs: 2000 }).status; // 429
@@ -315,7 +317,10 @@ export function createHearthNetError(
   options: SchemaMismatchErrorOptions = {},
 ): HearthNetError {
   if (!isHearthNetErrorCode(code)) {
-    throw new InvalidErrorOptionsError(`unknown HearthNet error code ${JSON.stringify(code)}`);
+    throw new HearthNetLocalError(
+      'invalid_error_options',
+      `unknown HearthNet error code ${JSON.stringify(code)}`,
+    );
   }
   const { schemaHashExpected, ...common } = options;
   const ErrorClass = classes[code];

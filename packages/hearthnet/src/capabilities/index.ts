@@ -13,6 +13,14 @@
  *
  * @packageDocumentation
  */
+
+export {
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
+  type InvalidCapabilityNameReason,
+} from '../errors.js';
 export {
   assertRegistrableCapabilityName,
   CAPABILITY_PREFIXES,
@@ -53,18 +61,6 @@ export type {
   TrustRequirement,
 } from './descriptor.js';
 export { asHearthNetError, errorFromBody, type HearthNetErrorBody, toErrorBody } from './error-body.js';
-export {
-  type CapabilityPayloadPart,
-  DuplicateCapabilityError,
-  InvalidCapabilityDescriptorError,
-  InvalidCapabilityNameError,
-  type InvalidCapabilityNameReason,
-  InvalidCapabilityVersionError,
-  InvalidErrorOptionsError,
-  InvalidSchemaError,
-  type SchemaIssue,
-  SchemaValidationError,
-} from './errors.js';
 export {
   BadRequestError,
   CapacityExceededError,
@@ -107,7 +103,9 @@ export {
   schemaHashDocument,
 } from './schema-hash.js';
 export {
+  type CapabilityPayloadPart,
   type CapabilityValidators,
+  type SchemaIssue,
   type SchemaValidator,
   type ValidationResult,
   validatorsFor,

@@ -25,8 +25,8 @@ export interface SchemaHashDocument {
  * The object whose canonical JSON contract §11 hashes: `{name, version, request_schema,
  * response_schema, stream_schema}`, the last two `null` when absent.
  *
- * @throws {InvalidCapabilityNameError} or {@link InvalidCapabilityVersionError} for a malformed name
- *   or version.
+ * @throws {HearthNetLocalError} `invalid_capability_name` or `invalid_capability_version` for a malformed
+ *   name or version.
  */
 export function schemaHashDocument(descriptor: SchemaHashInput): SchemaHashDocument {
   parseCapabilityName(descriptor.name);
@@ -44,8 +44,8 @@ export function schemaHashDocument(descriptor: SchemaHashInput): SchemaHashDocum
  * The schema hash of contract §11: `blake3:` + lowercase hex of BLAKE3 over the canonical JSON
  * (§1.2) of {@link schemaHashDocument}. Two nodes with the same hash speak identically.
  *
- * @throws {InvalidCapabilityNameError}, {@link InvalidCapabilityVersionError}, or
- *   `CanonicalJsonError` when a schema holds a value JSON cannot carry.
+ * @throws {HearthNetLocalError} `invalid_capability_name`, `invalid_capability_version`, or
+ *   `HearthNetLocalError` (a canonical JSON code) when a schema holds a value JSON cannot carry.
  * @example
  * ```ts
  * schemaHash(LLM_CHAT); // 'blake3:…' (64 hex characters)
@@ -61,7 +61,8 @@ export function schemaHash(descriptor: SchemaHashInput): string {
  * sorted compact JSON of `{name, request_schema: {}, response_schema: null, stream_schema: null,
  * version}`. Use it to recognise, or to imitate, a reference node; it says nothing about schemas.
  *
- * @throws {InvalidCapabilityNameError} or {@link InvalidCapabilityVersionError} for malformed input.
+ * @throws {HearthNetLocalError} `invalid_capability_name` or `invalid_capability_version` for malformed
+ *   input.
  * @example
  * ```ts
  * referenceSchemaHash('llm.chat', '1.0'); // 'blake3:' + SHA-256 hex

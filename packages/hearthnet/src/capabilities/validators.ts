@@ -1,9 +1,18 @@
 import type { z } from 'zod';
 import { formatJsonPath } from '../canonical-json/json-path.js';
+import { HearthNetLocalError } from '../errors.js';
 import { compileSchema } from './compile-schema.js';
 import type { CapabilityDescriptor } from './descriptor.js';
-import { type CapabilityPayloadPart, type SchemaIssue, SchemaValidationError } from './errors.js';
 import type { JsonSchema } from './json-schema.js';
+
+/** Which part of a capability call a validator checks. */
+export type CapabilityPayloadPart = 'request' | 'response' | 'stream';
+
+/** One rule a value broke, at a JSON path such as `$.input.messages[0].role`. */
+export interface SchemaIssue {
+  readonly path: string;
+  readonly message: string;
+}
 
 /** The outcome of {@link SchemaValidator.check}. */
 export type ValidationResult<T> =
@@ -17,7 +26,7 @@ export type ValidationResult<T> =
 export interface SchemaValidator<T = unknown> {
   readonly schema: JsonSchema;
   readonly zod: z.ZodType<T>;
-  /** @throws {SchemaValidationError} naming every path and rule that failed. */
+  /** @throws {HearthNetLocalError} `schema_validation` naming every path and rule that failed. */
   parse(value: unknown): T;
   check(value: unknown): ValidationResult<T>;
 }
@@ -35,7 +44,7 @@ const compiled = new WeakMap<object, CapabilityValidators>();
  * The validators of a descriptor, derived from its JSON Schemas by {@link compileSchema} (compiled
  * once per descriptor object).
  *
- * @throws {InvalidSchemaError} when a schema is outside the supported subset.
+ * @throws {HearthNetLocalError} `invalid_schema` when a schema is outside the supported subset.
  * @example
  * ```ts
  * const { request } = validatorsFor(RAG_QUERY);
@@ -78,8 +87,30 @@ function validatorOf(schema: JsonSchema, capability: string, part: CapabilityPay
     check,
     parse(value) {
       const result = check(value);
-      if (!result.ok) throw new SchemaValidationError(capability, part, result.issues);
+      if (!result.ok) throw schemaValidationError(capability, part, result.issues);
       return result.value;
     },
   };
+}
+
+/**
+ * The `schema_validation` error of a value that does not match its capability schema (`path`: the first
+ * failing rule's). A server answers it, for a request, with `bad_request` (see `asHearthNetError`).
+ */
+function schemaValidationError(
+  capability: string,
+  part: CapabilityPayloadPart,
+  issues: readonly SchemaIssue[],
+): HearthNetLocalError {
+  const first = issues[0];
+  const summary = first === undefined ? 'invalid' : `${first.path}: ${first.message}`;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return new HearthNetLocalError(
+    'schema_validation',
+    `${capability} ${part} does not match its schema: ${summary}${more}`,
+    {
+      path: first?.path ?? '$',
+      details: { capability, part, issues },
+    },
+  );
 }

@@ -53,12 +53,13 @@ const eventOf = (c: Case) => parseReferenceJson(text(c, 'event_text')) as Refere
 const snapshotOf = (c: Case) => parseReferenceJson(text(c, 'snapshot_text')) as ReferenceSnapshot;
 const hasherOf = (c: Case) => (c['hasher'] === 'sha256' ? sha256Hasher : blake3Hasher);
 
-/** Runs `act` and returns the thrown error's `code` and `reason`, or the result. */
+/** Runs `act` and returns the thrown error's `code` and `details.reason`, or the result. */
 function outcome(c: Case, act: () => unknown): unknown {
   try {
     return act();
   } catch (error) {
-    const { code, reason } = error as { code?: unknown; reason?: unknown };
+    const { code, details } = error as { code?: unknown; details?: { reason?: unknown } };
+    const reason = details?.reason;
     return c['reason'] === undefined ? { error: code } : { error: code, reason };
   }
 }

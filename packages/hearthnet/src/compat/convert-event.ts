@@ -1,7 +1,7 @@
 import { formatJsonPath } from '../canonical-json/json-path.js';
+import { HearthNetLocalError } from '../errors.js';
 import { EVENT_SCHEMA_VERSION, type SignedEvent, type UnsignedEvent } from '../events/envelope.js';
 import { validateEvent } from '../events/verify-event.js';
-import { EventConversionError } from './errors.js';
 import { PythonFloat } from './python-float.js';
 import { assertReferenceEvent, type UnsignedReferenceEvent } from './reference-event.js';
 import { isReferenceEventId, referenceEventIdToUlid, ulidToReferenceEventId } from './reference-event-id.js';
@@ -27,8 +27,10 @@ const EVENT_ID_FIELDS = ['target_event_id', 'invite_event_id'] as const;
  * (authors such as `local-1a2b3c4d`, `community.member.joined` with the reference's payload,
  * `market.post.expired` without `client_id`, `evt:…` ids) are refused.
  *
- * @throws {MalformedReferenceEventError} for a value without the reference envelope's fields.
- * @throws {EventConversionError} for an event the contract cannot carry (`reason`, `path`).
+ * @throws {HearthNetLocalError} `malformed_reference_event` for a value without the reference envelope's
+ *   fields.
+ * @throws {HearthNetLocalError} `event_conversion` for an event the contract cannot carry (`details.reason`,
+ *   `path`).
  * @example
  * const unsigned = referenceEventToContract(received);
  * unsigned.wall_clock; // '2026-05-26T08:14:22.281Z'
@@ -40,8 +42,10 @@ export function referenceEventToContract(event: UnsignedReferenceEvent): Unsigne
   try {
     wallClock = referenceTimestampToContract(event.issued_at);
   } catch (error) {
-    throw new EventConversionError('unconvertible_timestamp', '$.issued_at', messageOf(error), {
+    throw new HearthNetLocalError('event_conversion', messageOf(error), {
       cause: error,
+      path: '$.issued_at',
+      details: { reason: 'unconvertible_timestamp' },
     });
   }
   const data = plainJson(event.payload, ['payload']) as JsonObject;
@@ -63,7 +67,10 @@ export function referenceEventToContract(event: UnsignedReferenceEvent): Unsigne
   };
   const verdict = validateEvent({ ...unsigned, signature: '' });
   if (!verdict.valid) {
-    throw new EventConversionError('invalid_contract_event', fromDataPath(verdict.path), verdict.message);
+    throw new HearthNetLocalError('event_conversion', verdict.message, {
+      path: fromDataPath(verdict.path),
+      details: { reason: 'invalid_contract_event' },
+    });
   }
   return unsigned as UnsignedEvent;
 }
@@ -75,13 +82,18 @@ export function referenceEventToContract(event: UnsignedReferenceEvent): Unsigne
  * of the ULID's 80 random bits are lost), `recipient` → `to`, `lng` → `lon`. A `signature` on the
  * input is dropped.
  *
- * @throws {EventConversionError} (`invalid_contract_event`) for an event that breaks the contract's schemas.
+ * @throws {HearthNetLocalError} `event_conversion` (`invalid_contract_event`) for an event that breaks the
+ *   contract's schemas.
  * @example
  * const forReference = signReferenceEvent(contractEventToReference(event), me);
  */
 export function contractEventToReference(event: UnsignedEvent | SignedEvent): UnsignedReferenceEvent {
   const verdict = validateEvent({ signature: '', ...event });
-  if (!verdict.valid) throw new EventConversionError('invalid_contract_event', verdict.path, verdict.message);
+  if (!verdict.valid)
+    throw new HearthNetLocalError('event_conversion', verdict.message, {
+      path: verdict.path,
+      details: { reason: 'invalid_contract_event' },
+    });
   const payload = structuredClone(event.data) as JsonObject;
   for (const field of EVENT_ID_FIELDS) {
     const id = payload[field];
@@ -105,7 +117,11 @@ function convertId(id: string, path: string, convert: (id: string) => string): s
   try {
     return convert(id);
   } catch (error) {
-    throw new EventConversionError('unconvertible_event_id', path, messageOf(error), { cause: error });
+    throw new HearthNetLocalError('event_conversion', messageOf(error), {
+      cause: error,
+      path,
+      details: { reason: 'unconvertible_event_id' },
+    });
   }
 }
 
@@ -129,10 +145,10 @@ function rename(object: JsonObject, from: string, to: string): void {
 function plainJson(value: unknown, path: (string | number)[]): unknown {
   if (value instanceof PythonFloat) return value.value;
   if (typeof value === 'bigint') {
-    throw new EventConversionError(
-      'unconvertible_number',
-      formatJsonPath(path),
+    throw new HearthNetLocalError(
+      'event_conversion',
       `${formatJsonPath(path)}: the integer ${value} does not fit the contract's 53 bits`,
+      { path: formatJsonPath(path), details: { reason: 'unconvertible_number' } },
     );
   }
   if (Array.isArray(value)) return value.map((item, index) => plainJson(item, [...path, index]));

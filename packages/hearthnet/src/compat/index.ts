@@ -17,23 +17,15 @@
  *
  * @packageDocumentation
  */
-export { contractEventToReference, referenceEventToContract } from './convert-event.js';
 export {
-  EventConversionError,
   type EventConversionReason,
-  InvalidInviteError,
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
   type InvalidInviteReason,
-  InvalidReferenceEventIdError,
-  InvalidReferenceSseFrameError,
-  InvalidReferenceTimestampError,
-  MalformedReferenceBlobManifestError,
-  MalformedReferenceEventError,
-  MalformedReferenceManifestError,
-  MalformedReferenceSnapshotError,
-  ManifestConversionError,
-  PythonJsonError,
-  ReferenceJsonSyntaxError,
-} from './errors.js';
+} from '../errors.js';
+export { contractEventToReference, referenceEventToContract } from './convert-event.js';
 export { type PythonAsciiJsonOptions, pythonAsciiJson, pythonAsciiString } from './python-ascii-json.js';
 export { PythonFloat, pythonFloatRepr } from './python-float.js';
 export {

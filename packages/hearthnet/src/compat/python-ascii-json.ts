@@ -1,6 +1,6 @@
 import { formatJsonPath } from '../canonical-json/json-path.js';
 import { compareByCodePoint } from '../canonical-json/key-order.js';
-import { PythonJsonError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { PythonFloat, pythonFloatRepr } from './python-float.js';
 
 /** Options of {@link pythonAsciiJson}. */
@@ -30,7 +30,8 @@ const SHORT_ESCAPES: { readonly [char: string]: string } = {
  * and a {@link PythonFloat} a Python `float`. Python would write non-finite floats as `NaN` or
  * `Infinity`, which is not JSON; they are refused here.
  *
- * @throws {PythonJsonError} for non-finite numbers, cycles and values JSON cannot carry.
+ * @throws {HearthNetLocalError} `python_json_unencodable` for non-finite numbers, cycles and values JSON
+ *   cannot carry.
  * @example
  * pythonAsciiJson({ b: 'é', a: 0.5 }, { sortKeys: true }); // '{"a":0.5,"b":"\\u00e9"}'
  */
@@ -95,20 +96,20 @@ function write(
     parts.push('}');
     ancestors.delete(value);
   } else {
-    throw new PythonJsonError(formatJsonPath(path), `a ${describe(value)} has no JSON form`);
+    throw unencodable(path, `a ${describe(value)} has no JSON form`);
   }
 }
 
 function numberText(value: number, float: boolean, path: (string | number)[]): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new PythonJsonError(formatJsonPath(path), `${String(value)} is not a finite number`);
+    throw unencodable(path, `${String(value)} is not a finite number`);
   }
   if (!float && Number.isInteger(value)) return BigInt(value).toString();
   return pythonFloatRepr(value);
 }
 
 function enter(value: object, path: (string | number)[], ancestors: Set<object>): void {
-  if (ancestors.has(value)) throw new PythonJsonError(formatJsonPath(path), 'the value contains itself');
+  if (ancestors.has(value)) throw unencodable(path, 'the value contains itself');
   ancestors.add(value);
 }
 
@@ -121,4 +122,10 @@ function isPlainObject(value: unknown): value is { readonly [key: string]: unkno
 function describe(value: unknown): string {
   if (typeof value === 'object' && value !== null) return value.constructor?.name ?? 'object';
   return typeof value;
+}
+
+/** The `python_json_unencodable` error at `path`: its message starts with the JSON path. */
+function unencodable(path: readonly (string | number)[], message: string): HearthNetLocalError {
+  const at = formatJsonPath(path);
+  return new HearthNetLocalError('python_json_unencodable', `${at}: ${message}`, { path: at });
 }

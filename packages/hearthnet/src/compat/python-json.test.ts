@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PythonJsonError, ReferenceJsonSyntaxError } from './errors.js';
 import { pythonAsciiJson, pythonAsciiString } from './python-ascii-json.js';
 import { PythonFloat, pythonFloatRepr } from './python-float.js';
 import { parseReferenceJson } from './reference-json.js';
@@ -57,16 +56,18 @@ describe('pythonAsciiJson', () => {
     ['undefined', { a: undefined }, '$.a'],
     ['a function', { a: () => 1 }, '$.a'],
     ['a Date', { when: new Date(0) }, '$.when'],
-  ])('refuses %s with PythonJsonError', (_name, value, path) => {
+  ])('refuses %s with python_json_unencodable', (_name, value, path) => {
     expect(() => pythonAsciiJson(value, { sortKeys: true })).toThrow(
-      expect.objectContaining({ name: 'PythonJsonError', code: 'python_json_unencodable', path }),
+      expect.objectContaining({ name: 'HearthNetLocalError', code: 'python_json_unencodable', path }),
     );
   });
 
   it('refuses a value that contains itself, but not a shared value', () => {
     const loop: Record<string, unknown> = {};
     loop.self = loop;
-    expect(() => pythonAsciiJson(loop, { sortKeys: true })).toThrow(PythonJsonError);
+    expect(() => pythonAsciiJson(loop, { sortKeys: true })).toThrow(
+      expect.objectContaining({ code: 'python_json_unencodable' }),
+    );
     const shared = { n: 1 };
     expect(pythonAsciiJson({ a: shared, b: shared }, { sortKeys: true })).toBe('{"a":{"n":1},"b":{"n":1}}');
   });
@@ -120,9 +121,13 @@ describe('parseReferenceJson', () => {
     ['01', 1],
     ['{} {}', 3],
     ['['.repeat(1001), 1000],
-  ])('refuses %j with ReferenceJsonSyntaxError', (text, offset) => {
+  ])('refuses %j with reference_json_syntax', (text, offset) => {
     expect(() => parseReferenceJson(text)).toThrow(
-      expect.objectContaining({ name: 'ReferenceJsonSyntaxError', code: 'reference_json_syntax', offset }),
+      expect.objectContaining({
+        name: 'HearthNetLocalError',
+        code: 'reference_json_syntax',
+        details: { offset },
+      }),
     );
   });
 
@@ -135,6 +140,8 @@ describe('parseReferenceJson', () => {
   });
 
   it('refuses what is not text', () => {
-    expect(() => parseReferenceJson(42 as unknown as string)).toThrow(ReferenceJsonSyntaxError);
+    expect(() => parseReferenceJson(42 as unknown as string)).toThrow(
+      expect.objectContaining({ code: 'reference_json_syntax' }),
+    );
   });
 });

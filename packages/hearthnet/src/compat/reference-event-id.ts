@@ -1,5 +1,5 @@
+import { HearthNetLocalError } from '../errors.js';
 import { decodeUlid, encodeUlid, MAX_ULID_TIME } from '../events/ulid.js';
-import { InvalidReferenceEventIdError } from './errors.js';
 
 /** RFC 4648 base32, the alphabet of reference event ids. */
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -30,13 +30,14 @@ export function isReferenceEventId(value: unknown): value is string {
 /**
  * Takes a reference event id apart.
  *
- * @throws {InvalidReferenceEventIdError}
+ * @throws {HearthNetLocalError} `invalid_reference_event_id`
  */
 export function decodeReferenceEventId(id: string): DecodedReferenceEventId {
   if (!isReferenceEventId(id)) {
-    throw new InvalidReferenceEventIdError(
-      id,
+    throw new HearthNetLocalError(
+      'invalid_reference_event_id',
       'a reference event id is 26 RFC 4648 base32 characters (A–Z 2–7)',
+      { details: { value: id } },
     );
   }
   let bits = 0n;
@@ -48,14 +49,19 @@ export function decodeReferenceEventId(id: string): DecodedReferenceEventId {
  * The ULID of a reference event id: the same millisecond, and the id's 50 random bits as the top of
  * the ULID's 80 (the other 30 are zero). {@link ulidToReferenceEventId} gives the reference id back.
  *
- * @throws {InvalidReferenceEventIdError} for a malformed id or a time beyond the ULID's 48 bits.
+ * @throws {HearthNetLocalError} `invalid_reference_event_id` for a malformed id or a time beyond the ULID's
+ *   48 bits.
  * @example
  * referenceEventIdToUlid('AAAAAAAZ2PVWLFHBAECAKBQHBA'); // a Crockford ULID of the same millisecond
  */
 export function referenceEventIdToUlid(id: string): string {
   const { timeMs, random } = decodeReferenceEventId(id);
   if (timeMs > BigInt(MAX_ULID_TIME)) {
-    throw new InvalidReferenceEventIdError(id, `the id's time ${timeMs} ms does not fit a ULID's 48 bits`);
+    throw new HearthNetLocalError(
+      'invalid_reference_event_id',
+      `the id's time ${timeMs} ms does not fit a ULID's 48 bits`,
+      { details: { value: id } },
+    );
   }
   const randomness = new Uint8Array(10);
   let rest = random << DROPPED_BITS;
@@ -71,7 +77,7 @@ export function referenceEventIdToUlid(id: string): string {
  * The low 30 bits are lost, so only ULIDs where they are zero (those made by
  * {@link referenceEventIdToUlid}) come back unchanged.
  *
- * @throws {InvalidUlidError} for a string that is not a ULID.
+ * @throws {HearthNetLocalError} `invalid_ulid` for a string that is not a ULID.
  */
 export function ulidToReferenceEventId(ulid: string): string {
   const { timeMs, randomness } = decodeUlid(ulid);

@@ -125,12 +125,12 @@ describe('reference events ⇄ contract events', () => {
     expect(() => referenceEventToContract(event)).toThrow(
       expect.objectContaining({
         code: 'event_conversion',
-        reason: 'invalid_contract_event',
         path: '$.event_type',
+        details: { reason: 'invalid_contract_event' },
       }),
     );
     expect(() => referenceEventToContract({ ...event, issued_at: 'now' })).toThrow(
-      expect.objectContaining({ code: 'event_conversion', reason: 'unconvertible_timestamp' }),
+      expect.objectContaining({ code: 'event_conversion', details: { reason: 'unconvertible_timestamp' } }),
     );
     expect(() => referenceEventToContract({ ...event, lamport: -1 })).toThrow(
       expect.objectContaining({ code: 'malformed_reference_event', path: '$.lamport' }),
@@ -139,7 +139,7 @@ describe('reference events ⇄ contract events', () => {
       expect.objectContaining({ code: 'malformed_reference_event', path: '$' }),
     );
     expect(() => contractEventToReference({ event_id: 'x' } as never)).toThrow(
-      expect.objectContaining({ code: 'event_conversion', reason: 'invalid_contract_event' }),
+      expect.objectContaining({ code: 'event_conversion', details: { reason: 'invalid_contract_event' } }),
     );
   });
 });

@@ -1,7 +1,7 @@
 import { formatJsonPath } from '../canonical-json/json-path.js';
 import type { KeyPair } from '../crypto/key-pair.js';
+import { HearthNetLocalError } from '../errors.js';
 import { EVENT_TYPES } from '../events/event-types.js';
-import { MalformedReferenceEventError } from './errors.js';
 import { pythonAsciiJson } from './python-ascii-json.js';
 import { checkReferenceSignature, referenceSignature } from './reference-signature.js';
 
@@ -46,17 +46,20 @@ const STRING_FIELDS = ['event_id', 'event_type', 'community_id', 'author', 'issu
  * Checks that `value` has the reference envelope's fields with their JSON types (the signature may be
  * absent when `signed` is false), and returns it typed. Values inside `payload` are not judged.
  *
- * @throws {MalformedReferenceEventError} with the path of the first bad field.
+ * @throws {HearthNetLocalError} `malformed_reference_event` with the path of the first bad field.
  */
 export function assertReferenceEvent(value: unknown, signed: boolean): asserts value is ReferenceEvent {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new MalformedReferenceEventError('$', 'a reference event must be a JSON object');
+    throw new HearthNetLocalError('malformed_reference_event', 'a reference event must be a JSON object', {
+      path: '$',
+    });
   }
   const event = value as Record<string, unknown>;
   const fail = (field: string, expected: string): never => {
-    throw new MalformedReferenceEventError(
-      formatJsonPath([field]),
+    throw new HearthNetLocalError(
+      'malformed_reference_event',
       `${formatJsonPath([field])} must be ${expected}`,
+      { path: formatJsonPath([field]) },
     );
   };
   for (const field of ['schema_version', 'lamport'] as const) {
@@ -78,8 +81,8 @@ export function assertReferenceEvent(value: unknown, signed: boolean): asserts v
  * other than `signature`, with Python float `repr` ("B-form", not the contract's canonical JSON).
  * Use `parseReferenceJson` on received text so `1.0` stays a float.
  *
- * @throws {MalformedReferenceEventError} for a value without the envelope's fields.
- * @throws {PythonJsonError} for a payload JSON cannot carry.
+ * @throws {HearthNetLocalError} `malformed_reference_event` for a value without the envelope's fields.
+ * @throws {HearthNetLocalError} `python_json_unencodable` for a payload JSON cannot carry.
  * @example
  * referenceSigningBytes(event); // UTF-8 of '{"author":"ed25519:…","community_id":…,"schema_version":1}'
  */
@@ -95,8 +98,8 @@ export function referenceSigningBytes(event: UnsignedReferenceEvent): Uint8Array
  * `.sign` returns the 64-byte Ed25519 signature): `"ed25519:" + base64url(signature)` over
  * {@link referenceSigningBytes}. `author` should be the key's node id.
  *
- * @throws {MalformedReferenceEventError}
- * @throws {PythonJsonError}
+ * @throws {HearthNetLocalError} `malformed_reference_event`
+ * @throws {HearthNetLocalError} `python_json_unencodable`
  */
 export function signReferenceEvent(event: UnsignedReferenceEvent, key: KeyPair): ReferenceEvent {
   return { ...event, signature: referenceSignature(referenceSigningBytes(event), key) };

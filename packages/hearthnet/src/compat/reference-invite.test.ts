@@ -60,9 +60,9 @@ describe('hn1: invites', () => {
   it('refuses to encode an invite with a non-string field', () => {
     expect(() => encodeReferenceInvite({ community_id: 5 } as unknown as ReferenceInvite)).toThrow(
       expect.objectContaining({
-        name: 'InvalidInviteError',
+        name: 'HearthNetLocalError',
         code: 'invalid_invite',
-        reason: 'invalid_field',
+        details: { reason: 'invalid_field' },
       }),
     );
   });
@@ -72,7 +72,9 @@ describe('hn1: invites', () => {
     ['non-ASCII base64', 'hn1:é', 'invalid_encoding'],
     ['a single stray character', 'hn1:A', 'invalid_encoding'],
   ])('refuses %s with a typed error', (_name, blob, reason) => {
-    expect(() => decodeReferenceInvite(blob as string)).toThrow(expect.objectContaining({ reason }));
+    expect(() => decodeReferenceInvite(blob as string)).toThrow(
+      expect.objectContaining({ code: 'invalid_invite', details: { reason } }),
+    );
   });
 
   it('reads an absent cn or sig as "", as decode_invite does; such an invite does not verify', () => {
@@ -91,14 +93,16 @@ describe('hn1: invites', () => {
     });
     expect(verifyReferenceInvite(invite)).toMatchObject({ valid: false, reason: 'invalid_signature' });
     expect(() => decodeReferenceInvite(blob({ ...short, cn: 5 } as never))).toThrow(
-      expect.objectContaining({ reason: 'invalid_field' }),
+      expect.objectContaining({ code: 'invalid_invite', details: { reason: 'invalid_field' } }),
     );
   });
 
   it('refuses a UTF-8 byte order mark, as json.loads does', () => {
     const json = JSON.stringify({ cid: 'c', cn: 'n', inv: 'i', tee: 't', iat: 'a', exp: 'b', sig: 's' });
     const withBom = `hn1:${Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]).toString('base64url')}`;
-    expect(() => decodeReferenceInvite(withBom)).toThrow(expect.objectContaining({ reason: 'invalid_json' }));
+    expect(() => decodeReferenceInvite(withBom)).toThrow(
+      expect.objectContaining({ code: 'invalid_invite', details: { reason: 'invalid_json' } }),
+    );
   });
 
   it('refuses a blob in which a key repeats (json.loads would keep the last one silently)', () => {
@@ -106,7 +110,8 @@ describe('hn1: invites', () => {
     const doubled = `hn1:${Buffer.from(json).toString('base64url')}`;
     expect(() => decodeReferenceInvite(doubled)).toThrow(
       expect.objectContaining({
-        reason: 'invalid_json',
+        code: 'invalid_invite',
+        details: { reason: 'invalid_json' },
         message: expect.stringContaining('duplicate key "tee"'),
       }),
     );

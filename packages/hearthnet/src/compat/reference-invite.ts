@@ -2,7 +2,7 @@ import { readStrictJson } from '../canonical-json/strict-json.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { type PayloadVerification, signPayload, verifyPayload } from '../crypto/payload-signature.js';
 import { base64UrlDecodeLenient, base64UrlEncode } from '../encoding/index.js';
-import { InvalidInviteError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { pythonAsciiJson } from './python-ascii-json.js';
 
 /** The prefix of a reference invite blob. */
@@ -72,7 +72,7 @@ export function makeReferenceInvite(input: ReferenceInviteInput, key: KeyPair): 
  * Writes an invite as the reference's `hn1:` blob: `hn1:` + unpadded base64url of the compact,
  * ASCII-escaped JSON of `{cid, cn, inv, tee, iat, exp, sig[, ru][, rt]}` in that order.
  *
- * @throws {InvalidInviteError} (`invalid_field`) when a field is not a string.
+ * @throws {HearthNetLocalError} `invalid_invite` (`invalid_field`) when a field is not a string.
  * @example
  * encodeReferenceInvite(invite); // 'hn1:eyJjaWQiOiJlZDI1NTE5Oi…'
  */
@@ -82,7 +82,9 @@ export function encodeReferenceInvite(invite: ReferenceInvite): string {
     const value: unknown = (invite as unknown as Record<string, unknown>)[field];
     if (OPTIONAL.has(field) && (value === undefined || value === '')) continue;
     if (typeof value !== 'string') {
-      throw new InvalidInviteError('invalid_field', `the invite's ${field} must be a string`);
+      throw new HearthNetLocalError('invalid_invite', `the invite's ${field} must be a string`, {
+        details: { reason: 'invalid_field' },
+      });
     }
     blob[short] = value;
   }
@@ -97,32 +99,39 @@ export function encodeReferenceInvite(invite: ReferenceInvite): string {
  * then fails verification); unlike there, every field present must be a string and a UTF-8 byte order
  * mark is refused, as Python's `json.loads` refuses it.
  *
- * @throws {InvalidInviteError} with `reason` `wrong_prefix`, `invalid_encoding`, `invalid_json` or `invalid_field`.
+ * @throws {HearthNetLocalError} `invalid_invite` with `details.reason` `wrong_prefix`, `invalid_encoding`,
+ *   `invalid_json` or `invalid_field`.
  * @example
  * const invite = decodeReferenceInvite(blob);
  * verifyReferenceInvite(invite).valid; // true for an untouched invite
  */
 export function decodeReferenceInvite(blob: string): ReferenceInvite {
   if (typeof blob !== 'string' || !blob.startsWith(INVITE_BLOB_PREFIX)) {
-    throw new InvalidInviteError('wrong_prefix', `an invite blob starts with ${INVITE_BLOB_PREFIX}`);
+    throw new HearthNetLocalError('invalid_invite', `an invite blob starts with ${INVITE_BLOB_PREFIX}`, {
+      details: { reason: 'wrong_prefix' },
+    });
   }
   let text: string;
   try {
     const bytes = base64UrlDecodeLenient(blob.slice(INVITE_BLOB_PREFIX.length));
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch (error) {
-    throw new InvalidInviteError('invalid_encoding', 'the invite blob is not base64url of UTF-8 text', {
+    throw new HearthNetLocalError('invalid_invite', 'the invite blob is not base64url of UTF-8 text', {
       cause: error,
+      details: { reason: 'invalid_encoding' },
     });
   }
   // Signed: read strictly, so that no reader of the same blob sees another invite (a repeated key).
   const parsed = readStrictJson(
     text,
     'the invite blob',
-    (message, options) => new InvalidInviteError('invalid_json', message, options),
+    (message, options) =>
+      new HearthNetLocalError('invalid_invite', message, { ...options, details: { reason: 'invalid_json' } }),
   );
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new InvalidInviteError('invalid_json', 'the invite blob does not hold a JSON object');
+    throw new HearthNetLocalError('invalid_invite', 'the invite blob does not hold a JSON object', {
+      details: { reason: 'invalid_json' },
+    });
   }
   const short = parsed as Record<string, unknown>;
   const invite: Record<string, string> = {};
@@ -130,7 +139,11 @@ export function decodeReferenceInvite(blob: string): ReferenceInvite {
     const value = Object.hasOwn(short, key) ? short[key] : EMPTY_WHEN_ABSENT.has(field) ? '' : undefined;
     if (value === undefined && OPTIONAL.has(field)) continue;
     if (typeof value !== 'string') {
-      throw new InvalidInviteError('invalid_field', `the invite blob's ${key} (${field}) must be a string`);
+      throw new HearthNetLocalError(
+        'invalid_invite',
+        `the invite blob's ${key} (${field}) must be a string`,
+        { details: { reason: 'invalid_field' } },
+      );
     }
     if (OPTIONAL.has(field) && value === '') continue;
     invite[field] = value;

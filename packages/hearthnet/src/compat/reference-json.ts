@@ -1,4 +1,4 @@
-import { ReferenceJsonSyntaxError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { PythonFloat } from './python-float.js';
 
 /**
@@ -25,12 +25,15 @@ const ESCAPES: { readonly [char: string]: string } = {
  * (`1.0`, `-0.0`, `1e16`). Duplicate keys keep the last value, as Python does. `NaN` and `Infinity`
  * (which Python also reads) are refused.
  *
- * @throws {ReferenceJsonSyntaxError}
+ * @throws {HearthNetLocalError} `reference_json_syntax`
  * @example
  * const event = parseReferenceJson(body); // then verifyReferenceEvent(event)
  */
 export function parseReferenceJson(text: string): unknown {
-  if (typeof text !== 'string') throw new ReferenceJsonSyntaxError(0, 'expected JSON text');
+  if (typeof text !== 'string')
+    throw new HearthNetLocalError('reference_json_syntax', 'expected JSON text at offset 0', {
+      details: { offset: 0 },
+    });
   const parser = new Parser(text);
   parser.skipWhitespace();
   const value = parser.value(0);
@@ -45,7 +48,9 @@ class Parser {
   constructor(private readonly text: string) {}
 
   fail(message: string): never {
-    throw new ReferenceJsonSyntaxError(this.offset, message);
+    throw new HearthNetLocalError('reference_json_syntax', `${message} at offset ${this.offset}`, {
+      details: { offset: this.offset },
+    });
   }
 
   skipWhitespace(): void {

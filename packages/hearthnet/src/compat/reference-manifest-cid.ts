@@ -1,7 +1,7 @@
 import { formatJsonPath } from '../canonical-json/json-path.js';
+import { HearthNetLocalError } from '../errors.js';
 import { contentId, isPrefixedContentId } from '../hashing/content-id.js';
 import { blake3Hasher, type Hasher } from '../hashing/hasher.js';
-import { MalformedReferenceBlobManifestError } from './errors.js';
 
 /**
  * The fields of a blob manifest that the reference's `manifest_cid` hashes. A `BlobManifest` of
@@ -21,8 +21,8 @@ export interface ReferenceManifestCidInput {
  *
  * @param hasher - defaults to BLAKE3; `sha256Hasher` gives what a reference node without the Python
  *   `blake3` module computes.
- * @throws {MalformedReferenceBlobManifestError} when a size is not a non-negative integer or a chunk
- *   id is not `<algorithm>:<64 lowercase hex>`.
+ * @throws {HearthNetLocalError} `malformed_reference_blob_manifest` when a size is not a non-negative integer
+ *   or a chunk id is not `<algorithm>:<64 lowercase hex>`.
  * @example
  * referenceManifestCid({ size_bytes: 5, chunk_size_bytes: 262144, chunks: [{ cid, size_bytes: 5 }] });
  * // 'blake3:…'
@@ -32,17 +32,25 @@ export function referenceManifestCid(
   hasher: Hasher = blake3Hasher,
 ): string {
   if (typeof manifest !== 'object' || manifest === null) {
-    throw new MalformedReferenceBlobManifestError('$', 'a blob manifest must be an object');
+    throw new HearthNetLocalError('malformed_reference_blob_manifest', 'a blob manifest must be an object', {
+      path: '$',
+    });
   }
   const chunks = manifest.chunks;
   if (!Array.isArray(chunks)) {
-    throw new MalformedReferenceBlobManifestError('$.chunks', '$.chunks must be an array');
+    throw new HearthNetLocalError('malformed_reference_blob_manifest', '$.chunks must be an array', {
+      path: '$.chunks',
+    });
   }
   const chunkTexts = chunks.map((chunk: unknown, index) => {
     const record = (typeof chunk === 'object' && chunk !== null ? chunk : {}) as Record<string, unknown>;
     if (!isPrefixedContentId(record.cid)) {
       const path = formatJsonPath(['chunks', index, 'cid']);
-      throw new MalformedReferenceBlobManifestError(path, `${path} must be <algorithm>:<64 lowercase hex>`);
+      throw new HearthNetLocalError(
+        'malformed_reference_blob_manifest',
+        `${path} must be <algorithm>:<64 lowercase hex>`,
+        { path },
+      );
     }
     return `{"cid":"${record.cid}","size_bytes":${size(record.size_bytes, ['chunks', index, 'size_bytes'])}}`;
   });
@@ -57,7 +65,11 @@ export function referenceManifestCid(
 function size(value: unknown, path: (string | number)[]): string {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     const at = formatJsonPath(path);
-    throw new MalformedReferenceBlobManifestError(at, `${at} must be a non-negative integer`);
+    throw new HearthNetLocalError(
+      'malformed_reference_blob_manifest',
+      `${at} must be a non-negative integer`,
+      { path: at },
+    );
   }
   return String(value);
 }

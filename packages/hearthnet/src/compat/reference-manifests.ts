@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { formatJsonPath } from '../canonical-json/json-path.js';
 import { parseNodeId } from '../crypto/node-id.js';
 import { verifyPayload } from '../crypto/payload-signature.js';
+import { HearthNetLocalError } from '../errors.js';
 import { nodeManifestInputSchema } from '../manifests/node-manifest-schema.js';
-import { MalformedReferenceManifestError, ManifestConversionError } from './errors.js';
 import { PythonFloat } from './python-float.js';
 import { readReferenceManifestTime } from './reference-manifest-time.js';
 
@@ -171,13 +171,17 @@ export function verifyReferenceCommunityManifest(
 /**
  * Reads the unsigned manifest a reference node serves on `GET /manifest`.
  *
- * @throws {MalformedReferenceManifestError} with the path of the first bad field.
+ * @throws {HearthNetLocalError} `malformed_reference_manifest` with the path of the first bad field.
  */
 export function parseReferenceServedManifest(value: unknown): ReferenceServedManifest {
   const parsed = referenceServedManifestSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   const { path, message } = firstIssue(parsed.error);
-  throw new MalformedReferenceManifestError(path, `not a served reference manifest: ${message}`);
+  throw new HearthNetLocalError(
+    'malformed_reference_manifest',
+    `not a served reference manifest: ${message}`,
+    { path },
+  );
 }
 
 /** The node-filled fields of a contract node manifest (`nodeManifestInputSchema`'s output). */
@@ -199,8 +203,9 @@ export interface ReferenceManifestConversionOptions {
  * manifest's `schema_hash` is kept as given (the reference computes it with SHA-256 under a
  * `blake3:` label, so it does not equal the contract's hash of the same capability).
  *
- * @throws {ManifestConversionError} when the result breaks the contract's schema (a community id
- *   such as `ed25519:hf-space-community`, a capability without `schema_hash`, …); `path` says where.
+ * @throws {HearthNetLocalError} `manifest_conversion` when the result breaks the contract's schema (a
+ *   community id such as `ed25519:hf-space-community`, a capability without `schema_hash`, …); `path` says
+ *   where.
  */
 export function referenceNodeManifestToContract(
   manifest: ReferenceNodeManifest | ReferenceServedManifest,
@@ -224,7 +229,9 @@ export function referenceNodeManifestToContract(
   const parsed = nodeManifestInputSchema.safeParse(candidate);
   if (parsed.success) return parsed.data;
   const { path, message } = firstIssue(parsed.error);
-  throw new ManifestConversionError(path, `the manifest has no contract form: ${message}`);
+  throw new HearthNetLocalError('manifest_conversion', `the manifest has no contract form: ${message}`, {
+    path,
+  });
 }
 
 function verifySigned<M>(

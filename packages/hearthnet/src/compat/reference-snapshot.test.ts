@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
-import { MalformedReferenceSnapshotError, PythonJsonError } from './errors.js';
 import { PythonFloat } from './python-float.js';
 import {
   type ReferenceSnapshot,
@@ -87,16 +86,16 @@ describe('reference snapshot signing bytes', () => {
 
   it('throw typed errors for a malformed snapshot or a view JSON cannot carry', () => {
     expect(() => referenceSnapshotSigningBytes({ ...example, at_lamport: -1 })).toThrow(
-      expect.objectContaining({ name: 'MalformedReferenceSnapshotError', path: '$.at_lamport' }),
+      expect.objectContaining({ name: 'HearthNetLocalError', path: '$.at_lamport' }),
     );
     expect(() =>
       referenceSnapshotSigningBytes({
         ...example,
         views: { chat: [] },
       } as unknown as UnsignedReferenceSnapshot),
-    ).toThrow(MalformedReferenceSnapshotError);
+    ).toThrow(expect.objectContaining({ code: 'malformed_reference_snapshot' }));
     expect(() => referenceSnapshotSigningBytes({ ...example, views: { chat: { n: Number.NaN } } })).toThrow(
-      PythonJsonError,
+      expect.objectContaining({ code: 'python_json_unencodable' }),
     );
   });
 });

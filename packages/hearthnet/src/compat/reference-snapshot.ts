@@ -1,6 +1,6 @@
 import { formatJsonPath } from '../canonical-json/json-path.js';
 import type { KeyPair } from '../crypto/key-pair.js';
-import { MalformedReferenceSnapshotError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { pythonAsciiJson } from './python-ascii-json.js';
 import { checkReferenceSignature, referenceSignature } from './reference-signature.js';
 
@@ -43,16 +43,21 @@ const SIGNED_FIELDS = [
  * absent when `signed` is false) and that every view state is a JSON object, and returns it typed.
  * Values inside the view states are not judged; `issued_at` is not parsed.
  *
- * @throws {MalformedReferenceSnapshotError} with the path of the first bad field.
+ * @throws {HearthNetLocalError} `malformed_reference_snapshot` with the path of the first bad field.
  */
 export function assertReferenceSnapshot(value: unknown, signed: boolean): asserts value is ReferenceSnapshot {
   if (!isObject(value)) {
-    throw new MalformedReferenceSnapshotError('$', 'a reference snapshot must be a JSON object');
+    throw new HearthNetLocalError(
+      'malformed_reference_snapshot',
+      'a reference snapshot must be a JSON object',
+      { path: '$' },
+    );
   }
   const fail = (path: (string | number)[], expected: string): never => {
-    throw new MalformedReferenceSnapshotError(
-      formatJsonPath(path),
+    throw new HearthNetLocalError(
+      'malformed_reference_snapshot',
       `${formatJsonPath(path)} must be ${expected}`,
+      { path: formatJsonPath(path) },
     );
   };
   for (const field of ['schema_version', 'at_lamport'] as const) {
@@ -78,8 +83,8 @@ export function assertReferenceSnapshot(value: unknown, signed: boolean): assert
  * "B-form" — of the six fields other than `signature`. Use `parseReferenceJson` on received text so
  * `1.0` in a view state stays a float.
  *
- * @throws {MalformedReferenceSnapshotError} for a value without the snapshot's fields.
- * @throws {PythonJsonError} for a view state JSON cannot carry.
+ * @throws {HearthNetLocalError} `malformed_reference_snapshot` for a value without the snapshot's fields.
+ * @throws {HearthNetLocalError} `python_json_unencodable` for a view state JSON cannot carry.
  * @example
  * referenceSnapshotSigningBytes(snapshot); // UTF-8 of '{"at_lamport":42,"author":"ed25519:…",…,"views":{…}}'
  */
@@ -97,8 +102,8 @@ export function referenceSnapshotSigningBytes(snapshot: UnsignedReferenceSnapsho
  * signers (an HMAC-SHA256 key, a PyNaCl `SigningKey` that returns signature and message) give strings
  * no Ed25519 verifier accepts, and are not offered.
  *
- * @throws {MalformedReferenceSnapshotError}
- * @throws {PythonJsonError}
+ * @throws {HearthNetLocalError} `malformed_reference_snapshot`
+ * @throws {HearthNetLocalError} `python_json_unencodable`
  * @example
  * const snapshot = signReferenceSnapshot(
  *   { schema_version: 1, community_id, at_lamport: 42, views: { chat: state }, issued_at, author: key.nodeId },

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidReferenceSseFrameError, PythonJsonError } from './errors.js';
 import { PythonFloat } from './python-float.js';
 import { encodeReferenceSseFrame } from './reference-sse-frame.js';
 
@@ -46,12 +45,20 @@ describe('encodeReferenceSseFrame', () => {
   });
 
   it('refuses an event name that is not one line of text, and data JSON cannot carry', () => {
-    expect(() => encodeReferenceSseFrame({}, 'done\ndata: {}')).toThrow(InvalidReferenceSseFrameError);
-    expect(() => encodeReferenceSseFrame({}, 'a\rb')).toThrow(InvalidReferenceSseFrameError);
+    expect(() => encodeReferenceSseFrame({}, 'done\ndata: {}')).toThrow(
+      expect.objectContaining({ code: 'invalid_reference_sse_frame' }),
+    );
+    expect(() => encodeReferenceSseFrame({}, 'a\rb')).toThrow(
+      expect.objectContaining({ code: 'invalid_reference_sse_frame' }),
+    );
     expect(() => encodeReferenceSseFrame({}, 42 as unknown as string)).toThrow(
       expect.objectContaining({ code: 'invalid_reference_sse_frame' }),
     );
-    expect(() => encodeReferenceSseFrame({ n: Number.NaN })).toThrow(PythonJsonError);
-    expect(() => encodeReferenceSseFrame({ f: () => 1 })).toThrow(PythonJsonError);
+    expect(() => encodeReferenceSseFrame({ n: Number.NaN })).toThrow(
+      expect.objectContaining({ code: 'python_json_unencodable' }),
+    );
+    expect(() => encodeReferenceSseFrame({ f: () => 1 })).toThrow(
+      expect.objectContaining({ code: 'python_json_unencodable' }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { InvalidReferenceSseFrameError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { pythonAsciiJson } from './python-ascii-json.js';
 
 const LINE_BREAK = /[\r\n]/;
@@ -10,16 +10,18 @@ const LINE_BREAK = /[\r\n]/;
  * `json.dumps(data, separators=(",", ":"))`: `ensure_ascii`, keys in insertion order (not sorted),
  * float `repr` ({@link PythonFloat} for integral floats). It never holds a raw line break.
  *
- * @throws {InvalidReferenceSseFrameError} when `event` is not a string or holds a line break (the
- *   reference would write a frame no reader can split).
- * @throws {PythonJsonError} for data JSON cannot carry (a non-finite number, a cycle).
+ * @throws {HearthNetLocalError} `invalid_reference_sse_frame` when `event` is not a string or holds a line
+ *   break (the reference would write a frame no reader can split).
+ * @throws {HearthNetLocalError} `python_json_unencodable` for data JSON cannot carry (a non-finite number, a
+ *   cycle).
  * @example
  * encodeReferenceSseFrame({ text: 'Grüße', n: new PythonFloat(1) }); // 'data: {"text":"Gr\\u00fc\\u00dfe","n":1.0}\n\n'
  * encodeReferenceSseFrame({ done: true }, 'done'); // 'event: done\ndata: {"done":true}\n\n'
  */
 export function encodeReferenceSseFrame(data: unknown, event?: string): string {
   if (event !== undefined && (typeof event !== 'string' || LINE_BREAK.test(event))) {
-    throw new InvalidReferenceSseFrameError(
+    throw new HearthNetLocalError(
+      'invalid_reference_sse_frame',
       `an SSE event name must be a single line of text, got ${JSON.stringify(event)}`,
     );
   }

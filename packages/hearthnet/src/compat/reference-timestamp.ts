@@ -1,5 +1,5 @@
+import { HearthNetLocalError } from '../errors.js';
 import { parseTimestamp } from '../manifests/timestamps.js';
-import { InvalidReferenceTimestampError } from './errors.js';
 
 /** The reference's `issued_at`: `%Y-%m-%dT%H:%M:%S.%fZ` (read with 0–6 fraction digits). */
 const REFERENCE_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?Z$/;
@@ -9,16 +9,18 @@ const REFERENCE_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}
  * cut to milliseconds, trailing zeros and an empty fraction dropped (`…22.281Z`, `…22.28Z`, `…22Z`).
  * The microseconds beyond the millisecond are lost.
  *
- * @throws {InvalidReferenceTimestampError} for text of another shape or an impossible date.
+ * @throws {HearthNetLocalError} `invalid_reference_timestamp` for text of another shape or an impossible
+ *   date.
  * @example
  * referenceTimestampToContract('2026-05-26T08:14:22.281734Z'); // '2026-05-26T08:14:22.281Z'
  */
 export function referenceTimestampToContract(text: string): string {
   const match = typeof text === 'string' ? REFERENCE_TIMESTAMP.exec(text) : null;
   if (match === null) {
-    throw new InvalidReferenceTimestampError(
-      text,
+    throw new HearthNetLocalError(
+      'invalid_reference_timestamp',
       'expected a reference timestamp such as 2026-05-26T08:14:22.281734Z',
+      { details: { value: text } },
     );
   }
   const millis = (match[2] ?? '').padEnd(6, '0').slice(0, 3).replace(/0+$/, '');
@@ -26,7 +28,10 @@ export function referenceTimestampToContract(text: string): string {
   try {
     parseTimestamp(contract);
   } catch (error) {
-    throw new InvalidReferenceTimestampError(text, `${text} is not a real UTC time`, { cause: error });
+    throw new HearthNetLocalError('invalid_reference_timestamp', `${text} is not a real UTC time`, {
+      cause: error,
+      details: { value: text },
+    });
   }
   return contract;
 }
@@ -35,7 +40,7 @@ export function referenceTimestampToContract(text: string): string {
  * A contract timestamp as the reference writes it: microseconds, six fraction digits
  * (`2026-05-26T08:14:22Z` → `2026-05-26T08:14:22.000000Z`).
  *
- * @throws {InvalidTimestampError} for text that is not a contract timestamp.
+ * @throws {HearthNetLocalError} `invalid_timestamp` for text that is not a contract timestamp.
  */
 export function contractTimestampToReference(text: string): string {
   const iso = new Date(parseTimestamp(text)).toISOString();

@@ -1,6 +1,6 @@
 import { assertBytes } from '../encoding/errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import type { Ed25519Backend } from './ed25519-backend.js';
-import { InvalidKeyError } from './errors.js';
 import { KEY_BYTES, passesLibsodiumPrechecks } from './libsodium-rules.js';
 import { nobleBackend } from './noble-backend.js';
 import { nodeCryptoBackend } from './node-backend.js';
@@ -15,16 +15,20 @@ export function defaultEd25519Backend(): Ed25519Backend {
   return nodeCryptoBackend() ?? nobleBackend;
 }
 
-/** Throws {@link InvalidKeyError} unless `key` is a `Uint8Array` of 32 bytes. */
+/** Throws {@link HearthNetLocalError} `invalid_key` unless `key` is a `Uint8Array` of 32 bytes. */
 export function assertKeyBytes(key: unknown, what: string): asserts key is Uint8Array {
   if (!(key instanceof Uint8Array) || key.length !== KEY_BYTES) {
     const got = key instanceof Uint8Array ? `${key.length} bytes` : typeof key;
-    throw new InvalidKeyError(`${what} must be a Uint8Array of ${KEY_BYTES} bytes, got ${got}`);
+    throw new HearthNetLocalError(
+      'invalid_key',
+      `${what} must be a Uint8Array of ${KEY_BYTES} bytes, got ${got}`,
+    );
   }
 }
 
 /**
- * The 32-byte Ed25519 public key of a 32-byte seed. Throws {@link InvalidKeyError} for a bad seed.
+ * The 32-byte Ed25519 public key of a 32-byte seed. Throws {@link HearthNetLocalError} `invalid_key` for a
+ * bad seed.
  *
  * @example
  * const publicKey = ed25519PublicKeyFromSeed(seed);
@@ -36,7 +40,7 @@ export function ed25519PublicKeyFromSeed(seed: Uint8Array, options: Ed25519Optio
 
 /**
  * Signs `message` with the key of a 32-byte seed (RFC 8032, deterministic). Throws
- * {@link InvalidKeyError} for a bad seed and `EncodingError` (`invalid_bytes`) for a message that
+ * {@link HearthNetLocalError} `invalid_key` for a bad seed and `invalid_bytes` for a message that
  * is not a `Uint8Array`.
  *
  * @example

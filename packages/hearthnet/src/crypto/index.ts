@@ -1,4 +1,11 @@
 export * from '../encoding/index.js';
+export {
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
+  type InvalidNodeIdReason,
+} from '../errors.js';
 export * from '../hashing/index.js';
 export {
   defaultEd25519Backend,
@@ -8,12 +15,6 @@ export {
   ed25519Verify,
 } from './ed25519.js';
 export type { Ed25519Backend } from './ed25519-backend.js';
-export {
-  InvalidKeyError,
-  InvalidNodeIdError,
-  type InvalidNodeIdReason,
-  InvalidPayloadError,
-} from './errors.js';
 export { generateKeyPair, type KeyPair, keyPairFromSeed } from './key-pair.js';
 export { nobleBackend } from './noble-backend.js';
 export { nodeCryptoBackend } from './node-backend.js';

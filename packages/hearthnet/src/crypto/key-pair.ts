@@ -13,10 +13,10 @@ export interface KeyPair {
 }
 
 /**
- * The key pair of a 32-byte seed (the seed is copied). Throws {@link InvalidKeyError} for anything
- * but 32 bytes. The seed stays out of `JSON.stringify` (which gives `{ nodeId }`) and of Node's
- * `util.inspect` / `console.log` (which show it as `[redacted]`); `secretKey` itself is readable as
- * usual, and a spread copy carries it like any other field.
+ * The key pair of a 32-byte seed (the seed is copied). Throws {@link HearthNetLocalError} `invalid_key` for
+ * anything but 32 bytes. The seed stays out of `JSON.stringify` (which gives `{ nodeId }`) and of Node's
+ * `util.inspect` / `console.log` (which show it as `[redacted]`); `secretKey` itself is readable as usual,
+ * and a spread copy carries it like any other field.
  *
  * @example
  * const kp = keyPairFromSeed(seed);

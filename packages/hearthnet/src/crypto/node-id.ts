@@ -1,6 +1,6 @@
 import { base32Encode, base64UrlDecode, base64UrlDecodeLenient, base64UrlEncode } from '../encoding/index.js';
+import { HearthNetLocalError } from '../errors.js';
 import { assertKeyBytes } from './ed25519.js';
-import { InvalidNodeIdError } from './errors.js';
 import { KEY_BYTES } from './libsodium-rules.js';
 
 /** Every HearthNet node id, and every signature, starts with this algorithm prefix. */
@@ -18,7 +18,7 @@ const SHORT_FORM = /^[A-Z2-7=]{1,4}(?:-[A-Z2-7=]{1,4})+$/;
 
 /**
  * The full node id of a public key: `ed25519:` + unpadded base64url of the 32 key bytes (51
- * characters). Throws {@link InvalidKeyError} unless the key is 32 bytes.
+ * characters). Throws {@link HearthNetLocalError} `invalid_key` unless the key is 32 bytes.
  *
  * @example
  * // the RFC 8032 TEST 1 key d75a9801…f707511a
@@ -33,7 +33,7 @@ export function nodeIdFromPublicKey(publicKey: Uint8Array): string {
  * The reference's short display id: `ed25519:` + padded RFC 4648 base32 of the first 8 key bytes,
  * cut into groups of 4 joined by `-` (the last group is always one character and `===`). For
  * display only: it cannot be turned back into a key. Accepts a public key or a full node id
- * (parsed strictly; throws {@link InvalidKeyError} or {@link InvalidNodeIdError}).
+ * (parsed strictly; throws {@link HearthNetLocalError} `invalid_key` or `invalid_node_id`).
  *
  * @example
  * shortNodeId(publicKey); // 'ed25519:25NJ-QAMC-WEFL-O===' (RFC 8032 TEST 1 key)
@@ -61,43 +61,50 @@ export interface ParseNodeIdOptions {
 /**
  * The 32-byte public key in a full node id. Requires the `ed25519:` prefix, refuses the short
  * display form and anything that does not decode to exactly 32 bytes, throwing
- * {@link InvalidNodeIdError} with the broken rule in `reason`.
+ * {@link HearthNetLocalError} `invalid_node_id` with the broken rule in `details.reason`.
  *
  * @example
  * const publicKey = parseNodeId('ed25519:11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo');
  */
 export function parseNodeId(nodeId: string, options: ParseNodeIdOptions = {}): Uint8Array {
   if (typeof nodeId !== 'string') {
-    throw new InvalidNodeIdError('not_a_string', nodeId, `a node id must be a string, got ${typeof nodeId}`);
+    throw new HearthNetLocalError('invalid_node_id', `a node id must be a string, got ${typeof nodeId}`, {
+      details: { reason: 'not_a_string', value: nodeId },
+    });
   }
   if (!nodeId.startsWith(ED25519_PREFIX)) {
-    throw new InvalidNodeIdError(
-      'missing_prefix',
-      nodeId,
+    throw new HearthNetLocalError(
+      'invalid_node_id',
       `node id ${quote(nodeId)} does not start with 'ed25519:'`,
+      {
+        details: { reason: 'missing_prefix', value: nodeId },
+      },
     );
   }
   const encoded = nodeId.slice(ED25519_PREFIX.length);
   if (SHORT_FORM.test(encoded)) {
-    throw new InvalidNodeIdError(
-      'short_form',
-      nodeId,
+    throw new HearthNetLocalError(
+      'invalid_node_id',
       `${quote(nodeId)} is a short node id; it holds no full key`,
+      {
+        details: { reason: 'short_form', value: nodeId },
+      },
     );
   }
   let publicKey: Uint8Array;
   try {
     publicKey = options.lenient === true ? base64UrlDecodeLenient(encoded) : base64UrlDecode(encoded);
   } catch (cause) {
-    throw new InvalidNodeIdError('invalid_encoding', nodeId, `node id ${quote(nodeId)} is not base64url`, {
+    throw new HearthNetLocalError('invalid_node_id', `node id ${quote(nodeId)} is not base64url`, {
       cause,
+      details: { reason: 'invalid_encoding', value: nodeId },
     });
   }
   if (publicKey.length !== KEY_BYTES) {
-    throw new InvalidNodeIdError(
-      'wrong_length',
-      nodeId,
+    throw new HearthNetLocalError(
+      'invalid_node_id',
       `node id ${quote(nodeId)} holds ${publicKey.length} bytes, not ${KEY_BYTES}`,
+      { details: { reason: 'wrong_length', value: nodeId } },
     );
   }
   return publicKey;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidNodeIdError } from './errors.js';
 import { decodeTagged, loadHearthnetFixture } from './fixture-test-support.js';
 import { nodeIdFromPublicKey, parseNodeId, shortNodeId } from './node-id.js';
 
@@ -37,8 +36,10 @@ describe('fixtures/hearthnet/node-ids.json', () => {
       if (c.error === undefined) {
         expect(parse()).toEqual(decodeTagged(c.public_key));
       } else {
-        expect(parse).toThrow(InvalidNodeIdError);
-        expect(parse).toThrow(expect.objectContaining({ code: c.error, reason: c.reason }));
+        expect(parse).toThrow(expect.objectContaining({ code: 'invalid_node_id' }));
+        expect(parse).toThrow(
+          expect.objectContaining({ code: c.error, details: expect.objectContaining({ reason: c.reason }) }),
+        );
       }
     });
   }

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CanonicalJsonError, canonicalJson } from '../canonical-json/index.js';
+import { canonicalJson } from '../canonical-json/index.js';
 import { base64UrlDecode, base64UrlEncode, hexDecode } from '../encoding/index.js';
 import { ed25519Sign, ed25519Verify } from './ed25519.js';
-import { InvalidKeyError, InvalidPayloadError } from './errors.js';
 import { keyPairFromSeed } from './key-pair.js';
 import { nobleBackend } from './noble-backend.js';
 import { shortNodeId } from './node-id.js';
@@ -65,22 +64,38 @@ describe('signPayload', () => {
     );
   });
 
-  it('throws CanonicalJsonError for payloads canonical JSON cannot encode', () => {
-    for (const value of [Number.NaN, Infinity, undefined, new Date(0), '\ud800', () => 1]) {
-      expect(() => signPayload({ value }, keyPair)).toThrow(CanonicalJsonError);
+  it('throws the canonical JSON codes for payloads canonical JSON cannot encode', () => {
+    const cases: [unknown, string][] = [
+      [Number.NaN, 'non_finite_number'],
+      [Infinity, 'non_finite_number'],
+      [undefined, 'unsupported_type'],
+      [new Date(0), 'unsupported_type'],
+      ['\ud800', 'lone_surrogate'],
+      [() => 1, 'unsupported_type'],
+    ];
+    for (const [value, code] of cases) {
+      expect(() => signPayload({ value }, keyPair)).toThrow(
+        expect.objectContaining({ code, path: '$.value' }),
+      );
     }
     expect(() => signPayload(new Map() as unknown as Record<string, unknown>, keyPair)).toThrow(
-      CanonicalJsonError,
+      expect.objectContaining({ code: 'unsupported_type' }),
     );
   });
 
-  it('throws InvalidKeyError for a bad key and InvalidPayloadError for a non-object', () => {
-    expect(() => signPayload({}, new Uint8Array(31))).toThrow(InvalidKeyError);
-    expect(() => signPayload({}, { ...keyPair, secretKey: new Uint8Array(64) })).toThrow(InvalidKeyError);
-    expect(() => signPayload({}, null as unknown as Uint8Array)).toThrow(InvalidKeyError);
+  it('throws invalid_key for a bad key and invalid_payload for a non-object', () => {
+    expect(() => signPayload({}, new Uint8Array(31))).toThrow(
+      expect.objectContaining({ code: 'invalid_key' }),
+    );
+    expect(() => signPayload({}, { ...keyPair, secretKey: new Uint8Array(64) })).toThrow(
+      expect.objectContaining({ code: 'invalid_key' }),
+    );
+    expect(() => signPayload({}, null as unknown as Uint8Array)).toThrow(
+      expect.objectContaining({ code: 'invalid_key' }),
+    );
     for (const payload of [null, [], 'text', 3]) {
       expect(() => signPayload(payload as unknown as Record<string, unknown>, keyPair)).toThrow(
-        InvalidPayloadError,
+        expect.objectContaining({ code: 'invalid_payload' }),
       );
     }
   });

@@ -1,8 +1,8 @@
 import { canonicalJson, canonicalJsonWithLossyNumbers, normalizeNumbers } from '../canonical-json/index.js';
 import { base64UrlDecode, base64UrlDecodeLenient, base64UrlEncode } from '../encoding/index.js';
+import { HearthNetLocalError } from '../errors.js';
 import { assertKeyBytes, type Ed25519Options, ed25519Sign, ed25519Verify } from './ed25519.js';
 import type { Ed25519Backend } from './ed25519-backend.js';
-import { InvalidKeyError, InvalidPayloadError } from './errors.js';
 import type { KeyPair } from './key-pair.js';
 import { KEY_BYTES, SIGNATURE_BYTES } from './libsodium-rules.js';
 import { ED25519_PREFIX, parseNodeId } from './node-id.js';
@@ -64,8 +64,9 @@ export interface VerifyPayloadOptions {
  * (`1e+16`), and `JSON.stringify` writes it as digits, which a Python reference reads as an `int` and
  * re-canonicalises differently, so its `verify_payload` fails.
  *
- * Throws `CanonicalJsonError` for a payload canonical JSON cannot encode, {@link InvalidKeyError}
- * for a bad key and {@link InvalidPayloadError} when `payload` is not an object.
+ * Throws {@link HearthNetLocalError}: a canonical JSON code for a payload canonical JSON cannot encode,
+ * `invalid_key` for a bad key and {@link HearthNetLocalError} `invalid_payload` when `payload` is not an
+ * object.
  *
  * @example
  * const signed = signPayload({ type: 'hello', n: 1 }, keyPair);
@@ -76,7 +77,8 @@ export function signPayload<T extends Readonly<Record<string, unknown>>>(
   key: KeyPair | Uint8Array,
   options: Ed25519Options = {},
 ): SignedPayload<T> {
-  if (!isObject(payload)) throw new InvalidPayloadError('a signed payload must be a JSON object');
+  if (!isObject(payload))
+    throw new HearthNetLocalError('invalid_payload', 'a signed payload must be a JSON object');
   const seed = seedOf(key);
   const unsigned = normalizeNumbers(withoutSignature(payload));
   const signature = ed25519Sign(canonicalJson(unsigned), seed, options);
@@ -181,7 +183,7 @@ function seedOf(key: KeyPair | Uint8Array): Uint8Array {
     return key;
   }
   if (typeof key !== 'object' || key === null)
-    throw new InvalidKeyError('a signing key must be a KeyPair or a seed');
+    throw new HearthNetLocalError('invalid_key', 'a signing key must be a KeyPair or a seed');
   assertKeyBytes(key.secretKey, "a key pair's secretKey");
   return key.secretKey;
 }

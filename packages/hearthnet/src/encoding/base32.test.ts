@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { HearthNetLocalError } from '../errors.js';
 import { base32Decode, base32Encode } from './base32.js';
-import { EncodingError } from './errors.js';
 
 /** RFC 4648 §10. */
 const rfcVectors: ReadonlyArray<readonly [string, string]> = [
@@ -47,17 +47,21 @@ describe('base32', () => {
       '========',
       'MY',
     ]) {
-      expect(() => base32Decode(text), text).toThrow(EncodingError);
+      expect(() => base32Decode(text), text).toThrow(expect.objectContaining({ code: 'invalid_base32' }));
       try {
         base32Decode(text);
       } catch (error) {
-        expect((error as EncodingError).code).toBe('invalid_base32');
+        expect((error as HearthNetLocalError).code).toBe('invalid_base32');
       }
     }
   });
 
   it('refuses non-string and non-bytes input with a typed error', () => {
-    expect(() => base32Decode(null as unknown as string)).toThrow(EncodingError);
-    expect(() => base32Encode({} as unknown as Uint8Array)).toThrow(EncodingError);
+    expect(() => base32Decode(null as unknown as string)).toThrow(
+      expect.objectContaining({ code: 'invalid_base32' }),
+    );
+    expect(() => base32Encode({} as unknown as Uint8Array)).toThrow(
+      expect.objectContaining({ code: 'invalid_bytes' }),
+    );
   });
 });

@@ -1,4 +1,5 @@
-import { assertBytes, assertText, EncodingError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
+import { assertBytes, assertText } from './errors.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const PAD = '=';
@@ -37,7 +38,7 @@ export function base32Encode(bytes: Uint8Array): string {
 /**
  * Decodes RFC 4648 §6 base32 strictly: upper-case alphabet only, length a multiple of 8, `=` only as
  * the padding of the last group and only in the counts the encoder writes (1, 3, 4 or 6), zero bits
- * after the last full byte. Throws {@link EncodingError} with code `invalid_base32` otherwise.
+ * after the last full byte. Throws {@link HearthNetLocalError} with code `invalid_base32` otherwise.
  *
  * @example
  * base32Decode('MZXW6YQ='); // bytes of 'foob'
@@ -45,14 +46,14 @@ export function base32Encode(bytes: Uint8Array): string {
 export function base32Decode(text: string): Uint8Array {
   assertText(text, 'invalid_base32', 'base32Decode');
   if (text.length % 8 !== 0) {
-    throw new EncodingError('invalid_base32', `base32 length ${text.length} is not a multiple of 8`);
+    throw new HearthNetLocalError('invalid_base32', `base32 length ${text.length} is not a multiple of 8`);
   }
   let dataChars = text.length;
   while (dataChars > 0 && text.charCodeAt(dataChars - 1) === 0x3d) dataChars--;
   const lastGroupChars = dataChars % 8;
   const lastGroupBytes = dataCharsForBytes.indexOf(lastGroupChars as 0 | 2 | 4 | 5 | 7);
   if (text.length - dataChars >= 8 || (lastGroupChars !== 0 && lastGroupBytes < 0)) {
-    throw new EncodingError(
+    throw new HearthNetLocalError(
       'invalid_base32',
       `base32 text has ${text.length - dataChars} padding characters`,
     );
@@ -65,7 +66,7 @@ export function base32Decode(text: string): Uint8Array {
     const code = text.charCodeAt(i);
     const value = code < 128 ? quintets[code]! : -1;
     if (value < 0) {
-      throw new EncodingError(
+      throw new HearthNetLocalError(
         'invalid_base32',
         `invalid base32 character ${JSON.stringify(text[i])} at index ${i}`,
       );
@@ -78,7 +79,7 @@ export function base32Decode(text: string): Uint8Array {
     }
   }
   if ((buffer & ((1 << bits) - 1)) !== 0) {
-    throw new EncodingError('invalid_base32', 'base32 text ends in non-zero padding bits');
+    throw new HearthNetLocalError('invalid_base32', 'base32 text ends in non-zero padding bits');
   }
   return out;
 }

@@ -1,4 +1,5 @@
-import { assertBytes, assertText, EncodingError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
+import { assertBytes, assertText } from './errors.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const PAD = 0x3d; // '='
@@ -62,7 +63,7 @@ export function base64Encode(bytes: Uint8Array): string {
 /**
  * Decodes standard padded base64 strictly: only `A–Z a–z 0–9 + /`, a length that is a multiple of 4
  * with at most two `=` at the end, no whitespace, and zero bits after the last byte — one text per byte
- * string. Throws {@link EncodingError} `invalid_base64` otherwise.
+ * string. Throws {@link HearthNetLocalError} `invalid_base64` otherwise.
  *
  * @example
  * base64Decode('+/8='); // Uint8Array [0xfb, 0xff]
@@ -71,7 +72,7 @@ export function base64Decode(text: string): Uint8Array {
   assertText(text, 'invalid_base64', 'base64Decode');
   const length = text.length;
   if (length % 4 !== 0) {
-    throw new EncodingError(
+    throw new HearthNetLocalError(
       'invalid_base64',
       `standard base64 has a length that is a multiple of 4, got ${length}`,
     );
@@ -123,13 +124,13 @@ function firstNonAscii(text: string): number {
   return 0;
 }
 
-function invalidCharacter(text: string, index: number): EncodingError {
-  return new EncodingError(
+function invalidCharacter(text: string, index: number): HearthNetLocalError {
+  return new HearthNetLocalError(
     'invalid_base64',
     `invalid standard base64 character ${JSON.stringify(text[index])} at index ${index} (padding only at the end)`,
   );
 }
 
-function nonCanonicalTail(): EncodingError {
-  return new EncodingError('invalid_base64', 'standard base64 text ends in non-zero padding bits');
+function nonCanonicalTail(): HearthNetLocalError {
+  return new HearthNetLocalError('invalid_base64', 'standard base64 text ends in non-zero padding bits');
 }

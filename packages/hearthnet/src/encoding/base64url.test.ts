@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { HearthNetLocalError } from '../errors.js';
 import { base64UrlDecode, base64UrlDecodeLenient, base64UrlEncode } from './base64url.js';
-import { EncodingError } from './errors.js';
 
 const bytes = fc.uint8Array({ maxLength: 200 });
 
@@ -9,7 +9,7 @@ function codeOf(run: () => unknown): string | undefined {
   try {
     run();
   } catch (error) {
-    if (error instanceof EncodingError) return error.code;
+    if (error instanceof HearthNetLocalError) return error.code;
     throw error;
   }
   return undefined;

@@ -1,4 +1,5 @@
-import { assertBytes, assertText, EncodingError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
+import { assertBytes, assertText } from './errors.js';
 
 const URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const PAD = 0x3d; // '='
@@ -50,7 +51,7 @@ export function base64UrlEncode(bytes: Uint8Array): string {
 /**
  * Decodes unpadded base64url strictly: only the url alphabet `A–Z a–z 0–9 - _`, no `=`, no
  * whitespace, a length that is not 1 more than a multiple of 4, and zero bits after the last full
- * byte, so every byte string has exactly one accepted text. Throws {@link EncodingError} with code
+ * byte, so every byte string has exactly one accepted text. Throws {@link HearthNetLocalError} with code
  * `invalid_base64url` otherwise.
  *
  * @example
@@ -62,7 +63,10 @@ export function base64UrlDecode(text: string): Uint8Array {
   const length = text.length;
   const tail = length & 3;
   if (tail === 1) {
-    throw new EncodingError('invalid_base64url', `base64url length ${length} is 1 more than a multiple of 4`);
+    throw new HearthNetLocalError(
+      'invalid_base64url',
+      `base64url length ${length} is 1 more than a multiple of 4`,
+    );
   }
   const out = new Uint8Array((length * 3) >> 2);
   const whole = length - tail;
@@ -95,7 +99,7 @@ function sextetAt(text: string, index: number): number {
   const code = text.charCodeAt(index);
   const value = code < 128 ? urlSextets[code]! : -1;
   if (value < 0) {
-    throw new EncodingError(
+    throw new HearthNetLocalError(
       'invalid_base64url',
       `invalid base64url character ${JSON.stringify(text[index])} at index ${index}`,
     );
@@ -103,8 +107,8 @@ function sextetAt(text: string, index: number): number {
   return value;
 }
 
-function nonCanonicalTail(text: string): EncodingError {
-  return new EncodingError(
+function nonCanonicalTail(text: string): HearthNetLocalError {
+  return new HearthNetLocalError(
     'invalid_base64url',
     `base64url text ends in non-zero padding bits (last character ${JSON.stringify(text.at(-1))})`,
   );
@@ -122,7 +126,7 @@ function nonCanonicalTail(text: string): EncodingError {
  * - any other ASCII character outside both alphabets (whitespace, `.`, `!` …), silently skipped;
  * - non-zero bits after the last full byte (`'AB'` decodes like `'AA'`).
  *
- * It still throws {@link EncodingError} (`invalid_base64url`) for a non-ASCII character anywhere,
+ * It still throws {@link HearthNetLocalError} (`invalid_base64url`) for a non-ASCII character anywhere,
  * for a data-character count 1 more than a multiple of 4, and for a final group the padding does
  * not complete (e.g. 2 stray characters make the re-added padding come out wrong).
  *
@@ -135,7 +139,7 @@ export function base64UrlDecodeLenient(text: string): Uint8Array {
   // Python refuses a str that has no ASCII encoding before it decodes anything.
   for (let i = 0; i < text.length; i++) {
     if (text.charCodeAt(i) > 0x7f) {
-      throw new EncodingError('invalid_base64url', `non-ASCII character at index ${i}`);
+      throw new HearthNetLocalError('invalid_base64url', `non-ASCII character at index ${i}`);
     }
   }
   const length = text.length + ((4 - (text.length & 3)) & 3);
@@ -167,11 +171,11 @@ export function base64UrlDecodeLenient(text: string): Uint8Array {
     groupPosition = (groupPosition + 1) & 3;
   }
   if (groupPosition === 1) {
-    throw new EncodingError(
+    throw new HearthNetLocalError(
       'invalid_base64url',
       'number of base64 data characters is 1 more than a multiple of 4',
     );
   }
-  if (groupPosition !== 0) throw new EncodingError('invalid_base64url', 'incorrect base64 padding');
+  if (groupPosition !== 0) throw new HearthNetLocalError('invalid_base64url', 'incorrect base64 padding');
   return out.slice(0, o);
 }

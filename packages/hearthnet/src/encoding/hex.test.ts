@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EncodingError } from './errors.js';
+import type { HearthNetLocalError } from '../errors.js';
 import { hexDecode, hexEncode } from './hex.js';
 
 describe('hex', () => {
@@ -22,7 +22,7 @@ describe('hex', () => {
       try {
         hexDecode(text);
       } catch (error) {
-        code = (error as EncodingError).code;
+        code = (error as HearthNetLocalError).code;
       }
       expect(code, text).toBe('invalid_hex');
     }

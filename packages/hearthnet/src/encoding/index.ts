@@ -1,5 +1,4 @@
 export { base32Decode, base32Encode } from './base32.js';
 export { base64Decode, base64Encode } from './base64.js';
 export { base64UrlDecode, base64UrlDecodeLenient, base64UrlEncode } from './base64url.js';
-export { EncodingError, type EncodingErrorCode } from './errors.js';
 export { hexDecode, hexEncode } from './hex.js';

@@ -1,8 +1,8 @@
 import type { KeyPair } from '../crypto/key-pair.js';
 import { signPayload } from '../crypto/payload-signature.js';
+import { HearthNetLocalError } from '../errors.js';
 import { formatTimestamp } from '../manifests/index.js';
 import { EVENT_SCHEMA_VERSION, type SignedEvent } from './envelope.js';
-import { InvalidEventError } from './errors.js';
 import type { EventData } from './event-data.js';
 import type { EventType } from './event-types.js';
 import { createUlidFactory, type UlidFactory } from './ulid.js';
@@ -37,8 +37,9 @@ let sharedUlidFactory: UlidFactory | undefined;
  * of the eight other fields. `data` is checked against its type's schema first; its numbers are
  * normalised to their canonical value (what is signed is what is sent).
  *
- * @throws {InvalidEventError} when the input breaks the envelope or `data` schema (`reason`, `path`).
- * @throws {CanonicalJsonError} when `data` holds something JSON cannot carry.
+ * @throws {HearthNetLocalError} `invalid_event` when the input breaks the envelope or `data` schema
+ *   (`details.reason`, `path`).
+ * @throws {HearthNetLocalError} when `data` holds something JSON cannot carry.
  * @example
  * const event = createEvent(
  *   {
@@ -68,7 +69,11 @@ export function createEvent<T extends EventType>(
     data: input.data,
   };
   const verdict = validateEvent({ ...unsigned, signature: '' });
-  if (!verdict.valid) throw new InvalidEventError(verdict.reason, verdict.path, verdict.message);
+  if (!verdict.valid)
+    throw new HearthNetLocalError('invalid_event', verdict.message, {
+      path: verdict.path,
+      details: { reason: verdict.reason },
+    });
   return signPayload(unsigned, key) as unknown as SignedEvent<T>;
 }
 

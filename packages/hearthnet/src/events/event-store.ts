@@ -29,15 +29,17 @@ export interface EventStore {
    * Stores a received event. A new event moves its community's counter to
    * `max(counter, event.lamport) + 1`; the identical event again is a `duplicate` and changes nothing.
    *
-   * @throws {InvalidEventError} when the event's shape is invalid.
-   * @throws {EventConflictError} when another event with this `event_id` is stored (any community).
+   * @throws {HearthNetLocalError} `invalid_event` when the event's shape is invalid.
+   * @throws {HearthNetLocalError} `event_conflict` when another event with this `event_id` is stored (any
+   *   community).
    */
   append(event: SignedEvent): Promise<AppendResult>;
   /**
    * Stores an event made here, atomically with its Lamport value: calls `create(counter + 1)` and
    * stores what it returns, and the counter becomes that value (contract §7.3 "on send").
    *
-   * @throws {LocalEventMismatchError} when the event is not of `communityId` or not at the given lamport.
+   * @throws {HearthNetLocalError} `local_event_mismatch` when the event is not of `communityId` or not at the
+   *   given lamport.
    * @throws what `create` or {@link EventStore.append} throws; nothing is stored then.
    */
   appendLocal<E extends SignedEvent>(communityId: string, create: (lamport: number) => E): Promise<E>;

@@ -43,7 +43,10 @@ describe('events.json', () => {
   it.each(byOperation('ulid-decode'))('$id', (c) => {
     if ('error' in c) {
       expect(() => decodeUlid(c['ulid'] as string)).toThrow(
-        expect.objectContaining({ code: c['error'], reason: c['reason'] }),
+        expect.objectContaining({
+          code: c['error'],
+          details: expect.objectContaining({ reason: c['reason'] }),
+        }),
       );
       return;
     }

@@ -1,6 +1,6 @@
 import { canonicalJsonString } from '../canonical-json/index.js';
+import { HearthNetLocalError } from '../errors.js';
 import type { SignedEvent } from './envelope.js';
-import { EventConflictError, InvalidEventError, LocalEventMismatchError } from './errors.js';
 import type { AppendResult, EventStore, LamportRange } from './event-store.js';
 import { assertLamport, lamportAfterReceive, lamportForSend } from './lamport.js';
 import { compareEvents } from './ordering.js';
@@ -40,7 +40,8 @@ export class InMemoryEventStore implements EventStore {
     const lamport = lamportForSend(this.#communities.get(communityId)?.clock ?? 0);
     const event = create(lamport);
     if (event?.community_id !== communityId || event.lamport !== lamport) {
-      throw new LocalEventMismatchError(
+      throw new HearthNetLocalError(
+        'local_event_mismatch',
         `appendLocal gave lamport ${lamport} in community ${communityId}; the event has lamport ${String(event?.lamport)} in ${String(event?.community_id)}`,
       );
     }
@@ -93,11 +94,20 @@ export class InMemoryEventStore implements EventStore {
   /** Stores `event`; the counter becomes `localLamport` for a local event, the receive rule otherwise. */
   #append(event: SignedEvent, localLamport?: number): AppendResult {
     const verdict = validateEvent(event);
-    if (!verdict.valid) throw new InvalidEventError(verdict.reason, verdict.path, verdict.message);
+    if (!verdict.valid)
+      throw new HearthNetLocalError('invalid_event', verdict.message, {
+        path: verdict.path,
+        details: { reason: verdict.reason },
+      });
     const canonical = canonicalJsonString(event);
     const existing = this.#byId.get(event.event_id);
     if (existing !== undefined) {
-      if (existing.canonical !== canonical) throw new EventConflictError(event.event_id);
+      if (existing.canonical !== canonical)
+        throw new HearthNetLocalError(
+          'event_conflict',
+          `event ${event.event_id} is already stored with different content`,
+          { details: { eventId: event.event_id } },
+        );
       return { status: 'duplicate', clock: this.#communities.get(existing.event.community_id)!.clock };
     }
     const copy = deepFreeze(structuredClone(event));

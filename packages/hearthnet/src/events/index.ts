@@ -19,6 +19,13 @@
  *
  * @packageDocumentation
  */
+export {
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
+  type InvalidUlidReason,
+} from '../errors.js';
 export { type CreateEventOptions, createEvent, type EventInput } from './create-event.js';
 export {
   EVENT_SCHEMA_VERSION,
@@ -26,17 +33,6 @@ export {
   type SignedEvent,
   type UnsignedEvent,
 } from './envelope.js';
-export {
-  EventConflictError,
-  type EventRejectionReason,
-  InvalidEventError,
-  InvalidLamportError,
-  InvalidUlidError,
-  type InvalidUlidReason,
-  LocalEventMismatchError,
-  UlidInputError,
-  UlidOverflowError,
-} from './errors.js';
 export {
   type CommunityPolicy,
   type CoSigner,
@@ -74,4 +70,10 @@ export {
   type UlidFactory,
   type UlidFactoryOptions,
 } from './ulid.js';
-export { type EventRejection, type EventVerdict, validateEvent, verifyEvent } from './verify-event.js';
+export {
+  type EventRejection,
+  type EventRejectionReason,
+  type EventVerdict,
+  validateEvent,
+  verifyEvent,
+} from './verify-event.js';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidLamportError } from './errors.js';
 import { LamportClock, lamportAfterReceive, lamportForSend } from './lamport.js';
 
 describe('Lamport rules (contract §7.3)', () => {
@@ -18,17 +17,23 @@ describe('Lamport rules (contract §7.3)', () => {
   });
 
   it.each([-1, 1.5, Number.NaN, '3', Number.MAX_SAFE_INTEGER + 1])(
-    'refuses %s with InvalidLamportError',
+    'refuses %s with invalid_lamport',
     (value) => {
-      expect(() => lamportForSend(value as number)).toThrow(InvalidLamportError);
-      expect(() => lamportAfterReceive(0, value as number)).toThrow(InvalidLamportError);
-      expect(() => new LamportClock(value as number)).toThrow(InvalidLamportError);
+      expect(() => lamportForSend(value as number)).toThrow(
+        expect.objectContaining({ code: 'invalid_lamport' }),
+      );
+      expect(() => lamportAfterReceive(0, value as number)).toThrow(
+        expect.objectContaining({ code: 'invalid_lamport' }),
+      );
+      expect(() => new LamportClock(value as number)).toThrow(
+        expect.objectContaining({ code: 'invalid_lamport' }),
+      );
     },
   );
 
   it('refuses to pass 2^53 − 1', () => {
     const clock = new LamportClock(Number.MAX_SAFE_INTEGER);
-    expect(() => clock.tick()).toThrow(InvalidLamportError);
+    expect(() => clock.tick()).toThrow(expect.objectContaining({ code: 'invalid_lamport' }));
     expect(clock.value).toBe(Number.MAX_SAFE_INTEGER);
   });
 });

@@ -1,11 +1,12 @@
-import { InvalidLamportError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 
 /**
  * The Lamport value of an event this node sends, given the community's counter: `counter + 1`
  * (contract §7.3 "on send"); the counter becomes that value. A pure step, so that a store can
  * compute it and persist it in the same transaction as the event.
  *
- * @throws {InvalidLamportError} for a counter that is not a non-negative safe integer, or at 2⁵³−1.
+ * @throws {HearthNetLocalError} `invalid_lamport` for a counter that is not a non-negative safe integer, or
+ *   at 2⁵³−1.
  */
 export function lamportForSend(counter: number): number {
   assertLamport(counter, 'counter');
@@ -16,7 +17,7 @@ export function lamportForSend(counter: number): number {
  * The community's counter after receiving an event with Lamport value `received`:
  * `max(counter, received) + 1` (contract §7.3 "on receive"), also when the event is older.
  *
- * @throws {InvalidLamportError} as {@link lamportForSend}, for either argument.
+ * @throws {HearthNetLocalError} `invalid_lamport` as {@link lamportForSend}, for either argument.
  */
 export function lamportAfterReceive(counter: number, received: number): number {
   assertLamport(counter, 'counter');
@@ -63,13 +64,19 @@ export class LamportClock {
 /** Throws unless `value` is a Lamport value: a non-negative safe integer. */
 export function assertLamport(value: unknown, name: string): asserts value is number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new InvalidLamportError(value, `${name} must be a non-negative safe integer, got ${String(value)}`);
+    throw new HearthNetLocalError(
+      'invalid_lamport',
+      `${name} must be a non-negative safe integer, got ${String(value)}`,
+      { details: { value } },
+    );
   }
 }
 
 function bump(value: number): number {
   if (value >= Number.MAX_SAFE_INTEGER) {
-    throw new InvalidLamportError(value, 'the Lamport counter cannot pass 2^53−1');
+    throw new HearthNetLocalError('invalid_lamport', 'the Lamport counter cannot pass 2^53−1', {
+      details: { value },
+    });
   }
   return value + 1;
 }

@@ -1,4 +1,4 @@
-import { InvalidUlidError, UlidInputError, UlidOverflowError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 
 /** Crockford's base32 alphabet: digits and upper-case letters without I, L, O and U. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -25,16 +25,19 @@ export interface DecodedUlid {
  * Encodes a ULID: 48-bit millisecond time then 80 bits of randomness, big-endian, as 26 upper-case
  * Crockford base32 characters. ULIDs of different milliseconds sort by time as strings.
  *
- * @throws {UlidInputError} for a time outside 0 … 2⁴⁸−1 or randomness that is not 10 bytes.
+ * @throws {HearthNetLocalError} `ulid_input` for a time outside 0 … 2⁴⁸−1 or randomness that is not 10 bytes.
  * @example
  * encodeUlid(1469918176385, new Uint8Array(10)); // '01ARYZ6S410000000000000000'
  */
 export function encodeUlid(timeMs: number, randomness: Uint8Array): string {
   if (!Number.isSafeInteger(timeMs) || timeMs < 0 || timeMs > MAX_ULID_TIME) {
-    throw new UlidInputError(`a ULID time is an integer in 0 … 2^48−1 ms, got ${String(timeMs)}`);
+    throw new HearthNetLocalError(
+      'ulid_input',
+      `a ULID time is an integer in 0 … 2^48−1 ms, got ${String(timeMs)}`,
+    );
   }
   if (!(randomness instanceof Uint8Array) || randomness.length !== ULID_RANDOM_BYTES) {
-    throw new UlidInputError(`a ULID needs ${ULID_RANDOM_BYTES} random bytes`);
+    throw new HearthNetLocalError('ulid_input', `a ULID needs ${ULID_RANDOM_BYTES} random bytes`);
   }
   let time = '';
   let rest = timeMs;
@@ -60,16 +63,16 @@ export function encodeUlid(timeMs: number, randomness: Uint8Array): string {
  * Takes a canonical ULID apart. Only the form {@link encodeUlid} writes is accepted (upper case, no
  * Crockford aliases such as `o` or `L`), because event ids are compared as strings.
  *
- * @throws {InvalidUlidError} with the broken rule in `reason`.
+ * @throws {HearthNetLocalError} `invalid_ulid` with the broken rule in `details.reason`.
  * @example
  * decodeUlid('01ARYZ6S410000000000000000').timeMs; // 1469918176385
  */
 export function decodeUlid(id: string): DecodedUlid {
   if (typeof id !== 'string' || id.length !== ULID_LENGTH) {
-    throw new InvalidUlidError(
-      'wrong_length',
-      id,
+    throw new HearthNetLocalError(
+      'invalid_ulid',
       `a ULID has ${ULID_LENGTH} characters, got ${typeof id === 'string' ? id.length : typeof id}`,
+      { details: { reason: 'wrong_length', value: id } },
     );
   }
   const digits = new Array<number>(ULID_LENGTH);
@@ -77,15 +80,18 @@ export function decodeUlid(id: string): DecodedUlid {
     const code = id.charCodeAt(i);
     const value = code < 128 ? values[code]! : -1;
     if (value < 0) {
-      throw new InvalidUlidError(
-        'invalid_character',
-        id,
+      throw new HearthNetLocalError(
+        'invalid_ulid',
         `invalid ULID character ${JSON.stringify(id[i])} at index ${i}`,
+        { details: { reason: 'invalid_character', value: id } },
       );
     }
     digits[i] = value;
   }
-  if (digits[0]! > 7) throw new InvalidUlidError('time_overflow', id, `ULID ${id} has a time above 2^48−1`);
+  if (digits[0]! > 7)
+    throw new HearthNetLocalError('invalid_ulid', `ULID ${id} has a time above 2^48−1`, {
+      details: { reason: 'time_overflow', value: id },
+    });
   let timeMs = 0;
   for (let i = 0; i < TIME_CHARS; i++) timeMs = timeMs * 32 + digits[i]!;
   const randomness = new Uint8Array(ULID_RANDOM_BYTES);
@@ -126,14 +132,14 @@ export interface UlidFactoryOptions {
  * increase: within a millisecond, or when the clock goes back, the previous id's randomness plus one
  * is used with the previous time.
  *
- * @throws {UlidOverflowError} when the randomness of the millisecond is used up.
+ * @throws {HearthNetLocalError} `ulid_overflow` when the randomness of the millisecond is used up.
  */
 export type UlidFactory = (timeMs?: number) => string;
 
 /**
  * A monotonic ULID factory (see {@link UlidFactory}).
  *
- * @throws {UlidInputError} later, from the factory, when the clock gives an unusable time.
+ * @throws {HearthNetLocalError} `ulid_input` later, from the factory, when the clock gives an unusable time.
  * @example
  * const ulid = createUlidFactory();
  * const a = ulid();
@@ -169,5 +175,7 @@ function incremented(bytes: Uint8Array): Uint8Array {
       return next;
     }
   }
-  throw new UlidOverflowError('the 80 random bits of this millisecond are used up');
+  throw new HearthNetLocalError('ulid_overflow', 'the 80 random bits of this millisecond are used up', {
+    retryable: true,
+  });
 }

@@ -2,9 +2,23 @@ import { formatJsonPath } from '../canonical-json/json-path.js';
 import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
 import { verifyPayload } from '../crypto/payload-signature.js';
 import { EVENT_SCHEMA_VERSION, eventEnvelopeSchema, type SignedEvent } from './envelope.js';
-import type { EventRejectionReason } from './errors.js';
 import { eventDataSchemas } from './event-data.js';
 import { isEventType } from './event-types.js';
+
+/**
+ * Why an event was refused, by {@link verifyEvent} (a received event) or {@link createEvent} (input):
+ * - `malformed_envelope`: not an object, or an envelope field missing, mistyped or unknown (§7.1);
+ * - `unsupported_schema_version`: `schema_version` is not 1 (§2.3);
+ * - `unknown_event_type`: `event_type` is not one of the known types (§7.2);
+ * - `invalid_data`: `data` does not match the schema of its type;
+ * - `invalid_signature`: the signature does not verify under `author`.
+ */
+export type EventRejectionReason =
+  | 'malformed_envelope'
+  | 'unsupported_schema_version'
+  | 'unknown_event_type'
+  | 'invalid_data'
+  | 'invalid_signature';
 
 /** A refused event: the reason, the contract §9 code to answer with, a message and the field's path. */
 export interface EventRejection {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parseBlobManifest } from '../blobs/store/blob-manifest.js';
 import type { BlobManifest } from '../blobs/store/blob-store.js';
-import { InvalidBlobStoreInputError } from '../blobs/store/errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import type { Hasher } from '../hashing/hasher.js';
 
 /** The file of pinned blob CIDs, in the store's root. */
@@ -45,7 +45,7 @@ export function manifestFileText(manifest: BlobManifest): string {
  * A manifest file's parsed JSON (reference form, `index` for the chunk position) as a checked
  * manifest; the `filename` the reference may have written is not kept.
  *
- * @throws {InvalidBlobManifestError} when it is not a valid manifest.
+ * @throws {HearthNetLocalError} `invalid_blob_manifest` when it is not a valid manifest.
  */
 export function manifestFromFileJson(value: unknown, hasher: Hasher): BlobManifest {
   const record = isRecord(value) ? value : {};
@@ -72,7 +72,12 @@ export function pinsFromFileText(text: string): string[] {
 
 function shardedPath(root: string, hex: string, suffix: string): string {
   // Only 64 lowercase hex digits ever become a path: no separators, no `..`.
-  if (!digestHex.test(hex)) throw new InvalidBlobStoreInputError('cid', 'its digest is not 64 lowercase hex');
+  if (!digestHex.test(hex))
+    throw new HearthNetLocalError(
+      'invalid_blob_store_input',
+      `invalid cid: its digest is not 64 lowercase hex`,
+      { path: 'cid' },
+    );
   return join(root, hex.slice(0, 2), `${hex.slice(2)}${suffix}`);
 }
 

@@ -8,7 +8,7 @@ import {
   manifestOf,
   text,
 } from '../blobs/store/blob-store-behaviour.test-support.js';
-import { CorruptChunkError, InvalidBlobStoreOptionsError } from '../blobs/store/errors.js';
+import { toErrorBody } from '../capabilities/error-body.js';
 import { contentId } from '../hashing/content-id.js';
 import { sha256Hasher } from '../hashing/hasher.js';
 import { FilesystemBlobStore } from './filesystem-blob-store.js';
@@ -226,9 +226,15 @@ describe('FilesystemBlobStore on disk', () => {
     await writeFile(join(root, hex.slice(0, 2), `${hex.slice(2)}.bin`), 'EFGH');
 
     const error = await store.getChunk(damaged.cid).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CorruptChunkError);
-    expect(error).toMatchObject({ code: 'internal_error', cid: damaged.cid, actualCid: contentId('EFGH') });
-    await expect(store.readBlob(manifest.cid)).rejects.toThrow(CorruptChunkError);
+    expect(error).toMatchObject({ code: 'corrupt_chunk' });
+    expect(error).toMatchObject({
+      code: 'corrupt_chunk',
+      details: { cid: damaged.cid, actualCid: contentId('EFGH') },
+    });
+    expect(toErrorBody(error)).toMatchObject({ error: 'internal_error' });
+    await expect(store.readBlob(manifest.cid)).rejects.toThrow(
+      expect.objectContaining({ code: 'corrupt_chunk' }),
+    );
     expect(await store.hasChunk(damaged.cid)).toBe(false);
     expect(await store.missingChunks(manifest)).toEqual([1]);
 
@@ -302,9 +308,13 @@ describe('FilesystemBlobStore on disk', () => {
 
   it('refuses unusable options', async () => {
     for (const options of [{}, { root: '' }, { root: 7 }, { root: tmpdir(), fsync: 'yes' }]) {
-      await expect(FilesystemBlobStore.open(options as never)).rejects.toThrow(InvalidBlobStoreOptionsError);
+      await expect(FilesystemBlobStore.open(options as never)).rejects.toThrow(
+        expect.objectContaining({ code: 'invalid_blob_store_options' }),
+      );
     }
-    await expect(FilesystemBlobStore.open(undefined as never)).rejects.toThrow(InvalidBlobStoreOptionsError);
+    await expect(FilesystemBlobStore.open(undefined as never)).rejects.toThrow(
+      expect.objectContaining({ code: 'invalid_blob_store_options' }),
+    );
   });
 
   it('makes its folder, and reports it absolute', async () => {

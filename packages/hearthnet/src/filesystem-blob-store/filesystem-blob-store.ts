@@ -6,7 +6,7 @@ import {
   checkBlobStoreOptions,
 } from '../blobs/store/backed-blob-store.js';
 import type { StoredBlobState } from '../blobs/store/blob-store-backend.js';
-import { InvalidBlobStoreOptionsError } from '../blobs/store/errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { FilesystemBackend } from './filesystem-backend.js';
 
 /** Options of {@link FilesystemBlobStore.open}. */
@@ -22,7 +22,7 @@ export interface FilesystemBlobStoreOptions extends BlobStoreOptions {
  * chunk and `<root>/<aa>/<rest>.manifest.json` per blob (`aa` the first two hex digits of the CID,
  * `rest` the other 62), and `<root>/pinned.txt`. Every file is written to a temporary file in the same
  * folder and renamed into place; every chunk read is hashed again, so a damaged file reads as
- * `CorruptChunkError`, counts as missing and is rewritten by the next put of that chunk. Opening
+ * `corrupt_chunk`, counts as missing and is rewritten by the next put of that chunk. Opening
  * the folder again finds all blobs, pins and usage. One store (one process) should own a folder.
  *
  * @example
@@ -50,14 +50,15 @@ export class FilesystemBlobStore extends BackedBlobStore {
   /**
    * Opens (or makes) the store in `options.root` and reads what it holds.
    *
-   * @throws {InvalidBlobStoreOptionsError} when an option is unusable.
+   * @throws {HearthNetLocalError} `invalid_blob_store_options` when an option is unusable.
    */
   static async open(options: FilesystemBlobStoreOptions): Promise<FilesystemBlobStore> {
     const { root, fsync = false, ...storeOptions } = options ?? ({} as FilesystemBlobStoreOptions);
     if (typeof root !== 'string' || root === '') {
-      throw new InvalidBlobStoreOptionsError('root must be a non-empty folder path');
+      throw new HearthNetLocalError('invalid_blob_store_options', 'root must be a non-empty folder path');
     }
-    if (typeof fsync !== 'boolean') throw new InvalidBlobStoreOptionsError('fsync must be a boolean');
+    if (typeof fsync !== 'boolean')
+      throw new HearthNetLocalError('invalid_blob_store_options', 'fsync must be a boolean');
     const { hasher } = checkBlobStoreOptions(storeOptions);
     const absoluteRoot = resolve(root);
     await mkdir(absoluteRoot, { recursive: true });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readVectorJson } from '../../test/vectors.js';
 import { blake3, blake3Hex } from './blake3.js';
-import { InvalidHashInputError } from './errors.js';
 
 interface Blake3Vector {
   input_len: number;
@@ -41,7 +40,7 @@ describe('blake3', () => {
 
   it('rejects strings with a lone surrogate instead of hashing U+FFFD', () => {
     for (const bad of ['\uD800', 'a\uDC00b', 'x\uD83D']) {
-      expect(() => blake3(bad)).toThrow(InvalidHashInputError);
+      expect(() => blake3(bad)).toThrow(expect.objectContaining({ code: 'invalid_hash_input' }));
     }
     expect(blake3Hex('\uD83D\uDE00')).toBe(blake3Hex('😀'));
   });
@@ -49,7 +48,7 @@ describe('blake3', () => {
   it('rejects input that is neither bytes nor a string with a typed error', () => {
     for (const bad of [undefined, null, 42, [1, 2], new ArrayBuffer(4), { length: 0 }]) {
       expect(() => blake3(bad as unknown as string)).toThrow(
-        expect.objectContaining({ name: 'InvalidHashInputError', code: 'invalid_hash_input' }),
+        expect.objectContaining({ name: 'HearthNetLocalError', code: 'invalid_hash_input' }),
       );
     }
   });

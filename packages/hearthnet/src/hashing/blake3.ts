@@ -5,7 +5,7 @@ import { blake3Hasher } from './hasher.js';
 /**
  * BLAKE3 with the default 32-byte output. A string is hashed as its UTF-8 bytes.
  *
- * @throws {InvalidHashInputError} when `data` is not bytes or a well-formed string.
+ * @throws {HearthNetLocalError} `invalid_hash_input` when `data` is not bytes or a well-formed string.
  * @example
  * ```ts
  * blake3('abc').length; // 32

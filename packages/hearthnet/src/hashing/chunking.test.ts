@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { blake3Hex } from './blake3.js';
 import { blobCid, CHUNK_SIZE_BYTES, chunkBlob } from './chunking.js';
 import { contentId } from './content-id.js';
-import { InvalidChunkSizeError, InvalidContentIdError, InvalidHashInputError } from './errors.js';
 import { type Hasher, sha256Hasher } from './hasher.js';
 
 function patternBytes(length: number): Uint8Array {
@@ -104,13 +103,15 @@ describe('chunkBlob', () => {
     'rejects chunk size %p',
     (chunkSizeBytes) => {
       expect(() => chunkBlob(new Uint8Array(4), { chunkSizeBytes: chunkSizeBytes as number })).toThrow(
-        InvalidChunkSizeError,
+        expect.objectContaining({ code: 'invalid_chunk_size' }),
       );
     },
   );
 
   it('rejects a blob that is not bytes', () => {
-    expect(() => chunkBlob('abc' as unknown as Uint8Array)).toThrow(InvalidHashInputError);
+    expect(() => chunkBlob('abc' as unknown as Uint8Array)).toThrow(
+      expect.objectContaining({ code: 'invalid_hash_input' }),
+    );
   });
 });
 
@@ -139,9 +140,17 @@ describe('blobCid', () => {
   });
 
   it('rejects entries that are not content ids', () => {
-    expect(() => blobCid([cids[0]!, 'blake3:nope'])).toThrow(InvalidContentIdError);
-    expect(() => blobCid([cids[0]!, 7 as unknown as string])).toThrow(InvalidContentIdError);
-    expect(() => blobCid([cids[0]!.slice(7)])).toThrow(InvalidContentIdError);
-    expect(() => blobCid('blake3:abc' as unknown as string[])).toThrow(InvalidHashInputError);
+    expect(() => blobCid([cids[0]!, 'blake3:nope'])).toThrow(
+      expect.objectContaining({ code: 'invalid_content_id' }),
+    );
+    expect(() => blobCid([cids[0]!, 7 as unknown as string])).toThrow(
+      expect.objectContaining({ code: 'invalid_content_id' }),
+    );
+    expect(() => blobCid([cids[0]!.slice(7)])).toThrow(
+      expect.objectContaining({ code: 'invalid_content_id' }),
+    );
+    expect(() => blobCid('blake3:abc' as unknown as string[])).toThrow(
+      expect.objectContaining({ code: 'invalid_hash_input' }),
+    );
   });
 });

@@ -1,5 +1,6 @@
+import { HearthNetLocalError } from '../errors.js';
 import { contentId, isPrefixedContentId } from './content-id.js';
-import { InvalidChunkSizeError, InvalidContentIdError, InvalidHashInputError } from './errors.js';
+import { invalidChunkSize, invalidContentId } from './errors.js';
 import { blake3Hasher, type Hasher } from './hasher.js';
 
 /** The blob chunk size of the reference chunker: 256 KiB. */
@@ -32,8 +33,8 @@ export interface ChunkBlobOptions {
  * Cuts a blob into consecutive chunks the way the reference chunker does and names each chunk and the
  * whole blob. An empty blob yields exactly one empty chunk. Chunks are views, not copies.
  *
- * @throws {InvalidChunkSizeError} when `chunkSizeBytes` is not a positive safe integer.
- * @throws {InvalidHashInputError} when `data` is not a `Uint8Array`.
+ * @throws {HearthNetLocalError} `invalid_chunk_size` when `chunkSizeBytes` is not a positive safe integer.
+ * @throws {HearthNetLocalError} `invalid_hash_input` when `data` is not a `Uint8Array`.
  * @example
  * ```ts
  * const { chunks, cid } = chunkBlob(new Uint8Array(600_000));
@@ -42,9 +43,10 @@ export interface ChunkBlobOptions {
  */
 export function chunkBlob(data: Uint8Array, options: ChunkBlobOptions = {}): ChunkedBlob {
   const { chunkSizeBytes = CHUNK_SIZE_BYTES, hasher = blake3Hasher } = options ?? {};
-  if (!(data instanceof Uint8Array)) throw new InvalidHashInputError('a blob to chunk must be a Uint8Array');
+  if (!(data instanceof Uint8Array))
+    throw new HearthNetLocalError('invalid_hash_input', 'a blob to chunk must be a Uint8Array');
   if (!Number.isSafeInteger(chunkSizeBytes) || chunkSizeBytes <= 0) {
-    throw new InvalidChunkSizeError(chunkSizeBytes);
+    throw invalidChunkSize(chunkSizeBytes);
   }
   const chunks: ChunkRef[] = [];
   let offset = 0;
@@ -61,17 +63,19 @@ export function chunkBlob(data: Uint8Array, options: ChunkBlobOptions = {}): Chu
  * The blob CID of the reference store: the content id of the chunk id strings sorted by code point
  * and joined with `'\n'` (no trailing newline). Chunk order does not change it.
  *
- * @throws {InvalidContentIdError} when an entry is not a prefixed content id (`<algorithm>:<64 hex>`).
+ * @throws {HearthNetLocalError} `invalid_content_id` when an entry is not a prefixed content id
+ *   (`<algorithm>:<64 hex>`).
  * @example
  * ```ts
  * blobCid([chunkB, chunkA]) === blobCid([chunkA, chunkB]); // true
  * ```
  */
 export function blobCid(chunkCids: readonly string[], hasher: Hasher = blake3Hasher): string {
-  if (!Array.isArray(chunkCids)) throw new InvalidHashInputError('chunk ids must be an array of content ids');
+  if (!Array.isArray(chunkCids))
+    throw new HearthNetLocalError('invalid_hash_input', 'chunk ids must be an array of content ids');
   for (const cid of chunkCids) {
     if (!isPrefixedContentId(cid)) {
-      throw new InvalidContentIdError(cid, 'a chunk id must be <algorithm>:<64 lowercase hex>');
+      throw invalidContentId(cid, 'a chunk id must be <algorithm>:<64 lowercase hex>');
     }
   }
   // Content ids are ASCII, so UTF-16 order is code-point order here.

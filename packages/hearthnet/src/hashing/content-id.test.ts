@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blake3Hex } from './blake3.js';
 import { contentId, parseContentId, shortContentId } from './content-id.js';
-import { InvalidContentIdError, InvalidHasherError } from './errors.js';
 import { blake3Hasher, type Hasher, sha256Hasher } from './hasher.js';
 
 const hex64 = 'ea8f163db38682925e4491c5e58d4bb3506ef8c14eb78a86e908c5624a67200f';
@@ -56,7 +55,7 @@ describe('contentId', () => {
       { algorithm: 'sha512', digest: () => new Uint8Array(64) },
       { algorithm: 'x', digest: () => 'nope' as unknown as Uint8Array },
     ]) {
-      expect(() => contentId('x', hasher)).toThrow(InvalidHasherError);
+      expect(() => contentId('x', hasher)).toThrow(expect.objectContaining({ code: 'invalid_hasher' }));
     }
   });
 });
@@ -96,13 +95,17 @@ describe('parseContentId', () => {
     ['double prefix', `blake3:blake3:${hex64}`],
     ['bare 63 hex', hex64.slice(1)],
   ])('rejects %s', (_label, cid) => {
-    expect(() => parseContentId(cid)).toThrow(InvalidContentIdError);
+    expect(() => parseContentId(cid)).toThrow(expect.objectContaining({ code: 'invalid_content_id' }));
   });
 
   it('rejects non-strings with the typed error, not a TypeError', () => {
     for (const bad of [undefined, null, 42, {}, [hex64]]) {
       expect(() => parseContentId(bad as unknown as string)).toThrow(
-        expect.objectContaining({ name: 'InvalidContentIdError', code: 'invalid_content_id', value: bad }),
+        expect.objectContaining({
+          name: 'HearthNetLocalError',
+          code: 'invalid_content_id',
+          details: { value: bad },
+        }),
       );
     }
   });
@@ -119,6 +122,8 @@ describe('shortContentId', () => {
   });
 
   it('rejects what is not a content id', () => {
-    expect(() => shortContentId('blake3:abc')).toThrow(InvalidContentIdError);
+    expect(() => shortContentId('blake3:abc')).toThrow(
+      expect.objectContaining({ code: 'invalid_content_id' }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { InvalidContentIdError, InvalidHasherError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
+import { invalidContentId } from './errors.js';
 import { hashInputBytes } from './hash-input.js';
 import { blake3Hasher, type Hasher } from './hasher.js';
 
@@ -28,8 +29,9 @@ const knownAlgorithms: ReadonlySet<string> = new Set<ContentIdAlgorithm>(['blake
  * its UTF-8 bytes.
  *
  * @param hasher - defaults to BLAKE3; {@link sha256Hasher} gives the reference's `sha256:` fallback ids.
- * @throws {InvalidHashInputError} when `data` is not bytes or a well-formed string.
- * @throws {InvalidHasherError} when `hasher` has a malformed algorithm name or a digest that is not 32 bytes.
+ * @throws {HearthNetLocalError} `invalid_hash_input` when `data` is not bytes or a well-formed string.
+ * @throws {HearthNetLocalError} `invalid_hasher` when `hasher` has a malformed algorithm name or a digest
+ *   that is not 32 bytes.
  * @example
  * ```ts
  * contentId('hello'); // 'blake3:ea8f163db38682925e4491c5e58d4bb3506ef8c14eb78a86e908c5624a67200f'
@@ -38,13 +40,15 @@ const knownAlgorithms: ReadonlySet<string> = new Set<ContentIdAlgorithm>(['blake
 export function contentId(data: Uint8Array | string, hasher: Hasher = blake3Hasher): string {
   const bytes = hashInputBytes(data);
   if (typeof hasher?.algorithm !== 'string' || !algorithmName.test(hasher.algorithm)) {
-    throw new InvalidHasherError(
+    throw new HearthNetLocalError(
+      'invalid_hasher',
       `hasher algorithm must be a lowercase name matching ${algorithmName}, got ${String(hasher?.algorithm)}`,
     );
   }
   const digest = hasher.digest(bytes);
   if (!(digest instanceof Uint8Array) || digest.length !== DIGEST_BYTES) {
-    throw new InvalidHasherError(
+    throw new HearthNetLocalError(
+      'invalid_hasher',
       `hasher "${hasher.algorithm}" must return a ${DIGEST_BYTES}-byte Uint8Array digest`,
     );
   }
@@ -55,27 +59,25 @@ export function contentId(data: Uint8Array | string, hasher: Hasher = blake3Hash
  * Takes a content id apart. Accepts `blake3:<hex>` and `sha256:<hex>`, and the bare 64-hex BLAKE3 id
  * the reference file service (`file.put`) returns. Hex must be lowercase.
  *
- * @throws {InvalidContentIdError} for anything else.
+ * @throws {HearthNetLocalError} `invalid_content_id` for anything else.
  * @example
  * ```ts
  * parseContentId('sha256:' + '0'.repeat(64)); // { algorithm: 'sha256', hex: '000…', form: 'prefixed' }
  * ```
  */
 export function parseContentId(cid: string): ParsedContentId {
-  if (typeof cid !== 'string') throw new InvalidContentIdError(cid, 'not a string');
+  if (typeof cid !== 'string') throw invalidContentId(cid, 'not a string');
   const colon = cid.indexOf(':');
   if (colon === -1) {
-    if (!digestHex.test(cid))
-      throw new InvalidContentIdError(cid, 'a bare id must be 64 lowercase hex characters');
+    if (!digestHex.test(cid)) throw invalidContentId(cid, 'a bare id must be 64 lowercase hex characters');
     return { algorithm: 'blake3', hex: cid, form: 'bare' };
   }
   const algorithm = cid.slice(0, colon);
   const hex = cid.slice(colon + 1);
   if (!isKnownAlgorithm(algorithm)) {
-    throw new InvalidContentIdError(cid, `unknown algorithm "${algorithm}" (expected blake3 or sha256)`);
+    throw invalidContentId(cid, `unknown algorithm "${algorithm}" (expected blake3 or sha256)`);
   }
-  if (!digestHex.test(hex))
-    throw new InvalidContentIdError(cid, 'the digest must be 64 lowercase hex characters');
+  if (!digestHex.test(hex)) throw invalidContentId(cid, 'the digest must be 64 lowercase hex characters');
   return { algorithm, hex, form: 'prefixed' };
 }
 
@@ -83,7 +85,7 @@ export function parseContentId(cid: string): ParsedContentId {
  * The display form of contract §1.4: the algorithm prefix and the first 16 hex characters. Display
  * only; protocol fields always carry the full id. A bare id is shown with its `blake3:` prefix.
  *
- * @throws {InvalidContentIdError} when `cid` is not a content id.
+ * @throws {HearthNetLocalError} `invalid_content_id` when `cid` is not a content id.
  * @example
  * ```ts
  * shortContentId(contentId('hello')); // 'blake3:ea8f163db3868292'

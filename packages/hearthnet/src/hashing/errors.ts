@@ -1,48 +1,31 @@
-/**
- * Thrown when a string is not a content id this SDK accepts: `blake3:` or `sha256:` followed by 64
- * lowercase hex characters, or 64 bare lowercase hex characters.
- */
-export class InvalidContentIdError extends Error {
-  override readonly name = 'InvalidContentIdError';
-  readonly code = 'invalid_content_id';
-  /** The rejected value, as received. */
-  readonly value: unknown;
-
-  constructor(value: unknown, reason: string, options?: ErrorOptions) {
-    super(`invalid content id ${describeValue(value)}: ${reason}`, options);
-    this.value = value;
-  }
-}
+import { HearthNetLocalError } from '../errors.js';
 
 /**
- * Thrown when data to hash is neither a `Uint8Array` nor a string, or is a string that has no UTF-8
- * form (it holds a lone UTF-16 surrogate).
+ * The `invalid_content_id` error: `value` is not a content id this SDK accepts (`blake3:` or `sha256:`
+ * followed by 64 lowercase hex characters, or 64 bare lowercase hex characters); `reason` says why.
  */
-export class InvalidHashInputError extends Error {
-  override readonly name = 'InvalidHashInputError';
-  readonly code = 'invalid_hash_input';
+export function invalidContentId(
+  value: unknown,
+  reason: string,
+  options?: ErrorOptions,
+): HearthNetLocalError {
+  return new HearthNetLocalError(
+    'invalid_content_id',
+    `invalid content id ${describeValue(value)}: ${reason}`,
+    {
+      ...options,
+      details: { value },
+    },
+  );
 }
 
-/** Thrown when a chunk size is not a positive safe integer. */
-export class InvalidChunkSizeError extends Error {
-  override readonly name = 'InvalidChunkSizeError';
-  readonly code = 'invalid_chunk_size';
-  /** The rejected chunk size, as received. */
-  readonly chunkSizeBytes: unknown;
-
-  constructor(chunkSizeBytes: unknown) {
-    super(`chunk size must be a positive safe integer, got ${describeValue(chunkSizeBytes)}`);
-    this.chunkSizeBytes = chunkSizeBytes;
-  }
-}
-
-/**
- * Thrown when a {@link Hasher} cannot name a content id: its algorithm is not a lowercase
- * `[a-z0-9-]` name, or its digest is not 32 bytes.
- */
-export class InvalidHasherError extends Error {
-  override readonly name = 'InvalidHasherError';
-  readonly code = 'invalid_hasher';
+/** The `invalid_chunk_size` error: a chunk size that is not a positive safe integer. */
+export function invalidChunkSize(chunkSizeBytes: unknown): HearthNetLocalError {
+  return new HearthNetLocalError(
+    'invalid_chunk_size',
+    `chunk size must be a positive safe integer, got ${describeValue(chunkSizeBytes)}`,
+    { path: 'chunkSizeBytes', details: { value: chunkSizeBytes } },
+  );
 }
 
 function describeValue(value: unknown): string {

@@ -1,4 +1,4 @@
-import { InvalidHashInputError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 
 const utf8Encoder = new TextEncoder();
 // A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
@@ -12,11 +12,17 @@ export function hashInputBytes(data: Uint8Array | string): Uint8Array {
   if (data instanceof Uint8Array) return data;
   if (typeof data === 'string') {
     if (loneSurrogate.test(data)) {
-      throw new InvalidHashInputError('cannot hash a string with a lone surrogate: it has no UTF-8 form');
+      throw new HearthNetLocalError(
+        'invalid_hash_input',
+        'cannot hash a string with a lone surrogate: it has no UTF-8 form',
+      );
     }
     return utf8Encoder.encode(data);
   }
-  throw new InvalidHashInputError(`data to hash must be a Uint8Array or a string, got ${typeName(data)}`);
+  throw new HearthNetLocalError(
+    'invalid_hash_input',
+    `data to hash must be a Uint8Array or a string, got ${typeName(data)}`,
+  );
 }
 
 function typeName(value: unknown): string {

@@ -3,11 +3,5 @@ export type { ChunkBlobOptions, ChunkedBlob, ChunkRef } from './chunking.js';
 export { blobCid, CHUNK_SIZE_BYTES, chunkBlob } from './chunking.js';
 export type { ContentIdAlgorithm, ParsedContentId } from './content-id.js';
 export { contentId, parseContentId, shortContentId } from './content-id.js';
-export {
-  InvalidChunkSizeError,
-  InvalidContentIdError,
-  InvalidHasherError,
-  InvalidHashInputError,
-} from './errors.js';
 export type { Hasher } from './hasher.js';
 export { blake3Hasher, sha256Hasher } from './hasher.js';

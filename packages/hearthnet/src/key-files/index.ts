@@ -3,5 +3,10 @@
  *
  * @packageDocumentation
  */
-export { KeyFileError, type KeyFileErrorCode } from './errors.js';
+export {
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
+} from '../errors.js';
 export { PUBLIC_KEY_FILE_NAME, readKeyPair, SEED_FILE_NAME, writeKeyPair } from './key-files.js';

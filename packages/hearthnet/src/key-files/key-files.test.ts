@@ -2,12 +2,11 @@ import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidKeyError } from '../crypto/errors.js';
 import { generateKeyPair, keyPairFromSeed } from '../crypto/key-pair.js';
 import { base64UrlEncode } from '../encoding/index.js';
 import {
-  KeyFileError,
-  type KeyFileErrorCode,
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
   PUBLIC_KEY_FILE_NAME,
   readKeyPair,
   SEED_FILE_NAME,
@@ -24,12 +23,13 @@ afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-async function codeOf(promise: Promise<unknown>): Promise<KeyFileErrorCode | undefined> {
+async function codeOf(promise: Promise<unknown>): Promise<HearthNetLocalErrorCode | undefined> {
   try {
     await promise;
   } catch (error) {
-    expect(error).toBeInstanceOf(KeyFileError);
-    return (error as KeyFileError).code;
+    expect(error).toBeInstanceOf(HearthNetLocalError);
+    expect((error as HearthNetLocalError).details?.file).toEqual(expect.any(String));
+    return (error as HearthNetLocalError).code;
   }
   return undefined;
 }
@@ -72,9 +72,11 @@ describe('writeKeyPair / readKeyPair', () => {
 
   it('refuses a key pair whose public key is not its seed’s', async () => {
     const mismatched = { ...generateKeyPair(), publicKey: generateKeyPair().publicKey };
-    await expect(writeKeyPair(directory, mismatched)).rejects.toThrow(InvalidKeyError);
+    await expect(writeKeyPair(directory, mismatched)).rejects.toThrow(
+      expect.objectContaining({ code: 'invalid_key' }),
+    );
     await expect(writeKeyPair(directory, { ...mismatched, secretKey: new Uint8Array(3) })).rejects.toThrow(
-      InvalidKeyError,
+      expect.objectContaining({ code: 'invalid_key' }),
     );
   });
 
@@ -123,7 +125,7 @@ describe('writeKeyPair / readKeyPair', () => {
       await writeKeyPair(join(file, 'keys'), generateKeyPair());
       expect.unreachable();
     } catch (error) {
-      expect(error).toMatchObject({ name: 'KeyFileError', code: 'io_error' });
+      expect(error).toMatchObject({ name: 'HearthNetLocalError', code: 'io_error' });
       expect((error as Error).cause).toBeDefined();
     }
   });

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { InvalidKeyError } from '../crypto/errors.js';
 import { type KeyPair, keyPairFromSeed } from '../crypto/key-pair.js';
 import { base64UrlDecode, base64UrlEncode } from '../encoding/index.js';
-import { KeyFileError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 
 /** The seed file in a keys directory: unpadded base64url of the 32-byte seed and a newline, mode 0600. */
 export const SEED_FILE_NAME = 'device.ed25519';
@@ -21,8 +20,8 @@ const GROUP_OTHER_BITS = 0o077;
  * Stores a key pair in `directory` in the reference layout: `device.ed25519` (the seed, mode 0600)
  * and `device.pub`. Each file is written to a temporary file and renamed into place, so a reader
  * never sees half a file. Creates the directory (mode 0700) when missing. Throws
- * {@link InvalidKeyError} when the public key is not the seed's, {@link KeyFileError} (`io_error`)
- * when the file system refuses.
+ * {@link HearthNetLocalError}: `invalid_key` when the public key is not the seed's, `io_error` when
+ * the file system refuses (`details.file` names the file).
  *
  * @example
  * await writeKeyPair(join(homedir(), '.hearthnet', 'keys'), generateKeyPair());
@@ -33,12 +32,18 @@ export async function writeKeyPair(directory: string, keyPair: KeyPair): Promise
     !(keyPair.publicKey instanceof Uint8Array) ||
     base64UrlEncode(keyPair.publicKey) !== base64UrlEncode(derived.publicKey)
   ) {
-    throw new InvalidKeyError("the key pair's public key is not the public key of its seed");
+    throw new HearthNetLocalError(
+      'invalid_key',
+      "the key pair's public key is not the public key of its seed",
+    );
   }
   try {
     await mkdir(directory, { recursive: true, mode: KEYS_DIRECTORY_MODE });
   } catch (cause) {
-    throw new KeyFileError('io_error', directory, `cannot create the keys directory ${directory}`, { cause });
+    throw new HearthNetLocalError('io_error', `cannot create the keys directory ${directory}`, {
+      cause,
+      details: { file: directory },
+    });
   }
   await writeAtomically(
     join(directory, SEED_FILE_NAME),
@@ -66,13 +71,13 @@ async function writeAtomically(path: string, text: string, mode: number): Promis
     await rename(temporary, path);
   } catch (cause) {
     await rm(temporary, { force: true });
-    throw new KeyFileError('io_error', path, `cannot write ${path}`, { cause });
+    throw new HearthNetLocalError('io_error', `cannot write ${path}`, { cause, details: { file: path } });
   }
 }
 
 /**
  * Loads the key pair stored in `directory` by {@link writeKeyPair} or by the Python reference.
- * Refuses (with {@link KeyFileError}) a missing seed file, on POSIX a seed file that group or
+ * Refuses (with {@link HearthNetLocalError}) a missing seed file, on POSIX a seed file that group or
  * others may read or write (`insecure_permissions`; the reference also refuses modes such as 0700
  * that this accepts), a seed or public key file that is not unpadded base64url of 32 bytes
  * (surrounding whitespace allowed), and a `device.pub` that is present but not the seed's key.
@@ -89,10 +94,10 @@ export async function readKeyPair(directory: string): Promise<KeyPair> {
   if (publicKeyText !== undefined) {
     const stored = decodeKey(publicKeyText, 'malformed_public_key_file', publicKeyPath);
     if (base64UrlEncode(stored) !== base64UrlEncode(keyPair.publicKey)) {
-      throw new KeyFileError(
+      throw new HearthNetLocalError(
         'public_key_mismatch',
-        publicKeyPath,
         `${publicKeyPath} does not hold the seed's public key`,
+        { details: { file: publicKeyPath } },
       );
     }
   }
@@ -105,24 +110,30 @@ async function readSeedFile(path: string): Promise<string> {
     file = await open(path, 'r');
   } catch (cause) {
     if (isNotFound(cause))
-      throw new KeyFileError('missing_seed_file', path, `no seed file at ${path}`, { cause });
-    throw new KeyFileError('io_error', path, `cannot open ${path}`, { cause });
+      throw new HearthNetLocalError('missing_seed_file', `no seed file at ${path}`, {
+        cause,
+        details: { file: path },
+      });
+    throw new HearthNetLocalError('io_error', `cannot open ${path}`, { cause, details: { file: path } });
   }
   try {
     // Checked on the open file, so the file read is the file checked.
     const { mode } = await file.stat();
     if (process.platform !== 'win32' && (mode & GROUP_OTHER_BITS) !== 0) {
       const octal = (mode & 0o777).toString(8).padStart(3, '0');
-      throw new KeyFileError(
+      throw new HearthNetLocalError(
         'insecure_permissions',
-        path,
         `${path} has mode ${octal}; a seed file must not be accessible to group or others (chmod 600)`,
+        { details: { file: path } },
       );
     }
     return await file.readFile('utf8');
   } catch (error) {
-    if (error instanceof KeyFileError) throw error;
-    throw new KeyFileError('io_error', path, `cannot read ${path}`, { cause: error });
+    if (error instanceof HearthNetLocalError) throw error;
+    throw new HearthNetLocalError('io_error', `cannot read ${path}`, {
+      cause: error,
+      details: { file: path },
+    });
   } finally {
     await file.close();
   }
@@ -138,7 +149,7 @@ async function readOptionalFile(path: string): Promise<string | undefined> {
     }
   } catch (cause) {
     if (isNotFound(cause)) return undefined;
-    throw new KeyFileError('io_error', path, `cannot read ${path}`, { cause });
+    throw new HearthNetLocalError('io_error', `cannot read ${path}`, { cause, details: { file: path } });
   }
 }
 
@@ -151,9 +162,15 @@ function decodeKey(
   try {
     bytes = base64UrlDecode(text.trim());
   } catch (cause) {
-    throw new KeyFileError(code, path, `${path} is not unpadded base64url`, { cause });
+    throw new HearthNetLocalError(code, `${path} is not unpadded base64url`, {
+      cause,
+      details: { file: path },
+    });
   }
-  if (bytes.length !== 32) throw new KeyFileError(code, path, `${path} holds ${bytes.length} bytes, not 32`);
+  if (bytes.length !== 32)
+    throw new HearthNetLocalError(code, `${path} holds ${bytes.length} bytes, not 32`, {
+      details: { file: path },
+    });
   return bytes;
 }
 

@@ -1,6 +1,7 @@
+import { formatJsonPath } from '../canonical-json/json-path.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { signPayload } from '../crypto/payload-signature.js';
-import { InvalidNodeManifestError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import {
   CONTRACT_VERSION,
   NODE_MANIFEST_LIFETIME_MS,
@@ -23,8 +24,9 @@ export interface BuildNodeManifestOptions {
  * canonical JSON of everything but `signature`. Numbers are normalised to their canonical value
  * before signing (`load.cpu: 0.1234567` is sent as `0.123457`).
  *
- * @throws {InvalidNodeManifestError} when `input` breaks the §6.1 schema (the path names the field).
- * @throws {InvalidTimestampError} when `now` is not a usable time.
+ * @throws {HearthNetLocalError} `invalid_node_manifest` when `input` breaks the §6.1 schema (the path names
+ *   the field).
+ * @throws {HearthNetLocalError} `invalid_timestamp` when `now` is not a usable time.
  * @example
  * const manifest = buildNodeManifest(
  *   {
@@ -45,8 +47,15 @@ export function buildNodeManifest(
   const parsed = nodeManifestInputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const path = (issue?.path ?? []).filter((segment) => typeof segment !== 'symbol');
-    throw new InvalidNodeManifestError(path, issue?.message ?? 'invalid', { cause: parsed.error });
+    const path = formatJsonPath((issue?.path ?? []).filter((segment) => typeof segment !== 'symbol'));
+    throw new HearthNetLocalError(
+      'invalid_node_manifest',
+      `invalid node manifest at ${path}: ${issue?.message ?? 'invalid'}`,
+      {
+        cause: parsed.error,
+        path,
+      },
+    );
   }
   const issuedAt = formatTimestamp(options.now ?? Date.now());
   const expiresAt = formatTimestamp(Date.parse(issuedAt) + NODE_MANIFEST_LIFETIME_MS);

@@ -1,7 +1,7 @@
 import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import { InvalidSignatureError, PartitionError } from '../capabilities/hearthnet-errors.js';
-import { InvalidManifestHandlerOptionsError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { NODE_MANIFEST_PATH } from './manifest-handler.js';
 import type { SignedNodeManifest } from './node-manifest-schema.js';
 import type { NodeManifestVerifier } from './node-manifest-verifier.js';
@@ -31,7 +31,7 @@ export interface FetchNodeManifestOptions {
  *   serves no manifest), or of a refused manifest (`nodeManifestError`: `BadRequestError`,
  *   `SchemaMismatchError`, `InvalidSignatureError`, `ExpiredError`); `InvalidSignatureError` when the
  *   manifest is another node's than `expectNodeId`.
- * @throws {InvalidManifestHandlerOptionsError} when `baseUrl` is not an absolute URL.
+ * @throws {HearthNetLocalError} `invalid_manifest_handler_options` when `baseUrl` is not an absolute URL.
  * @example
  * const manifest = await fetchNodeManifest('http://192.168.188.25:7080', { verifier });
  * manifest.capabilities.map((capability) => capability.name);
@@ -44,9 +44,13 @@ export async function fetchNodeManifest(
   try {
     url = new URL(NODE_MANIFEST_PATH, baseUrl);
   } catch (error) {
-    throw new InvalidManifestHandlerOptionsError(`baseUrl must be an absolute URL, got ${String(baseUrl)}`, {
-      cause: error,
-    });
+    throw new HearthNetLocalError(
+      'invalid_manifest_handler_options',
+      `baseUrl must be an absolute URL, got ${String(baseUrl)}`,
+      {
+        cause: error,
+      },
+    );
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   let response: Response;

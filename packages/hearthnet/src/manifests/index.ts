@@ -19,13 +19,13 @@
  *
  * @packageDocumentation
  */
-export { type BuildNodeManifestOptions, buildNodeManifest } from './build-node-manifest.js';
 export {
-  InvalidManifestHandlerOptionsError,
-  InvalidNodeManifestError,
-  InvalidRepublisherOptionsError,
-  InvalidTimestampError,
-} from './errors.js';
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
+} from '../errors.js';
+export { type BuildNodeManifestOptions, buildNodeManifest } from './build-node-manifest.js';
 export { type FetchNodeManifestOptions, fetchNodeManifest } from './fetch-node-manifest.js';
 export {
   contentIdSchema,

@@ -13,7 +13,6 @@ import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { type ServedBusHandler, serveBusHandler } from '../node-http/serve.js';
 import { routeByPath } from '../wire/handler/route-by-path.js';
 import { buildNodeManifest } from './build-node-manifest.js';
-import { InvalidManifestHandlerOptionsError, InvalidNodeManifestError } from './errors.js';
 import { fetchNodeManifest } from './fetch-node-manifest.js';
 import { createManifestHandler, NODE_MANIFEST_PATH } from './manifest-handler.js';
 import type { NodeManifestInput } from './node-manifest-schema.js';
@@ -138,19 +137,19 @@ describe('createManifestHandler', () => {
 
   it('refuses unusable options with typed errors', () => {
     expect(() => createManifestHandler({ key: {} as never, input })).toThrow(
-      InvalidManifestHandlerOptionsError,
+      expect.objectContaining({ code: 'invalid_manifest_handler_options' }),
     );
     expect(() => createManifestHandler({ key: node, input: null as never })).toThrow(
-      InvalidManifestHandlerOptionsError,
+      expect.objectContaining({ code: 'invalid_manifest_handler_options' }),
     );
     for (const refreshBeforeExpiryMs of [-1, 30_000, Number.NaN]) {
       expect(() => createManifestHandler({ key: node, input, refreshBeforeExpiryMs })).toThrow(
-        InvalidManifestHandlerOptionsError,
+        expect.objectContaining({ code: 'invalid_manifest_handler_options' }),
       );
     }
     expect(() =>
       createManifestHandler({ key: node, input: { ...input, profile: 'laptop' as never } }),
-    ).toThrow(InvalidNodeManifestError);
+    ).toThrow(expect.objectContaining({ code: 'invalid_node_manifest' }));
   });
 });
 
@@ -204,6 +203,8 @@ describe('fetchNodeManifest over loopback', () => {
     await served.close();
     served = undefined;
     await expect(fetchNodeManifest(url)).rejects.toBeInstanceOf(PartitionError);
-    await expect(fetchNodeManifest('not a url')).rejects.toBeInstanceOf(InvalidManifestHandlerOptionsError);
+    await expect(fetchNodeManifest('not a url')).rejects.toMatchObject({
+      code: 'invalid_manifest_handler_options',
+    });
   });
 });

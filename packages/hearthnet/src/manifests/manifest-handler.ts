@@ -2,8 +2,8 @@ import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { asHearthNetError, toErrorBody } from '../capabilities/error-body.js';
 import { BadRequestError, NotFoundError } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
+import { HearthNetLocalError } from '../errors.js';
 import { buildNodeManifest } from './build-node-manifest.js';
-import { InvalidManifestHandlerOptionsError } from './errors.js';
 import {
   NODE_MANIFEST_LIFETIME_MS,
   type NodeManifestInput,
@@ -53,8 +53,10 @@ export interface ManifestHandlerOptions {
  * 500 `internal_error` (its message is not leaked) — all with the §5.4 body. Mount it with
  * `routeByPath({ [NODE_MANIFEST_PATH]: handler, … })` beside the bus.
  *
- * @throws {InvalidManifestHandlerOptionsError} for a missing key or input, or a bad `refreshBeforeExpiryMs`.
- * @throws {InvalidNodeManifestError} when a fixed `input` does not make a valid manifest (checked at once).
+ * @throws {HearthNetLocalError} `invalid_manifest_handler_options` for a missing key or input, or a bad
+ *   `refreshBeforeExpiryMs`.
+ * @throws {HearthNetLocalError} `invalid_node_manifest` when a fixed `input` does not make a valid manifest
+ *   (checked at once).
  * @example
  * const node = routeByPath({
  *   '/bus/v1/call': createBusHandler(busOptions),
@@ -79,10 +81,11 @@ export function createManifestHandler(
     typeof key.nodeId !== 'string' ||
     !(key.secretKey instanceof Uint8Array)
   ) {
-    throw new InvalidManifestHandlerOptionsError('key must be the node’s KeyPair');
+    throw new HearthNetLocalError('invalid_manifest_handler_options', 'key must be the node’s KeyPair');
   }
   if (input === null || (typeof input !== 'object' && typeof input !== 'function')) {
-    throw new InvalidManifestHandlerOptionsError(
+    throw new HearthNetLocalError(
+      'invalid_manifest_handler_options',
       'input must be the manifest fields or a function giving them',
     );
   }
@@ -92,11 +95,13 @@ export function createManifestHandler(
     refreshBeforeExpiryMs < 0 ||
     refreshBeforeExpiryMs >= NODE_MANIFEST_LIFETIME_MS
   ) {
-    throw new InvalidManifestHandlerOptionsError(
+    throw new HearthNetLocalError(
+      'invalid_manifest_handler_options',
       `refreshBeforeExpiryMs must be at least 0 and less than ${NODE_MANIFEST_LIFETIME_MS}, got ${String(refreshBeforeExpiryMs)}`,
     );
   }
-  if (typeof clock !== 'function') throw new InvalidManifestHandlerOptionsError('clock must be a function');
+  if (typeof clock !== 'function')
+    throw new HearthNetLocalError('invalid_manifest_handler_options', 'clock must be a function');
   // A fixed input is checked now, so a broken manifest fails at start-up rather than on the first request.
   if (typeof input !== 'function') buildNodeManifest(input, key, { now: clock() });
 

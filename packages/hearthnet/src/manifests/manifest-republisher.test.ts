@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRepublisherOptionsError } from './errors.js';
 import { type IntervalTimers, startManifestRepublisher } from './manifest-republisher.js';
 
 /** Interval timers driven by hand. */
@@ -100,12 +99,12 @@ describe('startManifestRepublisher', () => {
   it.each([0, -1, 30_000, Number.NaN])('refuses every = %s', (every) => {
     expect(() =>
       startManifestRepublisher({ every, build: () => 1, publish: () => {}, onError: () => {} }),
-    ).toThrow(InvalidRepublisherOptionsError);
+    ).toThrow(expect.objectContaining({ code: 'invalid_republisher_options' }));
   });
 
   it('refuses missing callbacks', () => {
     expect(() => startManifestRepublisher({ build: () => 1, publish: () => {} } as never)).toThrow(
-      InvalidRepublisherOptionsError,
+      expect.objectContaining({ code: 'invalid_republisher_options' }),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { InvalidRepublisherOptionsError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { MANIFEST_REPUBLISH_INTERVAL_MS, NODE_MANIFEST_LIFETIME_MS } from './node-manifest-schema.js';
 
 /** The interval timer functions a republisher uses (default: the global ones). */
@@ -29,7 +29,8 @@ export interface ManifestRepublisherOptions<Manifest> {
  * build or publish is still running is skipped rather than queued. Returns `stop`, which cancels the
  * timer and resolves once a run in progress has finished; nothing is published after it resolves.
  *
- * @throws {InvalidRepublisherOptionsError} for an `every` outside (0, 30 000) or missing callbacks.
+ * @throws {HearthNetLocalError} `invalid_republisher_options` for an `every` outside (0, 30 000) or missing
+ *   callbacks.
  * @example
  * const stop = startManifestRepublisher({
  *   build: (now) => buildNodeManifest(input, deviceKey, { now }),
@@ -49,13 +50,14 @@ export function startManifestRepublisher<Manifest>(
     every <= 0 ||
     every >= NODE_MANIFEST_LIFETIME_MS
   ) {
-    throw new InvalidRepublisherOptionsError(
+    throw new HearthNetLocalError(
+      'invalid_republisher_options',
       `every must be more than 0 and less than ${NODE_MANIFEST_LIFETIME_MS} ms, got ${String(every)}`,
     );
   }
   for (const name of ['build', 'publish', 'onError'] as const) {
     if (typeof options[name] !== 'function') {
-      throw new InvalidRepublisherOptionsError(`${name} must be a function`);
+      throw new HearthNetLocalError('invalid_republisher_options', `${name} must be a function`);
     }
   }
   const { build, publish, onError } = options;

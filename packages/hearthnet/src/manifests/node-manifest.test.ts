@@ -5,7 +5,6 @@ import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { signPayload } from '../crypto/payload-signature.js';
 import { hexDecode } from '../encoding/index.js';
 import { buildNodeManifest } from './build-node-manifest.js';
-import { InvalidNodeManifestError, InvalidTimestampError } from './errors.js';
 import type { NodeManifestInput } from './node-manifest-schema.js';
 import { NodeManifestVerifier } from './node-manifest-verifier.js';
 import { InMemoryPinStore } from './pin-store.js';
@@ -62,13 +61,19 @@ describe('buildNodeManifest', () => {
   ])('refuses input %j at %s', (override, path) => {
     expect(() =>
       buildNodeManifest({ ...input, ...override } as NodeManifestInput, node, { now: NOW }),
-    ).toThrow(expect.objectContaining({ name: 'InvalidNodeManifestError', path }));
+    ).toThrow(expect.objectContaining({ name: 'HearthNetLocalError', path }));
   });
 
   it('refuses an unusable time', () => {
-    expect(() => buildNodeManifest(input, node, { now: Number.NaN })).toThrow(InvalidTimestampError);
-    expect(() => buildNodeManifest(input, node, { now: 1e17 })).toThrow(InvalidTimestampError);
-    expect(() => buildNodeManifest(null as never, node)).toThrow(InvalidNodeManifestError);
+    expect(() => buildNodeManifest(input, node, { now: Number.NaN })).toThrow(
+      expect.objectContaining({ code: 'invalid_timestamp' }),
+    );
+    expect(() => buildNodeManifest(input, node, { now: 1e17 })).toThrow(
+      expect.objectContaining({ code: 'invalid_timestamp' }),
+    );
+    expect(() => buildNodeManifest(null as never, node)).toThrow(
+      expect.objectContaining({ code: 'invalid_node_manifest' }),
+    );
   });
 });
 
@@ -92,8 +97,12 @@ describe('verifyNodeManifest', () => {
         code: 'bad_request',
       });
     }
-    expect(() => verifyNodeManifest(manifest, { now: Number.NaN })).toThrow(InvalidTimestampError);
-    expect(() => verifyNodeManifest(manifest, { now: NOW, clockSkewMs: -1 })).toThrow(InvalidTimestampError);
+    expect(() => verifyNodeManifest(manifest, { now: Number.NaN })).toThrow(
+      expect.objectContaining({ code: 'invalid_timestamp' }),
+    );
+    expect(() => verifyNodeManifest(manifest, { now: NOW, clockSkewMs: -1 })).toThrow(
+      expect.objectContaining({ code: 'invalid_timestamp' }),
+    );
   });
 
   it('checks the 30 s rule on millisecond timestamps too', () => {
@@ -158,6 +167,6 @@ describe('timestamps', () => {
     '2026-05-26',
   ])('refuses %s', (text) => {
     expect(tryParseTimestamp(text)).toBeUndefined();
-    expect(() => parseTimestamp(text)).toThrow(InvalidTimestampError);
+    expect(() => parseTimestamp(text)).toThrow(expect.objectContaining({ code: 'invalid_timestamp' }));
   });
 });

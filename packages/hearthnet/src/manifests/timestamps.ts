@@ -1,4 +1,4 @@
-import { InvalidTimestampError } from './errors.js';
+import { invalidTimestamp } from './errors.js';
 
 /** RFC 3339 UTC with `Z` and at most millisecond precision (contract §1.1). */
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?Z$/;
@@ -10,17 +10,17 @@ const MAX_DATE_MS = 8.64e15;
  * Formats a time (milliseconds since the epoch) as a contract timestamp with whole seconds,
  * `2026-05-26T08:14:22Z`: sub-second parts are dropped (rounded down), as the reference does.
  *
- * @throws {InvalidTimestampError} for a time that is not a finite number inside years 0000–9999.
+ * @throws {HearthNetLocalError} `invalid_timestamp` for a time that is not a finite number inside years
+ *   0000–9999.
  * @example
  * formatTimestamp(Date.UTC(2026, 4, 26, 8, 14, 22, 999)); // '2026-05-26T08:14:22Z'
  */
 export function formatTimestamp(timeMs: number): string {
   if (typeof timeMs !== 'number' || !Number.isFinite(timeMs) || Math.abs(timeMs) > MAX_DATE_MS) {
-    throw new InvalidTimestampError(timeMs, 'a time must be a finite number of milliseconds');
+    throw invalidTimestamp(timeMs, 'a time must be a finite number of milliseconds');
   }
   const text = new Date(Math.floor(timeMs / 1000) * 1000).toISOString();
-  if (!/^\d{4}-/.test(text))
-    throw new InvalidTimestampError(timeMs, 'the year must be between 0000 and 9999');
+  if (!/^\d{4}-/.test(text)) throw invalidTimestamp(timeMs, 'the year must be between 0000 and 9999');
   return `${text.slice(0, 19)}Z`;
 }
 
@@ -29,14 +29,14 @@ export function formatTimestamp(timeMs: number): string {
  * the epoch. Offsets other than `Z`, lower-case `t`/`z`, more fraction digits and impossible dates
  * (`2026-02-30`, hour 24, leap seconds) are refused.
  *
- * @throws {InvalidTimestampError}
+ * @throws {HearthNetLocalError} `invalid_timestamp`
  * @example
  * parseTimestamp('2026-05-26T08:14:22.281Z'); // 1779783262281
  */
 export function parseTimestamp(text: string): number {
   const timeMs = tryParseTimestamp(text);
   if (timeMs === undefined) {
-    throw new InvalidTimestampError(text, 'expected an RFC 3339 UTC timestamp such as 2026-05-26T08:14:22Z');
+    throw invalidTimestamp(text, 'expected an RFC 3339 UTC timestamp such as 2026-05-26T08:14:22Z');
   }
   return timeMs;
 }

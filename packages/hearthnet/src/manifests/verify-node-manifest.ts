@@ -6,7 +6,7 @@ import {
 } from '../capabilities/hearthnet-errors.js';
 import { parseNodeId } from '../crypto/node-id.js';
 import { verifyPayload } from '../crypto/payload-signature.js';
-import { InvalidTimestampError } from './errors.js';
+import { invalidTimestamp } from './errors.js';
 import {
   NODE_MANIFEST_LIFETIME_MS,
   NODE_MANIFEST_VERSION,
@@ -80,7 +80,8 @@ const codes: { readonly [R in NodeManifestRejectionReason]: HearthNetErrorCode }
  * `expired` (as the reference's `now >= expires_at`; the contract says "past `expires_at`"). A
  * manifest issued in the future is not refused: its lifetime is still 30 s.
  *
- * @throws {InvalidTimestampError} when `now` or `clockSkewMs` is not a finite number (`clockSkewMs` ≥ 0).
+ * @throws {HearthNetLocalError} `invalid_timestamp` when `now` or `clockSkewMs` is not a finite number
+ *   (`clockSkewMs` ≥ 0).
  * @example
  * const verdict = verifyNodeManifest(JSON.parse(body), { now: Date.now() });
  * if (!verdict.valid) throw nodeManifestError(verdict);
@@ -155,6 +156,6 @@ export function rejectManifest(
 
 function assertTime(value: unknown, name: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || (name === 'clockSkewMs' && value < 0)) {
-    throw new InvalidTimestampError(value, `${name} must be a finite number of milliseconds`);
+    throw invalidTimestamp(value, `${name} must be a finite number of milliseconds`);
   }
 }

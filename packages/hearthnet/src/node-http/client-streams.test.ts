@@ -17,10 +17,8 @@ import {
   EVENT_STREAM_CONTENT_TYPE,
   encodeSseEvent,
   formatWireTimestamp,
-  InvalidWireOptionsError,
   newRequestId,
   REQUEST_EVENT,
-  SseProtocolError,
   signRequestEnvelope,
   staticTrust,
   WIRE_HEADERS,
@@ -169,11 +167,13 @@ describe('client streams (duplex calls)', () => {
       { params: {}, input: {} },
       { stream: true, duplex: true },
     );
-    await expect(stream.send({ event: 'n', data: { value: 'x' } })).rejects.toBeInstanceOf(SseProtocolError);
+    await expect(stream.send({ event: 'n', data: { value: 'x' } })).rejects.toMatchObject({
+      code: 'sse_protocol',
+    });
     stream.end();
-    await expect(stream.send({ event: 'n', data: { value: 1 } })).rejects.toBeInstanceOf(
-      InvalidWireOptionsError,
-    );
+    await expect(stream.send({ event: 'n', data: { value: 1 } })).rejects.toMatchObject({
+      code: 'invalid_wire_options',
+    });
     const frames = [];
     for await (const frame of stream) frames.push(frame);
     expect(frames.at(-1)).toEqual({ event: 'done', data: { total: 0 } });
@@ -235,13 +235,13 @@ describe('client streams (duplex calls)', () => {
     });
     await expect(
       reference.call('experimental.sum', { params: {}, input: {} }, { stream: true, duplex: true }),
-    ).rejects.toBeInstanceOf(InvalidWireOptionsError);
+    ).rejects.toMatchObject({ code: 'invalid_wire_options' });
     await expect(
       client().call('experimental.sum', { params: {}, input: {} }, { duplex: true } as never),
-    ).rejects.toBeInstanceOf(InvalidWireOptionsError);
+    ).rejects.toMatchObject({ code: 'invalid_wire_options' });
     await expect(
       client().call('experimental.ticks', { params: {}, input: {} }, { stream: true, ackWindow: 0 }),
-    ).rejects.toBeInstanceOf(InvalidWireOptionsError);
+    ).rejects.toMatchObject({ code: 'invalid_wire_options' });
   });
 
   it('cancels the handler when the client closes a duplex stream', async () => {

@@ -14,8 +14,13 @@
  */
 
 export {
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
+} from '../errors.js';
+export {
   DEFAULT_DRAIN_TIMEOUT_MS,
-  SlowConsumerError,
   type SlowConsumerLimit,
 } from '../wire/sse/slow-consumer.js';
 export { type NodeListenerOptions, toNodeListener, type WebHandler } from './node-listener.js';

@@ -1,12 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BadRequestError, InternalError, toErrorBody } from '../capabilities/index.js';
-import { InvalidWireOptionsError } from '../wire/errors.js';
-import {
-  DEFAULT_DRAIN_TIMEOUT_MS,
-  MAX_TIMER_MS,
-  progressWithin,
-  SlowConsumerError,
-} from '../wire/sse/slow-consumer.js';
+import { HearthNetLocalError } from '../errors.js';
+import { DEFAULT_DRAIN_TIMEOUT_MS, MAX_TIMER_MS, progressWithin } from '../wire/sse/slow-consumer.js';
 
 /** A web-standard handler, such as the one `createBusHandler` returns. */
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -16,11 +11,11 @@ export interface NodeListenerOptions {
   /** The largest request body read, in bytes; a larger one is answered 413 `bad_request`. Default 10 MiB. */
   readonly maxBodyBytes?: number;
   /**
-   * How long (ms) a response whose socket buffer is full may wait for the client to read before the
-   * client is dropped: the response is destroyed and the request's `signal` aborts with a
-   * `SlowConsumerError` (`drain_timeout`), which a bus handler passes on to the capability handler.
-   * The bytes one response queues stay bounded meanwhile: its body is read one chunk at a time, only
-   * after the previous one drained. Default {@link DEFAULT_DRAIN_TIMEOUT_MS} (60 s).
+   * How long (ms) a response whose socket buffer is full may wait for the client to read before the client is
+   * dropped: the response is destroyed and the request's `signal` aborts with a `HearthNetLocalError`
+   * `slow_consumer` (`drain_timeout`), which a bus handler passes on to the capability handler. The bytes one
+   * response queues stay bounded meanwhile: its body is read one chunk at a time, only after the previous one
+   * drained. Default {@link DEFAULT_DRAIN_TIMEOUT_MS} (60 s).
    */
   readonly drainTimeoutMs?: number;
 }
@@ -45,7 +40,8 @@ export function toNodeListener(
   const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
   const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
   if (!Number.isSafeInteger(drainTimeoutMs) || drainTimeoutMs < 1 || drainTimeoutMs > MAX_TIMER_MS) {
-    throw new InvalidWireOptionsError(
+    throw new HearthNetLocalError(
+      'invalid_wire_options',
       `drainTimeoutMs must be a positive integer (ms, at most 2^31 - 1), got ${String(drainTimeoutMs)}`,
     );
   }
@@ -195,7 +191,7 @@ async function writeResponse(
   } catch (error) {
     // The body failed or was cancelled: nothing more can be sent. A client that does not read is
     // dropped, the handler told why.
-    if (error instanceof SlowConsumerError) {
+    if (error instanceof HearthNetLocalError && error.code === 'slow_consumer') {
       disconnection.abort(error);
       response.destroy();
     }

@@ -1,6 +1,6 @@
 // SSE capability streams to a client that does not read (issue #17), over real loopback HTTP: the
 // server queues a bounded number of bytes, drops the client after `drainTimeoutMs`, and tells the
-// capability handler why (its signal aborts with a SlowConsumerError), freeing its max_concurrent
+// capability handler why (its signal aborts with a slow_consumer), freeing its max_concurrent
 // slot; a well-behaved stream on the same server gets every frame meanwhile.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +13,12 @@ import {
   createHearthNetClient,
   EVENT_STREAM_CONTENT_TYPE,
   formatWireTimestamp,
-  InvalidWireOptionsError,
   newRequestId,
   signRequestEnvelope,
   staticTrust,
   WIRE_HEADERS,
 } from '../wire/index.js';
-import { type ServedBusHandler, SlowConsumerError, serveBusHandler, toNodeListener } from './index.js';
+import { type ServedBusHandler, serveBusHandler, toNodeListener } from './index.js';
 
 const server = keyPairFromSeed(new Uint8Array(32).fill(61));
 const caller = keyPairFromSeed(new Uint8Array(32).fill(62));
@@ -159,7 +158,7 @@ async function readAll(count: number): Promise<number> {
 }
 
 describe('SSE streams to a client that does not read', () => {
-  it('drops the client after drainTimeoutMs with bounded bytes queued, aborts the handler with a SlowConsumerError and frees its slot', async () => {
+  it('drops the client after drainTimeoutMs with bounded bytes queued, aborts the handler with a slow_consumer and frees its slot', async () => {
     // Warm up (the client, the JIT, heaps at their working size) before the RSS baseline.
     expect(await readAll(200)).toBe(200);
     const producedBefore = produced.frames;
@@ -175,8 +174,8 @@ describe('SSE streams to a client that does not read', () => {
       // A well-behaved stream on the same server meanwhile gets every frame.
       expect(await readAll(200)).toBe(200);
       await expect.poll(() => aborts.length, { timeout: 5000 }).toBe(1);
-      expect(aborts[0]).toBeInstanceOf(SlowConsumerError);
-      expect(aborts[0]).toMatchObject({ code: 'slow_consumer', limit: 'drain_timeout' });
+      expect(aborts[0]).toMatchObject({ code: 'slow_consumer' });
+      expect(aborts[0]).toMatchObject({ code: 'slow_consumer', details: { limit: 'drain_timeout' } });
       // The server closed its side of the non-reader's connection.
       await expect.poll(() => [...sockets].some((socket) => socket.remotePort === bad.localPort)).toBe(false);
       // What the server produced for the reader that never read is what the socket buffers hold, bounded.
@@ -193,7 +192,7 @@ describe('SSE streams to a client that does not read', () => {
 
   it.each([0, 1.5, 2 ** 31])('refuses drainTimeoutMs %s', (drainTimeoutMs) => {
     expect(() => toNodeListener(async () => new Response(null), { drainTimeoutMs })).toThrow(
-      InvalidWireOptionsError,
+      expect.objectContaining({ code: 'invalid_wire_options' }),
     );
   });
 });

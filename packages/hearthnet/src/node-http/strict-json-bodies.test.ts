@@ -13,7 +13,6 @@ import { keyPairFromSeed, signPayload, verifyPayload } from '../crypto/index.js'
 import { InMemoryEventStore } from '../events/in-memory-event-store.js';
 import { createManifestHandler, fetchNodeManifest } from '../manifests/index.js';
 import { communityId, LogBuilder } from '../replay/replay.test-support.js';
-import { SyncProtocolError } from '../sync/errors.js';
 import { syncWith } from '../sync/sync-client.js';
 import { createSyncHandler } from '../sync/sync-handler.js';
 import { SYNC_PATHS } from '../sync/sync-protocol.js';
@@ -281,7 +280,7 @@ describe('event log sync over HTTP', () => {
     expect(await (await push(body)).json()).toMatchObject({ accepted: [created.event_id] });
   });
 
-  it('refuses pulled events whose text repeats a key with SyncProtocolError; nothing is stored', async () => {
+  it('refuses pulled events whose text repeats a key with sync_protocol; nothing is stored', async () => {
     const peerStore = new InMemoryEventStore();
     await peerStore.append(created);
     const peerHandler = createSyncHandler({ store: peerStore });
@@ -296,7 +295,7 @@ describe('event log sync over HTTP', () => {
     });
     const store = new InMemoryEventStore();
     const error = await syncWith(peer.url, { store }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SyncProtocolError);
+    expect(error).toMatchObject({ code: 'sync_protocol' });
     expect((error as Error).message).toContain('duplicate key "event_type" at $.events[0].event_type');
     expect(await store.list(communityId)).toEqual([]);
   });

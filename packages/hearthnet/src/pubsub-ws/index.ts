@@ -20,10 +20,15 @@
  */
 
 export {
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
+} from '../errors.js';
+export {
   DEFAULT_ACK_TIMEOUT_MS,
   DEFAULT_DRAIN_TIMEOUT_MS,
   SLOW_CONSUMER_CLOSE_CODE,
-  SlowConsumerError,
   type SlowConsumerLimit,
 } from '../wire/sse/slow-consumer.js';
 export {

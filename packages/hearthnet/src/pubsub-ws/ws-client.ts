@@ -3,8 +3,8 @@ import { readStrictJson } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import { PartitionError } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
+import { HearthNetLocalError } from '../errors.js';
 import { checkDeliveredPayload } from '../pubsub/delivery-check.js';
-import { InvalidPubSubOptionsError, PubSubProtocolError } from '../pubsub/errors.js';
 import { PUBSUB_ROUTES, signedRequestHeaders } from '../pubsub/signed-request.js';
 import {
   type ConnectionOutput,
@@ -51,7 +51,7 @@ export interface PubSubWebSocketClient {
    * each frame once the iterator has handed it out (so the node never runs more than its window
    * ahead of the consumer), reconnects from its cursor after a failure, and ends on abort.
    *
-   * @throws `UnknownTopicError`, `LocalOnlyTopicError` at once; the iterator throws the
+   * @throws {HearthNetLocalError} `unknown_topic` or `local_only_topic` at once; the iterator throws the
    *   non-retryable errors.
    */
   subscribe(topic: string, options?: WebSocketSubscribeOptions): Subscription;
@@ -96,7 +96,8 @@ function readOptions(options: PubSubWebSocketClientOptions): Settings {
     node: base,
   } = readPeerClientOptions(
     options,
-    (message, cause) => new InvalidPubSubOptionsError(message, cause === undefined ? undefined : { cause }),
+    (message, cause) =>
+      new HearthNetLocalError('invalid_pubsub_options', message, cause === undefined ? undefined : { cause }),
   );
   const protocols: Record<string, string> = {
     'http:': 'ws:',
@@ -105,7 +106,8 @@ function readOptions(options: PubSubWebSocketClientOptions): Settings {
     'wss:': 'wss:',
   };
   const protocol = protocols[base.protocol];
-  if (protocol === undefined) throw new InvalidPubSubOptionsError(`node must be an http(s) or ws(s) URL`);
+  if (protocol === undefined)
+    throw new HearthNetLocalError('invalid_pubsub_options', `node must be an http(s) or ws(s) URL`);
   base.protocol = protocol;
   return {
     identity,
@@ -147,11 +149,11 @@ async function* connect(
       const frame = readStrictJson(
         String(raw),
         'a frame the node sent',
-        (message, options) => new PubSubProtocolError(message, options),
+        (message, options) => new HearthNetLocalError('pubsub_protocol', message, options),
       );
       deliver({ frame });
     } catch (error) {
-      deliver({ end: error as PubSubProtocolError });
+      deliver({ end: error as HearthNetLocalError });
     }
   });
   socket.on('unexpected-response', (_request, response) => {
@@ -214,7 +216,8 @@ async function* connect(
 
 function parseFrame(value: unknown): ServerFrame {
   const parsed = serverFrameSchema.safeParse(value);
-  if (!parsed.success) throw new PubSubProtocolError('the node sent a frame that is not {event, data, seq}');
+  if (!parsed.success)
+    throw new HearthNetLocalError('pubsub_protocol', 'the node sent a frame that is not {event, data, seq}');
   return parsed.data;
 }
 
@@ -227,23 +230,26 @@ function interpret(
   switch (frame.event) {
     case WS_EVENTS.ready: {
       const data = readyDataSchema.safeParse(frame.data);
-      if (!data.success) throw new PubSubProtocolError('malformed ready frame');
+      if (!data.success) throw new HearthNetLocalError('pubsub_protocol', 'malformed ready frame');
       return { kind: 'cursor', cursor: data.data.cursor };
     }
     case WS_EVENTS.gap: {
       const data = gapDataSchema.safeParse(frame.data);
-      if (!data.success) throw new PubSubProtocolError('malformed gap frame');
+      if (!data.success) throw new HearthNetLocalError('pubsub_protocol', 'malformed gap frame');
       return { kind: 'gap', topic: topic.topic, after: data.data.after, cursor: data.data.cursor };
     }
     case WS_EVENTS.error:
       return { kind: 'error', error: errorFromBody(frame.data) };
     case topic.topic:
       if (position !== undefined && frame.seq <= position) {
-        throw new PubSubProtocolError('the node sent items out of cursor order');
+        throw new HearthNetLocalError('pubsub_protocol', 'the node sent items out of cursor order');
       }
       checkDeliveredPayload(topic, frame.data, settings.verifyEvents);
       return { kind: 'item', seq: frame.seq, topic: topic.topic, payload: frame.data };
     default:
-      throw new PubSubProtocolError(`the node sent a frame of ${frame.event} on ${topic.topic}`);
+      throw new HearthNetLocalError(
+        'pubsub_protocol',
+        `the node sent a frame of ${frame.event} on ${topic.topic}`,
+      );
   }
 }

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { asHearthNetError, toErrorBody } from '../capabilities/error-body.js';
 import { BadRequestError, RevokedError, TimeoutError } from '../capabilities/hearthnet-errors.js';
-import { InvalidPubSubOptionsError } from '../pubsub/errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import {
   type PubSubServerOptions,
   readPubSubServerOptions,
@@ -28,7 +28,7 @@ import {
   DEFAULT_DRAIN_TIMEOUT_MS,
   MAX_TIMER_MS,
   progressWithin,
-  SlowConsumerError,
+  SLOW_CONSUMER_CLOSE_CODE,
 } from '../wire/sse/slow-consumer.js';
 import { ackUpto, PUBSUB_WS_PATH_PREFIX, type ServerFrame, WS_EVENTS } from './ws-frames.js';
 
@@ -64,7 +64,7 @@ export interface PubSubWebSocketOptions extends PubSubServerOptions {
    * metrics); it must not throw.
    */
   readonly onSlowSubscriber?: (
-    error: SlowConsumerError,
+    error: HearthNetLocalError,
     subscriber: { readonly caller: string; readonly topic: string },
   ) => void;
 }
@@ -93,12 +93,12 @@ export interface PubSubWebSocketAttachment {
  * acknowledged (`AckWindow`); a caller revoked meanwhile gets an `error` frame and the connection
  * closes. Other upgrade paths are left to other listeners.
  *
- * A subscriber that does not keep up costs bounded memory and is dropped with a typed reason (see
- * `SlowConsumerError`, reported to `onSlowSubscriber`): at most `maxBufferedAmount` bytes plus one
- * frame are queued to it; a queue that does not drain within `drainTimeoutMs` closes the connection
- * with 1008 `drain_timeout`, a window left full for `ackTimeoutMs` with 1008 `ack_timeout`. One caller
- * holds at most `maxSubscriptionsPerCaller` connections (all callers `maxSubscriptions`); one more
- * upgrade is refused with 429 `capacity_exceeded`.
+ * A subscriber that does not keep up costs bounded memory and is dropped with a typed reason (see a
+ * `slow_consumer` `HearthNetLocalError`, reported to `onSlowSubscriber`): at most `maxBufferedAmount` bytes
+ * plus one frame are queued to it; a queue that does not drain within `drainTimeoutMs` closes the connection
+ * with 1008 `drain_timeout`, a window left full for `ackTimeoutMs` with 1008 `ack_timeout`. One caller holds
+ * at most `maxSubscriptionsPerCaller` connections (all callers `maxSubscriptions`); one more upgrade is
+ * refused with 429 `capacity_exceeded`.
  *
  * @example
  * const served = await serveBusHandler(createPubSubHandler(options));
@@ -119,7 +119,10 @@ export function attachPubSubWebSocket(
   });
   const maxPayload = options.maxPayload ?? DEFAULT_SUBSCRIBER_MAX_PAYLOAD;
   if (!Number.isSafeInteger(maxPayload) || maxPayload < 1) {
-    throw new InvalidPubSubOptionsError(`maxPayload must be a positive integer, got ${String(maxPayload)}`);
+    throw new HearthNetLocalError(
+      'invalid_pubsub_options',
+      `maxPayload must be a positive integer, got ${String(maxPayload)}`,
+    );
   }
   const sockets = new WebSocketServer({ noServer: true, maxPayload });
   const slots = new SubscriptionSlots(settings);
@@ -212,13 +215,14 @@ function readOptions(options: PubSubWebSocketOptions): Settings {
     ['ackTimeoutMs', ackTimeoutMs, MAX_TIMER_MS],
   ] as const) {
     if (!Number.isSafeInteger(value) || value < 1 || value > max) {
-      throw new InvalidPubSubOptionsError(
+      throw new HearthNetLocalError(
+        'invalid_pubsub_options',
         `${name} must be a positive integer${max === MAX_TIMER_MS ? ` (ms, at most ${MAX_TIMER_MS})` : ''}, got ${String(value)}`,
       );
     }
   }
   if (options.onSlowSubscriber !== undefined && typeof options.onSlowSubscriber !== 'function') {
-    throw new InvalidPubSubOptionsError('onSlowSubscriber must be a function');
+    throw new HearthNetLocalError('invalid_pubsub_options', 'onSlowSubscriber must be a function');
   }
   return {
     hub,
@@ -326,7 +330,7 @@ async function serveConnection(connection: WebSocket, accepted: Accepted, settin
     }
   } catch (error) {
     if (closed.signal.aborted) return;
-    if (error instanceof SlowConsumerError) {
+    if (error instanceof HearthNetLocalError && error.code === 'slow_consumer') {
       dropSlowSubscriber(connection, error, cursor, settings.drainTimeoutMs);
       try {
         settings.onSlowSubscriber?.(error, { caller: accepted.caller, topic: topic.topic });
@@ -350,18 +354,19 @@ async function serveConnection(connection: WebSocket, accepted: Accepted, settin
  */
 function dropSlowSubscriber(
   connection: WebSocket,
-  error: SlowConsumerError,
+  error: HearthNetLocalError,
   cursor: number,
   drainTimeoutMs: number,
 ): void {
-  if (error.limit === 'drain_timeout') {
-    connection.close(error.closeCode, error.closeReason);
+  const limit = error.details?.limit ?? 'drain_timeout';
+  if (limit === 'drain_timeout') {
+    connection.close(SLOW_CONSUMER_CLOSE_CODE, limit);
     connection.terminate();
     return;
   }
   const body = toErrorBody(new TimeoutError(error.message));
   connection.send(JSON.stringify({ event: WS_EVENTS.error, data: body, seq: cursor }));
-  connection.close(error.closeCode, error.closeReason);
+  connection.close(SLOW_CONSUMER_CLOSE_CODE, limit);
   const timer = setTimeout(() => connection.terminate(), drainTimeoutMs);
   timer.unref();
   connection.once('close', () => clearTimeout(timer));

@@ -1,4 +1,4 @@
-import { InvalidPubSubOptionsError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 
 /** The delay before reconnect attempt `attempt` (0 for the first retry after a failure), in ms. */
 export type BackoffPolicy = (attempt: number) => number;
@@ -31,11 +31,17 @@ export function exponentialBackoff(options: ExponentialBackoffOptions = {}): Bac
     ['maxMs', maxMs],
   ] as const) {
     if (!Number.isSafeInteger(value) || value < 0) {
-      throw new InvalidPubSubOptionsError(`${name} must be a non-negative integer, got ${String(value)}`);
+      throw new HearthNetLocalError(
+        'invalid_pubsub_options',
+        `${name} must be a non-negative integer, got ${String(value)}`,
+      );
     }
   }
   if (!Number.isFinite(factor) || factor < 1) {
-    throw new InvalidPubSubOptionsError(`factor must be a number >= 1, got ${String(factor)}`);
+    throw new HearthNetLocalError(
+      'invalid_pubsub_options',
+      `factor must be a number >= 1, got ${String(factor)}`,
+    );
   }
   return (attempt) => {
     const ceiling = Math.min(maxMs, initialMs * factor ** Math.max(0, attempt));

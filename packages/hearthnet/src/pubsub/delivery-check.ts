@@ -1,5 +1,5 @@
+import { HearthNetLocalError } from '../errors.js';
 import { verifyEvent } from '../events/verify-event.js';
-import { InvalidTopicPayloadError, PubSubProtocolError } from './errors.js';
 import { type ResolvedTopic, validateTopicPayload } from './topics.js';
 
 /**
@@ -7,23 +7,28 @@ import { type ResolvedTopic, validateTopicPayload } from './topics.js';
  * and, when `verifyEvents` is set, an event envelope's signature must verify under its author
  * (`verifyEvent`), so a relaying node cannot forge or alter events.
  *
- * @throws {PubSubProtocolError} naming what is wrong.
+ * @throws {HearthNetLocalError} `pubsub_protocol` naming what is wrong.
  */
 export function checkDeliveredPayload(topic: ResolvedTopic, payload: unknown, verifyEvents: boolean): void {
   try {
     validateTopicPayload(topic, payload);
   } catch (error) {
-    if (error instanceof InvalidTopicPayloadError) {
-      throw new PubSubProtocolError(`the node delivered an invalid payload: ${error.message}`, {
-        cause: error,
-      });
+    if (error instanceof HearthNetLocalError && error.code === 'invalid_topic_payload') {
+      throw new HearthNetLocalError(
+        'pubsub_protocol',
+        `the node delivered an invalid payload: ${error.message}`,
+        {
+          cause: error,
+        },
+      );
     }
     throw error;
   }
   if (verifyEvents && topic.definition.payload === 'event_envelope') {
     const verdict = verifyEvent(payload);
     if (!verdict.valid) {
-      throw new PubSubProtocolError(
+      throw new HearthNetLocalError(
+        'pubsub_protocol',
         `the node delivered an event on ${topic.topic} that fails verification: ${verdict.message}`,
       );
     }

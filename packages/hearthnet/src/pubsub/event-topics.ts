@@ -34,8 +34,8 @@ export interface TopicPublication {
  * The topic and payload an appended event is published with (see {@link EVENT_TOPICS}), or
  * `undefined` for an event type without a topic.
  *
- * @throws {UnknownTopicError} for a `chat.message.sent` whose recipient is not a full node id (an
- *   event the store's validation would have refused).
+ * @throws {HearthNetLocalError} `unknown_topic` for a `chat.message.sent` whose recipient is not a full node
+ *   id (an event the store's validation would have refused).
  * @example
  * topicForEvent(chatEvent); // { topic: 'chat.message.ed25519:…', payload: chatEvent }
  */

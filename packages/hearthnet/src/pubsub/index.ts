@@ -22,18 +22,17 @@
  * @packageDocumentation
  */
 export {
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
+} from '../errors.js';
+export {
   type BackoffPolicy,
   type ExponentialBackoffOptions,
   exponentialBackoff,
   type Sleep,
 } from './backoff.js';
-export {
-  InvalidPubSubOptionsError,
-  InvalidTopicPayloadError,
-  LocalOnlyTopicError,
-  PubSubProtocolError,
-  UnknownTopicError,
-} from './errors.js';
 export { PublishingEventStore, publishFromEventLog } from './event-log-publisher.js';
 export { EVENT_TOPICS, type TopicPublication, topicForEvent } from './event-topics.js';
 export {

@@ -2,11 +2,11 @@ import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import { InvalidSignatureError, PartitionError, TimeoutError } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/index.js';
+import { HearthNetLocalError } from '../errors.js';
 import { type PeerClientOptions, readPeerClientOptions } from '../wire/client/peer-client-options.js';
 import { verifyResponseEnvelope } from '../wire/envelope.js';
 import { WIRE_HEADERS } from '../wire/headers.js';
 import { checkDeliveredPayload } from './delivery-check.js';
-import { InvalidPubSubOptionsError, PubSubProtocolError } from './errors.js';
 import { PUBSUB_ROUTES, signedRequestHeaders } from './signed-request.js';
 import {
   DEFAULT_WAIT_MS,
@@ -57,8 +57,8 @@ export interface PubSubClient {
    * Subscribes to a topic: an async iterator of its items (and of gaps) that polls
    * `GET /pubsub/v1/subscribe`, resumes from its cursor after a failure, and ends on abort.
    *
-   * @throws `UnknownTopicError`, `LocalOnlyTopicError` at once; the iterator throws the
-   *   non-retryable errors (`unauthorized`, `revoked`, …, `PubSubProtocolError`).
+   * @throws {HearthNetLocalError} `unknown_topic` or `local_only_topic` at once; the iterator throws the
+   *   non-retryable errors (`unauthorized`, `revoked`, …, a `pubsub_protocol` `HearthNetLocalError`).
    */
   subscribe(topic: string, options?: SubscribeOptions): Subscription;
 }
@@ -106,7 +106,8 @@ interface Settings {
 function readOptions(options: PubSubClientOptions): Settings {
   const peer = readPeerClientOptions(
     options,
-    (message, cause) => new InvalidPubSubOptionsError(message, cause === undefined ? undefined : { cause }),
+    (message, cause) =>
+      new HearthNetLocalError('invalid_pubsub_options', message, cause === undefined ? undefined : { cause }),
   );
   return {
     identity: peer.identity,
@@ -174,9 +175,11 @@ async function fetchAnswer(
     let body: unknown = {};
     if (read.ok) body = read.value;
     else if (read.problem !== 'syntax')
-      throw new PubSubProtocolError(`the node's answer holds a ${read.message}`);
+      throw new HearthNetLocalError('pubsub_protocol', `the node's answer holds a ${read.message}`);
     else if (response.ok) {
-      throw new PubSubProtocolError('the node answered with a body that is not JSON', { cause: read.cause });
+      throw new HearthNetLocalError('pubsub_protocol', 'the node answered with a body that is not JSON', {
+        cause: read.cause,
+      });
     }
     return {
       status: response.status,
@@ -187,7 +190,7 @@ async function fetchAnswer(
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     if (deadline.signal.aborted) throw deadline.signal.reason;
-    if (error instanceof PubSubProtocolError) throw error;
+    if (error instanceof HearthNetLocalError && error.code === 'pubsub_protocol') throw error;
     throw new PartitionError(`could not reach ${url.origin}: ${(error as Error).message}`, { cause: error });
   } finally {
     clearTimeout(timer);
@@ -206,17 +209,22 @@ function checkAnswer(
   if (settings.verifyResponses) checkSignature(settings, answer);
   const parsed = topicReadSchema.safeParse(answer.body);
   if (!parsed.success)
-    throw new PubSubProtocolError('the node answered with a body that is not {items, cursor, gap}');
+    throw new HearthNetLocalError(
+      'pubsub_protocol',
+      'the node answered with a body that is not {items, cursor, gap}',
+    );
   const read = parsed.data;
   let previous = read.gap ? read.cursor : (cursor ?? 0);
   for (const item of read.items) {
     if (item.topic !== topic.topic)
-      throw new PubSubProtocolError(`the node delivered an item of ${item.topic}`);
-    if (item.seq <= previous) throw new PubSubProtocolError('the node delivered items out of cursor order');
+      throw new HearthNetLocalError('pubsub_protocol', `the node delivered an item of ${item.topic}`);
+    if (item.seq <= previous)
+      throw new HearthNetLocalError('pubsub_protocol', 'the node delivered items out of cursor order');
     checkDeliveredPayload(topic, item.payload, settings.verifyEvents);
     previous = item.seq;
   }
-  if (read.cursor < previous) throw new PubSubProtocolError('the node answered a cursor behind its items');
+  if (read.cursor < previous)
+    throw new HearthNetLocalError('pubsub_protocol', 'the node answered a cursor behind its items');
   return read;
 }
 

@@ -1,10 +1,10 @@
 import { asHearthNetError } from '../capabilities/error-body.js';
 import { BadRequestError, InternalError, NotFoundError } from '../capabilities/hearthnet-errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { errorResponse, jsonResponse, type ResponseContext } from '../wire/handler/response-writer.js';
 import { WIRE_HEADERS } from '../wire/headers.js';
 import { RequestVerifier } from '../wire/request-verifier.js';
 import { MAX_TIMER_MS } from '../wire/sse/slow-consumer.js';
-import { InvalidPubSubOptionsError } from './errors.js';
 import {
   type PubSubServerOptions,
   type PubSubServerSettings,
@@ -118,7 +118,8 @@ function readOptions(options: PubSubHandlerOptions): Settings {
     ['defaultWaitMs', defaultWaitMs],
   ] as const) {
     if (!Number.isSafeInteger(value) || value < 0 || value > MAX_TIMER_MS) {
-      throw new InvalidPubSubOptionsError(
+      throw new HearthNetLocalError(
+        'invalid_pubsub_options',
         `${name} must be a non-negative integer (ms), got ${String(value)}`,
       );
     }

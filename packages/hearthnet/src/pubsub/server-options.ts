@@ -1,8 +1,8 @@
 import { CapacityExceededError } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/index.js';
+import { HearthNetLocalError } from '../errors.js';
 import type { TrustPolicy } from '../wire/handler/trust.js';
 import type { RequestVerifierOptions } from '../wire/request-verifier.js';
-import { InvalidPubSubOptionsError } from './errors.js';
 import type { TopicHub } from './topic-hub.js';
 
 /** What every pub-sub transport's server side is given (long-poll handler, WebSocket endpoint). */
@@ -49,21 +49,24 @@ export interface PubSubServerSettings {
 /**
  * Checks the options both pub-sub server transports share.
  *
- * @throws {InvalidPubSubOptionsError} naming the unusable option.
+ * @throws {HearthNetLocalError} `invalid_pubsub_options` naming the unusable option.
  */
 export function readPubSubServerOptions(options: PubSubServerOptions): PubSubServerSettings {
   if (options === null || typeof options !== 'object') {
-    throw new InvalidPubSubOptionsError('options are required');
+    throw new HearthNetLocalError('invalid_pubsub_options', 'options are required');
   }
   const { identity, hub, trust } = options;
   if (identity === null || typeof identity !== 'object' || typeof identity.nodeId !== 'string') {
-    throw new InvalidPubSubOptionsError('identity must be a KeyPair');
+    throw new HearthNetLocalError('invalid_pubsub_options', 'identity must be a KeyPair');
   }
   if (hub === null || typeof hub !== 'object' || typeof hub.read !== 'function') {
-    throw new InvalidPubSubOptionsError('hub must be a TopicHub');
+    throw new HearthNetLocalError('invalid_pubsub_options', 'hub must be a TopicHub');
   }
   if (trust === null || typeof trust !== 'object' || typeof trust.trustOf !== 'function') {
-    throw new InvalidPubSubOptionsError('trust must be a TrustPolicy with trustOf(nodeId)');
+    throw new HearthNetLocalError(
+      'invalid_pubsub_options',
+      'trust must be a TrustPolicy with trustOf(nodeId)',
+    );
   }
   const maxSubscriptionsPerCaller = options.maxSubscriptionsPerCaller ?? DEFAULT_MAX_SUBSCRIPTIONS_PER_CALLER;
   const maxSubscriptions = options.maxSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS;
@@ -72,7 +75,10 @@ export function readPubSubServerOptions(options: PubSubServerOptions): PubSubSer
     ['maxSubscriptions', maxSubscriptions],
   ] as const) {
     if (!Number.isSafeInteger(value) || value < 1) {
-      throw new InvalidPubSubOptionsError(`${name} must be a positive integer, got ${String(value)}`);
+      throw new HearthNetLocalError(
+        'invalid_pubsub_options',
+        `${name} must be a positive integer, got ${String(value)}`,
+      );
     }
   }
   return {
@@ -108,7 +114,8 @@ export class SubscriptionSlots {
    * Takes a slot for `caller`.
    *
    * @returns its release (calling it again does nothing).
-   * @throws {CapacityExceededError} (429, `retry_after_ms` 1000) when the caller or the transport is at its limit.
+   * @throws {CapacityExceededError} (429, `retry_after_ms` 1000) when the caller or the transport is at its
+   *   limit.
    */
   acquire(caller: string): () => void {
     const held = this.#perCaller.get(caller) ?? 0;

@@ -5,8 +5,8 @@ import {
   RevokedError,
   UnauthorizedError,
 } from '../capabilities/hearthnet-errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { isTrustStatus, meetsTrustLevel, type TrustPolicy, type TrustStatus } from '../wire/handler/trust.js';
-import { LocalOnlyTopicError, UnknownTopicError } from './errors.js';
 import { type ResolvedTopic, resolveWireTopic } from './topics.js';
 
 /**
@@ -31,8 +31,12 @@ export async function authoriseSubscriber(
   try {
     resolved = resolveWireTopic(topic, 'subscribe to');
   } catch (error) {
-    if (error instanceof UnknownTopicError) throw new NotFoundError(error.message, { cause: error });
-    if (error instanceof LocalOnlyTopicError) throw new BadRequestError(error.message, { cause: error });
+    if (error instanceof HearthNetLocalError && error.code === 'unknown_topic') {
+      throw new NotFoundError(error.message, { cause: error });
+    }
+    if (error instanceof HearthNetLocalError && error.code === 'local_only_topic') {
+      throw new BadRequestError(error.message, { cause: error });
+    }
     throw error;
   }
   const { audience } = resolved.definition;

@@ -51,7 +51,7 @@ export type Connect = (cursor: number | undefined, signal: AbortSignal) => Async
  * (`timeout`, `partition` — which is what a network failure or a dropped connection becomes —
  * `capacity_exceeded`, `rate_limited`, `internal_error`). The others (`unauthorized`, `revoked`,
  * `invalid_signature`, `bad_request`, `not_found`, …) and anything that is not a `HearthNetError`
- * (a `PubSubProtocolError`) would fail again: they end the subscription with that error.
+ * (a `pubsub_protocol` `HearthNetLocalError`) would fail again: they end the subscription with that error.
  */
 export function isRetryableFailure(error: unknown): boolean {
   return error instanceof HearthNetError && retryPolicyForErrorCode(error.code) !== 'never';

@@ -2,12 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEvent } from '../events/create-event.js';
 import { alice, bob, communityId, sampleData } from '../events/event-samples.test-support.js';
-import {
-  InvalidPubSubOptionsError,
-  InvalidTopicPayloadError,
-  LocalOnlyTopicError,
-  UnknownTopicError,
-} from './errors.js';
 import { TopicHub } from './topic-hub.js';
 import { chatTopic } from './topics.js';
 
@@ -99,9 +93,15 @@ describe('TopicHub', () => {
 
   it('validates topics and payloads', async () => {
     const hub = new TopicHub();
-    expect(() => hub.publish('market.post.created', post('a'))).toThrow(UnknownTopicError);
-    expect(() => hub.publish(POSTS, { title: 'x' })).toThrow(InvalidTopicPayloadError);
-    expect(() => hub.publish(MODE, { online: 'no', since: offline.since })).toThrow(InvalidTopicPayloadError);
+    expect(() => hub.publish('market.post.created', post('a'))).toThrow(
+      expect.objectContaining({ code: 'unknown_topic' }),
+    );
+    expect(() => hub.publish(POSTS, { title: 'x' })).toThrow(
+      expect.objectContaining({ code: 'invalid_topic_payload' }),
+    );
+    expect(() => hub.publish(MODE, { online: 'no', since: offline.since })).toThrow(
+      expect.objectContaining({ code: 'invalid_topic_payload' }),
+    );
     const toBob = createEvent(
       {
         community_id: communityId,
@@ -113,14 +113,22 @@ describe('TopicHub', () => {
     );
     expect(hub.publish(chatTopic(bob.nodeId), toBob)?.seq).toBe(1);
     expect(() => hub.publish(chatTopic(alice.nodeId), toBob)).toThrow(/data\.recipient/);
-    await expect(hub.read(POSTS, -1)).rejects.toThrow(InvalidPubSubOptionsError);
-    await expect(hub.read(POSTS, 0, { limit: 0 })).rejects.toThrow(InvalidPubSubOptionsError);
-    expect(() => new TopicHub({ retention: 0 })).toThrow(InvalidPubSubOptionsError);
+    await expect(hub.read(POSTS, -1)).rejects.toThrow(
+      expect.objectContaining({ code: 'invalid_pubsub_options' }),
+    );
+    await expect(hub.read(POSTS, 0, { limit: 0 })).rejects.toThrow(
+      expect.objectContaining({ code: 'invalid_pubsub_options' }),
+    );
+    expect(() => new TopicHub({ retention: 0 })).toThrow(
+      expect.objectContaining({ code: 'invalid_pubsub_options' }),
+    );
   });
 
   it('refuses a local-only topic published as coming from a peer', () => {
     const hub = new TopicHub();
-    expect(() => hub.publish(MODE, offline, { origin: 'peer' })).toThrow(LocalOnlyTopicError);
+    expect(() => hub.publish(MODE, offline, { origin: 'peer' })).toThrow(
+      expect.objectContaining({ code: 'local_only_topic' }),
+    );
     expect(hub.publish(MODE, offline, { origin: 'local' })?.seq).toBe(1);
     expect(hub.publish(POSTS, post('a'), { origin: 'peer' })?.seq).toBe(2);
   });

@@ -1,6 +1,7 @@
 import { LruCache } from '../crypto/lru-cache.js';
+import { HearthNetLocalError } from '../errors.js';
 import { MAX_TIMER_MS } from '../wire/sse/slow-consumer.js';
-import { InvalidPubSubOptionsError, LocalOnlyTopicError } from './errors.js';
+import { localOnlyTopic } from './errors.js';
 import { type ResolvedTopic, resolveTopic, validateTopicPayload } from './topics.js';
 
 /** How many items a hub keeps per topic, by default. */
@@ -102,13 +103,13 @@ export class TopicHub {
    * waiting reads of the topic.
    *
    * @returns the item, or `undefined` when `dedupeKey` was published before.
-   * @throws {UnknownTopicError}; {@link InvalidTopicPayloadError}; {@link LocalOnlyTopicError} for a
+   * @throws {HearthNetLocalError} `unknown_topic`; `invalid_topic_payload`; `local_only_topic` for a
    *   local-only topic with `origin: 'peer'`.
    */
   publish(topic: string, payload: unknown, options: PublishOptions = {}): TopicItem | undefined {
     const resolved = resolveTopic(topic);
     if (options.origin === 'peer' && resolved.definition.scope === 'local_only') {
-      throw new LocalOnlyTopicError(resolved.topic, 'publish');
+      throw localOnlyTopic(resolved.topic, 'publish');
     }
     validateTopicPayload(resolved, payload);
     const { dedupeKey } = options;
@@ -135,7 +136,7 @@ export class TopicHub {
    * `cursor` is the position to read from next: the last item's `seq` when `limit` cut the answer,
    * else the hub's {@link lastSeq} (nothing of this topic is pending up to there).
    *
-   * @throws {UnknownTopicError}; {@link InvalidPubSubOptionsError} for a bad cursor, limit or wait;
+   * @throws {HearthNetLocalError} `unknown_topic`; `invalid_pubsub_options` for a bad cursor, limit or wait;
    *   the signal's reason when it aborts a wait.
    */
   async read(
@@ -147,7 +148,8 @@ export class TopicHub {
     if (afterSeq !== undefined) nonNegativeInteger('cursor', afterSeq);
     const limit = positiveInteger('limit', options.limit ?? DEFAULT_READ_LIMIT);
     const waitMs = nonNegativeInteger('waitMs', options.waitMs ?? 0);
-    if (waitMs > MAX_TIMER_MS) throw new InvalidPubSubOptionsError(`waitMs must be at most ${MAX_TIMER_MS}`);
+    if (waitMs > MAX_TIMER_MS)
+      throw new HearthNetLocalError('invalid_pubsub_options', `waitMs must be at most ${MAX_TIMER_MS}`);
     options.signal?.throwIfAborted();
     const after = afterSeq ?? this.#seq;
     const answer = this.#readNow(resolved, after, limit);
@@ -221,14 +223,20 @@ function firstAfter(items: readonly TopicItem[], after: number): number {
 
 function positiveInteger(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new InvalidPubSubOptionsError(`${name} must be a positive integer, got ${String(value)}`);
+    throw new HearthNetLocalError(
+      'invalid_pubsub_options',
+      `${name} must be a positive integer, got ${String(value)}`,
+    );
   }
   return value;
 }
 
 function nonNegativeInteger(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw new InvalidPubSubOptionsError(`${name} must be a non-negative integer, got ${String(value)}`);
+    throw new HearthNetLocalError(
+      'invalid_pubsub_options',
+      `${name} must be a non-negative integer, got ${String(value)}`,
+    );
   }
   return value;
 }

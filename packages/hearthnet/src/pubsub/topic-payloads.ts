@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { formatJsonPath } from '../canonical-json/json-path.js';
 import { parseCapabilityName } from '../capabilities/capability-name.js';
 import { parseCapabilityVersion } from '../capabilities/capability-version.js';
+import { HearthNetLocalError } from '../errors.js';
 import type { SignedEvent } from '../events/envelope.js';
 import type { EventType } from '../events/event-types.js';
 import { validateEvent } from '../events/verify-event.js';
 import { jsonObjectSchema, signedNodeManifestSchema, timestampSchema } from '../manifests/index.js';
-import { InvalidTopicPayloadError } from './errors.js';
 
 /**
  * What a topic carries (contract §8 "Payload"): a signed event envelope of §7.1, a signed node
@@ -100,17 +100,24 @@ export const payloadSchemas = {
 } as const;
 
 /**
- * Parses `payload` with `schema`; throws {@link InvalidTopicPayloadError} with the first issue's
- * JSON path otherwise.
+ * Parses `payload` with `schema`; throws {@link HearthNetLocalError} `invalid_topic_payload` with the first
+ * issue's JSON path otherwise.
  */
 export function parseTopicPayload<T>(topic: string, schema: z.ZodType<T>, payload: unknown): T {
   const parsed = schema.safeParse(payload);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const segments = (issue?.path ?? []).filter(
-    (segment): segment is string | number => typeof segment !== 'symbol',
+  const path = formatJsonPath(
+    (issue?.path ?? []).filter((segment): segment is string | number => typeof segment !== 'symbol'),
   );
-  throw new InvalidTopicPayloadError(topic, formatJsonPath(segments), issue?.message ?? 'invalid payload');
+  throw new HearthNetLocalError(
+    'invalid_topic_payload',
+    `${topic}: ${path}: ${issue?.message ?? 'invalid payload'}`,
+    {
+      path,
+      details: { topic },
+    },
+  );
 }
 
 function succeeds(parse: (text: string) => unknown): (text: string) => boolean {

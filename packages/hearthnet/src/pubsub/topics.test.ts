@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createEvent } from '../events/create-event.js';
 import { alice, bob, communityId, sampleData } from '../events/event-samples.test-support.js';
 import { InMemoryEventStore } from '../events/in-memory-event-store.js';
-import { InvalidTopicPayloadError, LocalOnlyTopicError, UnknownTopicError } from './errors.js';
 import { PublishingEventStore, publishFromEventLog } from './event-log-publisher.js';
 import { EVENT_TOPICS } from './event-topics.js';
 import { TopicHub } from './topic-hub.js';
@@ -48,11 +47,15 @@ describe('topic catalogue', () => {
   });
 
   it('refuses local-only topics on the wire and malformed names with typed errors', () => {
-    expect(() => resolveWireTopic('emergency.mode.changed', 'subscribe to')).toThrow(LocalOnlyTopicError);
+    expect(() => resolveWireTopic('emergency.mode.changed', 'subscribe to')).toThrow(
+      expect.objectContaining({ code: 'local_only_topic' }),
+    );
     expect(() => resolveWireTopic('capability.deregistered', 'publish')).toThrow(/cannot be published/);
     expect(resolveWireTopic(chatTopic(bob.nodeId), 'subscribe to').recipient).toBe(bob.nodeId);
-    expect(() => resolveWireTopic(undefined, 'subscribe to')).toThrow(UnknownTopicError);
-    expect(() => chatTopic('bob')).toThrow(UnknownTopicError);
+    expect(() => resolveWireTopic(undefined, 'subscribe to')).toThrow(
+      expect.objectContaining({ code: 'unknown_topic' }),
+    );
+    expect(() => chatTopic('bob')).toThrow(expect.objectContaining({ code: 'unknown_topic' }));
   });
 
   it('names the offending field of an invalid payload', () => {
@@ -63,8 +66,11 @@ describe('topic catalogue', () => {
         return caught;
       }
     })();
-    expect(error).toBeInstanceOf(InvalidTopicPayloadError);
-    expect((error as InvalidTopicPayloadError).path).toBe('$.version');
+    expect(error).toMatchObject({
+      code: 'invalid_topic_payload',
+      path: '$.version',
+      details: { topic: 'capability.deregistered' },
+    });
   });
 });
 

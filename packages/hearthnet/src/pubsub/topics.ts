@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { parseNodeId } from '../crypto/node-id.js';
+import { HearthNetLocalError } from '../errors.js';
 import type { EventType } from '../events/event-types.js';
-import { InvalidTopicPayloadError, LocalOnlyTopicError, UnknownTopicError } from './errors.js';
+import { localOnlyTopic } from './errors.js';
 import {
   eventEnvelopePayloadSchema,
   parseTopicPayload,
@@ -126,14 +127,15 @@ export interface ResolvedTopic {
 /**
  * The catalogue row of a concrete topic name.
  *
- * @throws {UnknownTopicError} for a name outside the catalogue, the bare template, or a chat topic
- *   whose suffix is not a full node id.
+ * @throws {HearthNetLocalError} `unknown_topic` for a name outside the catalogue, the bare template, or a
+ *   chat topic whose suffix is not a full node id.
  * @example
  * resolveTopic('marketplace.post.created').definition.audience; // 'members'
  * resolveTopic(chatTopic(bob.nodeId)).recipient; // bob.nodeId
  */
 export function resolveTopic(topic: unknown): ResolvedTopic {
-  if (typeof topic !== 'string') throw new UnknownTopicError(topic, 'a topic must be a string');
+  if (typeof topic !== 'string')
+    throw new HearthNetLocalError('unknown_topic', 'a topic must be a string', { details: { value: topic } });
   const fixed = byName.get(topic);
   if (fixed !== undefined) return { topic, definition: fixed };
   if (topic.startsWith(TOPIC_PATTERN_PREFIX)) {
@@ -141,23 +143,27 @@ export function resolveTopic(topic: unknown): ResolvedTopic {
     try {
       parseNodeId(recipient);
     } catch (error) {
-      throw new UnknownTopicError(topic, `${topic}: a chat topic is chat.message.<recipient full node id>`, {
-        cause: error,
-      });
+      throw new HearthNetLocalError(
+        'unknown_topic',
+        `${topic}: a chat topic is chat.message.<recipient full node id>`,
+        { cause: error, details: { value: topic } },
+      );
     }
     return { topic, definition: chatDefinition, recipient };
   }
-  throw new UnknownTopicError(topic, `${JSON.stringify(topic)} is not a topic of contract §8`);
+  throw new HearthNetLocalError('unknown_topic', `${JSON.stringify(topic)} is not a topic of contract §8`, {
+    details: { value: topic },
+  });
 }
 
 /**
  * {@link resolveTopic} for a topic that is about to travel the wire.
  *
- * @throws {UnknownTopicError}; {@link LocalOnlyTopicError} for a local-only topic.
+ * @throws {HearthNetLocalError} `unknown_topic`; `local_only_topic` for a local-only topic.
  */
 export function resolveWireTopic(topic: unknown, action: 'subscribe to' | 'publish'): ResolvedTopic {
   const resolved = resolveTopic(topic);
-  if (resolved.definition.scope === 'local_only') throw new LocalOnlyTopicError(resolved.topic, action);
+  if (resolved.definition.scope === 'local_only') throw localOnlyTopic(resolved.topic, action);
   return resolved;
 }
 
@@ -169,7 +175,7 @@ export function isLocalOnlyTopic(topic: unknown): boolean {
 /**
  * The chat topic of a recipient: `chat.message.<recipient>`.
  *
- * @throws {UnknownTopicError} when `recipient` is not a full node id.
+ * @throws {HearthNetLocalError} `unknown_topic` when `recipient` is not a full node id.
  */
 export function chatTopic(recipient: string): string {
   return resolveTopic(`${TOPIC_PATTERN_PREFIX}${recipient}`).topic;
@@ -179,7 +185,7 @@ export function chatTopic(recipient: string): string {
  * Checks a payload against its topic (contract §8 "Payload") and returns it parsed. A chat topic's
  * event must also be addressed to the topic's recipient (`data.recipient`).
  *
- * @throws {UnknownTopicError}; `InvalidTopicPayloadError` naming the first offending field.
+ * @throws {HearthNetLocalError} `unknown_topic`; `invalid_topic_payload` naming the first offending field.
  * @example
  * validateTopicPayload('emergency.mode.changed', { online: false, since: '2026-05-26T08:14:22Z' });
  */
@@ -189,10 +195,10 @@ export function validateTopicPayload(topic: string | ResolvedTopic, payload: unk
   if (resolved.recipient !== undefined) {
     const recipient = (value as { readonly data: { readonly recipient?: unknown } }).data.recipient;
     if (recipient !== resolved.recipient) {
-      throw new InvalidTopicPayloadError(
-        resolved.topic,
-        '$.data.recipient',
-        `the message is addressed to ${String(recipient)}, not to this topic's recipient`,
+      throw new HearthNetLocalError(
+        'invalid_topic_payload',
+        `${resolved.topic}: $.data.recipient: the message is addressed to ${String(recipient)}, not to this topic's recipient`,
+        { path: '$.data.recipient', details: { topic: resolved.topic } },
       );
     }
   }

@@ -12,7 +12,7 @@ const CO_SIGNERS_FIELD = 'co_signers';
  * The bytes a co-signer signs (contract §4.18): the canonical JSON of the event's `data` without
  * `co_signers`, so every co-signer signs the same intent independently of the others.
  *
- * @throws {CanonicalJsonError} when `data` holds something canonical JSON cannot encode.
+ * @throws {HearthNetLocalError} when `data` holds something canonical JSON cannot encode.
  */
 export function coSignatureIntent(data: Readonly<Record<string, unknown>>): Uint8Array {
   const intent: Record<string, unknown> = {};
@@ -25,7 +25,7 @@ export function coSignatureIntent(data: Readonly<Record<string, unknown>>): Uint
 /**
  * Co-signs the intent of a revoke, promote or demote (`data` without `co_signers`) with `key`.
  *
- * @throws {CanonicalJsonError} when `data` holds something canonical JSON cannot encode.
+ * @throws {HearthNetLocalError} when `data` holds something canonical JSON cannot encode.
  * @example
  * const intent = { target_node_id: mallory.nodeId, reason: 'compromised' };
  * const co_signers = [alice, bob, carol].map((key) => coSign(intent, key));

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signPayload } from '../crypto/payload-signature.js';
 import { buildCommunityManifest, verifyCommunityManifest } from './community-manifest.js';
-import { CommunityManifestSignerError, CommunityNotCreatedError } from './errors.js';
 import { replay } from './replay.js';
 import {
   alice,
@@ -50,12 +49,14 @@ describe('buildCommunityManifest', () => {
       signer: alice.nodeId,
     });
     expect(() => buildCommunityManifest(log.events, bob, { communityId })).toThrow(
-      CommunityManifestSignerError,
+      expect.objectContaining({ code: 'unauthorized_signer' }),
     );
   });
 
-  it('throws CommunityNotCreatedError without community.created', () => {
-    expect(() => buildCommunityManifest([], root, { communityId })).toThrow(CommunityNotCreatedError);
+  it('throws community_not_created without community.created', () => {
+    expect(() => buildCommunityManifest([], root, { communityId })).toThrow(
+      expect.objectContaining({ code: 'community_not_created' }),
+    );
   });
 });
 

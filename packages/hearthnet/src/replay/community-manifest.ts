@@ -3,9 +3,9 @@ import { canonicalJsonString } from '../canonical-json/index.js';
 import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { signPayload, verifyPayload } from '../crypto/payload-signature.js';
+import { HearthNetLocalError } from '../errors.js';
 import { communityPolicySchema, MEMBER_LEVELS } from '../events/event-data.js';
 import { countSchema, nodeIdSchema, signatureSchema, timestampSchema } from '../manifests/field-schemas.js';
-import { CommunityManifestSignerError, CommunityNotCreatedError } from './errors.js';
 import { replay } from './replay.js';
 import type { MembershipView } from './views.js';
 
@@ -54,9 +54,10 @@ export interface BuildCommunityManifestOptions {
  * `headLamport` and signs the membership view with `version` 1. `head_lamport` is the highest Lamport
  * value applied. The signer must be the root key or an anchor at that head.
  *
- * @throws {CommunityNotCreatedError} when no valid `community.created` replays up to the head.
- * @throws {CommunityManifestSignerError} when `key` is neither the root key nor an anchor.
- * @throws {InvalidReplayOptionsError} for a bad `communityId` or `headLamport`.
+ * @throws {HearthNetLocalError} `community_not_created` when no valid `community.created` replays up to the
+ *   head.
+ * @throws {HearthNetLocalError} `unauthorized_signer` when `key` is neither the root key nor an anchor.
+ * @throws {HearthNetLocalError} `invalid_replay_options` for a bad `communityId` or `headLamport`.
  * @example
  * const manifest = buildCommunityManifest(await store.list(communityId), anchorKey, { communityId });
  * verifyCommunityManifest(manifest, await store.list(communityId)); // { valid: true, … }
@@ -72,9 +73,17 @@ export function buildCommunityManifest(
     ...(headLamport === undefined ? {} : { upToLamport: headLamport }),
   }).views.membership;
   if (membership === null) {
-    throw new CommunityNotCreatedError(`no valid community.created for ${communityId} up to the head`);
+    throw new HearthNetLocalError(
+      'community_not_created',
+      `no valid community.created for ${communityId} up to the head`,
+    );
   }
-  if (!mayRegenerate(membership, key.nodeId)) throw new CommunityManifestSignerError(key.nodeId);
+  if (!mayRegenerate(membership, key.nodeId))
+    throw new HearthNetLocalError(
+      'unauthorized_signer',
+      `${key.nodeId} is neither the root key nor an anchor of the community`,
+      { details: { nodeId: key.nodeId } },
+    );
   return signPayload({ version: COMMUNITY_MANIFEST_VERSION, ...membership }, key) as SignedCommunityManifest;
 }
 

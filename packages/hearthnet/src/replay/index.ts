@@ -16,6 +16,12 @@
  *
  * @packageDocumentation
  */
+export {
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
+} from '../errors.js';
 export { applyEvent, authorise } from './authorise.js';
 export { coSign, coSignatureIntent, verifyCoSignature } from './co-signatures.js';
 export {
@@ -28,11 +34,6 @@ export {
   type SignedCommunityManifest,
   verifyCommunityManifest,
 } from './community-manifest.js';
-export {
-  CommunityManifestSignerError,
-  CommunityNotCreatedError,
-  InvalidReplayOptionsError,
-} from './errors.js';
 export { type TrustFromLogOptions, trustFromLog } from './log-trust.js';
 export { PROMOTE_SIGNATURES } from './membership-rules.js';
 export { MAX_POST_TTL_SECONDS } from './post-expiry.js';

@@ -1,7 +1,7 @@
+import { HearthNetLocalError } from '../errors.js';
 import type { EventStore } from '../events/event-store.js';
 import { nodeIdSchema } from '../manifests/field-schemas.js';
 import type { TrustPolicy, TrustStatus } from '../wire/handler/trust.js';
-import { InvalidReplayOptionsError } from './errors.js';
 import { replay } from './replay.js';
 
 /** Options of {@link trustFromLog}. */
@@ -20,15 +20,20 @@ export interface TrustFromLogOptions {
  * accepted event, local or synced, takes effect on the next call — by replaying the whole log, so a
  * call after a change costs one replay; calls in between share the cached view.
  *
- * @throws {InvalidReplayOptionsError} for a missing store or a `communityId` that is not a full node id.
+ * @throws {HearthNetLocalError} `invalid_replay_options` for a missing store or a `communityId` that is not a
+ *   full node id.
  * @example
  * const handler = createBusHandler({ identity, registry, community, trust: trustFromLog({ store, communityId: community }) });
  */
 export function trustFromLog(options: TrustFromLogOptions): TrustPolicy {
   const { store, communityId } = options ?? ({} as Partial<TrustFromLogOptions>);
-  if (typeof store !== 'object' || store === null) throw new InvalidReplayOptionsError('a store is required');
+  if (typeof store !== 'object' || store === null)
+    throw new HearthNetLocalError('invalid_replay_options', 'a store is required');
   if (!nodeIdSchema.safeParse(communityId).success) {
-    throw new InvalidReplayOptionsError(`communityId must be a full node id, got ${String(communityId)}`);
+    throw new HearthNetLocalError(
+      'invalid_replay_options',
+      `communityId must be a full node id, got ${String(communityId)}`,
+    );
   }
   let cached: { readonly version: string; readonly statuses: ReadonlyMap<string, TrustStatus> } | undefined;
   let building:

@@ -1,5 +1,5 @@
 import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
-import type { EventRejectionReason } from '../events/errors.js';
+import type { EventRejectionReason } from '../events/verify-event.js';
 
 /**
  * Why replay refused an event. The envelope reasons come from `verifyEvent`

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJsonString } from '../canonical-json/index.js';
-import { InvalidReplayOptionsError } from './errors.js';
 import { replay } from './replay.js';
 import {
   alice,
@@ -161,10 +160,16 @@ describe('replay', () => {
     });
   });
 
-  it('throws InvalidReplayOptionsError for unusable options', () => {
-    expect(() => replay([], { communityId: 'root' })).toThrow(InvalidReplayOptionsError);
-    expect(() => replay([], { communityId, now: Number.NaN })).toThrow(InvalidReplayOptionsError);
-    expect(() => replay([], { communityId, upToLamport: -1 })).toThrow(InvalidReplayOptionsError);
+  it('throws invalid_replay_options for unusable options', () => {
+    expect(() => replay([], { communityId: 'root' })).toThrow(
+      expect.objectContaining({ code: 'invalid_replay_options' }),
+    );
+    expect(() => replay([], { communityId, now: Number.NaN })).toThrow(
+      expect.objectContaining({ code: 'invalid_replay_options' }),
+    );
+    expect(() => replay([], { communityId, upToLamport: -1 })).toThrow(
+      expect.objectContaining({ code: 'invalid_replay_options' }),
+    );
   });
 });
 

@@ -1,9 +1,9 @@
 import { canonicalJsonString } from '../canonical-json/index.js';
+import { HearthNetLocalError } from '../errors.js';
 import type { SignedEvent } from '../events/envelope.js';
 import { verifyEvent } from '../events/verify-event.js';
 import { nodeIdSchema } from '../manifests/field-schemas.js';
 import { applyEvent, authorise } from './authorise.js';
-import { InvalidReplayOptionsError } from './errors.js';
 import type { ReplayRejection } from './rejection.js';
 import { compareForReplay } from './replay-order.js';
 import { createReplayState, type MutableReplayState, type ReplayState } from './replay-state.js';
@@ -43,8 +43,8 @@ export interface ReplayResult {
  * Deterministic: the same set of events, in any order and with any repetitions, gives the same
  * result, byte for byte in canonical JSON. Never throws for bad events.
  *
- * @throws {InvalidReplayOptionsError} when `communityId` is not a full node id, `now` not a finite
- * number or `upToLamport` not a non-negative safe integer.
+ * @throws {HearthNetLocalError} `invalid_replay_options` when `communityId` is not a full node id, `now` not
+ *   a finite number or `upToLamport` not a non-negative safe integer.
  * @example
  * const { views, rejected } = replay(await store.list(communityId), { communityId, now: Date.now() });
  * viewHash(views.marketplace); // the same on every node with the same events
@@ -132,17 +132,24 @@ export function replayOnto(
 
 function checkOptions(options: ReplayOptions): void {
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidReplayOptionsError('replay options must be an object');
+    throw new HearthNetLocalError('invalid_replay_options', 'replay options must be an object');
   }
   const { communityId, now, upToLamport } = options;
   if (!nodeIdSchema.safeParse(communityId).success) {
-    throw new InvalidReplayOptionsError(`communityId must be a full node id, got ${String(communityId)}`);
+    throw new HearthNetLocalError(
+      'invalid_replay_options',
+      `communityId must be a full node id, got ${String(communityId)}`,
+    );
   }
   if (now !== undefined && (typeof now !== 'number' || !Number.isFinite(now))) {
-    throw new InvalidReplayOptionsError(`now must be a finite number of milliseconds, got ${String(now)}`);
+    throw new HearthNetLocalError(
+      'invalid_replay_options',
+      `now must be a finite number of milliseconds, got ${String(now)}`,
+    );
   }
   if (upToLamport !== undefined && (!Number.isSafeInteger(upToLamport) || upToLamport < 0)) {
-    throw new InvalidReplayOptionsError(
+    throw new HearthNetLocalError(
+      'invalid_replay_options',
       `upToLamport must be a non-negative integer, got ${String(upToLamport)}`,
     );
   }

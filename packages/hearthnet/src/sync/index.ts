@@ -15,11 +15,11 @@
  * @packageDocumentation
  */
 export {
-  InvalidSnapshotError,
-  InvalidSyncOptionsError,
-  SnapshotSignerError,
-  SyncProtocolError,
-} from './errors.js';
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
+} from '../errors.js';
 export { ingestEvents } from './ingest.js';
 export {
   type BuildSnapshotOptions,

@@ -1,6 +1,6 @@
 import { canonicalJsonString } from '../canonical-json/index.js';
+import { HearthNetLocalError } from '../errors.js';
 import type { SignedEvent } from '../events/envelope.js';
-import { EventConflictError } from '../events/errors.js';
 import type { EventStore } from '../events/event-store.js';
 import { verifyEvent } from '../events/verify-event.js';
 import { replay } from '../replay/replay.js';
@@ -96,7 +96,7 @@ async function ingest(
           await store.append(event);
           accepted.add(event.event_id);
         } catch (error) {
-          if (!(error instanceof EventConflictError)) throw error;
+          if (!(error instanceof HearthNetLocalError && error.code === 'event_conflict')) throw error;
           reject(conflict(event.event_id));
         }
         continue;

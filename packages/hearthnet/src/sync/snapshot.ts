@@ -3,6 +3,7 @@ import { canonicalJsonString } from '../canonical-json/index.js';
 import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { signPayload, verifyPayload } from '../crypto/payload-signature.js';
+import { HearthNetLocalError } from '../errors.js';
 import {
   countSchema,
   jsonObjectSchema,
@@ -11,10 +12,8 @@ import {
   timestampSchema,
 } from '../manifests/field-schemas.js';
 import { formatTimestamp } from '../manifests/timestamps.js';
-import { CommunityNotCreatedError, InvalidReplayOptionsError } from '../replay/errors.js';
 import { type ReplayResult, replay, replayOnto } from '../replay/replay.js';
 import type { MembershipView } from '../replay/views.js';
-import { InvalidSnapshotError, SnapshotSignerError } from './errors.js';
 import {
   replayStateFromRecords,
   type SnapshotState,
@@ -66,9 +65,10 @@ export interface BuildSnapshotOptions {
  * Makes a snapshot (contract §7.5): replays `events` up to `atLamport` and signs the state with
  * `key`, which must be an anchor of the community at that head.
  *
- * @throws {CommunityNotCreatedError} when no valid `community.created` replays up to the head.
- * @throws {SnapshotSignerError} when `key` is not an anchor at the head.
- * @throws {InvalidReplayOptionsError} for a bad `communityId`, `atLamport` or `now`.
+ * @throws {HearthNetLocalError} `community_not_created` when no valid `community.created` replays up to the
+ *   head.
+ * @throws {HearthNetLocalError} `unauthorized_signer` when `key` is not an anchor at the head.
+ * @throws {HearthNetLocalError} `invalid_replay_options` for a bad `communityId`, `atLamport` or `now`.
  * @example
  * const snapshot = buildSnapshot(await store.list(communityId), anchorKey, { communityId });
  * const tail = await store.list(communityId, { fromLamport: snapshot.covers_events_up_to + 1 });
@@ -81,7 +81,10 @@ export function buildSnapshot(
 ): SignedSnapshot {
   const { communityId, atLamport, now = Date.now() } = options;
   if (typeof now !== 'number' || !Number.isFinite(now)) {
-    throw new InvalidReplayOptionsError(`now must be a finite number of milliseconds, got ${String(now)}`);
+    throw new HearthNetLocalError(
+      'invalid_replay_options',
+      `now must be a finite number of milliseconds, got ${String(now)}`,
+    );
   }
   const { state } = replay(events, {
     communityId,
@@ -89,9 +92,17 @@ export function buildSnapshot(
   });
   const membership = viewsOf(state).membership;
   if (membership === null) {
-    throw new CommunityNotCreatedError(`no valid community.created for ${communityId} up to the head`);
+    throw new HearthNetLocalError(
+      'community_not_created',
+      `no valid community.created for ${communityId} up to the head`,
+    );
   }
-  if (!anchorsOf(membership).includes(key.nodeId)) throw new SnapshotSignerError(key.nodeId);
+  if (!anchorsOf(membership).includes(key.nodeId))
+    throw new HearthNetLocalError(
+      'unauthorized_signer',
+      `${key.nodeId} is not an anchor of the community at the snapshot's head`,
+      { details: { nodeId: key.nodeId } },
+    );
   const lamport = atLamport ?? membership.head_lamport;
   const unsigned = {
     schema_version: SNAPSHOT_SCHEMA_VERSION,
@@ -215,8 +226,8 @@ export type RestoreSnapshotOptions = SnapshotTrust & {
  * Restores a verified snapshot and replays the events after it (contract §7.5): the result is what
  * `replay` gives for the whole log. Events at or below `covers_events_up_to` are ignored.
  *
- * @throws {InvalidSnapshotError} when {@link verifySnapshot} refuses the snapshot.
- * @throws {InvalidReplayOptionsError} when `now` is not a finite number.
+ * @throws {HearthNetLocalError} `invalid_snapshot` when {@link verifySnapshot} refuses the snapshot.
+ * @throws {HearthNetLocalError} `invalid_replay_options` when `now` is not a finite number.
  * @example
  * const { views } = restoreSnapshot(snapshot, tail, { membership: verifiedManifest, now: Date.now() });
  */
@@ -227,10 +238,16 @@ export function restoreSnapshot(
 ): ReplayResult {
   const { now } = options;
   if (now !== undefined && (typeof now !== 'number' || !Number.isFinite(now))) {
-    throw new InvalidReplayOptionsError(`now must be a finite number of milliseconds, got ${String(now)}`);
+    throw new HearthNetLocalError(
+      'invalid_replay_options',
+      `now must be a finite number of milliseconds, got ${String(now)}`,
+    );
   }
   const verdict = verifySnapshot(snapshot, options);
-  if (!verdict.valid) throw new InvalidSnapshotError(verdict.reason, verdict.message);
+  if (!verdict.valid)
+    throw new HearthNetLocalError('invalid_snapshot', verdict.message, {
+      details: { reason: verdict.reason },
+    });
   const { community_id, state, covers_events_up_to } = verdict.snapshot;
   return replayOnto(replayStateFromRecords(community_id, state.records), tail, {
     afterLamport: covers_events_up_to,

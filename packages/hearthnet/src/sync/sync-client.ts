@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import { PartitionError } from '../capabilities/hearthnet-errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import type { EventStore } from '../events/event-store.js';
 import { nodeIdSchema } from '../manifests/field-schemas.js';
-import { InvalidSyncOptionsError, SyncProtocolError } from './errors.js';
 import { ingestEvents } from './ingest.js';
 import {
   digestsOf,
@@ -46,10 +46,11 @@ export interface CommunitySyncReport {
  * stored) and pushes the events the peer lacks, by id. Histories that overlap in Lamport values
  * therefore converge, not only those where one side is ahead.
  *
- * @throws {InvalidSyncOptionsError} for a bad URL, store, community id, batch size or bucket width.
+ * @throws {HearthNetLocalError} `invalid_sync_options` for a bad URL, store, community id, batch size or
+ *   bucket width.
  * @throws {PartitionError} when the peer cannot be reached.
  * @throws {HearthNetError} (the §5.4 body's class) when the peer answers an error.
- * @throws {SyncProtocolError} when a 2xx answer is not the protocol's.
+ * @throws {HearthNetLocalError} `sync_protocol` when a 2xx answer is not the protocol's.
  * @example
  * const reports = await syncWith('http://127.0.0.1:7080', { store });
  * for (const report of reports) console.log(report.community_id, report.pulled.accepted.length);
@@ -67,17 +68,26 @@ export async function syncWith(peerUrl: string, options: SyncWithOptions): Promi
   try {
     base = new URL(peerUrl);
   } catch (error) {
-    throw new InvalidSyncOptionsError(`peerUrl is not a URL: ${String(peerUrl)}`, { cause: error });
+    throw new HearthNetLocalError('invalid_sync_options', `peerUrl is not a URL: ${String(peerUrl)}`, {
+      cause: error,
+    });
   }
-  if (typeof store !== 'object' || store === null) throw new InvalidSyncOptionsError('a store is required');
+  if (typeof store !== 'object' || store === null)
+    throw new HearthNetLocalError('invalid_sync_options', 'a store is required');
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
-    throw new InvalidSyncOptionsError(`batchSize must be a positive integer, got ${String(batchSize)}`);
+    throw new HearthNetLocalError(
+      'invalid_sync_options',
+      `batchSize must be a positive integer, got ${String(batchSize)}`,
+    );
   }
   if (!Number.isSafeInteger(bucketWidth) || bucketWidth < 1) {
-    throw new InvalidSyncOptionsError(`bucketWidth must be a positive integer, got ${String(bucketWidth)}`);
+    throw new HearthNetLocalError(
+      'invalid_sync_options',
+      `bucketWidth must be a positive integer, got ${String(bucketWidth)}`,
+    );
   }
   if (communities !== undefined && !communities.every((id) => nodeIdSchema.safeParse(id).success)) {
-    throw new InvalidSyncOptionsError('communities must be full node ids');
+    throw new HearthNetLocalError('invalid_sync_options', 'communities must be full node ids');
   }
 
   async function call<S extends z.ZodType>(path: string, schema: S, body?: unknown): Promise<z.infer<S>> {
@@ -101,12 +111,21 @@ export async function syncWith(peerUrl: string, options: SyncWithOptions): Promi
       throw errorFromBody(read.ok || read.problem !== 'syntax' ? read.value : {}, response.status);
     if (!read.ok) {
       throw read.problem === 'syntax'
-        ? new SyncProtocolError(path, 'the answer is not UTF-8 JSON', { cause: read.cause })
-        : new SyncProtocolError(path, `the answer holds a ${read.message}`);
+        ? new HearthNetLocalError('sync_protocol', `${path}: the answer is not UTF-8 JSON`, {
+            cause: read.cause,
+            details: { requestPath: path },
+          })
+        : new HearthNetLocalError('sync_protocol', `${path}: the answer holds a ${read.message}`, {
+            details: { requestPath: path },
+          });
     }
     const parsed = schema.safeParse(read.value);
     if (!parsed.success)
-      throw new SyncProtocolError(path, parsed.error.issues[0]?.message ?? 'invalid answer');
+      throw new HearthNetLocalError(
+        'sync_protocol',
+        `${path}: ${parsed.error.issues[0]?.message ?? 'invalid answer'}`,
+        { details: { requestPath: path } },
+      );
     return parsed.data;
   }
 

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { readStrictJson } from '../canonical-json/strict-json.js';
 import { asHearthNetError, toErrorBody } from '../capabilities/error-body.js';
 import { BadRequestError, NotFoundError } from '../capabilities/hearthnet-errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import type { EventStore } from '../events/event-store.js';
 import { readBodyWithin } from '../wire/handler/read-body-within.js';
-import { InvalidSyncOptionsError } from './errors.js';
 import { ingestEvents } from './ingest.js';
 import {
   digestsOf,
@@ -42,19 +42,26 @@ export interface SyncHandlerOptions {
  * request can neither forge nor unlock anything. Put the handler behind whatever access control
  * decides who may read the community's log.
  *
- * @throws {InvalidSyncOptionsError} for a missing store or a bad `maxBatch`.
+ * @throws {HearthNetLocalError} `invalid_sync_options` for a missing store or a bad `maxBatch`.
  * @example
  * const served = await serveBusHandler(createSyncHandler({ store }), { port: 0 });
  * await syncWith(served.url, { store: otherStore });
  */
 export function createSyncHandler(options: SyncHandlerOptions): (request: Request) => Promise<Response> {
   const { store, maxBatch = SYNC_BATCH_SIZE, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options ?? {};
-  if (typeof store !== 'object' || store === null) throw new InvalidSyncOptionsError('a store is required');
+  if (typeof store !== 'object' || store === null)
+    throw new HearthNetLocalError('invalid_sync_options', 'a store is required');
   if (!Number.isSafeInteger(maxBatch) || maxBatch < 1) {
-    throw new InvalidSyncOptionsError(`maxBatch must be a positive integer, got ${String(maxBatch)}`);
+    throw new HearthNetLocalError(
+      'invalid_sync_options',
+      `maxBatch must be a positive integer, got ${String(maxBatch)}`,
+    );
   }
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
-    throw new InvalidSyncOptionsError(`maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
+    throw new HearthNetLocalError(
+      'invalid_sync_options',
+      `maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`,
+    );
   }
 
   async function route(request: Request): Promise<unknown> {

@@ -10,7 +10,6 @@ import {
   verifyRequestEnvelope,
   verifyResponseEnvelope,
 } from './envelope.js';
-import { InvalidEnvelopeError } from './errors.js';
 
 const alice = keyPairFromSeed(new Uint8Array(32).fill(1));
 const bob = keyPairFromSeed(new Uint8Array(32).fill(2));
@@ -69,16 +68,18 @@ describe('request envelope (contract §5.1)', () => {
   });
 
   it('refuses to sign for another node id, a malformed timestamp or missing fields', () => {
-    expect(() => signRequestEnvelope({ ...fields, from: bob.nodeId }, alice)).toThrow(InvalidEnvelopeError);
+    expect(() => signRequestEnvelope({ ...fields, from: bob.nodeId }, alice)).toThrow(
+      expect.objectContaining({ code: 'invalid_envelope' }),
+    );
     expect(() => signRequestEnvelope({ ...fields, timestamp: '2026-05-26 08:14:22' }, alice)).toThrow(
-      InvalidEnvelopeError,
+      expect.objectContaining({ code: 'invalid_envelope' }),
     );
     const { body: _, ...withoutBody } = fields;
     expect(() => signRequestEnvelope(withoutBody as RequestEnvelopeFields, alice)).toThrow(
-      InvalidEnvelopeError,
+      expect.objectContaining({ code: 'invalid_envelope' }),
     );
     expect(() => requestEnvelopeBytes({ ...fields, capability: 7 as unknown as string })).toThrow(
-      InvalidEnvelopeError,
+      expect.objectContaining({ code: 'invalid_envelope' }),
     );
   });
 
@@ -121,6 +122,8 @@ describe('response envelope (contract §5.2)', () => {
   });
 
   it('refuses a status that is not an HTTP status', () => {
-    expect(() => responseEnvelopeBytes({ ...response, status: 42 })).toThrow(InvalidEnvelopeError);
+    expect(() => responseEnvelopeBytes({ ...response, status: 42 })).toThrow(
+      expect.objectContaining({ code: 'invalid_envelope' }),
+    );
   });
 });

@@ -6,7 +6,7 @@ import {
   type VerifyPayloadOptions,
   verifyPayload,
 } from '../crypto/index.js';
-import { InvalidEnvelopeError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 import { parseWireTimestamp } from './timestamp.js';
 
 /** What a request signature covers (contract §5.1), before it becomes the envelope object. */
@@ -83,7 +83,7 @@ export interface SignedEnvelope {
 /**
  * The envelope object of contract §5.1 for a request's fields.
  *
- * @throws {InvalidEnvelopeError} when a field is missing or not a string.
+ * @throws {HearthNetLocalError} `invalid_envelope` when a field is missing or not a string.
  */
 export function requestEnvelope(fields: RequestEnvelopeFields): RequestEnvelope {
   const text = (name: keyof RequestEnvelopeFields) => requireString(fields, name);
@@ -101,13 +101,16 @@ export function requestEnvelope(fields: RequestEnvelopeFields): RequestEnvelope 
 /**
  * The envelope object of a response; see {@link ResponseEnvelopeFields}.
  *
- * @throws {InvalidEnvelopeError} when a field is missing or of the wrong type.
+ * @throws {HearthNetLocalError} `invalid_envelope` when a field is missing or of the wrong type.
  */
 export function responseEnvelope(fields: ResponseEnvelopeFields): ResponseEnvelope {
   const text = (name: keyof ResponseEnvelopeFields) => requireString(fields, name);
   const status = (fields as Partial<ResponseEnvelopeFields>)?.status;
   if (!Number.isSafeInteger(status) || (status as number) < 100 || (status as number) > 599) {
-    throw new InvalidEnvelopeError(`status must be an HTTP status code, got ${String(status)}`);
+    throw new HearthNetLocalError(
+      'invalid_envelope',
+      `status must be an HTTP status code, got ${String(status)}`,
+    );
   }
   return {
     capability: text('capability'),
@@ -123,8 +126,8 @@ export function responseEnvelope(fields: ResponseEnvelopeFields): ResponseEnvelo
 /**
  * The bytes a request signature covers: canonical JSON (contract §1.2) of the §5.1 envelope.
  *
- * @throws {InvalidEnvelopeError} for a malformed field; `CanonicalJsonError` for a body canonical
- *   JSON cannot write.
+ * @throws {HearthNetLocalError} `invalid_envelope` for a malformed field; a canonical JSON code for a body
+ *   canonical JSON cannot write.
  * @example
  * new TextDecoder().decode(requestEnvelopeBytes({ capability: 'market.post', version: '1.0', … }));
  * // '{"body":{…},"capability":"market.post","community":"ed25519:…","from":"ed25519:…",…}'
@@ -143,7 +146,7 @@ export function responseEnvelopeBytes(fields: ResponseEnvelopeFields): Uint8Arra
  * numbers normalised first (see `signPayload`). `fields.from` must be the signer's node id when a
  * key pair is given, and `fields.timestamp` an RFC 3339 UTC timestamp.
  *
- * @throws {InvalidEnvelopeError}; `InvalidKeyError`; `CanonicalJsonError`.
+ * @throws {HearthNetLocalError} `invalid_envelope`; `invalid_key`; a canonical JSON code.
  * @example
  * const { signature, body } = signRequestEnvelope(
  *   { capability: 'market.post', version: '1.0', requestId: newRequestId(), from: me.nodeId,
@@ -215,22 +218,29 @@ function signEnvelope(
 
 function checkSigner(from: string, timestamp: string, key: KeyPair | Uint8Array): void {
   if (parseWireTimestamp(timestamp) === undefined) {
-    throw new InvalidEnvelopeError(`timestamp must be RFC 3339 UTC with Z, got ${JSON.stringify(timestamp)}`);
+    throw new HearthNetLocalError(
+      'invalid_envelope',
+      `timestamp must be RFC 3339 UTC with Z, got ${JSON.stringify(timestamp)}`,
+    );
   }
   if (!(key instanceof Uint8Array) && typeof key === 'object' && key !== null && key.nodeId !== from) {
-    throw new InvalidEnvelopeError(`from (${from}) is not the signing key's node id (${key.nodeId})`);
+    throw new HearthNetLocalError(
+      'invalid_envelope',
+      `from (${from}) is not the signing key's node id (${key.nodeId})`,
+    );
   }
 }
 
 function requireString<T extends object>(fields: T, name: keyof T & string): string {
   const value = fields === null || typeof fields !== 'object' ? undefined : fields[name];
-  if (typeof value !== 'string') throw new InvalidEnvelopeError(`${name} must be a string`);
+  if (typeof value !== 'string')
+    throw new HearthNetLocalError('invalid_envelope', `${name} must be a string`);
   return value;
 }
 
 function requireBody(fields: object): unknown {
   if (fields === null || typeof fields !== 'object' || !('body' in fields) || fields.body === undefined) {
-    throw new InvalidEnvelopeError('body is required');
+    throw new HearthNetLocalError('invalid_envelope', 'body is required');
   }
   return fields.body;
 }

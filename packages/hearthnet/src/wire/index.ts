@@ -20,6 +20,13 @@
  * @packageDocumentation
  */
 export {
+  HearthNetLocalError,
+  type HearthNetLocalErrorCode,
+  type HearthNetLocalErrorDetails,
+  type HearthNetLocalErrorOptions,
+  type SseProtocolErrorReason,
+} from '../errors.js';
+export {
   type CallOptions,
   type CapabilityCallBody,
   createHearthNetClient,
@@ -49,14 +56,6 @@ export {
   verifyRequestEnvelope,
   verifyResponseEnvelope,
 } from './envelope.js';
-export {
-  InvalidEnvelopeError,
-  InvalidSseFrameError,
-  InvalidWireOptionsError,
-  SseProtocolError,
-  type SseProtocolErrorReason,
-  UnexpectedResponseError,
-} from './errors.js';
 export {
   type BusHandler,
   type BusHandlerOptions,

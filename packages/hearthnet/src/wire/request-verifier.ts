@@ -5,8 +5,8 @@ import {
   InvalidSignatureError,
 } from '../capabilities/index.js';
 import type { Ed25519Backend } from '../crypto/index.js';
+import { HearthNetLocalError } from '../errors.js';
 import { type RequestEnvelopeFields, verifyRequestEnvelope } from './envelope.js';
-import { InvalidWireOptionsError } from './errors.js';
 import { MemorySeenRequestIds, type SeenRequestIds } from './seen-request-ids.js';
 import { parseWireTimestamp } from './timestamp.js';
 
@@ -32,14 +32,12 @@ export interface RequestVerifierOptions {
 }
 
 /**
- * Checks an incoming signed request (contract §5.1), in this order, throwing the §9 error of the
- * first rule broken:
- * 1. a signature is present and verifies over the synthetic envelope under the key of `from` →
- *    otherwise `invalid_signature`;
- * 2. the timestamp is RFC 3339 UTC (`bad_request` otherwise) and within `clockSkewMs` of now →
- *    otherwise `expired` (re-sign with a fresh timestamp and resend);
- * 3. `(from, request_id)` has not been accepted before within the window → otherwise
- *    `invalid_signature` (a replayed request).
+ * Checks an incoming signed request (contract §5.1), in this order, throwing the §9 error of the first rule
+ * broken: 1. a signature is present and verifies over the synthetic envelope under the key of `from` →
+ * otherwise `invalid_signature`; 2. the timestamp is RFC 3339 UTC (`bad_request` otherwise) and within
+ * `clockSkewMs` of now → otherwise `expired` (re-sign with a fresh timestamp and resend); 3. `(from,
+ * request_id)` has not been accepted before within the window → otherwise `invalid_signature` (a replayed
+ * request).
  *
  * The replay check comes last, so an unauthenticated sender cannot burn another node's request ids.
  *
@@ -56,7 +54,8 @@ export class RequestVerifier {
   constructor(options: RequestVerifierOptions = {}) {
     const clockSkewMs = options.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS;
     if (!Number.isSafeInteger(clockSkewMs) || clockSkewMs < 0) {
-      throw new InvalidWireOptionsError(
+      throw new HearthNetLocalError(
+        'invalid_wire_options',
         `clockSkewMs must be a non-negative integer, got ${String(clockSkewMs)}`,
       );
     }

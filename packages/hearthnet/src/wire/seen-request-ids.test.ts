@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimitedError } from '../capabilities/hearthnet-errors.js';
-import { InvalidWireOptionsError } from './errors.js';
 import { MemorySeenRequestIds } from './seen-request-ids.js';
 
 describe('MemorySeenRequestIds', () => {
@@ -37,6 +36,8 @@ describe('MemorySeenRequestIds', () => {
   });
 
   it('refuses a bad bound', () => {
-    expect(() => new MemorySeenRequestIds({ maxEntries: 0 })).toThrow(InvalidWireOptionsError);
+    expect(() => new MemorySeenRequestIds({ maxEntries: 0 })).toThrow(
+      expect.objectContaining({ code: 'invalid_wire_options' }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { RateLimitedError } from '../capabilities/hearthnet-errors.js';
-import { InvalidWireOptionsError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 
 /**
  * Where a server remembers the request ids it has accepted, for replay protection (contract §5.1
@@ -44,7 +44,10 @@ export class MemorySeenRequestIds implements SeenRequestIds {
   constructor(options: MemorySeenRequestIdsOptions = {}) {
     const maxEntries = options.maxEntries ?? 100_000;
     if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) {
-      throw new InvalidWireOptionsError(`maxEntries must be a positive integer, got ${String(maxEntries)}`);
+      throw new HearthNetLocalError(
+        'invalid_wire_options',
+        `maxEntries must be a positive integer, got ${String(maxEntries)}`,
+      );
     }
     this.#maxEntries = maxEntries;
     this.#now = options.now ?? Date.now;

@@ -1,4 +1,4 @@
-import { InvalidWireOptionsError } from './errors.js';
+import { HearthNetLocalError } from '../errors.js';
 
 /**
  * Which wire a client or handler speaks:
@@ -16,5 +16,8 @@ export type WireMode = 'contract' | 'reference';
 export function wireModeOf(value: unknown): WireMode {
   if (value === undefined || value === 'contract') return 'contract';
   if (value === 'reference') return 'reference';
-  throw new InvalidWireOptionsError(`wire must be 'contract' or 'reference', got ${JSON.stringify(value)}`);
+  throw new HearthNetLocalError(
+    'invalid_wire_options',
+    `wire must be 'contract' or 'reference', got ${JSON.stringify(value)}`,
+  );
 }

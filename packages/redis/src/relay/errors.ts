@@ -1,63 +1,97 @@
-import { RelayError } from '@agentwire/relay';
+/**
+ * Every condition `@agentwire/redis/relay` refuses input or an operation for, or reports, as the
+ * stable `code` of a {@link RedisRelayError} (the relay contract's own refusals — a closed bus, a
+ * malformed tenant, a known gateway id — are `@agentwire/relay`'s `RelayError`s):
+ * - `invalid_redis_relay_option`: an option of a Redis relay backend is missing or of the wrong type;
+ *   `path` names it;
+ * - `edge_store_closed`: a Redis edge store (enrollment tokens, provision registry, policies) was used
+ *   after `close()`;
+ * - `corrupt_edge_record`: a record a Redis edge store read back is not one it wrote — not JSON, or
+ *   missing or mistyped fields (another writer under the same key prefix); `path` names the field;
+ * - `redis_connection`: a Redis connection a backend opened itself (its client made from connection
+ *   options, or the bus's subscriber connection) failed — refused, reset, timed out. ioredis
+ *   reconnects on its own, and what was buffered or subscribed is there again once it is back.
+ *   Reported, never thrown: to the backend's `onConnectionError` (default: one `console.warn` line),
+ *   once per outage of each connection — the first failure after the connection was last ready.
+ *   Always `retryable`; `cause` is ioredis's error; `details.backend` and `details.connection` say where.
+ */
+export type RedisRelayErrorCode =
+  | 'invalid_redis_relay_option'
+  | 'edge_store_closed'
+  | 'corrupt_edge_record'
+  | 'redis_connection';
 
-/** An option of a Redis relay backend that is missing or of the wrong type. */
-export class InvalidRedisRelayOptionError extends RelayError {
-  override readonly name = 'InvalidRedisRelayOptionError';
-  readonly code = 'invalid_redis_relay_option';
+/** The facts some codes carry besides their message; each field names the codes that set it. */
+export interface RedisRelayErrorDetails {
+  /** `edge_store_closed`: which store, e.g. `'RedisPolicyStore'`. */
+  readonly store?: string;
+  /** `redis_connection`: the backend that opened the connection, e.g. `'RedisRelayBus'`. */
+  readonly backend?: string;
+  /** `redis_connection`: which of its connections failed, its own `'client'` or the bus's `'subscriber'`. */
+  readonly connection?: 'client' | 'subscriber';
 }
 
-/** A Redis edge store (enrollment tokens, provision registry, policies) was used after `close()`. */
-export class EdgeStoreClosedError extends RelayError {
-  override readonly name = 'EdgeStoreClosedError';
-  readonly code = 'edge_store_closed';
-
-  /** @param store Which store, e.g. `'RedisPolicyStore'`. */
-  constructor(store: string) {
-    super(`the ${store} is closed`);
-  }
+/** What a {@link RedisRelayError} carries besides its code and message. */
+export interface RedisRelayErrorOptions extends ErrorOptions {
+  /** The option, field or key that failed (`''` for the value as a whole). */
+  readonly path?: string;
+  /** Whether the same call may succeed when made again unchanged (default `false`). */
+  readonly retryable?: boolean;
+  /** Facts particular to the code (see {@link RedisRelayErrorDetails}). */
+  readonly details?: RedisRelayErrorDetails;
 }
 
 /**
- * A record a Redis edge store read back is not one it wrote: not JSON, or missing or mistyped fields
- * (another writer under the same key prefix). `path` names the field that failed.
+ * The one error `@agentwire/redis/relay` throws (or reports) of its own: switch on `code`. `path` names
+ * the option or field that failed, `details` the facts particular to a code, `cause` the underlying
+ * error.
+ *
+ * @example
+ * ```ts
+ * const bus = new RedisRelayBus({
+ *   redis: { host: 'redis' },
+ *   onConnectionError: (error) => logger.warn(error.message, { backend: error.details?.backend }),
+ * });
+ * ```
  */
-export class CorruptEdgeRecordError extends RelayError {
-  override readonly name = 'CorruptEdgeRecordError';
-  readonly code = 'corrupt_edge_record';
+export class RedisRelayError extends Error {
+  override readonly name: string = 'RedisRelayError';
+  /** Which condition failed; stable across releases. */
+  readonly code: RedisRelayErrorCode;
+  /** The option, field or key that failed (`''` for the value as a whole). */
+  readonly path: string;
+  /** Whether the same call may succeed when made again unchanged. */
+  readonly retryable: boolean;
+  /** Facts particular to the code; empty for codes that carry none. */
+  readonly details: RedisRelayErrorDetails;
+
+  constructor(code: RedisRelayErrorCode, message: string, options: RedisRelayErrorOptions = {}) {
+    const { path = '', retryable = false, details, ...errorOptions } = options;
+    super(message, errorOptions);
+    this.code = code;
+    this.path = path;
+    this.retryable = retryable;
+    this.details = details ?? {};
+  }
 }
 
-/**
- * A Redis connection that a backend opened itself (its client made from connection options, or the
- * bus's subscriber connection) failed: refused, reset, timed out. ioredis reconnects on its own, and
- * what was buffered or subscribed is there again once it is back. Reported, never thrown: to the
- * backend's `onConnectionError` (default: one `console.warn` line), once per outage of each connection
- * — the first failure after the connection was last ready. `cause` is ioredis's error.
- */
-export class RedisConnectionError extends RelayError {
-  override readonly name = 'RedisConnectionError';
-  readonly code = 'redis_connection';
-  /** Always `true`: ioredis keeps reconnecting. */
-  readonly retryable = true;
-  /** The backend that opened the connection, e.g. `'RedisRelayBus'`. */
-  readonly backend: string;
-  /** Which of its connections: its own client (`'client'`) or the bus's `'subscriber'`. */
-  readonly connection: 'client' | 'subscriber';
+/** `edge_store_closed`: `store` (its class name) was used after `close()`. */
+export function edgeStoreClosedError(store: string): RedisRelayError {
+  return new RedisRelayError('edge_store_closed', `the ${store} is closed`, { details: { store } });
+}
 
-  /**
-   * @param backend The backend's class name.
-   * @param connection Which of its connections failed.
-   * @param cause What ioredis reported.
-   */
-  constructor(backend: string, connection: 'client' | 'subscriber', cause: unknown) {
-    super(
-      `the Redis ${connection} connection of ${backend} failed (${describeCause(cause)}); ` +
-        'it reconnects, and further failures are not reported until it is ready again',
-      '',
-      { cause },
-    );
-    this.backend = backend;
-    this.connection = connection;
-  }
+/** `redis_connection`: the `connection` that `backend` opened failed with `cause`; reported, never thrown. */
+export function redisConnectionError(
+  backend: string,
+  connection: 'client' | 'subscriber',
+  cause: unknown,
+): RedisRelayError {
+  return new RedisRelayError(
+    'redis_connection',
+    `the Redis ${connection} connection of ${backend} failed (${describeCause(cause)}); ` +
+      'it reconnects, and further failures are not reported until it is ready again',
+    { retryable: true, details: { backend, connection }, cause },
+  );
 }
 
 function describeCause(cause: unknown): string {

@@ -12,8 +12,8 @@
  * Every backend takes `{ redis, keyPrefix }`: an ioredis client the caller keeps owning (and closes
  * after the backends), or connection options the backend connects with and closes in `close()`.
  * The bus always opens one extra subscriber connection of its own. The connections a backend opens
- * report their failures, once per outage, to its `onConnectionError` as a {@link RedisConnectionError};
- * a client you pass in needs its own `error` listener.
+ * report their failures, once per outage, to its `onConnectionError` as a {@link RedisRelayError}
+ * (`redis_connection`); a client you pass in needs its own `error` listener.
  *
  * @example
  * ```ts
@@ -31,10 +31,10 @@
  * @packageDocumentation
  */
 export {
-  CorruptEdgeRecordError,
-  EdgeStoreClosedError,
-  InvalidRedisRelayOptionError,
-  RedisConnectionError,
+  RedisRelayError,
+  type RedisRelayErrorCode,
+  type RedisRelayErrorDetails,
+  type RedisRelayErrorOptions,
 } from './errors.js';
 export { RedisCapabilityVault, type RedisCapabilityVaultOptions } from './redis-capability-vault.js';
 export { DEFAULT_RELAY_KEY_PREFIX, type RedisRelayBackendOptions } from './redis-connection.js';

@@ -2,9 +2,9 @@ import {
   type CapabilityBinding,
   type CapabilityLookup,
   type CapabilityVault,
-  CapabilityVaultClosedError,
   checkCapabilityAddress,
   checkCapabilityBinding,
+  RelayError,
 } from '@agentwire/relay';
 import type { Redis } from 'ioredis';
 import {
@@ -81,8 +81,8 @@ export class RedisCapabilityVault implements CapabilityVault {
   #closed = false;
 
   /**
-   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string or an
-   *   `onConnectionError` that is not a function.
+   * @throws {RedisRelayError} `invalid_redis_relay_option`: a missing `redis`, a `keyPrefix` that is not a
+   * string or an `onConnectionError` that is not a function.
    */
   constructor(options: RedisCapabilityVaultOptions) {
     const connection = openBackendConnection(options, 'RedisCapabilityVault');
@@ -92,8 +92,8 @@ export class RedisCapabilityVault implements CapabilityVault {
   }
 
   /**
-   * @throws {InvalidCapabilityVaultArgumentError} a malformed binding.
-   * @throws {CapabilityVaultClosedError} after `close()`.
+   * @throws {RelayError} `invalid_vault_argument`: a malformed binding.
+   * @throws {RelayError} `vault_closed`: after `close()`.
    */
   async bind(binding: CapabilityBinding): Promise<void> {
     this.#assertOpen();
@@ -104,8 +104,8 @@ export class RedisCapabilityVault implements CapabilityVault {
   }
 
   /**
-   * @throws {InvalidCapabilityVaultArgumentError} a malformed tenant, session key or kind.
-   * @throws {CapabilityVaultClosedError} after `close()`.
+   * @throws {RelayError} `invalid_vault_argument`: a malformed tenant, session key or kind.
+   * @throws {RelayError} `vault_closed`: after `close()`.
    */
   async resolve(tenant: string, sessionKey: string, kind: string): Promise<CapabilityLookup> {
     this.#assertOpen();
@@ -120,8 +120,8 @@ export class RedisCapabilityVault implements CapabilityVault {
   }
 
   /**
-   * @throws {InvalidCapabilityVaultArgumentError} a malformed tenant, session key or kind.
-   * @throws {CapabilityVaultClosedError} after `close()`.
+   * @throws {RelayError} `invalid_vault_argument`: a malformed tenant, session key or kind.
+   * @throws {RelayError} `vault_closed`: after `close()`.
    */
   async revoke(tenant: string, sessionKey: string, kind: string): Promise<boolean> {
     this.#assertOpen();
@@ -138,6 +138,6 @@ export class RedisCapabilityVault implements CapabilityVault {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new CapabilityVaultClosedError();
+    if (this.#closed) throw new RelayError('vault_closed', 'the capability vault is closed');
   }
 }

@@ -1,5 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import { InvalidRedisRelayOptionError, RedisConnectionError } from './errors.js';
+import { RedisRelayError, redisConnectionError } from './errors.js';
 
 /** The key prefix every Redis relay backend uses unless told otherwise. */
 export const DEFAULT_RELAY_KEY_PREFIX = 'agentwire:relay:';
@@ -28,7 +28,7 @@ export interface RedisRelayBackendOptions {
    * the backend adds no `error` listener to it, so give it your own (`redis.on('error', …)`), or
    * ioredis prints an unhandled error event on each failed reconnect.
    */
-  readonly onConnectionError?: (error: RedisConnectionError) => void;
+  readonly onConnectionError?: (error: RedisRelayError) => void;
 }
 
 /** A client a backend uses, and whether it must close it. */
@@ -45,8 +45,8 @@ export interface BackendConnection {
  * connects itself reports its failures to `options.onConnectionError`.
  *
  * @param backend The backend's class name, for the reports.
- * @throws {InvalidRedisRelayOptionError} `options.redis` missing, `options.keyPrefix` not a string, or
- *   `options.onConnectionError` not a function.
+ * @throws {RedisRelayError} `invalid_redis_relay_option`: `options.redis` missing, `options.keyPrefix` not a
+ * string, or `options.onConnectionError` not a function.
  */
 export function openBackendConnection(options: RedisRelayBackendOptions, backend: string): BackendConnection {
   const {
@@ -55,18 +55,20 @@ export function openBackendConnection(options: RedisRelayBackendOptions, backend
     onConnectionError = warnConnectionError,
   } = (options ?? {}) as Partial<RedisRelayBackendOptions>;
   if (typeof keyPrefix !== 'string') {
-    throw new InvalidRedisRelayOptionError('options.keyPrefix must be a string', 'options.keyPrefix');
+    throw new RedisRelayError('invalid_redis_relay_option', 'options.keyPrefix must be a string', {
+      path: 'options.keyPrefix',
+    });
   }
   if (typeof onConnectionError !== 'function') {
-    throw new InvalidRedisRelayOptionError(
-      'options.onConnectionError must be a function',
-      'options.onConnectionError',
-    );
+    throw new RedisRelayError('invalid_redis_relay_option', 'options.onConnectionError must be a function', {
+      path: 'options.onConnectionError',
+    });
   }
   if (typeof redis !== 'object' || redis === null) {
-    throw new InvalidRedisRelayOptionError(
+    throw new RedisRelayError(
+      'invalid_redis_relay_option',
       'options.redis must be an ioredis client or ioredis connection options',
-      'options.redis',
+      { path: 'options.redis' },
     );
   }
   const watch = (connection: Redis, role: 'client' | 'subscriber') =>
@@ -80,13 +82,13 @@ export function openBackendConnection(options: RedisRelayBackendOptions, backend
 
 /**
  * Listens for `connection`'s `error` events for as long as it lives (so ioredis never prints them as
- * unhandled) and hands the first of each outage to `onError`, as a {@link RedisConnectionError}.
+ * unhandled) and hands the first of each outage to `onError`, as a {@link RedisRelayError}.
  */
 function reportFailures(
   connection: Redis,
   backend: string,
   role: 'client' | 'subscriber',
-  onError: (error: RedisConnectionError) => void,
+  onError: (error: RedisRelayError) => void,
 ): void {
   let reported = false;
   connection.on('ready', () => {
@@ -96,14 +98,14 @@ function reportFailures(
     if (reported) return;
     reported = true;
     try {
-      onError(new RedisConnectionError(backend, role, cause));
+      onError(redisConnectionError(backend, role, cause));
     } catch {
       // A throwing handler must not break ioredis's reconnect loop, which emitted this event.
     }
   });
 }
 
-function warnConnectionError(error: RedisConnectionError): void {
+function warnConnectionError(error: RedisRelayError): void {
   console.warn(`[@agentwire/redis] ${error.message}`);
 }
 

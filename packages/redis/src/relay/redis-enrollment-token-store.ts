@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
-import { newGatewaySecret } from '@agentwire/relay';
+import { newGatewaySecret, RelayError } from '@agentwire/relay';
 import {
   checkEdgeName,
   type EnrollmentTokenGrant,
   type EnrollmentTokenRedemption,
   type EnrollmentTokenRefusal,
   type EnrollmentTokenStore,
-  InvalidEnrollmentArgumentError,
 } from '@agentwire/relay/edge';
 import type { Redis } from 'ioredis';
-import { EdgeStoreClosedError, InvalidRedisRelayOptionError } from './errors.js';
+import { edgeStoreClosedError, RedisRelayError } from './errors.js';
 import {
   closeOwnedClient,
   openBackendConnection,
@@ -76,25 +75,28 @@ export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
   #closed = false;
 
   /**
-   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string, an
-   *   `onConnectionError` that is not a function, or an `expiredRetentionMs` that is not a finite
-   *   number ≥ 0.
-   * @throws {InvalidEnrollmentArgumentError} `now` is not a function.
+   * @throws {RedisRelayError} `invalid_redis_relay_option`: a missing `redis`, a `keyPrefix` that is not a
+   * string, an `onConnectionError` that is not a function, or an `expiredRetentionMs` that is not a finite
+   * number ≥ 0.
+   * @throws {RelayError} `invalid_enrollment_argument`: `now` is not a function.
    */
   constructor(options: RedisEnrollmentTokenStoreOptions) {
     const { now = Date.now, expiredRetentionMs = DEFAULT_EXPIRED_TOKEN_RETENTION_MS } = (options ??
       {}) as Partial<RedisEnrollmentTokenStoreOptions>;
     if (typeof now !== 'function') {
-      throw new InvalidEnrollmentArgumentError('options.now must be a function', 'options.now');
+      throw new RelayError('invalid_enrollment_argument', 'options.now must be a function', {
+        path: 'options.now',
+      });
     }
     if (
       typeof expiredRetentionMs !== 'number' ||
       !Number.isFinite(expiredRetentionMs) ||
       expiredRetentionMs < 0
     ) {
-      throw new InvalidRedisRelayOptionError(
+      throw new RedisRelayError(
+        'invalid_redis_relay_option',
         'options.expiredRetentionMs must be a finite number of milliseconds ≥ 0',
-        'options.expiredRetentionMs',
+        { path: 'options.expiredRetentionMs' },
       );
     }
     const connection = openBackendConnection(options, 'RedisEnrollmentTokenStore');
@@ -106,17 +108,20 @@ export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
   }
 
   /**
-   * @throws {InvalidEnrollmentArgumentError} a malformed tenant or a TTL that is not a positive finite number.
-   * @throws {EdgeStoreClosedError} after `close()`.
+   * @throws {RelayError} `invalid_enrollment_argument`: a malformed tenant or a TTL that is not a positive finite number.
+   * @throws {RedisRelayError} `edge_store_closed`: after `close()`.
    */
   async issue(grant: EnrollmentTokenGrant): Promise<string> {
     this.#assertOpen();
     const { tenant, ttlMs } = (grant ?? {}) as Partial<EnrollmentTokenGrant>;
     const owner = checkEdgeName(tenant, 'grant.tenant');
     if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs <= 0) {
-      throw new InvalidEnrollmentArgumentError(
+      throw new RelayError(
+        'invalid_enrollment_argument',
         'grant.ttlMs must be a positive finite number of milliseconds',
-        'grant.ttlMs',
+        {
+          path: 'grant.ttlMs',
+        },
       );
     }
     const token = newGatewaySecret();
@@ -133,8 +138,8 @@ export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
   }
 
   /**
-   * @throws {InvalidEnrollmentArgumentError} a token or tenant that is not a non-empty, well-formed string.
-   * @throws {EdgeStoreClosedError} after `close()`.
+   * @throws {RelayError} `invalid_enrollment_argument`: a token or tenant that is not a non-empty, well-formed string.
+   * @throws {RedisRelayError} `edge_store_closed`: after `close()`.
    */
   async redeem(token: string, tenant: string): Promise<EnrollmentTokenRedemption> {
     this.#assertOpen();
@@ -161,6 +166,6 @@ export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new EdgeStoreClosedError('RedisEnrollmentTokenStore');
+    if (this.#closed) throw edgeStoreClosedError('RedisEnrollmentTokenStore');
   }
 }

@@ -1,15 +1,7 @@
 // The in-memory store runs the full shared behaviour suite of @agentwire/relay
 // (src/secrets/secret-store-behaviour.test-support.ts); this package's tests reach @agentwire/relay
 // only through its exports, so the cases that matter for a Redis backend are repeated here.
-import {
-  authenticatorFor,
-  GatewayAlreadyExistsError,
-  GatewayNotFoundError,
-  GatewayRevokedError,
-  GatewaySecretStoreClosedError,
-  GatewayTenantMismatchError,
-  InvalidGatewaySecretArgumentError,
-} from '@agentwire/relay';
+import { authenticatorFor } from '@agentwire/relay';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisServerHandle, startRedisServer } from '../../test/redis-server.js';
@@ -71,9 +63,10 @@ describe('RedisGatewaySecretStore', () => {
     ]);
     const won = raced.filter((outcome) => outcome.status === 'fulfilled');
     expect(won).toHaveLength(1);
-    expect(raced.find((outcome) => outcome.status === 'rejected')?.reason).toBeInstanceOf(
-      GatewayAlreadyExistsError,
-    );
+    expect(raced.find((outcome) => outcome.status === 'rejected')?.reason).toMatchObject({
+      name: 'RelayError',
+      code: 'gateway_exists',
+    });
     expect((await newStore().get('gw-1'))?.secrets).toEqual(won[0]?.value.secrets);
   });
 
@@ -86,7 +79,7 @@ describe('RedisGatewaySecretStore', () => {
     expect(revived).toMatchObject({ revoked: false, rotationEndsAt: null });
     expect(revived.secrets).toHaveLength(1);
     expect(revived.secrets[0]).not.toBe(first.secrets[0]);
-    await expect(store.issue('gw-1', 'tenant-b')).rejects.toBeInstanceOf(GatewayTenantMismatchError);
+    await expect(store.issue('gw-1', 'tenant-b')).rejects.toMatchObject({ code: 'gateway_tenant_mismatch' });
     expect((await store.get('gw-1'))?.secrets).toEqual(revived.secrets);
   });
 
@@ -110,13 +103,13 @@ describe('RedisGatewaySecretStore', () => {
 
   it('refuses to rotate an unknown or revoked gateway, or with an unusable window', async () => {
     const store = newStore();
-    await expect(store.rotate('gw-1', { graceMs: 0 })).rejects.toBeInstanceOf(GatewayNotFoundError);
+    await expect(store.rotate('gw-1', { graceMs: 0 })).rejects.toMatchObject({ code: 'gateway_not_found' });
     await store.create('gw-1', 'tenant-a');
-    await expect(store.rotate('gw-1', { graceMs: -1 })).rejects.toBeInstanceOf(
-      InvalidGatewaySecretArgumentError,
-    );
+    await expect(store.rotate('gw-1', { graceMs: -1 })).rejects.toMatchObject({
+      code: 'invalid_gateway_secret_argument',
+    });
     await store.revoke('gw-1');
-    await expect(store.rotate('gw-1', { graceMs: 0 })).rejects.toBeInstanceOf(GatewayRevokedError);
+    await expect(store.rotate('gw-1', { graceMs: 0 })).rejects.toMatchObject({ code: 'gateway_revoked' });
     expect(await admin!.exists('agentwire:relay:gateway:gw-1')).toBe(1);
   });
 
@@ -136,7 +129,7 @@ describe('RedisGatewaySecretStore', () => {
     expect(revoked).toMatchObject({ revoked: true, tenant: 'tenant-a' });
     expect(revoked?.secrets).toEqual([]);
     expect(await authenticate('gw-1')).toBeNull();
-    await expect(store.create('gw-1', 'tenant-a')).rejects.toBeInstanceOf(GatewayAlreadyExistsError);
+    await expect(store.create('gw-1', 'tenant-a')).rejects.toMatchObject({ code: 'gateway_exists' });
   });
 
   it('never shows a secret in JSON or string forms of its records', async () => {
@@ -153,10 +146,10 @@ describe('RedisGatewaySecretStore', () => {
     await expect(store.issue('gw-1', 'x\udc00')).rejects.toMatchObject({ path: 'tenant' });
     expect(await admin!.dbsize()).toBe(0);
     expect(() => new RedisGatewaySecretStore({ redis: admin!, now: 'soon' as never })).toThrow(
-      InvalidGatewaySecretArgumentError,
+      expect.objectContaining({ code: 'invalid_gateway_secret_argument' }),
     );
     await store.close();
-    await expect(store.get('gw-1')).rejects.toBeInstanceOf(GatewaySecretStoreClosedError);
+    await expect(store.get('gw-1')).rejects.toMatchObject({ code: 'gateway_secret_store_closed' });
   });
 
   it('leaves a client passed in open', async () => {

@@ -3,15 +3,11 @@ import {
   checkRotateOptions,
   checkSecretStoreClock,
   freshGatewaySecrets,
-  GatewayAlreadyExistsError,
-  GatewayNotFoundError,
-  GatewayRevokedError,
   type GatewaySecretRecord,
   type GatewaySecretStore,
-  GatewaySecretStoreClosedError,
-  GatewayTenantMismatchError,
   gatewaySecretRecordAt,
   newGatewaySecret,
+  RelayError,
   type RotateGatewaySecretOptions,
   type StoredGatewaySecrets,
 } from '@agentwire/relay';
@@ -87,9 +83,9 @@ export class RedisGatewaySecretStore implements GatewaySecretStore {
   #closed = false;
 
   /**
-   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string or an
-   *   `onConnectionError` that is not a function.
-   * @throws {InvalidGatewaySecretArgumentError} `now` is not a function.
+   * @throws {RedisRelayError} `invalid_redis_relay_option`: a missing `redis`, a `keyPrefix` that is not a
+   * string or an `onConnectionError` that is not a function.
+   * @throws {RelayError} `invalid_gateway_secret_argument`: `now` is not a function.
    */
   constructor(options: RedisGatewaySecretStoreOptions) {
     const now = checkSecretStoreClock((options as Partial<RedisGatewaySecretStoreOptions> | undefined)?.now);
@@ -105,7 +101,11 @@ export class RedisGatewaySecretStore implements GatewaySecretStore {
     const id = checkGatewayKey(gatewayId, 'gatewayId');
     const fresh = freshGatewaySecrets(checkGatewayKey(tenant, 'tenant'));
     const reply = await this.#eval(CREATE, id, fresh.tenant, fresh.primary, fresh.deliveryKey);
-    if (typeof reply === 'string') throw new GatewayAlreadyExistsError(id);
+    if (typeof reply === 'string')
+      throw new RelayError('gateway_exists', `gateway ${JSON.stringify(id)} already exists`, {
+        path: 'gatewayId',
+        details: { gatewayId: id },
+      });
     return this.#record(id, reply);
   }
 
@@ -114,7 +114,12 @@ export class RedisGatewaySecretStore implements GatewaySecretStore {
     const id = checkGatewayKey(gatewayId, 'gatewayId');
     const fresh = freshGatewaySecrets(checkGatewayKey(tenant, 'tenant'));
     const reply = await this.#eval(ISSUE, id, fresh.tenant, fresh.primary, fresh.deliveryKey);
-    if (typeof reply === 'string') throw new GatewayTenantMismatchError(id);
+    if (typeof reply === 'string')
+      throw new RelayError(
+        'gateway_tenant_mismatch',
+        `gateway ${JSON.stringify(id)} belongs to another tenant`,
+        { path: 'gatewayId', details: { gatewayId: id } },
+      );
     return this.#record(id, reply);
   }
 
@@ -125,7 +130,15 @@ export class RedisGatewaySecretStore implements GatewaySecretStore {
     const rotationEndsAt = graceMs > 0 ? String(this.#now() + graceMs) : '';
     const reply = await this.#eval(ROTATE, id, newGatewaySecret(), rotationEndsAt);
     if (typeof reply === 'string') {
-      throw reply === 'absent' ? new GatewayNotFoundError(id) : new GatewayRevokedError(id);
+      throw reply === 'absent'
+        ? new RelayError('gateway_not_found', `gateway ${JSON.stringify(id)} is unknown`, {
+            path: 'gatewayId',
+            details: { gatewayId: id },
+          })
+        : new RelayError('gateway_revoked', `gateway ${JSON.stringify(id)} is revoked`, {
+            path: 'gatewayId',
+            details: { gatewayId: id },
+          });
     }
     return this.#record(id, reply);
   }
@@ -172,7 +185,8 @@ export class RedisGatewaySecretStore implements GatewaySecretStore {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new GatewaySecretStoreClosedError();
+    if (this.#closed)
+      throw new RelayError('gateway_secret_store_closed', 'the gateway secret store is closed');
   }
 }
 

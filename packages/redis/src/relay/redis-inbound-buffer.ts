@@ -1,14 +1,12 @@
 import {
   type BufferedEntry,
   type BufferedFrame,
-  CorruptBufferedFrameError,
   canonicalBufferedFrameJson,
   checkBufferTenant,
   checkReadLimit,
   encodeBufferedFrame,
   type InboundBuffer,
-  InboundBufferClosedError,
-  InvalidInboundBufferArgumentError,
+  RelayError,
 } from '@agentwire/relay';
 import type { Redis } from 'ioredis';
 import {
@@ -57,8 +55,8 @@ export class RedisInboundBuffer implements InboundBuffer {
   #closed = false;
 
   /**
-   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string or an
-   *   `onConnectionError` that is not a function.
+   * @throws {RedisRelayError} `invalid_redis_relay_option`: a missing `redis`, a `keyPrefix` that is not a
+   * string or an `onConnectionError` that is not a function.
    */
   constructor(options: RedisInboundBufferOptions) {
     const connection = openBackendConnection(options, 'RedisInboundBuffer');
@@ -68,8 +66,8 @@ export class RedisInboundBuffer implements InboundBuffer {
   }
 
   /**
-   * @throws {InvalidInboundBufferArgumentError} a malformed tenant or frame.
-   * @throws {InboundBufferClosedError} after `close()`.
+   * @throws {RelayError} `invalid_buffer_argument`: a malformed tenant or frame.
+   * @throws {RelayError} `buffer_closed`: after `close()`.
    */
   async append(tenant: string, frame: BufferedFrame): Promise<string> {
     this.#assertOpen();
@@ -80,18 +78,19 @@ export class RedisInboundBuffer implements InboundBuffer {
   }
 
   /**
-   * @throws {InvalidInboundBufferArgumentError} a malformed tenant, an `afterId` that is not a stream
+   * @throws {RelayError} `invalid_buffer_argument`: a malformed tenant, an `afterId` that is not a stream
    *   id, a `limit` that is not a positive integer.
-   * @throws {CorruptBufferedFrameError} an entry of the stream that this buffer did not write.
-   * @throws {InboundBufferClosedError} after `close()`.
+   * @throws {RelayError} `corrupt_buffered_frame`: an entry of the stream that this buffer did not write.
+   * @throws {RelayError} `buffer_closed`: after `close()`.
    */
   async read(tenant: string, afterId: string | null, limit: number): Promise<readonly BufferedEntry[]> {
     this.#assertOpen();
     const key = this.#key(tenant);
     if (afterId !== null && !isStreamId(afterId)) {
-      throw new InvalidInboundBufferArgumentError(
+      throw new RelayError(
+        'invalid_buffer_argument',
         'afterId must be null or a buffer id this buffer issued (a Redis stream id)',
-        'afterId',
+        { path: 'afterId' },
       );
     }
     const count = checkReadLimit(limit);
@@ -109,22 +108,22 @@ export class RedisInboundBuffer implements InboundBuffer {
   /**
    * `false` for any string that is not a pending id of the tenant.
    *
-   * @throws {InvalidInboundBufferArgumentError} a malformed tenant, a `bufferId` that is not a string.
-   * @throws {InboundBufferClosedError} after `close()`.
+   * @throws {RelayError} `invalid_buffer_argument`: a malformed tenant, a `bufferId` that is not a string.
+   * @throws {RelayError} `buffer_closed`: after `close()`.
    */
   async ack(tenant: string, bufferId: string): Promise<boolean> {
     this.#assertOpen();
     const key = this.#key(tenant);
     if (typeof bufferId !== 'string') {
-      throw new InvalidInboundBufferArgumentError('bufferId must be a string', 'bufferId');
+      throw new RelayError('invalid_buffer_argument', 'bufferId must be a string', { path: 'bufferId' });
     }
     if (!isStreamId(bufferId)) return false;
     return (await this.#client.xdel(key, bufferId)) === 1;
   }
 
   /**
-   * @throws {InvalidInboundBufferArgumentError} a malformed tenant.
-   * @throws {InboundBufferClosedError} after `close()`.
+   * @throws {RelayError} `invalid_buffer_argument`: a malformed tenant.
+   * @throws {RelayError} `buffer_closed`: after `close()`.
    */
   async size(tenant: string): Promise<number> {
     this.#assertOpen();
@@ -143,7 +142,7 @@ export class RedisInboundBuffer implements InboundBuffer {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new InboundBufferClosedError();
+    if (this.#closed) throw new RelayError('buffer_closed', 'the inbound buffer is closed');
   }
 }
 
@@ -157,5 +156,7 @@ function frameField(fields: readonly string[]): string {
   for (let i = 0; i + 1 < fields.length; i += 2) {
     if (fields[i] === FRAME_FIELD) return fields[i + 1]!;
   }
-  throw new CorruptBufferedFrameError(`a stream entry has no "${FRAME_FIELD}" field`, FRAME_FIELD);
+  throw new RelayError('corrupt_buffered_frame', `a stream entry has no "${FRAME_FIELD}" field`, {
+    path: FRAME_FIELD,
+  });
 }

@@ -2,7 +2,7 @@ import type { RelayBusMessage } from '@agentwire/relay';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RedisServerHandle, startRedisServer } from '../../test/redis-server.js';
-import { InvalidRedisRelayOptionError, RedisConnectionError } from './errors.js';
+import type { RedisRelayError } from './errors.js';
 import { RedisCapabilityVault } from './redis-capability-vault.js';
 import { RedisEnrollmentTokenStore } from './redis-enrollment-token-store.js';
 import { RedisGatewaySecretStore } from './redis-gateway-secret-store.js';
@@ -51,11 +51,12 @@ describe('Redis outages', () => {
     const { host, port } = server;
     const stderr = captureStderr();
 
-    const reports = new Map<string, RedisConnectionError[]>();
-    const reportTo = (label: string) => (error: RedisConnectionError) => {
+    const reports = new Map<string, RedisRelayError[]>();
+    const reportTo = (label: string) => (error: RedisRelayError) => {
       reports.set(label, [...(reports.get(label) ?? []), error]);
     };
-    const connections = (label: string) => (reports.get(label) ?? []).map((error) => error.connection).sort();
+    const connections = (label: string) =>
+      (reports.get(label) ?? []).map((error) => error.details?.connection).sort();
     const track = <T extends { close(): Promise<void> }>(backend: T): T => {
       cleanups.push(() => backend.close());
       return backend;
@@ -107,17 +108,16 @@ describe('Redis outages', () => {
       expect(connections(label), label).toEqual(expectedConnections);
     }
     for (const error of [...reports.values()].flat()) {
-      expect(error).toBeInstanceOf(RedisConnectionError);
       expect(error).toMatchObject({
-        name: 'RedisConnectionError',
+        name: 'RedisRelayError',
         code: 'redis_connection',
         retryable: true,
       });
-      expect(error.backend).toMatch(/^Redis/);
+      expect(error.details?.backend).toMatch(/^Redis/);
       expect(error.cause).toBeInstanceOf(Error);
     }
-    expect(reports.get('busA')?.[0]?.backend).toBe('RedisRelayBus');
-    expect(reports.get('buffer')?.[0]?.backend).toBe('RedisInboundBuffer');
+    expect(reports.get('busA')?.[0]?.details?.backend).toBe('RedisRelayBus');
+    expect(reports.get('buffer')?.[0]?.details?.backend).toBe('RedisInboundBuffer');
     expect(stderr.join('\n')).not.toContain('Unhandled error event');
     // The default handler: one line, no stack trace.
     expect(stderr).toHaveLength(1);
@@ -161,7 +161,7 @@ describe('Redis outages', () => {
   it('refuses an onConnectionError that is not a function', () => {
     expect(
       () => new RedisInboundBuffer({ redis: {}, onConnectionError: 'log' as unknown as () => void }),
-    ).toThrow(InvalidRedisRelayOptionError);
+    ).toThrow(expect.objectContaining({ code: 'invalid_redis_relay_option' }));
     expect(() => new RedisRelayBus({ redis: {}, onConnectionError: 1 as unknown as () => void })).toThrow(
       expect.objectContaining({ path: 'options.onConnectionError' }),
     );

@@ -6,7 +6,7 @@ import {
 } from '@agentwire/relay/edge';
 import type { Redis } from 'ioredis';
 import { checkStored, parseRecord } from './edge-records.js';
-import { EdgeStoreClosedError } from './errors.js';
+import { edgeStoreClosedError } from './errors.js';
 import {
   closeOwnedClient,
   openBackendConnection,
@@ -36,8 +36,8 @@ export class RedisPolicyStore implements PolicyStore {
   #closed = false;
 
   /**
-   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string or an
-   *   `onConnectionError` that is not a function.
+   * @throws {RedisRelayError} `invalid_redis_relay_option`: a missing `redis`, a `keyPrefix` that is not a
+   * string or an `onConnectionError` that is not a function.
    */
   constructor(options: RedisPolicyStoreOptions) {
     const connection = openBackendConnection(options, 'RedisPolicyStore');
@@ -47,9 +47,9 @@ export class RedisPolicyStore implements PolicyStore {
   }
 
   /**
-   * @throws {InvalidEnrollmentArgumentError} a policy without the interface's fields, or with an empty
+   * @throws {RelayError} `invalid_enrollment_argument`: a policy without the interface's fields, or with an empty
    *   tenant, gateway id, platform or scope id, or text that is not well-formed Unicode.
-   * @throws {EdgeStoreClosedError} after `close()`.
+   * @throws {RedisRelayError} `edge_store_closed`: after `close()`.
    */
   async put(policy: GatewayRelevancePolicy): Promise<void> {
     this.#assertOpen();
@@ -61,9 +61,9 @@ export class RedisPolicyStore implements PolicyStore {
   }
 
   /**
-   * @throws {InvalidEnrollmentArgumentError} an empty or malformed gateway id or platform.
-   * @throws {CorruptEdgeRecordError} the stored policy is not one this store wrote.
-   * @throws {EdgeStoreClosedError} after `close()`.
+   * @throws {RelayError} `invalid_enrollment_argument`: an empty or malformed gateway id or platform.
+   * @throws {RedisRelayError} `corrupt_edge_record`: the stored policy is not one this store wrote.
+   * @throws {RedisRelayError} `edge_store_closed`: after `close()`.
    */
   async get(gatewayId: string, platform: string): Promise<GatewayRelevancePolicy | null> {
     this.#assertOpen();
@@ -84,6 +84,6 @@ export class RedisPolicyStore implements PolicyStore {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new EdgeStoreClosedError('RedisPolicyStore');
+    if (this.#closed) throw edgeStoreClosedError('RedisPolicyStore');
   }
 }

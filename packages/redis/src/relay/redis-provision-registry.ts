@@ -7,7 +7,7 @@ import {
 } from '@agentwire/relay/edge';
 import type { Redis } from 'ioredis';
 import { checkStored, parseRecord, refuseRecord } from './edge-records.js';
-import { EdgeStoreClosedError } from './errors.js';
+import { edgeStoreClosedError } from './errors.js';
 import {
   closeOwnedClient,
   openBackendConnection,
@@ -70,8 +70,8 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
   #closed = false;
 
   /**
-   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string or an
-   *   `onConnectionError` that is not a function.
+   * @throws {RedisRelayError} `invalid_redis_relay_option`: a missing `redis`, a `keyPrefix` that is not a
+   * string or an `onConnectionError` that is not a function.
    */
   constructor(options: RedisProvisionRegistryOptions) {
     const connection = openBackendConnection(options, 'RedisProvisionRegistry');
@@ -81,9 +81,9 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
   }
 
   /**
-   * @throws {InvalidEnrollmentArgumentError} a registration without the interface's fields, or with an
+   * @throws {RelayError} `invalid_enrollment_argument`: a registration without the interface's fields, or with an
    *   empty tenant, gateway id, platform or route key, or text that is not well-formed Unicode.
-   * @throws {EdgeStoreClosedError} after `close()`.
+   * @throws {RedisRelayError} `edge_store_closed`: after `close()`.
    */
   async register(registration: ProvisionRegistration): Promise<readonly string[]> {
     this.#assertOpen();
@@ -103,9 +103,9 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
   }
 
   /**
-   * @throws {InvalidEnrollmentArgumentError} an empty or malformed gateway id or platform.
-   * @throws {CorruptEdgeRecordError} the stored registration is not one this registry wrote.
-   * @throws {EdgeStoreClosedError} after `close()`.
+   * @throws {RelayError} `invalid_enrollment_argument`: an empty or malformed gateway id or platform.
+   * @throws {RedisRelayError} `corrupt_edge_record`: the stored registration is not one this registry wrote.
+   * @throws {RedisRelayError} `edge_store_closed`: after `close()`.
    */
   async get(gatewayId: string, platform: string): Promise<ProvisionRegistration | null> {
     this.#assertOpen();
@@ -116,9 +116,9 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
   }
 
   /**
-   * @throws {InvalidEnrollmentArgumentError} an empty or malformed platform or route key.
-   * @throws {CorruptEdgeRecordError} the stored owner is not one this registry wrote.
-   * @throws {EdgeStoreClosedError} after `close()`.
+   * @throws {RelayError} `invalid_enrollment_argument`: an empty or malformed platform or route key.
+   * @throws {RedisRelayError} `corrupt_edge_record`: the stored owner is not one this registry wrote.
+   * @throws {RedisRelayError} `edge_store_closed`: after `close()`.
    */
   async route(platform: string, routeKey: string): Promise<ProvisionedRoute | null> {
     this.#assertOpen();
@@ -141,7 +141,7 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new EdgeStoreClosedError('RedisProvisionRegistry');
+    if (this.#closed) throw edgeStoreClosedError('RedisProvisionRegistry');
   }
 }
 

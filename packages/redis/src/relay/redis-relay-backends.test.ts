@@ -1,13 +1,7 @@
-import {
-  CorruptBufferedFrameError,
-  InvalidInboundBufferArgumentError,
-  InvalidRelayBusArgumentError,
-  type RelayBusMessage,
-} from '@agentwire/relay';
+import type { RelayBusMessage } from '@agentwire/relay';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisServerHandle, startRedisServer } from '../../test/redis-server.js';
-import { InvalidRedisRelayOptionError } from './errors.js';
 import { RedisCapabilityVault } from './redis-capability-vault.js';
 import { RedisInboundBuffer } from './redis-inbound-buffer.js';
 import { RedisRelayBus } from './redis-relay-bus.js';
@@ -103,7 +97,7 @@ describe('RedisRelayBus', () => {
     await bus.publish('tenant', { type: 'buffered' });
     await until(() => received.length === 1);
     expect(errors).toHaveLength(2);
-    expect(errors[0]).toBeInstanceOf(InvalidRelayBusArgumentError);
+    expect(errors[0]).toMatchObject({ name: 'RelayError', code: 'invalid_bus_argument' });
     expect(received).toEqual([{ type: 'buffered' }]);
   });
 
@@ -125,9 +119,11 @@ describe('RedisRelayBus', () => {
   });
 
   it('refuses options without a connection or with a key prefix that is not a string', () => {
-    expect(() => new RedisRelayBus({} as never)).toThrow(InvalidRedisRelayOptionError);
+    expect(() => new RedisRelayBus({} as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_redis_relay_option' }),
+    );
     expect(() => new RedisRelayBus({ redis: connection(), keyPrefix: 7 as never })).toThrow(
-      InvalidRedisRelayOptionError,
+      expect.objectContaining({ code: 'invalid_redis_relay_option' }),
     );
   });
 });
@@ -153,7 +149,7 @@ describe('RedisInboundBuffer', () => {
     for (const bufferId of ['abc', '1', '1-2-3', '99999999999999999999999-0', '18446744073709551616-0']) {
       expect(await buffer.ack('tenant', bufferId)).toBe(false);
     }
-    await expect(buffer.read('tenant', '12', 10)).rejects.toBeInstanceOf(InvalidInboundBufferArgumentError);
+    await expect(buffer.read('tenant', '12', 10)).rejects.toMatchObject({ code: 'invalid_buffer_argument' });
     expect(await buffer.read('tenant', '18446744073709551615-18446744073709551615', 10)).toEqual([]);
     expect(await buffer.size('tenant')).toBe(1);
   });
@@ -161,9 +157,9 @@ describe('RedisInboundBuffer', () => {
   it('refuses to replay an entry it did not write', async () => {
     const buffer = track(new RedisInboundBuffer({ redis: connection() }));
     await admin!.xadd('agentwire:relay:buffer:tenant', '*', 'other', 'x');
-    await expect(buffer.read('tenant', null, 10)).rejects.toBeInstanceOf(CorruptBufferedFrameError);
+    await expect(buffer.read('tenant', null, 10)).rejects.toMatchObject({ code: 'corrupt_buffered_frame' });
     await admin!.xadd('agentwire:relay:buffer:other', '*', 'frame', '{"type":"inbound"}');
-    await expect(buffer.read('other', null, 10)).rejects.toBeInstanceOf(CorruptBufferedFrameError);
+    await expect(buffer.read('other', null, 10)).rejects.toMatchObject({ code: 'corrupt_buffered_frame' });
   });
 
   it('replays an entry another writer spelled differently as the text it would have written', async () => {

@@ -1,14 +1,13 @@
 import {
   checkRelayBusMessage,
   checkRelayBusTenant,
-  InvalidRelayBusArgumentError,
   logRelayBusListenerError,
   type RelayBus,
-  RelayBusClosedError,
   type RelayBusErrorHandler,
   type RelayBusListener,
   type RelayBusMessage,
   type RelayBusSubscription,
+  RelayError,
 } from '@agentwire/relay';
 import type { Redis } from 'ioredis';
 import {
@@ -78,8 +77,8 @@ export class RedisRelayBus implements RelayBus {
   #closed = false;
 
   /**
-   * @throws {InvalidRedisRelayOptionError} a missing `redis`, a `keyPrefix` that is not a string or an
-   *   `onConnectionError` that is not a function.
+   * @throws {RedisRelayError} `invalid_redis_relay_option`: a missing `redis`, a `keyPrefix` that is not a
+   * string or an `onConnectionError` that is not a function.
    */
   constructor(options: RedisRelayBusOptions) {
     const connection = openBackendConnection(options, 'RedisRelayBus');
@@ -95,8 +94,8 @@ export class RedisRelayBus implements RelayBus {
   }
 
   /**
-   * @throws {InvalidRelayBusArgumentError} a malformed tenant or message.
-   * @throws {RelayBusClosedError} after `close()`.
+   * @throws {RelayError} `invalid_bus_argument`: a malformed tenant or message.
+   * @throws {RelayError} `bus_closed`: after `close()`.
    */
   async publish(tenant: string, message: RelayBusMessage): Promise<number> {
     this.#assertOpen();
@@ -108,14 +107,14 @@ export class RedisRelayBus implements RelayBus {
   /**
    * Resolves once Redis confirmed the subscription of this instance to the tenant's channel.
    *
-   * @throws {InvalidRelayBusArgumentError} a malformed tenant, or a listener that is not a function.
-   * @throws {RelayBusClosedError} after `close()`.
+   * @throws {RelayError} `invalid_bus_argument`: a malformed tenant, or a listener that is not a function.
+   * @throws {RelayError} `bus_closed`: after `close()`.
    */
   async subscribe(tenant: string, listener: RelayBusListener): Promise<RelayBusSubscription> {
     this.#assertOpen();
     const checkedTenant = checkRelayBusTenant(tenant);
     if (typeof listener !== 'function') {
-      throw new InvalidRelayBusArgumentError('listener must be a function', 'listener');
+      throw new RelayError('invalid_bus_argument', 'listener must be a function', { path: 'listener' });
     }
     const channel = busChannel(this.#keyPrefix, checkedTenant);
     const subscription = this.#channels.get(channel) ?? this.#openChannel(channel, checkedTenant);
@@ -202,6 +201,6 @@ export class RedisRelayBus implements RelayBus {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new RelayBusClosedError();
+    if (this.#closed) throw new RelayError('bus_closed', 'the relay bus is closed');
   }
 }

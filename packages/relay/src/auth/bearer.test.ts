@@ -5,7 +5,6 @@ import {
   relayUpgradeHeaders,
   verifyRelayAuthorization,
 } from './bearer.js';
-import { MalformedRelayTokenError, RelayTokenArgumentError } from './errors.js';
 import { makeToken, mintRelayToken } from './mint.js';
 
 const NOW = 1_750_000_000;
@@ -24,12 +23,16 @@ describe('relayAuthorizationHeader / readBearerToken', () => {
     expect(readBearerToken('')).toBeUndefined();
   });
 
-  it('throws MalformedRelayTokenError for any other header', () => {
+  it('throws relay_token_malformed for any other header', () => {
     for (const header of ['Basic abc', 'Bearer', 'Bearer a b', 'Bearertoken', 5 as unknown as string]) {
-      expect(() => readBearerToken(header)).toThrow(MalformedRelayTokenError);
+      expect(() => readBearerToken(header)).toThrow(
+        expect.objectContaining({ code: 'relay_token_malformed' }),
+      );
       expect(() => readBearerToken(header)).toThrow(expect.objectContaining({ path: 'authorization' }));
     }
-    expect(() => relayAuthorizationHeader(undefined as unknown as string)).toThrow(RelayTokenArgumentError);
+    expect(() => relayAuthorizationHeader(undefined as unknown as string)).toThrow(
+      expect.objectContaining({ code: 'relay_token_invalid_argument' }),
+    );
   });
 });
 
@@ -53,7 +56,7 @@ describe('verifyRelayAuthorization', () => {
 
   it('checks the verify list even when the header is malformed', () => {
     expect(() => verifyRelayAuthorization('Basic x', [1 as unknown as string])).toThrow(
-      RelayTokenArgumentError,
+      expect.objectContaining({ code: 'relay_token_invalid_argument' }),
     );
   });
 });

@@ -1,5 +1,5 @@
+import { RelayError } from '../errors.js';
 import { assertString, describe } from './arguments.js';
-import { MalformedRelayTokenError } from './errors.js';
 import { type MintRelayTokenOptions, mintRelayToken } from './mint.js';
 import {
   prepareVerification,
@@ -24,20 +24,23 @@ export function relayAuthorizationHeader(token: string): string {
 
 /**
  * The token of an `Authorization: Bearer <token>` header (scheme matched case-insensitively), or
- * `undefined` when the header is absent or empty. Throws {@link MalformedRelayTokenError} (path
+ * `undefined` when the header is absent or empty. Throws a `RelayError` `relay_token_malformed` (path
  * `authorization`) for a header in any other form. The token itself is not checked here.
  */
 export function readBearerToken(authorization: string | null | undefined): string | undefined {
   if (authorization === undefined || authorization === null || authorization === '') return undefined;
   if (typeof authorization !== 'string') {
-    throw new MalformedRelayTokenError(
+    throw new RelayError(
+      'relay_token_malformed',
       `the Authorization header must be a string, got ${describe(authorization)}`,
-      'authorization',
+      { path: 'authorization' },
     );
   }
   const match = BEARER.exec(authorization);
   if (match === null) {
-    throw new MalformedRelayTokenError('the Authorization header is not `Bearer <token>`', 'authorization');
+    throw new RelayError('relay_token_malformed', 'the Authorization header is not `Bearer <token>`', {
+      path: 'authorization',
+    });
   }
   return match[1];
 }
@@ -59,7 +62,8 @@ export function verifyRelayAuthorization(
   try {
     token = readBearerToken(authorization);
   } catch (error) {
-    if (error instanceof MalformedRelayTokenError) return rejected('malformed', error.message);
+    if (error instanceof RelayError && error.code === 'relay_token_malformed')
+      return rejected('malformed', error.message);
     throw error;
   }
   return verifyPrepared(token, prepared);

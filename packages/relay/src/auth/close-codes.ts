@@ -1,5 +1,5 @@
+import { RelayError } from '../errors.js';
 import { describe } from './arguments.js';
-import { RelayTokenArgumentError } from './errors.js';
 import type { RelayTokenVerification } from './verify.js';
 
 /**
@@ -35,9 +35,10 @@ export interface RelayAuthClose {
  */
 export function relayAuthClose(result: RelayTokenVerification): RelayAuthClose | undefined {
   if (typeof result !== 'object' || result === null || typeof result.valid !== 'boolean') {
-    throw new RelayTokenArgumentError(
+    throw new RelayError(
+      'relay_token_invalid_argument',
       `result must be a verification result, got ${describe(result)}`,
-      'result',
+      { path: 'result' },
     );
   }
   if (result.valid) return undefined;

@@ -12,13 +12,6 @@ export {
   type RelayAuthCloseReason,
   relayAuthClose,
 } from './close-codes.js';
-export {
-  EmptyRelaySecretError,
-  MalformedRelayTokenError,
-  RelayAuthError,
-  RelayTokenArgumentError,
-  RelayTokenSurrogateError,
-} from './errors.js';
 export { hmacSha256, relaySign } from './hmac-sha256.js';
 export {
   type MakeTokenOptions,

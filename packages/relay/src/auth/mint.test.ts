@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { EmptyRelaySecretError, RelayTokenArgumentError, RelayTokenSurrogateError } from './errors.js';
 import { relaySign } from './hmac-sha256.js';
 import { makeToken, mintRelayToken, RELAY_UPGRADE_TOKEN_TTL_SECONDS } from './mint.js';
 
@@ -64,13 +63,15 @@ describe('makeToken', () => {
       [() => makeToken('gw', 's', 300, { now: '1' as unknown as number }), 'now'],
     ];
     for (const [run, path] of cases) {
-      expect(run).toThrow(RelayTokenArgumentError);
+      expect(run).toThrow(expect.objectContaining({ code: 'relay_token_invalid_argument' }));
       expect(run).toThrow(expect.objectContaining({ code: 'relay_token_invalid_argument', path }));
     }
   });
 
   it('refuses unpaired surrogates in payload or secret', () => {
-    expect(() => makeToken('gw\uD83D', 's')).toThrow(RelayTokenSurrogateError);
+    expect(() => makeToken('gw\uD83D', 's')).toThrow(
+      expect.objectContaining({ code: 'relay_token_unpaired_surrogate' }),
+    );
     expect(() => makeToken('gw', '\uDE80')).toThrow(
       expect.objectContaining({ code: 'relay_token_unpaired_surrogate', path: 'secret' }),
     );
@@ -90,9 +91,9 @@ describe('mintRelayToken', () => {
   });
 
   it('refuses an empty secret, which no verifier accepts', () => {
-    expect(() => mintRelayToken('gw-1', '')).toThrow(EmptyRelaySecretError);
+    expect(() => mintRelayToken('gw-1', '')).toThrow(expect.objectContaining({ code: 'relay_secret_empty' }));
     expect(() => mintRelayToken('gw-1', '')).toThrow(
-      expect.objectContaining({ code: 'relay_secret_empty', path: 'secret', name: 'EmptyRelaySecretError' }),
+      expect.objectContaining({ code: 'relay_secret_empty', path: 'secret', name: 'RelayError' }),
     );
   });
 

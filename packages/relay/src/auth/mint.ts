@@ -1,7 +1,7 @@
 import { base64UrlEncodeNoPad } from '../encoding/base64.js';
+import { RelayError } from '../errors.js';
 import { assertSafeInteger, assertString } from './arguments.js';
 import { unixSeconds } from './clock.js';
-import { EmptyRelaySecretError, RelayTokenArgumentError } from './errors.js';
 import { relaySign } from './hmac-sha256.js';
 import { utf8Strict } from './utf8.js';
 
@@ -45,9 +45,10 @@ export function makeToken(
   utf8Strict(secret, 'secret');
   const exp = ttlSeconds > 0 ? unixSeconds(options.now) + ttlSeconds : 0;
   if (exp > Number.MAX_SAFE_INTEGER) {
-    throw new RelayTokenArgumentError(
+    throw new RelayError(
+      'relay_token_invalid_argument',
       `now + ttlSeconds (${exp}) is beyond the safe integer range`,
-      'ttlSeconds',
+      { path: 'ttlSeconds' },
     );
   }
   const signed = `${payload}:${exp}`;
@@ -57,7 +58,7 @@ export function makeToken(
 /**
  * Mints the WS-upgrade bearer token a gateway presents on `/relay` (the gateway's
  * `make_upgrade_token`): {@link makeToken} with the gateway id as payload and a 300-second default
- * lifetime. Unlike `makeToken` it refuses an empty secret ({@link EmptyRelaySecretError}), since the
+ * lifetime. Unlike `makeToken` it refuses an empty secret (`relay_secret_empty`), since the
  * verifier skips empty secrets and the token could never be accepted.
  *
  * @example
@@ -72,7 +73,9 @@ export function mintRelayToken(
   assertString(gatewayId, 'gatewayId');
   assertString(secret, 'secret');
   if (secret === '')
-    throw new EmptyRelaySecretError('secret is empty; no verifier accepts such a token', 'secret');
+    throw new RelayError('relay_secret_empty', 'secret is empty; no verifier accepts such a token', {
+      path: 'secret',
+    });
   const ttlSeconds = options.ttlSeconds ?? RELAY_UPGRADE_TOKEN_TTL_SECONDS;
   return makeToken(gatewayId, secret, ttlSeconds, { now: options.now });
 }

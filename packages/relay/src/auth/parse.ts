@@ -1,5 +1,5 @@
 import { base64UrlDecodeNoPad } from '../encoding/base64.js';
-import { MalformedRelayTokenError } from './errors.js';
+import { RelayError } from '../errors.js';
 
 /** The parts of a channel token, as {@link parseRelayToken} reads them. No signature has been checked. */
 export interface ParsedRelayToken {
@@ -19,7 +19,7 @@ const LOWER_HEX_SHA256 = /^[0-9a-f]{64}$/;
 
 /**
  * Reads a channel token in its one canonical form — the form every minter produces — and throws
- * {@link MalformedRelayTokenError} for anything else. The token must be strict unpadded base64url of
+ * a `RelayError` `relay_token_malformed` for anything else. The token must be strict unpadded base64url of
  * valid UTF-8 `payload:exp:sig`, split from the right; `exp` a decimal integer without sign, leading
  * zeros or whitespace; `sig` 64 lowercase hex characters.
  *
@@ -32,34 +32,47 @@ const LOWER_HEX_SHA256 = /^[0-9a-f]{64}$/;
  * parseRelayToken(token); // { payload: 'gw-instance-1', expiresAt: 0, signature: '37aa…3564', signedText: 'gw-instance-1:0' }
  */
 export function parseRelayToken(token: string): ParsedRelayToken {
-  if (typeof token !== 'string') throw new MalformedRelayTokenError('a token must be a string', 'token');
-  if (token === '') throw new MalformedRelayTokenError('the token is empty', 'token');
+  if (typeof token !== 'string')
+    throw new RelayError('relay_token_malformed', 'a token must be a string', { path: 'token' });
+  if (token === '') throw new RelayError('relay_token_malformed', 'the token is empty', { path: 'token' });
   const bytes = base64UrlDecodeNoPad(token);
   if (!(bytes instanceof Uint8Array)) {
-    throw new MalformedRelayTokenError(`the token is not unpadded base64url: ${bytes.refused}`, 'token');
+    throw new RelayError('relay_token_malformed', `the token is not unpadded base64url: ${bytes.refused}`, {
+      path: 'token',
+    });
   }
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch (cause) {
-    throw new MalformedRelayTokenError('the decoded token is not valid UTF-8', 'token', { cause });
+    throw new RelayError('relay_token_malformed', 'the decoded token is not valid UTF-8', {
+      path: 'token',
+      cause,
+    });
   }
   const sigColon = text.lastIndexOf(':');
   const expColon = sigColon > 0 ? text.lastIndexOf(':', sigColon - 1) : -1;
   if (expColon < 0) {
-    throw new MalformedRelayTokenError('the decoded token has fewer than three `:`-separated parts', 'token');
+    throw new RelayError(
+      'relay_token_malformed',
+      'the decoded token has fewer than three `:`-separated parts',
+      { path: 'token' },
+    );
   }
   const payload = text.slice(0, expColon);
   const expText = text.slice(expColon + 1, sigColon);
   const signature = text.slice(sigColon + 1);
   if (!CANONICAL_EXP.test(expText) || Number(expText) > Number.MAX_SAFE_INTEGER) {
-    throw new MalformedRelayTokenError(
+    throw new RelayError(
+      'relay_token_malformed',
       `exp ${JSON.stringify(expText)} is not a canonical decimal number of unix seconds`,
-      'token.exp',
+      { path: 'token.exp' },
     );
   }
   if (!LOWER_HEX_SHA256.test(signature)) {
-    throw new MalformedRelayTokenError('the signature is not 64 lowercase hex characters', 'token.signature');
+    throw new RelayError('relay_token_malformed', 'the signature is not 64 lowercase hex characters', {
+      path: 'token.signature',
+    });
   }
   return { payload, expiresAt: Number(expText), signature, signedText: `${payload}:${expText}` };
 }
@@ -67,7 +80,7 @@ export function parseRelayToken(token: string): ParsedRelayToken {
 /**
  * The gateway id (payload) of a channel token, read without checking the signature, so a connector
  * can pick that gateway's secret list before calling `verifyRelayToken`. Throws
- * {@link MalformedRelayTokenError} like {@link parseRelayToken}. Never trust the id before verifying.
+ * `relay_token_malformed` like {@link parseRelayToken}. Never trust the id before verifying.
  *
  * @example
  * const secrets = store.secretsFor(peekRelayTokenGatewayId(token));

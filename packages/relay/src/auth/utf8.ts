@@ -1,15 +1,19 @@
-import { RelayTokenSurrogateError } from './errors.js';
+import { RelayError } from '../errors.js';
 
 const encoder = new TextEncoder();
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** UTF-8 bytes of `text`; throws {@link RelayTokenSurrogateError} (at `path`) for an unpaired surrogate. */
+/**
+ * UTF-8 bytes of `text`; throws a `RelayError` `relay_token_unpaired_surrogate` (at `path`) for an unpaired
+ * surrogate.
+ */
 export function utf8Strict(text: string, path: string): Uint8Array {
   const match = UNPAIRED_SURROGATE.exec(text);
   if (match !== null) {
-    throw new RelayTokenSurrogateError(
+    throw new RelayError(
+      'relay_token_unpaired_surrogate',
       `${path} holds an unpaired surrogate at index ${match.index}, which has no UTF-8 form`,
-      path,
+      { path },
     );
   }
   return encoder.encode(text);

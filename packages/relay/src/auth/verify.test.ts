@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RelayTokenArgumentError, RelayTokenSurrogateError } from './errors.js';
 import { relaySign } from './hmac-sha256.js';
 import { makeToken } from './mint.js';
 import { verifyRelayToken } from './verify.js';
@@ -108,11 +107,15 @@ describe('verifyRelayToken', () => {
 
   it('throws typed errors for an unusable verify list or options', () => {
     const token = makeToken('gw', PRIMARY, 0);
-    expect(() => verifyRelayToken(token, PRIMARY as unknown as string[])).toThrow(RelayTokenArgumentError);
+    expect(() => verifyRelayToken(token, PRIMARY as unknown as string[])).toThrow(
+      expect.objectContaining({ code: 'relay_token_invalid_argument' }),
+    );
     expect(() => verifyRelayToken(token, [PRIMARY, 5 as unknown as string])).toThrow(
       expect.objectContaining({ code: 'relay_token_invalid_argument', path: 'secrets[1]' }),
     );
-    expect(() => verifyRelayToken(token, ['\uD800'])).toThrow(RelayTokenSurrogateError);
+    expect(() => verifyRelayToken(token, ['\uD800'])).toThrow(
+      expect.objectContaining({ code: 'relay_token_unpaired_surrogate' }),
+    );
     expect(() => verifyRelayToken(token, [PRIMARY], { now: Number.NaN })).toThrow(
       expect.objectContaining({ path: 'now' }),
     );

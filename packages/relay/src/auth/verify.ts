@@ -1,8 +1,8 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
+import { RelayError } from '../errors.js';
 import { assertSafeInteger, describe } from './arguments.js';
 import { unixSeconds } from './clock.js';
 import { constantTimeEqual } from './constant-time.js';
-import { MalformedRelayTokenError, RelayTokenArgumentError } from './errors.js';
 import { hmacSha256 } from './hmac-sha256.js';
 import { type ParsedRelayToken, parseRelayToken } from './parse.js';
 import { utf8Strict } from './utf8.js';
@@ -61,8 +61,9 @@ export interface VerifyRelayTokenOptions {
  * The signature is checked before the expiry (the reference checks expiry first; both refuse the
  * same tokens): a forged, expired token is `bad_signature`, which maps to close reason
  * `unauthorized`, not `expired`. Tokens outside the canonical form are `malformed` (see
- * `parseRelayToken`). Returns a result for every token; throws {@link RelayTokenArgumentError} or
- * `RelayTokenSurrogateError` only when `secrets` or the options are unusable.
+ * `parseRelayToken`). Returns a result for every token; throws a `RelayError`
+ * `relay_token_invalid_argument` or `relay_token_unpaired_surrogate` only when `secrets` or the
+ * options are unusable.
  *
  * @example
  * const result = verifyRelayToken(token, [primarySecret, previousSecret]);
@@ -84,7 +85,10 @@ export interface PreparedVerification {
   readonly skew: number;
 }
 
-/** Checks the verify list and options, throwing {@link RelayTokenArgumentError} when they are unusable. */
+/**
+ * Checks the verify list and options, throwing `RelayError` `relay_token_invalid_argument` when they are
+ * unusable.
+ */
 export function prepareVerification(
   secrets: readonly string[],
   options: VerifyRelayTokenOptions,
@@ -108,7 +112,8 @@ export function verifyPrepared(
   try {
     parsed = parseRelayToken(token);
   } catch (error) {
-    if (error instanceof MalformedRelayTokenError) return rejected('malformed', error.message);
+    if (error instanceof RelayError && error.code === 'relay_token_malformed')
+      return rejected('malformed', error.message);
     throw error;
   }
   if (!keys.some((key) => key !== undefined)) {
@@ -125,15 +130,20 @@ export function verifyPrepared(
 /** The UTF-8 key of each secret, `undefined` for an empty one. */
 function secretKeys(secrets: readonly string[]): readonly (Uint8Array | undefined)[] {
   if (!Array.isArray(secrets)) {
-    throw new RelayTokenArgumentError(
+    throw new RelayError(
+      'relay_token_invalid_argument',
       `secrets must be an array of strings, got ${describe(secrets)}`,
-      'secrets',
+      { path: 'secrets' },
     );
   }
   return secrets.map((secret: unknown, i) => {
     const path = `secrets[${i}]`;
     if (typeof secret !== 'string') {
-      throw new RelayTokenArgumentError(`${path} must be a string, got ${describe(secret)}`, path);
+      throw new RelayError(
+        'relay_token_invalid_argument',
+        `${path} must be a string, got ${describe(secret)}`,
+        { path },
+      );
     }
     return secret === '' ? undefined : utf8Strict(secret, path);
   });

@@ -1,31 +1,33 @@
+import { RelayError } from '../errors.js';
 import { isJsonValue } from '../json/json-value.js';
-import { InvalidInboundBufferArgumentError } from './errors.js';
 import type { BufferedFrame } from './inbound-buffer.js';
 import { describeKeyString, isKeyString } from './key-string.js';
 
 /**
  * Checks a tenant given to an inbound buffer: a non-empty string of well-formed Unicode.
  *
- * @throws {InvalidInboundBufferArgumentError} `invalid_buffer_argument`, path `tenant`.
+ * @throws {RelayError} `invalid_buffer_argument`, path `tenant`.
  */
 export function checkBufferTenant(tenant: unknown): string {
   if (isKeyString(tenant)) return tenant;
-  throw new InvalidInboundBufferArgumentError(
+  throw new RelayError(
+    'invalid_buffer_argument',
     `tenant must be a non-empty, well-formed string, got ${describeKeyString(tenant)}`,
-    'tenant',
+    { path: 'tenant' },
   );
 }
 
 /**
  * Checks the `limit` of a buffer read: a positive safe integer.
  *
- * @throws {InvalidInboundBufferArgumentError} `invalid_buffer_argument`, path `limit`.
+ * @throws {RelayError} `invalid_buffer_argument`, path `limit`.
  */
 export function checkReadLimit(limit: unknown): number {
   if (typeof limit === 'number' && Number.isSafeInteger(limit) && limit > 0) return limit;
-  throw new InvalidInboundBufferArgumentError(
+  throw new RelayError(
+    'invalid_buffer_argument',
     `limit must be a positive integer, got ${typeof limit === 'number' ? String(limit) : typeof limit}`,
-    'limit',
+    { path: 'limit' },
   );
 }
 
@@ -34,12 +36,12 @@ export function checkReadLimit(limit: unknown): number {
  * forward }` with an object payload, no other keys, and nothing but plain JSON data (finite numbers,
  * plain objects and arrays, no cycles), so that every backend replays it as it was appended.
  *
- * @throws {InvalidInboundBufferArgumentError} `invalid_buffer_argument`, path `frame` or `frame.<key>`.
+ * @throws {RelayError} `invalid_buffer_argument`, path `frame` or `frame.<key>`.
  */
 export function checkBufferedFrame(frame: unknown): BufferedFrame {
   const problem = bufferedFrameProblem(frame);
   if (problem === undefined) return frame as BufferedFrame;
-  throw new InvalidInboundBufferArgumentError(problem.message, problem.path);
+  throw new RelayError('invalid_buffer_argument', problem.message, { path: problem.path });
 }
 
 /** Why `value` is not a `BufferedFrame` of plain JSON data, or `undefined` when it is one. */

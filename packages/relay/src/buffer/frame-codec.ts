@@ -1,12 +1,12 @@
+import { RelayError } from '../errors.js';
 import { bufferedFrameProblem, checkBufferedFrame } from './check-arguments.js';
-import { CorruptBufferedFrameError } from './errors.js';
 import type { BufferedFrame } from './inbound-buffer.js';
 
 /**
  * Checks a frame given to `append` and writes it as the JSON text a buffer stores and `read` returns:
  * `{"type":…,"event":…}` or `{"type":…,"forward":…}` (the payload's keys in the order given).
  *
- * @throws {InvalidInboundBufferArgumentError} `invalid_buffer_argument`: not a `BufferedFrame` of plain JSON data.
+ * @throws {RelayError} `invalid_buffer_argument`: not a `BufferedFrame` of plain JSON data.
  * @example
  * encodeBufferedFrame({ type: 'inbound', event: { text: 'hi' } }); // '{"type":"inbound","event":{"text":"hi"}}'
  */
@@ -17,17 +17,18 @@ export function encodeBufferedFrame(frame: BufferedFrame): string {
 /**
  * Reads back a frame written by {@link encodeBufferedFrame}.
  *
- * @throws {CorruptBufferedFrameError} `corrupt_buffered_frame`: the text is not such a frame.
+ * @throws {RelayError} `corrupt_buffered_frame`: the text is not such a frame.
  */
 export function decodeBufferedFrame(text: string): BufferedFrame {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CorruptBufferedFrameError('a stored frame is not JSON', '', { cause: error });
+    throw new RelayError('corrupt_buffered_frame', 'a stored frame is not JSON', { cause: error });
   }
   const problem = bufferedFrameProblem(value);
-  if (problem !== undefined) throw new CorruptBufferedFrameError(`a stored ${problem.message}`, problem.path);
+  if (problem !== undefined)
+    throw new RelayError('corrupt_buffered_frame', `a stored ${problem.message}`, { path: problem.path });
   return value as BufferedFrame;
 }
 
@@ -35,7 +36,7 @@ export function decodeBufferedFrame(text: string): BufferedFrame {
  * Checks stored text that a buffer cannot trust (a shared store other writers reach) and returns it
  * as {@link encodeBufferedFrame} writes it: the text itself when it already is, else re-encoded.
  *
- * @throws {CorruptBufferedFrameError} `corrupt_buffered_frame`: the text is not a buffered frame.
+ * @throws {RelayError} `corrupt_buffered_frame`: the text is not a buffered frame.
  */
 export function canonicalBufferedFrameJson(text: string): string {
   const canonical = writeChecked(decodeBufferedFrame(text));

@@ -1,5 +1,5 @@
+import { RelayError } from '../errors.js';
 import { checkBufferTenant, checkReadLimit } from './check-arguments.js';
-import { InboundBufferClosedError, InvalidInboundBufferArgumentError } from './errors.js';
 import { encodeBufferedFrame } from './frame-codec.js';
 import type { BufferedEntry, BufferedFrame, InboundBuffer } from './inbound-buffer.js';
 
@@ -27,8 +27,8 @@ export class InMemoryInboundBuffer implements InboundBuffer {
   #closed = false;
 
   /**
-   * @throws {InvalidInboundBufferArgumentError} a malformed tenant or frame.
-   * @throws {InboundBufferClosedError} after `close()`.
+   * @throws {RelayError} `invalid_buffer_argument`: a malformed tenant or frame.
+   * @throws {RelayError} `buffer_closed`: after `close()`.
    */
   async append(tenant: string, frame: BufferedFrame): Promise<string> {
     this.#assertOpen();
@@ -45,9 +45,9 @@ export class InMemoryInboundBuffer implements InboundBuffer {
   }
 
   /**
-   * @throws {InvalidInboundBufferArgumentError} a malformed tenant, an `afterId` that is not a decimal
+   * @throws {RelayError} `invalid_buffer_argument`: a malformed tenant, an `afterId` that is not a decimal
    *   buffer id, a `limit` that is not a positive integer.
-   * @throws {InboundBufferClosedError} after `close()`.
+   * @throws {RelayError} `buffer_closed`: after `close()`.
    */
   async read(tenant: string, afterId: string | null, limit: number): Promise<readonly BufferedEntry[]> {
     this.#assertOpen();
@@ -60,14 +60,14 @@ export class InMemoryInboundBuffer implements InboundBuffer {
   /**
    * `false` for any string that is not a pending id of the tenant.
    *
-   * @throws {InvalidInboundBufferArgumentError} a malformed tenant, a `bufferId` that is not a string.
-   * @throws {InboundBufferClosedError} after `close()`.
+   * @throws {RelayError} `invalid_buffer_argument`: a malformed tenant, a `bufferId` that is not a string.
+   * @throws {RelayError} `buffer_closed`: after `close()`.
    */
   async ack(tenant: string, bufferId: string): Promise<boolean> {
     this.#assertOpen();
     const checkedTenant = checkBufferTenant(tenant);
     if (typeof bufferId !== 'string') {
-      throw new InvalidInboundBufferArgumentError('bufferId must be a string', 'bufferId');
+      throw new RelayError('invalid_buffer_argument', 'bufferId must be a string', { path: 'bufferId' });
     }
     const queue = this.#queues.get(checkedTenant);
     if (queue === undefined || !BUFFER_ID.test(bufferId)) return false;
@@ -77,8 +77,8 @@ export class InMemoryInboundBuffer implements InboundBuffer {
   }
 
   /**
-   * @throws {InvalidInboundBufferArgumentError} a malformed tenant.
-   * @throws {InboundBufferClosedError} after `close()`.
+   * @throws {RelayError} `invalid_buffer_argument`: a malformed tenant.
+   * @throws {RelayError} `buffer_closed`: after `close()`.
    */
   async size(tenant: string): Promise<number> {
     this.#assertOpen();
@@ -91,15 +91,16 @@ export class InMemoryInboundBuffer implements InboundBuffer {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new InboundBufferClosedError();
+    if (this.#closed) throw new RelayError('buffer_closed', 'the inbound buffer is closed');
   }
 }
 
 function parsePosition(afterId: unknown): number {
   if (typeof afterId === 'string' && BUFFER_ID.test(afterId)) return Number(afterId);
-  throw new InvalidInboundBufferArgumentError(
+  throw new RelayError(
+    'invalid_buffer_argument',
     'afterId must be null or a buffer id this buffer issued (a decimal number)',
-    'afterId',
+    { path: 'afterId' },
   );
 }
 

@@ -1,11 +1,4 @@
 export { checkBufferedFrame, checkBufferTenant, checkReadLimit } from './check-arguments.js';
-export {
-  CorruptBufferedFrameError,
-  InboundBufferClosedError,
-  InboundBufferError,
-  type InboundBufferErrorCode,
-  InvalidInboundBufferArgumentError,
-} from './errors.js';
 export { canonicalBufferedFrameJson, decodeBufferedFrame, encodeBufferedFrame } from './frame-codec.js';
 export { InMemoryInboundBuffer } from './in-memory-inbound-buffer.js';
 export type { BufferedEntry, BufferedFrame, InboundBuffer } from './inbound-buffer.js';

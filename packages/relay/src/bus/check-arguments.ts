@@ -1,18 +1,19 @@
 import { describeKeyString, isKeyString } from '../buffer/key-string.js';
-import { InvalidRelayBusArgumentError } from './errors.js';
+import { RelayError } from '../errors.js';
 import type { RelayBusMessage } from './relay-bus.js';
 
 /**
  * Checks a tenant given to a relay bus: a non-empty string of well-formed Unicode. For bus
  * implementations, which call it before touching their backend.
  *
- * @throws {InvalidRelayBusArgumentError} `invalid_bus_argument`, path `tenant`.
+ * @throws {RelayError} `invalid_bus_argument`, path `tenant`.
  */
 export function checkRelayBusTenant(tenant: unknown): string {
   if (isKeyString(tenant)) return tenant;
-  throw new InvalidRelayBusArgumentError(
+  throw new RelayError(
+    'invalid_bus_argument',
     `tenant must be a non-empty, well-formed string, got ${describeKeyString(tenant)}`,
-    'tenant',
+    { path: 'tenant' },
   );
 }
 
@@ -21,7 +22,7 @@ export function checkRelayBusTenant(tenant: unknown): string {
  * publisher that changes its object afterwards changes nothing that was published. Bus
  * implementations call it on `publish`, and on what they receive from a shared backend.
  *
- * @throws {InvalidRelayBusArgumentError} `invalid_bus_argument`, path `message` or `message.<field>`.
+ * @throws {RelayError} `invalid_bus_argument`, path `message` or `message.<field>`.
  * @example
  * ```ts
  * checkRelayBusMessage(JSON.parse('{"type":"buffered"}')); // { type: 'buffered' }
@@ -29,7 +30,7 @@ export function checkRelayBusTenant(tenant: unknown): string {
  */
 export function checkRelayBusMessage(message: unknown): RelayBusMessage {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-    throw new InvalidRelayBusArgumentError('message must be an object', 'message');
+    throw new RelayError('invalid_bus_argument', 'message must be an object', { path: 'message' });
   }
   const fields = message as { readonly [key: string]: unknown };
   switch (fields['type']) {
@@ -48,9 +49,10 @@ export function checkRelayBusMessage(message: unknown): RelayBusMessage {
         connectionId: stringField(fields, 'connectionId'),
       });
     default:
-      throw new InvalidRelayBusArgumentError(
+      throw new RelayError(
+        'invalid_bus_argument',
         'message.type must be "buffered", "interrupt_inbound" or "takeover"',
-        'message.type',
+        { path: 'message.type' },
       );
   }
 }
@@ -58,5 +60,7 @@ export function checkRelayBusMessage(message: unknown): RelayBusMessage {
 function stringField(fields: { readonly [key: string]: unknown }, name: string): string {
   const value = fields[name];
   if (typeof value === 'string') return value;
-  throw new InvalidRelayBusArgumentError(`message.${name} must be a string`, `message.${name}`);
+  throw new RelayError('invalid_bus_argument', `message.${name} must be a string`, {
+    path: `message.${name}`,
+  });
 }

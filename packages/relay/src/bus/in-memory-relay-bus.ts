@@ -1,5 +1,5 @@
+import { RelayError } from '../errors.js';
 import { checkRelayBusMessage, checkRelayBusTenant } from './check-arguments.js';
-import { InvalidRelayBusArgumentError, RelayBusClosedError } from './errors.js';
 import { callListener, logRelayBusListenerError, type RelayBusErrorHandler } from './listener-errors.js';
 import type { RelayBus, RelayBusListener, RelayBusMessage, RelayBusSubscription } from './relay-bus.js';
 
@@ -38,8 +38,8 @@ export class InMemoryRelayBus implements RelayBus {
   }
 
   /**
-   * @throws {InvalidRelayBusArgumentError} a malformed tenant or message.
-   * @throws {RelayBusClosedError} after `close()`.
+   * @throws {RelayError} `invalid_bus_argument`: a malformed tenant or message.
+   * @throws {RelayError} `bus_closed`: after `close()`.
    */
   async publish(tenant: string, message: RelayBusMessage): Promise<number> {
     this.#assertOpen();
@@ -58,14 +58,14 @@ export class InMemoryRelayBus implements RelayBus {
   }
 
   /**
-   * @throws {InvalidRelayBusArgumentError} a malformed tenant, or a listener that is not a function.
-   * @throws {RelayBusClosedError} after `close()`.
+   * @throws {RelayError} `invalid_bus_argument`: a malformed tenant, or a listener that is not a function.
+   * @throws {RelayError} `bus_closed`: after `close()`.
    */
   async subscribe(tenant: string, listener: RelayBusListener): Promise<RelayBusSubscription> {
     this.#assertOpen();
     const checkedTenant = checkRelayBusTenant(tenant);
     if (typeof listener !== 'function') {
-      throw new InvalidRelayBusArgumentError('listener must be a function', 'listener');
+      throw new RelayError('invalid_bus_argument', 'listener must be a function', { path: 'listener' });
     }
     const registration: Registration = { listener, active: true };
     let registrations = this.#tenants.get(checkedTenant);
@@ -94,6 +94,6 @@ export class InMemoryRelayBus implements RelayBus {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new RelayBusClosedError();
+    if (this.#closed) throw new RelayError('bus_closed', 'the relay bus is closed');
   }
 }

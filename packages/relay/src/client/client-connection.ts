@@ -1,6 +1,6 @@
 import WebSocket, { type RawData } from 'ws';
 import type { CapabilityDescriptor } from '../descriptor/index.js';
-import type { PeerLimitError } from '../errors.js';
+import type { PeerLimit, RelayError } from '../errors.js';
 import { decodeConnectorFrame } from '../frames/index.js';
 import { BoundedSocket, type SendBounds } from '../internal/bounded-socket.js';
 import { type Deferred, deferred } from '../internal/deferred.js';
@@ -51,7 +51,7 @@ export class ClientConnection {
       readonly bounds: SendBounds;
       readonly maxQueuedFrames: number;
       /** The connector passed a limit: the socket is being dropped. */
-      readonly onDrop: (error: PeerLimitError) => void;
+      readonly onDrop: (error: RelayError) => void;
     },
   ) {
     this.socket = socket;
@@ -75,7 +75,7 @@ export class ClientConnection {
   }
 
   /** Why the connection was dropped, when the connector passed a limit. */
-  get dropped(): PeerLimitError | undefined {
+  get dropped(): PeerLimit | undefined {
     return this.#sender.dropped;
   }
 

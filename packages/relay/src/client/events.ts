@@ -1,5 +1,5 @@
 import type { CapabilityDescriptor } from '../descriptor/index.js';
-import type { RelayAuthRevokedError } from './errors.js';
+import type { RelayTransportError } from '../transport/errors.js';
 
 /**
  * Where a `WebSocketRelayTransport` stands:
@@ -9,7 +9,7 @@ import type { RelayAuthRevokedError } from './errors.js';
  * - `reconnecting`: the connection ended or a dial failed, and a re-dial is scheduled or in progress;
  * - `closed`: `disconnect()` was called, or the connection ended with `reconnect: false`;
  *   `connect()` starts again;
- * - `revoked`: the connector revoked this gateway (see `RelayAuthRevokedError`); terminal.
+ * - `revoked`: the connector revoked this gateway (a `RelayTransportError` `auth_revoked`); terminal.
  */
 export type RelayClientState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed' | 'revoked';
 
@@ -36,12 +36,12 @@ export interface RelayClientEvents {
   /** A re-dial is scheduled in `delayMs` (`0`: at once), after a close or a failed dial. */
   redial: (info: { readonly delayMs: number }) => void;
   /** The connector revoked this gateway; the transport is now `revoked` for good. */
-  revoked: (error: RelayAuthRevokedError) => void;
+  revoked: (error: RelayTransportError) => void;
   /**
-   * Something went wrong without failing a call: a dial that did not open, an undecodable connector
-   * line (a `FrameError`), an inbound event the gateway's reader refuses, an error thrown by an
-   * inbound, interrupt or passthrough handler, or a connector that passed a limit (a `PeerLimitError`:
-   * the connection was dropped and is re-dialled).
+   * Something went wrong without failing a call: a dial that did not open, an undecodable connector line (a
+   * `RelayError` with a frame code), an inbound event the gateway's reader refuses, an error thrown by an
+   * inbound, interrupt or passthrough handler, or a connector that passed a limit (a `RelayError`
+   * `peer_limit`: the connection was dropped and is re-dialled).
    */
   error: (error: unknown) => void;
 }

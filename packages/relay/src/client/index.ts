@@ -5,7 +5,6 @@ export {
   ReconnectBackoff,
   type ReconnectBackoffOptions,
 } from './backoff.js';
-export { RelayAuthRevokedError, RelayClientOptionsError } from './errors.js';
 export type { RelayClientEvents, RelayClientState, RelayDisconnectInfo } from './events.js';
 export { DEFAULT_PING_INTERVAL_MS, DEFAULT_PING_TIMEOUT_MS } from './keepalive.js';
 export {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RelayAuthRevokedError, RelayClientOptionsError } from './errors.js';
+import { authRevokedError } from '../transport/errors.js';
 import type { WebSocketRelayTransportOptions } from './options.js';
 import { WebSocketRelayTransport } from './web-socket-relay-transport.js';
 
@@ -61,24 +61,27 @@ describe('WebSocketRelayTransport options', () => {
     ];
     for (const [options, path] of cases) {
       const error = refusal(options);
-      expect(error, JSON.stringify(options)).toBeInstanceOf(RelayClientOptionsError);
+      expect(error, JSON.stringify(options)).toMatchObject({
+        name: 'RelayError',
+        code: 'invalid_client_options',
+      });
       expect(error).toMatchObject({ code: 'invalid_client_options', path });
     }
   });
 
   it('refuses an unusable goIdle timeout with a typed error', async () => {
     const transport = new WebSocketRelayTransport({ url: 'http://127.0.0.1:1' });
-    await expect(transport.goIdle(0)).rejects.toBeInstanceOf(RelayClientOptionsError);
+    await expect(transport.goIdle(0)).rejects.toMatchObject({ code: 'invalid_client_options' });
   });
 
-  it('RelayAuthRevokedError is a non-retryable transport error', () => {
-    const error = new RelayAuthRevokedError('send_outbound', 'unauthorized', 'a'.repeat(32));
+  it('auth_revoked is a non-retryable transport error', () => {
+    const error = authRevokedError('send_outbound', 'unauthorized', 'a'.repeat(32));
     expect(error).toMatchObject({
-      name: 'RelayAuthRevokedError',
+      name: 'RelayTransportError',
       code: 'auth_revoked',
       retryable: false,
       ambiguous: true,
-      closeReason: 'unauthorized',
+      details: { closeReason: 'unauthorized' },
     });
     expect(error.toResult()).toEqual({
       success: false,

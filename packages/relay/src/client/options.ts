@@ -17,7 +17,6 @@ import {
   DEFAULT_BACKOFF_MAX_MS,
   type ReconnectBackoffOptions,
 } from './backoff.js';
-import { RelayClientOptionsError } from './errors.js';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_PING_TIMEOUT_MS } from './keepalive.js';
 
 /** One identity the gateway fronts: the fields of its `hello` frame (`command_manifest` for Discord). */
@@ -78,7 +77,7 @@ export interface WebSocketRelayTransportOptions {
   readonly maxBufferedAmount?: number;
   /**
    * Send backlog above which the connection is dropped at once (close 1008, reason `send_backlog`, a
-   * `PeerLimitError` on the `error` event; then re-dialled): a connector that does not read. Default
+   * `RelayError` `peer_limit` on the `error` event; then re-dialled): a connector that does not read. Default
    * 16 MiB; at least `maxBufferedAmount`.
    */
   readonly dropBufferedAmount?: number;
@@ -131,21 +130,27 @@ export interface ResolvedClientOptions {
 
 const DEFAULT_IDENTITIES: readonly RelayHelloIdentity[] = [{ platform: 'relay', botId: '' }];
 
-/** Checks `options` and fills in the defaults; throws {@link RelayClientOptionsError} on unusable ones. */
+/**
+ * Checks `options` and fills in the defaults; throws a `RelayError` `invalid_client_options` on unusable
+ * ones.
+ */
 export function resolveClientOptions(options: WebSocketRelayTransportOptions): ResolvedClientOptions {
   if (options === null || typeof options !== 'object') {
-    throw new RelayClientOptionsError('options must be an object', '');
+    throw new RelayError('invalid_client_options', 'options must be an object');
   }
   const dialUrl = wrapped('url', () => deriveRelayUrls(options.url).webSocket);
   if (!/^wss?:\/\/[^/]/.test(dialUrl) || !URL.canParse(dialUrl)) {
-    throw new RelayClientOptionsError(
+    throw new RelayError(
+      'invalid_client_options',
       `url must be an http(s):// or ws(s):// URL with a host, got ${JSON.stringify(options.url)}`,
-      'url',
+      { path: 'url' },
     );
   }
   const identities = options.identities ?? DEFAULT_IDENTITIES;
   if (!Array.isArray(identities) || identities.length === 0) {
-    throw new RelayClientOptionsError('identities must be a non-empty array', 'identities');
+    throw new RelayError('invalid_client_options', 'identities must be a non-empty array', {
+      path: 'identities',
+    });
   }
   const helloLines = identities.map((identity, i) =>
     wrapped(`identities[${i}]`, () => encodeFrame({ ...identity, type: 'hello' }, { style: 'python' })),
@@ -155,7 +160,9 @@ export function resolveClientOptions(options: WebSocketRelayTransportOptions): R
     maxMs: positiveMs(options.backoff?.maxMs, DEFAULT_BACKOFF_MAX_MS, 'backoff.maxMs'),
   };
   if (backoff.maxMs < backoff.initialMs) {
-    throw new RelayClientOptionsError('backoff.maxMs must not be below backoff.initialMs', 'backoff.maxMs');
+    throw new RelayError('invalid_client_options', 'backoff.maxMs must not be below backoff.initialMs', {
+      path: 'backoff.maxMs',
+    });
   }
   const clock = options.clock ?? Date.now;
   const webSocketOptions = options.webSocketOptions ?? {};
@@ -221,9 +228,10 @@ export function resolveClientOptions(options: WebSocketRelayTransportOptions): R
 function count(value: number | undefined, fallback: number, path: string, min: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-    throw new RelayClientOptionsError(
+    throw new RelayError(
+      'invalid_client_options',
       `${path} must be an integer of at least ${min}, got ${String(value)}`,
-      path,
+      { path },
     );
   }
   return value;
@@ -236,20 +244,24 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export function positiveMs(value: number | undefined, fallback: number, path: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_TIMER_MS) {
-    throw new RelayClientOptionsError(
+    throw new RelayError(
+      'invalid_client_options',
       `${path} must be a positive number of milliseconds up to ${MAX_TIMER_MS}, got ${String(value)}`,
-      path,
+      { path },
     );
   }
   return value;
 }
 
-/** Runs `check`, turning a package error into a {@link RelayClientOptionsError} for `path`. */
+/** Runs `check`, turning a package error into a `RelayError` `invalid_client_options` for `path`. */
 function wrapped<T>(path: string, check: () => T): T {
   try {
     return check();
   } catch (error) {
     if (!(error instanceof RelayError)) throw error;
-    throw new RelayClientOptionsError(`${path} is unusable: ${error.message}`, path, { cause: error });
+    throw new RelayError('invalid_client_options', `${path} is unusable: ${error.message}`, {
+      path,
+      cause: error,
+    });
   }
 }

@@ -1,12 +1,11 @@
-// The gateway side's bounds against a connector that misbehaves: one that stops reading is paused and
-// then dropped (close 1008 with the limit as reason, a PeerLimitError on `error`), and inbound frames
+// The gateway side's bounds against a connector that misbehaves: one that stops reading is paused and then
+// dropped (close 1008 with the limit as reason, a `peer_limit` RelayError on `error`), and inbound frames
 // that outrun their handler stop the reading instead of filling memory. Real sockets on 127.0.0.1.
 import { afterEach, describe, expect, it } from 'vitest';
-import { PeerLimitError } from '../errors.js';
+import { RelayError } from '../errors.js';
 import { createMessageEvent } from '../message-event/index.js';
 import { encodeFrame } from '../ndjson/index.js';
-import { RelayConnectionLostError } from '../transport/index.js';
-import { RelayClientOptionsError } from './errors.js';
+import { RelayTransportError } from '../transport/errors.js';
 import type { RelayDisconnectInfo } from './events.js';
 import { closeAll, connectedPair, settle } from './test-harness.js';
 import { WebSocketRelayTransport } from './web-socket-relay-transport.js';
@@ -30,10 +29,17 @@ describe('a connector that stops reading', () => {
       settle(pair.transport.sendOutbound({ op: 'send', chat_id: `c${i}`, content })),
     );
     expect(await disconnected).toEqual({ code: 1008, reason: 'send_backlog', reconnectInMs: null });
-    const dropped = pair.errors.find((error) => error instanceof PeerLimitError);
-    expect(dropped).toMatchObject({ code: 'peer_limit', limit: 'send_backlog', closeCode: 1008 });
+    const dropped = pair.errors.find((error) => error instanceof RelayError && error.code === 'peer_limit');
+    expect(dropped).toMatchObject({
+      code: 'peer_limit',
+      details: { limit: 'send_backlog', closeCode: 1008 },
+    });
     const outcomes = await Promise.all(calls);
-    expect(outcomes.every((outcome) => outcome instanceof RelayConnectionLostError)).toBe(true);
+    expect(
+      outcomes.every(
+        (outcome) => outcome instanceof RelayTransportError && outcome.code === 'connection_lost',
+      ),
+    ).toBe(true);
   });
 
   it('is dropped when the backlog stays above maxBufferedAmount for drainTimeoutMs', async () => {
@@ -49,8 +55,10 @@ describe('a connector that stops reading', () => {
       void settle(pair.transport.sendOutbound({ op: 'send', chat_id: `c${i}`, content }));
     }
     expect(await disconnected).toMatchObject({ code: 1008, reason: 'drain_timeout' });
-    expect(pair.errors.find((error) => error instanceof PeerLimitError)).toMatchObject({
-      limit: 'drain_timeout',
+    expect(
+      pair.errors.find((error) => error instanceof RelayError && error.code === 'peer_limit'),
+    ).toMatchObject({
+      details: { limit: 'drain_timeout' },
     });
   });
 });
@@ -136,7 +144,7 @@ describe('flow-control options', () => {
   it('refuses bounds that cannot work', () => {
     const url = 'http://127.0.0.1:1';
     expect(() => new WebSocketRelayTransport({ url, dropBufferedAmount: 10, maxBufferedAmount: 11 })).toThrow(
-      RelayClientOptionsError,
+      expect.objectContaining({ code: 'invalid_client_options' }),
     );
     expect(() => new WebSocketRelayTransport({ url, maxQueuedFrames: 0 })).toThrow(/maxQueuedFrames/);
     expect(() => new WebSocketRelayTransport({ url, drainTimeoutMs: -1 })).toThrow(/drainTimeoutMs/);

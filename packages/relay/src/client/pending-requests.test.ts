@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RelayConnectionLostError, RelayOutboundTimeoutError } from '../transport/index.js';
+import { connectionLostError } from '../transport/errors.js';
 import { PendingRequests } from './pending-requests.js';
 
 describe('PendingRequests', () => {
-  const lost = (what: string, requestId: string) => new RelayConnectionLostError(what, requestId);
+  const lost = (what: string, requestId: string) => connectionLostError(what, requestId);
   let requests: PendingRequests | undefined;
 
   afterEach(() => {
@@ -29,7 +29,7 @@ describe('PendingRequests', () => {
       requests?.wait(id, 'send_outbound').then(
         () => settled.push(`${id}:result`),
         (error: unknown) => {
-          expect(error).toBeInstanceOf(RelayOutboundTimeoutError);
+          expect(error).toMatchObject({ name: 'RelayTransportError', code: 'outbound_timeout' });
           expect(error).toMatchObject({ requestId: id });
           settled.push(`${id}:timeout`);
         },
@@ -50,7 +50,7 @@ describe('PendingRequests', () => {
     expect(requests.size).toBe(2);
     expect(requests.resolve('same', { success: true })).toBe(true);
     await expect(second).resolves.toStrictEqual({ success: true });
-    await expect(first).rejects.toBeInstanceOf(RelayOutboundTimeoutError);
+    await expect(first).rejects.toMatchObject({ code: 'outbound_timeout' });
     expect(requests.size).toBe(0);
   });
 
@@ -59,8 +59,12 @@ describe('PendingRequests', () => {
     const first = requests.wait('a', 'send_outbound');
     const second = requests.wait('b', 'get_chat_info');
     requests.failAll(lost);
-    await expect(first).rejects.toMatchObject({ name: 'RelayConnectionLostError', requestId: 'a' });
-    await expect(second).rejects.toBeInstanceOf(RelayConnectionLostError);
+    await expect(first).rejects.toMatchObject({
+      name: 'RelayTransportError',
+      code: 'connection_lost',
+      requestId: 'a',
+    });
+    await expect(second).rejects.toMatchObject({ code: 'connection_lost' });
     expect(requests.size).toBe(0);
     expect(requests.resolve('a', { success: true })).toBe(false);
   });

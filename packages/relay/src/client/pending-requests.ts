@@ -1,5 +1,6 @@
 import type { OutboundResultObject } from '../frames/index.js';
-import { RelayOutboundTimeoutError, type RelayTransportError } from '../transport/index.js';
+import { outboundTimeoutError } from '../transport/errors.js';
+import type { RelayTransportError } from '../transport/index.js';
 
 interface PendingRequest {
   readonly requestId: string;
@@ -13,7 +14,7 @@ interface PendingRequest {
 
 /**
  * The outbound requests of one connection that wait for their `outbound_result`, by `requestId`.
- * Each gets exactly one outcome: its result, a {@link RelayOutboundTimeoutError} after `timeoutMs`,
+ * Each gets exactly one outcome: its result, a `RelayTransportError` `outbound_timeout` after `timeoutMs`,
  * or the error {@link failAll} gives it. Whatever comes after that outcome is ignored; a result
  * goes to the latest request of its `requestId`.
  *
@@ -33,7 +34,7 @@ export class PendingRequests {
     for (const pending of this.#waiting) {
       if (pending.deadline > now) break;
       this.#remove(pending);
-      pending.reject(new RelayOutboundTimeoutError(pending.requestId, this.#timeoutMs));
+      pending.reject(outboundTimeoutError(pending.requestId, this.#timeoutMs));
     }
     this.#arm();
   };

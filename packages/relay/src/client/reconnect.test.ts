@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DISCORD_DESCRIPTOR, TELEGRAM_DESCRIPTOR } from '../testing/test-support.js';
-import { RelayConnectionLostError, RelayNotConnectedError } from '../transport/index.js';
-import { RelayAuthRevokedError } from './errors.js';
+import type { RelayTransportError } from '../transport/errors.js';
 import type { RelayDisconnectInfo } from './events.js';
 import type { FakeConnection } from './test-connector.js';
 import { closeAll, connectedPair, settle, startPair, type TestPair } from './test-harness.js';
@@ -80,9 +79,9 @@ describe('WebSocketRelayTransport: reconnect', () => {
     const pending = settle(pair.transport.sendOutbound({ op: 'send', chat_id: 'c', content: 'x' }));
     await vi.waitFor(() => expect(pair.connector.latest.framesOf('outbound')).toHaveLength(1));
     pair.connector.latest.terminate();
-    expect(await pending).toBeInstanceOf(RelayConnectionLostError);
+    expect(await pending).toMatchObject({ name: 'RelayTransportError', code: 'connection_lost' });
     expect(pair.transport.state).toBe('reconnecting');
-    await expect(pair.transport.sendInterrupt('k')).rejects.toBeInstanceOf(RelayNotConnectedError);
+    await expect(pair.transport.sendInterrupt('k')).rejects.toMatchObject({ code: 'not_connected' });
     expect(await pair.transport.connect()).toBe(true);
     expect(pair.connector.connections).toHaveLength(2);
   });
@@ -154,7 +153,7 @@ describe('WebSocketRelayTransport: close code 4401', () => {
       { ...FAST, gatewayId: 'gw-1', secret: 'shh', clock: () => seconds * 1000 },
     );
     const disconnects = recordDisconnects(pair);
-    const revocations: RelayAuthRevokedError[] = [];
+    const revocations: RelayTransportError[] = [];
     pair.transport.on('revoked', (error) => revocations.push(error));
     let fresh: FakeConnection | undefined;
     pair.connector.behaviour.descriptor = () => undefined;
@@ -171,16 +170,16 @@ describe('WebSocketRelayTransport: close code 4401', () => {
     await vi.waitFor(() => expect(fresh?.framesOf('outbound')).toHaveLength(1));
     fresh?.close(4401, 'unauthorized');
     const [handshakeError, pendingError] = await Promise.all([handshake, pending]);
-    expect(handshakeError).toBeInstanceOf(RelayAuthRevokedError);
-    expect(pendingError).toBeInstanceOf(RelayAuthRevokedError);
+    expect(handshakeError).toMatchObject({ name: 'RelayTransportError', code: 'auth_revoked' });
+    expect(pendingError).toMatchObject({ name: 'RelayTransportError', code: 'auth_revoked' });
     expect(pendingError).toMatchObject({ code: 'auth_revoked', retryable: false, ambiguous: true });
     expect(pair.transport.state).toBe('revoked');
     expect(revocations).toHaveLength(1);
-    expect(revocations[0]).toMatchObject({ retryable: false, closeReason: 'unauthorized' });
+    expect(revocations[0]).toMatchObject({ retryable: false, details: { closeReason: 'unauthorized' } });
     expect(disconnects.at(-1)).toEqual({ code: 4401, reason: 'unauthorized', reconnectInMs: null });
     const later = await settle(pair.transport.sendOutbound({ op: 'typing', chat_id: 'c' }));
-    expect(later).toBeInstanceOf(RelayAuthRevokedError);
-    expect((later as RelayAuthRevokedError).toResult()).toEqual({
+    expect(later).toMatchObject({ name: 'RelayTransportError', code: 'auth_revoked' });
+    expect((later as RelayTransportError).toResult()).toEqual({
       success: false,
       error: 'relay transport not connected',
     });
@@ -210,8 +209,9 @@ describe('WebSocketRelayTransport: close code 4401', () => {
     pair.connector.latest.close(4401, 'revoked');
     await vi.waitFor(() => expect(pair.transport.state).toBe('revoked'));
     await expect(pair.transport.handshake()).rejects.toMatchObject({
-      name: 'RelayAuthRevokedError',
-      closeReason: 'revoked',
+      name: 'RelayTransportError',
+      code: 'auth_revoked',
+      details: { closeReason: 'revoked' },
     });
   });
 });

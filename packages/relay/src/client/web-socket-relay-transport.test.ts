@@ -1,23 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verifyRelayAuthorization } from '../auth/index.js';
-import {
-  decodeGatewayFrame,
-  FrameNotObjectError,
-  FrameSyntaxError,
-  type OutboundActionInput,
-} from '../frames/index.js';
+import { decodeGatewayFrame, type OutboundActionInput } from '../frames/index.js';
 import { GATEWAY_LINES, REQUEST_ID } from '../frames/test-frames.js';
 import { encodePassthroughBody } from '../passthrough/index.js';
 import { DISCORD_DESCRIPTOR, discordEvent, TELEGRAM_DESCRIPTOR } from '../testing/test-support.js';
-import {
-  type PassthroughDelivery,
-  RelayConnectionLostError,
-  RelayDescriptorRejectedError,
-  RelayHandshakeTimeoutError,
-  RelayNotConnectedError,
-  RelayOutboundTimeoutError,
-  RelayTransportClosedError,
-} from '../transport/index.js';
+import type { RelayTransportError } from '../transport/errors.js';
+import type { PassthroughDelivery } from '../transport/index.js';
 import { closeAll, connectedPair, settle, startPair } from './test-harness.js';
 
 const SECRET = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
@@ -77,7 +65,7 @@ describe('WebSocketRelayTransport: dial', () => {
     expect(pair.transport.state).toBe('closed');
     expect(pair.states).toEqual(['idle', 'connecting', 'closed']);
     expect(pair.errors).toEqual([expect.objectContaining({ message: expect.stringContaining('503') })]);
-    await expect(pair.transport.sendInterrupt('k')).rejects.toBeInstanceOf(RelayNotConnectedError);
+    await expect(pair.transport.sendInterrupt('k')).rejects.toMatchObject({ code: 'not_connected' });
   });
 
   it('joins a dial in progress and resolves true at once when connected', async () => {
@@ -127,17 +115,17 @@ describe('WebSocketRelayTransport: handshake', () => {
     expect(await pair.transport.handshake()).toEqual(DISCORD_DESCRIPTOR);
   });
 
-  it('rejects handshake before connect with RelayNotConnectedError', async () => {
+  it('rejects handshake before connect with not_connected', async () => {
     const pair = await startPair();
-    await expect(pair.transport.handshake()).rejects.toBeInstanceOf(RelayNotConnectedError);
+    await expect(pair.transport.handshake()).rejects.toMatchObject({ code: 'not_connected' });
   });
 
   it('times out a handshake the connector never answers, retryably', async () => {
     const pair = await startPair({ descriptor: () => undefined }, { handshakeTimeoutMs: 30 });
     await pair.transport.connect();
     const error = await settle(pair.transport.handshake());
-    expect(error).toBeInstanceOf(RelayHandshakeTimeoutError);
-    expect(error).toMatchObject({ retryable: true, timeoutMs: 30 });
+    expect(error).toMatchObject({ name: 'RelayTransportError', code: 'handshake_timeout' });
+    expect(error).toMatchObject({ retryable: true, details: { timeoutMs: 30 } });
   });
 
   it('fails the handshake at once on a descriptor missing required fields', async () => {
@@ -148,7 +136,7 @@ describe('WebSocketRelayTransport: handshake', () => {
     });
     await pair.transport.connect();
     const error = await settle(pair.transport.handshake());
-    expect(error).toBeInstanceOf(RelayDescriptorRejectedError);
+    expect(error).toMatchObject({ name: 'RelayTransportError', code: 'descriptor_rejected' });
     expect(error).toMatchObject({ retryable: false, code: 'descriptor_rejected' });
     expect((error as Error).cause).toBe(pair.errors[0]);
   });
@@ -231,17 +219,17 @@ describe('WebSocketRelayTransport: outbound', () => {
     const result = await call;
     expect(result).toMatchObject({ success: false });
     expect(String(result['error'])).toMatch(/^invalid outbound_result frame: /);
-    expect(pair.errors).toEqual([expect.objectContaining({ name: 'FrameValidationError' })]);
+    expect(pair.errors).toEqual([expect.objectContaining({ name: 'RelayError', code: 'invalid_frame' })]);
   });
 
   it('times out an unanswered request with an ambiguous retryable error and ignores the late result', async () => {
     const pair = await connectedPair({ onOutbound: () => undefined }, { outboundTimeoutMs: 30 });
     const error = await settle(pair.transport.sendOutbound({ op: 'send', chat_id: 'c', content: 'x' }));
-    expect(error).toBeInstanceOf(RelayOutboundTimeoutError);
-    expect(error).toMatchObject({ retryable: true, ambiguous: true, timeoutMs: 30 });
+    expect(error).toMatchObject({ name: 'RelayTransportError', code: 'outbound_timeout' });
+    expect(error).toMatchObject({ retryable: true, ambiguous: true, details: { timeoutMs: 30 } });
     const [frame] = pair.connector.latest.framesOf('outbound');
-    expect((error as RelayOutboundTimeoutError).requestId).toBe(frame?.requestId);
-    expect((error as RelayOutboundTimeoutError).toResult()).toEqual({
+    expect((error as RelayTransportError).requestId).toBe(frame?.requestId);
+    expect((error as RelayTransportError).toResult()).toEqual({
       success: false,
       error: 'relay outbound timed out',
       ambiguous: true,
@@ -255,7 +243,10 @@ describe('WebSocketRelayTransport: outbound', () => {
   it('rejects an action that does not match its op schema without sending it', async () => {
     const pair = await connectedPair();
     const bad = { op: 'send', chat_id: 'c' } as unknown as OutboundActionInput;
-    await expect(pair.transport.sendOutbound(bad)).rejects.toMatchObject({ name: 'FrameValidationError' });
+    await expect(pair.transport.sendOutbound(bad)).rejects.toMatchObject({
+      name: 'RelayError',
+      code: 'invalid_frame',
+    });
     await pair.transport.sendInterrupt('k');
     await vi.waitFor(() => expect(pair.connector.latest.framesOf('interrupt')).toHaveLength(1));
     expect(pair.connector.latest.framesOf('outbound')).toEqual([]);
@@ -279,16 +270,16 @@ describe('WebSocketRelayTransport: outbound', () => {
     expect(none).not.toHaveProperty('platform');
   });
 
-  it('rejects before connect with RelayNotConnectedError (retryable, not ambiguous)', async () => {
+  it('rejects before connect with not_connected (retryable, not ambiguous)', async () => {
     const pair = await startPair();
     const error = await settle(pair.transport.sendOutbound({ op: 'typing', chat_id: 'c' }));
-    expect(error).toBeInstanceOf(RelayNotConnectedError);
+    expect(error).toMatchObject({ name: 'RelayTransportError', code: 'not_connected' });
     expect(error).toMatchObject({ retryable: true, ambiguous: false });
-    await expect(pair.transport.getChatInfo('c')).rejects.toBeInstanceOf(RelayNotConnectedError);
+    await expect(pair.transport.getChatInfo('c')).rejects.toMatchObject({ code: 'not_connected' });
     expect(pair.connector.connections).toEqual([]);
   });
 
-  it('rejects pending requests with RelayConnectionLostError when the connector drops the socket', async () => {
+  it('rejects pending requests with connection_lost when the connector drops the socket', async () => {
     const pair = await connectedPair({ onOutbound: () => undefined });
     const pending = pair.transport.sendOutbound({ op: 'send', chat_id: 'c', content: 'x' });
     const chatInfo = pair.transport.getChatInfo('c');
@@ -296,15 +287,15 @@ describe('WebSocketRelayTransport: outbound', () => {
     const disconnected = new Promise((resolve) => pair.transport.on('disconnected', resolve));
     pair.connector.latest.terminate();
     const [error, chatInfoError] = await Promise.all([settle(pending), settle(chatInfo)]);
-    expect(error).toBeInstanceOf(RelayConnectionLostError);
+    expect(error).toMatchObject({ name: 'RelayTransportError', code: 'connection_lost' });
     expect(error).toMatchObject({ retryable: true, ambiguous: true, code: 'connection_lost' });
-    expect(chatInfoError).toBeInstanceOf(RelayConnectionLostError);
+    expect(chatInfoError).toMatchObject({ name: 'RelayTransportError', code: 'connection_lost' });
     expect(await disconnected).toEqual({ code: 1006, reason: '', reconnectInMs: null });
     expect(pair.transport.state).toBe('closed');
     expect(pair.transport.connected).toBe(false);
-    await expect(pair.transport.sendOutbound({ op: 'typing', chat_id: 'c' })).rejects.toBeInstanceOf(
-      RelayNotConnectedError,
-    );
+    await expect(pair.transport.sendOutbound({ op: 'typing', chat_id: 'c' })).rejects.toMatchObject({
+      code: 'not_connected',
+    });
   });
 });
 
@@ -481,8 +472,8 @@ describe('WebSocketRelayTransport: inbound', () => {
       'b-z',
     ]);
     expect(pair.errors).toHaveLength(2);
-    expect(pair.errors[0]).toBeInstanceOf(FrameSyntaxError);
-    expect(pair.errors[1]).toBeInstanceOf(FrameNotObjectError);
+    expect(pair.errors[0]).toMatchObject({ name: 'RelayError', code: 'malformed_json' });
+    expect(pair.errors[1]).toMatchObject({ name: 'RelayError', code: 'not_object' });
     expect(pair.transport.state).toBe('open');
   });
 });
@@ -532,7 +523,7 @@ describe('WebSocketRelayTransport: interrupt, going idle, disconnect', () => {
     expect(await idle).toBe(true);
   });
 
-  it('disconnect rejects pending requests and the handshake with RelayTransportClosedError', async () => {
+  it('disconnect rejects pending requests and the handshake with transport_closed', async () => {
     const pair = await startPair({ descriptor: () => undefined, onOutbound: () => undefined });
     await pair.transport.connect();
     const handshake = settle(pair.transport.handshake());
@@ -541,16 +532,16 @@ describe('WebSocketRelayTransport: interrupt, going idle, disconnect', () => {
     await vi.waitFor(() => expect(pair.connector.latest.framesOf('outbound')).toHaveLength(2));
     await pair.transport.disconnect();
     const [firstError, secondError, handshakeError] = await Promise.all([first, second, handshake]);
-    expect(firstError).toBeInstanceOf(RelayTransportClosedError);
+    expect(firstError).toMatchObject({ name: 'RelayTransportError', code: 'transport_closed' });
     expect(firstError).toMatchObject({ retryable: true, ambiguous: true, code: 'transport_closed' });
-    expect(secondError).toBeInstanceOf(RelayTransportClosedError);
-    expect(handshakeError).toBeInstanceOf(RelayTransportClosedError);
+    expect(secondError).toMatchObject({ name: 'RelayTransportError', code: 'transport_closed' });
+    expect(handshakeError).toMatchObject({ name: 'RelayTransportError', code: 'transport_closed' });
     expect(handshakeError).toMatchObject({ ambiguous: false });
     expect(pair.transport.state).toBe('closed');
     await vi.waitFor(() => expect(pair.connector.latest.closed).toEqual({ code: 1000, reason: '' }));
-    await expect(pair.transport.sendOutbound({ op: 'typing', chat_id: 'c' })).rejects.toBeInstanceOf(
-      RelayNotConnectedError,
-    );
+    await expect(pair.transport.sendOutbound({ op: 'typing', chat_id: 'c' })).rejects.toMatchObject({
+      code: 'not_connected',
+    });
     await pair.transport.disconnect();
     expect(pair.states).toEqual(['idle', 'connecting', 'open', 'closed']);
   });

@@ -1,8 +1,8 @@
 import WebSocket from 'ws';
 import type { CapabilityDescriptor } from '../descriptor/index.js';
+import { RELAY_CLOSE_PEER_LIMIT, type RelayError } from '../errors.js';
 import {
   type ConnectorFrame,
-  FrameValidationError,
   type GatewayFrameInput,
   type InboundFrame,
   type InterruptInboundFrame,
@@ -19,24 +19,27 @@ import { within } from '../internal/within.js';
 import { eventFromOwnedWire } from '../message-event/from-wire.js';
 import { DEFAULT_MAX_LINE_BYTES, encodeFrame } from '../ndjson/index.js';
 import {
+  authRevokedError,
+  connectionLostError,
+  descriptorRejectedError,
+  handshakeTimeoutError,
+  notConnectedError,
+  type RelayTransportError,
+  transportClosedError,
+} from '../transport/errors.js';
+import {
   type InboundHandler,
   type InterruptInboundHandler,
   type OutboundOptions,
   type PassthroughHandler,
   passthroughDeliveryFromForward,
-  RelayConnectionLostError,
-  RelayDescriptorRejectedError,
-  RelayHandshakeTimeoutError,
-  RelayNotConnectedError,
   type RelayTransport,
-  RelayTransportClosedError,
   type ResolvedChatInfo,
 } from '../transport/index.js';
 import { inboundAckLine } from './ack-line.js';
 import { AuthClosePolicy } from './auth-close-policy.js';
 import { ReconnectBackoff } from './backoff.js';
 import { ClientConnection, messageChunk } from './client-connection.js';
-import { RelayAuthRevokedError } from './errors.js';
 import { RelayClientEmitter, type RelayClientEvents, type RelayClientState } from './events.js';
 import { startKeepalive } from './keepalive.js';
 import {
@@ -66,8 +69,8 @@ type SequencedFrame = InboundFrame | InterruptInboundFrame | PassthroughForwardF
  * descriptor; `disconnect()` stops it. Close code 4401 follows newer gateways: before any handshake
  * it is retried; reason `"expired"` is retried; any other 4401 after a handshake gets one immediate
  * re-dial with a fresh token, and a second 4401 there is a revocation: the transport becomes
- * `revoked` for good, pending and later calls reject with {@link RelayAuthRevokedError}, `connect()`
- * resolves `false`, and the `revoked` event fires.
+ * `revoked` for good, pending and later calls reject with a `RelayTransportError` `auth_revoked`,
+ * `connect()` resolves `false`, and the `revoked` event fires.
  *
  * **Observing.** {@link state} and the events of {@link on}: `state`, `connected`, `handshake`,
  * `disconnected`, `redial`, `revoked`, and `error` for what went wrong without failing a call (a dial that did
@@ -108,12 +111,13 @@ export class WebSocketRelayTransport implements RelayTransport {
   #redialTimer: ReturnType<typeof setTimeout> | undefined;
   /** Re-dials are wanted: `connect()` was called and neither `disconnect()` nor a revocation followed. */
   #supervising = false;
-  #revocation: RelayAuthRevokedError | undefined;
+  /** The close reason of the 4401 that revoked this gateway, once one did. */
+  #revokedWith: string | undefined;
   #inbound: InboundHandler | undefined;
   #interruptInbound: InterruptInboundHandler | undefined;
   #passthrough: PassthroughHandler | undefined;
 
-  /** @throws {RelayClientOptionsError} when an option is unusable. */
+  /** @throws {RelayError} `invalid_client_options`: when an option is unusable. */
   constructor(options: WebSocketRelayTransportOptions) {
     this.#options = resolveClientOptions(options);
     this.#backoff = new ReconnectBackoff(this.#options.backoff);
@@ -157,7 +161,7 @@ export class WebSocketRelayTransport implements RelayTransport {
    * a re-dial is scheduled; resolves `true` at once when connected and `false` once revoked.
    */
   connect(): Promise<boolean> {
-    if (this.#revocation !== undefined) return Promise.resolve(false);
+    if (this.#revokedWith !== undefined) return Promise.resolve(false);
     if (this.#connection !== undefined) return Promise.resolve(true);
     this.#supervising = true;
     if (this.#dial !== undefined) return this.#dial.opened;
@@ -166,10 +170,10 @@ export class WebSocketRelayTransport implements RelayTransport {
   }
 
   /**
-   * Closes the connection and stops re-dialling; idempotent. Pending requests and a pending
-   * handshake reject with `RelayTransportClosedError`, a pending `goIdle()` resolves `false`, a dial
-   * in progress is abandoned. Resolves once the socket is closed (forced after 1 s). Does not send
-   * `going_idle`: call {@link goIdle} first for a graceful drain. A revoked transport stays revoked.
+   * Closes the connection and stops re-dialling; idempotent. Pending requests and a pending handshake reject
+   * with a `RelayTransportError` `transport_closed`, a pending `goIdle()` resolves `false`, a dial in
+   * progress is abandoned. Resolves once the socket is closed (forced after 1 s). Does not send `going_idle`:
+   * call {@link goIdle} first for a graceful drain. A revoked transport stays revoked.
    */
   async disconnect(): Promise<void> {
     this.#supervising = false;
@@ -182,25 +186,24 @@ export class WebSocketRelayTransport implements RelayTransport {
     const closing: Promise<void>[] = [];
     if (dial !== undefined) closing.push(dial.connection.close(CLOSE_GRACE_MS));
     if (connection !== undefined) {
-      this.#failConnection(connection, (what, requestId) => new RelayTransportClosedError(what, requestId));
+      this.#failConnection(connection, (what, requestId) => transportClosedError(what, requestId));
       closing.push(connection.close(CLOSE_GRACE_MS));
     }
     await Promise.all(closing);
   }
 
   /**
-   * The descriptor the connector answered the first `hello` of the open connection with. Rejects with
-   * `RelayNotConnectedError` when no connection is open, `RelayHandshakeTimeoutError` after
-   * `handshakeTimeoutMs`, `RelayDescriptorRejectedError` for an unreadable descriptor,
-   * `RelayConnectionLostError` / `RelayTransportClosedError` when the connection ends first, and
-   * {@link RelayAuthRevokedError} once revoked. After a reconnect it waits for the new connection's
-   * descriptor (the `handshake` event announces each one).
+   * The descriptor the connector answered the first `hello` of the open connection with. Rejects with a
+   * `RelayTransportError`: `not_connected` when no connection is open, `handshake_timeout` after
+   * `handshakeTimeoutMs`, `descriptor_rejected` for an unreadable descriptor, `connection_lost` /
+   * `transport_closed` when the connection ends first, and `auth_revoked` once revoked. After a reconnect it
+   * waits for the new connection's descriptor (the `handshake` event announces each one).
    */
   async handshake(): Promise<CapabilityDescriptor> {
     const connection = this.#requireConnection('handshake');
     if (connection.descriptor !== undefined) return connection.descriptor;
     const timeoutMs = this.#options.handshakeTimeoutMs;
-    return within(connection.handshake.promise, timeoutMs, () => new RelayHandshakeTimeoutError(timeoutMs));
+    return within(connection.handshake.promise, timeoutMs, () => handshakeTimeoutError(timeoutMs));
   }
 
   onInbound(handler: InboundHandler): void {
@@ -241,7 +244,7 @@ export class WebSocketRelayTransport implements RelayTransport {
    * `goingIdleTimeoutMs`, 10 s); `false` — never rejecting — when not connected, on timeout, or when
    * the connection ends first. Inbound frames keep being delivered meanwhile. It does not close the
    * socket: call `disconnect()` next. Rejects only for an unusable `timeoutMs`
-   * (`RelayClientOptionsError`).
+   * (a `RelayError` `invalid_client_options`).
    */
   async goIdle(timeoutMs: number = this.#options.goingIdleTimeoutMs): Promise<boolean> {
     const waitMs = positiveMs(timeoutMs, this.#options.goingIdleTimeoutMs, 'timeoutMs');
@@ -280,10 +283,8 @@ export class WebSocketRelayTransport implements RelayTransport {
 
   /** The open connection, or the error a call made now rejects with. */
   #requireConnection(what: string): ClientConnection {
-    if (this.#revocation !== undefined) {
-      throw new RelayAuthRevokedError(what, this.#revocation.closeReason);
-    }
-    if (this.#connection === undefined) throw new RelayNotConnectedError(what);
+    if (this.#revokedWith !== undefined) throw authRevokedError(what, this.#revokedWith);
+    if (this.#connection === undefined) throw notConnectedError(what);
     return this.#connection;
   }
 
@@ -336,7 +337,7 @@ export class WebSocketRelayTransport implements RelayTransport {
         if (connection.opened) {
           // A socket this side dropped closes without a close frame: report the code it was closed with.
           const dropped = connection.dropped;
-          if (dropped !== undefined) this.#closed(connection, dropped.closeCode, dropped.closeReason);
+          if (dropped !== undefined) this.#closed(connection, RELAY_CLOSE_PEER_LIMIT, dropped);
           else this.#closed(connection, code, reason.toString('utf8'));
           return;
         }
@@ -379,19 +380,18 @@ export class WebSocketRelayTransport implements RelayTransport {
     for (const result of connection.decoder.end()) if (!result.ok) this.#events.emit('error', result.error);
     const decision = this.#authPolicy.connectionClosed(code, reason);
     if (decision.kind === 'revoked') {
-      const revocation = new RelayAuthRevokedError('connection', decision.reason);
-      this.#revocation = revocation;
+      const revocation = authRevokedError('connection', decision.reason);
+      this.#revokedWith = decision.reason;
       this.#supervising = false;
-      this.#failConnection(
-        connection,
-        (what, requestId) => new RelayAuthRevokedError(what, decision.reason, requestId),
+      this.#failConnection(connection, (what, requestId) =>
+        authRevokedError(what, decision.reason, requestId),
       );
       this.#setState('revoked');
       this.#events.emit('disconnected', { code, reason, reconnectInMs: null });
       this.#events.emit('revoked', revocation);
       return;
     }
-    this.#failConnection(connection, (what, requestId) => new RelayConnectionLostError(what, requestId));
+    this.#failConnection(connection, (what, requestId) => connectionLostError(what, requestId));
     let reconnectInMs: number | null = null;
     if (this.#supervising && this.#options.reconnect) {
       reconnectInMs = decision.kind === 'redial_now' ? 0 : this.#backoff.next();
@@ -407,10 +407,7 @@ export class WebSocketRelayTransport implements RelayTransport {
   /** Fails everything waiting on `connection` with the error `error` builds. */
   #failConnection(
     connection: ClientConnection,
-    error: (
-      what: string,
-      requestId: string | undefined,
-    ) => RelayTransportClosedError | RelayConnectionLostError | RelayAuthRevokedError,
+    error: (what: string, requestId: string | undefined) => RelayTransportError,
   ): void {
     connection.pending.failAll(error);
     connection.handshake.reject(error('handshake', undefined));
@@ -446,7 +443,7 @@ export class WebSocketRelayTransport implements RelayTransport {
     for (const result of results) {
       if (!result.ok) {
         this.#events.emit('error', result.error);
-        if (result.error instanceof FrameValidationError) this.#refused(connection, result.error);
+        if (result.error.code === 'invalid_frame') this.#refused(connection, result.error);
         continue;
       }
       // A listener may have closed the connection while an earlier frame of this chunk was handled.
@@ -460,11 +457,13 @@ export class WebSocketRelayTransport implements RelayTransport {
    * `outbound_result` whose `requestId` a call waits for answers that call at once with a failed
    * result (the connector did answer, unreadably) instead of leaving it to time out.
    */
-  #refused(connection: ClientConnection, error: FrameValidationError): void {
-    if (error.frameType === 'descriptor') {
-      connection.handshake.reject(new RelayDescriptorRejectedError(error.message, { cause: error }));
-    } else if (error.frameType === 'outbound_result' && typeof error.raw['requestId'] === 'string') {
-      connection.pending.resolve(error.raw['requestId'], { success: false, error: error.message });
+  #refused(connection: ClientConnection, error: RelayError): void {
+    const frameType = error.details?.frameType;
+    const requestId = error.details?.raw?.['requestId'];
+    if (frameType === 'descriptor') {
+      connection.handshake.reject(descriptorRejectedError(error.message, { cause: error }));
+    } else if (frameType === 'outbound_result' && typeof requestId === 'string') {
+      connection.pending.resolve(requestId, { success: false, error: error.message });
     }
   }
 

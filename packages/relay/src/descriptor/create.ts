@@ -1,4 +1,4 @@
-import { DescriptorFieldError } from './errors.js';
+import { RelayError } from '../errors.js';
 import { CONTRACT_VERSION, DESCRIPTOR_FIELDS, OPTIONAL_DESCRIPTOR_DEFAULTS } from './fields.js';
 import type { LengthUnit, StrictCapabilityDescriptor } from './schema.js';
 
@@ -49,7 +49,7 @@ const KNOWN_FIELDS = new Set<string>(DESCRIPTOR_FIELDS);
  * field is present in the result, in the gateway's declaration order, so the object can go on the
  * wire as is.
  *
- * @throws {DescriptorFieldError} naming the first offending field in `path`.
+ * @throws {RelayError} `descriptor_invalid_field`: naming the first offending field in `path`.
  * @example
  * const descriptor = createDescriptor({
  *   platform: 'discord', label: 'Discord', max_message_length: 2000,
@@ -59,12 +59,14 @@ const KNOWN_FIELDS = new Set<string>(DESCRIPTOR_FIELDS);
  */
 export function createDescriptor(fields: CreateDescriptorFields): StrictCapabilityDescriptor {
   if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
-    throw new DescriptorFieldError('descriptor fields must be an object', '');
+    throw new RelayError('descriptor_invalid_field', 'descriptor fields must be an object');
   }
   const input = fields as unknown as Readonly<Record<string, unknown>>;
   for (const key of Object.keys(input)) {
     if (!KNOWN_FIELDS.has(key) && input[key] !== undefined) {
-      throw new DescriptorFieldError(`unknown descriptor field ${JSON.stringify(key)}`, key);
+      throw new RelayError('descriptor_invalid_field', `unknown descriptor field ${JSON.stringify(key)}`, {
+        path: key,
+      });
     }
   }
   const result: Record<string, unknown> = {};
@@ -74,7 +76,10 @@ export function createDescriptor(fields: CreateDescriptorFields): StrictCapabili
       if (name === 'contract_version') value = CONTRACT_VERSION;
       else if (name in OPTIONAL_DESCRIPTOR_DEFAULTS) {
         value = OPTIONAL_DESCRIPTOR_DEFAULTS[name as keyof typeof OPTIONAL_DESCRIPTOR_DEFAULTS];
-      } else throw new DescriptorFieldError(`required descriptor field ${name} is missing`, name);
+      } else
+        throw new RelayError('descriptor_invalid_field', `required descriptor field ${name} is missing`, {
+          path: name,
+        });
     }
     checkField(name, value);
     result[name] = name === 'supported_ops' ? Object.freeze([...(value as readonly string[])]) : value;
@@ -84,7 +89,9 @@ export function createDescriptor(fields: CreateDescriptorFields): StrictCapabili
 
 function checkField(name: string, value: unknown): void {
   const fail = (expected: string): never => {
-    throw new DescriptorFieldError(`descriptor field ${name} must be ${expected}`, name);
+    throw new RelayError('descriptor_invalid_field', `descriptor field ${name} must be ${expected}`, {
+      path: name,
+    });
   };
   if (BOOLEAN_FIELDS.has(name)) {
     if (typeof value !== 'boolean') fail('a boolean');
@@ -104,7 +111,11 @@ function checkField(name: string, value: unknown): void {
       if (!Array.isArray(value)) fail('an array of op names');
       (value as unknown[]).forEach((op, i) => {
         if (typeof op !== 'string' || op === '' || LONE_SURROGATE.test(op)) {
-          throw new DescriptorFieldError(`supported_ops[${i}] must be a non-empty op name`, name);
+          throw new RelayError(
+            'descriptor_invalid_field',
+            `supported_ops[${i}] must be a non-empty op name`,
+            { path: name },
+          );
         }
       });
       return;

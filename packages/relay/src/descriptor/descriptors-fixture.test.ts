@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RelayError } from '../errors.js';
 import { descriptorMessageLength, descriptorSupportsCodeBlocks } from './adapter-view.js';
-import { DescriptorError, DescriptorMissingFieldsError } from './errors.js';
+import { DESCRIPTOR_ERROR_CODES } from './errors.js';
 import { parseDescriptor } from './parse.js';
 import { capabilityDescriptorWireSchema } from './schema.js';
 import { descriptorSupportsOp } from './supports-op.js';
@@ -37,14 +38,14 @@ function decodeFloats(value: unknown): unknown {
 /** Cases whose `max_message_length` is an integral float literal (see the to_json check). */
 const INTEGRAL_FLOAT_CASES: ReadonlySet<string> = new Set(['mml-exponent-kept']);
 
-function errorOf(run: () => unknown): DescriptorError {
+function errorOf(run: () => unknown): RelayError {
   try {
     run();
   } catch (error) {
-    if (error instanceof DescriptorError) return error;
+    if (error instanceof RelayError && DESCRIPTOR_ERROR_CODES.has(error.code)) return error;
     throw error;
   }
-  throw new Error('expected a DescriptorError');
+  throw new Error('expected a descriptor RelayError');
 }
 
 describe('fixtures/relay/descriptors.json', () => {
@@ -62,8 +63,8 @@ describe('fixtures/relay/descriptors.json', () => {
         const error = errorOf(() => parseDescriptor(c.input));
         expect(error.code).toBe(c.error);
         if (c.missing !== undefined) {
-          expect(error).toBeInstanceOf(DescriptorMissingFieldsError);
-          expect((error as DescriptorMissingFieldsError).missing).toEqual(c.missing);
+          expect(error).toMatchObject({ name: 'RelayError', code: 'descriptor_missing_fields' });
+          expect(error.details?.missing).toEqual(c.missing);
         }
         const decoded = jsonOrUndefined(c.input);
         if (decoded !== undefined)

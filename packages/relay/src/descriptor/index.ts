@@ -2,15 +2,6 @@ export { type JsonValue, jsonValueSchema } from '../json/json-value.js';
 export { descriptorMessageLength, descriptorSupportsCodeBlocks } from './adapter-view.js';
 export { type CreateDescriptorFields, createDescriptor } from './create.js';
 export {
-  DescriptorError,
-  DescriptorFieldError,
-  DescriptorJsonError,
-  DescriptorMissingFieldsError,
-  DescriptorNotJsonError,
-  DescriptorNotObjectError,
-  DescriptorOverflowError,
-} from './errors.js';
-export {
   CONTRACT_VERSION,
   DEFAULT_MAX_MESSAGE_LENGTH,
   DESCRIPTOR_FIELDS,

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DescriptorError,
-  DescriptorJsonError,
-  DescriptorMissingFieldsError,
-  DescriptorNotJsonError,
-  DescriptorNotObjectError,
-  DescriptorOverflowError,
-} from './errors.js';
+import { RelayError } from '../errors.js';
+import { DESCRIPTOR_ERROR_CODES } from './errors.js';
 import { parseDescriptor, parseDescriptorValue } from './parse.js';
 import { capabilityDescriptorWireSchema } from './schema.js';
 import { descriptorSupportsOp } from './supports-op.js';
@@ -56,26 +50,27 @@ describe('parseDescriptor', () => {
   it('names every missing field in declaration order', () => {
     const { label: _label, len_unit: _lenUnit, ...rest } = base;
     const error = catchError(() => parseDescriptor(rest));
-    expect(error).toBeInstanceOf(DescriptorMissingFieldsError);
     expect(error).toMatchObject({
-      name: 'DescriptorMissingFieldsError',
+      name: 'RelayError',
       code: 'descriptor_missing_fields',
-      missing: ['label', 'len_unit'],
+      details: { missing: ['label', 'len_unit'] },
       path: 'label',
     });
     expect(error.message).toContain('label, len_unit');
   });
 
   it('reports an infinite length before missing fields, as the gateway normalises the length first', () => {
-    expect(catchError(() => parseDescriptor('{"max_message_length": 1e400}'))).toBeInstanceOf(
-      DescriptorOverflowError,
-    );
+    expect(catchError(() => parseDescriptor('{"max_message_length": 1e400}'))).toMatchObject({
+      name: 'RelayError',
+      code: 'descriptor_max_message_length_overflow',
+    });
     expect(
       catchError(() => parseDescriptor('{"max_message_length": -Infinity, "label": "x"}')),
-    ).toBeInstanceOf(DescriptorOverflowError);
-    expect(catchError(() => parseDescriptor('{"max_message_length": 0}'))).toBeInstanceOf(
-      DescriptorMissingFieldsError,
-    );
+    ).toMatchObject({ name: 'RelayError', code: 'descriptor_max_message_length_overflow' });
+    expect(catchError(() => parseDescriptor('{"max_message_length": 0}'))).toMatchObject({
+      name: 'RelayError',
+      code: 'descriptor_missing_fields',
+    });
   });
 
   it('keeps a length whose text int() reads around Python whitespace, but not U+001C–U+001F', () => {
@@ -90,30 +85,47 @@ describe('parseDescriptor', () => {
     expect(parseDescriptor(withExtra('1'.repeat(4300))).label).toBe(base.label);
     expect(parseDescriptor(withExtra(`${'['.repeat(899)}${']'.repeat(899)}`)).label).toBe(base.label);
     for (const extra of ['1'.repeat(4301), `${'['.repeat(901)}${']'.repeat(901)}`]) {
-      expect(catchError(() => parseDescriptor(withExtra(extra)))).toBeInstanceOf(DescriptorJsonError);
+      expect(catchError(() => parseDescriptor(withExtra(extra)))).toMatchObject({
+        name: 'RelayError',
+        code: 'descriptor_invalid_json',
+      });
     }
   });
 
   it('refuses non-objects, bad JSON, infinite lengths and non-JSON values with typed errors', () => {
-    expect(catchError(() => parseDescriptor('[]'))).toBeInstanceOf(DescriptorNotObjectError);
-    expect(catchError(() => parseDescriptor(null))).toBeInstanceOf(DescriptorNotObjectError);
-    expect(catchError(() => parseDescriptor(undefined))).toBeInstanceOf(DescriptorNotJsonError);
+    expect(catchError(() => parseDescriptor('[]'))).toMatchObject({
+      name: 'RelayError',
+      code: 'descriptor_not_object',
+    });
+    expect(catchError(() => parseDescriptor(null))).toMatchObject({
+      name: 'RelayError',
+      code: 'descriptor_not_object',
+    });
+    expect(catchError(() => parseDescriptor(undefined))).toMatchObject({
+      name: 'RelayError',
+      code: 'descriptor_not_json',
+    });
     const json = catchError(() => parseDescriptor('{nope'));
-    expect(json).toBeInstanceOf(DescriptorJsonError);
+    expect(json).toMatchObject({ name: 'RelayError', code: 'descriptor_invalid_json' });
     expect(json.cause).toBeInstanceOf(Error);
-    expect(catchError(() => parseDescriptor({ ...base, max_message_length: Infinity }))).toBeInstanceOf(
-      DescriptorOverflowError,
-    );
+    expect(catchError(() => parseDescriptor({ ...base, max_message_length: Infinity }))).toMatchObject({
+      name: 'RelayError',
+      code: 'descriptor_max_message_length_overflow',
+    });
     expect(catchError(() => parseDescriptor({ ...base, label: 1n }))).toMatchObject({
       code: 'descriptor_not_json',
       path: 'label',
     });
-    expect(catchError(() => parseDescriptor({ ...base, label: new Date(0) }))).toBeInstanceOf(
-      DescriptorNotJsonError,
-    );
+    expect(catchError(() => parseDescriptor({ ...base, label: new Date(0) }))).toMatchObject({
+      name: 'RelayError',
+      code: 'descriptor_not_json',
+    });
     const cyclic: Record<string, unknown> = { ...base };
     cyclic['self'] = cyclic;
-    expect(catchError(() => parseDescriptor(cyclic))).toBeInstanceOf(DescriptorNotJsonError);
+    expect(catchError(() => parseDescriptor(cyclic))).toMatchObject({
+      name: 'RelayError',
+      code: 'descriptor_not_json',
+    });
   });
 
   it('keeps a NaN max_message_length out (4096) but a NaN elsewhere verbatim', () => {
@@ -122,9 +134,10 @@ describe('parseDescriptor', () => {
   });
 
   it('parseDescriptorValue never reads a string as JSON text', () => {
-    expect(catchError(() => parseDescriptorValue(JSON.stringify(base)))).toBeInstanceOf(
-      DescriptorNotObjectError,
-    );
+    expect(catchError(() => parseDescriptorValue(JSON.stringify(base)))).toMatchObject({
+      name: 'RelayError',
+      code: 'descriptor_not_object',
+    });
   });
 });
 
@@ -176,7 +189,7 @@ describe('capabilityDescriptorWireSchema', () => {
     );
   });
 
-  it('reports the DescriptorError code and field', () => {
+  it('reports the RelayError code and field', () => {
     const result = capabilityDescriptorWireSchema.safeParse({ platform: 'x' });
     expect(result.success).toBe(false);
     const issue = result.error?.issues[0];
@@ -186,12 +199,12 @@ describe('capabilityDescriptorWireSchema', () => {
   });
 });
 
-function catchError(run: () => unknown): DescriptorError {
+function catchError(run: () => unknown): RelayError {
   try {
     run();
   } catch (error) {
-    if (error instanceof DescriptorError) return error;
+    if (error instanceof RelayError && DESCRIPTOR_ERROR_CODES.has(error.code)) return error;
     throw error;
   }
-  throw new Error('expected a DescriptorError');
+  throw new Error('expected a descriptor RelayError');
 }

@@ -1,12 +1,6 @@
-import { type JsonValue, toJsonValue } from '../json/index.js';
+import { RelayError } from '../errors.js';
+import { copyJsonValue, type JsonValue, type JsonValueCopy } from '../json/index.js';
 import { parsePythonJson, pythonIntOf } from '../python/index.js';
-import {
-  DescriptorJsonError,
-  DescriptorMissingFieldsError,
-  DescriptorNotJsonError,
-  DescriptorNotObjectError,
-  DescriptorOverflowError,
-} from './errors.js';
 import {
   DEFAULT_MAX_MESSAGE_LENGTH,
   DESCRIPTOR_FIELDS,
@@ -26,11 +20,12 @@ import type { CapabilityDescriptor } from './schema.js';
  * taken as the already-decoded object, as the gateway does for the `descriptor` of a frame. An
  * `undefined` property counts as absent.
  *
- * @throws {DescriptorJsonError} text that is not JSON.
- * @throws {DescriptorNotJsonError} an object holding values JSON cannot carry.
- * @throws {DescriptorNotObjectError} JSON that is not an object.
- * @throws {DescriptorOverflowError} an infinite `max_message_length` (checked first, as the gateway does).
- * @throws {DescriptorMissingFieldsError} required fields absent.
+ * @throws {RelayError} `descriptor_invalid_json`: text that is not JSON.
+ * @throws {RelayError} `descriptor_not_json`: an object holding values JSON cannot carry.
+ * @throws {RelayError} `descriptor_not_object`: JSON that is not an object.
+ * @throws {RelayError} `descriptor_max_message_length_overflow`: an infinite `max_message_length` (checked
+ * first, as the gateway does).
+ * @throws {RelayError} `descriptor_missing_fields`: required fields absent.
  * @example
  * const d = parseDescriptor('{"contract_version":1,"platform":"discord","label":"Discord",' +
  *   '"max_message_length":0,"supports_draft_streaming":false,"supports_edit":true,' +
@@ -52,7 +47,7 @@ export function parseDescriptorValue(value: unknown): CapabilityDescriptor {
 
 function descriptorFromJson(data: JsonValue): CapabilityDescriptor {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new DescriptorNotObjectError(`descriptor must be a JSON object, got ${describe(data)}`, '');
+    throw new RelayError('descriptor_not_object', `descriptor must be a JSON object, got ${describe(data)}`);
   }
   const fields = data as { readonly [key: string]: JsonValue };
   // The gateway normalises max_message_length before it checks for missing fields, so an infinite
@@ -61,7 +56,16 @@ function descriptorFromJson(data: JsonValue): CapabilityDescriptor {
     ? normaliseMaxMessageLength(fields['max_message_length'] as JsonValue)
     : undefined;
   const missing = REQUIRED_DESCRIPTOR_FIELDS.filter((name) => !Object.hasOwn(fields, name));
-  if (missing.length > 0) throw new DescriptorMissingFieldsError(missing);
+  if (missing.length > 0) {
+    throw new RelayError(
+      'descriptor_missing_fields',
+      `descriptor is missing required field(s): ${missing.join(', ')}`,
+      {
+        path: missing[0] ?? '',
+        details: { missing },
+      },
+    );
+  }
 
   const result: Record<string, JsonValue> = {};
   for (const name of DESCRIPTOR_FIELDS) {
@@ -79,26 +83,38 @@ function readJsonText(text: string): JsonValue {
   try {
     return parsePythonJson(text);
   } catch (error) {
-    throw new DescriptorJsonError('descriptor text is not valid JSON', '', { cause: error });
+    throw new RelayError('descriptor_invalid_json', 'descriptor text is not valid JSON', { cause: error });
   }
 }
 
 function toDescriptorJson(input: unknown): JsonValue {
+  let copy: JsonValueCopy;
   try {
-    return toJsonValue(input);
+    copy = copyJsonValue(input);
   } catch (error) {
-    throw new DescriptorNotJsonError(
+    // A getter that throws, or a value nested too deep for the stack.
+    throw new RelayError(
+      'descriptor_not_json',
       `descriptor holds a value JSON cannot carry${error instanceof Error ? `: ${error.message}` : ''}`,
-      error instanceof Error && 'path' in error && typeof error.path === 'string' ? error.path : '',
       { cause: error },
     );
   }
+  if (copy.ok) return copy.value;
+  throw new RelayError(
+    'descriptor_not_json',
+    `descriptor holds a value JSON cannot carry: ${copy.refusal.message}`,
+    {
+      path: copy.refusal.path,
+    },
+  );
 }
 
 function normaliseMaxMessageLength(value: JsonValue): JsonValue {
   const outcome = pythonIntOf(value);
   if (outcome.kind === 'overflow') {
-    throw new DescriptorOverflowError('max_message_length is infinite', 'max_message_length');
+    throw new RelayError('descriptor_max_message_length_overflow', 'max_message_length is infinite', {
+      path: 'max_message_length',
+    });
   }
   return outcome.kind === 'int' && outcome.sign > 0 ? value : DEFAULT_MAX_MESSAGE_LENGTH;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import { RelayError } from '../errors.js';
 import { type JsonValue, jsonValueSchema } from '../json/index.js';
-import { DescriptorError } from './errors.js';
+import { DESCRIPTOR_ERROR_CODES } from './errors.js';
 import { parseDescriptorValue } from './parse.js';
 
 /**
@@ -70,7 +71,7 @@ export const descriptorWireObjectSchema: z.ZodMiniType<{ readonly [key: string]:
  * Zod schema of the `descriptor` object of a `descriptor` frame: accepts exactly what the gateway's
  * `from_json` accepts and outputs the parsed {@link CapabilityDescriptor} (see `parseDescriptorValue`;
  * a string input is a JSON string, not text to parse).
- * A refusal is reported as one issue whose `params.code` is the `DescriptorError` code.
+ * A refusal is reported as one issue whose `params.code` is the `RelayError` code.
  */
 export const capabilityDescriptorWireSchema: z.ZodMiniType<CapabilityDescriptor, unknown> = z.pipe(
   z.unknown(),
@@ -78,7 +79,7 @@ export const capabilityDescriptorWireSchema: z.ZodMiniType<CapabilityDescriptor,
     try {
       return parseDescriptorValue(input);
     } catch (error) {
-      if (!(error instanceof DescriptorError)) throw error;
+      if (!(error instanceof RelayError && DESCRIPTOR_ERROR_CODES.has(error.code))) throw error;
       ctx.issues.push({
         code: 'custom',
         message: error.message,

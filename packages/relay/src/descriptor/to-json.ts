@@ -23,7 +23,7 @@ export interface DescriptorToJsonOptions {
  * sorted, separators `", "` and `": "`, non-ASCII characters as they are, values exactly as parsed
  * (`max_message_length: "1200"` stays a string, `emoji: null` stays `null`).
  *
- * @throws {FrameEncodeError} a field holding something JSON cannot carry.
+ * @throws {RelayError} `unencodable_frame`: a field holding something JSON cannot carry.
  * @example
  * descriptorToJson(parseDescriptor(text));
  * // '{"contract_version": 1, "emoji": "🔌", "label": "Discord", …}'

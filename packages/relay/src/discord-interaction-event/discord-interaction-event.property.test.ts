@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { discordInteractionSessionSource } from '../edge/sanitisers/discord-session-source.js';
+import { RelayError } from '../errors.js';
 import { buildSessionKey, SESSION_KEY_DIALECTS } from '../session-key/index.js';
 import { discordInteractionEvent } from './discord-interaction-event.js';
-import { DiscordInteractionEventError } from './errors.js';
 
 const option = fc.letrec((tie) => ({
   option: fc.record(
@@ -45,7 +45,8 @@ const onlyTypedErrors = (run: () => unknown) => {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(DiscordInteractionEventError);
+    expect(error).toBeInstanceOf(RelayError);
+    expect((error as RelayError).code).toMatch(/^discord_interaction_/);
   }
 };
 

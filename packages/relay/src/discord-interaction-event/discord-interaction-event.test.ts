@@ -4,7 +4,6 @@ import { encodePassthroughBody } from '../passthrough/body.js';
 import { MAX_PYTHON_JSON_NESTING } from '../python/index.js';
 import { buildSessionKey, SESSION_KEY_DIALECTS } from '../session-key/index.js';
 import { discordInteractionEvent } from './discord-interaction-event.js';
-import { DiscordInteractionArgumentError, UnreadableDiscordInteractionError } from './errors.js';
 
 const GUILD = { id: 'I1', channel_id: 'C1', guild_id: 'G1', member: { user: { id: 'U1', username: 'ann' } } };
 const json = (value: unknown) => JSON.stringify(value);
@@ -121,20 +120,26 @@ describe('discordInteractionEvent', () => {
   });
 
   it('throws typed errors for a non-object data and for bad arguments', () => {
-    expect(() => discordInteractionEvent('{"type":2,"data":"x"}')).toThrow(UnreadableDiscordInteractionError);
+    expect(() => discordInteractionEvent('{"type":2,"data":"x"}')).toThrow(
+      expect.objectContaining({ code: 'discord_interaction_unreadable' }),
+    );
     expect(() => discordInteractionEvent('{"type":3.0,"data":[1]}')).toThrow(
-      UnreadableDiscordInteractionError,
+      expect.objectContaining({ code: 'discord_interaction_unreadable' }),
     );
     const bad: unknown[] = [null, 5, [], { platform: 7 }, { bodyB64: null }, '{"a":"\uD800"}'];
     for (const input of bad) {
-      expect(() => discordInteractionEvent(input as never)).toThrow(DiscordInteractionArgumentError);
+      expect(() => discordInteractionEvent(input as never)).toThrow(
+        expect.objectContaining({ code: 'discord_interaction_invalid_argument' }),
+      );
     }
     expect(() => discordInteractionEvent('{}', { dialect: 'newest' as never })).toThrow(
-      DiscordInteractionArgumentError,
+      expect.objectContaining({ code: 'discord_interaction_invalid_argument' }),
     );
     expect(() => discordInteractionEvent('{}', { profile: 3 as never })).toThrow(
-      DiscordInteractionArgumentError,
+      expect.objectContaining({ code: 'discord_interaction_invalid_argument' }),
     );
-    expect(() => discordInteractionEvent('{}', null as never)).toThrow(DiscordInteractionArgumentError);
+    expect(() => discordInteractionEvent('{}', null as never)).toThrow(
+      expect.objectContaining({ code: 'discord_interaction_invalid_argument' }),
+    );
   });
 });

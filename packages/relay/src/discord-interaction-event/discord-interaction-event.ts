@@ -1,3 +1,4 @@
+import { RelayError } from '../errors.js';
 import { passthroughForwardSchema } from '../frames/connector-frames.js';
 import { safeParseInEnglish } from '../internal/english-issues.js';
 import type { MessageEvent } from '../message-event/message-event.js';
@@ -5,7 +6,6 @@ import type { MessageType } from '../message-event/message-type.js';
 import { decodePassthroughBody } from '../passthrough/body.js';
 import {
   type PythonJsonDict,
-  PythonJsonSyntaxError,
   type PythonJsonValue,
   parsePythonJsonExact,
   pythonStrip,
@@ -14,7 +14,6 @@ import {
 import { isPythonTruthy } from '../python/truthy.js';
 import { SESSION_KEY_DIALECTS, type SessionKeyDialect } from '../session-key/index.js';
 import type { SessionSource } from '../session-source/schema.js';
-import { DiscordInteractionArgumentError, UnreadableDiscordInteractionError } from './errors.js';
 import { interactionOptionWords } from './interaction-options.js';
 import { gatewayPromptCallback } from './prompt-token.js';
 import { equalsInteger, isPythonDict, pythonGet, strOf } from './python-values.js';
@@ -67,9 +66,9 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * `id`, each `str()`-ed when truthy, `null` otherwise; `platform` and `chat_type` (and `profile`) as
  * the dialect says. Every value keeps Python's `str()` form: `1.0` stays `"1.0"`, `true` is `"True"`.
  *
- * @throws {DiscordInteractionArgumentError} an input or option it cannot take.
- * @throws {UnreadableDiscordInteractionError} a type 2 or 3 interaction whose `data` is truthy but not
- *   an object (the gateway's converter crashes and the forward is dropped).
+ * @throws {RelayError} `discord_interaction_invalid_argument`: an input or option it cannot take.
+ * @throws {RelayError} `discord_interaction_unreadable`: a type 2 or 3 interaction whose `data` is truthy but
+ * not an object (the gateway's converter crashes and the forward is dropped).
  * @example
  * const event = discordInteractionEvent(
  *   '{"type":2,"id":"I1","channel_id":"C1","guild_id":"G1","member":{"user":{"id":"U1"}},' +
@@ -102,7 +101,7 @@ function gatewayJsonLoads(text: string): PythonJsonValue | undefined {
   try {
     return parsePythonJsonExact(text);
   } catch (error) {
-    if (error instanceof PythonJsonSyntaxError) return undefined;
+    if (error instanceof RelayError && error.code === 'malformed_json') return undefined;
     throw error;
   }
 }
@@ -117,9 +116,10 @@ function interactionEvent(
   const data = () => {
     if (!isPythonTruthy(dataValue)) return new Map() as PythonJsonDict;
     if (isPythonDict(dataValue)) return dataValue;
-    throw new UnreadableDiscordInteractionError(
+    throw new RelayError(
+      'discord_interaction_unreadable',
       `interaction data must be an object, got ${pythonTypeName(dataValue)}`,
-      'data',
+      { path: 'data' },
     );
   };
   let text = '';
@@ -214,21 +214,24 @@ function readInput(input: unknown): Body | undefined {
   if (input instanceof Uint8Array) return { content: input, profile: null };
   if (typeof input === 'string') {
     if (LONE_SURROGATE.test(input)) {
-      throw new DiscordInteractionArgumentError('body text must be well-formed Unicode', 'body');
+      throw new RelayError('discord_interaction_invalid_argument', 'body text must be well-formed Unicode', {
+        path: 'body',
+      });
     }
     return { content: input, profile: null };
   }
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new DiscordInteractionArgumentError(
+    throw new RelayError(
+      'discord_interaction_invalid_argument',
       `input must be a passthrough forward, body bytes or body text, got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}`,
-      '',
     );
   }
   const parsed = safeParseInEnglish(passthroughForwardSchema, input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = ['forward', ...(issue?.path.map(String) ?? [])].join('.');
-    throw new DiscordInteractionArgumentError(`invalid ${path}: ${issue?.message ?? ''}`, path, {
+    throw new RelayError('discord_interaction_invalid_argument', `invalid ${path}: ${issue?.message ?? ''}`, {
+      path,
       cause: parsed.error,
     });
   }
@@ -242,16 +245,21 @@ function readOptions(options: DiscordInteractionEventOptions): {
   profile: string | null | undefined;
 } {
   if (typeof options !== 'object' || options === null) {
-    throw new DiscordInteractionArgumentError('options must be an object', 'options');
+    throw new RelayError('discord_interaction_invalid_argument', 'options must be an object', {
+      path: 'options',
+    });
   }
   const { dialect = 'baseline-2026-07-26', profile } = options;
   if (!SESSION_KEY_DIALECTS.includes(dialect)) {
-    throw new DiscordInteractionArgumentError(`unknown dialect ${String(dialect)}`, 'dialect');
+    throw new RelayError('discord_interaction_invalid_argument', `unknown dialect ${String(dialect)}`, {
+      path: 'dialect',
+    });
   }
   if (profile !== undefined && profile !== null && typeof profile !== 'string') {
-    throw new DiscordInteractionArgumentError(
+    throw new RelayError(
+      'discord_interaction_invalid_argument',
       `profile must be a string or null, got ${typeof profile}`,
-      'profile',
+      { path: 'profile' },
     );
   }
   return { dialect, profile };

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RelayError } from '../errors.js';
 import { eventToWire } from '../message-event/to-wire.js';
 import { encodePassthroughBody } from '../passthrough/body.js';
 import { buildSessionKey, type SessionKeyDialect } from '../session-key/index.js';
 import { discordInteractionEvent } from './discord-interaction-event.js';
-import { DiscordInteractionEventError } from './errors.js';
 
 interface InteractionCase {
   readonly id: string;
@@ -42,7 +42,7 @@ describe('relay/discord-interaction-events.json (the gateway converter, executed
     ];
     for (const read of readers) {
       if (c.error !== undefined) {
-        expect(read).toThrow(DiscordInteractionEventError);
+        expect(read).toThrow(RelayError);
         expect(() => read()).toThrow(expect.objectContaining({ code: c.error }));
         continue;
       }

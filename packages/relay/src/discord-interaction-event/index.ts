@@ -5,9 +5,3 @@ export {
   type DiscordInteractionInput,
   discordInteractionEvent,
 } from './discord-interaction-event.js';
-export {
-  DiscordInteractionArgumentError,
-  DiscordInteractionEventError,
-  type DiscordInteractionEventErrorCode,
-  UnreadableDiscordInteractionError,
-} from './errors.js';

@@ -1,4 +1,4 @@
-import { MalformedPromptCallbackTokenError } from '../passthrough/errors.js';
+import { RelayError } from '../errors.js';
 import { decodePromptCallback, type PromptCallback } from '../passthrough/prompt-callback.js';
 
 /**
@@ -14,7 +14,7 @@ export function gatewayPromptCallback(customId: string): PromptCallback | undefi
   try {
     decodePromptCallback(`${prefix}:${withoutFinalNewline(promptId)}:${withoutFinalNewline(optionId)}`);
   } catch (error) {
-    if (error instanceof MalformedPromptCallbackTokenError) return undefined;
+    if (error instanceof RelayError && error.code === 'prompt_callback_malformed') return undefined;
     throw error;
   }
   return { promptId, optionId };

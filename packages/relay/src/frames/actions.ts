@@ -168,15 +168,25 @@ export type OpParams = { [Op in OutboundOp]: z.output<(typeof opActionSchemas)[O
 /** What an action may omit when it is built to be encoded (defaults are filled on encode). */
 export type OpParamsInput = { [Op in OutboundOp]: z.input<(typeof opActionSchemas)[Op]> };
 
+/** A decoded `send` action: post `content` to a chat. */
 export type SendAction = OpParams['send'];
+/** A decoded `edit` action: replace the text of a message the connector sent. */
 export type EditAction = OpParams['edit'];
+/** A decoded `typing` action: show the typing indicator in a chat. */
 export type TypingAction = OpParams['typing'];
+/** A decoded `follow_up` action: answer through a capability the connector captured at the edge (no token on the wire). */
 export type FollowUpAction = OpParams['follow_up'];
+/** A decoded `get_chat_info` action: ask the connector for a chat's name and type. */
 export type GetChatInfoAction = OpParams['get_chat_info'];
+/** A decoded `send_media` action: post a file (image, audio, video, document) to a chat. */
 export type SendMediaAction = OpParams['send_media'];
+/** A decoded `prompt` action: post a message with choices (buttons or a select) the user answers. */
 export type PromptAction = OpParams['prompt'];
+/** A decoded `react` action: add or remove a reaction on a message. */
 export type ReactAction = OpParams['react'];
+/** A decoded `thread_create` action: open a thread in a chat. */
 export type ThreadCreateAction = OpParams['thread_create'];
+/** A decoded `thread_rename` action: rename a thread. */
 export type ThreadRenameAction = OpParams['thread_rename'];
 
 /**

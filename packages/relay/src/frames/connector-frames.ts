@@ -93,11 +93,17 @@ export const connectorFrameSchema = z.discriminatedUnion('type', [
   goingIdleAckFrameSchema,
 ]);
 
+/** A decoded connector → gateway `descriptor` frame: the answer to a `hello`. */
 export type DescriptorFrame = z.output<typeof descriptorFrameSchema>;
+/** A decoded connector → gateway `inbound` frame: a platform message for the gateway. */
 export type InboundFrame = z.output<typeof inboundFrameSchema>;
+/** A decoded connector → gateway `outbound_result` frame: the answer to an `outbound` request. */
 export type OutboundResultFrame = z.output<typeof outboundResultFrameSchema>;
+/** A decoded connector → gateway `interrupt` frame: the user asked to stop (`/stop`). */
 export type InterruptInboundFrame = z.output<typeof interruptInboundFrameSchema>;
+/** A decoded connector → gateway `passthrough_forward` frame: a verified platform request forwarded unchanged. */
 export type PassthroughForwardFrame = z.output<typeof passthroughForwardFrameSchema>;
+/** A decoded connector → gateway `going_idle_ack` frame: the answer to `going_idle` (the connector then buffers). */
 export type GoingIdleAckFrame = z.output<typeof goingIdleAckFrameSchema>;
 
 /** A decoded connector → gateway frame (defaults filled): switch on `type`. */

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { RelayError } from '../errors.js';
 import { safeParseInEnglish } from '../internal/english-issues.js';
 import { jsonPath } from '../json/index.js';
 import {
@@ -10,7 +11,7 @@ import {
   outboundResultFrameSchema,
   passthroughForwardFrameSchema,
 } from './connector-frames.js';
-import { FrameNotObjectError, FrameSyntaxError, FrameValidationError } from './errors.js';
+import { frameError, frameNotObjectError } from './errors.js';
 import {
   type GatewayFrame,
   goingIdleFrameSchema,
@@ -66,9 +67,9 @@ const ALL_SCHEMAS: ReadonlyMap<unknown, z.ZodMiniType<RelayFrame>> = new Map<
  * A string is read as one JSON text (surrounding JSON whitespace, a trailing `\n` included, is
  * allowed); anything else is taken as the already-parsed value.
  *
- * @throws {FrameSyntaxError} `malformed_json`: a string that is not JSON.
- * @throws {FrameNotObjectError} `not_object`: JSON that is not an object.
- * @throws {FrameValidationError} `invalid_frame`: a known `type` with a missing or mistyped field.
+ * @throws {RelayError} `malformed_json`: a string that is not JSON.
+ * @throws {RelayError} `not_object`: JSON that is not an object.
+ * @throws {RelayError} `invalid_frame`: a known `type` with a missing or mistyped field.
  * @example
  * const frame = decodeGatewayFrame(
  *   '{"type": "outbound", "requestId": "9f0c…", "action": {"op": "typing", "chat_id": "c1", "metadata": {}}}',
@@ -133,12 +134,12 @@ export function decodeFrame(input: string | unknown): RelayFrame | UnknownFrame 
  * Checks the `result` of an `outbound_result` against the op it answers (the frame itself does not
  * name the op): `decodeOpResult('thread_create', r).thread_id`.
  *
- * @throws {FrameNotObjectError} `not_object`: a result that is not an object.
- * @throws {FrameValidationError} `invalid_frame`: a missing `success` or a mistyped key; the path
+ * @throws {RelayError} `not_object`: a result that is not an object.
+ * @throws {RelayError} `invalid_frame`: a missing `success` or a mistyped key; the path
  * points into `$.result`.
  */
 export function decodeOpResult<Op extends OutboundOp>(op: Op, result: unknown): OpResult[Op] {
-  if (!isPlainRecord(result)) throw new FrameNotObjectError(result);
+  if (!isPlainRecord(result)) throw frameNotObjectError(result);
   const parsed = safeParseInEnglish(opResultSchemas[op] as z.ZodMiniType<OpResult[Op]>, result);
   if (parsed.success) return parsed.data;
   throw validationError('outbound_result', ['result'], parsed.error, result);
@@ -149,7 +150,7 @@ function decodeWith<F>(schemas: ReadonlyMap<unknown, z.ZodMiniType<F>>, input: u
 }
 
 function decodeValue<F>(schemas: ReadonlyMap<unknown, z.ZodMiniType<F>>, value: unknown): F | UnknownFrame {
-  if (!isPlainRecord(value)) throw new FrameNotObjectError(value);
+  if (!isPlainRecord(value)) throw frameNotObjectError(value);
   const rawType = value['type'];
   const schema = schemas.get(rawType);
   if (schema === undefined) return { type: 'unknown', rawType, raw: value };
@@ -162,9 +163,11 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new FrameSyntaxError(
+    throw frameError(
+      'malformed_json',
       `not JSON: ${error instanceof Error ? error.message : String(error)}`,
-      error instanceof Error ? { cause: error } : undefined,
+      '$',
+      error instanceof Error ? { cause: error } : {},
     );
   }
 }
@@ -178,8 +181,11 @@ function validationError(
   prefix: readonly PropertyKey[],
   error: z.core.$ZodError,
   raw: Record<string, unknown>,
-): FrameValidationError {
+): RelayError {
   const issue = error.issues[0];
   const path = jsonPath([...prefix, ...(issue?.path ?? [])]);
-  return new FrameValidationError(frameType, path, issue?.message ?? 'invalid', raw, { cause: error });
+  return frameError('invalid_frame', `invalid ${frameType} frame: ${issue?.message ?? 'invalid'}`, path, {
+    details: { frameType, raw },
+    cause: error,
+  });
 }

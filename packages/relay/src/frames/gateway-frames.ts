@@ -75,10 +75,15 @@ export const gatewayFrameSchema = z.discriminatedUnion('type', [
   inboundAckFrameSchema,
 ]);
 
+/** A decoded gateway → connector `hello` frame: the gateway names a platform and asks for its descriptor. */
 export type HelloFrame = z.output<typeof helloFrameSchema>;
+/** A decoded gateway → connector `outbound` frame: an action to perform, answered by `outbound_result`. */
 export type OutboundFrame = z.output<typeof outboundFrameSchema>;
+/** A decoded gateway → connector `interrupt` frame: stop what runs for a session. */
 export type InterruptFrame = z.output<typeof interruptFrameSchema>;
+/** A decoded gateway → connector `going_idle` frame: the gateway is about to disconnect on purpose. */
 export type GoingIdleFrame = z.output<typeof goingIdleFrameSchema>;
+/** A decoded gateway → connector `inbound_ack` frame: the gateway took an inbound frame (buffered delivery may drop it). */
 export type InboundAckFrame = z.output<typeof inboundAckFrameSchema>;
 
 /** A decoded gateway → connector frame (defaults filled): switch on `type`. */

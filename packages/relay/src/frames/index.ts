@@ -66,14 +66,7 @@ export {
   egressDeclinedResult,
   isEgressDeclined,
 } from './egress-decline.js';
-export {
-  FrameEncodeError,
-  FrameError,
-  type FrameErrorCode,
-  FrameNotObjectError,
-  FrameSyntaxError,
-  FrameValidationError,
-} from './errors.js';
+export type { FrameErrorCode } from './errors.js';
 export {
   GATEWAY_FAILURE_ERRORS,
   GOING_IDLE_ACK_TIMEOUT_MS,

@@ -79,15 +79,25 @@ export const opResultSchemas = {
 /** The result a connector returns per op: `OpResult['thread_create']` has `thread_id`. */
 export type OpResult = { [Op in OutboundOp]: z.output<(typeof opResultSchemas)[Op]> };
 
+/** The result of a `send` action (`message_id` of the posted message on success). */
 export type SendResult = OpResult['send'];
+/** The result of an `edit` action. */
 export type EditResult = OpResult['edit'];
+/** The result of a `typing` action. */
 export type TypingResult = OpResult['typing'];
+/** The result of a `follow_up` action. */
 export type FollowUpResult = OpResult['follow_up'];
+/** The result of a `get_chat_info` action (`chat_info` on success). */
 export type GetChatInfoResult = OpResult['get_chat_info'];
+/** The result of a `send_media` action. */
 export type SendMediaResult = OpResult['send_media'];
+/** The result of a `prompt` action. */
 export type PromptResult = OpResult['prompt'];
+/** The result of a `react` action. */
 export type ReactResult = OpResult['react'];
+/** The result of a `thread_create` action (`thread_id` on success). */
 export type ThreadCreateResult = OpResult['thread_create'];
+/** The result of a `thread_rename` action. */
 export type ThreadRenameResult = OpResult['thread_rename'];
 
 /**

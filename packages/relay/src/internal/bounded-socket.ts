@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { type PeerLimit, PeerLimitError } from '../errors.js';
+import { type PeerLimit, peerLimitError, RELAY_CLOSE_PEER_LIMIT, type RelayError } from '../errors.js';
 
 /** How much a peer may leave unread before its connection stops reading from it, and then drops it. */
 export interface SendBounds {
@@ -32,8 +32,9 @@ export const DEFAULT_FLOW_BOUNDS = {
  * requests but never reads the answers cannot make this side write more; it reads again once a write
  * completes with the queue back under the bound. A queue above `dropAbove`, or one above `pauseAbove`
  * of which nothing reached the OS for `drainTimeoutMs`, drops the connection: a close frame with
- * {@link PeerLimitError.closeCode} and the limit as reason, then the TCP connection at once (a peer that
- * does not read would never read the close frame either). The owner's `onDrop` learns why.
+ * {@link RELAY_CLOSE_PEER_LIMIT} and the limit as reason, then the TCP connection at once (a peer that
+ * does not read would never read the close frame either). The owner's `onDrop` learns why (a
+ * `RelayError` `peer_limit`).
  *
  * Owners can also stop reading for reasons of their own ({@link hold} / {@link release}), e.g. while
  * too many received frames wait for a handler.
@@ -41,14 +42,14 @@ export const DEFAULT_FLOW_BOUNDS = {
 export class BoundedSocket {
   readonly #ws: WebSocket;
   readonly #bounds: SendBounds;
-  readonly #onDrop: (error: PeerLimitError) => void;
+  readonly #onDrop: (error: RelayError) => void;
   readonly #onResume: (() => void) | undefined;
   /** Why reading is paused; reading resumes when the set is empty. */
   readonly #holds = new Set<string>();
   readonly #drainWaiters: (() => void)[] = [];
   #pendingWrites = 0;
   #drainTimer: ReturnType<typeof setTimeout> | undefined;
-  #dropped: PeerLimitError | undefined;
+  #dropped: PeerLimit | undefined;
   readonly #written = () => {
     this.#pendingWrites -= 1;
     if (this.#drainTimer !== undefined) {
@@ -66,7 +67,7 @@ export class BoundedSocket {
   constructor(
     ws: WebSocket,
     bounds: SendBounds,
-    events: { readonly onDrop: (error: PeerLimitError) => void; readonly onResume?: () => void },
+    events: { readonly onDrop: (error: RelayError) => void; readonly onResume?: () => void },
   ) {
     this.#ws = ws;
     this.#bounds = bounds;
@@ -88,8 +89,8 @@ export class BoundedSocket {
     return this.#dropped === undefined && this.#ws.readyState === this.#ws.OPEN;
   }
 
-  /** Why the connection was dropped, once it was. */
-  get dropped(): PeerLimitError | undefined {
+  /** The limit the peer passed, once the connection was dropped for it (also the close reason). */
+  get dropped(): PeerLimit | undefined {
     return this.#dropped;
   }
 
@@ -167,11 +168,10 @@ export class BoundedSocket {
 
   #drop(limit: PeerLimit, message: string): void {
     if (this.#dropped !== undefined) return;
-    const error = new PeerLimitError(limit, message);
-    this.#dropped = error;
+    this.#dropped = limit;
     this.#clearDrainTimer();
-    if (this.#ws.readyState === this.#ws.OPEN) this.#ws.close(error.closeCode, error.closeReason);
+    if (this.#ws.readyState === this.#ws.OPEN) this.#ws.close(RELAY_CLOSE_PEER_LIMIT, limit);
     this.#ws.terminate();
-    this.#onDrop(error);
+    this.#onDrop(peerLimitError(limit, message));
   }
 }

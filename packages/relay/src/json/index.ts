@@ -2,4 +2,4 @@
 // the public names (`JsonValue`, `jsonValueSchema`) are re-exported by `descriptor/index.ts`.
 export { jsonPath } from './json-path.js';
 export { isJsonValue, type JsonValue, jsonValueSchema } from './json-value.js';
-export { NotJsonValueError, toJsonValue } from './to-json-value.js';
+export { copyJsonValue, type JsonValueCopy, type NotJsonValue, toJsonValue } from './to-json-value.js';

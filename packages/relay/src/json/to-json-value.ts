@@ -1,32 +1,48 @@
 import type { JsonValue } from './json-value.js';
 
-/** Raised by {@link toJsonValue} for a value that plain JSON data cannot hold. */
-export class NotJsonValueError extends Error {
-  override readonly name = 'NotJsonValueError';
-  /** Dotted path of the offending value, `''` for the root. */
+/** Why {@link copyJsonValue} refused a value: what is not JSON data, and where. */
+export interface NotJsonValue {
+  /**
+   * What is wrong, ending with ` at <path>` unless it is the root (`undefined is not JSON data at items[2]`).
+   */
+  readonly message: string;
+  /** Dotted path of the offending value (`items[2].name`), `''` for the root. */
   readonly path: string;
-
-  constructor(message: string, path: string) {
-    super(path === '' ? message : `${message} at ${path}`);
-    this.path = path;
-  }
 }
+
+/** What {@link copyJsonValue} makes of a value: its plain JSON copy, or why there is none. */
+export type JsonValueCopy =
+  | { readonly ok: true; readonly value: JsonValue }
+  | { readonly ok: false; readonly refusal: NotJsonValue };
 
 /**
  * Copies a decoded JSON-like value into fresh plain {@link JsonValue} data. Object properties whose
  * value is `undefined` are left out (as `JSON.stringify` does); anything else that is not JSON data
- * (`undefined` in an array, functions, symbols, bigints, class instances, cycles) is refused.
- *
- * @throws {NotJsonValueError}
+ * (`undefined` in an array, functions, symbols, bigints, class instances, cycles) is refused: the
+ * result says what and where.
  */
-export function toJsonValue(value: unknown, path = '', seen: Set<object> = new Set()): JsonValue {
+export function copyJsonValue(value: unknown): JsonValueCopy {
   const steps: (string | number)[] = [];
   try {
-    return copyAt(value, steps, seen);
+    return { ok: true, value: copyAt(value, steps, new Set()) };
   } catch (error) {
     if (!(error instanceof PendingProblem)) throw error;
-    throw new NotJsonValueError(error.message, joinPath(path, steps));
+    const path = joinPath('', steps);
+    return {
+      ok: false,
+      refusal: { message: path === '' ? error.message : `${error.message} at ${path}`, path },
+    };
   }
+}
+
+/**
+ * {@link copyJsonValue}, throwing what `refuse` makes of a refusal (each caller refuses with its own
+ * `RelayError` code).
+ */
+export function toJsonValue(value: unknown, refuse: (refusal: NotJsonValue) => Error): JsonValue {
+  const copy = copyJsonValue(value);
+  if (!copy.ok) throw refuse(copy.refusal);
+  return copy.value;
 }
 
 /** A refusal on its way up; the path is joined only once, when it reaches {@link toJsonValue}. */

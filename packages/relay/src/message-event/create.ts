@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
+import { RelayError } from '../errors.js';
 import { safeParseInEnglish } from '../internal/english-issues.js';
 import { type JsonValue, toJsonValue } from '../json/index.js';
 import { isKnownPlatform } from '../session-source/platforms.js';
 import type { SessionSource } from '../session-source/schema.js';
 import { sessionSourceToWire } from '../session-source/to-wire.js';
-import { MessageEventInitError } from './errors.js';
 import { MESSAGE_TYPES } from './message-type.js';
 import type { MessageEventWire } from './schema.js';
 
@@ -114,7 +114,7 @@ export type MessageEventInit = z.input<typeof messageEventInitSchema>;
  * always present (default `false`: the newest gateways treat a missing classification as unknown
  * provenance and fail closed).
  *
- * @throws {MessageEventInitError} with `path` naming the first offending value.
+ * @throws {RelayError} `message_event_invalid`: with `path` naming the first offending value.
  * @example
  * const event = createMessageEvent({
  *   text: 'hello',
@@ -128,12 +128,10 @@ export function createMessageEvent(init: MessageEventInit): MessageEventWire {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = issue?.path.map(String).join('.') ?? '';
-    throw new MessageEventInitError(
+    throw new RelayError(
+      'message_event_invalid',
       `invalid message event${path ? ` at ${path}` : ''}: ${issue?.message ?? ''}`,
-      path,
-      {
-        cause: parsed.error,
-      },
+      { path, cause: parsed.error },
     );
   }
   const event = parsed.data;
@@ -152,14 +150,23 @@ export function createMessageEvent(init: MessageEventInit): MessageEventWire {
           },
     media_urls: [...(event.media_urls ?? [])],
   };
-  if (event.media !== undefined) wire['media'] = toJsonValue(event.media);
-  if (event.context !== undefined) wire['context'] = toJsonValue(event.context);
-  if (event.prompt_response != null) wire['prompt_response'] = toJsonValue(event.prompt_response);
-  const source = toJsonValue({
+  if (event.media !== undefined) wire['media'] = plain(event.media);
+  if (event.context !== undefined) wire['context'] = plain(event.context);
+  if (event.prompt_response != null) wire['prompt_response'] = plain(event.prompt_response);
+  const source = plain({
     ...event.source,
     is_bot: event.source.is_bot ?? false,
     message_is_edit: event.source.message_is_edit ?? false,
   });
   wire['source'] = sessionSourceToWire(source as unknown as SessionSource);
   return wire;
+}
+
+/** A plain copy of a value the schema has checked, so JSON data (a refusal would be a bug). */
+function plain(value: unknown): JsonValue {
+  return toJsonValue(
+    value,
+    ({ message, path }) =>
+      new RelayError('message_event_invalid', `invalid message event: ${message}`, { path }),
+  );
 }

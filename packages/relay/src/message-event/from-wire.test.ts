@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { SessionSourceNotObjectError } from '../session-source/errors.js';
-import { MessageEventNotJsonError, MessageEventShapeError } from './errors.js';
 import { eventFromWire } from './from-wire.js';
 
 describe('eventFromWire', () => {
@@ -46,7 +44,7 @@ describe('eventFromWire', () => {
     expect(eventFromWire({ reply_to: { is_own: '' } }).reply_to_is_own_message).toBe(false);
     expect(eventFromWire({ reply_to: [] }).reply_to_text).toBeNull();
     expect(() => eventFromWire({ reply_to: 'q' })).toThrow(
-      expect.objectContaining({ name: 'MessageEventShapeError', path: 'reply_to' }),
+      expect.objectContaining({ name: 'RelayError', code: 'message_event_not_object', path: 'reply_to' }),
     );
   });
 
@@ -96,9 +94,13 @@ describe('eventFromWire', () => {
   });
 
   it('refuses shapes the gateway crashes on, with typed errors', () => {
-    expect(() => eventFromWire(null)).toThrow(MessageEventShapeError);
-    expect(() => eventFromWire([])).toThrow(MessageEventShapeError);
-    expect(() => eventFromWire({ source: 'discord' })).toThrow(SessionSourceNotObjectError);
-    expect(() => eventFromWire({ text: Symbol('x') })).toThrow(MessageEventNotJsonError);
+    expect(() => eventFromWire(null)).toThrow(expect.objectContaining({ code: 'message_event_not_object' }));
+    expect(() => eventFromWire([])).toThrow(expect.objectContaining({ code: 'message_event_not_object' }));
+    expect(() => eventFromWire({ source: 'discord' })).toThrow(
+      expect.objectContaining({ code: 'session_source_not_object' }),
+    );
+    expect(() => eventFromWire({ text: Symbol('x') })).toThrow(
+      expect.objectContaining({ code: 'message_event_not_json' }),
+    );
   });
 });

@@ -1,9 +1,9 @@
-import { isJsonValue, type JsonValue, NotJsonValueError, toJsonValue } from '../json/index.js';
+import { RelayError } from '../errors.js';
+import { isJsonValue, type JsonValue, type NotJsonValue, toJsonValue } from '../json/index.js';
 import { isPythonTruthy, pythonStr } from '../python/index.js';
 import { sessionSourceFromOwnedWire, sessionSourceFromWire } from '../session-source/from-wire.js';
 import type { SessionSource } from '../session-source/schema.js';
 import { CHANNEL_CONTEXT_HEADER } from './channel-context.js';
-import { MessageEventNotJsonError, MessageEventShapeError } from './errors.js';
 import type { MessageEvent } from './message-event.js';
 import { readMessageType } from './message-type.js';
 import { rewriteSlackParentCommand } from './slack-parent-command.js';
@@ -21,10 +21,10 @@ type JsonObject = { readonly [key: string]: JsonValue };
  * with the baseline gateway's commands). Unread keys (`platform_update_id`, `metadata`,
  * `timestamp`…) are dropped.
  *
- * @throws {MessageEventShapeError} the event, or a truthy `reply_to`, is not an object; on Slack, a
- *   `text` that is not a string (the gateway's `strip()` fails on it).
- * @throws {MessageEventNotJsonError} a value plain JSON cannot carry.
- * @throws {SessionSourceNotObjectError} a truthy `source` that is not an object.
+ * @throws {RelayError} `message_event_not_object`: the event, or a truthy `reply_to`, is not an
+ *   object; on Slack, a `text` that is not a string (the gateway's `strip()` fails on it).
+ * @throws {RelayError} `message_event_not_json`: a value plain JSON cannot carry.
+ * @throws {RelayError} `session_source_not_object`: a truthy `source` that is not an object.
  * @example
  * const event = eventFromWire({ text: 'hi', source: { platform: 'telegram', chat_id: '42' } });
  * event.source.chat_type; // 'dm'
@@ -62,9 +62,10 @@ function readEvent(
   let messageType = readMessageType(Object.hasOwn(raw, 'message_type') ? raw['message_type'] : 'text');
   if (source.platform === 'slack') {
     if (typeof text !== 'string') {
-      throw new MessageEventShapeError(
+      throw new RelayError(
+        'message_event_not_object',
         `text must be a string on Slack, got ${text === null ? 'null' : typeof text}`,
-        'text',
+        { path: 'text' },
       );
     }
     [text, messageType] = rewriteSlackParentCommand(text, messageType);
@@ -126,24 +127,25 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
 }
 
 function asObject(value: JsonValue, path: string): JsonObject {
-  if (!isObject(value)) throw new MessageEventShapeError(`${path || 'event'} must be an object`, path);
+  if (!isObject(value))
+    throw new RelayError('message_event_not_object', `${path || 'event'} must be an object`, { path });
   return value;
 }
 
 /** `wire` when it is plain JSON data (then {@link fresh} copies what is kept of it), else a copy of it. */
 function readJson(wire: unknown): JsonValue {
   if (isJsonValue(wire)) return wire;
-  try {
-    return toJsonValue(wire);
-  } catch (error) {
-    if (!(error instanceof NotJsonValueError)) throw error;
-    throw new MessageEventNotJsonError(`event: ${error.message}`, error.path, { cause: error });
-  }
+  return toJsonValue(wire, notJson);
 }
 
 /** A copy of an object or array taken from the wire, so the event shares nothing with it. */
 function fresh(value: JsonValue): JsonValue {
-  return value !== null && typeof value === 'object' ? toJsonValue(value) : value;
+  return value !== null && typeof value === 'object' ? toJsonValue(value, notJson) : value;
+}
+
+/** `message_event_not_json`: the event holds a value plain JSON cannot carry. */
+function notJson({ message, path }: NotJsonValue): RelayError {
+  return new RelayError('message_event_not_json', `event: ${message}`, { path });
 }
 
 /** The value itself: the wire is owned by the event being read. */

@@ -1,10 +1,4 @@
 export { CHAT_TYPES, createMessageEvent, type MessageEventInit, type SessionSourceInit } from './create.js';
-export {
-  MessageEventError,
-  MessageEventInitError,
-  MessageEventNotJsonError,
-  MessageEventShapeError,
-} from './errors.js';
 export { eventFromWire } from './from-wire.js';
 export type { MessageEvent } from './message-event.js';
 export { MESSAGE_TYPES, type MessageType, readMessageType } from './message-type.js';

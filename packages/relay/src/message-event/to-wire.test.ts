@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SessionSourceNotObjectError } from '../session-source/errors.js';
-import { MessageEventError, MessageEventShapeError } from './errors.js';
+import { RelayError } from '../errors.js';
 import { eventFromWire } from './from-wire.js';
 import type { MessageEvent } from './message-event.js';
 import { messageEventWireSchema } from './schema.js';
@@ -51,9 +50,11 @@ describe('eventToWire', () => {
   it('refuses an event without an object source', () => {
     const event = eventFromWire({});
     expect(() => eventToWire({ ...event, source: null } as unknown as MessageEvent)).toThrow(
-      MessageEventShapeError,
+      expect.objectContaining({ code: 'message_event_not_object' }),
     );
-    expect(() => eventToWire(7 as unknown as MessageEvent)).toThrow(MessageEventShapeError);
+    expect(() => eventToWire(7 as unknown as MessageEvent)).toThrow(
+      expect.objectContaining({ code: 'message_event_not_object' }),
+    );
   });
 });
 
@@ -98,7 +99,9 @@ function typedOnly(run: () => unknown): unknown {
   try {
     return run();
   } catch (error) {
-    const typed = error instanceof MessageEventError || error instanceof SessionSourceNotObjectError;
+    const typed =
+      error instanceof RelayError &&
+      (error.code.startsWith('message_event_') || error.code === 'session_source_not_object');
     expect(typed, String(error)).toBe(true);
     return undefined;
   }

@@ -1,8 +1,8 @@
-import { type JsonValue, NotJsonValueError, toJsonValue } from '../json/index.js';
+import { RelayError } from '../errors.js';
+import { type JsonValue, toJsonValue } from '../json/index.js';
 import { isPythonTruthy } from '../python/index.js';
 import { sessionSourceToWire } from '../session-source/to-wire.js';
 import { CHANNEL_CONTEXT_HEADER } from './channel-context.js';
-import { MessageEventNotJsonError, MessageEventShapeError } from './errors.js';
 import type { MessageEvent } from './message-event.js';
 import type { MessageEventWire } from './schema.js';
 
@@ -16,9 +16,9 @@ import type { MessageEventWire } from './schema.js';
  * Reading and writing a wire object twice reaches a fixed point (the first pass can still change it:
  * a falsy `user_name` or an empty `scope_id` is written as is but reads back as `null`).
  *
- * @throws {MessageEventShapeError} the event or its source is not an object.
- * @throws {MessageEventNotJsonError} a value plain JSON cannot carry.
- * @throws {SessionSourceFieldError} the source has no string `platform` or no `chat_id`.
+ * @throws {RelayError} `message_event_not_object`: the event or its source is not an object.
+ * @throws {RelayError} `message_event_not_json`: a value plain JSON cannot carry.
+ * @throws {RelayError} `session_source_invalid_field`: the source has no string `platform` or no `chat_id`.
  */
 export function eventToWire(event: MessageEvent): MessageEventWire {
   const e = readEvent(event);
@@ -45,7 +45,7 @@ export function eventToWire(event: MessageEvent): MessageEventWire {
   if (promptResponse !== null) wire['prompt_response'] = promptResponse;
   const source = get('source');
   if (source === null || typeof source !== 'object' || Array.isArray(source)) {
-    throw new MessageEventShapeError('event.source must be an object', 'source');
+    throw new RelayError('message_event_not_object', 'event.source must be an object', { path: 'source' });
   }
   wire['source'] = sessionSourceToWire(source as unknown as MessageEvent['source']);
   return wire;
@@ -69,15 +69,12 @@ function mediaFor(urls: JsonValue, types: JsonValue): JsonValue[] {
 }
 
 function readEvent(event: unknown): { readonly [key: string]: JsonValue } {
-  let value: JsonValue;
-  try {
-    value = toJsonValue(event);
-  } catch (error) {
-    if (!(error instanceof NotJsonValueError)) throw error;
-    throw new MessageEventNotJsonError(`event: ${error.message}`, error.path, { cause: error });
-  }
+  const value = toJsonValue(
+    event,
+    ({ message, path }) => new RelayError('message_event_not_json', `event: ${message}`, { path }),
+  );
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new MessageEventShapeError('event must be an object', '');
+    throw new RelayError('message_event_not_object', 'event must be an object');
   }
   return value as { readonly [key: string]: JsonValue };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFrame, decodeGatewayFrame } from '../frames/decode.js';
-import { FrameEncodeError, FrameNotObjectError, FrameValidationError } from '../frames/errors.js';
 import { CONNECTOR_LINES, GATEWAY_LINES } from '../frames/test-frames.js';
 import { encodeFrame } from './encode.js';
 
@@ -95,15 +94,20 @@ describe('encodeFrame, compact style', () => {
   });
 
   it('refuses invalid frames with the typed error and path', () => {
-    expect(() => encodeFrame({ type: 'hello', platform: 'discord' } as never)).toThrow(FrameValidationError);
+    expect(() => encodeFrame({ type: 'hello', platform: 'discord' } as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_frame' }),
+    );
     expect(() => encodeFrame({ type: 'hello', platform: 'discord' } as never)).toThrow(
       expect.objectContaining({ path: '$.botId' }),
     );
     expect(() => encodeFrame({ type: 'descriptor', descriptor: { platform: 'x' } })).toThrow(
-      expect.objectContaining({ code: 'invalid_frame', frameType: 'descriptor' }),
+      expect.objectContaining({
+        code: 'invalid_frame',
+        details: expect.objectContaining({ frameType: 'descriptor' }),
+      }),
     );
-    expect(() => encodeFrame(null as never)).toThrow(FrameNotObjectError);
-    expect(() => encodeFrame([] as never)).toThrow(FrameNotObjectError);
+    expect(() => encodeFrame(null as never)).toThrow(expect.objectContaining({ code: 'not_object' }));
+    expect(() => encodeFrame([] as never)).toThrow(expect.objectContaining({ code: 'not_object' }));
   });
 
   it('refuses values JSON cannot carry', () => {
@@ -113,15 +117,21 @@ describe('encodeFrame, compact style', () => {
       result: { success: true, value },
     });
     for (const value of [Number.NaN, Number.POSITIVE_INFINITY, 1n]) {
-      expect(() => encodeFrame(result(value))).toThrow(FrameEncodeError);
+      expect(() => encodeFrame(result(value))).toThrow(
+        expect.objectContaining({ code: 'unencodable_frame' }),
+      );
       expect(() => encodeFrame(result(value))).toThrow(
         expect.objectContaining({ code: 'unencodable_frame' }),
       );
     }
     const cyclic: Record<string, unknown> = {};
     cyclic['self'] = cyclic;
-    expect(() => encodeFrame(result(cyclic))).toThrow(FrameEncodeError);
-    expect(() => encodeFrame(result(cyclic), { style: 'python' })).toThrow(FrameEncodeError);
-    expect(() => encodeFrame(result(1n), { style: 'python' })).toThrow(FrameEncodeError);
+    expect(() => encodeFrame(result(cyclic))).toThrow(expect.objectContaining({ code: 'unencodable_frame' }));
+    expect(() => encodeFrame(result(cyclic), { style: 'python' })).toThrow(
+      expect.objectContaining({ code: 'unencodable_frame' }),
+    );
+    expect(() => encodeFrame(result(1n), { style: 'python' })).toThrow(
+      expect.objectContaining({ code: 'unencodable_frame' }),
+    );
   });
 });

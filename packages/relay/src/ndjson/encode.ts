@@ -1,6 +1,7 @@
+import { RelayError } from '../errors.js';
 import type { ConnectorFrameInput } from '../frames/connector-frames.js';
 import { decodeFrame, type RelayFrame } from '../frames/decode.js';
-import { FrameEncodeError, FrameNotObjectError } from '../frames/errors.js';
+import { frameError, frameNotObjectError } from '../frames/errors.js';
 import type { GatewayFrameInput } from '../frames/gateway-frames.js';
 import { decodeOutboundFast } from '../frames/hot-outbound.js';
 import type { UnknownFrame } from '../frames/unknown-frame.js';
@@ -31,9 +32,8 @@ export type EncodableFrame = GatewayFrameInput | ConnectorFrameInput | RelayFram
  * keys come out in the gateway's order. An {@link UnknownFrame} (and an unknown action) is written
  * back as its `raw` object.
  *
- * @throws {FrameValidationError} `invalid_frame`: a known frame with a missing or mistyped field.
- * @throws {FrameNotObjectError} `not_object`: not an object.
- * @throws {FrameEncodeError} `unencodable_frame`: a non-finite number (compact style), a bigint or a cycle.
+ * @throws {RelayError} `invalid_frame`: a known frame with a missing or mistyped field; `not_object`:
+ *   not an object; `unencodable_frame`: a non-finite number (compact style), a bigint or a cycle.
  * @example
  * encodeFrame({ type: 'outbound_result', requestId: 'a1b2', result: { success: true, message_id: 'm1' } });
  * // '{"type":"outbound_result","requestId":"a1b2","result":{"success":true,"message_id":"m1"}}\n'
@@ -42,8 +42,7 @@ export type EncodableFrame = GatewayFrameInput | ConnectorFrameInput | RelayFram
  */
 export function encodeFrame(frame: EncodableFrame, options: EncodeFrameOptions = {}): string {
   const value: unknown = frame;
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw new FrameNotObjectError(value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw frameNotObjectError(value);
   const input = frameToWireObject(value as Record<string, unknown>);
   // The gateway's frame of every outbound call has a hand-written check that answers as its schema does.
   const checked =
@@ -55,7 +54,7 @@ export function encodeFrame(frame: EncodableFrame, options: EncodeFrameOptions =
 /**
  * `JSON.stringify(value)`, refusing non-finite numbers (standard JSON has none).
  *
- * @throws {FrameEncodeError} `unencodable_frame`: a non-finite number, a bigint or a cycle.
+ * @throws {RelayError} `unencodable_frame`: a non-finite number, a bigint or a cycle.
  */
 export function compactJson(value: unknown): string {
   try {
@@ -63,8 +62,9 @@ export function compactJson(value: unknown): string {
     // A non-finite number comes out as `null`: only then is the (slower) checking pass needed.
     return text.includes('null') ? JSON.stringify(value, rejectNonFinite) : text;
   } catch (error) {
-    if (error instanceof FrameEncodeError) throw error;
-    throw new FrameEncodeError(
+    if (error instanceof RelayError && error.code === 'unencodable_frame') throw error;
+    throw frameError(
+      'unencodable_frame',
       `frame cannot be written as JSON: ${error instanceof Error ? error.message : String(error)}`,
       '$',
       { cause: error },
@@ -74,7 +74,7 @@ export function compactJson(value: unknown): string {
 
 function rejectNonFinite(_key: string, value: unknown): unknown {
   if (typeof value === 'number' && !Number.isFinite(value)) {
-    throw new FrameEncodeError(`${value} cannot be written as standard JSON`, '$');
+    throw frameError('unencodable_frame', `${value} cannot be written as standard JSON`, '$');
   }
   return value;
 }

@@ -136,8 +136,13 @@ describe('FrameDecoder', () => {
   });
 
   it('rejects a nonsensical line limit', () => {
-    expect(() => new FrameDecoder({ maxLineBytes: 0 })).toThrow(RangeError);
-    expect(() => new FrameDecoder({ maxLineBytes: 1.5 })).toThrow(RangeError);
+    const refused = expect.objectContaining({
+      name: 'RelayError',
+      code: 'invalid_argument',
+      path: 'maxLineBytes',
+    });
+    expect(() => new FrameDecoder({ maxLineBytes: 0 })).toThrow(refused);
+    expect(() => new FrameDecoder({ maxLineBytes: 1.5 })).toThrow(refused);
     expect(DEFAULT_MAX_LINE_BYTES).toBe(1048576);
   });
 });

@@ -1,8 +1,8 @@
+import { RelayError } from '../errors.js';
 import { decodeFrame, type RelayFrame } from '../frames/decode.js';
-import { FrameError } from '../frames/errors.js';
+import { frameError, isFrameError } from '../frames/errors.js';
 import type { UnknownFrame } from '../frames/unknown-frame.js';
 import { isPythonBlankLine } from '../python/index.js';
-import { FrameIncompleteError, FrameLineTooLongError, FrameUtf8Error } from './errors.js';
 import { utf8Length } from './utf8-length.js';
 
 /**
@@ -14,14 +14,14 @@ export const DEFAULT_MAX_LINE_BYTES = 1024 * 1024;
 /** One outcome of {@link FrameDecoder.push}: a frame, or the typed error of one bad line. */
 export type FrameDecoderResult<F> =
   | { readonly ok: true; readonly frame: F }
-  | { readonly ok: false; readonly error: FrameError };
+  | { readonly ok: false; readonly error: RelayError };
 
 /** Options of {@link FrameDecoder}. */
 export interface FrameDecoderOptions<F> {
   /**
-   * Turns one line (without its `\n`) into a frame, throwing a {@link FrameError} when it cannot.
-   * Default {@link decodeFrame} (both directions); a connector passes `decodeGatewayFrame`, a gateway
-   * `decodeConnectorFrame`.
+   * Turns one line (without its `\n`) into a frame, throwing a `RelayError` with a frame code
+   * (`FrameErrorCode`) when it cannot. Default {@link decodeFrame} (both directions); a connector passes
+   * `decodeGatewayFrame`, a gateway `decodeConnectorFrame`.
    */
   readonly decode?: (line: string) => F;
   /** Longest accepted line in UTF-8 bytes, the `\n` not counted. Default {@link DEFAULT_MAX_LINE_BYTES}. */
@@ -46,7 +46,7 @@ const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * A bad line never stops the stream: it yields a typed error (`malformed_json`, `not_object`,
  * `invalid_frame`, `invalid_utf8`, `line_too_long`) and decoding goes on with the next line. Where
  * the gateway's reader dies (a non-object line, invalid UTF-8), this decoder reports and continues.
- * Unknown frame types come out as {@link UnknownFrame}s. `push` never throws a {@link FrameError}.
+ * Unknown frame types come out as {@link UnknownFrame}s. `push` never throws a frame codec `RelayError`.
  *
  * @example
  * const decoder = new FrameDecoder({ decode: decodeGatewayFrame });
@@ -71,7 +71,9 @@ export class FrameDecoder<F = RelayFrame | UnknownFrame> {
     this.#decode = options.decode ?? (decodeFrame as unknown as (line: string) => F);
     const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     if (!Number.isSafeInteger(max) || max < 1) {
-      throw new RangeError(`maxLineBytes must be a positive integer, got ${max}`);
+      throw new RelayError('invalid_argument', `maxLineBytes must be a positive integer, got ${max}`, {
+        path: 'maxLineBytes',
+      });
     }
     this.#maxLineBytes = max;
   }
@@ -100,7 +102,7 @@ export class FrameDecoder<F = RelayFrame | UnknownFrame> {
     const results: FrameDecoderResult<F>[] = [];
     if (!this.#discarding && this.#parts.length > 0) {
       if (!this.#isBlankPending()) {
-        results.push({ ok: false, error: new FrameIncompleteError(this.#partBytes) });
+        results.push({ ok: false, error: incompleteFrameError(this.#partBytes) });
       }
     }
     this.#reset();
@@ -132,7 +134,7 @@ export class FrameDecoder<F = RelayFrame | UnknownFrame> {
   #decodeWholeLine(line: string, results: FrameDecoderResult<F>[]): void {
     // 3 bytes per UTF-16 unit is an upper bound, so most lines need no exact count.
     if (line.length * 3 > this.#maxLineBytes && utf8Length(line) > this.#maxLineBytes) {
-      results.push({ ok: false, error: new FrameLineTooLongError(this.#maxLineBytes) });
+      results.push({ ok: false, error: lineTooLongError(this.#maxLineBytes) });
       return;
     }
     this.#decodeLine(line, results);
@@ -155,7 +157,7 @@ export class FrameDecoder<F = RelayFrame | UnknownFrame> {
   #append(piece: string | Uint8Array, bytes: number, results: FrameDecoderResult<F>[]): void {
     if (this.#discarding || bytes === 0) return;
     if (this.#partBytes + bytes > this.#maxLineBytes) {
-      results.push({ ok: false, error: new FrameLineTooLongError(this.#maxLineBytes) });
+      results.push({ ok: false, error: lineTooLongError(this.#maxLineBytes) });
       this.#reset();
       this.#discarding = true;
       return;
@@ -176,7 +178,10 @@ export class FrameDecoder<F = RelayFrame | UnknownFrame> {
     try {
       line = this.#joinText(parts);
     } catch (error) {
-      results.push({ ok: false, error: new FrameUtf8Error({ cause: error }) });
+      results.push({
+        ok: false,
+        error: frameError('invalid_utf8', 'frame line is not valid UTF-8', '$', { cause: error }),
+      });
       return;
     }
     this.#decodeLine(line, results);
@@ -187,7 +192,7 @@ export class FrameDecoder<F = RelayFrame | UnknownFrame> {
     try {
       results.push({ ok: true, frame: this.#decode(line) });
     } catch (error) {
-      if (!(error instanceof FrameError)) throw error;
+      if (!isFrameError(error)) throw error;
       results.push({ ok: false, error });
     }
   }
@@ -219,4 +224,26 @@ export class FrameDecoder<F = RelayFrame | UnknownFrame> {
     this.#parts = [];
     this.#partBytes = 0;
   }
+}
+
+/** `line_too_long`: a line grew past `maxLineBytes`. */
+function lineTooLongError(maxLineBytes: number): RelayError {
+  return frameError(
+    'line_too_long',
+    `frame line longer than ${maxLineBytes} bytes; skipped to the next newline`,
+    '$',
+    {
+      details: { maxLineBytes },
+    },
+  );
+}
+
+/** `incomplete_frame`: the stream ended with `bufferedBytes` of a line without its terminating newline. */
+function incompleteFrameError(bufferedBytes: number): RelayError {
+  return frameError(
+    'incomplete_frame',
+    `stream ended inside a frame (${bufferedBytes} bytes without a terminating newline)`,
+    '$',
+    { details: { bufferedBytes } },
+  );
 }

@@ -2,8 +2,9 @@
 // implementation, and guards the file itself (shape, ids, coverage).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RelayError } from '../errors.js';
 import { decodeConnectorFrame, decodeFrame, decodeGatewayFrame } from '../frames/decode.js';
-import { FrameError, type FrameErrorCode } from '../frames/errors.js';
+import type { FrameErrorCode } from '../frames/errors.js';
 import type { UnknownFrame } from '../frames/unknown-frame.js';
 import { frameToWireObject } from '../frames/wire-order.js';
 import { type EncodableFrame, encodeFrame, type FrameJsonStyle } from './encode.js';
@@ -135,7 +136,7 @@ describe('fixture relay/frames.json', () => {
       case 'decode': {
         const decode = () => DECODERS[c.direction](c.line);
         if (c.error !== undefined) {
-          expect(decode).toThrow(FrameError);
+          expect(decode).toThrow(RelayError);
           expect(decode).toThrow(expect.objectContaining({ code: c.error }));
         } else {
           expect(outcomeOf(decode())).toEqual(c.ignored ? { ignored: true } : { frame: c.expected });

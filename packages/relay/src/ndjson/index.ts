@@ -1,6 +1,5 @@
 export { pythonJsonDumps } from '../python/json-dumps.js';
 export { type EncodableFrame, type EncodeFrameOptions, encodeFrame, type FrameJsonStyle } from './encode.js';
-export { FrameIncompleteError, FrameLineTooLongError, FrameUtf8Error } from './errors.js';
 export {
   DEFAULT_MAX_LINE_BYTES,
   FrameDecoder,

@@ -1,6 +1,6 @@
 import { base64DecodePythonLenient, base64DecodeStrict, base64Encode } from '../encoding/base64.js';
+import { RelayError } from '../errors.js';
 import { describe } from './describe.js';
-import { InvalidPassthroughBodyError, PassthroughArgumentError } from './errors.js';
 
 /**
  * Encodes a forwarded request body for `passthrough_forward.forward.bodyB64`: standard base64 with
@@ -12,7 +12,9 @@ import { InvalidPassthroughBodyError, PassthroughArgumentError } from './errors.
  */
 export function encodePassthroughBody(body: Uint8Array): string {
   if (!(body instanceof Uint8Array)) {
-    throw new PassthroughArgumentError(`body must be a Uint8Array, got ${describe(body)}`, 'body');
+    throw new RelayError('passthrough_invalid_argument', `body must be a Uint8Array, got ${describe(body)}`, {
+      path: 'body',
+    });
   }
   return base64Encode(body);
 }
@@ -36,17 +38,20 @@ export function decodePassthroughBody(bodyB64: unknown): Uint8Array {
 
 /**
  * Decodes `bodyB64` only when it is canonical padded standard base64 — what
- * {@link encodePassthroughBody} writes — and throws {@link InvalidPassthroughBodyError} otherwise.
+ * {@link encodePassthroughBody} writes — and throws a `RelayError` `passthrough_body_invalid` otherwise.
  * Every text it accepts decodes to the same bytes under {@link decodePassthroughBody}.
  */
 export function decodePassthroughBodyStrict(bodyB64: string): Uint8Array {
   if (typeof bodyB64 !== 'string') {
-    throw new InvalidPassthroughBodyError(`bodyB64 must be a string, got ${describe(bodyB64)}`, 'bodyB64');
+    throw new RelayError('passthrough_body_invalid', `bodyB64 must be a string, got ${describe(bodyB64)}`, {
+      path: 'bodyB64',
+    });
   }
   const decoded = base64DecodeStrict(bodyB64);
   if (decoded instanceof Uint8Array) return decoded;
-  throw new InvalidPassthroughBodyError(
+  throw new RelayError(
+    'passthrough_body_invalid',
     `bodyB64 is not padded standard base64: ${decoded.refused}`,
-    'bodyB64',
+    { path: 'bodyB64' },
   );
 }

@@ -1,6 +1,6 @@
+import { RelayError } from '../errors.js';
 import { pythonStr } from '../python/index.js';
 import { describe } from './describe.js';
-import { InvalidPassthroughHeadersError, PassthroughArgumentError } from './errors.js';
 
 /** One forwarded HTTP header, `[name, value]`, as it travels in `forward.headers`. */
 export type PassthroughHeader = readonly [name: string, value: string];
@@ -8,7 +8,7 @@ export type PassthroughHeader = readonly [name: string, value: string];
 /**
  * Headers as `[name, value]` pairs from `[name, value]` entries, such as a WHATWG `Headers` object
  * (which lower-cases names and joins repeated headers) or `Object.entries` of a plain record. Order
- * is kept. Throws {@link PassthroughArgumentError} for an entry that is not a pair of strings.
+ * is kept. Throws a `RelayError` `passthrough_invalid_argument` for an entry that is not a pair of strings.
  *
  * @example
  * passthroughHeadersFromEntries(request.headers); // [['content-type', 'application/json'], …]
@@ -17,13 +17,17 @@ export function passthroughHeadersFromEntries(
   entries: Iterable<readonly [string, string]>,
 ): PassthroughHeader[] {
   if (typeof entries !== 'object' || entries === null || !(Symbol.iterator in entries)) {
-    throw new PassthroughArgumentError(`entries must be iterable, got ${describe(entries)}`, 'entries');
+    throw new RelayError(
+      'passthrough_invalid_argument',
+      `entries must be iterable, got ${describe(entries)}`,
+      { path: 'entries' },
+    );
   }
   const headers: PassthroughHeader[] = [];
   for (const entry of entries as Iterable<unknown>) {
     const path = `entries[${headers.length}]`;
     if (!Array.isArray(entry) || entry.length !== 2) {
-      throw new PassthroughArgumentError(`${path} must be a [name, value] pair`, path);
+      throw new RelayError('passthrough_invalid_argument', `${path} must be a [name, value] pair`, { path });
     }
     headers.push([requireString(entry[0], `${path}[0]`), requireString(entry[1], `${path}[1]`)]);
   }
@@ -40,7 +44,9 @@ export function passthroughHeadersFromEntries(
  */
 export function passthroughHeadersFromRawHeaders(rawHeaders: readonly string[]): PassthroughHeader[] {
   if (!Array.isArray(rawHeaders) || rawHeaders.length % 2 !== 0) {
-    throw new PassthroughArgumentError('rawHeaders must be an array of even length', 'rawHeaders');
+    throw new RelayError('passthrough_invalid_argument', 'rawHeaders must be an array of even length', {
+      path: 'rawHeaders',
+    });
   }
   const headers: PassthroughHeader[] = [];
   for (let i = 0; i < rawHeaders.length; i += 2) {
@@ -56,7 +62,7 @@ export function passthroughHeadersFromRawHeaders(rawHeaders: readonly string[]):
  * Reads a wire `forward.headers` value as the gateway does: a missing or falsy value, a string or an
  * object gives no headers; in an array, only 2-element arrays are kept (others are skipped), in
  * order, each part converted with Python's `str()` — `null` → `"None"`, `true` → `"True"`, `false` →
- * `"False"`, an integer → its decimal digits. Throws {@link InvalidPassthroughHeadersError} for a
+ * `"False"`, an integer → its decimal digits. Throws a `RelayError` `passthrough_headers_invalid` for a
  * truthy number or `true` (the gateway's reader crashes iterating it) and for a part whose `str()`
  * cannot be reproduced here (a non-integer number, an integer beyond 2^53, an array or object).
  * JavaScript has one number type, so an integral float on the wire (`1.0`) reaches this function as
@@ -66,9 +72,10 @@ export function passthroughHeadersFromRawHeaders(rawHeaders: readonly string[]):
 export function passthroughHeadersFromWire(value: unknown): PassthroughHeader[] {
   if (!value || typeof value === 'string' || (typeof value === 'object' && !Array.isArray(value))) return [];
   if (!Array.isArray(value)) {
-    throw new InvalidPassthroughHeadersError(
+    throw new RelayError(
+      'passthrough_headers_invalid',
       `headers is ${describe(value)} ${String(value)}, which the gateway cannot iterate`,
-      'headers',
+      { path: 'headers' },
     );
   }
   const headers: PassthroughHeader[] = [];
@@ -81,7 +88,9 @@ export function passthroughHeadersFromWire(value: unknown): PassthroughHeader[] 
 
 function requireString(value: unknown, path: string): string {
   if (typeof value !== 'string')
-    throw new PassthroughArgumentError(`${path} must be a string, got ${describe(value)}`, path);
+    throw new RelayError('passthrough_invalid_argument', `${path} must be a string, got ${describe(value)}`, {
+      path,
+    });
   return value;
 }
 
@@ -99,8 +108,9 @@ function headerPartStr(value: unknown, path: string): string {
   ) {
     return pythonStr(value);
   }
-  throw new InvalidPassthroughHeadersError(
+  throw new RelayError(
+    'passthrough_headers_invalid',
     `${path} is ${describe(value)}; its Python str() form depends on how the JSON spelled it`,
-    path,
+    { path },
   );
 }

@@ -1,13 +1,5 @@
 export { decodePassthroughBody, decodePassthroughBodyStrict, encodePassthroughBody } from './body.js';
 export {
-  InvalidPassthroughBodyError,
-  InvalidPassthroughHeadersError,
-  InvalidPromptCallbackIdError,
-  MalformedPromptCallbackTokenError,
-  PassthroughArgumentError,
-  PassthroughError,
-} from './errors.js';
-export {
   type PassthroughHeader,
   passthroughHeadersFromEntries,
   passthroughHeadersFromRawHeaders,

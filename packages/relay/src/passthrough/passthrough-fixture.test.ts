@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import passthroughFixture from '../../../conformance/fixtures/relay/passthrough.json' with { type: 'json' };
+import { RelayError } from '../errors.js';
 import { decodePassthroughBody, decodePassthroughBodyStrict, encodePassthroughBody } from './body.js';
-import { PassthroughError } from './errors.js';
 import { passthroughHeadersFromWire } from './headers.js';
 import { decodePromptCallback, encodePromptCallback } from './prompt-callback.js';
 import { deriveRelayUrls, relayMediaUrl } from './relay-urls.js';
@@ -28,12 +28,12 @@ function bytesOf(value: unknown): Uint8Array {
   return Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
 }
 
-/** The outcome of `compute`: its value, or `{ error: code }` for a PassthroughError. */
+/** The outcome of `compute`: its value, or `{ error: code }` for a RelayError. */
 function outcome(compute: () => unknown): unknown {
   try {
     return compute();
   } catch (error) {
-    if (error instanceof PassthroughError) return { error: error.code };
+    if (error instanceof RelayError) return { error: error.code };
     throw error;
   }
 }

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PassthroughArgumentError } from './errors.js';
 import { deriveRelayUrls, relayHttpBaseUrl, relayMediaUrl, relayWebSocketUrl } from './relay-urls.js';
 
 describe('relayWebSocketUrl', () => {
@@ -90,7 +89,9 @@ describe('deriveRelayUrls / relayMediaUrl', () => {
   });
 
   it('refuses non-string arguments', () => {
-    expect(() => deriveRelayUrls(undefined as unknown as string)).toThrow(PassthroughArgumentError);
+    expect(() => deriveRelayUrls(undefined as unknown as string)).toThrow(
+      expect.objectContaining({ code: 'passthrough_invalid_argument' }),
+    );
     expect(() => relayHttpBaseUrl(5 as unknown as string)).toThrow(
       expect.objectContaining({ path: 'dialUrl' }),
     );

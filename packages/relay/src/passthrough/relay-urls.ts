@@ -1,6 +1,6 @@
+import { RelayError } from '../errors.js';
 import { pythonStrip, rstripChar } from '../python/index.js';
 import { describe } from './describe.js';
-import { PassthroughArgumentError } from './errors.js';
 
 const RELAY_PATH = '/relay';
 
@@ -110,6 +110,8 @@ export function relayMediaUrl(baseUrl: string, mediaId: string): string {
 
 function requireString(value: unknown, path: string): string {
   if (typeof value !== 'string')
-    throw new PassthroughArgumentError(`${path} must be a string, got ${describe(value)}`, path);
+    throw new RelayError('passthrough_invalid_argument', `${path} must be a string, got ${describe(value)}`, {
+      path,
+    });
   return value;
 }

@@ -10,7 +10,6 @@ export {
   parsePythonJsonExact,
 } from './json-exact.js';
 export { parsePythonJson } from './json-loads.js';
-export { PythonJsonSyntaxError } from './json-syntax-error.js';
 export { rstripChar } from './rstrip.js';
 export { pythonStr } from './str.js';
 export { isPythonTruthy } from './truthy.js';

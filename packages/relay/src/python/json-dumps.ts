@@ -1,4 +1,4 @@
-import { FrameEncodeError } from '../frames/errors.js';
+import { frameError } from '../frames/errors.js';
 import { jsonPath } from '../json/json-path.js';
 import { pythonFloatRepr } from './float-repr.js';
 
@@ -18,7 +18,7 @@ export interface PythonJsonDumpsOptions {
  * is written as a Python `int` (`3`, not `3.0`) and any other as Python's float `repr` (`1e-05`).
  * `options` mirror `ensure_ascii=False` (only `"`, `\` and C0 controls escaped) and `sort_keys=True`.
  *
- * @throws {FrameEncodeError} a bigint, function, symbol, cycle or non-plain object.
+ * @throws {RelayError} `unencodable_frame`: a bigint, function, symbol, cycle or non-plain object.
  */
 export function pythonJsonDumps(value: unknown, options: PythonJsonDumpsOptions = {}): string {
   const style: Style = {
@@ -50,12 +50,13 @@ function write(value: unknown, path: PropertyKey[], ancestors: Set<object>, styl
       if (value === null) return 'null';
       return writeContainer(value, path, ancestors, style);
     default:
-      throw new FrameEncodeError(`a ${typeof value} cannot be written as JSON`, jsonPath(path));
+      throw frameError('unencodable_frame', `a ${typeof value} cannot be written as JSON`, jsonPath(path));
   }
 }
 
 function writeContainer(value: object, path: PropertyKey[], ancestors: Set<object>, style: Style): string {
-  if (ancestors.has(value)) throw new FrameEncodeError('a frame cannot contain itself', jsonPath(path));
+  if (ancestors.has(value))
+    throw frameError('unencodable_frame', 'a frame cannot contain itself', jsonPath(path));
   ancestors.add(value);
   let text: string;
   if (Array.isArray(value)) {
@@ -74,7 +75,7 @@ function writeContainer(value: object, path: PropertyKey[], ancestors: Set<objec
   } else {
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) {
-      throw new FrameEncodeError('only plain objects can be written as JSON', jsonPath(path));
+      throw frameError('unencodable_frame', 'only plain objects can be written as JSON', jsonPath(path));
     }
     text = '{';
     let first = true;

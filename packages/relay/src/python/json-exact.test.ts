@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_PYTHON_JSON_NESTING, parsePythonJsonExact } from './json-exact.js';
-import { PythonJsonSyntaxError } from './json-syntax-error.js';
 
 describe('parsePythonJsonExact', () => {
   it('keeps an int apart from a float, exactly', () => {
@@ -41,8 +40,12 @@ describe('parsePythonJsonExact', () => {
         return caught;
       }
     })();
-    expect(error).toBeInstanceOf(PythonJsonSyntaxError);
-    expect(error).toMatchObject({ message: `${message} at offset ${offset}`, offset });
+    expect(error).toMatchObject({
+      name: 'RelayError',
+      code: 'malformed_json',
+      message: `${message} at offset ${offset}`,
+      details: { offset },
+    });
   });
 
   it('reads nesting up to the limit', () => {

@@ -1,4 +1,4 @@
-import { PythonJsonSyntaxError } from './json-syntax-error.js';
+import { RelayError } from '../errors.js';
 
 // Python's `json.loads`, keeping what the gateway's later `str()` and `==` can tell apart and
 // JavaScript's `JSON.parse` loses: an `int` (exact, as a `bigint`) from a `float` (`1.0` is not `1`),
@@ -55,8 +55,8 @@ const WORDS: readonly (readonly [string, PythonJsonValue])[] = [
  * Reads JSON text exactly as Python's `json.loads` does: standard JSON plus the bare tokens `NaN`,
  * `Infinity` and `-Infinity`; integers exact, duplicate keys keeping their first place and last value.
  *
- * @throws {PythonJsonSyntaxError} for anything `json.loads` raises on: syntax (a leading BOM
- * included), an integer of more than {@link MAX_PYTHON_INT_DIGITS} digits, nesting beyond
+ * @throws {RelayError} `malformed_json` (`details.offset`: where) for anything `json.loads` raises on: syntax
+ * (a leading BOM included), an integer of more than {@link MAX_PYTHON_INT_DIGITS} digits, nesting beyond
  * {@link MAX_PYTHON_JSON_NESTING}.
  */
 export function parsePythonJsonExact(text: string): PythonJsonValue {
@@ -193,7 +193,10 @@ class PythonJsonReader {
     this.pos += WHITESPACE.exec(this.text)?.[0].length ?? 0;
   }
 
-  private fail(message: string): PythonJsonSyntaxError {
-    return new PythonJsonSyntaxError(message, this.pos);
+  /** `malformed_json`: text `json.loads` refuses, at UTF-16 offset `details.offset`. */
+  private fail(message: string): RelayError {
+    return new RelayError('malformed_json', `${message} at offset ${this.pos}`, {
+      details: { offset: this.pos },
+    });
   }
 }

@@ -7,8 +7,9 @@ import { MAX_PYTHON_JSON_NESTING, type PythonJsonValue, parsePythonJsonExact } f
  * double range as ±Infinity (Python keeps them exact). `JSON.parse` reads what it can; the rest, and
  * any value that may pass one of Python's limits, goes through {@link parsePythonJsonExact}.
  *
- * @throws {PythonJsonSyntaxError} for anything `json.loads` raises on: syntax (a leading BOM
- * included), an integer of more than 4300 digits, nesting beyond {@link MAX_PYTHON_JSON_NESTING}.
+ * @throws {RelayError} `malformed_json` (`details.offset`: where) for anything `json.loads` raises
+ *   on: syntax (a leading BOM included), an integer of more than 4300 digits, nesting beyond
+ *   {@link MAX_PYTHON_JSON_NESTING}.
  * @example
  * parsePythonJson('{"a": NaN, "a": 1e400}'); // { a: Infinity }
  */

@@ -17,10 +17,10 @@ export interface RotateGatewaySecretOptions {
  *
  * Rules every implementation keeps (the behaviour tests check them):
  * - gateway ids are global: one id belongs to one tenant;
- * - `create` makes a new gateway and refuses an id the store holds ({@link GatewayAlreadyExistsError});
+ * - `create` makes a new gateway and refuses an id the store holds (`gateway_exists`);
  * - `issue` makes a new gateway or gives an existing one of the same tenant fresh credentials
  *   (ending any rotation window and lifting a revocation); another tenant's id is refused
- *   ({@link GatewayTenantMismatchError});
+ *   (`gateway_tenant_mismatch`);
  * - `rotate` makes a new primary; the old primary stays in the verify list until `graceMs` has passed
  *   on the store's clock (a secret older than that is dropped at once);
  * - `revoke` wipes the secrets and delivery key and marks the gateway revoked; `get` keeps returning
@@ -29,19 +29,19 @@ export interface RotateGatewaySecretOptions {
  */
 export interface GatewaySecretStore {
   /**
-   * @throws {GatewayAlreadyExistsError} the id is taken.
-   * @throws {InvalidGatewaySecretArgumentError} a malformed gateway id or tenant.
+   * @throws {RelayError} `gateway_exists`: the id is taken.
+   * @throws {RelayError} `invalid_gateway_secret_argument`: a malformed gateway id or tenant.
    */
   create(gatewayId: string, tenant: string): Promise<GatewaySecretRecord>;
   /**
-   * @throws {GatewayTenantMismatchError} the id belongs to another tenant.
-   * @throws {InvalidGatewaySecretArgumentError} a malformed gateway id or tenant.
+   * @throws {RelayError} `gateway_tenant_mismatch`: the id belongs to another tenant.
+   * @throws {RelayError} `invalid_gateway_secret_argument`: a malformed gateway id or tenant.
    */
   issue(gatewayId: string, tenant: string): Promise<GatewaySecretRecord>;
   /**
-   * @throws {GatewayNotFoundError} an unknown id.
-   * @throws {GatewayRevokedError} a revoked gateway.
-   * @throws {InvalidGatewaySecretArgumentError} a malformed gateway id or options.
+   * @throws {RelayError} `gateway_not_found`: an unknown id.
+   * @throws {RelayError} `gateway_revoked`: a revoked gateway.
+   * @throws {RelayError} `invalid_gateway_secret_argument`: a malformed gateway id or options.
    */
   rotate(gatewayId: string, options: RotateGatewaySecretOptions): Promise<GatewaySecretRecord>;
   /** `true` when a live gateway was revoked now; `false` for an unknown or already revoked id. */

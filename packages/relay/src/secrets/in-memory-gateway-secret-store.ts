@@ -1,11 +1,5 @@
+import { RelayError } from '../errors.js';
 import { checkGatewayKey, checkRotateOptions, checkSecretStoreClock } from './check-arguments.js';
-import {
-  GatewayAlreadyExistsError,
-  GatewayNotFoundError,
-  GatewayRevokedError,
-  GatewaySecretStoreClosedError,
-  GatewayTenantMismatchError,
-} from './errors.js';
 import type { GatewaySecretRecord } from './gateway-secret-record.js';
 import type { GatewaySecretStore, RotateGatewaySecretOptions } from './gateway-secret-store.js';
 import { newGatewaySecret } from './new-gateway-secret.js';
@@ -39,7 +33,7 @@ export class InMemoryGatewaySecretStore implements GatewaySecretStore {
   readonly #now: () => number;
   #closed = false;
 
-  /** @throws {InvalidGatewaySecretArgumentError} `now` is not a function. */
+  /** @throws {RelayError} `invalid_gateway_secret_argument`: `now` is not a function. */
   constructor(options: InMemoryGatewaySecretStoreOptions = {}) {
     this.#now = checkSecretStoreClock(options.now);
   }
@@ -48,7 +42,11 @@ export class InMemoryGatewaySecretStore implements GatewaySecretStore {
     this.#assertOpen();
     const id = checkGatewayKey(gatewayId, 'gatewayId');
     const owner = checkGatewayKey(tenant, 'tenant');
-    if (this.#gateways.has(id)) throw new GatewayAlreadyExistsError(id);
+    if (this.#gateways.has(id))
+      throw new RelayError('gateway_exists', `gateway ${JSON.stringify(id)} already exists`, {
+        path: 'gatewayId',
+        details: { gatewayId: id },
+      });
     return this.#record(id, this.#store(id, freshGatewaySecrets(owner)));
   }
 
@@ -57,7 +55,12 @@ export class InMemoryGatewaySecretStore implements GatewaySecretStore {
     const id = checkGatewayKey(gatewayId, 'gatewayId');
     const owner = checkGatewayKey(tenant, 'tenant');
     const existing = this.#gateways.get(id);
-    if (existing !== undefined && existing.tenant !== owner) throw new GatewayTenantMismatchError(id);
+    if (existing !== undefined && existing.tenant !== owner)
+      throw new RelayError(
+        'gateway_tenant_mismatch',
+        `gateway ${JSON.stringify(id)} belongs to another tenant`,
+        { path: 'gatewayId', details: { gatewayId: id } },
+      );
     return this.#record(id, this.#store(id, freshGatewaySecrets(owner)));
   }
 
@@ -66,8 +69,16 @@ export class InMemoryGatewaySecretStore implements GatewaySecretStore {
     const id = checkGatewayKey(gatewayId, 'gatewayId');
     const graceMs = checkRotateOptions(options);
     const existing = this.#gateways.get(id);
-    if (existing === undefined) throw new GatewayNotFoundError(id);
-    if (existing.revoked) throw new GatewayRevokedError(id);
+    if (existing === undefined)
+      throw new RelayError('gateway_not_found', `gateway ${JSON.stringify(id)} is unknown`, {
+        path: 'gatewayId',
+        details: { gatewayId: id },
+      });
+    if (existing.revoked)
+      throw new RelayError('gateway_revoked', `gateway ${JSON.stringify(id)} is revoked`, {
+        path: 'gatewayId',
+        details: { gatewayId: id },
+      });
     const rotated: StoredGatewaySecrets =
       graceMs > 0
         ? {
@@ -118,6 +129,7 @@ export class InMemoryGatewaySecretStore implements GatewaySecretStore {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new GatewaySecretStoreClosedError();
+    if (this.#closed)
+      throw new RelayError('gateway_secret_store_closed', 'the gateway secret store is closed');
   }
 }

@@ -1,16 +1,6 @@
 export { authenticatorFor } from './authenticator-for.js';
 export { checkGatewayKey, checkRotateOptions, checkSecretStoreClock } from './check-arguments.js';
 export {
-  GatewayAlreadyExistsError,
-  GatewayNotFoundError,
-  GatewayRevokedError,
-  GatewaySecretStoreClosedError,
-  GatewaySecretStoreError,
-  type GatewaySecretStoreErrorCode,
-  GatewayTenantMismatchError,
-  InvalidGatewaySecretArgumentError,
-} from './errors.js';
-export {
   GatewaySecretRecord,
   type GatewaySecretRecordFields,
   type RedactedGatewaySecretRecord,

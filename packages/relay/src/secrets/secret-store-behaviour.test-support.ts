@@ -3,14 +3,6 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authenticatorFor } from './authenticator-for.js';
-import {
-  GatewayAlreadyExistsError,
-  GatewayNotFoundError,
-  GatewayRevokedError,
-  GatewaySecretStoreClosedError,
-  GatewayTenantMismatchError,
-  InvalidGatewaySecretArgumentError,
-} from './errors.js';
 import type { GatewaySecretStore } from './gateway-secret-store.js';
 
 /** Makes a fresh, empty store that reads `now` (milliseconds) as its clock. */
@@ -60,7 +52,7 @@ export function describeGatewaySecretStoreBehaviour(name: string, factory: Gatew
     it('refuses to create an id it holds, live or revoked, and lets only one of two racing creates win', async () => {
       const store = await newStore();
       await store.create('gw-1', 'tenant-a');
-      await expect(store.create('gw-1', 'tenant-b')).rejects.toBeInstanceOf(GatewayAlreadyExistsError);
+      await expect(store.create('gw-1', 'tenant-b')).rejects.toMatchObject({ code: 'gateway_exists' });
       await store.revoke('gw-1');
       await expect(store.create('gw-1', 'tenant-a')).rejects.toMatchObject({ code: 'gateway_exists' });
       const raced = await Promise.allSettled([
@@ -84,7 +76,9 @@ export function describeGatewaySecretStoreBehaviour(name: string, factory: Gatew
       const revived = await store.issue('gw-1', 'tenant-a');
       expect(revived).toMatchObject({ revoked: false });
       expect(revived.secrets).toHaveLength(1);
-      await expect(store.issue('gw-1', 'tenant-b')).rejects.toBeInstanceOf(GatewayTenantMismatchError);
+      await expect(store.issue('gw-1', 'tenant-b')).rejects.toMatchObject({
+        code: 'gateway_tenant_mismatch',
+      });
       expect((await store.get('gw-1'))?.secrets).toEqual(revived.secrets);
     });
 
@@ -118,7 +112,9 @@ export function describeGatewaySecretStoreBehaviour(name: string, factory: Gatew
 
     it('refuses to rotate an unknown or revoked gateway, or with an unusable grace window', async () => {
       const store = await newStore();
-      await expect(store.rotate('gw-unknown', { graceMs: 0 })).rejects.toBeInstanceOf(GatewayNotFoundError);
+      await expect(store.rotate('gw-unknown', { graceMs: 0 })).rejects.toMatchObject({
+        code: 'gateway_not_found',
+      });
       await store.create('gw-1', 'tenant-a');
       for (const graceMs of [-1, Number.NaN, Number.POSITIVE_INFINITY, '5']) {
         await expect(store.rotate('gw-1', { graceMs } as never)).rejects.toMatchObject({
@@ -126,11 +122,11 @@ export function describeGatewaySecretStoreBehaviour(name: string, factory: Gatew
           path: 'options.graceMs',
         });
       }
-      await expect(store.rotate('gw-1', undefined as never)).rejects.toBeInstanceOf(
-        InvalidGatewaySecretArgumentError,
-      );
+      await expect(store.rotate('gw-1', undefined as never)).rejects.toMatchObject({
+        code: 'invalid_gateway_secret_argument',
+      });
       await store.revoke('gw-1');
-      await expect(store.rotate('gw-1', { graceMs: 0 })).rejects.toBeInstanceOf(GatewayRevokedError);
+      await expect(store.rotate('gw-1', { graceMs: 0 })).rejects.toMatchObject({ code: 'gateway_revoked' });
     });
 
     it('revokes once: the record stays, without secrets, and the authenticator answers null', async () => {
@@ -193,7 +189,7 @@ export function describeGatewaySecretStoreBehaviour(name: string, factory: Gatew
       ['an empty gateway id', '', 'tenant-a', 'gatewayId'],
       ['a gateway id that is not a string', 7, 'tenant-a', 'gatewayId'],
       ['a tenant with a lone surrogate', 'gw-1', 'x\ud800', 'tenant'],
-    ])('refuses %s with InvalidGatewaySecretArgumentError', async (_name, gatewayId, tenant, path) => {
+    ])('refuses %s with invalid_gateway_secret_argument', async (_name, gatewayId, tenant, path) => {
       const store = await newStore();
       for (const call of [store.create.bind(store), store.issue.bind(store)]) {
         await expect(call(gatewayId as string, tenant)).rejects.toMatchObject({
@@ -206,8 +202,10 @@ export function describeGatewaySecretStoreBehaviour(name: string, factory: Gatew
     it('refuses use after close', async () => {
       const store = await newStore();
       await store.close();
-      await expect(store.get('gw-1')).rejects.toBeInstanceOf(GatewaySecretStoreClosedError);
-      await expect(store.create('gw-1', 'tenant-a')).rejects.toBeInstanceOf(GatewaySecretStoreClosedError);
+      await expect(store.get('gw-1')).rejects.toMatchObject({ code: 'gateway_secret_store_closed' });
+      await expect(store.create('gw-1', 'tenant-a')).rejects.toMatchObject({
+        code: 'gateway_secret_store_closed',
+      });
     });
   });
 }

@@ -19,7 +19,7 @@ export interface BufferedFrameLine {
  * `bufferId` added: an `inbound` frame's stored text gets `"bufferId"` spliced in as its last key
  * (its keys are already in wire order); anything else is decoded and written in wire order.
  *
- * @throws {CorruptBufferedFrameError} stored text that is not a buffered frame.
+ * @throws {RelayError} `corrupt_buffered_frame`: stored text that is not a buffered frame.
  * @example
  * lineText(bufferedFrameLine('{"type":"inbound","event":{"text":"hi"}}', '7'));
  * // '{"type":"inbound","event":{"text":"hi"},"bufferId":"7"}\n'

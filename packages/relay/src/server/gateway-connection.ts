@@ -2,11 +2,10 @@ import type { WebSocket } from 'ws';
 import type { InboundBuffer } from '../buffer/index.js';
 import type { RelayBusMessage, RelayBusSubscription } from '../bus/index.js';
 import { descriptorToWire } from '../descriptor/index.js';
-import type { PeerLimitError } from '../errors.js';
+import { type PeerLimit, RelayError } from '../errors.js';
+import { isFrameError } from '../frames/errors.js';
 import {
   decodeGatewayFrame,
-  FrameError,
-  FrameValidationError,
   type GatewayFrame,
   type HelloFrame,
   type InterruptFrame,
@@ -18,7 +17,7 @@ import { BoundedSocket } from '../internal/bounded-socket.js';
 import { encodeFrame, FrameDecoder } from '../ndjson/index.js';
 import type { CapabilityVault } from '../vault/index.js';
 import { acceptedBefore } from './connection-id.js';
-import { ConnectionClosedError, RelayServerCallbackError, UnknownPlatformError } from './errors.js';
+import { callbackError } from './errors.js';
 import { executeOutbound } from './execute-outbound.js';
 import { failureResult } from './op-result.js';
 import { outboundResultLine } from './outbound-result-line.js';
@@ -116,7 +115,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
       batchSize: host.options.replayBatchSize,
       maxBufferedAmount: host.options.maxBufferedAmount,
       onBackpressure: (amount) => host.backpressure(this, amount),
-      onError: (error) => host.fail(new RelayServerCallbackError('buffer.read', error)),
+      onError: (error) => host.fail(callbackError('buffer.read', error)),
     });
     ws.on('message', (data: Buffer, isBinary: boolean) =>
       this.#receive(isBinary ? data : data.toString('utf8')),
@@ -141,8 +140,8 @@ export class GatewayConnection implements GatewayConnectionInfo {
     return this.#sender.backlog;
   }
 
-  /** Why the server dropped the connection, when it passed a limit. */
-  get dropped(): PeerLimitError | undefined {
+  /** The limit the gateway passed, when the server dropped the connection for it. */
+  get dropped(): PeerLimit | undefined {
     return this.#sender.dropped;
   }
 
@@ -175,12 +174,12 @@ export class GatewayConnection implements GatewayConnectionInfo {
     if (this.#phase === 'closed') return;
     this.#phase = 'closed';
     this.#pump.stop();
-    this.#running.closeAll(new ConnectionClosedError('the gateway connection closed'));
+    this.#running.closeAll(new RelayError('relay_server_connection_closed', 'the gateway connection closed'));
     this.#unsubscribe();
   }
 
   /** The gateway passed a limit and the socket is being dropped: stop now, report it. */
-  #dropped(error: PeerLimitError): void {
+  #dropped(error: RelayError): void {
     this.closed();
     this.#host.warn(error);
   }
@@ -234,7 +233,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
       case 'inbound_ack':
         this.#unanswered(
           this.#host.buffer.ack(this.tenant, frame.bufferId).catch((error: unknown) => {
-            this.#host.fail(new RelayServerCallbackError('buffer.ack', error));
+            this.#host.fail(callbackError('buffer.ack', error));
           }),
         );
         return;
@@ -250,11 +249,11 @@ export class GatewayConnection implements GatewayConnectionInfo {
   }
 
   /** A line that is not a frame: skipped, except an `outbound` whose `requestId` can still be answered. */
-  #badLine(error: FrameError): void {
+  #badLine(error: RelayError): void {
     if (this.#refused()) return;
     this.#host.warn(error);
-    if (!(error instanceof FrameValidationError) || error.frameType !== 'outbound') return;
-    const requestId = error.raw['requestId'];
+    if (error.code !== 'invalid_frame' || error.details?.frameType !== 'outbound') return;
+    const requestId = error.details.raw?.['requestId'];
     if (typeof requestId === 'string')
       this.#answer(requestId, failureResult(`invalid outbound frame: ${error.message}`));
   }
@@ -271,7 +270,14 @@ export class GatewayConnection implements GatewayConnectionInfo {
     const { platforms, fallbackPlatform } = this.#host.options;
     const served = platforms.get(hello.platform) ?? fallbackPlatform;
     if (served === undefined) {
-      if (!this.#refused()) this.#host.warn(new UnknownPlatformError(hello.platform));
+      if (!this.#refused())
+        this.#host.warn(
+          new RelayError(
+            'relay_server_unknown_platform',
+            `no platform adapter for hello platform ${JSON.stringify(hello.platform)}`,
+            { path: 'platform', details: { platform: hello.platform } },
+          ),
+        );
       return;
     }
     const known = this.#identities.some(
@@ -295,7 +301,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
     this.#subscription = this.#host
       .subscribe(this.tenant, (message) => this.#busMessage(message))
       .catch((error: unknown) => {
-        this.#host.fail(new RelayServerCallbackError('bus.subscribe', error));
+        this.#host.fail(callbackError('bus.subscribe', error));
         return undefined;
       });
     const subscription = await this.#subscription;
@@ -305,7 +311,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
     }
     if (subscription !== undefined) {
       await this.#host.publishTakeover(this).catch((error: unknown) => {
-        this.#host.fail(new RelayServerCallbackError('bus.publish', error));
+        this.#host.fail(callbackError('bus.publish', error));
       });
     }
     this.#host.activated(this);
@@ -415,7 +421,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
     try {
       line = outboundResultLine(requestId, result);
     } catch (error) {
-      if (!(error instanceof FrameError)) throw error;
+      if (!isFrameError(error)) throw error;
       line = outboundResultLine(requestId, failureResult(error.message));
     }
     this.#send(line);
@@ -433,7 +439,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
         botId: identity.botId,
       });
     } catch (error) {
-      this.#host.fail(new RelayServerCallbackError('onInterrupt', error));
+      this.#host.fail(callbackError('onInterrupt', error));
     }
   }
 
@@ -446,7 +452,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
     this.#subscription = undefined;
     void pending
       ?.then((subscription) => subscription?.unsubscribe())
-      .catch((error: unknown) => this.#host.fail(new RelayServerCallbackError('bus.unsubscribe', error)));
+      .catch((error: unknown) => this.#host.fail(callbackError('bus.unsubscribe', error)));
   }
 }
 

@@ -18,17 +18,6 @@
  * @packageDocumentation
  */
 
-export {
-  ConnectionClosedError,
-  OutboundTimeoutError,
-  RelayServerCallbackError,
-  RelayServerClosedError,
-  RelayServerError,
-  type RelayServerErrorCode,
-  RelayServerInputError,
-  RelayServerOptionsError,
-  UnknownPlatformError,
-} from './errors.js';
 export type { GatewayConnectionInfo } from './gateway-connection.js';
 export type { PassthroughForwardInput } from './inbound-input.js';
 export {

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { InMemoryInboundBuffer } from '../buffer/index.js';
 import { InMemoryRelayBus } from '../bus/index.js';
+import { RelayError } from '../errors.js';
 import { createMessageEvent } from '../message-event/index.js';
-import { RelayServerClosedError, RelayServerOptionsError } from './errors.js';
 import type { PlatformAdapter } from './platform-adapter.js';
 import { createRelayServer } from './relay-server.js';
 import {
@@ -37,7 +37,9 @@ describe('lifecycle', () => {
     await server.close();
     await expect(gateway.closed).resolves.toEqual({ code: 1001, reason: 'server closing' });
     expect(await bus.publish(TENANT, { type: 'buffered' })).toBe(0);
-    await expect(server.deliverInbound(TENANT, event('late'))).rejects.toBeInstanceOf(RelayServerClosedError);
+    await expect(server.deliverInbound(TENANT, event('late'))).rejects.toMatchObject({
+      code: 'relay_server_closed',
+    });
     await buffer.append(TENANT, { type: 'inbound', event: event('kept') });
     expect(await buffer.size(TENANT)).toBe(1);
     await expect(server.close()).resolves.toBeUndefined();
@@ -137,7 +139,8 @@ describe('lifecycle', () => {
     ];
     for (const [override, path] of cases) {
       await expect(createRelayServer({ ...base, ...override } as never)).rejects.toSatisfy(
-        (error) => error instanceof RelayServerOptionsError && error.path === path,
+        (error) =>
+          error instanceof RelayError && error.code === 'relay_server_invalid_option' && error.path === path,
       );
     }
   });

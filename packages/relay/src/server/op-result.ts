@@ -1,6 +1,6 @@
 import { type OutboundOp, type OutboundResultObject, opResultSchemas } from '../frames/index.js';
 import { safeParseInEnglish } from '../internal/english-issues.js';
-import { jsonPath, NotJsonValueError, toJsonValue } from '../json/index.js';
+import { copyJsonValue, jsonPath } from '../json/index.js';
 
 /** A failed result with `error` text, the shape every refusal of the server takes. */
 export function failureResult(error: string): OutboundResultObject {
@@ -38,12 +38,11 @@ export function normalizeBySchema(op: OutboundOp, value: object): OutboundResult
 
 /** A fresh copy of the checked result as plain JSON data, or the failure saying why it is not JSON. */
 function plainResult(op: OutboundOp, checked: object): Record<string, unknown> {
-  try {
-    return toJsonValue(checked) as Record<string, unknown>;
-  } catch (error) {
-    if (!(error instanceof NotJsonValueError)) throw error;
-    return failureResult(`${op}: the platform adapter returned a result that is not JSON (${error.message})`);
-  }
+  const copy = copyJsonValue(checked);
+  if (copy.ok) return copy.value as Record<string, unknown>;
+  return failureResult(
+    `${op}: the platform adapter returned a result that is not JSON (${copy.refusal.message})`,
+  );
 }
 
 /** A key of a result schema and the values it takes (all optional but `success`). */

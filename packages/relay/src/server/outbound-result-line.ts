@@ -7,7 +7,7 @@ import { compactJson, encodeFrame } from '../ndjson/encode.js';
  * (plain JSON data, its keys in their own order) without the frame encoder's schema pass; a result
  * with an own `__proto__` key goes through `encodeFrame`.
  *
- * @throws {FrameEncodeError} a result holding a non-finite number.
+ * @throws {RelayError} `unencodable_frame`: a result holding a non-finite number.
  * @example
  * outboundResultLine('9f0c', { success: true, message_id: 'm1' });
  * // '{"type":"outbound_result","requestId":"9f0c","result":{"success":true,"message_id":"m1"}}\n'

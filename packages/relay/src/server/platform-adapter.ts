@@ -20,9 +20,9 @@ export interface OutboundContext {
   /** The frame's `requestId`. */
   readonly requestId: string;
   /**
-   * Aborted when the server stops waiting for this call: the call ran past `outboundTimeoutMs` (reason
-   * `OutboundTimeoutError`; the gateway was already answered with a failure) or the connection closed
-   * (reason `ConnectionClosedError`). Pass it to your HTTP client.
+   * Aborted when the server stops waiting for this call: the call ran past `outboundTimeoutMs` (reason a
+   * `RelayError` `relay_server_outbound_timeout`; the gateway was already answered with a failure) or the
+   * connection closed (reason `RelayError` `relay_server_connection_closed`). Pass it to your HTTP client.
    */
   readonly signal: AbortSignal;
 }

@@ -1,6 +1,7 @@
-import { createDescriptor, DescriptorError, type StrictCapabilityDescriptor } from '../descriptor/index.js';
+import { DESCRIPTOR_ERROR_CODES } from '../descriptor/errors.js';
+import { createDescriptor, type StrictCapabilityDescriptor } from '../descriptor/index.js';
+import { RelayError } from '../errors.js';
 import { OUTBOUND_OPS, type OutboundOp } from '../frames/index.js';
-import { RelayServerOptionsError } from './errors.js';
 import type { PlatformAdapter } from './platform-adapter.js';
 
 /** The ops `adapter` implements, in the contract's op order. */
@@ -13,33 +14,34 @@ export function implementedOps(adapter: PlatformAdapter): readonly OutboundOp[] 
  * `createDescriptor`, and `supported_ops` set to exactly the ops it implements. (An adapter that
  * implements none sends `[]`, which the gateway reads as the legacy four; each is then refused.)
  *
- * @throws {RelayServerOptionsError} the adapter is not an object, or its fields would break the gateway.
+ * @throws {RelayError} `relay_server_invalid_option`: the adapter is not an object, or its fields would break
+ * the gateway.
  */
 export function platformDescriptor(name: string, adapter: PlatformAdapter): StrictCapabilityDescriptor {
   const path = `platforms.${name}`;
   if (adapter === null || typeof adapter !== 'object') {
-    throw new RelayServerOptionsError(`${path} must be a PlatformAdapter object`, path);
+    throw new RelayError('relay_server_invalid_option', `${path} must be a PlatformAdapter object`, { path });
   }
   const fields: unknown = adapter.descriptor;
   if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
-    throw new RelayServerOptionsError(`${path}.descriptor must be an object`, `${path}.descriptor`);
+    throw new RelayError('relay_server_invalid_option', `${path}.descriptor must be an object`, {
+      path: `${path}.descriptor`,
+    });
   }
   if (Object.hasOwn(fields, 'supported_ops')) {
-    throw new RelayServerOptionsError(
+    throw new RelayError(
+      'relay_server_invalid_option',
       `${path}.descriptor must not set supported_ops: the server lists the ops the adapter implements`,
-      `${path}.descriptor.supported_ops`,
+      { path: `${path}.descriptor.supported_ops` },
     );
   }
   try {
     return createDescriptor({ ...adapter.descriptor, supported_ops: implementedOps(adapter) });
   } catch (error) {
-    if (!(error instanceof DescriptorError)) throw error;
-    throw new RelayServerOptionsError(
-      `${path}.descriptor: ${error.message}`,
-      `${path}.descriptor.${error.path}`,
-      {
-        cause: error,
-      },
-    );
+    if (!(error instanceof RelayError && DESCRIPTOR_ERROR_CODES.has(error.code))) throw error;
+    throw new RelayError('relay_server_invalid_option', `${path}.descriptor: ${error.message}`, {
+      path: `${path}.descriptor.${error.path}`,
+      cause: error,
+    });
   }
 }

@@ -9,11 +9,12 @@ import {
   type RelayAuthCloseReason,
 } from '../auth/index.js';
 import type { RelayBusMessage, RelayBusSubscription } from '../bus/index.js';
+import { RELAY_CLOSE_PEER_LIMIT, RelayError } from '../errors.js';
 import type { MessageEvent, MessageEventWire } from '../message-event/index.js';
 import type { CapabilityBinding } from '../vault/index.js';
 import { newConnectionId } from './connection-id.js';
 import { type ServerStores, serverStores } from './default-stores.js';
-import { RelayServerCallbackError, RelayServerClosedError, RelayServerInputError } from './errors.js';
+import { callbackError } from './errors.js';
 import { type ConnectionHost, GatewayConnection, type GatewayConnectionInfo } from './gateway-connection.js';
 import { inboundFrame, type PassthroughForwardInput, passthroughFrame } from './inbound-input.js';
 import type { RelayServerOptions } from './options.js';
@@ -40,7 +41,7 @@ export interface RelayServerEvents {
   backpressure: [info: GatewayConnectionInfo & { readonly bufferedAmount: number }];
   /**
    * A fault of a gateway: a malformed line or a hello for an unknown platform (the connection goes on),
-   * or a passed limit (a `PeerLimitError`: the connection was dropped).
+   * or a passed limit (a `RelayError` `peer_limit`: the connection was dropped).
    */
   warning: [error: Error];
   /** A fault of this side: a throwing callback, a failing bus, buffer or vault. */
@@ -98,7 +99,9 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
   address(): AddressInfo {
     const address = this.#httpServer.address();
     if (address === null || typeof address === 'string') {
-      throw new RelayServerInputError('the relay server is not listening on a TCP port', 'address');
+      throw new RelayError('relay_server_invalid_input', 'the relay server is not listening on a TCP port', {
+        path: 'address',
+      });
     }
     return address;
   }
@@ -145,8 +148,9 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
    * it is, and the instance holding the gateway's socket sends it as an `inbound` frame with its
    * `bufferId` until the gateway acks it — now, or on the next connection.
    *
-   * @throws {RelayServerInputError} a missing tenant or an event the gateway could not read.
-   * @throws {RelayServerClosedError} after `close()`.
+   * @throws {RelayError} `relay_server_invalid_input`: a missing tenant or an event the gateway could not
+   * read.
+   * @throws {RelayError} `relay_server_closed`: after `close()`.
    */
   async deliverInbound(tenant: string, event: MessageEvent | MessageEventWire): Promise<BufferedDelivery> {
     this.#assertOpen('deliverInbound');
@@ -158,8 +162,9 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
    * Queues a `passthrough_forward` (a provider webhook already answered at the edge) for the tenant's
    * gateway, buffered like {@link deliverInbound}. `bodyB64` must be standard base64 with padding.
    *
-   * @throws {RelayServerInputError} a missing tenant or a forward the gateway could not read.
-   * @throws {RelayServerClosedError} after `close()`.
+   * @throws {RelayError} `relay_server_invalid_input`: a missing tenant or a forward the gateway could not
+   * read.
+   * @throws {RelayError} `relay_server_closed`: after `close()`.
    */
   async forwardPassthrough(tenant: string, forward: PassthroughForwardInput): Promise<BufferedDelivery> {
     this.#assertOpen('forwardPassthrough');
@@ -172,14 +177,16 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
    * clear typing in `chatId`) to the tenant's gateway through the bus. Not buffered: `delivered` is
    * `false` when no active connection holds the tenant.
    *
-   * @throws {RelayServerInputError} a missing tenant or a non-string key.
-   * @throws {RelayServerClosedError} after `close()`.
+   * @throws {RelayError} `relay_server_invalid_input`: a missing tenant or a non-string key.
+   * @throws {RelayError} `relay_server_closed`: after `close()`.
    */
   async deliverInterrupt(tenant: string, sessionKey: string, chatId: string): Promise<InterruptDelivery> {
     this.#assertOpen('deliverInterrupt');
     checkTenant(tenant);
     if (typeof sessionKey !== 'string' || typeof chatId !== 'string') {
-      throw new RelayServerInputError('sessionKey and chatId must be strings', 'sessionKey');
+      throw new RelayError('relay_server_invalid_input', 'sessionKey and chatId must be strings', {
+        path: 'sessionKey',
+      });
     }
     const message: RelayBusMessage = { type: 'interrupt_inbound', session_key: sessionKey, chat_id: chatId };
     return { delivered: (await this.#stores.bus.publish(tenant, message)) > 0 };
@@ -243,7 +250,8 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
   }
 
   #assertOpen(operation: string): void {
-    if (this.#closing !== undefined) throw new RelayServerClosedError(operation);
+    if (this.#closing !== undefined)
+      throw new RelayError('relay_server_closed', `relay server is closed (${operation})`);
   }
 
   async #buffered(
@@ -253,7 +261,7 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
     const bufferId = await this.#stores.buffer.append(tenant, frame);
     // A lost wake-up is harmless: the next handshake or append replays the entry.
     await this.#stores.bus.publish(tenant, { type: 'buffered' }).catch((error: unknown) => {
-      this.#fail(new RelayServerCallbackError('bus.publish', error));
+      this.#fail(callbackError('bus.publish', error));
     });
     return { bufferId };
   }
@@ -273,7 +281,7 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
     }).then(
       (result) => this.#complete(request, socket, head, result),
       (error: unknown) => {
-        this.#fail(error instanceof Error ? error : new RelayServerCallbackError('authenticate', error));
+        this.#fail(error instanceof Error ? error : callbackError('authenticate', error));
         this.#complete(request, socket, head, undefined);
       },
     );
@@ -316,7 +324,7 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
         'disconnect',
         dropped === undefined
           ? { ...info, code, reason: reason.toString('utf8') }
-          : { ...info, code: dropped.closeCode, reason: dropped.closeReason },
+          : { ...info, code: RELAY_CLOSE_PEER_LIMIT, reason: dropped },
       );
     });
     this.emit('connection', info);
@@ -372,7 +380,8 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
  * `hello` with its platform's descriptor, executes `outbound` actions on the platform adapters, and
  * delivers buffered inbound frames to whichever gateway holds the tenant.
  *
- * @throws {RelayServerOptionsError} an unusable option (an adapter descriptor the gateway would choke on …).
+ * @throws {RelayError} `relay_server_invalid_option`: an unusable option (an adapter descriptor the gateway
+ * would choke on …).
  * @example
  * ```ts
  * import { createRelayServer } from '@agentwire/relay/server';
@@ -406,6 +415,8 @@ function requestPath(request: IncomingMessage): string {
 
 function checkTenant(tenant: unknown): asserts tenant is string {
   if (typeof tenant !== 'string' || tenant === '') {
-    throw new RelayServerInputError('tenant must be a non-empty string', 'tenant');
+    throw new RelayError('relay_server_invalid_input', 'tenant must be a non-empty string', {
+      path: 'tenant',
+    });
   }
 }

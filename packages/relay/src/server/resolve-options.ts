@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StrictCapabilityDescriptor } from '../descriptor/index.js';
-import { RelayServerOptionsError } from './errors.js';
+import { RelayError } from '../errors.js';
 import { RELAY_SERVER_DEFAULTS, type RelayServerOptions } from './options.js';
 import type { PlatformAdapter } from './platform-adapter.js';
 import { platformDescriptor } from './platform-descriptor.js';
@@ -35,34 +35,45 @@ export interface ResolvedServerOptions {
 /**
  * Checks the options of `createRelayServer` and fills the defaults.
  *
- * @throws {RelayServerOptionsError} naming the first unusable option.
+ * @throws {RelayError} `relay_server_invalid_option`: naming the first unusable option.
  */
 export function resolveServerOptions(options: RelayServerOptions): ResolvedServerOptions {
   if (options === null || typeof options !== 'object') {
-    throw new RelayServerOptionsError('options must be an object', '');
+    throw new RelayError('relay_server_invalid_option', 'options must be an object');
   }
   if (typeof options.authenticate !== 'function') {
-    throw new RelayServerOptionsError('authenticate must be a function', 'authenticate');
+    throw new RelayError('relay_server_invalid_option', 'authenticate must be a function', {
+      path: 'authenticate',
+    });
   }
   if (options.server !== undefined && (options.port !== undefined || options.host !== undefined)) {
-    throw new RelayServerOptionsError('pass either server or port/host, not both', 'server');
+    throw new RelayError('relay_server_invalid_option', 'pass either server or port/host, not both', {
+      path: 'server',
+    });
   }
   const path = options.path ?? RELAY_SERVER_DEFAULTS.path;
   if (typeof path !== 'string' || !path.startsWith('/')) {
-    throw new RelayServerOptionsError('path must be a string starting with "/"', 'path');
+    throw new RelayError('relay_server_invalid_option', 'path must be a string starting with "/"', {
+      path: 'path',
+    });
   }
   const platforms = resolvePlatforms(options.platforms);
   const fallbackName = options.fallbackPlatform;
   const fallbackPlatform = fallbackName === undefined ? undefined : platforms.get(fallbackName);
   if (fallbackName !== undefined && fallbackPlatform === undefined) {
-    throw new RelayServerOptionsError('fallbackPlatform must name a key of platforms', 'fallbackPlatform');
+    throw new RelayError('relay_server_invalid_option', 'fallbackPlatform must name a key of platforms', {
+      path: 'fallbackPlatform',
+    });
   }
   const instanceId = options.instanceId ?? randomUUID();
   if (typeof instanceId !== 'string' || instanceId === '') {
-    throw new RelayServerOptionsError('instanceId must be a non-empty string', 'instanceId');
+    throw new RelayError('relay_server_invalid_option', 'instanceId must be a non-empty string', {
+      path: 'instanceId',
+    });
   }
   const now = options.now ?? Date.now;
-  if (typeof now !== 'function') throw new RelayServerOptionsError('now must be a function', 'now');
+  if (typeof now !== 'function')
+    throw new RelayError('relay_server_invalid_option', 'now must be a function', { path: 'now' });
   const maxBufferedAmount = integer(
     options.maxBufferedAmount,
     RELAY_SERVER_DEFAULTS.maxBufferedAmount,
@@ -134,14 +145,20 @@ function resolvePlatforms(
   platforms: RelayServerOptions['platforms'] | undefined,
 ): ReadonlyMap<string, ServedPlatform> {
   if (platforms === null || typeof platforms !== 'object' || Array.isArray(platforms)) {
-    throw new RelayServerOptionsError('platforms must be an object of PlatformAdapters by name', 'platforms');
+    throw new RelayError(
+      'relay_server_invalid_option',
+      'platforms must be an object of PlatformAdapters by name',
+      { path: 'platforms' },
+    );
   }
   const served = new Map<string, ServedPlatform>();
   for (const [name, adapter] of Object.entries(platforms)) {
     served.set(name, { name, adapter, descriptor: platformDescriptor(name, adapter) });
   }
   if (served.size === 0)
-    throw new RelayServerOptionsError('platforms must name at least one platform', 'platforms');
+    throw new RelayError('relay_server_invalid_option', 'platforms must name at least one platform', {
+      path: 'platforms',
+    });
   return served;
 }
 
@@ -154,7 +171,9 @@ function integer(
 ): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new RelayServerOptionsError(`${path} must be an integer from ${min} to ${max}`, path);
+    throw new RelayError('relay_server_invalid_option', `${path} must be an integer from ${min} to ${max}`, {
+      path,
+    });
   }
   return value;
 }
@@ -162,7 +181,7 @@ function integer(
 function nonEmptyString(value: unknown, fallback: string, path: string): string {
   if (value === undefined) return fallback;
   if (typeof value !== 'string' || value === '') {
-    throw new RelayServerOptionsError(`${path} must be a non-empty string`, path);
+    throw new RelayError('relay_server_invalid_option', `${path} must be a non-empty string`, { path });
   }
   return value;
 }

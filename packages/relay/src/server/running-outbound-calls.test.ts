@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionClosedError, OutboundTimeoutError } from './errors.js';
+import { RelayError } from '../errors.js';
 import { RunningOutboundCalls } from './running-outbound-calls.js';
 
 function abortReasons() {
@@ -17,8 +17,8 @@ describe('RunningOutboundCalls', () => {
     fastCall.finish();
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(slow.reasons).toHaveLength(1);
-    expect(slow.reasons[0]).toBeInstanceOf(OutboundTimeoutError);
-    expect((slow.reasons[0] as OutboundTimeoutError).op).toBe('send');
+    expect(slow.reasons[0]).toMatchObject({ name: 'RelayError', code: 'relay_server_outbound_timeout' });
+    expect((slow.reasons[0] as RelayError).details?.op).toBe('send');
     expect(slowCall.signal.aborted).toBe(true);
     expect(slowCall.signal.reason).toBe(slow.reasons[0]);
     expect(fast.reasons).toEqual([]);
@@ -33,7 +33,9 @@ describe('RunningOutboundCalls', () => {
     const late = abortReasons();
     calls.start('send', late.onAbort);
     await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(late.reasons.map((reason) => reason.name)).toEqual(['OutboundTimeoutError']);
+    expect(late.reasons.map((reason) => (reason as RelayError).code)).toEqual([
+      'relay_server_outbound_timeout',
+    ]);
   });
 
   it('aborts a signal taken before the abort and hands out an aborted one after it', () => {
@@ -41,7 +43,7 @@ describe('RunningOutboundCalls', () => {
     const early = calls.start('send', () => {});
     const earlySignal = early.signal;
     const late = calls.start('edit', () => {});
-    const reason = new ConnectionClosedError('the gateway connection closed');
+    const reason = new RelayError('relay_server_connection_closed', 'the gateway connection closed');
     calls.closeAll(reason);
     expect(earlySignal.aborted).toBe(true);
     expect(late.signal.aborted).toBe(true);
@@ -54,7 +56,7 @@ describe('RunningOutboundCalls', () => {
     const finished = abortReasons();
     calls.start('send', running.onAbort);
     calls.start('react', finished.onAbort).finish();
-    const reason = new ConnectionClosedError('the gateway connection closed');
+    const reason = new RelayError('relay_server_connection_closed', 'the gateway connection closed');
     calls.closeAll(reason);
     const later = abortReasons();
     const laterCall = calls.start('typing', later.onAbort);

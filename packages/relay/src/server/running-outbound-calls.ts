@@ -1,6 +1,5 @@
-import { type ConnectionClosedError, OutboundTimeoutError } from './errors.js';
-
 /** One running outbound call of a {@link RunningOutboundCalls}. */
+import { RelayError } from '../errors.js';
 export interface RunningOutboundCall {
   /** Aborted once the call times out or its connection closes (made on first use). */
   readonly signal: AbortSignal;
@@ -15,11 +14,11 @@ interface Entry extends RunningOutboundCall {
 }
 
 /**
- * The outbound calls running on one gateway connection and their deadlines, kept by one timer: every
- * call gets the same `timeoutMs`, so deadlines come in start order, and the timer only ever waits for
- * the oldest running call. A call that times out, or is still running when {@link closeAll} is
- * called, has its signal aborted and its `onAbort` called once with an {@link OutboundTimeoutError} or
- * a {@link ConnectionClosedError}.
+ * The outbound calls running on one gateway connection and their deadlines, kept by one timer: every call
+ * gets the same `timeoutMs`, so deadlines come in start order, and the timer only ever waits for the oldest
+ * running call. A call that times out, or is still running when {@link closeAll} is called, has its signal
+ * aborted and its `onAbort` called once with a `RelayError` `relay_server_outbound_timeout` or a
+ * `RelayError` `relay_server_connection_closed`.
  *
  * @example
  * const calls = new RunningOutboundCalls(30_000);
@@ -38,7 +37,15 @@ export class RunningOutboundCalls {
     const now = performance.now();
     for (const entry of this.#running) {
       if (entry.deadline > now) break;
-      entry.abort(new OutboundTimeoutError(entry.op, this.#timeoutMs));
+      entry.abort(
+        new RelayError(
+          'relay_server_outbound_timeout',
+          `${entry.op} did not complete within ${this.#timeoutMs} ms`,
+          {
+            details: { op: entry.op, timeoutMs: this.#timeoutMs },
+          },
+        ),
+      );
     }
     this.#arm();
   };
@@ -84,7 +91,7 @@ export class RunningOutboundCalls {
   }
 
   /** The connection closed: aborts every running call and every later one. */
-  closeAll(reason: ConnectionClosedError): void {
+  closeAll(reason: RelayError): void {
     this.#closedWith = reason;
     clearTimeout(this.#timer);
     this.#timer = undefined;

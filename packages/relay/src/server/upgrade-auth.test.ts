@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { mintRelayToken } from '../auth/index.js';
-import { RelayServerCallbackError } from './errors.js';
 import {
   bearer,
   connectGateway,
@@ -91,7 +90,7 @@ describe('upgrade authentication', () => {
     server.on('error', (error) => errors.push(error));
     const gateway = dial(server);
     await expect(gateway.closed).resolves.toMatchObject({ code: 1011 });
-    expect(errors[0]).toBeInstanceOf(RelayServerCallbackError);
+    expect(errors[0]).toMatchObject({ name: 'RelayError', code: 'relay_server_callback_failed' });
     expect(errors[0]?.message).toContain('store down');
   });
 

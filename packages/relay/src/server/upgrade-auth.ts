@@ -1,5 +1,4 @@
 import {
-  MalformedRelayTokenError,
   peekRelayTokenGatewayId,
   RELAY_CLOSE_REASON_EXPIRED,
   RELAY_CLOSE_REASON_UNAUTHORIZED,
@@ -8,7 +7,8 @@ import {
   readBearerToken,
   verifyRelayToken,
 } from '../auth/index.js';
-import { RelayServerCallbackError } from './errors.js';
+import { RelayError } from '../errors.js';
+import { callbackError } from './errors.js';
 import type { GatewayCredentials } from './options.js';
 
 /** An upgrade whose bearer token verified against its gateway's secrets. */
@@ -41,7 +41,8 @@ export interface UpgradeAuthSettings {
  * gateway's secret list. Only a validly signed token past its expiry is refused as `expired`; no
  * token, a malformed or forged one, an unknown or revoked gateway are all `unauthorized`.
  *
- * @throws {RelayServerCallbackError} `authenticate` threw, or returned no tenant or an unusable secret list.
+ * @throws {RelayError} `relay_server_callback_failed`: `authenticate` threw, or returned no tenant or an
+ * unusable secret list.
  */
 export async function authenticateUpgrade(
   authorization: string | undefined,
@@ -54,7 +55,7 @@ export async function authenticateUpgrade(
     if (token === undefined) return refused(RELAY_CLOSE_REASON_UNAUTHORIZED, 'no bearer token');
     gatewayId = peekRelayTokenGatewayId(token);
   } catch (error) {
-    if (error instanceof MalformedRelayTokenError)
+    if (error instanceof RelayError && error.code === 'relay_token_malformed')
       return refused(RELAY_CLOSE_REASON_UNAUTHORIZED, error.message);
     throw error;
   }
@@ -62,7 +63,7 @@ export async function authenticateUpgrade(
   try {
     credentials = await settings.authenticate(gatewayId);
   } catch (error) {
-    throw new RelayServerCallbackError('authenticate', error);
+    throw callbackError('authenticate', error);
   }
   if (credentials === null)
     return refused(RELAY_CLOSE_REASON_UNAUTHORIZED, `unknown gateway ${JSON.stringify(gatewayId)}`);
@@ -71,7 +72,7 @@ export async function authenticateUpgrade(
     typeof credentials.tenant !== 'string' ||
     credentials.tenant === ''
   ) {
-    throw new RelayServerCallbackError('authenticate', 'returned no non-empty tenant string');
+    throw callbackError('authenticate', 'returned no non-empty tenant string');
   }
   let result: RelayTokenVerification;
   try {
@@ -80,7 +81,7 @@ export async function authenticateUpgrade(
       skewSeconds: settings.skewSeconds,
     });
   } catch (error) {
-    throw new RelayServerCallbackError('authenticate', error);
+    throw callbackError('authenticate', error);
   }
   if (!result.valid) {
     const reason = result.reason === 'expired' ? RELAY_CLOSE_REASON_EXPIRED : RELAY_CLOSE_REASON_UNAUTHORIZED;

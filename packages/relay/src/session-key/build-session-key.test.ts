@@ -1,12 +1,7 @@
 // One block per branch of relay-reference.md §6, using the note's own examples where it gives them.
 import { describe, expect, it } from 'vitest';
+import { RelayError } from '../errors.js';
 import { buildSessionKey } from './build-session-key.js';
-import {
-  InvalidSessionKeyOptionsError,
-  InvalidSessionKeySourceError,
-  SessionKeyError,
-  UnresolvableWhatsAppIdentifierError,
-} from './errors.js';
 
 const discordChannel = { platform: 'discord', chat_type: 'group', chat_id: '111', user_id: '9001' } as const;
 
@@ -292,12 +287,11 @@ describe('gateway crashes', () => {
       chat_id: '',
       user_id: '+60 123:1@s.whatsapp.net',
     };
-    expect(() => buildSessionKey(source)).toThrow(UnresolvableWhatsAppIdentifierError);
     expect(() => buildSessionKey(source)).toThrow(
       expect.objectContaining({
         code: 'whatsapp_identifier_unresolvable',
         path: 'user_id',
-        normalized: '60 123',
+        details: { normalized: '60 123' },
       }),
     );
   });
@@ -311,7 +305,11 @@ describe('gateway crashes', () => {
       user_id_alt: 'x y',
     };
     expect(() => buildSessionKey(source, { groupSessionsPerUser: false })).toThrow(
-      expect.objectContaining({ name: 'UnresolvableWhatsAppIdentifierError', path: 'user_id_alt' }),
+      expect.objectContaining({
+        name: 'RelayError',
+        code: 'whatsapp_identifier_unresolvable',
+        path: 'user_id_alt',
+      }),
     );
   });
 
@@ -402,7 +400,9 @@ describe('source typing', () => {
 describe('refused input', () => {
   it('refuses a source that is not an object or has no platform', () => {
     for (const source of [null, 'discord', [], {}, { platform: '' }, { platform: 3 }]) {
-      expect(() => buildSessionKey(source as never)).toThrow(InvalidSessionKeySourceError);
+      expect(() => buildSessionKey(source as never)).toThrow(
+        expect.objectContaining({ code: 'invalid_session_source' }),
+      );
     }
   });
 
@@ -449,7 +449,7 @@ describe('refused input', () => {
     const source = { ...discordChannel, prospective_thread_id: Symbol('not data') as never };
     expect(buildSessionKey(source)).toBe('agent:main:discord:group:111:9001');
     expect(() => buildSessionKey(source, { dialect: 'upstream-2026-09-21' })).toThrow(
-      InvalidSessionKeySourceError,
+      expect.objectContaining({ code: 'invalid_session_source' }),
     );
   });
 
@@ -462,20 +462,22 @@ describe('refused input', () => {
       { threadSessionsPerUser: 1 },
     ];
     for (const options of bad) {
-      expect(() => buildSessionKey(discordChannel, options as never)).toThrow(InvalidSessionKeyOptionsError);
+      expect(() => buildSessionKey(discordChannel, options as never)).toThrow(
+        expect.objectContaining({ code: 'invalid_session_key_options' }),
+      );
     }
     expect(() => buildSessionKey(discordChannel, { profile: 5 as never })).toThrow(
       expect.objectContaining({ code: 'invalid_session_key_options', path: 'options.profile' }),
     );
   });
 
-  it('makes every error a SessionKeyError with its class name', () => {
+  it('makes every error a RelayError with its code', () => {
     try {
       buildSessionKey({ platform: 'whatsapp', chat_type: 'dm', chat_id: '++' });
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(SessionKeyError);
-      expect((error as Error).name).toBe('UnresolvableWhatsAppIdentifierError');
+      expect(error).toBeInstanceOf(RelayError);
+      expect(error).toMatchObject({ name: 'RelayError', code: 'whatsapp_identifier_unresolvable' });
     }
   });
 });

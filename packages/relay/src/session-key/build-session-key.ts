@@ -1,6 +1,6 @@
+import { RelayError } from '../errors.js';
 import { isJsonValue } from '../json/index.js';
 import { isPythonTruthy } from '../python/index.js';
-import { InvalidSessionKeyOptionsError, InvalidSessionKeySourceError } from './errors.js';
 import { isSessionKeyScalar, keyPartStr, type SessionKeyValue } from './session-key-scalar.js';
 import type { SessionKeySource } from './session-key-source.js';
 import { canonicalWhatsAppIdentifier } from './whatsapp-identifier.js';
@@ -52,11 +52,11 @@ export interface BuildSessionKeyOptions {
  * The contract text asks for Discord's `guild_id` as a discriminator; the gateway never puts it (or
  * any scope but Slack's) into the key, and this function follows the gateway.
  *
- * @throws {UnresolvableWhatsAppIdentifierError} for the sources the gateway itself crashes on.
- * @throws {InvalidSessionKeySourceError} when the source is not an object, its `platform` is not a
+ * @throws {RelayError} `whatsapp_identifier_unresolvable`: for the sources the gateway itself crashes on.
+ * @throws {RelayError} `invalid_session_source`: when the source is not an object, its `platform` is not a
  * non-empty string, a field it reads holds something other than a {@link SessionKeyValue} (a `Date`,
  * a function), or a part it writes is (or holds) an integral number beyond ±(2^53 − 1).
- * @throws {InvalidSessionKeyOptionsError} for an option of the wrong type or an unknown dialect.
+ * @throws {RelayError} `invalid_session_key_options`: for an option of the wrong type or an unknown dialect.
  * @example
  * buildSessionKey({ platform: 'slack', chat_type: 'channel', scope_id: 'T9', chat_id: 'C0123', user_id: 'U1' });
  * // 'agent:main:slack:channel:T9:C0123:U1'
@@ -141,12 +141,14 @@ function namespace(profile: string | null, dialect: SessionKeyDialect): string {
 
 function readSource(source: unknown, dialect: SessionKeyDialect): SourceFields {
   if (typeof source !== 'object' || source === null || Array.isArray(source)) {
-    throw new InvalidSessionKeySourceError('the session source must be an object', '');
+    throw new RelayError('invalid_session_source', 'the session source must be an object');
   }
   const record = source as Readonly<Record<string, unknown>>;
   const { platform } = record;
   if (typeof platform !== 'string' || platform === '') {
-    throw new InvalidSessionKeySourceError('platform must be a non-empty string', 'platform');
+    throw new RelayError('invalid_session_source', 'platform must be a non-empty string', {
+      path: 'platform',
+    });
   }
   const chatType = record.chat_type === undefined ? 'dm' : scalarField(record, 'chat_type');
   return {
@@ -172,9 +174,10 @@ function scalarField(record: Readonly<Record<string, unknown>>, name: string): S
   if (isSessionKeyScalar(value) || isUnsafeInteger(value) || isJsonValue(value)) {
     return value as SessionKeyValue;
   }
-  throw new InvalidSessionKeySourceError(
+  throw new RelayError(
+    'invalid_session_source',
     `${name} must be a string, number, bigint, boolean, null or plain JSON data, not ${describe(value)}`,
-    name,
+    { path: name },
   );
 }
 
@@ -197,17 +200,20 @@ interface ResolvedOptions {
 
 function readOptions(options: unknown): ResolvedOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new InvalidSessionKeyOptionsError('the options must be an object', 'options');
+    throw new RelayError('invalid_session_key_options', 'the options must be an object', { path: 'options' });
   }
   const record = options as Readonly<Record<string, unknown>>;
   const { profile = null, dialect = 'baseline-2026-07-26' } = record;
   if (profile !== null && typeof profile !== 'string') {
-    throw new InvalidSessionKeyOptionsError('profile must be a string or null', 'options.profile');
+    throw new RelayError('invalid_session_key_options', 'profile must be a string or null', {
+      path: 'options.profile',
+    });
   }
   if (!SESSION_KEY_DIALECTS.includes(dialect as SessionKeyDialect)) {
-    throw new InvalidSessionKeyOptionsError(
+    throw new RelayError(
+      'invalid_session_key_options',
       `dialect must be one of ${SESSION_KEY_DIALECTS.join(', ')}`,
-      'options.dialect',
+      { path: 'options.dialect' },
     );
   }
   return {
@@ -222,5 +228,7 @@ function booleanOption(record: Readonly<Record<string, unknown>>, name: string, 
   const value = record[name];
   if (value === undefined) return fallback;
   if (typeof value === 'boolean') return value;
-  throw new InvalidSessionKeyOptionsError(`${name} must be a boolean`, `options.${name}`);
+  throw new RelayError('invalid_session_key_options', `${name} must be a boolean`, {
+    path: `options.${name}`,
+  });
 }

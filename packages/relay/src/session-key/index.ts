@@ -7,13 +7,6 @@ export {
   SESSION_KEY_DIALECTS,
   type SessionKeyDialect,
 } from './build-session-key.js';
-export {
-  InvalidSessionKeyOptionsError,
-  InvalidSessionKeySourceError,
-  SessionKeyError,
-  type SessionKeyErrorCode,
-  UnresolvableWhatsAppIdentifierError,
-} from './errors.js';
 export type { SessionKeyScalar, SessionKeyValue } from './session-key-scalar.js';
 export type { SessionKeySource } from './session-key-source.js';
 export { canonicalWhatsAppIdentifier, normalizeWhatsAppIdentifier } from './whatsapp-identifier.js';

@@ -1,6 +1,6 @@
+import { RelayError } from '../errors.js';
 import type { JsonValue } from '../json/index.js';
 import { pythonStr } from '../python/index.js';
-import { InvalidSessionKeySourceError } from './errors.js';
 
 /**
  * A value a source field can hold once the gateway has read it from JSON. `undefined` (absent)
@@ -34,15 +34,16 @@ export type SessionKeyValue = SessionKeyScalar | JsonValue;
  * Python's `str()` of a source field, as the gateway's `":".join(str(part) ...)` renders it (arrays and
  * objects in `repr` form: `{'a': 1}`).
  *
- * @throws {InvalidSessionKeySourceError} for an integral `number` beyond ±(2^53 − 1), also inside an
+ * @throws {RelayError} `invalid_session_source`: for an integral `number` beyond ±(2^53 − 1), also inside an
  * array or object: JavaScript cannot tell which Python `int` (or whether a `float` such as `1e+16`) it
  * came from.
  */
 export function keyPartStr(value: SessionKeyValue, path: string): string {
   if (holdsUnsafeInteger(value)) {
-    throw new InvalidSessionKeySourceError(
+    throw new RelayError(
+      'invalid_session_source',
       `${path} is or holds an integral number beyond the safe integer range: pass a bigint or a string`,
-      path,
+      { path },
     );
   }
   return pythonStr(value);

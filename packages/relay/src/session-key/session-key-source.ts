@@ -11,7 +11,7 @@
  * can be keyed are the `SessionKeyScalar`s and plain JSON arrays and objects, which are written as
  * Python's `str()` writes them (`['9001']`, `{'a': 1}`), as the gateway does with whatever its wire
  * reader kept. Anything else (a `Date`, a function) makes `buildSessionKey` throw
- * `InvalidSessionKeySourceError`, and so does an integral number beyond ±(2^53 − 1) the key writes.
+ * `RelayError` `invalid_session_source`, and so does an integral number beyond ±(2^53 − 1) the key writes.
  *
  * `guild_id` is deliberately not here: the gateway's relay path never reads it, so a source that
  * carries only the legacy alias is keyed as if it had no scope. Send `scope_id`.

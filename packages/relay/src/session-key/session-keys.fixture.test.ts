@@ -1,8 +1,8 @@
 // Runs packages/conformance/fixtures/relay/session-keys.json against buildSessionKey.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RelayError } from '../errors.js';
 import { type BuildSessionKeyOptions, buildSessionKey, type SessionKeyDialect } from './build-session-key.js';
-import { SessionKeyError } from './errors.js';
 import type { SessionKeySource } from './session-key-source.js';
 
 interface FixtureOptions {
@@ -94,7 +94,7 @@ describe('fixtures/relay/session-keys.json', () => {
       if (c.error === undefined) {
         expect(build()).toBe(c.expected);
       } else {
-        expect(build).toThrow(SessionKeyError);
+        expect(build).toThrow(RelayError);
         expect(build).toThrow(expect.objectContaining({ code: c.error }));
       }
     });

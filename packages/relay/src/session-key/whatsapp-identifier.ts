@@ -1,5 +1,5 @@
+import { RelayError } from '../errors.js';
 import { isPythonTruthy, pythonStrip } from '../python/index.js';
-import { UnresolvableWhatsAppIdentifierError } from './errors.js';
 import { keyPartStr, type SessionKeyValue } from './session-key-scalar.js';
 
 // The characters the gateway's LID-mapping walk accepts in an identifier; anything else is skipped,
@@ -27,8 +27,8 @@ export function normalizeWhatsAppIdentifier(value: SessionKeyValue, path = 'iden
  * The gateway normalises twice (once itself, once again inside its alias walk), so `"++60"` becomes
  * `"60"` and `" + 60"` becomes `"60"`.
  *
- * @throws {UnresolvableWhatsAppIdentifierError} where the gateway crashes: the second normalisation
- * is empty, or contains a character outside `[A-Za-z0-9@.+-]` (a space, `/`, `_`, non-ASCII).
+ * @throws {RelayError} `whatsapp_identifier_unresolvable`: where the gateway crashes: the second
+ * normalisation is empty, or contains a character outside `[A-Za-z0-9@.+-]` (a space, `/`, `_`, non-ASCII).
  * @example
  * canonicalWhatsAppIdentifier('60123456789@s.whatsapp.net'); // '60123456789'
  * canonicalWhatsAppIdentifier('@lid'); // ''
@@ -37,7 +37,13 @@ export function canonicalWhatsAppIdentifier(value: SessionKeyValue, path = 'iden
   const normalized = normalizeWhatsAppIdentifier(value, path);
   if (normalized === '') return '';
   const alias = normalizeWhatsAppIdentifier(normalized, path);
-  if (!RESOLVABLE_IDENTIFIER.test(alias)) throw new UnresolvableWhatsAppIdentifierError(path, normalized);
+  if (!RESOLVABLE_IDENTIFIER.test(alias)) {
+    throw new RelayError(
+      'whatsapp_identifier_unresolvable',
+      `WhatsApp identifier in ${path} normalises to ${JSON.stringify(normalized)}, which the gateway cannot resolve (it crashes on this source)`,
+      { path, details: { normalized } },
+    );
+  }
   return alias;
 }
 

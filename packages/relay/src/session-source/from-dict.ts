@@ -1,13 +1,6 @@
-import { type JsonValue, NotJsonValueError, toJsonValue } from '../json/index.js';
+import { RelayError } from '../errors.js';
+import { type JsonValue, toJsonValue } from '../json/index.js';
 import { isPythonTruthy, pythonStr } from '../python/index.js';
-import {
-  SessionSourceAmbiguousChatIdError,
-  SessionSourceMissingChatIdError,
-  SessionSourceMissingPlatformError,
-  SessionSourceNotJsonError,
-  SessionSourceNotObjectError,
-  SessionSourceUnknownPlatformError,
-} from './errors.js';
 import { copyNewerFields } from './newer-fields.js';
 import { lookUpPlatform } from './platforms.js';
 import type { SessionSource } from './schema.js';
@@ -41,13 +34,13 @@ const TAIL_KEYS = ['parent_chat_id', 'message_id', 'profile'] as const;
  * one number type, so a `chat_id` float with an integral value reads as the Python `int` (`1.0` →
  * `"1"`, where Python writes `"1.0"`); the numbers whose `str()` cannot be known are refused.
  *
- * @throws {SessionSourceNotObjectError} `value` is not a JSON object (`undefined` included).
- * @throws {SessionSourceNotJsonError} `value` holds something plain JSON cannot carry.
- * @throws {SessionSourceMissingPlatformError} no `platform` key.
- * @throws {SessionSourceUnknownPlatformError} `platform` is not a known platform name.
- * @throws {SessionSourceMissingChatIdError} no `chat_id` key.
- * @throws {SessionSourceAmbiguousChatIdError} `chat_id` holds an integral number beyond ±(2^53 − 1)
- *   or `-0`, anywhere inside it.
+ * @throws {RelayError} `session_source_not_object`: `value` is not a JSON object (`undefined` included).
+ * @throws {RelayError} `session_source_not_json`: `value` holds something plain JSON cannot carry.
+ * @throws {RelayError} `session_source_missing_platform`: no `platform` key.
+ * @throws {RelayError} `session_source_unknown_platform`: `platform` is not a known platform name.
+ * @throws {RelayError} `session_source_missing_chat_id`: no `chat_id` key.
+ * @throws {RelayError} `session_source_ambiguous_chat_id`: `chat_id` holds an integral number beyond ±(2^53 −
+ * 1) or `-0`, anywhere inside it.
  * @example
  * sessionSourceFromDict({ platform: ' Telegram', chat_id: -100123, guild_id: 'G1' });
  * // { platform: 'telegram', chat_id: '-100123', chat_name: null, chat_type: 'dm', …,
@@ -57,17 +50,22 @@ export function sessionSourceFromDict(value: unknown): SessionSource {
   const data = readObject(value);
   const get = (key: string): JsonValue => (Object.hasOwn(data, key) ? (data[key] as JsonValue) : null);
   if (!Object.hasOwn(data, 'platform')) {
-    throw new SessionSourceMissingPlatformError('session source has no platform', 'platform');
+    throw new RelayError('session_source_missing_platform', 'session source has no platform', {
+      path: 'platform',
+    });
   }
   const platform = lookUpPlatform(data['platform']);
   if (platform === undefined) {
-    throw new SessionSourceUnknownPlatformError(
+    throw new RelayError(
+      'session_source_unknown_platform',
       `session source platform ${JSON.stringify(get('platform'))} is not a known platform`,
-      'platform',
+      { path: 'platform' },
     );
   }
   if (!Object.hasOwn(data, 'chat_id')) {
-    throw new SessionSourceMissingChatIdError('session source has no chat_id', 'chat_id');
+    throw new RelayError('session_source_missing_chat_id', 'session source has no chat_id', {
+      path: 'chat_id',
+    });
   }
   const result: Record<string, JsonValue> = {
     platform,
@@ -89,9 +87,10 @@ export function sessionSourceFromDict(value: unknown): SessionSource {
 /** Python's `str(chat_id)`, refusing the numbers whose Python type JavaScript cannot know. */
 function chatIdStr(value: JsonValue): string {
   if (hasAmbiguousNumber(value)) {
-    throw new SessionSourceAmbiguousChatIdError(
+    throw new RelayError(
+      'session_source_ambiguous_chat_id',
       'session source chat_id holds an integral number beyond ±(2^53 − 1) or -0: store it as a string',
-      'chat_id',
+      { path: 'chat_id' },
     );
   }
   return pythonStr(value);
@@ -106,15 +105,16 @@ function hasAmbiguousNumber(value: JsonValue): boolean {
 }
 
 function readObject(value: unknown): { readonly [key: string]: JsonValue } {
-  let data: JsonValue;
-  try {
-    data = value === undefined ? null : toJsonValue(value);
-  } catch (error) {
-    if (!(error instanceof NotJsonValueError)) throw error;
-    throw new SessionSourceNotJsonError(`session source: ${error.message}`, error.path, { cause: error });
-  }
+  const data: JsonValue =
+    value === undefined
+      ? null
+      : toJsonValue(
+          value,
+          ({ message, path }) =>
+            new RelayError('session_source_not_json', `session source: ${message}`, { path }),
+        );
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new SessionSourceNotObjectError('session source must be a JSON object', '');
+    throw new RelayError('session_source_not_object', 'session source must be a JSON object');
   }
   return data as { readonly [key: string]: JsonValue };
 }

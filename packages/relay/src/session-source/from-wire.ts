@@ -1,6 +1,6 @@
-import { type JsonValue, NotJsonValueError, toJsonValue } from '../json/index.js';
+import { RelayError } from '../errors.js';
+import { type JsonValue, toJsonValue } from '../json/index.js';
 import { isPythonTruthy } from '../python/index.js';
-import { SessionSourceNotJsonError, SessionSourceNotObjectError } from './errors.js';
 import { copyNewerFields } from './newer-fields.js';
 import { canonicalPlatform } from './platforms.js';
 import type { SessionSource } from './schema.js';
@@ -25,8 +25,9 @@ const TAIL_KEYS = ['parent_chat_id', 'message_id', 'profile'] as const;
  *
  * Every baseline key is present in the result.
  *
- * @throws {SessionSourceNotObjectError} a truthy non-object source (the gateway's reader crashes).
- * @throws {SessionSourceNotJsonError} a value plain JSON cannot carry.
+ * @throws {RelayError} `session_source_not_object`: a truthy non-object source (the gateway's reader
+ * crashes).
+ * @throws {RelayError} `session_source_not_json`: a value plain JSON cannot carry.
  * @example
  * sessionSourceFromWire({ platform: ' Slack ', chat_id: 'C1', guild_id: 'T1' });
  * // { platform: 'slack', chat_id: 'C1', chat_type: 'dm', scope_id: null, guild_id: null, … }
@@ -44,7 +45,7 @@ export function sessionSourceFromOwnedWire(wire: JsonValue | undefined): Session
   const value = wire === undefined ? null : wire;
   if (!isPythonTruthy(value)) return readSource({});
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new SessionSourceNotObjectError('event source must be an object');
+    throw new RelayError('session_source_not_object', 'event source must be an object');
   }
   return readSource(value as { readonly [key: string]: JsonValue });
 }
@@ -79,10 +80,8 @@ function readSource(src: { readonly [key: string]: JsonValue }): SessionSource {
 
 function readJson(wire: unknown): JsonValue {
   if (wire === undefined) return null;
-  try {
-    return toJsonValue(wire);
-  } catch (error) {
-    if (!(error instanceof NotJsonValueError)) throw error;
-    throw new SessionSourceNotJsonError(`event source: ${error.message}`, error.path, { cause: error });
-  }
+  return toJsonValue(
+    wire,
+    ({ message, path }) => new RelayError('session_source_not_json', `event source: ${message}`, { path }),
+  );
 }

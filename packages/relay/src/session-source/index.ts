@@ -1,14 +1,4 @@
 export { isPythonTruthy } from '../python/truthy.js';
-export {
-  SessionSourceAmbiguousChatIdError,
-  SessionSourceError,
-  SessionSourceFieldError,
-  SessionSourceMissingChatIdError,
-  SessionSourceMissingPlatformError,
-  SessionSourceNotJsonError,
-  SessionSourceNotObjectError,
-  SessionSourceUnknownPlatformError,
-} from './errors.js';
 export { sessionSourceFromDict } from './from-dict.js';
 export { sessionSourceFromWire } from './from-wire.js';
 export {

@@ -46,9 +46,10 @@ export type SessionSourceWire = { readonly [key: string]: JsonValue };
 
 /**
  * Zod schema of the wire `source` object: any JSON object, unknown keys kept. Reading rules (defaults,
- * platform fallback) are applied by `sessionSourceFromWire`, not here.
+ * platform fallback) are applied by `sessionSourceFromWire`, not here. (Both calls are marked pure: a
+ * bundle that imports only the channel-token functions from the root must be able to drop zod.)
  */
-export const sessionSourceWireSchema: z.ZodMiniType<SessionSourceWire> = z.record(
-  z.string(),
+export const sessionSourceWireSchema: z.ZodMiniType<SessionSourceWire> = /* @__PURE__ */ z.record(
+  /* @__PURE__ */ z.string(),
   jsonValueSchema,
 );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SessionSourceError } from './errors.js';
+import { RelayError } from '../errors.js';
 import { sessionSourceFromDict } from './from-dict.js';
 import { sessionSourceToWire } from './to-wire.js';
 
@@ -50,7 +50,7 @@ describe('fixtures/relay/session-source-from-dict.json', () => {
     it(c.id, () => {
       const read = () => sessionSourceFromDict(c.input);
       if (c.error !== undefined) {
-        expect(read).toThrow(SessionSourceError);
+        expect(read).toThrow(RelayError);
         expect(read).toThrow(expect.objectContaining({ code: c.error }));
         return;
       }

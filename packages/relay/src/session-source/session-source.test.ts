@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SessionSourceFieldError, SessionSourceNotJsonError, SessionSourceNotObjectError } from './errors.js';
 import { sessionSourceFromWire } from './from-wire.js';
 import { canonicalPlatform, isKnownPlatform } from './platforms.js';
 import type { SessionSource } from './schema.js';
@@ -20,15 +19,19 @@ describe('canonicalPlatform', () => {
 describe('sessionSourceToWire', () => {
   it('refuses a source without platform or chat_id, or with non-JSON values', () => {
     expect(() => sessionSourceToWire({ chat_id: '1' } as unknown as SessionSource)).toThrow(
-      SessionSourceFieldError,
+      expect.objectContaining({ code: 'session_source_invalid_field' }),
     );
     expect(() => sessionSourceToWire({ platform: 'x' } as unknown as SessionSource)).toThrow(
       expect.objectContaining({ code: 'session_source_invalid_field', path: 'chat_id' }),
     );
-    expect(() => sessionSourceToWire(null as unknown as SessionSource)).toThrow(SessionSourceFieldError);
+    expect(() => sessionSourceToWire(null as unknown as SessionSource)).toThrow(
+      expect.objectContaining({ code: 'session_source_invalid_field' }),
+    );
     expect(() =>
       sessionSourceToWire({ platform: 'x', chat_id: () => 1 } as unknown as SessionSource),
-    ).toThrow(expect.objectContaining({ name: 'SessionSourceNotJsonError', path: 'chat_id' }));
+    ).toThrow(
+      expect.objectContaining({ name: 'RelayError', code: 'session_source_not_json', path: 'chat_id' }),
+    );
   });
 
   it('skips undefined keys like absent ones', () => {
@@ -42,8 +45,12 @@ describe('sessionSourceToWire', () => {
 
 describe('sessionSourceFromWire', () => {
   it('refuses a truthy non-object and non-JSON values', () => {
-    expect(() => sessionSourceFromWire([{}])).toThrow(SessionSourceNotObjectError);
-    expect(() => sessionSourceFromWire({ chat_id: 1n })).toThrow(SessionSourceNotJsonError);
+    expect(() => sessionSourceFromWire([{}])).toThrow(
+      expect.objectContaining({ code: 'session_source_not_object' }),
+    );
+    expect(() => sessionSourceFromWire({ chat_id: 1n })).toThrow(
+      expect.objectContaining({ code: 'session_source_not_json' }),
+    );
   });
 
   it('is accepted by the wire schema whenever it is an object', () => {
@@ -88,13 +95,13 @@ const wireSource = fc.oneof(
 );
 
 describe('session source properties', () => {
-  it('reading arbitrary wire input throws only SessionSourceNotObjectError', () => {
+  it('reading arbitrary wire input throws only session_source_not_object', () => {
     fc.assert(
       fc.property(wireSource, (wire) => {
         try {
           sessionSourceFromWire(wire);
         } catch (error) {
-          expect(error).toBeInstanceOf(SessionSourceNotObjectError);
+          expect(error).toMatchObject({ name: 'RelayError', code: 'session_source_not_object' });
         }
       }),
       { numRuns: 400 },

@@ -1,6 +1,6 @@
-import { type JsonValue, NotJsonValueError, toJsonValue } from '../json/index.js';
+import { RelayError } from '../errors.js';
+import { type JsonValue, toJsonValue } from '../json/index.js';
 import { isPythonTruthy } from '../python/index.js';
-import { SessionSourceFieldError, SessionSourceNotJsonError } from './errors.js';
 import type { SessionSource, SessionSourceWire } from './schema.js';
 
 const ALWAYS_KEYS = ['chat_name', 'chat_type', 'user_id', 'user_name', 'thread_id', 'chat_topic'] as const;
@@ -23,8 +23,8 @@ const NEWER_FLAGS = ['is_bot', 'message_is_edit', 'one_to_one_verified'] as cons
  *    `one_to_one_verified` whenever set (`false` included — newest gateways fail closed without them).
  *    A baseline gateway ignores all four.
  *
- * @throws {SessionSourceFieldError} no string `platform` or no `chat_id`.
- * @throws {SessionSourceNotJsonError} a value plain JSON cannot carry.
+ * @throws {RelayError} `session_source_invalid_field`: no string `platform` or no `chat_id`.
+ * @throws {RelayError} `session_source_not_json`: a value plain JSON cannot carry.
  * @example
  * sessionSourceToWire({ platform: 'slack', chat_id: 'C1', chat_type: 'channel', user_id: 'U1', scope_id: 'T1' });
  * // { platform, chat_id, chat_name: null, chat_type, user_id, user_name: null, thread_id: null,
@@ -33,10 +33,12 @@ const NEWER_FLAGS = ['is_bot', 'message_is_edit', 'one_to_one_verified'] as cons
 export function sessionSourceToWire(source: SessionSource): SessionSourceWire {
   const src = readJson(source);
   if (typeof src['platform'] !== 'string') {
-    throw new SessionSourceFieldError('source.platform must be a string', 'platform');
+    throw new RelayError('session_source_invalid_field', 'source.platform must be a string', {
+      path: 'platform',
+    });
   }
   if (!Object.hasOwn(src, 'chat_id'))
-    throw new SessionSourceFieldError('source.chat_id is required', 'chat_id');
+    throw new RelayError('session_source_invalid_field', 'source.chat_id is required', { path: 'chat_id' });
   const get = (key: string): JsonValue => (Object.hasOwn(src, key) ? (src[key] as JsonValue) : null);
 
   const wire: Record<string, JsonValue> = { platform: src['platform'], chat_id: get('chat_id') };
@@ -62,15 +64,12 @@ export function sessionSourceToWire(source: SessionSource): SessionSourceWire {
 }
 
 function readJson(source: unknown): { readonly [key: string]: JsonValue } {
-  let value: JsonValue;
-  try {
-    value = toJsonValue(source);
-  } catch (error) {
-    if (!(error instanceof NotJsonValueError)) throw error;
-    throw new SessionSourceNotJsonError(`session source: ${error.message}`, error.path, { cause: error });
-  }
+  const value = toJsonValue(
+    source,
+    ({ message, path }) => new RelayError('session_source_not_json', `session source: ${message}`, { path }),
+  );
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new SessionSourceFieldError('session source must be an object', '');
+    throw new RelayError('session_source_invalid_field', 'session source must be an object');
   }
   return value as { readonly [key: string]: JsonValue };
 }

@@ -1,4 +1,3 @@
-export { type StubHandlerKind, StubHandlerMissingError } from './errors.js';
 export type { WireChunk } from './in-memory-pipe.js';
 export type { WireDirection, WireRecord } from './linked-connection.js';
 export type { LinkedConnector, LinkedConnectorHandler, PassthroughForwardInput } from './linked-connector.js';
@@ -8,4 +7,9 @@ export {
   type LinkedTransportPair,
   type LinkedTransportPairOptions,
 } from './linked-pair.js';
-export { type CannedResults, type RecordedInterrupt, StubConnector } from './stub-connector.js';
+export {
+  type CannedResults,
+  type RecordedInterrupt,
+  StubConnector,
+  type StubHandlerKind,
+} from './stub-connector.js';

@@ -12,7 +12,7 @@ import {
 } from '../frames/index.js';
 import type { MessageEventWire } from '../message-event/index.js';
 import { encodeFrame, FrameDecoder } from '../ndjson/index.js';
-import { RelayNotConnectedError } from '../transport/index.js';
+import { notConnectedError } from '../transport/errors.js';
 import type { PipeEnd, WireChunk } from './in-memory-pipe.js';
 import { LinkedConnection, type LinkedContext } from './linked-connection.js';
 
@@ -76,7 +76,7 @@ export interface LinkedConnector {
   readonly errors: readonly unknown[];
   /**
    * Sends an `inbound` frame with `event` (build it with `createMessageEvent`) and, for a buffered
-   * delivery, its `bufferId`. Throws `RelayNotConnectedError` when no gateway is connected.
+   * delivery, its `bufferId`. Throws a `RelayTransportError` `not_connected` when no gateway is connected.
    */
   pushInbound(event: MessageEventWire, options?: { readonly bufferId?: string }): void;
   /** Sends an `interrupt_inbound` frame. */
@@ -155,7 +155,7 @@ export class LinkedConnectorEnd implements LinkedConnector {
   }
 
   #requireConnection(): LinkedConnection {
-    if (this.#connection === undefined) throw new RelayNotConnectedError('linked connector send');
+    if (this.#connection === undefined) throw notConnectedError('linked connector send');
     return this.#connection;
   }
 

@@ -2,7 +2,6 @@ import type { CapabilityDescriptor } from '../descriptor/index.js';
 import {
   type ConnectorFrame,
   decodeConnectorFrame,
-  FrameValidationError,
   type GatewayFrameInput,
   GOING_IDLE_ACK_TIMEOUT_MS,
   type HelloFrame,
@@ -20,18 +19,20 @@ import { within } from '../internal/within.js';
 import { eventFromWire } from '../message-event/index.js';
 import { encodeFrame, FrameDecoder, type FrameJsonStyle } from '../ndjson/index.js';
 import {
+  connectionLostError,
+  descriptorRejectedError,
+  handshakeTimeoutError,
+  notConnectedError,
+  outboundTimeoutError,
+  transportClosedError,
+} from '../transport/errors.js';
+import {
   type InboundHandler,
   type InterruptInboundHandler,
   type OutboundOptions,
   type PassthroughHandler,
   passthroughDeliveryFromForward,
-  RelayConnectionLostError,
-  RelayDescriptorRejectedError,
-  RelayHandshakeTimeoutError,
-  RelayNotConnectedError,
-  RelayOutboundTimeoutError,
   type RelayTransport,
-  RelayTransportClosedError,
   type RelayTransportError,
   type ResolvedChatInfo,
 } from '../transport/index.js';
@@ -61,7 +62,8 @@ export interface LinkedGatewayTransport extends RelayTransport {
   readonly connected: boolean;
   /**
    * What went wrong on this end without failing a call, in order: undecodable connector lines
-   * (`FrameError`s), inbound events `eventFromWire` refused, and errors thrown by the handlers.
+   * (`RelayError`s with a frame code), inbound events `eventFromWire` refused, and errors thrown by the
+   * handlers.
    */
   readonly errors: readonly unknown[];
   /** The descriptor received for `platform` on this connection (one per hello), if any. */
@@ -136,14 +138,14 @@ export class LinkedGateway implements LinkedGatewayTransport {
     if (connection === undefined) return;
     this.#connection = undefined;
     connection.toConnector.end();
-    this.#failAll((what, requestId) => new RelayTransportClosedError(what, requestId));
+    this.#failAll((what, requestId) => transportClosedError(what, requestId));
   }
 
   async handshake(): Promise<CapabilityDescriptor> {
     if (this.#descriptor !== undefined) return this.#descriptor;
-    if (this.#connection === undefined) throw new RelayNotConnectedError('handshake');
+    if (this.#connection === undefined) throw notConnectedError('handshake');
     const timeoutMs = this.#options.handshakeTimeoutMs;
-    return within(this.#handshake.promise, timeoutMs, () => new RelayHandshakeTimeoutError(timeoutMs));
+    return within(this.#handshake.promise, timeoutMs, () => handshakeTimeoutError(timeoutMs));
   }
 
   onInbound(handler: InboundHandler): void {
@@ -176,7 +178,7 @@ export class LinkedGateway implements LinkedGatewayTransport {
 
   async sendInterrupt(sessionKey: string, reason: string | null = null): Promise<void> {
     const connection = this.#connection;
-    if (connection === undefined) throw new RelayNotConnectedError('send_interrupt');
+    if (connection === undefined) throw notConnectedError('send_interrupt');
     this.#write(connection, { type: 'interrupt', session_key: sessionKey, reason });
   }
 
@@ -202,7 +204,7 @@ export class LinkedGateway implements LinkedGatewayTransport {
     what: string,
   ): Promise<OutboundResultObject> {
     const connection = this.#connection;
-    if (connection === undefined) throw new RelayNotConnectedError(what);
+    if (connection === undefined) throw notConnectedError(what);
     const requestId = this.#options.newRequestId();
     const frame: OutboundFrameInput = { type: 'outbound', requestId, action, ...this.#routing(platform) };
     const line = encodeFrame(frame, { style: this.#options.jsonStyle });
@@ -210,7 +212,7 @@ export class LinkedGateway implements LinkedGatewayTransport {
     return new Promise<OutboundResultObject>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#pending.delete(requestId);
-        reject(new RelayOutboundTimeoutError(requestId, timeoutMs));
+        reject(outboundTimeoutError(requestId, timeoutMs));
       }, timeoutMs);
       this.#pending.set(requestId, { resolve, reject, what, timer });
       this.#writeLine(connection, line);
@@ -242,7 +244,7 @@ export class LinkedGateway implements LinkedGatewayTransport {
       closed: () => {
         if (this.#connection !== connection) return;
         this.#connection = undefined;
-        this.#failAll((what, requestId) => new RelayConnectionLostError(what, requestId));
+        this.#failAll((what, requestId) => connectionLostError(what, requestId));
       },
     };
   }
@@ -251,10 +253,8 @@ export class LinkedGateway implements LinkedGatewayTransport {
     for (const result of this.#decoder.push(chunk)) {
       if (!result.ok) {
         this.errors.push(result.error);
-        if (result.error instanceof FrameValidationError && result.error.frameType === 'descriptor') {
-          this.#handshake.reject(
-            new RelayDescriptorRejectedError(result.error.message, { cause: result.error }),
-          );
+        if (result.error.code === 'invalid_frame' && result.error.details?.frameType === 'descriptor') {
+          this.#handshake.reject(descriptorRejectedError(result.error.message, { cause: result.error }));
         }
         continue;
       }

@@ -1,23 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  decodeGatewayFrame,
-  FrameNotObjectError,
-  FrameSyntaxError,
-  type OutboundAction,
-  type OutboundResultObject,
-} from '../frames/index.js';
+import { decodeGatewayFrame, type OutboundAction, type OutboundResultObject } from '../frames/index.js';
 import { GATEWAY_LINES, REQUEST_ID } from '../frames/test-frames.js';
 import type { MessageEvent } from '../message-event/index.js';
 import { encodePassthroughBody } from '../passthrough/index.js';
-import {
-  type PassthroughDelivery,
-  RelayConnectionLostError,
-  RelayDescriptorRejectedError,
-  RelayHandshakeTimeoutError,
-  RelayNotConnectedError,
-  RelayOutboundTimeoutError,
-  RelayTransportClosedError,
-} from '../transport/index.js';
+import type { RelayTransportError } from '../transport/errors.js';
+import type { PassthroughDelivery } from '../transport/index.js';
 import { createLinkedTransportPair, type LinkedTransportPairOptions } from './linked-pair.js';
 import { DISCORD_DESCRIPTOR, discordEvent, TELEGRAM_DESCRIPTOR } from './test-support.js';
 
@@ -73,9 +60,9 @@ describe('createLinkedTransportPair: handshake', () => {
     expect(linesTo(pair, 'to_connector')).toEqual([GATEWAY_LINES.helloRelay]);
   });
 
-  it('rejects handshake before connect with RelayNotConnectedError', async () => {
+  it('rejects handshake before connect with not_connected', async () => {
     const pair = createLinkedTransportPair({ connector: { descriptor: DISCORD_DESCRIPTOR } });
-    await expect(pair.gateway.handshake()).rejects.toBeInstanceOf(RelayNotConnectedError);
+    await expect(pair.gateway.handshake()).rejects.toMatchObject({ code: 'not_connected' });
   });
 
   it('times out a handshake the connector never answers, retryably', async () => {
@@ -85,8 +72,8 @@ describe('createLinkedTransportPair: handshake', () => {
     });
     await pair.gateway.connect();
     const error = await pair.gateway.handshake().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RelayHandshakeTimeoutError);
-    expect(error).toMatchObject({ retryable: true, timeoutMs: 20 });
+    expect(error).toMatchObject({ name: 'RelayTransportError', code: 'handshake_timeout' });
+    expect(error).toMatchObject({ retryable: true, details: { timeoutMs: 20 } });
   });
 
   it('rejects a descriptor missing required fields with a non-retryable typed error', async () => {
@@ -95,7 +82,7 @@ describe('createLinkedTransportPair: handshake', () => {
     const handshake = pair.gateway.handshake();
     pair.connector.sendRaw('{"type":"descriptor","descriptor":{"platform":"discord"}}\n');
     const error = await handshake.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RelayDescriptorRejectedError);
+    expect(error).toMatchObject({ name: 'RelayTransportError', code: 'descriptor_rejected' });
     expect(error).toMatchObject({ retryable: false, code: 'descriptor_rejected' });
     expect((error as Error).cause).toBe(pair.gateway.errors[0]);
   });
@@ -105,7 +92,7 @@ describe('createLinkedTransportPair: handshake', () => {
     pair.connector.accepting = false;
     expect(await pair.gateway.connect()).toBe(false);
     expect(pair.gateway.connected).toBe(false);
-    await expect(pair.gateway.sendInterrupt('k')).rejects.toBeInstanceOf(RelayNotConnectedError);
+    await expect(pair.gateway.sendInterrupt('k')).rejects.toMatchObject({ code: 'not_connected' });
   });
 
   it('re-sends the hellos on a reconnect and takes the new connection’s descriptor', async () => {
@@ -351,7 +338,7 @@ describe('createLinkedTransportPair: outbound', () => {
     const sentBefore = pair.wire.length;
     const bad = { op: 'send', chat_id: 'c' } as unknown as Parameters<typeof pair.gateway.sendOutbound>[0];
     await expect(pair.gateway.sendOutbound(bad)).rejects.toMatchObject({
-      name: 'FrameValidationError',
+      name: 'RelayError',
       code: 'invalid_frame',
     });
     expect(pair.wire.length).toBe(sentBefore);
@@ -378,15 +365,15 @@ describe('createLinkedTransportPair: outbound', () => {
     expect(lines[0]).toMatch(/"action": \{"op": "get_chat_info", "chat_id": "chan1"\}\}\n$/);
   });
 
-  it('rejects before connect with RelayNotConnectedError (retryable, not ambiguous)', async () => {
+  it('rejects before connect with not_connected (retryable, not ambiguous)', async () => {
     const pair = createLinkedTransportPair({ connector: { descriptor: DISCORD_DESCRIPTOR } });
     const error = await pair.gateway.sendOutbound({ op: 'typing', chat_id: 'c' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RelayNotConnectedError);
+    expect(error).toMatchObject({ name: 'RelayTransportError', code: 'not_connected' });
     expect(error).toMatchObject({ retryable: true, ambiguous: false });
-    await expect(pair.gateway.getChatInfo('c')).rejects.toBeInstanceOf(RelayNotConnectedError);
+    await expect(pair.gateway.getChatInfo('c')).rejects.toMatchObject({ code: 'not_connected' });
     await expect(
       pair.gateway.sendFollowUp({ op: 'follow_up', session_key: 'k', kind: 'x', content: 'y' }),
-    ).rejects.toBeInstanceOf(RelayNotConnectedError);
+    ).rejects.toMatchObject({ code: 'not_connected' });
     expect(pair.wire).toEqual([]);
   });
 
@@ -403,15 +390,15 @@ describe('createLinkedTransportPair: outbound', () => {
       },
     });
     const error = await pair.gateway.sendOutbound({ op: 'send', chat_id: 'c', content: 'x' }).catch((e) => e);
-    expect(error).toBeInstanceOf(RelayOutboundTimeoutError);
-    expect(error).toMatchObject({ retryable: true, ambiguous: true, timeoutMs: 20 });
+    expect(error).toMatchObject({ name: 'RelayTransportError', code: 'outbound_timeout' });
+    expect(error).toMatchObject({ retryable: true, ambiguous: true, details: { timeoutMs: 20 } });
     expect(error.requestId).toBe(pair.connector.outbound[0]?.requestId);
     answerLate?.({ success: true, message_id: 'late' });
     await pair.flush();
     expect(pair.gateway.errors).toEqual([]);
   });
 
-  it('rejects pending requests and the handshake with RelayTransportClosedError on disconnect', async () => {
+  it('rejects pending requests and the handshake with transport_closed on disconnect', async () => {
     const pair = createLinkedTransportPair({
       connector: {
         descriptor: () => undefined,
@@ -427,21 +414,21 @@ describe('createLinkedTransportPair: outbound', () => {
     const [firstError, secondError, handshakeError] = await Promise.all(
       [first, second, handshake].map((p) => (p as Promise<unknown>).catch((e: unknown) => e)),
     );
-    expect(firstError).toBeInstanceOf(RelayTransportClosedError);
+    expect(firstError).toMatchObject({ name: 'RelayTransportError', code: 'transport_closed' });
     expect(firstError).toMatchObject({ retryable: true, ambiguous: true, code: 'transport_closed' });
-    expect(secondError).toBeInstanceOf(RelayTransportClosedError);
-    expect((firstError as RelayTransportClosedError).requestId).not.toBe(
-      (secondError as RelayTransportClosedError).requestId,
+    expect(secondError).toMatchObject({ name: 'RelayTransportError', code: 'transport_closed' });
+    expect((firstError as RelayTransportError).requestId).not.toBe(
+      (secondError as RelayTransportError).requestId,
     );
-    expect(handshakeError).toBeInstanceOf(RelayTransportClosedError);
+    expect(handshakeError).toMatchObject({ name: 'RelayTransportError', code: 'transport_closed' });
     expect(handshakeError).toMatchObject({ ambiguous: false });
-    await expect(pair.gateway.sendOutbound({ op: 'typing', chat_id: 'c' })).rejects.toBeInstanceOf(
-      RelayNotConnectedError,
-    );
+    await expect(pair.gateway.sendOutbound({ op: 'typing', chat_id: 'c' })).rejects.toMatchObject({
+      code: 'not_connected',
+    });
     await pair.gateway.disconnect();
   });
 
-  it('rejects pending requests with RelayConnectionLostError when the connector closes', async () => {
+  it('rejects pending requests with connection_lost when the connector closes', async () => {
     const pair = await connectedPair({
       connector: {
         descriptor: DISCORD_DESCRIPTOR,
@@ -452,10 +439,12 @@ describe('createLinkedTransportPair: outbound', () => {
     await vi.waitFor(() => expect(pair.connector.outbound).toHaveLength(1));
     pair.connector.close();
     const error = await pending.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RelayConnectionLostError);
+    expect(error).toMatchObject({ name: 'RelayTransportError', code: 'connection_lost' });
     expect(error).toMatchObject({ retryable: true, ambiguous: true });
     expect(pair.gateway.connected).toBe(false);
-    expect(() => pair.connector.pushInterrupt('k', 'c')).toThrow(RelayNotConnectedError);
+    expect(() => pair.connector.pushInterrupt('k', 'c')).toThrow(
+      expect.objectContaining({ code: 'not_connected' }),
+    );
   });
 });
 
@@ -633,8 +622,8 @@ describe('createLinkedTransportPair: inbound', () => {
     await pair.flush();
     expect(seen).toEqual(['after']);
     expect(pair.gateway.errors).toHaveLength(2);
-    expect(pair.gateway.errors[0]).toBeInstanceOf(FrameSyntaxError);
-    expect(pair.gateway.errors[1]).toBeInstanceOf(FrameNotObjectError);
+    expect(pair.gateway.errors[0]).toMatchObject({ name: 'RelayError', code: 'malformed_json' });
+    expect(pair.gateway.errors[1]).toMatchObject({ name: 'RelayError', code: 'not_object' });
   });
 
   it('reassembles frames split across messages and batched in one', async () => {

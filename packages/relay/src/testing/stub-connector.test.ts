@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { MessageEvent } from '../message-event/index.js';
 import { eventFromWire } from '../message-event/index.js';
 import type { PassthroughDelivery, RelayTransport } from '../transport/index.js';
-import { StubHandlerMissingError } from './errors.js';
 import { StubConnector } from './stub-connector.js';
 import { DISCORD_DESCRIPTOR, discordEvent } from './test-support.js';
 
@@ -207,15 +206,19 @@ describe('StubConnector', () => {
     expect(calls).toEqual(['second']);
   });
 
-  it('push drivers throw StubHandlerMissingError before a handler is installed', async () => {
+  it('push drivers throw handler_missing before a handler is installed', async () => {
     const stub = new StubConnector(DISCORD_DESCRIPTOR);
     const inbound = stub.pushInbound(eventFromWire(discordEvent('x')));
-    await expect(inbound).rejects.toBeInstanceOf(StubHandlerMissingError);
-    await expect(inbound).rejects.toMatchObject({ handler: 'inbound', code: 'handler_missing' });
-    await expect(stub.pushInterrupt('k', 'c')).rejects.toMatchObject({ handler: 'interrupt_inbound' });
+    await expect(inbound).rejects.toMatchObject({ code: 'handler_missing' });
+    await expect(inbound).rejects.toMatchObject({ code: 'handler_missing', details: { handler: 'inbound' } });
+    await expect(stub.pushInterrupt('k', 'c')).rejects.toMatchObject({
+      code: 'handler_missing',
+      details: { handler: 'interrupt_inbound' },
+    });
     await expect(stub.pushPassthrough(FORWARD)).rejects.toMatchObject({
-      name: 'StubHandlerMissingError',
-      handler: 'passthrough',
+      name: 'RelayError',
+      code: 'handler_missing',
+      details: { handler: 'passthrough' },
     });
   });
 

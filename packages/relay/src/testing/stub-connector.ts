@@ -1,4 +1,5 @@
 import type { CapabilityDescriptor } from '../descriptor/index.js';
+import { RelayError } from '../errors.js';
 import type {
   OpParamsInput,
   OutboundActionInput,
@@ -15,7 +16,6 @@ import type {
   RelayTransport,
   ResolvedChatInfo,
 } from '../transport/index.js';
-import { StubHandlerMissingError } from './errors.js';
 
 /** One `sendInterrupt` call recorded by {@link StubConnector}. */
 export interface RecordedInterrupt {
@@ -50,7 +50,7 @@ function defaultCannedResults(): CannedResults {
  *   `nextSendResult` (or `nextResults[op]`) once and every later call of that op returns it.
  * - `getChatInfo` answers from `chatInfo`, else `{ name: chatId, type: "dm" }`.
  * - Drivers `pushInbound`, `pushInterrupt`, `pushPassthrough` call the installed handlers as the
- *   connector would, and throw {@link StubHandlerMissingError} when the handler is not installed.
+ *   connector would, and throw a `RelayError` `handler_missing` when the handler is not installed.
  *
  * It answers even when not connected, as the Python stub does; use the linked pair from this module
  * to exercise connection state, the wire format and failures.
@@ -183,19 +183,19 @@ export class StubConnector implements RelayTransport {
 
   /** Delivers `event` to the inbound handler, as the connector's `inbound` frame would. */
   async pushInbound(event: MessageEvent): Promise<void> {
-    if (this.#inbound === undefined) throw new StubHandlerMissingError('inbound');
+    if (this.#inbound === undefined) throw handlerMissingError('inbound');
     await this.#inbound(event);
   }
 
   /** Delivers an `interrupt_inbound` for `sessionKey` / `chatId` to the interrupt handler. */
   async pushInterrupt(sessionKey: string, chatId: string): Promise<void> {
-    if (this.#interruptInbound === undefined) throw new StubHandlerMissingError('interrupt_inbound');
+    if (this.#interruptInbound === undefined) throw handlerMissingError('interrupt_inbound');
     await this.#interruptInbound(sessionKey, chatId);
   }
 
   /** Delivers a forwarded webhook (with its `bufferId`, `null` by default) to the passthrough handler. */
   async pushPassthrough(forward: PassthroughDelivery, bufferId: string | null = null): Promise<void> {
-    if (this.#passthrough === undefined) throw new StubHandlerMissingError('passthrough');
+    if (this.#passthrough === undefined) throw handlerMissingError('passthrough');
     await this.#passthrough(forward, bufferId);
   }
 
@@ -203,4 +203,20 @@ export class StubConnector implements RelayTransport {
     const canned = Object.hasOwn(this.nextResults, op) ? this.nextResults[op as OutboundOp] : undefined;
     return { ...(canned ?? { success: true }) };
   }
+}
+
+/** Which handler a `StubConnector` push driver needed. */
+export type StubHandlerKind = 'inbound' | 'interrupt_inbound' | 'passthrough';
+
+/**
+ * `handler_missing`: a push driver was called before the code under test installed the handler it
+ * drives (in the gateway: before the adapter's `connect()`). Mirrors the Python stub's
+ * `RuntimeError("no inbound handler registered …")`.
+ */
+function handlerMissingError(handler: StubHandlerKind): RelayError {
+  return new RelayError(
+    'handler_missing',
+    `no ${handler} handler registered (install it, e.g. by connecting the adapter, before pushing)`,
+    { details: { handler } },
+  );
 }

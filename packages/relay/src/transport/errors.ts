@@ -1,6 +1,25 @@
 import { GATEWAY_FAILURE_ERRORS } from '../frames/index.js';
 
-/** Which transport condition failed. */
+/**
+ * Which transport condition failed:
+ * - `not_connected`: nothing was sent — the transport was never connected, or was disconnected or
+ *   lost before the call;
+ * - `transport_closed`: `disconnect()` was called while the request was pending (the Python
+ *   transport fails pending calls the same way, `RuntimeError("relay transport closed")`);
+ * - `connection_lost`: the connection dropped (the connector closed the socket, the reader died)
+ *   while the request was pending;
+ * - `outbound_timeout`: no `outbound_result` arrived for `requestId` within `details.timeoutMs` (the
+ *   gateway waits 30 s); a late result is ignored;
+ * - `handshake_timeout`: no `descriptor` arrived within `details.timeoutMs` of the hellos (the
+ *   gateway waits 30 s and then fails `connect()`);
+ * - `descriptor_rejected`: the connector's first `descriptor` frame cannot be read (`cause` is the
+ *   decode error). The Python gateway's reader dies on such a frame and its handshake then times
+ *   out; a TypeScript transport fails the handshake at once;
+ * - `auth_revoked`: the connector revoked this gateway — after a completed handshake it closed the
+ *   socket with 4401 (a reason other than `"expired"`), and the one immediate re-dial with a fresh
+ *   token was closed with 4401 again. The transport stops reconnecting for good; every pending and
+ *   later call fails with this code (the Python gateway raises its fatal `relay_disabled` here).
+ */
 export type RelayTransportErrorCode =
   | 'not_connected'
   | 'transport_closed'
@@ -10,20 +29,20 @@ export type RelayTransportErrorCode =
   | 'descriptor_rejected'
   | 'auth_revoked';
 
-/**
- * Base class of every {@link RelayTransport} failure: catch this to handle them all. An action the
- * connector answered — even with `success: false` — is a result, never one of these errors.
- */
-export abstract class RelayTransportError extends Error {
-  abstract override readonly name: string;
-  abstract readonly code: RelayTransportErrorCode;
-  /** The same call may succeed if it is made again, on this or a new connection. */
-  abstract readonly retryable: boolean;
-  /**
-   * The request reached the wire and only its answer is missing: the connector may have acted on it,
-   * so a retry can act twice (a `send` can post twice).
-   */
-  abstract readonly ambiguous: boolean;
+/** The facts some transport codes carry besides their message; each field names the codes that set it. */
+export interface RelayTransportErrorDetails {
+  /** `outbound_timeout`, `handshake_timeout`: how long the transport waited, in milliseconds. */
+  readonly timeoutMs?: number;
+  /** `auth_revoked`: the close reason of the 4401 that latched the revocation. */
+  readonly closeReason?: string;
+}
+
+/** What a {@link RelayTransportError} carries besides its code and message. */
+export interface RelayTransportErrorOptions extends ErrorOptions {
+  /** The `requestId` of the outbound frame, when one was written before the failure. */
+  readonly requestId?: string | undefined;
+  /** Facts particular to the code (see {@link RelayTransportErrorDetails}). */
+  readonly details?: RelayTransportErrorDetails;
 }
 
 /**
@@ -37,145 +56,140 @@ export interface TransportFailureResult {
   readonly ambiguous?: true;
 }
 
+/** The codes a caller cannot fix by calling again: the connector would refuse the same way. */
+const NOT_RETRYABLE: ReadonlySet<RelayTransportErrorCode> = new Set(['descriptor_rejected', 'auth_revoked']);
+
+/** The gateway's `error` text for a failure with `code`. */
+function gatewayError(code: RelayTransportErrorCode, ambiguous: boolean): string {
+  switch (code) {
+    case 'transport_closed':
+      return GATEWAY_FAILURE_ERRORS.disconnected;
+    case 'connection_lost':
+      return GATEWAY_FAILURE_ERRORS.connectionLost;
+    case 'outbound_timeout':
+      return GATEWAY_FAILURE_ERRORS.timedOut;
+    case 'auth_revoked':
+      return ambiguous ? GATEWAY_FAILURE_ERRORS.connectionLost : GATEWAY_FAILURE_ERRORS.notConnected;
+    default:
+      // not_connected, and a handshake that failed: there is no connection the call could use.
+      return GATEWAY_FAILURE_ERRORS.notConnected;
+  }
+}
+
 /**
- * A request — outbound action, chat-info lookup, interrupt, handshake — that got no answer from the
- * connector. {@link RelayRequestError.toResult} gives the result dict the Python transport returns
- * instead of raising, for code that keeps the gateway's result-only contract.
+ * A {@link RelayTransport} failure: a request — outbound action, chat-info lookup, interrupt,
+ * handshake — that got no answer from the connector. A separate class from `RelayError` because a
+ * caller does not fix its input here: it retries (`retryable`) or reports the failure, and must know
+ * whether the connector may already have acted (`ambiguous`). An action the connector answered — even
+ * with `success: false` — is a result, never one of these errors. Switch on `code`.
+ *
+ * `retryable`: the same call may succeed if it is made again, on this or a new connection (every code
+ * but `descriptor_rejected` — the connector would send the same descriptor again — and `auth_revoked` —
+ * re-enroll the gateway and create a new transport). `ambiguous`: the request reached the wire and only
+ * its answer is missing, so a retry can act twice (a `send` can post twice) — always for
+ * `outbound_timeout`, and whenever a `requestId` was written before the failure.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   return await transport.sendOutbound(action);
+ * } catch (error) {
+ *   if (error instanceof RelayTransportError) return error.toResult();
+ *   throw error;
+ * }
+ * // timeout → { success: false, error: 'relay outbound timed out', ambiguous: true }
+ * ```
  */
-export abstract class RelayRequestError extends RelayTransportError {
+export class RelayTransportError extends Error {
+  override readonly name: string = 'RelayTransportError';
+  /** Which condition failed; stable across releases. */
+  readonly code: RelayTransportErrorCode;
+  /** The same call may succeed if it is made again, on this or a new connection. */
+  readonly retryable: boolean;
+  /** The request reached the wire and only its answer is missing: the connector may have acted. */
+  readonly ambiguous: boolean;
   /** The `requestId` of the outbound frame, when one was written. */
   readonly requestId: string | undefined;
-  /** The gateway's `error` text for this condition. */
-  protected abstract readonly gatewayError: string;
+  /** Facts particular to the code; `undefined` for codes that carry none. */
+  readonly details: RelayTransportErrorDetails | undefined;
 
-  constructor(message: string, requestId: string | undefined, options?: ErrorOptions) {
-    super(message, options);
+  constructor(code: RelayTransportErrorCode, message: string, options: RelayTransportErrorOptions = {}) {
+    const { requestId, details, ...errorOptions } = options;
+    super(message, errorOptions);
+    this.code = code;
     this.requestId = requestId;
+    this.details = details;
+    this.retryable = !NOT_RETRYABLE.has(code);
+    this.ambiguous = code === 'outbound_timeout' || requestId !== undefined;
   }
 
   /**
-   * The gateway's synthesised failure result for this condition.
-   *
-   * @example
-   * try {
-   *   return await transport.sendOutbound(action);
-   * } catch (error) {
-   *   if (error instanceof RelayRequestError) return error.toResult();
-   *   throw error;
-   * }
-   * // timeout → { success: false, error: 'relay outbound timed out', ambiguous: true }
+   * The gateway's synthesised failure result for this condition, for code that keeps the gateway's
+   * result-only contract (the Python transport returns it instead of raising).
    */
   toResult(): TransportFailureResult {
-    return this.ambiguous
-      ? { success: false, error: this.gatewayError, ambiguous: true }
-      : { success: false, error: this.gatewayError };
+    const error = gatewayError(this.code, this.ambiguous);
+    return this.ambiguous ? { success: false, error, ambiguous: true } : { success: false, error };
   }
 }
 
-/**
- * Nothing was sent: the transport was never connected, or was disconnected or lost before the call.
- * Retryable and never ambiguous — reconnect and send again.
- */
-export class RelayNotConnectedError extends RelayRequestError {
-  override readonly name = 'RelayNotConnectedError';
-  readonly code = 'not_connected';
-  readonly retryable = true;
-  readonly ambiguous = false;
-  protected readonly gatewayError = GATEWAY_FAILURE_ERRORS.notConnected;
+/** `not_connected`: `what` (the call) found no connection; nothing was sent. */
+export function notConnectedError(what: string, options?: ErrorOptions): RelayTransportError {
+  return new RelayTransportError('not_connected', `${what}: ${GATEWAY_FAILURE_ERRORS.notConnected}`, options);
+}
 
-  constructor(what: string, options?: ErrorOptions) {
-    super(`${what}: ${GATEWAY_FAILURE_ERRORS.notConnected}`, undefined, options);
-  }
+/** `transport_closed`: `disconnect()` ended `what` while it was pending. */
+export function transportClosedError(what: string, requestId: string | undefined): RelayTransportError {
+  return new RelayTransportError('transport_closed', `${what}: ${GATEWAY_FAILURE_ERRORS.disconnected}`, {
+    requestId,
+  });
+}
+
+/** `connection_lost`: the connection dropped while `what` was pending. */
+export function connectionLostError(what: string, requestId: string | undefined): RelayTransportError {
+  return new RelayTransportError('connection_lost', `${what}: ${GATEWAY_FAILURE_ERRORS.connectionLost}`, {
+    requestId,
+  });
+}
+
+/** `outbound_timeout`: no `outbound_result` for `requestId` within `timeoutMs`. */
+export function outboundTimeoutError(requestId: string, timeoutMs: number): RelayTransportError {
+  return new RelayTransportError(
+    'outbound_timeout',
+    `${GATEWAY_FAILURE_ERRORS.timedOut}: no outbound_result for ${requestId} within ${timeoutMs} ms`,
+    { requestId, details: { timeoutMs } },
+  );
+}
+
+/** `handshake_timeout`: no `descriptor` within `timeoutMs` of the hellos. */
+export function handshakeTimeoutError(timeoutMs: number): RelayTransportError {
+  return new RelayTransportError(
+    'handshake_timeout',
+    `relay handshake timed out: no descriptor within ${timeoutMs} ms`,
+    { details: { timeoutMs } },
+  );
 }
 
 /**
- * `disconnect()` was called while the request was pending. The Python transport fails pending calls
- * the same way (`RuntimeError("relay transport closed")`). Retryable on a new connection; ambiguous
- * when an outbound frame had been written.
+ * `descriptor_rejected`: the connector's descriptor could not be read, for `reason` (`cause`: the decode
+ * error).
  */
-export class RelayTransportClosedError extends RelayRequestError {
-  override readonly name = 'RelayTransportClosedError';
-  readonly code = 'transport_closed';
-  readonly retryable = true;
-  readonly ambiguous: boolean;
-  protected readonly gatewayError = GATEWAY_FAILURE_ERRORS.disconnected;
-
-  constructor(what: string, requestId: string | undefined, options?: ErrorOptions) {
-    super(`${what}: ${GATEWAY_FAILURE_ERRORS.disconnected}`, requestId, options);
-    this.ambiguous = requestId !== undefined;
-  }
+export function descriptorRejectedError(reason: string, options?: ErrorOptions): RelayTransportError {
+  return new RelayTransportError(
+    'descriptor_rejected',
+    `relay handshake failed: the connector's descriptor was rejected: ${reason}`,
+    options,
+  );
 }
 
 /**
- * The connection dropped (the connector closed the socket, the reader died) while the request was
- * pending. Retryable after reconnecting; ambiguous when an outbound frame had been written.
+ * `auth_revoked`: `what` (the call that failed: `send_outbound`, `handshake` …) met a revoked
+ * gateway; `requestId` is that of the outbound frame written before the revocation, if any.
  */
-export class RelayConnectionLostError extends RelayRequestError {
-  override readonly name = 'RelayConnectionLostError';
-  readonly code = 'connection_lost';
-  readonly retryable = true;
-  readonly ambiguous: boolean;
-  protected readonly gatewayError = GATEWAY_FAILURE_ERRORS.connectionLost;
-
-  constructor(what: string, requestId: string | undefined, options?: ErrorOptions) {
-    super(`${what}: ${GATEWAY_FAILURE_ERRORS.connectionLost}`, requestId, options);
-    this.ambiguous = requestId !== undefined;
-  }
-}
-
-/**
- * No `outbound_result` arrived for `requestId` within `timeoutMs` (the gateway waits 30 s). A late
- * result is ignored. Retryable, always ambiguous: the connector may have acted.
- */
-export class RelayOutboundTimeoutError extends RelayRequestError {
-  override readonly name = 'RelayOutboundTimeoutError';
-  readonly code = 'outbound_timeout';
-  readonly retryable = true;
-  readonly ambiguous = true;
-  protected readonly gatewayError = GATEWAY_FAILURE_ERRORS.timedOut;
-  /** How long the transport waited, in milliseconds. */
-  readonly timeoutMs: number;
-
-  constructor(requestId: string, timeoutMs: number) {
-    super(
-      `${GATEWAY_FAILURE_ERRORS.timedOut}: no outbound_result for ${requestId} within ${timeoutMs} ms`,
-      requestId,
-    );
-    this.timeoutMs = timeoutMs;
-  }
-}
-
-/**
- * No `descriptor` arrived within `timeoutMs` of the hellos (the gateway waits 30 s and then fails
- * `connect()`). Retryable: the connector may just be slow or not yet provisioned.
- */
-export class RelayHandshakeTimeoutError extends RelayTransportError {
-  override readonly name = 'RelayHandshakeTimeoutError';
-  readonly code = 'handshake_timeout';
-  readonly retryable = true;
-  readonly ambiguous = false;
-  /** How long the transport waited, in milliseconds. */
-  readonly timeoutMs: number;
-
-  constructor(timeoutMs: number) {
-    super(`relay handshake timed out: no descriptor within ${timeoutMs} ms`);
-    this.timeoutMs = timeoutMs;
-  }
-}
-
-/**
- * The connector's first `descriptor` frame cannot be read (a required field is missing, the object
- * is malformed); `cause` is the decode error. The Python gateway's reader dies on such a frame and
- * its handshake then times out; a TypeScript transport fails the handshake at once. Not retryable:
- * the connector would send the same descriptor again.
- */
-export class RelayDescriptorRejectedError extends RelayTransportError {
-  override readonly name = 'RelayDescriptorRejectedError';
-  readonly code = 'descriptor_rejected';
-  readonly retryable = false;
-  readonly ambiguous = false;
-
-  constructor(reason: string, options?: ErrorOptions) {
-    super(`relay handshake failed: the connector's descriptor was rejected: ${reason}`, options);
-  }
+export function authRevokedError(what: string, closeReason: string, requestId?: string): RelayTransportError {
+  return new RelayTransportError(
+    'auth_revoked',
+    `${what}: relay disabled: the connector revoked this gateway (close 4401 "${closeReason}")`,
+    { requestId, details: { closeReason } },
+  );
 }

@@ -1,13 +1,8 @@
 export {
-  RelayConnectionLostError,
-  RelayDescriptorRejectedError,
-  RelayHandshakeTimeoutError,
-  RelayNotConnectedError,
-  RelayOutboundTimeoutError,
-  RelayRequestError,
-  RelayTransportClosedError,
   RelayTransportError,
   type RelayTransportErrorCode,
+  type RelayTransportErrorDetails,
+  type RelayTransportErrorOptions,
   type TransportFailureResult,
 } from './errors.js';
 export { type PassthroughDelivery, passthroughDeliveryFromForward } from './passthrough-delivery.js';

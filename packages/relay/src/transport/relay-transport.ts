@@ -60,16 +60,16 @@ export type ResolvedChatInfo = ReturnType<typeof readChatInfo>;
  *   the connector's buffer and is redelivered on the next handshake.
  * - Every outbound request gets exactly one outcome: the connector's result (whatever its `success`),
  *   or one {@link RelayTransportError}. A result that arrives after that outcome is ignored.
- * - `disconnect()` fails every pending request with `RelayTransportClosedError`; a dropped connection
- *   fails them with `RelayConnectionLostError`. Both are `retryable` and `ambiguous` (the connector
- *   may have acted); `RelayNotConnectedError` means nothing was sent.
+ * - `disconnect()` fails every pending request with a `RelayTransportError` `transport_closed`; a
+ *   dropped connection fails them with `connection_lost`. Both are `retryable` and `ambiguous` (the
+ *   connector may have acted); `not_connected` means nothing was sent.
  *
  * Members beyond the Python protocol: `onInterruptInbound`, `onPassthrough` and `goIdle` are methods
  * of the Python WebSocket transport (`set_interrupt_inbound_handler`, `set_passthrough_handler`,
  * `go_idle`) that the adapter calls when present; per-call `platform` is the keyword argument of its
  * `send_outbound` / `send_follow_up`. Where the Python transport returns a failure dict (not
- * connected, timeout, connection lost) this interface rejects with a typed error;
- * `RelayRequestError.toResult()` gives the dict back.
+ * connected, timeout, connection lost) this interface rejects with a `RelayTransportError`; its
+ * `toResult()` gives the dict back.
  */
 export interface RelayTransport {
   /**
@@ -82,8 +82,8 @@ export interface RelayTransport {
 
   /**
    * Closes the connection; idempotent. Pending outbound requests and a pending handshake reject
-   * with `RelayTransportClosedError` (retryable, ambiguous for written outbound frames); later calls
-   * reject with `RelayNotConnectedError` until `connect()` is called again. Does not send
+   * with a `RelayTransportError` `transport_closed` (retryable, ambiguous for written outbound
+   * frames); later calls reject with `not_connected` until `connect()` is called again. Does not send
    * `going_idle`: call {@link goIdle} first for a graceful drain.
    */
   disconnect(): Promise<void>;
@@ -91,10 +91,9 @@ export interface RelayTransport {
   /**
    * The capability descriptor the connector answered the **first** `hello` with (the session
    * default; later descriptors, one per further hello, never replace it). Resolves at once when it
-   * has arrived. Rejects with `RelayNotConnectedError` before `connect()`,
-   * `RelayHandshakeTimeoutError` (retryable) when none arrives in time,
-   * `RelayDescriptorRejectedError` (not retryable) when it cannot be read, and
-   * `RelayTransportClosedError` when the transport is disconnected while waiting.
+   * has arrived. Rejects with a `RelayTransportError`: `not_connected` before `connect()`,
+   * `handshake_timeout` (retryable) when none arrives in time, `descriptor_rejected` (not retryable)
+   * when it cannot be read, and `transport_closed` when the transport is disconnected while waiting.
    */
   handshake(): Promise<CapabilityDescriptor>;
 
@@ -124,11 +123,10 @@ export interface RelayTransport {
    * (a failure). Check it against its op with `decodeOpResult`; any `success` but `true` is a
    * failure the connector decided, and a failed `send` is not retried by the transport.
    *
-   * Rejects with `RelayNotConnectedError` when nothing was sent, `RelayOutboundTimeoutError` when no
-   * result came in time (the gateway waits 30 s), `RelayTransportClosedError` /
-   * `RelayConnectionLostError` when the connection ended first — all retryable; the last three are
-   * ambiguous. An action that does not match its op's schema rejects with the frame module's
-   * `FrameValidationError` and is not sent.
+   * Rejects with a `RelayTransportError`: `not_connected` when nothing was sent, `outbound_timeout`
+   * when no result came in time (the gateway waits 30 s), `transport_closed` / `connection_lost` when
+   * the connection ended first — all retryable; the last three are ambiguous. An action that does not
+   * match its op's schema rejects with a `RelayError` `invalid_frame` and is not sent.
    *
    * @example
    * const result = await transport.sendOutbound(
@@ -150,7 +148,7 @@ export interface RelayTransport {
   /**
    * Writes an `interrupt` frame (`reason` is `null` when omitted): a mid-turn stop the connector
    * must route to the gateway instance that runs `sessionKey`. Fire-and-forget — no answer frame
-   * exists. Rejects with `RelayNotConnectedError` when there is no connection.
+   * exists. Rejects with a `RelayTransportError` `not_connected` when there is no connection.
    */
   sendInterrupt(sessionKey: string, reason?: string | null): Promise<void>;
 

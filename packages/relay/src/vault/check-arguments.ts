@@ -1,6 +1,6 @@
 import { describeKeyString, isKeyString } from '../buffer/key-string.js';
+import { RelayError } from '../errors.js';
 import type { CapabilityBinding } from './capability-vault.js';
-import { InvalidCapabilityVaultArgumentError } from './errors.js';
 
 /** The `(tenant, session_key, kind)` of a lookup or revocation, checked. */
 export interface CapabilityAddress {
@@ -14,18 +14,19 @@ export interface CapabilityAddress {
  * `credential` non-empty, well-formed strings, `ttl_ms` a positive finite number. For vault
  * implementations, which call it before touching their backend.
  *
- * @throws {InvalidCapabilityVaultArgumentError} `invalid_vault_argument`, path `binding` or `binding.<field>`.
+ * @throws {RelayError} `invalid_vault_argument`, path `binding` or `binding.<field>`.
  */
 export function checkCapabilityBinding(binding: unknown): CapabilityBinding {
   if (typeof binding !== 'object' || binding === null || Array.isArray(binding)) {
-    throw new InvalidCapabilityVaultArgumentError('binding must be an object', 'binding');
+    throw new RelayError('invalid_vault_argument', 'binding must be an object', { path: 'binding' });
   }
   const fields = binding as { readonly [key: string]: unknown };
   const ttl = fields['ttl_ms'];
   if (!(typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0)) {
-    throw new InvalidCapabilityVaultArgumentError(
+    throw new RelayError(
+      'invalid_vault_argument',
       `binding.ttl_ms must be a positive finite number of milliseconds, got ${typeof ttl === 'number' ? String(ttl) : typeof ttl}`,
-      'binding.ttl_ms',
+      { path: 'binding.ttl_ms' },
     );
   }
   return {
@@ -40,7 +41,7 @@ export function checkCapabilityBinding(binding: unknown): CapabilityBinding {
 /**
  * Checks the arguments of `resolve` and `revoke`: non-empty, well-formed strings.
  *
- * @throws {InvalidCapabilityVaultArgumentError} `invalid_vault_argument`, path `tenant`, `sessionKey` or `kind`.
+ * @throws {RelayError} `invalid_vault_argument`, path `tenant`, `sessionKey` or `kind`.
  */
 export function checkCapabilityAddress(
   tenant: unknown,
@@ -56,8 +57,9 @@ export function checkCapabilityAddress(
 
 function keyString(value: unknown, path: string): string {
   if (isKeyString(value)) return value;
-  throw new InvalidCapabilityVaultArgumentError(
+  throw new RelayError(
+    'invalid_vault_argument',
     `${path} must be a non-empty, well-formed string, got ${describeKeyString(value)}`,
-    path,
+    { path },
   );
 }

@@ -1,6 +1,6 @@
+import { RelayError } from '../errors.js';
 import type { CapabilityBinding, CapabilityLookup, CapabilityVault } from './capability-vault.js';
 import { checkCapabilityAddress, checkCapabilityBinding } from './check-arguments.js';
-import { CapabilityVaultClosedError, InvalidCapabilityVaultArgumentError } from './errors.js';
 
 /** Options of {@link InMemoryCapabilityVault}. */
 export interface InMemoryCapabilityVaultOptions {
@@ -44,18 +44,20 @@ export class InMemoryCapabilityVault implements CapabilityVault {
   #bindsSinceSweep = 0;
   #closed = false;
 
-  /** @throws {InvalidCapabilityVaultArgumentError} `now` is not a function. */
+  /** @throws {RelayError} `invalid_vault_argument`: `now` is not a function. */
   constructor(options: InMemoryCapabilityVaultOptions = {}) {
     const now = options.now ?? Date.now;
     if (typeof now !== 'function') {
-      throw new InvalidCapabilityVaultArgumentError('options.now must be a function', 'options.now');
+      throw new RelayError('invalid_vault_argument', 'options.now must be a function', {
+        path: 'options.now',
+      });
     }
     this.#now = now;
   }
 
   /**
-   * @throws {InvalidCapabilityVaultArgumentError} a malformed binding.
-   * @throws {CapabilityVaultClosedError} after `close()`.
+   * @throws {RelayError} `invalid_vault_argument`: a malformed binding.
+   * @throws {RelayError} `vault_closed`: after `close()`.
    */
   async bind(binding: CapabilityBinding): Promise<void> {
     this.#assertOpen();
@@ -69,8 +71,8 @@ export class InMemoryCapabilityVault implements CapabilityVault {
   }
 
   /**
-   * @throws {InvalidCapabilityVaultArgumentError} a malformed tenant, session key or kind.
-   * @throws {CapabilityVaultClosedError} after `close()`.
+   * @throws {RelayError} `invalid_vault_argument`: a malformed tenant, session key or kind.
+   * @throws {RelayError} `vault_closed`: after `close()`.
    */
   async resolve(tenant: string, sessionKey: string, kind: string): Promise<CapabilityLookup> {
     this.#assertOpen();
@@ -82,8 +84,8 @@ export class InMemoryCapabilityVault implements CapabilityVault {
   }
 
   /**
-   * @throws {InvalidCapabilityVaultArgumentError} a malformed tenant, session key or kind.
-   * @throws {CapabilityVaultClosedError} after `close()`.
+   * @throws {RelayError} `invalid_vault_argument`: a malformed tenant, session key or kind.
+   * @throws {RelayError} `vault_closed`: after `close()`.
    */
   async revoke(tenant: string, sessionKey: string, kind: string): Promise<boolean> {
     this.#assertOpen();
@@ -124,7 +126,7 @@ export class InMemoryCapabilityVault implements CapabilityVault {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new CapabilityVaultClosedError();
+    if (this.#closed) throw new RelayError('vault_closed', 'the capability vault is closed');
   }
 }
 

@@ -1,64 +1,59 @@
-import { SkillStoreError } from '@agentwire/agent-connector';
-import { SqliteStorageError } from '../shared/errors.js';
-
-export { SchemaMigrationError, SqliteStorageError, StoreClosedError } from '../shared/errors.js';
+import { AgentConnectorError } from '@agentwire/agent-connector';
+import { SqliteStoreError } from '../shared/errors.js';
 
 /**
- * `query()` asked for a search mode the data store does not offer (see `manifest().supported_modes`).
- * Not retryable: use a declared mode.
+ * The contract's `storage_validation` error, as every `SkillStore` / `DataStore` throws it: `path` names
+ * the argument or field and prefixes the message (`name: must be a string`).
  */
-export class UnsupportedQueryModeError extends SqliteStorageError {
-  override readonly name = 'UnsupportedQueryModeError';
-  readonly code = 'unsupported_query_mode';
-  /** The mode that was asked for. */
-  readonly mode: string;
-  /** The modes the store declares. */
-  readonly supported_modes: readonly string[];
+export function storageValidationError(message: string, path: string, cause?: unknown): AgentConnectorError {
+  return new AgentConnectorError('storage_validation', path === '' ? message : `${path}: ${message}`, {
+    path,
+    cause,
+  });
+}
 
-  constructor(mode: string, supported_modes: readonly string[], options?: ErrorOptions) {
-    super(
-      `query mode '${mode}' is not supported; supported_modes: [${supported_modes.map((m) => `'${m}'`).join(', ')}]`,
-      options,
-    );
-    this.mode = mode;
-    this.supported_modes = Object.freeze([...supported_modes]);
-  }
+/** The contract's `storage_conflict` error, as every `SkillStore.store()` throws it. */
+export function storageConflictError(
+  skill_name: string,
+  reason: string,
+  implementation: string,
+): AgentConnectorError {
+  return new AgentConnectorError('storage_conflict', `Storage conflict on '${skill_name}': ${reason}`, {
+    details: { connector_type: 'skill_store', skill_name, implementation, reason },
+  });
+}
+
+/** `unsupported_query_mode`: `query()` asked for `mode`, which is not one of `supported_modes`. */
+export function unsupportedQueryModeError(
+  mode: string,
+  supported_modes: readonly string[],
+): SqliteStoreError {
+  return new SqliteStoreError(
+    'unsupported_query_mode',
+    `query mode '${mode}' is not supported; supported_modes: [${supported_modes.map((m) => `'${m}'`).join(', ')}]`,
+    { path: 'filters.mode', details: { mode, supported_modes: Object.freeze([...supported_modes]) } },
+  );
+}
+
+/** `invalid_fts_query`: SQLite refused the FTS5 `expression` of a `raw:` query; `cause` is its error. */
+export function invalidFtsQueryError(expression: string, cause: unknown): SqliteStoreError {
+  const reason = cause instanceof Error ? `: ${cause.message}` : '';
+  return new SqliteStoreError(
+    'invalid_fts_query',
+    `raw FTS5 query ${JSON.stringify(expression)} is not valid${reason}`,
+    { path: 'filters.query', details: { expression }, cause },
+  );
 }
 
 /**
- * A `raw:` full-text query is not valid FTS5 syntax (an unbalanced quote, a dangling `OR`, an unknown
- * column). Only `raw:` queries can fail this way: plain queries are quoted token by token. Not retryable
- * with the same text; `cause` holds SQLite's message.
+ * `approval_required`: in secured mode, a status change alone cannot approve `skill_name`, whose body
+ * carries no approval signature (the approve flow signs the body and `store()`s it).
  */
-export class InvalidFtsQueryError extends SqliteStorageError {
-  override readonly name = 'InvalidFtsQueryError';
-  readonly code = 'invalid_fts_query';
-  /** The FTS5 expression SQLite refused (the query without its `raw:` prefix). */
-  readonly expression: string;
-
-  constructor(expression: string, options?: ErrorOptions) {
-    const reason = options?.cause instanceof Error ? `: ${options.cause.message}` : '';
-    super(`raw FTS5 query ${JSON.stringify(expression)} is not valid${reason}`, options);
-    this.expression = expression;
-  }
-}
-
-/**
- * `update_status(name, 'Approved')` on a store in secured mode, for a skill whose body carries no approval
- * signature. A status change alone cannot grant approval there: the approve flow signs the body and
- * `store()`s it. Not retryable.
- */
-export class ApprovalRequiredError extends SkillStoreError {
-  override readonly name = 'ApprovalRequiredError';
-  readonly code = 'approval_required';
-
-  constructor(skill_name: string, implementation: string, options?: ErrorOptions) {
-    super(
-      `Skill '${skill_name}' carries no approval signature; in secured mode a status change alone ` +
-        'cannot approve it (store the signed body instead)',
-      skill_name,
-      implementation,
-      options,
-    );
-  }
+export function approvalRequiredError(skill_name: string, implementation: string): SqliteStoreError {
+  return new SqliteStoreError(
+    'approval_required',
+    `Skill '${skill_name}' carries no approval signature; in secured mode a status change alone ` +
+      'cannot approve it (store the signed body instead)',
+    { path: 'status', details: { skill_name, implementation } },
+  );
 }

@@ -13,13 +13,11 @@
  * @packageDocumentation
  */
 export {
-  ApprovalRequiredError,
-  InvalidFtsQueryError,
-  SchemaMigrationError,
-  SqliteStorageError,
-  StoreClosedError,
-  UnsupportedQueryModeError,
-} from './errors.js';
+  SqliteStoreError,
+  type SqliteStoreErrorCode,
+  type SqliteStoreErrorDetails,
+  type SqliteStoreErrorOptions,
+} from '../shared/errors.js';
 export { type FtsSearch, ftsSearchOf, RAW_FTS_PREFIX } from './fts-query.js';
 export type { DatabaseLocation, SqliteDatabase } from './open-database.js';
 export { hasApprovalSignature } from './skill-headers.js';

@@ -1,28 +1,29 @@
-import { StorageValidationError } from '@agentwire/agent-connector';
 import {
   type DatabaseLocation,
   type OpenedDatabase,
   openDatabase as openSharedDatabase,
 } from '../shared/open-database.js';
+import { storageValidationError } from './errors.js';
 
 export type { DatabaseLocation, SqliteDatabase } from '../shared/open-database.js';
 
 /**
  * Opens (or adopts) the connection an AgentConnector store runs on (see the shared `openDatabase`).
  *
- * @throws {StorageValidationError} when `location` names neither a usable path nor an open connection.
+ * @throws {AgentConnectorError} `storage_validation`: when `location` names neither a usable path nor an open
+ *   connection.
  */
 export function openDatabase(location: DatabaseLocation, label: string): OpenedDatabase {
-  return openSharedDatabase(location, label, (message, path) => new StorageValidationError(message, path));
+  return openSharedDatabase(location, label, storageValidationError);
 }
 
 /**
  * The clock option of a store: a function returning epoch milliseconds, `Date.now` when absent.
  *
- * @throws {StorageValidationError} when `now` is present but not a function.
+ * @throws {AgentConnectorError} `storage_validation`: when `now` is present but not a function.
  */
 export function clockOption(now: unknown): () => number {
   if (now === undefined) return Date.now;
-  if (typeof now !== 'function') throw new StorageValidationError('must be a function', 'options.now');
+  if (typeof now !== 'function') throw storageValidationError('must be a function', 'options.now');
   return now as () => number;
 }

@@ -1,18 +1,13 @@
 import {
+  type AgentConnectorError,
   portableDataSchema,
-  StorageValidationError,
   summarizeContent,
   UnsupportedFilterError,
 } from '@agentwire/agent-connector';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDirectory, type TempDirectory } from '../../test/temp-directory.js';
-import {
-  InvalidFtsQueryError,
-  SchemaMigrationError,
-  StoreClosedError,
-  UnsupportedQueryModeError,
-} from './errors.js';
+import { SqliteStoreError } from '../shared/errors.js';
 import { SqliteDataStore } from './sqlite-data-store.js';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -96,10 +91,10 @@ describe('SqliteDataStore.write / get', () => {
     const store = open();
     expect(await store.get('no-such-id')).toBeNull();
     expect(await store.get('')).toBeNull();
-    await expect(store.get(42 as never)).rejects.toBeInstanceOf(StorageValidationError);
+    await expect(store.get(42 as never)).rejects.toMatchObject({ code: 'storage_validation' });
   });
 
-  it('refuses malformed writes with StorageValidationError naming the field', async () => {
+  it('refuses malformed writes with storage_validation naming the field', async () => {
     const store = open();
     const cases: [unknown, string][] = [
       [undefined, 'entry'],
@@ -112,8 +107,8 @@ describe('SqliteDataStore.write / get', () => {
     ];
     for (const [entry, path] of cases) {
       const error = await store.write(entry as never).catch((e: unknown) => e);
-      expect(error, path).toBeInstanceOf(StorageValidationError);
-      expect((error as StorageValidationError).path).toBe(path);
+      expect(error, path).toMatchObject({ code: 'storage_validation' });
+      expect((error as AgentConnectorError).path).toBe(path);
     }
     expect(await store.query(fts(''))).toEqual([]);
   });
@@ -172,7 +167,7 @@ describe('SqliteDataStore.query', () => {
     expect((await store.query(fts('"apples" pears'))).map((e) => e.id)).toEqual([plain.id]);
   });
 
-  it('passes raw: queries to FTS5 and turns its syntax errors into InvalidFtsQueryError', async () => {
+  it('passes raw: queries to FTS5 and turns its syntax errors into invalid_fts_query', async () => {
     const store = open();
     const a = await store.write({ content: 'apples and pears' });
     const b = await store.write({ content: 'oranges' });
@@ -181,8 +176,8 @@ describe('SqliteDataStore.query', () => {
     expect((await store.query(fts('raw:app*'))).map((e) => e.id)).toEqual([a.id]);
     for (const broken of ['raw:apples OR', 'raw:"unbalanced', 'raw:nosuchcolumn:apples', 'raw:(a']) {
       const error = await store.query(fts(broken)).catch((e: unknown) => e);
-      expect(error, broken).toBeInstanceOf(InvalidFtsQueryError);
-      expect((error as InvalidFtsQueryError).cause).toBeInstanceOf(Database.SqliteError);
+      expect(error, broken).toMatchObject({ code: 'invalid_fts_query' });
+      expect((error as SqliteStoreError).cause).toBeInstanceOf(Database.SqliteError);
     }
   });
 
@@ -192,7 +187,10 @@ describe('SqliteDataStore.query', () => {
     const refusal = (query: string, extra: Record<string, unknown> = {}) =>
       store.query(fts(query, extra)).then(
         () => 'answered',
-        (error: unknown) => (error instanceof InvalidFtsQueryError ? error.expression : error),
+        (error: unknown) =>
+          error instanceof SqliteStoreError && error.code === 'invalid_fts_query'
+            ? error.details.expression
+            : error,
       );
     for (const query of broken) {
       const expression = query.slice('raw:'.length);
@@ -232,10 +230,12 @@ describe('SqliteDataStore.query', () => {
     expect(await ids({ domain_tags: [] })).toEqual([ops.id, dev.id, none.id].sort());
     expect(await ids({ domain_tags: 'dev' }, '')).toEqual([dev.id]);
     expect(await ids({ domain_tags: ['ops'] }, 'raw:note')).toEqual([ops.id]);
-    await expect(store.query(fts('note', { domain_tags: 7 }))).rejects.toBeInstanceOf(StorageValidationError);
-    await expect(store.query(fts('note', { domain_tags: ['ok', 1] }))).rejects.toBeInstanceOf(
-      StorageValidationError,
-    );
+    await expect(store.query(fts('note', { domain_tags: 7 }))).rejects.toMatchObject({
+      code: 'storage_validation',
+    });
+    await expect(store.query(fts('note', { domain_tags: ['ok', 1] }))).rejects.toMatchObject({
+      code: 'storage_validation',
+    });
   });
 
   it('refuses undeclared filter keys unless permissive_filters is literally true', async () => {
@@ -253,8 +253,8 @@ describe('SqliteDataStore.query', () => {
   it('refuses unsupported modes and malformed filters with typed errors', async () => {
     const store = open();
     const error = await store.query(fts('x', { mode: 'semantic' })).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnsupportedQueryModeError);
-    expect((error as UnsupportedQueryModeError).supported_modes).toEqual(['fts']);
+    expect(error).toMatchObject({ code: 'unsupported_query_mode' });
+    expect((error as SqliteStoreError).details.supported_modes).toEqual(['fts']);
     for (const filters of [
       undefined,
       {},
@@ -264,7 +264,7 @@ describe('SqliteDataStore.query', () => {
       fts('x', { limit: Number.NaN }),
       { query: 3, limit: 1, mode: 'fts' },
     ]) {
-      await expect(store.query(filters as never)).rejects.toBeInstanceOf(StorageValidationError);
+      await expect(store.query(filters as never)).rejects.toMatchObject({ code: 'storage_validation' });
     }
   });
 
@@ -316,7 +316,7 @@ describe('SqliteDataStore lifecycle', () => {
     );
   });
 
-  it('throws StoreClosedError after close, and leaves a borrowed connection open', async () => {
+  it('throws store_closed after close, and leaves a borrowed connection open', async () => {
     const database = new Database(':memory:');
     try {
       const store = new SqliteDataStore({ database });
@@ -324,10 +324,10 @@ describe('SqliteDataStore lifecycle', () => {
       store.close();
       store.close();
       expect(database.open).toBe(true);
-      await expect(store.get('x')).rejects.toBeInstanceOf(StoreClosedError);
-      await expect(store.query(fts('x'))).rejects.toBeInstanceOf(StoreClosedError);
-      await expect(store.write({ content: 'x' })).rejects.toBeInstanceOf(StoreClosedError);
-      await expect(store.manifest()).rejects.toBeInstanceOf(StoreClosedError);
+      await expect(store.get('x')).rejects.toMatchObject({ code: 'store_closed' });
+      await expect(store.query(fts('x'))).rejects.toMatchObject({ code: 'store_closed' });
+      await expect(store.write({ content: 'x' })).rejects.toMatchObject({ code: 'store_closed' });
+      await expect(store.manifest()).rejects.toMatchObject({ code: 'store_closed' });
       const again = new SqliteDataStore({ database });
       expect(await again.query(fts('borrowed'))).toHaveLength(1);
     } finally {
@@ -336,12 +336,20 @@ describe('SqliteDataStore lifecycle', () => {
   });
 
   it('refuses bad options and a database from a newer release', () => {
-    expect(() => new SqliteDataStore(null as never)).toThrow(StorageValidationError);
-    expect(() => new SqliteDataStore({ path: '' })).toThrow(StorageValidationError);
-    expect(() => new SqliteDataStore({ path: ':memory:', now: 5 as never })).toThrow(StorageValidationError);
+    expect(() => new SqliteDataStore(null as never)).toThrow(
+      expect.objectContaining({ code: 'storage_validation' }),
+    );
+    expect(() => new SqliteDataStore({ path: '' })).toThrow(
+      expect.objectContaining({ code: 'storage_validation' }),
+    );
+    expect(() => new SqliteDataStore({ path: ':memory:', now: 5 as never })).toThrow(
+      expect.objectContaining({ code: 'storage_validation' }),
+    );
     const closed = new Database(':memory:');
     closed.close();
-    expect(() => new SqliteDataStore({ database: closed })).toThrow(StorageValidationError);
+    expect(() => new SqliteDataStore({ database: closed })).toThrow(
+      expect.objectContaining({ code: 'storage_validation' }),
+    );
     const path = dir.file('future.db');
     open(path).close();
     const raw = new Database(path);
@@ -354,8 +362,11 @@ describe('SqliteDataStore lifecycle', () => {
         return e;
       }
     })();
-    expect(error).toBeInstanceOf(SchemaMigrationError);
-    expect(error).toMatchObject({ component: 'data_store', found_version: 99, supported_version: 1 });
+    expect(error).toBeInstanceOf(SqliteStoreError);
+    expect(error).toMatchObject({
+      code: 'schema_migration',
+      details: { component: 'data_store', found_version: 99, supported_version: 1 },
+    });
   });
 
   it('declares its static capabilities', () => {

@@ -12,14 +12,14 @@ import {
   type PortableData,
   parseStorageValue,
   type QueryFilters,
-  StorageValidationError,
   summarizeContent,
   unixSeconds,
 } from '@agentwire/agent-connector';
 import Database from 'better-sqlite3';
+import { storeClosedError } from '../shared/errors.js';
 import { migrateSchema } from '../shared/schema-migrations.js';
 import { DATA_STORE_SCHEMA } from './data-store-schema.js';
-import { InvalidFtsQueryError, StoreClosedError, UnsupportedQueryModeError } from './errors.js';
+import { invalidFtsQueryError, storageValidationError, unsupportedQueryModeError } from './errors.js';
 import { ftsSearchOf } from './fts-query.js';
 import { clockOption, type DatabaseLocation, openDatabase, type SqliteDatabase } from './open-database.js';
 
@@ -104,8 +104,9 @@ export class SqliteDataStore implements DataStore {
   /**
    * Opens the store and creates or migrates its tables.
    *
-   * @throws {StorageValidationError} for options that are neither `{ path }` nor `{ database }`.
-   * @throws {SchemaMigrationError} when the database holds a newer or clashing schema.
+   * @throws {AgentConnectorError} `storage_validation`: for options that are neither `{ path }` nor
+   *   `{ database }`.
+   * @throws {SqliteStoreError} `schema_migration`: when the database holds a newer or clashing schema.
    */
   constructor(options: SqliteDataStoreOptions) {
     const { database, owned } = openDatabase(options, 'options');
@@ -123,9 +124,9 @@ export class SqliteDataStore implements DataStore {
   /**
    * Stores one entry.
    *
-   * @throws {StorageValidationError} when `entry` breaks `DataWrite`, its `metadata` names a curated field
-   *   or cannot be written as JSON.
-   * @throws {StoreClosedError} after `close()`.
+   * @throws {AgentConnectorError} `storage_validation`: when `entry` breaks `DataWrite`, its `metadata` names
+   *   a curated field or cannot be written as JSON.
+   * @throws {SqliteStoreError} `store_closed`: after `close()`.
    */
   async write(entry: DataWrite): Promise<DataWriteRecord> {
     const database = this.#open();
@@ -162,12 +163,12 @@ export class SqliteDataStore implements DataStore {
    * The entry with this `id`, or `null` when the store holds none (or it has expired). Never throws for a
    * miss.
    *
-   * @throws {StorageValidationError} when `id` is not a string.
-   * @throws {StoreClosedError} after `close()`.
+   * @throws {AgentConnectorError} `storage_validation`: when `id` is not a string.
+   * @throws {SqliteStoreError} `store_closed`: after `close()`.
    */
   async get(id: string): Promise<PortableData | null> {
     const database = this.#open();
-    if (typeof id !== 'string') throw new StorageValidationError('must be a string', 'id');
+    if (typeof id !== 'string') throw storageValidationError('must be a string', 'id');
     const row = database
       .prepare<{ id: string; now: number }, EntryRow>(
         `SELECT ${ENTRY_COLUMNS} FROM data_entries e WHERE e.id = $id AND ${LIVE}`,
@@ -181,19 +182,19 @@ export class SqliteDataStore implements DataStore {
    * empty query; at most `limit` items (a fractional limit is rounded down, to at least 1). `[]` when
    * nothing matches.
    *
-   * @throws {StorageValidationError} when `filters` breaks `QueryFilters` or `domain_tags` is neither a
-   *   string nor an array of strings.
+   * @throws {AgentConnectorError} `storage_validation`: when `filters` breaks `QueryFilters` or `domain_tags`
+   *   is neither a string nor an array of strings.
    * @throws {UnsupportedFilterError} for a filter key other than `domain_tags` (unless
    *   `permissive_filters: true`).
-   * @throws {UnsupportedQueryModeError} for a mode other than `'fts'`.
-   * @throws {InvalidFtsQueryError} when a `raw:` query is not valid FTS5.
-   * @throws {StoreClosedError} after `close()`.
+   * @throws {SqliteStoreError} `unsupported_query_mode`: for a mode other than `'fts'`.
+   * @throws {SqliteStoreError} `invalid_fts_query`: when a `raw:` query is not valid FTS5.
+   * @throws {SqliteStoreError} `store_closed`: after `close()`.
    */
   async query(filters: QueryFilters): Promise<PortableData[]> {
     const database = this.#open();
     enforceSupportedFilters(filters, SUPPORTED_FILTERS, IMPLEMENTATION);
     const { query, limit, mode } = checkQueryBasics(filters);
-    if (!SUPPORTED_MODES.includes(mode)) throw new UnsupportedQueryModeError(mode, SUPPORTED_MODES);
+    if (!SUPPORTED_MODES.includes(mode)) throw unsupportedQueryModeError(mode, SUPPORTED_MODES);
     const tags = domainTagsFilter(filters['domain_tags']);
     const parameters: Record<string, unknown> = {
       now: this.#nowSeconds(),
@@ -241,7 +242,7 @@ export class SqliteDataStore implements DataStore {
 
   /**
    * Closes the database connection when the store opened it (a connection passed in as `database` stays
-   * open: its owner closes it). Idempotent; every later call throws `StoreClosedError`.
+   * open: its owner closes it). Idempotent; every later call throws `store_closed`.
    */
   close(): void {
     if (this.#closed) return;
@@ -250,7 +251,7 @@ export class SqliteDataStore implements DataStore {
   }
 
   #open(): SqliteDatabase {
-    if (this.#closed || !this.#database.open) throw new StoreClosedError(IMPLEMENTATION);
+    if (this.#closed || !this.#database.open) throw storeClosedError(IMPLEMENTATION);
     return this.#database;
   }
 
@@ -265,11 +266,11 @@ export class SqliteDataStore implements DataStore {
  */
 function checkQueryBasics(filters: QueryFilters): { query: string; limit: number; mode: string } {
   const { query, limit, mode } = filters as Readonly<Record<string, unknown>>;
-  if (typeof query !== 'string') throw new StorageValidationError('must be a string', 'filters.query');
+  if (typeof query !== 'string') throw storageValidationError('must be a string', 'filters.query');
   if (typeof limit !== 'number' || !Number.isFinite(limit) || limit <= 0) {
-    throw new StorageValidationError('must be a positive finite number', 'filters.limit');
+    throw storageValidationError('must be a positive finite number', 'filters.limit');
   }
-  if (typeof mode !== 'string') throw new StorageValidationError('must be a string', 'filters.mode');
+  if (typeof mode !== 'string') throw storageValidationError('must be a string', 'filters.mode');
   return { query, limit, mode };
 }
 
@@ -278,7 +279,7 @@ function checkQueryBasics(filters: QueryFilters): { query: string; limit: number
  * the search itself SQLite may skip the full-text scan, and with it the parse, when another condition (a
  * `domain_tags` filter no entry carries) already rules every row out.
  *
- * @throws {InvalidFtsQueryError} when FTS5 refuses the expression.
+ * @throws {SqliteStoreError} `invalid_fts_query`: when FTS5 refuses the expression.
  */
 function checkRawExpression(database: SqliteDatabase, expression: string): void {
   try {
@@ -286,7 +287,7 @@ function checkRawExpression(database: SqliteDatabase, expression: string): void 
       .prepare<[string], unknown>('SELECT rowid FROM data_entries_fts WHERE data_entries_fts MATCH ? LIMIT 1')
       .get(expression);
   } catch (error) {
-    if (error instanceof Database.SqliteError) throw new InvalidFtsQueryError(expression, { cause: error });
+    if (error instanceof Database.SqliteError) throw invalidFtsQueryError(expression, error);
     throw error;
   }
 }
@@ -298,14 +299,14 @@ function domainTagsFilter(value: unknown): readonly string[] | undefined {
   if (Array.isArray(value) && value.every((tag) => typeof tag === 'string')) {
     return value.length === 0 ? undefined : value;
   }
-  throw new StorageValidationError('must be a tag or an array of tags', 'filters.domain_tags');
+  throw storageValidationError('must be a tag or an array of tags', 'filters.domain_tags');
 }
 
 /** Serialises an entry's metadata, refusing curated field names (they are top-level fields). */
 function metadataToJson(metadata: Readonly<Record<string, unknown>>): string {
   for (const key of Object.keys(metadata)) {
     if (CURATED.has(key)) {
-      throw new StorageValidationError(
+      throw storageValidationError(
         'is a curated field: it belongs at the top level, not in metadata',
         `entry.metadata.${key}`,
       );
@@ -314,7 +315,7 @@ function metadataToJson(metadata: Readonly<Record<string, unknown>>): string {
   try {
     return JSON.stringify(metadata);
   } catch (error) {
-    throw new StorageValidationError('must be serialisable as JSON', 'entry.metadata', { cause: error });
+    throw storageValidationError('must be serialisable as JSON', 'entry.metadata', error);
   }
 }
 

@@ -3,16 +3,12 @@ import {
   contentIdentity,
   EMPTY_CATALOG_CHANGE_TOKEN,
   SkillNotFoundError,
-  StorageConflictError,
-  StorageValidationError,
   skillMetaSchema,
-  VersionNotFoundError,
   versionInfoSchema,
 } from '@agentwire/agent-connector';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDirectory, type TempDirectory } from '../../test/temp-directory.js';
-import { ApprovalRequiredError, SchemaMigrationError, StoreClosedError } from './errors.js';
 import { SqliteDataStore } from './sqlite-data-store.js';
 import { SqliteSkillStore, type SqliteSkillStoreOptions } from './sqlite-skill-store.js';
 
@@ -106,7 +102,9 @@ describe('SqliteSkillStore: store, load, metadata', () => {
     expect((await store.load('hello', v2.version)).source).toBe(edited);
     expect((await store.load('hello')).source).toBe(edited);
     expect((await store.metadata('hello')).description).toBe('Says hello');
-    await expect(store.load('hello', 'ffffffffffff')).rejects.toBeInstanceOf(VersionNotFoundError);
+    const missingVersion = store.load('hello', 'ffffffffffff');
+    await expect(missingVersion).rejects.toBeInstanceOf(SkillNotFoundError);
+    await expect(missingVersion).rejects.toMatchObject({ code: 'version_not_found' });
     await expect(store.load('nope', v1.version)).rejects.toBeInstanceOf(SkillNotFoundError);
     for (const call of [
       () => store.load('nope'),
@@ -155,16 +153,16 @@ describe('SqliteSkillStore: store, load, metadata', () => {
   it('refuses names the catalog token cannot carry and malformed arguments', async () => {
     const store = open();
     for (const name of ['', 'a\nb', 'a\rb', 'lone\uD800']) {
-      await expect(store.store(name, DRAFT)).rejects.toBeInstanceOf(StorageConflictError);
+      await expect(store.store(name, DRAFT)).rejects.toMatchObject({ code: 'storage_conflict' });
     }
-    await expect(store.store(3 as never, DRAFT)).rejects.toBeInstanceOf(StorageValidationError);
-    await expect(store.store('ok', null as never)).rejects.toBeInstanceOf(StorageValidationError);
-    await expect(store.store('ok', DRAFT, { status: 'Live' } as never)).rejects.toBeInstanceOf(
-      StorageValidationError,
-    );
-    await expect(store.store('ok', DRAFT, { tags: 'x' } as never)).rejects.toBeInstanceOf(
-      StorageValidationError,
-    );
+    await expect(store.store(3 as never, DRAFT)).rejects.toMatchObject({ code: 'storage_validation' });
+    await expect(store.store('ok', null as never)).rejects.toMatchObject({ code: 'storage_validation' });
+    await expect(store.store('ok', DRAFT, { status: 'Live' } as never)).rejects.toMatchObject({
+      code: 'storage_validation',
+    });
+    await expect(store.store('ok', DRAFT, { tags: 'x' } as never)).rejects.toMatchObject({
+      code: 'storage_validation',
+    });
     expect(await store.query()).toEqual([]);
     expect(await store.store('unicode 名前 🚀', DRAFT)).toMatchObject({ name: 'unicode 名前 🚀' });
   });
@@ -177,7 +175,7 @@ describe('SqliteSkillStore: overwrite rules (contract, not the reference SQLite 
     expect((await store.store('hello', `${DRAFT}\n`)).changed_by).toBe('alice');
     expect((await store.metadata('hello')).author).toBe('alice');
     const error = await store.store('hello', DRAFT, { author: 'bob' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StorageConflictError);
+    expect(error).toMatchObject({ code: 'storage_conflict' });
     expect((await store.store('hello', DRAFT, { author: 'alice' })).changed_by).toBe('alice');
     await store.store('anon', DRAFT);
     expect((await store.metadata('anon')).author).toBeUndefined();
@@ -242,9 +240,9 @@ describe('SqliteSkillStore: update_status and versions', () => {
     const store = open();
     await store.store('guard', DRAFT);
     for (const status of [undefined, 'Bogus', 'approved', 1]) {
-      await expect(store.update_status('guard', status as never)).rejects.toBeInstanceOf(
-        StorageValidationError,
-      );
+      await expect(store.update_status('guard', status as never)).rejects.toMatchObject({
+        code: 'storage_validation',
+      });
     }
     expect((await store.load('guard')).source).toBe(DRAFT);
     await expect(store.update_status('nope', 'Approved')).rejects.toBeInstanceOf(SkillNotFoundError);
@@ -266,7 +264,9 @@ describe('SqliteSkillStore: secured mode', () => {
   it('refuses to approve an unsigned body through update_status, and can leave Approved', async () => {
     const store = open({ secured: true });
     await store.store('hello', DRAFT);
-    await expect(store.update_status('hello', 'Approved')).rejects.toBeInstanceOf(ApprovalRequiredError);
+    await expect(store.update_status('hello', 'Approved')).rejects.toMatchObject({
+      code: 'approval_required',
+    });
     expect((await store.metadata('hello')).status).toBe('Draft');
     await store.store('signed', SIGNED);
     expect((await store.update_status('signed', 'Approved')).content_hash).toBe(
@@ -321,7 +321,7 @@ describe('SqliteSkillStore: query', () => {
     expect(await names({ author: 'nobody' })).toEqual([]);
   });
 
-  it('refuses malformed filters with StorageValidationError', async () => {
+  it('refuses malformed filters with storage_validation', async () => {
     const store = open();
     for (const filter of [
       { status: 'Live' },
@@ -330,7 +330,7 @@ describe('SqliteSkillStore: query', () => {
       { name_pattern: '(' },
       'x',
     ]) {
-      await expect(store.query(filter as never)).rejects.toBeInstanceOf(StorageValidationError);
+      await expect(store.query(filter as never)).rejects.toMatchObject({ code: 'storage_validation' });
     }
   });
 });
@@ -403,15 +403,15 @@ describe('SqliteSkillStore: delete, version(), lifecycle', () => {
     expect(histories.flat()).toHaveLength(40);
   });
 
-  it('works in memory and on a borrowed connection, and throws StoreClosedError once closed', async () => {
+  it('works in memory and on a borrowed connection, and throws store_closed once closed', async () => {
     const database = new Database(':memory:');
     try {
       const store = new SqliteSkillStore({ database });
       await store.store('hello', DRAFT);
       store.close();
       expect(database.open).toBe(true);
-      await expect(store.load('hello')).rejects.toBeInstanceOf(StoreClosedError);
-      await expect(store.version()).rejects.toBeInstanceOf(StoreClosedError);
+      await expect(store.load('hello')).rejects.toMatchObject({ code: 'store_closed' });
+      await expect(store.version()).rejects.toMatchObject({ code: 'store_closed' });
       expect((await new SqliteSkillStore({ database }).load('hello')).source).toBe(DRAFT);
     } finally {
       database.close();
@@ -426,12 +426,12 @@ describe('SqliteSkillStore: delete, version(), lifecycle', () => {
     const raw = new Database(dir.file('skills.db'));
     raw.prepare("UPDATE agentwire_schema_versions SET version = 7 WHERE component = 'skill_store'").run();
     raw.close();
-    expect(() => open()).toThrow(SchemaMigrationError);
+    expect(() => open()).toThrow(expect.objectContaining({ code: 'schema_migration' }));
     expect(() => new SqliteSkillStore({ path: ':memory:', secured: 'yes' as never })).toThrow(
-      StorageValidationError,
+      expect.objectContaining({ code: 'storage_validation' }),
     );
     expect(() => new SqliteSkillStore({ path: ':memory:', isSignedApproval: 1 as never })).toThrow(
-      StorageValidationError,
+      expect.objectContaining({ code: 'storage_validation' }),
     );
   });
 

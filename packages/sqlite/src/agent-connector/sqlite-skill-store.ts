@@ -12,19 +12,17 @@ import {
   type SkillStore,
   type SkillStoreCapabilities,
   type SkillStoreManifest,
-  StorageConflictError,
-  StorageValidationError,
   skillFilterSchema,
   skillMetaInputSchema,
   skillStatusSchema,
   statusOfSkill,
   unixSeconds,
   type VersionInfo,
-  VersionNotFoundError,
   withStatusHeader,
 } from '@agentwire/agent-connector';
+import { storeClosedError } from '../shared/errors.js';
 import { migrateSchema } from '../shared/schema-migrations.js';
-import { ApprovalRequiredError, StoreClosedError } from './errors.js';
+import { approvalRequiredError, storageConflictError, storageValidationError } from './errors.js';
 import { clockOption, type DatabaseLocation, openDatabase, type SqliteDatabase } from './open-database.js';
 import { descriptionOfSkill, hasApprovalSignature } from './skill-headers.js';
 import { SKILL_STORE_SCHEMA } from './skill-store-schema.js';
@@ -108,7 +106,7 @@ interface Revision {
  * - The body's `# Status:` header names a new skill's status (missing → Draft) unless `metadata.status`
  *   does; an overwrite keeps the skill's current status unless `metadata.status` is given. Where the
  *   body's header disagrees with the resulting status, the header is rewritten, so body and status agree.
- * - `author` is locked once set: a later write naming another author is refused (`StorageConflictError`);
+ * - `author` is locked once set: a later write naming another author is refused (`storage_conflict`);
  *   a write naming none keeps it.
  * - `update_status` rewrites the header to the bare `# Status: <status>` (an approval token is dropped).
  * - `delete` erases the skill with its history; the name is free again.
@@ -151,8 +149,8 @@ export class SqliteSkillStore implements SkillStore {
   /**
    * Opens the store and creates or migrates its tables.
    *
-   * @throws {StorageValidationError} for malformed options.
-   * @throws {SchemaMigrationError} when the database holds a newer or clashing schema.
+   * @throws {AgentConnectorError} `storage_validation`: for malformed options.
+   * @throws {SqliteStoreError} `schema_migration`: when the database holds a newer or clashing schema.
    */
   constructor(options: SqliteSkillStoreOptions) {
     const { database, owned } = openDatabase(options, 'options');
@@ -161,11 +159,11 @@ export class SqliteSkillStore implements SkillStore {
     try {
       this.#now = clockOption(options.now);
       if (options.secured !== undefined && typeof options.secured !== 'boolean') {
-        throw new StorageValidationError('must be a boolean', 'options.secured');
+        throw storageValidationError('must be a boolean', 'options.secured');
       }
       this.#secured = options.secured ?? false;
       if (options.isSignedApproval !== undefined && typeof options.isSignedApproval !== 'function') {
-        throw new StorageValidationError('must be a function', 'options.isSignedApproval');
+        throw storageValidationError('must be a function', 'options.isSignedApproval');
       }
       this.#isSigned = options.isSignedApproval ?? hasApprovalSignature;
       migrateSchema(database, SKILL_STORE_SCHEMA);
@@ -179,7 +177,7 @@ export class SqliteSkillStore implements SkillStore {
    * The skill's current body, or the body of one of its earlier `version`s.
    *
    * @throws {SkillNotFoundError} when the store holds no skill `name`.
-   * @throws {VersionNotFoundError} when the skill never had `version`.
+   * @throws {SkillNotFoundError} `version_not_found`: when the skill never had `version`.
    */
   async load(name: string, version?: string): Promise<SkillSource> {
     const row = this.#skillRow(name);
@@ -193,13 +191,13 @@ export class SqliteSkillStore implements SkillStore {
         metadata,
       };
     }
-    if (typeof version !== 'string') throw new StorageValidationError('must be a string', 'version');
+    if (typeof version !== 'string') throw storageValidationError('must be a string', 'version');
     const body = this.#open()
       .prepare<[string, string], { content_hash: string; source: string }>(
         'SELECT content_hash, source FROM skill_bodies WHERE name = ? AND version = ?',
       )
       .get(name, version);
-    if (body === undefined) throw new VersionNotFoundError(name, version, IMPLEMENTATION);
+    if (body === undefined) throw new SkillNotFoundError(name, IMPLEMENTATION, { version });
     return { name, version, content_hash: body.content_hash, source: body.source, metadata };
   }
 
@@ -209,8 +207,8 @@ export class SqliteSkillStore implements SkillStore {
    * `name_pattern` (a JavaScript regular expression tested against the name), then `offset` and `limit`.
    * `type` and unknown keys are ignored. `[]` when nothing matches.
    *
-   * @throws {StorageValidationError} when a filter value is malformed or `name_pattern` is not a valid
-   *   regular expression.
+   * @throws {AgentConnectorError} `storage_validation`: when a filter value is malformed or `name_pattern` is
+   *   not a valid regular expression.
    */
   async query(filter?: SkillFilter): Promise<SkillMeta[]> {
     const database = this.#open();
@@ -283,14 +281,15 @@ export class SqliteSkillStore implements SkillStore {
    * Creates or overwrites a skill (see the class description for status and author rules). The body is
    * persisted as given unless its status header must be rewritten to agree with the resulting status.
    *
-   * @throws {StorageConflictError} when `name` is empty, holds a line break or a lone surrogate, or
-   *   `metadata.author` differs from the skill's locked author.
-   * @throws {StorageValidationError} when `source` is not a string or `metadata` is malformed.
+   * @throws {AgentConnectorError} `storage_conflict`: when `name` is empty, holds a line break or a lone
+   *   surrogate, or `metadata.author` differs from the skill's locked author.
+   * @throws {AgentConnectorError} `storage_validation`: when `source` is not a string or `metadata` is
+   *   malformed.
    */
   async store(name: string, source: string, metadata?: SkillMetaInput): Promise<VersionInfo> {
     const database = this.#open();
     checkSkillName(name);
-    if (typeof source !== 'string') throw new StorageValidationError('must be a string', 'source');
+    if (typeof source !== 'string') throw storageValidationError('must be a string', 'source');
     const input = parseStorageValue(skillMetaInputSchema, metadata ?? {}, 'metadata');
     const changed_at = this.#nowSeconds();
     return database
@@ -302,7 +301,7 @@ export class SqliteSkillStore implements SkillStore {
           .get(name);
         const author = existing?.author ?? input.author;
         if (existing?.author != null && input.author !== undefined && input.author !== existing.author) {
-          throw new StorageConflictError(
+          throw storageConflictError(
             name,
             `author is locked at '${existing.author}'; refusing '${input.author}'`,
             IMPLEMENTATION,
@@ -362,7 +361,7 @@ export class SqliteSkillStore implements SkillStore {
    */
   async delete(name: string): Promise<void> {
     const database = this.#open();
-    if (typeof name !== 'string') throw new StorageValidationError('must be a string', 'name');
+    if (typeof name !== 'string') throw storageValidationError('must be a string', 'name');
     const { changes } = database.prepare('DELETE FROM skills WHERE name = ?').run(name);
     if (changes === 0) throw new SkillNotFoundError(name, IMPLEMENTATION);
   }
@@ -372,9 +371,10 @@ export class SqliteSkillStore implements SkillStore {
    * dropped), and records the transition with its `previous_status`. In secured mode, Approved is only
    * kept for a body that is already signed and Approved; it is never granted.
    *
-   * @throws {StorageValidationError} when `status` is not Draft, Approved or Disabled.
+   * @throws {AgentConnectorError} `storage_validation`: when `status` is not Draft, Approved or Disabled.
    * @throws {SkillNotFoundError} when the store holds no skill `name`.
-   * @throws {ApprovalRequiredError} in secured mode, for Approved on a body without a signature.
+   * @throws {SqliteStoreError} `approval_required`: in secured mode, for Approved on a body without a
+   *   signature.
    */
   async update_status(name: string, status: SkillStatus): Promise<VersionInfo> {
     const database = this.#open();
@@ -385,7 +385,7 @@ export class SqliteSkillStore implements SkillStore {
         const row = this.#skillRow(name);
         let body: string;
         if (this.#secured && target === 'Approved') {
-          if (!this.#isSigned(row.source)) throw new ApprovalRequiredError(name, IMPLEMENTATION);
+          if (!this.#isSigned(row.source)) throw approvalRequiredError(name, IMPLEMENTATION);
           body = row.source;
         } else {
           body = withStatusHeader(row.source, target);
@@ -440,7 +440,7 @@ export class SqliteSkillStore implements SkillStore {
 
   /**
    * Closes the database connection when the store opened it (a connection passed in as `database` stays
-   * open: its owner closes it). Idempotent; every later call throws `StoreClosedError`.
+   * open: its owner closes it). Idempotent; every later call throws `store_closed`.
    */
   close(): void {
     if (this.#closed) return;
@@ -491,7 +491,7 @@ export class SqliteSkillStore implements SkillStore {
 
   #skillRow(name: string): SkillRow {
     const database = this.#open();
-    if (typeof name !== 'string') throw new StorageValidationError('must be a string', 'name');
+    if (typeof name !== 'string') throw storageValidationError('must be a string', 'name');
     const row = database
       .prepare<[string], SkillRow>(`SELECT ${SKILL_COLUMNS} FROM skills s WHERE s.name = ?`)
       .get(name);
@@ -500,7 +500,7 @@ export class SqliteSkillStore implements SkillStore {
   }
 
   #open(): SqliteDatabase {
-    if (this.#closed || !this.#database.open) throw new StoreClosedError(IMPLEMENTATION);
+    if (this.#closed || !this.#database.open) throw storeClosedError(IMPLEMENTATION);
     return this.#database;
   }
 
@@ -511,21 +511,19 @@ export class SqliteSkillStore implements SkillStore {
 
 /** Refuses a name the change token cannot carry: empty, with a line break, or with a lone surrogate. */
 function checkSkillName(name: unknown): asserts name is string {
-  if (typeof name !== 'string') throw new StorageValidationError('must be a string', 'name');
+  if (typeof name !== 'string') throw storageValidationError('must be a string', 'name');
   let reason: string | undefined;
   if (name === '') reason = 'name must not be empty';
   else if (/[\n\r]/.test(name)) reason = 'name must not contain a line break';
   else if (/\p{Cs}/u.test(name)) reason = 'name must not contain a lone UTF-16 surrogate';
-  if (reason !== undefined) throw new StorageConflictError(name, reason, IMPLEMENTATION);
+  if (reason !== undefined) throw storageConflictError(name, reason, IMPLEMENTATION);
 }
 
 function compilePattern(pattern: string): RegExp {
   try {
     return new RegExp(pattern);
   } catch (error) {
-    throw new StorageValidationError('must be a valid regular expression', 'filter.name_pattern', {
-      cause: error,
-    });
+    throw storageValidationError('must be a valid regular expression', 'filter.name_pattern', error);
   }
 }
 

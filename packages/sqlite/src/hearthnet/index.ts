@@ -13,7 +13,11 @@
  * ```
  * @packageDocumentation
  */
-export { SchemaMigrationError, SqliteStorageError, StoreClosedError } from '../shared/errors.js';
+export {
+  SqliteStoreError,
+  type SqliteStoreErrorCode,
+  type SqliteStoreErrorDetails,
+  type SqliteStoreErrorOptions,
+} from '../shared/errors.js';
 export type { DatabaseLocation, SqliteDatabase } from '../shared/open-database.js';
-export { InvalidStoreArgumentError } from './errors.js';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite-event-store.js';

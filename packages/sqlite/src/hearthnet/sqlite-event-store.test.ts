@@ -1,16 +1,8 @@
 import { canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
-import {
-  EventConflictError,
-  InvalidEventError,
-  InvalidLamportError,
-  LocalEventMismatchError,
-  type SignedEvent,
-  sortForReplay,
-} from '@agentwire/hearthnet/events';
+import { type SignedEvent, sortForReplay } from '@agentwire/hearthnet/events';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SchemaMigrationError, StoreClosedError } from '../shared/errors.js';
-import { InvalidStoreArgumentError } from './errors.js';
+import { SqliteStoreError } from '../shared/errors.js';
 import { type SampleCommunity, StoreFiles, sampleCommunity } from './event-samples.test-support.js';
 import { SqliteEventStore } from './sqlite-event-store.js';
 
@@ -110,21 +102,21 @@ describe('SqliteEventStore: atomic local appends', () => {
         throw thrown;
       }),
     ).rejects.toBe(thrown);
-    await expect(store.appendLocal(c.id, (lamport) => c.event(lamport + 1))).rejects.toBeInstanceOf(
-      LocalEventMismatchError,
-    );
+    await expect(store.appendLocal(c.id, (lamport) => c.event(lamport + 1))).rejects.toMatchObject({
+      code: 'local_event_mismatch',
+    });
     await expect(
       store.appendLocal(c.id, (lamport) => sampleCommunity().event(lamport)),
-    ).rejects.toBeInstanceOf(LocalEventMismatchError);
+    ).rejects.toMatchObject({ code: 'local_event_mismatch' });
     await expect(
       store.appendLocal(c.id, (lamport) => c.event(lamport, 7, { eventId: stored.event_id })),
-    ).rejects.toBeInstanceOf(EventConflictError);
+    ).rejects.toMatchObject({ code: 'event_conflict' });
     await expect(
       store.appendLocal(
         c.id,
         (lamport) => ({ ...c.event(lamport), signature: 42 }) as unknown as SignedEvent,
       ),
-    ).rejects.toBeInstanceOf(InvalidEventError);
+    ).rejects.toMatchObject({ code: 'invalid_event' });
     expect({ clock: await store.clock(c.id), count: await store.count() }).toEqual(before);
     expect(rawRows('SELECT community_id, clock FROM hearthnet_lamport_clocks')).toEqual([
       { community_id: c.id, clock: 5 },
@@ -172,13 +164,15 @@ describe('SqliteEventStore: atomic local appends', () => {
 
   it('refuses a lamport that would push the counter past 2^53−1, storing nothing', async () => {
     const store = files.open();
-    await expect(store.append(c.event(Number.MAX_SAFE_INTEGER))).rejects.toBeInstanceOf(InvalidLamportError);
+    await expect(store.append(c.event(Number.MAX_SAFE_INTEGER))).rejects.toMatchObject({
+      code: 'invalid_lamport',
+    });
     expect(await store.count()).toBe(0);
     await store.append(c.event(Number.MAX_SAFE_INTEGER - 1));
     expect(await store.clock(c.id)).toBe(Number.MAX_SAFE_INTEGER);
-    await expect(store.appendLocal(c.id, (lamport) => c.event(lamport))).rejects.toBeInstanceOf(
-      InvalidLamportError,
-    );
+    await expect(store.appendLocal(c.id, (lamport) => c.event(lamport))).rejects.toMatchObject({
+      code: 'invalid_lamport',
+    });
     expect(await store.count()).toBe(1);
     expect(await store.list(c.id, { fromLamport: Number.MAX_SAFE_INTEGER - 1 })).toHaveLength(1);
   });
@@ -206,19 +200,19 @@ describe('SqliteEventStore.appendBatch', () => {
     const good = [c.event(2, 1), c.event(3, 2)];
     await expect(
       store.appendBatch([...good, c.event(9, 3, { eventId: stored.event_id })]),
-    ).rejects.toBeInstanceOf(EventConflictError);
+    ).rejects.toMatchObject({ code: 'event_conflict' });
     await expect(
       store.appendBatch([...good, { ...c.event(4), event_type: 'no.such.type' } as unknown as SignedEvent]),
-    ).rejects.toBeInstanceOf(InvalidEventError);
+    ).rejects.toMatchObject({ code: 'invalid_event' });
     expect(await store.count()).toBe(1);
     expect(await store.clock(c.id)).toBe(2);
     expect(await store.appendBatch([])).toEqual([]);
-    await expect(store.appendBatch(null as never)).rejects.toBeInstanceOf(InvalidStoreArgumentError);
+    await expect(store.appendBatch(null as never)).rejects.toMatchObject({ code: 'invalid_store_argument' });
   });
 });
 
 describe('SqliteEventStore: options, arguments and lifecycle', () => {
-  it('refuses options that name no usable database with InvalidStoreArgumentError', () => {
+  it('refuses options that name no usable database with invalid_store_argument', () => {
     for (const options of [null, {}, { path: '' }, { path: 'a\0b' }, { database: {} }]) {
       const error = (() => {
         try {
@@ -227,25 +221,29 @@ describe('SqliteEventStore: options, arguments and lifecycle', () => {
           return caught;
         }
       })();
-      expect(error, JSON.stringify(options)).toBeInstanceOf(InvalidStoreArgumentError);
-      expect((error as InvalidStoreArgumentError).code).toBe('invalid_store_argument');
+      expect(error, JSON.stringify(options)).toMatchObject({ code: 'invalid_store_argument' });
+      expect(error, JSON.stringify(options)).toBeInstanceOf(SqliteStoreError);
     }
     const closed = new Database(':memory:');
     closed.close();
-    expect(() => new SqliteEventStore({ database: closed })).toThrow(InvalidStoreArgumentError);
+    expect(() => new SqliteEventStore({ database: closed })).toThrow(
+      expect.objectContaining({ code: 'invalid_store_argument' }),
+    );
   });
 
   it('refuses ids that are not strings and ranges that are not lamports, with typed errors', async () => {
     const store = files.open();
-    await expect(store.get(1 as never)).rejects.toBeInstanceOf(InvalidStoreArgumentError);
-    await expect(store.list({} as never)).rejects.toBeInstanceOf(InvalidStoreArgumentError);
-    await expect(store.list(c.id, null as never)).rejects.toBeInstanceOf(InvalidStoreArgumentError);
-    await expect(store.head(null as never)).rejects.toBeInstanceOf(InvalidStoreArgumentError);
-    await expect(store.clock(Symbol() as never)).rejects.toBeInstanceOf(InvalidStoreArgumentError);
-    await expect(store.count(5 as never)).rejects.toBeInstanceOf(InvalidStoreArgumentError);
-    await expect(store.appendLocal(c.id, 'nope' as never)).rejects.toBeInstanceOf(InvalidStoreArgumentError);
+    await expect(store.get(1 as never)).rejects.toMatchObject({ code: 'invalid_store_argument' });
+    await expect(store.list({} as never)).rejects.toMatchObject({ code: 'invalid_store_argument' });
+    await expect(store.list(c.id, null as never)).rejects.toMatchObject({ code: 'invalid_store_argument' });
+    await expect(store.head(null as never)).rejects.toMatchObject({ code: 'invalid_store_argument' });
+    await expect(store.clock(Symbol() as never)).rejects.toMatchObject({ code: 'invalid_store_argument' });
+    await expect(store.count(5 as never)).rejects.toMatchObject({ code: 'invalid_store_argument' });
+    await expect(store.appendLocal(c.id, 'nope' as never)).rejects.toMatchObject({
+      code: 'invalid_store_argument',
+    });
     for (const range of [{ fromLamport: -1 }, { toLamport: 1.5 }, { limit: Number.NaN }, { limit: '3' }]) {
-      await expect(store.list(c.id, range as never)).rejects.toBeInstanceOf(InvalidLamportError);
+      await expect(store.list(c.id, range as never)).rejects.toMatchObject({ code: 'invalid_lamport' });
     }
     await store.append(c.event(1));
     expect(await store.list(c.id, { limit: 0 })).toEqual([]);
@@ -258,20 +256,20 @@ describe('SqliteEventStore: options, arguments and lifecycle', () => {
       await store.append(c.event(1));
       store.close();
       expect(database.open).toBe(true);
-      await expect(store.count()).rejects.toBeInstanceOf(StoreClosedError);
+      await expect(store.count()).rejects.toMatchObject({ code: 'store_closed' });
       expect(database.prepare('SELECT component, version FROM agentwire_schema_versions').all()).toEqual([
         { component: 'hearthnet_event_store', version: 1 },
       ]);
       const again = new SqliteEventStore({ database });
       expect(await again.count(c.id)).toBe(1);
       database.close();
-      await expect(again.get(c.id)).rejects.toBeInstanceOf(StoreClosedError);
+      await expect(again.get(c.id)).rejects.toMatchObject({ code: 'store_closed' });
     } finally {
       if (database.open) database.close();
     }
   });
 
-  it('throws StoreClosedError from every method after close(), which is idempotent', async () => {
+  it('throws store_closed from every method after close(), which is idempotent', async () => {
     const store = files.open();
     store.close();
     store.close();
@@ -286,7 +284,7 @@ describe('SqliteEventStore: options, arguments and lifecycle', () => {
       () => store.clock(c.id),
       () => store.count(),
     ];
-    for (const call of calls) await expect(call()).rejects.toBeInstanceOf(StoreClosedError);
+    for (const call of calls) await expect(call()).rejects.toMatchObject({ code: 'store_closed' });
   });
 
   it('refuses a database whose event store schema is newer than this release, changing nothing', () => {
@@ -296,7 +294,7 @@ describe('SqliteEventStore: options, arguments and lifecycle', () => {
       .prepare("UPDATE agentwire_schema_versions SET version = 2 WHERE component = 'hearthnet_event_store'")
       .run();
     database.close();
-    expect(() => files.open()).toThrow(SchemaMigrationError);
+    expect(() => files.open()).toThrow(expect.objectContaining({ code: 'schema_migration' }));
     expect(rawRows('SELECT version FROM agentwire_schema_versions')).toEqual([{ version: 2 }]);
   });
 });

@@ -1,22 +1,19 @@
 import { canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
 import {
   type AppendResult,
-  EventConflictError,
   type EventStore,
-  InvalidEventError,
-  InvalidLamportError,
+  HearthNetLocalError,
   type LamportRange,
-  LocalEventMismatchError,
   lamportAfterReceive,
   lamportForSend,
   type SignedEvent,
   validateEvent,
 } from '@agentwire/hearthnet/events';
 import type Database from 'better-sqlite3';
-import { StoreClosedError } from '../shared/errors.js';
+import { storeClosedError } from '../shared/errors.js';
 import { type DatabaseLocation, openDatabase, type SqliteDatabase } from '../shared/open-database.js';
 import { migrateSchema } from '../shared/schema-migrations.js';
-import { InvalidStoreArgumentError } from './errors.js';
+import { invalidStoreArgumentError } from './errors.js';
 import { EVENT_STORE_SCHEMA } from './event-store-schema.js';
 
 const IMPLEMENTATION = 'SqliteEventStore';
@@ -49,7 +46,7 @@ interface Statements {
  *   local appends — on one connection or several — get distinct, consecutive Lamport values, and a
  *   `create` that throws (or returns a mismatched event) leaves neither an event nor a counter move.
  * - The identical event again is a `duplicate` and changes nothing; another event with a stored
- *   `event_id` throws `EventConflictError` and the stored one stays.
+ *   `event_id` throws `HearthNetLocalError` `event_conflict` and the stored one stays.
  * - {@link SqliteEventStore.appendBatch} appends many received events in one transaction, all or none.
  *
  * Like every `EventStore`, it checks an event's shape but not its signature or its author's rights:
@@ -79,14 +76,12 @@ export class SqliteEventStore implements EventStore {
    * Opens the store and creates or migrates its tables (component `hearthnet_event_store` in
    * `agentwire_schema_versions`; the file may hold other `@agentwire/sqlite` stores too).
    *
-   * @throws {InvalidStoreArgumentError} for options that are neither `{ path }` nor `{ database }`.
-   * @throws {SchemaMigrationError} when the database holds a newer or clashing schema.
+   * @throws {SqliteStoreError} `invalid_store_argument`: for options that are neither `{ path }` nor `{ database }`.
+   * @throws {SqliteStoreError} `schema_migration`: when the database holds a newer or clashing schema.
    */
   constructor(options: SqliteEventStoreOptions) {
-    const { database, owned } = openDatabase(
-      options,
-      'options',
-      (message, path) => new InvalidStoreArgumentError(message, path),
+    const { database, owned } = openDatabase(options, 'options', (message, path) =>
+      invalidStoreArgumentError(message, path),
     );
     this.#database = database;
     this.#owned = owned;
@@ -103,10 +98,11 @@ export class SqliteEventStore implements EventStore {
    * Stores a received event; its community's counter becomes `max(counter, event.lamport) + 1`. The
    * identical event again resolves to `duplicate` and changes nothing.
    *
-   * @throws {InvalidEventError} when the event's shape is invalid.
-   * @throws {EventConflictError} when another event with this `event_id` is stored (any community).
-   * @throws {InvalidLamportError} when the counter would pass 2⁵³−1.
-   * @throws {StoreClosedError} after `close()`.
+   * @throws {HearthNetLocalError} `invalid_event` when the event's shape is invalid.
+   * @throws {HearthNetLocalError} `event_conflict` when another event with this `event_id` is stored (any
+   *   community).
+   * @throws {HearthNetLocalError} `invalid_lamport` when the counter would pass 2⁵³−1.
+   * @throws {SqliteStoreError} `store_closed`: after `close()`.
    */
   async append(event: SignedEvent): Promise<AppendResult> {
     this.#open();
@@ -119,12 +115,12 @@ export class SqliteEventStore implements EventStore {
    * thrown. Resolves to each event's result, in order.
    *
    * @throws what {@link append} throws, for the first event it refuses; nothing is stored then.
-   * @throws {InvalidStoreArgumentError} when `events` is not iterable.
+   * @throws {SqliteStoreError} `invalid_store_argument`: when `events` is not iterable.
    */
   async appendBatch(events: Iterable<SignedEvent>): Promise<AppendResult[]> {
     this.#open();
     if (typeof (events as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function') {
-      throw new InvalidStoreArgumentError('must be an iterable of events', 'events');
+      throw invalidStoreArgumentError('must be an iterable of events', 'events');
     }
     return this.#database
       .transaction(() => Array.from(events, (event) => this.#insert(event).result))
@@ -137,21 +133,23 @@ export class SqliteEventStore implements EventStore {
    * Resolves to the stored event. `create` runs inside the transaction: it must be synchronous (sign
    * there) and must not call the store.
    *
-   * @throws {LocalEventMismatchError} when the event is not of `communityId` or not at the given lamport.
+   * @throws {HearthNetLocalError} `local_event_mismatch` when the event is not of `communityId` or not at the
+   *   given lamport.
    * @throws what `create` or {@link append} throws; nothing is stored and the counter stays then.
-   * @throws {InvalidStoreArgumentError} when `communityId` is not a string or `create` not a function.
-   * @throws {StoreClosedError} after `close()`.
+   * @throws {SqliteStoreError} `invalid_store_argument`: when `communityId` is not a string or `create` not a function.
+   * @throws {SqliteStoreError} `store_closed`: after `close()`.
    */
   async appendLocal<E extends SignedEvent>(communityId: string, create: (lamport: number) => E): Promise<E> {
     this.#open();
     assertString(communityId, 'communityId');
-    if (typeof create !== 'function') throw new InvalidStoreArgumentError('must be a function', 'create');
+    if (typeof create !== 'function') throw invalidStoreArgumentError('must be a function', 'create');
     return this.#database
       .transaction(() => {
         const lamport = lamportForSend(this.#clockOf(communityId));
         const event = create(lamport);
         if (event?.community_id !== communityId || event.lamport !== lamport) {
-          throw new LocalEventMismatchError(
+          throw new HearthNetLocalError(
+            'local_event_mismatch',
             `appendLocal gave lamport ${lamport} in community ${communityId}; the event has lamport ${String(event?.lamport)} in ${String(event?.community_id)}`,
           );
         }
@@ -163,8 +161,8 @@ export class SqliteEventStore implements EventStore {
   /**
    * The event with this id, from any community, or `undefined`.
    *
-   * @throws {InvalidStoreArgumentError} when `eventId` is not a string.
-   * @throws {StoreClosedError} after `close()`.
+   * @throws {SqliteStoreError} `invalid_store_argument`: when `eventId` is not a string.
+   * @throws {SqliteStoreError} `store_closed`: after `close()`.
    */
   async get(eventId: string): Promise<SignedEvent | undefined> {
     this.#open();
@@ -177,15 +175,16 @@ export class SqliteEventStore implements EventStore {
    * A community's events in replay order (lamport, then event_id), from `fromLamport` to `toLamport`
    * (both inclusive), at most `limit` of them.
    *
-   * @throws {InvalidLamportError} when a bound or the limit is not a non-negative safe integer.
-   * @throws {InvalidStoreArgumentError} when `communityId` is not a string or `range` not an object.
-   * @throws {StoreClosedError} after `close()`.
+   * @throws {HearthNetLocalError} `invalid_lamport` when a bound or the limit is not a non-negative safe
+   *   integer.
+   * @throws {SqliteStoreError} `invalid_store_argument`: when `communityId` is not a string or `range` not an object.
+   * @throws {SqliteStoreError} `store_closed`: after `close()`.
    */
   async list(communityId: string, range: LamportRange = {}): Promise<SignedEvent[]> {
     this.#open();
     assertString(communityId, 'communityId');
     if (typeof range !== 'object' || range === null) {
-      throw new InvalidStoreArgumentError('must be an object', 'range');
+      throw invalidStoreArgumentError('must be an object', 'range');
     }
     const { fromLamport = 0, toLamport = Number.MAX_SAFE_INTEGER, limit } = range;
     assertLamportBound(fromLamport, 'fromLamport');
@@ -199,8 +198,8 @@ export class SqliteEventStore implements EventStore {
   /**
    * The highest Lamport value stored for a community, or `undefined` when it has no events.
    *
-   * @throws {InvalidStoreArgumentError} when `communityId` is not a string.
-   * @throws {StoreClosedError} after `close()`.
+   * @throws {SqliteStoreError} `invalid_store_argument`: when `communityId` is not a string.
+   * @throws {SqliteStoreError} `store_closed`: after `close()`.
    */
   async head(communityId: string): Promise<number | undefined> {
     this.#open();
@@ -211,7 +210,7 @@ export class SqliteEventStore implements EventStore {
   /**
    * The head of every community with events.
    *
-   * @throws {StoreClosedError} after `close()`.
+   * @throws {SqliteStoreError} `store_closed`: after `close()`.
    */
   async heads(): Promise<ReadonlyMap<string, number>> {
     this.#open();
@@ -225,8 +224,8 @@ export class SqliteEventStore implements EventStore {
   /**
    * A community's Lamport counter (0 before any event).
    *
-   * @throws {InvalidStoreArgumentError} when `communityId` is not a string.
-   * @throws {StoreClosedError} after `close()`.
+   * @throws {SqliteStoreError} `invalid_store_argument`: when `communityId` is not a string.
+   * @throws {SqliteStoreError} `store_closed`: after `close()`.
    */
   async clock(communityId: string): Promise<number> {
     this.#open();
@@ -237,8 +236,8 @@ export class SqliteEventStore implements EventStore {
   /**
    * How many events are stored, for one community or all.
    *
-   * @throws {InvalidStoreArgumentError} when `communityId` is given but not a string.
-   * @throws {StoreClosedError} after `close()`.
+   * @throws {SqliteStoreError} `invalid_store_argument`: when `communityId` is given but not a string.
+   * @throws {SqliteStoreError} `store_closed`: after `close()`.
    */
   async count(communityId?: string): Promise<number> {
     this.#open();
@@ -249,7 +248,7 @@ export class SqliteEventStore implements EventStore {
 
   /**
    * Closes the database connection if the store opened it (a `{ database }` handle passed in stays
-   * open: its owner closes it). Idempotent; every later call throws `StoreClosedError`.
+   * open: its owner closes it). Idempotent; every later call throws `store_closed`.
    */
   close(): void {
     if (this.#closed) return;
@@ -258,7 +257,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   #open(): void {
-    if (this.#closed || !this.#database.open) throw new StoreClosedError(IMPLEMENTATION);
+    if (this.#closed || !this.#database.open) throw storeClosedError(IMPLEMENTATION);
   }
 
   #clockOf(communityId: string): number {
@@ -271,11 +270,24 @@ export class SqliteEventStore implements EventStore {
    */
   #insert(event: SignedEvent, localLamport?: number): { result: AppendResult; json: string } {
     const verdict = validateEvent(event);
-    if (!verdict.valid) throw new InvalidEventError(verdict.reason, verdict.path, verdict.message);
+    if (!verdict.valid) {
+      throw new HearthNetLocalError('invalid_event', verdict.message, {
+        path: verdict.path,
+        details: { reason: verdict.reason },
+      });
+    }
     const json = canonicalJsonString(event);
     const stored = this.#statements.eventJson.get(event.event_id);
     if (stored !== undefined) {
-      if (stored.event_json !== json) throw new EventConflictError(event.event_id);
+      if (stored.event_json !== json) {
+        throw new HearthNetLocalError(
+          'event_conflict',
+          `event ${event.event_id} is already stored with different content`,
+          {
+            details: { eventId: event.event_id },
+          },
+        );
+      }
       return { result: { status: 'duplicate', clock: this.#clockOf(event.community_id) }, json };
     }
     const clock = localLamport ?? lamportAfterReceive(this.#clockOf(event.community_id), event.lamport);
@@ -313,12 +325,18 @@ function prepareStatements(database: SqliteDatabase): Statements {
 }
 
 function assertString(value: unknown, name: string): asserts value is string {
-  if (typeof value !== 'string') throw new InvalidStoreArgumentError('must be a string', name);
+  if (typeof value !== 'string') throw invalidStoreArgumentError('must be a string', name);
 }
 
-/** The check `EventStore.list` makes on its bounds: a non-negative safe integer, as `InvalidLamportError`. */
+/** The check `EventStore.list` makes on its bounds: a non-negative safe integer, as `invalid_lamport`. */
 function assertLamportBound(value: unknown, name: string): asserts value is number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new InvalidLamportError(value, `${name} must be a non-negative safe integer, got ${String(value)}`);
+    throw new HearthNetLocalError(
+      'invalid_lamport',
+      `${name} must be a non-negative safe integer, got ${String(value)}`,
+      {
+        details: { value },
+      },
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { SchemaMigrationError } from './errors.js';
+import { SqliteStoreError } from './errors.js';
 import type { SqliteDatabase } from './open-database.js';
 
 /**
@@ -22,8 +22,8 @@ const VERSIONS_TABLE = 'agentwire_schema_versions';
  * of the same file wait for each other, and a failed migration leaves the database as it was.
  *
  * @returns the component's version after migrating (its number of migrations).
- * @throws {SchemaMigrationError} when the database holds a newer version than `component` knows, or a
- *   migration fails.
+ * @throws {SqliteStoreError} `schema_migration`: when the database holds a newer version than `component`
+ *   knows, or a migration fails.
  */
 export function migrateSchema(database: SqliteDatabase, component: SchemaComponent): number {
   const supported = component.migrations.length;
@@ -37,10 +37,11 @@ export function migrateSchema(database: SqliteDatabase, component: SchemaCompone
       .get(component.name);
     found = row?.version ?? 0;
     if (found > supported) {
-      throw new SchemaMigrationError(
+      throw new SqliteStoreError(
+        'schema_migration',
         `the database holds ${component.name} schema version ${found}, newer than version ${supported} ` +
           'that this release knows; upgrade @agentwire/sqlite',
-        { component: component.name, found_version: found, supported_version: supported },
+        { details: { component: component.name, found_version: found, supported_version: supported } },
       );
     }
     for (const migration of component.migrations.slice(found)) database.exec(migration);
@@ -54,13 +55,16 @@ export function migrateSchema(database: SqliteDatabase, component: SchemaCompone
   try {
     run.immediate();
   } catch (error) {
-    if (error instanceof SchemaMigrationError) throw error;
-    throw new SchemaMigrationError(
+    if (error instanceof SqliteStoreError && error.code === 'schema_migration') throw error;
+    throw new SqliteStoreError(
+      'schema_migration',
       `migrating ${component.name} from schema version ${found} to ${supported} failed: ${String(
         error instanceof Error ? error.message : error,
       )}`,
-      { component: component.name, found_version: found, supported_version: supported },
-      { cause: error },
+      {
+        details: { component: component.name, found_version: found, supported_version: supported },
+        cause: error,
+      },
     );
   }
   return supported;

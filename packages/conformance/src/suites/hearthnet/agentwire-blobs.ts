@@ -1,8 +1,7 @@
 import { chunkBlob } from '@agentwire/hearthnet';
 import {
-  BlobTransferError,
-  ChunkVerificationError,
   fileCapabilityHandlers,
+  HearthNetLocalError,
   InMemoryBlobStore,
   manifestToWire,
   parseBlobManifest,
@@ -17,7 +16,6 @@ import {
   JSON_CONTENT_TYPE,
   newRequestId,
   type SseFrame,
-  SseProtocolError,
   verifyRequestEnvelope,
   WIRE_HEADERS,
 } from '@agentwire/hearthnet/wire';
@@ -139,9 +137,16 @@ function recordedFileRead(cid: string, sseBody: string): typeof fetch {
 
 /** The refusal behind an error of `readBlob`: its transfer reason, a missing terminal frame, or a §9 code. */
 function refusalOf(error: unknown): BlobReadRefusal | undefined {
-  if (error instanceof ChunkVerificationError) return { reason: error.reason, chunkIndex: error.index };
-  if (error instanceof BlobTransferError) return { reason: error.reason };
-  if (error instanceof SseProtocolError && error.reason === 'missing_terminal')
+  if (error instanceof HearthNetLocalError && error.code === 'blob_transfer') {
+    const reason = error.details?.reason ?? 'incomplete';
+    const index = error.details?.index;
+    return index === undefined ? { reason } : { reason, chunkIndex: index };
+  }
+  if (
+    error instanceof HearthNetLocalError &&
+    error.code === 'sse_protocol' &&
+    error.details?.reason === 'missing_terminal'
+  )
     return { reason: 'incomplete' };
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? { reason: code } : undefined;

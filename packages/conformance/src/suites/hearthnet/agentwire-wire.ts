@@ -1,11 +1,11 @@
 import { signPayload } from '@agentwire/hearthnet/crypto';
 import {
   encodeSseFrame,
+  HearthNetLocalError,
   requestEnvelopeBytes,
   responseEnvelopeBytes,
   SseFrameReader,
   SseParser,
-  SseProtocolError,
   signRequestEnvelope,
   signResponseEnvelope,
   verifyRequestEnvelope,
@@ -29,5 +29,6 @@ export const agentwireWire: WireImplementation = {
     const reader = new SseFrameReader();
     return [...chunks.flatMap((chunk) => reader.push(chunk)), ...reader.finish()];
   },
-  errorReason: (error) => (error instanceof SseProtocolError ? error.reason : undefined),
+  errorReason: (error) =>
+    error instanceof HearthNetLocalError && error.code === 'sse_protocol' ? error.details?.reason : undefined,
 };

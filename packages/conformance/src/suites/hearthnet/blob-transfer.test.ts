@@ -61,7 +61,8 @@ describe('blobTransferSuite', () => {
         try {
           return await agentwireBlobs.read!(cid, sse);
         } catch (error) {
-          if ((error as { reason?: string }).reason === 'chunk_mismatch') return new Uint8Array(0);
+          if ((error as { details?: { reason?: string } }).details?.reason === 'chunk_mismatch')
+            return new Uint8Array(0);
           throw error;
         }
       },

@@ -1,6 +1,6 @@
 import blobTransferFixture from '../../../fixtures/hearthnet/blob-transfer.json' with { type: 'json' };
 import { assertEqual, assertTrue, fail } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import {
   readBytes,
@@ -123,7 +123,7 @@ function caseFor(entry: FixtureCase, index: number): BlobCase {
     case 'put':
       return { ...common, ...putCase(entry, location) };
     default:
-      throw new InvalidFixtureError(`${location}.operation`, 'expected manifest, read, put-ready or put');
+      throw invalidFixtureError(`${location}.operation`, 'expected manifest, read, put-ready or put');
   }
 }
 
@@ -205,8 +205,7 @@ function putReadyCase(entry: FixtureCase, location: string): CaseBody {
 
 function putCase(entry: FixtureCase, location: string): CaseBody {
   const held = readHeld(entry['held'], `${location}.held`);
-  if (!Array.isArray(entry['frames']))
-    throw new InvalidFixtureError(`${location}.frames`, 'expected an array');
+  if (!Array.isArray(entry['frames'])) throw invalidFixtureError(`${location}.frames`, 'expected an array');
   const frames = entry['frames'].map((frame: unknown, i) => {
     const record = readObject(frame, `${location}.frames[${i}]`);
     return { event: readString(record['event'], `${location}.frames[${i}].event`), data: record['data'] };
@@ -251,7 +250,7 @@ function putCase(entry: FixtureCase, location: string): CaseBody {
 }
 
 function readHeld(value: unknown, location: string): HeldChunk[] {
-  if (!Array.isArray(value)) throw new InvalidFixtureError(location, 'expected an array');
+  if (!Array.isArray(value)) throw invalidFixtureError(location, 'expected an array');
   return value.map((chunk: unknown, i) => {
     const record = readObject(chunk, `${location}[${i}]`);
     return {
@@ -262,7 +261,7 @@ function readHeld(value: unknown, location: string): HeldChunk[] {
 }
 
 function readIndexes(value: unknown, location: string): number[] {
-  if (!Array.isArray(value)) throw new InvalidFixtureError(`${location}.needed`, 'expected an array');
+  if (!Array.isArray(value)) throw invalidFixtureError(`${location}.needed`, 'expected an array');
   return value.map((index: unknown, i) => readNonNegativeInteger(index, `${location}.needed[${i}]`));
 }
 

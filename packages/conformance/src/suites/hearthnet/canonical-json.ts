@@ -1,6 +1,6 @@
 import canonicalJsonFixture from '../../../fixtures/hearthnet/canonical-json.json' with { type: 'json' };
 import { assertEqual, assertRejects } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import { readString } from '../../fixtures/read-fields.js';
@@ -69,7 +69,7 @@ function caseFor(entry: FixtureCase, index: number): ConformanceCase<CanonicalJs
       },
     };
   }
-  if (!('expected' in entry)) throw new InvalidFixtureError(location, 'a case needs "expected" or "error"');
+  if (!('expected' in entry)) throw invalidFixtureError(location, 'a case needs "expected" or "error"');
   const expected = readString(entry['expected'], `${location}.expected`);
   return {
     ...common,

@@ -1,7 +1,7 @@
 import samplesFixture from '../../../fixtures/hearthnet/capability-samples.json' with { type: 'json' };
 import hashesFixture from '../../../fixtures/hearthnet/capability-schema-hashes.json' with { type: 'json' };
 import { assertEqual, fail } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import { readBoolean, readObject, readString } from '../../fixtures/read-fields.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
@@ -165,8 +165,7 @@ function sampleCase(entry: FixtureCase, index: number): CatalogueCase {
   const name = readString(entry['capability'], `${location}.capability`);
   const version = readString(entry['version'], `${location}.version`);
   const part = readString(entry['part'], `${location}.part`);
-  if (!parts.has(part))
-    throw new InvalidFixtureError(`${location}.part`, 'expected request, response or stream');
+  if (!parts.has(part)) throw invalidFixtureError(`${location}.part`, 'expected request, response or stream');
   const valid = readBoolean(entry['valid'], `${location}.valid`);
   const value = entry['value'];
   const hasParsed = 'parsed' in entry;

@@ -1,6 +1,6 @@
 import replayFixture from '../../../fixtures/hearthnet/replay.json' with { type: 'json' };
 import { assertEqual } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import {
   readBytes,
@@ -101,8 +101,7 @@ function casesFor(entry: FixtureCase, index: number): EventLogCase[] {
   const common = { level: 'required', since: HEARTHNET_SUITE_VERSION } as const;
   const communityId = readString(entry['community_id'], `${location}.community_id`);
   const events = entry['events'];
-  if (!Array.isArray(events))
-    throw new InvalidFixtureError(`${location}.events`, 'expected an array of events');
+  if (!Array.isArray(events)) throw invalidFixtureError(`${location}.events`, 'expected an array of events');
   const expected = readObject(entry['expected'], `${location}.expected`);
   switch (entry['operation']) {
     case 'replay': {
@@ -181,16 +180,16 @@ function casesFor(entry: FixtureCase, index: number): EventLogCase[] {
       ];
     }
     default:
-      throw new InvalidFixtureError(`${location}.operation`, 'expected "replay" or "community-manifest"');
+      throw invalidFixtureError(`${location}.operation`, 'expected "replay" or "community-manifest"');
   }
 }
 
 function readRejections(value: unknown, location: string): [string, string, string][] {
   if (!Array.isArray(value))
-    throw new InvalidFixtureError(location, 'expected a list of [event_id, reason, code]');
+    throw invalidFixtureError(location, 'expected a list of [event_id, reason, code]');
   return value.map((item, i) => {
     if (!Array.isArray(item) || item.length !== 3 || !item.every((part) => typeof part === 'string')) {
-      throw new InvalidFixtureError(`${location}[${i}]`, 'expected [event_id, reason, code]');
+      throw invalidFixtureError(`${location}[${i}]`, 'expected [event_id, reason, code]');
     }
     return item as [string, string, string];
   });

@@ -1,6 +1,6 @@
 import hashingFixture from '../../../fixtures/hearthnet/hashing.json' with { type: 'json' };
 import { assertEqual } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import {
   readBytes,
@@ -152,7 +152,7 @@ function casesFor(entry: FixtureCase, index: number): HashingCase[] {
       ];
     }
     default:
-      throw new InvalidFixtureError(`${location}.operation`, 'expected "blake3", "chunk-blob" or "blob-cid"');
+      throw invalidFixtureError(`${location}.operation`, 'expected "blake3", "chunk-blob" or "blob-cid"');
   }
 }
 
@@ -161,7 +161,7 @@ function fixtureBytes(input: unknown, location: string): Uint8Array {
   if (typeof input === 'string') return new TextEncoder().encode(input);
   const record = readObject(input, location);
   if ('pattern' in record) {
-    if (record['pattern'] !== 'i%251') throw new InvalidFixtureError(location, 'the only pattern is "i%251"');
+    if (record['pattern'] !== 'i%251') throw invalidFixtureError(location, 'the only pattern is "i%251"');
     const length = readNonNegativeInteger(record['length'], `${location}.length`);
     return Uint8Array.from({ length }, (_, i) => i % 251);
   }
@@ -182,8 +182,7 @@ function plainChunkedBlob(value: ChunkedBlobDescription | undefined): unknown {
 
 function readChunkedBlob(value: unknown, location: string): ChunkedBlobDescription {
   const record = readObject(value, location);
-  if (!Array.isArray(record['chunks']))
-    throw new InvalidFixtureError(`${location}.chunks`, 'expected an array');
+  if (!Array.isArray(record['chunks'])) throw invalidFixtureError(`${location}.chunks`, 'expected an array');
   const chunks = record['chunks'].map((chunk: unknown, i) => {
     const at = `${location}.chunks[${i}]`;
     const c = readObject(chunk, at);

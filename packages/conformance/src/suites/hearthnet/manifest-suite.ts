@@ -1,6 +1,6 @@
 import nodeManifestsFixture from '../../../fixtures/hearthnet/node-manifests.json' with { type: 'json' };
 import { assertEqual } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import { readBytes, readNonNegativeInteger, readObject, readString } from '../../fixtures/read-fields.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
@@ -103,7 +103,7 @@ function casesFor(entry: FixtureCase, index: number): ManifestCase[] {
     case 'verify':
       return verifyCases(entry, location, now, common);
     default:
-      throw new InvalidFixtureError(`${location}.operation`, 'expected "build" or "verify"');
+      throw invalidFixtureError(`${location}.operation`, 'expected "build" or "verify"');
   }
 }
 
@@ -154,7 +154,7 @@ function verifyCases(
 }
 
 function readPins(value: unknown, location: string): [string, Uint8Array][] {
-  if (!Array.isArray(value)) throw new InvalidFixtureError(location, 'expected a list of pins');
+  if (!Array.isArray(value)) throw invalidFixtureError(location, 'expected a list of pins');
   return value.map((item, i) => {
     const pin = readObject(item, `${location}[${i}]`);
     return [

@@ -1,6 +1,6 @@
 import nodeIdsFixture from '../../../fixtures/hearthnet/node-ids.json' with { type: 'json' };
 import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import { readBoolean, readBytes, readString } from '../../fixtures/read-fields.js';
 import type { ConformanceCase } from '../../suite.js';
@@ -117,6 +117,6 @@ function casesFor<Ctx extends NodeIdImplementation>(
       ];
     }
     default:
-      throw new InvalidFixtureError(`${location}.operation`, 'expected "from_public_key" or "parse"');
+      throw invalidFixtureError(`${location}.operation`, 'expected "from_public_key" or "parse"');
   }
 }

@@ -431,7 +431,7 @@ describe('hearthnetNodeSuite', () => {
     const options = { ...fullOptions('http://127.0.0.1:9'), ...override } as HearthNetNodeSuiteOptions;
     const report = await runSuite(hearthnetNodeSuite(options));
     expect(report.ok).toBe(false);
-    expect(report.errors).toEqual([expect.objectContaining({ name: 'SuiteSetupError' })]);
+    expect(report.errors).toEqual([expect.objectContaining({ code: 'suite_setup_failed' })]);
     expect(report.counts.passed).toBe(0);
   });
 });

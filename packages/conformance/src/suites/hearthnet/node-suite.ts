@@ -26,7 +26,7 @@ import {
   WIRE_HEADERS,
 } from '@agentwire/hearthnet/wire';
 import { assertEqual, assertTrue, fail } from '../../assert.js';
-import { InvalidRunOptionError } from '../../errors.js';
+import { ConformanceError } from '../../errors.js';
 import type { ConformanceCase, ConformanceLevel, ConformanceSuite } from '../../suite.js';
 import { manifestCases } from './node-manifest-cases.js';
 import {
@@ -251,7 +251,7 @@ export function hearthnetNodeSuite(
 
 function readOptions(options: HearthNetNodeSuiteOptions): HearthNetNodeSuiteContext {
   const invalid = (message: string): never => {
-    throw new InvalidRunOptionError(`hearthnetNodeSuite: ${message}`);
+    throw new ConformanceError('invalid_run_option', `hearthnetNodeSuite: ${message}`);
   };
   if (options === null || typeof options !== 'object') return invalid('options are required');
   let url: URL | undefined;

@@ -1,6 +1,6 @@
 import pubsubTopicsFixture from '../../../fixtures/hearthnet/pubsub-topics.json' with { type: 'json' };
 import { assertEqual, assertTrue, fail } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import { readObject, readString } from '../../fixtures/read-fields.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
@@ -155,7 +155,7 @@ function casesFor(entry: FixtureCase, index: number): PubSubCase[] {
       const topic = expected === null ? null : readString(expected['topic'], `${location}.expected.topic`);
       const payloadPart = expected === null ? null : expected['payload'];
       if (payloadPart !== null && payloadPart !== 'event' && payloadPart !== 'data.manifest') {
-        throw new InvalidFixtureError(`${location}.expected.payload`, 'expected "event" or "data.manifest"');
+        throw invalidFixtureError(`${location}.expected.payload`, 'expected "event" or "data.manifest"');
       }
       return [
         {
@@ -219,7 +219,7 @@ function casesFor(entry: FixtureCase, index: number): PubSubCase[] {
       ];
     }
     default:
-      throw new InvalidFixtureError(
+      throw invalidFixtureError(
         `${location}.operation`,
         'expected "resolve_topic", "event_topic" or "validate_payload"',
       );

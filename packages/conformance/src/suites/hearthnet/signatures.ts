@@ -1,6 +1,6 @@
 import signaturesFixture from '../../../fixtures/hearthnet/signatures.json' with { type: 'json' };
 import { assertEqual, assertTrue } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import {
@@ -120,7 +120,7 @@ function caseFor(entry: FixtureCase, location: string): ConformanceCase<Signatur
     case 'verify':
       return verifyCase(entry, location, common);
     default:
-      throw new InvalidFixtureError(`${location}.operation`, 'expected "sign" or "verify"');
+      throw invalidFixtureError(`${location}.operation`, 'expected "sign" or "verify"');
   }
 }
 

@@ -1,7 +1,7 @@
 import sseFixture from '../../../fixtures/hearthnet/sse-frames.json' with { type: 'json' };
 import envelopeFixture from '../../../fixtures/hearthnet/wire-envelopes.json' with { type: 'json' };
 import { assertEqual, assertTrue, fail } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import {
@@ -207,7 +207,7 @@ function envelopeCase(entry: FixtureCase, location: string): ConformanceCase<Wir
       };
     }
     default:
-      throw new InvalidFixtureError(
+      throw invalidFixtureError(
         `${location}.operation`,
         'expected request, response, reference-body or verify-request',
       );
@@ -216,7 +216,7 @@ function envelopeCase(entry: FixtureCase, location: string): ConformanceCase<Wir
 
 function chunksOf(entry: FixtureCase, location: string): (string | Uint8Array)[] {
   const chunks = entry['chunks'];
-  if (!Array.isArray(chunks)) throw new InvalidFixtureError(`${location}.chunks`, 'expected an array');
+  if (!Array.isArray(chunks)) throw invalidFixtureError(`${location}.chunks`, 'expected an array');
   return chunks.map((chunk, i) => {
     if (typeof chunk === 'string') return chunk;
     return readBytes(chunk, `${location}.chunks[${i}]`);
@@ -283,6 +283,6 @@ function sseCase(entry: FixtureCase, location: string): ConformanceCase<WireImpl
       };
     }
     default:
-      throw new InvalidFixtureError(`${location}.operation`, 'expected encode-frame, parse or read-frames');
+      throw invalidFixtureError(`${location}.operation`, 'expected encode-frame, parse or read-frames');
   }
 }

@@ -1,4 +1,4 @@
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
 import type { RelayEdgeImplementation } from './edge-implementation.js';
@@ -73,7 +73,7 @@ function sideChannelCases(): ConformanceCase<RelayEdgeImplementation>[] {
       case 'discord_sanitise':
         return sanitiserCase(entry, location, SUITE_NAME);
       default:
-        throw new InvalidFixtureError(`${location}.kind`, 'expected "exchange" or "discord_sanitise"');
+        throw invalidFixtureError(`${location}.kind`, 'expected "exchange" or "discord_sanitise"');
     }
   });
 }

@@ -1,5 +1,5 @@
 import { assertEqual, assertTrue, fail } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import type { FixtureCase } from '../../fixtures/fixture-file.js';
 import { readObject, readPositiveInteger, readString } from '../../fixtures/read-fields.js';
 import type { ConformanceCase } from '../../suite.js';
@@ -126,7 +126,7 @@ async function placeholderValue(
     case 'capture':
       return capturedValue(captures, argument);
     default:
-      throw new InvalidFixtureError(`{{${kind}:${argument}}}`, 'unknown placeholder');
+      throw invalidFixtureError(`{{${kind}:${argument}}}`, 'unknown placeholder');
   }
 }
 
@@ -227,7 +227,7 @@ function jsonType(value: unknown): string {
 
 function readSteps(value: unknown, location: string): ExchangeStep[] {
   if (!Array.isArray(value) || value.length === 0) {
-    throw new InvalidFixtureError(location, 'expected a non-empty array of steps');
+    throw invalidFixtureError(location, 'expected a non-empty array of steps');
   }
   return value.map((raw: unknown, i) => {
     const at = `${location}[${i}]`;
@@ -241,7 +241,7 @@ function readSteps(value: unknown, location: string): ExchangeStep[] {
           Array.isArray(pair) && pair.length === 2 && pair.every((p) => typeof p === 'string'),
       )
     ) {
-      throw new InvalidFixtureError(`${at}.request.headers`, 'expected [name, value] string pairs');
+      throw invalidFixtureError(`${at}.request.headers`, 'expected [name, value] string pairs');
     }
     const expected = readObject(step['expected'], `${at}.expected`);
     readPositiveInteger(expected['status'], `${at}.expected.status`);

@@ -19,7 +19,6 @@ export {
   type EnrollmentTokenStoreSuiteOptions,
   enrollmentTokenStoreSuite,
 } from './enrollment-token-store-suite.js';
-export { DeclaredLengthProbeError, RelayEdgeLiveOptionsError } from './errors.js';
 export {
   type PolicyStoreContext,
   type PolicyStoreSuiteOptions,

@@ -2,13 +2,13 @@
 // relayEdgeLiveSuite as its `declaredLengthProbe`.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { DeclaredLengthProbeError } from './errors.js';
+import { ConformanceError } from '../../errors.js';
 import type { DeclaredLengthProbe } from './relay-edge-live-suite.js';
 
 /**
  * A {@link DeclaredLengthProbe} over `node:http(s)`: sends the request line and headers only, waits
  * for the status (at most `timeoutMs`, default 10 s) and drops the connection. Rejects with
- * {@link DeclaredLengthProbeError} when no status comes.
+ * `declared_length_probe_failed` {@link ConformanceError} when no status comes.
  */
 export function nodeDeclaredLengthProbe(timeoutMs = 10_000): DeclaredLengthProbe {
   return (url, headers) =>
@@ -18,7 +18,13 @@ export function nodeDeclaredLengthProbe(timeoutMs = 10_000): DeclaredLengthProbe
       const request = send(target, { method: 'POST', headers: { ...headers } });
       const timer = setTimeout(() => {
         request.destroy();
-        reject(new DeclaredLengthProbeError(`no answer to the announced upload within ${timeoutMs} ms`));
+        reject(
+          new ConformanceError(
+            'declared_length_probe_failed',
+            `no answer to the announced upload within ${timeoutMs} ms`,
+            { retryable: true },
+          ),
+        );
       }, timeoutMs);
       request.on('response', (response) => {
         clearTimeout(timer);
@@ -28,7 +34,12 @@ export function nodeDeclaredLengthProbe(timeoutMs = 10_000): DeclaredLengthProbe
       });
       request.on('error', (error) => {
         clearTimeout(timer);
-        reject(new DeclaredLengthProbeError(`the announced upload to ${url} failed`, { cause: error }));
+        reject(
+          new ConformanceError('declared_length_probe_failed', `the announced upload to ${url} failed`, {
+            retryable: true,
+            cause: error,
+          }),
+        );
       });
       request.flushHeaders();
     });

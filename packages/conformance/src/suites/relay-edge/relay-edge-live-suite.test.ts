@@ -16,7 +16,6 @@ import {
 } from '@agentwire/relay/edge';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';
-import { RelayEdgeLiveOptionsError } from './errors.js';
 import { nodeDeclaredLengthProbe } from './node-declared-length-probe.js';
 import { relayEdgeLiveSuite } from './relay-edge-live-suite.js';
 
@@ -166,9 +165,11 @@ describe('relayEdgeLiveSuite', () => {
 
   it('refuses unusable options', () => {
     const options = { baseUrl: 'ftp://example.com', gatewayId: 'gw', secret: 's' };
-    expect(() => relayEdgeLiveSuite(options)).toThrow(RelayEdgeLiveOptionsError);
+    expect(() => relayEdgeLiveSuite(options)).toThrow(
+      expect.objectContaining({ code: 'invalid_relay_edge_live_options' }),
+    );
     expect(() => relayEdgeLiveSuite({ ...options, baseUrl: 'http://example.com', secret: '' })).toThrow(
-      RelayEdgeLiveOptionsError,
+      expect.objectContaining({ code: 'invalid_relay_edge_live_options' }),
     );
   });
 });

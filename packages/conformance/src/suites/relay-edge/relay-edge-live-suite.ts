@@ -1,10 +1,10 @@
 import { mintRelayToken } from '@agentwire/relay';
 import { assertEqual, assertTrue, fail } from '../../assert.js';
+import { ConformanceError } from '../../errors.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
 import { bytesEqual } from './bytes.js';
 import { parseContentDisposition } from './content-disposition.js';
-import { RelayEdgeLiveOptionsError } from './errors.js';
 
 /**
  * Sends `POST url` with `headers` (a `Content-Length` among them) and no body, and resolves with the
@@ -87,7 +87,7 @@ type LiveCase = ConformanceCase<RelayEdgeLiveContext>;
  * );
  * console.log(formatReportTable([report]));
  * ```
- * @throws {RelayEdgeLiveOptionsError} an unusable option.
+ * @throws {ConformanceError} `invalid_relay_edge_live_options`: an unusable option.
  */
 export function relayEdgeLiveSuite(options: RelayEdgeLiveOptions): ConformanceSuite<RelayEdgeLiveContext> {
   const baseUrl = checkedBaseUrl(options);
@@ -120,20 +120,26 @@ export function relayEdgeLiveSuite(options: RelayEdgeLiveOptions): ConformanceSu
 
 function checkedBaseUrl(options: RelayEdgeLiveOptions): string {
   if (typeof options !== 'object' || options === null) {
-    throw new RelayEdgeLiveOptionsError('options must be an object');
+    throw new ConformanceError('invalid_relay_edge_live_options', 'options must be an object');
   }
   let url: URL;
   try {
     url = new URL(options.baseUrl);
   } catch {
-    throw new RelayEdgeLiveOptionsError(`baseUrl must be an absolute URL, got ${String(options.baseUrl)}`);
+    throw new ConformanceError(
+      'invalid_relay_edge_live_options',
+      `baseUrl must be an absolute URL, got ${String(options.baseUrl)}`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RelayEdgeLiveOptionsError(`baseUrl must be http(s), got ${url.protocol}`);
+    throw new ConformanceError(
+      'invalid_relay_edge_live_options',
+      `baseUrl must be http(s), got ${url.protocol}`,
+    );
   }
   for (const name of ['gatewayId', 'secret'] as const) {
     if (typeof options[name] !== 'string' || options[name] === '') {
-      throw new RelayEdgeLiveOptionsError(`${name} must be a non-empty string`);
+      throw new ConformanceError('invalid_relay_edge_live_options', `${name} must be a non-empty string`);
     }
   }
   return url.href.replace(/\/+$/, '');

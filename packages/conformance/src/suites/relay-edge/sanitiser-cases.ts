@@ -1,5 +1,5 @@
 import { assertEqual, assertTrue, fail } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import type { FixtureCase } from '../../fixtures/fixture-file.js';
 import { readObject, readString, readStringArray } from '../../fixtures/read-fields.js';
 import type { ConformanceCase } from '../../suite.js';
@@ -28,7 +28,7 @@ export function sanitiserCase(
     expected['token'] === null ? null : readString(expected['token'], `${location}.expected.token`);
   const sessionKeys = readStringArray(expected['session_keys'], `${location}.expected.session_keys`);
   if ((token === null) !== (sessionKeys.length === 0)) {
-    throw new InvalidFixtureError(`${location}.expected`, 'a token needs session keys, and only a token');
+    throw invalidFixtureError(`${location}.expected`, 'a token needs session keys, and only a token');
   }
   return {
     id: `${suiteName}.sanitiser.${entry.id}`,

@@ -1,5 +1,5 @@
 import sideChannelsJson from '../../../fixtures/relay/edge-side-channels.json' with { type: 'json' };
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { readFixtureFile } from '../../fixtures/fixture-file.js';
 import { readObject, readPositiveInteger, readString } from '../../fixtures/read-fields.js';
 import type { EdgeWorld } from './edge-implementation.js';
@@ -57,6 +57,6 @@ function readWorld(value: unknown, location: string): EdgeWorld {
 }
 
 function readList(value: unknown, location: string): readonly unknown[] {
-  if (!Array.isArray(value)) throw new InvalidFixtureError(location, 'expected an array');
+  if (!Array.isArray(value)) throw invalidFixtureError(location, 'expected an array');
   return value;
 }

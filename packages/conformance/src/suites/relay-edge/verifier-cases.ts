@@ -1,6 +1,6 @@
 import verifiersFixture from '../../../fixtures/relay/edge-verifiers.json' with { type: 'json' };
 import { assertEqual, assertRejects } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import { readObject, readString } from '../../fixtures/read-fields.js';
 import type { ConformanceCase } from '../../suite.js';
@@ -60,7 +60,7 @@ function verifierCase(entry: FixtureCase, location: string, suiteName: string): 
     };
   }
   if (entry['operation'] !== 'verify') {
-    throw new InvalidFixtureError(`${location}.operation`, 'expected "verify" or "encrypt_reply"');
+    throw invalidFixtureError(`${location}.operation`, 'expected "verify" or "encrypt_reply"');
   }
   const provider = readProvider(entry['provider'], `${location}.provider`);
   const request = webhookRequest(readObject(entry['request'], `${location}.request`), `${location}.request`);
@@ -103,7 +103,7 @@ function verifierCase(entry: FixtureCase, location: string, suiteName: string): 
 
 function readProvider(value: unknown, location: string): Provider {
   if (value === 'discord' || value === 'twilio' || value === 'wecom') return value;
-  throw new InvalidFixtureError(location, 'expected "discord", "twilio" or "wecom"');
+  throw invalidFixtureError(location, 'expected "discord", "twilio" or "wecom"');
 }
 
 function webhookRequest(request: Record<string, unknown>, location: string): EdgeWebhookRequest {
@@ -115,7 +115,7 @@ function webhookRequest(request: Record<string, unknown>, location: string): Edg
         Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string'),
     )
   ) {
-    throw new InvalidFixtureError(`${location}.headers`, 'expected [name, value] string pairs');
+    throw invalidFixtureError(`${location}.headers`, 'expected [name, value] string pairs');
   }
   return {
     method: readString(request['method'], `${location}.method`),
@@ -146,7 +146,7 @@ function weComKeys(options: Record<string, unknown>, location: string): EdgeWeCo
 
 function readNumber(value: unknown, location: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new InvalidFixtureError(location, 'expected a finite number');
+    throw invalidFixtureError(location, 'expected a finite number');
   }
   return value;
 }

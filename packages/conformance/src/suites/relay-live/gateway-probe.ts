@@ -6,7 +6,7 @@ import {
   type UnknownFrame,
 } from '@agentwire/relay';
 import { fail } from '../../assert.js';
-import { LiveConnectionError } from './errors.js';
+import { isConformanceError } from '../../errors.js';
 import { LiveWebSocket, type WebSocketClose } from './websocket-client.js';
 
 /** One line the connector sent: the text, its JSON value, and the frame the codec decoded (or why not). */
@@ -42,7 +42,8 @@ export class GatewayProbe {
   /**
    * Dials `url` with the given upgrade headers.
    *
-   * @throws {LiveConnectionError} when the upgrade is refused or does not complete within `timeoutMs`.
+   * @throws {ConformanceError} `live_connection_failed`: when the upgrade is refused or does not complete
+   *   within `timeoutMs`.
    */
   static async open(
     url: string,
@@ -173,7 +174,7 @@ export async function openOrFail(
   try {
     return await GatewayProbe.open(url, headers, timeoutMs);
   } catch (error) {
-    if (error instanceof LiveConnectionError) fail(`${what}: ${error.message}`, error);
+    if (isConformanceError(error, 'live_connection_failed')) fail(`${what}: ${error.message}`, error);
     throw error;
   }
 }

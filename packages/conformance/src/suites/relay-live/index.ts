@@ -1,4 +1,9 @@
-export { LiveConnectionError, RelayLiveOptionsError } from './errors.js';
+export {
+  ConformanceError,
+  type ConformanceErrorCode,
+  type ConformanceErrorDetails,
+  type ConformanceErrorOptions,
+} from '../../errors.js';
 export {
   type RelayConnectorContext,
   type RelayConnectorSuiteOptions,

@@ -16,11 +16,11 @@ import {
   relayWebSocketUrl,
 } from '@agentwire/relay';
 import { assertEqual, fail } from '../../assert.js';
+import { ConformanceError, isConformanceError } from '../../errors.js';
 import { formatValue } from '../../format-value.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
 import { descriptorTypeErrors } from './descriptor-types.js';
-import { LiveConnectionError, RelayLiveOptionsError } from './errors.js';
 import { GatewayProbe, lineType, openOrFail, quoteLine, type ReceivedLine } from './gateway-probe.js';
 import { inboundProblems } from './inbound-checks.js';
 import { SAMPLE_ACTIONS, UNSUPPORTED_OP } from './sample-actions.js';
@@ -98,7 +98,8 @@ type RelayLiveCase = ConformanceCase<RelayConnectorContext>;
  * `inbound` when the connector sent inbound frames, `buffered-inbound` when some carried a `bufferId`.
  * The ops are executed for real: point the suite at a test connector or a test chat.
  *
- * @throws {RelayLiveOptionsError} for a missing URL, gateway id or secret, or a bad duration.
+ * @throws {ConformanceError} `invalid_relay_live_options`: for a missing URL, gateway id or secret, or a bad
+ *   duration.
  * @example
  * ```ts
  * const report = await runSuite(
@@ -141,15 +142,16 @@ export function relayConnectorSuite(
 
 function resolveOptions(options: RelayConnectorSuiteOptions): Omit<RelayConnectorContext, 'handshake'> {
   if (options === null || typeof options !== 'object')
-    throw new RelayLiveOptionsError('options must be an object');
+    throw new ConformanceError('invalid_relay_live_options', 'options must be an object');
   for (const key of ['url', 'gatewayId', 'secret'] as const) {
     if (typeof options[key] !== 'string' || options[key] === '') {
-      throw new RelayLiveOptionsError(`${key} must be a non-empty string`);
+      throw new ConformanceError('invalid_relay_live_options', `${key} must be a non-empty string`);
     }
   }
   const url = relayWebSocketUrl(options.url);
   if (!/^wss?:\/\//.test(url) || !URL.canParse(url)) {
-    throw new RelayLiveOptionsError(
+    throw new ConformanceError(
+      'invalid_relay_live_options',
       `url must be a ws(s):// or http(s):// URL, got ${JSON.stringify(options.url)}`,
     );
   }
@@ -168,7 +170,8 @@ function resolveOptions(options: RelayConnectorSuiteOptions): Omit<RelayConnecto
 function positiveMs(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) {
-    throw new RelayLiveOptionsError(
+    throw new ConformanceError(
+      'invalid_relay_live_options',
       `${name} must be a positive number of milliseconds, got ${String(value)}`,
     );
   }
@@ -194,7 +197,7 @@ async function firstHandshake(settings: Settings): Promise<RelayHandshakeRecord>
   try {
     probe = await GatewayProbe.open(settings.url, validTokenHeaders(settings), settings.patienceMs);
   } catch (error) {
-    if (!(error instanceof LiveConnectionError)) throw error;
+    if (!isConformanceError(error, 'live_connection_failed')) throw error;
     return { refused: error.message, inbound: [], ackedBufferIds: [] };
   }
   try {
@@ -307,7 +310,7 @@ async function expectAuthClose(
   try {
     probe = await GatewayProbe.open(ctx.url, headers, ctx.patienceMs);
   } catch (error) {
-    if (!(error instanceof LiveConnectionError)) throw error;
+    if (!isConformanceError(error, 'live_connection_failed')) throw error;
     fail(`an upgrade ${what}: ${error.message}; expected the upgrade accepted, then ${expected}`, error);
   }
   try {

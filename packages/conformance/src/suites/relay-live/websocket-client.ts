@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Duplex } from 'node:stream';
-import { LiveConnectionError } from './errors.js';
+import { ConformanceError, type ConformanceErrorOptions } from '../../errors.js';
 import {
   closePayload,
   encodeWebSocketFrame,
@@ -59,14 +59,14 @@ export class LiveWebSocket {
   /**
    * Opens a connection to a `ws://` or `wss://` URL.
    *
-   * @throws {LiveConnectionError} when the dial fails, times out, or the server answers without
-   * switching protocols (its HTTP status is kept).
+   * @throws {ConformanceError} `live_connection_failed`: when the dial fails, times out, or the server
+   *   answers without switching protocols (its HTTP status is kept in `details.status`).
    */
   static connect(url: string, options: LiveWebSocketOptions): Promise<LiveWebSocket> {
     const target = new URL(url);
     const secure = target.protocol === 'wss:';
     if (!secure && target.protocol !== 'ws:') {
-      return Promise.reject(new LiveConnectionError(`not a ws:// or wss:// URL: ${url}`));
+      return Promise.reject(liveConnectionError(`not a ws:// or wss:// URL: ${url}`));
     }
     const key = randomBytes(16).toString('base64');
     const request = (secure ? httpsRequest : httpRequest)({
@@ -86,7 +86,9 @@ export class LiveWebSocket {
       const timer = setTimeout(() => {
         request.destroy();
         reject(
-          new LiveConnectionError(`the upgrade of ${url} did not complete within ${options.timeoutMs} ms`),
+          liveConnectionError(`the upgrade of ${url} did not complete within ${options.timeoutMs} ms`, {
+            retryable: true,
+          }),
         );
       }, options.timeoutMs);
       const settle = (outcome: () => void) => {
@@ -100,7 +102,7 @@ export class LiveWebSocket {
         if (response.headers['sec-websocket-accept'] !== expected) {
           socket.destroy();
           settle(() =>
-            reject(new LiveConnectionError(`${url} answered the upgrade with a wrong Sec-WebSocket-Accept`)),
+            reject(liveConnectionError(`${url} answered the upgrade with a wrong Sec-WebSocket-Accept`)),
           );
           return;
         }
@@ -110,14 +112,16 @@ export class LiveWebSocket {
         response.resume();
         settle(() =>
           reject(
-            new LiveConnectionError(`${url} refused the upgrade with HTTP ${response.statusCode}`, {
-              status: response.statusCode ?? 0,
+            liveConnectionError(`${url} refused the upgrade with HTTP ${response.statusCode}`, {
+              details: { status: response.statusCode ?? 0 },
             }),
           ),
         );
       });
       request.on('error', (cause) =>
-        settle(() => reject(new LiveConnectionError(`cannot reach ${url}: ${cause.message}`, { cause }))),
+        settle(() =>
+          reject(liveConnectionError(`cannot reach ${url}: ${cause.message}`, { retryable: true, cause })),
+        ),
       );
       request.end();
     });
@@ -194,4 +198,9 @@ export class LiveWebSocket {
         return;
     }
   }
+}
+
+/** `live_connection_failed`: the dial failed or timed out, or the server answered without switching protocols. */
+function liveConnectionError(message: string, options: ConformanceErrorOptions = {}): ConformanceError {
+  return new ConformanceError('live_connection_failed', message, options);
 }

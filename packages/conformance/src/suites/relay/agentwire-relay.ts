@@ -4,7 +4,6 @@ import {
   type BuildSessionKeyOptions,
   buildSessionKey,
   type CapabilityDescriptor,
-  DescriptorMissingFieldsError,
   decodeConnectorFrame,
   decodeFrame,
   decodeGatewayFrame,
@@ -25,6 +24,7 @@ import {
   parseDescriptor,
   passthroughHeadersFromWire,
   peekRelayTokenGatewayId,
+  RelayError,
   relayAuthClose,
   relayMediaUrl,
   relaySign,
@@ -74,7 +74,9 @@ export const agentwireRelayCodec: RelayCodecImplementation = {
   descriptorSupportsOp: (descriptor, op) =>
     descriptorSupportsOp(descriptor as unknown as CapabilityDescriptor, op),
   missingDescriptorFields: (error) =>
-    error instanceof DescriptorMissingFieldsError ? error.missing : undefined,
+    error instanceof RelayError && error.code === 'descriptor_missing_fields'
+      ? error.details?.missing
+      : undefined,
   sessionSourceToWire: (source) => sessionSourceToWire(source as unknown as SessionSource),
   sessionSourceFromWire: (wire) => sessionSourceFromWire(wire),
   sessionSourceFromDict: (value) => sessionSourceFromDict(value),

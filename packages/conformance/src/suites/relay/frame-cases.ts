@@ -1,6 +1,6 @@
 import framesFixture from '../../../fixtures/relay/frames.json' with { type: 'json' };
 import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import { readObject, readPositiveInteger, readString } from '../../fixtures/read-fields.js';
@@ -132,8 +132,7 @@ function caseFor<Ctx extends FrameCodecImplementation>(
           ? { maxLineBytes: readPositiveInteger(entry['maxLineBytes'], `${location}.maxLineBytes`) }
           : {};
       const expected = decodeFixtureValue(entry['expected'], `${location}.expected`);
-      if (!Array.isArray(expected))
-        throw new InvalidFixtureError(`${location}.expected`, 'expected an array');
+      if (!Array.isArray(expected)) throw invalidFixtureError(`${location}.expected`, 'expected an array');
       return {
         ...common,
         title: `streams ${entry.id} (${messages} message${messages === 1 ? '' : 's'})`,
@@ -149,14 +148,14 @@ function caseFor<Ctx extends FrameCodecImplementation>(
       };
     }
     default:
-      throw new InvalidFixtureError(`${location}.operation`, 'expected "decode", "encode" or "stream"');
+      throw invalidFixtureError(`${location}.operation`, 'expected "decode", "encode" or "stream"');
   }
 }
 
 function readDecodeOutcome(entry: FixtureCase, location: string): FrameDecodeOutcome {
   if (entry['ignored'] === true) return { ignored: true };
   if (!('expected' in entry)) {
-    throw new InvalidFixtureError(location, 'a decode case needs "expected", "ignored" or "error"');
+    throw invalidFixtureError(location, 'a decode case needs "expected", "ignored" or "error"');
   }
   return {
     frame: readObject(decodeFixtureValue(entry['expected'], `${location}.expected`), `${location}.expected`),
@@ -165,25 +164,25 @@ function readDecodeOutcome(entry: FixtureCase, location: string): FrameDecodeOut
 
 function readDirection(value: unknown, location: string): FrameDirection {
   if (typeof value !== 'string' || !DIRECTIONS.has(value)) {
-    throw new InvalidFixtureError(location, 'expected "gateway", "connector" or "any"');
+    throw invalidFixtureError(location, 'expected "gateway", "connector" or "any"');
   }
   return value as FrameDirection;
 }
 
 function readStyle(value: unknown, location: string): FrameJsonStyle {
   if (typeof value !== 'string' || !STYLES.has(value)) {
-    throw new InvalidFixtureError(location, 'expected "compact" or "python"');
+    throw invalidFixtureError(location, 'expected "compact" or "python"');
   }
   return value as FrameJsonStyle;
 }
 
 /** Text messages stay strings; `{"$bytes": hex}` binary messages become bytes. */
 function readChunks(value: unknown, location: string): (string | Uint8Array)[] {
-  if (!Array.isArray(value)) throw new InvalidFixtureError(location, 'expected an array of messages');
+  if (!Array.isArray(value)) throw invalidFixtureError(location, 'expected an array of messages');
   return value.map((chunk, i) => {
     const decoded = decodeFixtureValue(chunk, `${location}[${i}]`);
     if (typeof decoded !== 'string' && !(decoded instanceof Uint8Array)) {
-      throw new InvalidFixtureError(`${location}[${i}]`, 'expected a string or {"$bytes": "<hex>"}');
+      throw invalidFixtureError(`${location}[${i}]`, 'expected a string or {"$bytes": "<hex>"}');
     }
     return decoded;
   });

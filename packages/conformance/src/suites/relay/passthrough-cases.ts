@@ -1,6 +1,6 @@
 import passthroughFixture from '../../../fixtures/relay/passthrough.json' with { type: 'json' };
 import { assertEqual, assertRejects } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import { readBytes, readObject, readString } from '../../fixtures/read-fields.js';
@@ -126,7 +126,7 @@ function caseFor<Ctx extends PassthroughImplementation>(
   const compute = computation<Ctx>(name, entry, location);
   const operation = OPERATIONS[name];
   if (operation === undefined)
-    throw new InvalidFixtureError(`${location}.operation`, `unknown operation ${name}`);
+    throw invalidFixtureError(`${location}.operation`, `unknown operation ${name}`);
   const common = {
     id,
     section: operation.section,
@@ -207,7 +207,7 @@ function computation<Ctx extends PassthroughImplementation>(
       return (impl) => impl.relayMediaUrl?.(baseUrl, mediaId);
     }
     default:
-      throw new InvalidFixtureError(`${location}.operation`, `unknown operation ${name}`);
+      throw invalidFixtureError(`${location}.operation`, `unknown operation ${name}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import sessionKeysFixture from '../../../fixtures/relay/session-keys.json' with { type: 'json' };
 import { assertEqual, assertRejects } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import { readObject, readString } from '../../fixtures/read-fields.js';
@@ -117,7 +117,7 @@ function caseFor(entry: FixtureCase, index: number): ConformanceCase<SessionKeyI
       },
     };
   }
-  if (!('expected' in entry)) throw new InvalidFixtureError(location, 'a case needs "expected" or "error"');
+  if (!('expected' in entry)) throw invalidFixtureError(location, 'a case needs "expected" or "error"');
   const expected = readString(entry['expected'], `${location}.expected`);
   return {
     ...common,
@@ -131,7 +131,7 @@ function readOptions(value: unknown, location: string): SessionKeyOptions {
   const options: Record<string, unknown> = {};
   for (const [name, option] of Object.entries(readObject(value, location))) {
     const key = OPTION_NAMES[name];
-    if (key === undefined) throw new InvalidFixtureError(`${location}.${name}`, 'unknown option');
+    if (key === undefined) throw invalidFixtureError(`${location}.${name}`, 'unknown option');
     options[key] = option;
   }
   return options as SessionKeyOptions;

@@ -1,6 +1,6 @@
 import sessionSourceFixture from '../../../fixtures/relay/session-source.json' with { type: 'json' };
 import { assertEqual, assertRejects } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import { readObject, readString } from '../../fixtures/read-fields.js';
@@ -118,6 +118,6 @@ function casesFor<Ctx extends SessionSourceImplementation>(
       ];
     }
     default:
-      throw new InvalidFixtureError(`${location}.op`, 'expected "to_wire" or "from_wire"');
+      throw invalidFixtureError(`${location}.op`, 'expected "to_wire" or "from_wire"');
   }
 }

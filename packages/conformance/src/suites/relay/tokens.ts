@@ -1,6 +1,6 @@
 import tokensFixture from '../../../fixtures/relay/tokens.json' with { type: 'json' };
 import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
-import { InvalidFixtureError } from '../../errors.js';
+import { invalidFixtureError } from '../../errors.js';
 import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import { readObject, readString, readStringArray } from '../../fixtures/read-fields.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
@@ -134,7 +134,7 @@ function caseFor(entry: FixtureCase, index: number): TokenCase {
     case 'peek':
       return peekCase(entry, location, { ...common, section: SECTION_VERIFY });
     default:
-      throw new InvalidFixtureError(
+      throw invalidFixtureError(
         `${location}.operation`,
         'expected "make_token", "make_upgrade_token", "sign", "verify" or "peek"',
       );
@@ -180,7 +180,7 @@ function verifyCase(entry: FixtureCase, location: string, common: CommonFields):
   const expected = readObject(entry['expected'], `${location}.expected`);
   const valid = expected['valid'];
   if (typeof valid !== 'boolean')
-    throw new InvalidFixtureError(`${location}.expected.valid`, 'expected a boolean');
+    throw invalidFixtureError(`${location}.expected.valid`, 'expected a boolean');
   // Fixture field → verdict field, for the fields the verdict may carry.
   const fields: readonly (readonly [string, keyof RelayTokenVerdict])[] = valid
     ? [
@@ -241,7 +241,7 @@ function mintOptions(entry: FixtureCase, location: string): TokenMintOptions {
 
 function readNumber(value: unknown, location: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new InvalidFixtureError(location, 'expected a finite number');
+    throw invalidFixtureError(location, 'expected a finite number');
   }
   return value;
 }

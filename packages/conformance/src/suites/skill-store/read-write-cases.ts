@@ -135,7 +135,7 @@ export function readWriteCases(suiteName: string): Case[] {
     {
       id: id('load.version'),
       title:
-        'load(name, version) returns the current version and rejects an unknown one with VersionNotFoundError',
+        'load(name, version) returns the current version and rejects an unknown one with SkillNotFoundError (version_not_found)',
       section: 'SkillStore v1.0 §load',
       level: 'required',
       since,

@@ -71,5 +71,5 @@ export async function assertStoreError(
 
 /** `SkillNotFoundError`, as {@link assertStoreError} matches it. */
 export const SKILL_NOT_FOUND = { name: 'SkillNotFoundError', code: 'skill_not_found' } as const;
-/** `VersionNotFoundError`, as {@link assertStoreError} matches it. */
-export const VERSION_NOT_FOUND = { name: 'VersionNotFoundError', code: 'version_not_found' } as const;
+/** `SkillNotFoundError` for a version the store cannot return, as {@link assertStoreError} matches it. */
+export const VERSION_NOT_FOUND = { name: 'SkillNotFoundError', code: 'version_not_found' } as const;

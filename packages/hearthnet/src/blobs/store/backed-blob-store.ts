@@ -1,4 +1,5 @@
 import { CapacityExceededError } from '../../capabilities/hearthnet-errors.js';
+import { HearthNetLocalError } from '../../errors.js';
 import { CHUNK_SIZE_BYTES, chunkBlob } from '../../hashing/chunking.js';
 import { contentId } from '../../hashing/content-id.js';
 import { blake3Hasher, type Hasher } from '../../hashing/hasher.js';
@@ -13,14 +14,6 @@ import type {
 } from './blob-store.js';
 import type { BlobStoreBackend, StoredBlobState } from './blob-store-backend.js';
 import { digestHexOf, hasherForAlgorithm, parseStoreContentId, type StoreContentId } from './content-ids.js';
-import {
-  ChunkMismatchError,
-  CorruptChunkError,
-  InvalidBlobManifestError,
-  InvalidBlobStoreInputError,
-  InvalidBlobStoreOptionsError,
-  MissingChunksError,
-} from './errors.js';
 import { SerialQueue } from './serial-queue.js';
 
 /** Options every blob store takes. */
@@ -83,7 +76,7 @@ export class BackedBlobStore implements BlobStore {
 
   /**
    * @param state - what `backend` holds already (nothing for a new store).
-   * @throws {InvalidBlobStoreOptionsError} when an option is unusable.
+   * @throws {HearthNetLocalError} `invalid_blob_store_options` when an option is unusable.
    */
   constructor(backend: BlobStoreBackend, state: StoredBlobState, options: BlobStoreOptions = {}) {
     const { capacityBytes, hasher, chunkSizeBytes, onEvent } = checkBlobStoreOptions(options);
@@ -114,15 +107,26 @@ export class BackedBlobStore implements BlobStore {
   async getChunk(cid: string): Promise<Uint8Array | undefined> {
     const id = parseStoreContentId(cid, 'cid');
     const read = await this.#readChunk(cid, id);
-    if (read.state === 'corrupt') throw new CorruptChunkError(cid, read.actualCid);
+    if (read.state === 'corrupt')
+      throw new HearthNetLocalError(
+        'corrupt_chunk',
+        `stored chunk ${cid} is corrupt: its bytes hash to ${read.actualCid}`,
+        { details: { cid, actualCid: read.actualCid } },
+      );
     return read.state === 'intact' ? read.bytes : undefined;
   }
 
   async putChunk(cid: string, bytes: Uint8Array): Promise<void> {
     const id = parseStoreContentId(cid, 'cid');
-    if (!(bytes instanceof Uint8Array)) throw new InvalidBlobStoreInputError('bytes', 'must be a Uint8Array');
+    if (!(bytes instanceof Uint8Array))
+      throw new HearthNetLocalError('invalid_blob_store_input', `invalid bytes: must be a Uint8Array`, {
+        path: 'bytes',
+      });
     const actual = contentId(bytes, hasherForAlgorithm(id.algorithm, this.#hasher));
-    if (actual !== cid) throw new ChunkMismatchError(cid, actual);
+    if (actual !== cid)
+      throw new HearthNetLocalError('chunk_mismatch', `chunk bytes hash to ${actual}, not ${cid}`, {
+        details: { expectedCid: cid, actualCid: actual },
+      });
     await this.#change((events) => this.#storeChunk(cid, id.hex, bytes, events));
   }
 
@@ -156,7 +160,12 @@ export class BackedBlobStore implements BlobStore {
     const blob = new Uint8Array(manifest.size_bytes);
     for (const chunk of manifest.chunks) {
       const read = await this.#readChunk(chunk.cid, parseStoreContentId(chunk.cid, 'cid'));
-      if (read.state === 'corrupt') throw new CorruptChunkError(chunk.cid, read.actualCid);
+      if (read.state === 'corrupt')
+        throw new HearthNetLocalError(
+          'corrupt_chunk',
+          `stored chunk ${chunk.cid} is corrupt: its bytes hash to ${read.actualCid}`,
+          { details: { cid: chunk.cid, actualCid: read.actualCid } },
+        );
       if (read.state === 'absent' || read.bytes.length !== chunk.size_bytes) return undefined;
       blob.set(read.bytes, chunk.i * manifest.chunk_size_bytes);
     }
@@ -164,9 +173,15 @@ export class BackedBlobStore implements BlobStore {
   }
 
   async putBlob(bytes: Uint8Array, options: PutBlobOptions = {}): Promise<BlobManifest> {
-    if (!(bytes instanceof Uint8Array)) throw new InvalidBlobStoreInputError('bytes', 'must be a Uint8Array');
+    if (!(bytes instanceof Uint8Array))
+      throw new HearthNetLocalError('invalid_blob_store_input', `invalid bytes: must be a Uint8Array`, {
+        path: 'bytes',
+      });
     const pin = options?.pin ?? false;
-    if (typeof pin !== 'boolean') throw new InvalidBlobStoreInputError('options.pin', 'must be a boolean');
+    if (typeof pin !== 'boolean')
+      throw new HearthNetLocalError('invalid_blob_store_input', `invalid options.pin: must be a boolean`, {
+        path: 'options.pin',
+      });
     const blob = chunkBlob(bytes, { chunkSizeBytes: this.#chunkSizeBytes, hasher: this.#hasher });
     const manifest: BlobManifest = Object.freeze({
       cid: blob.cid,
@@ -191,7 +206,9 @@ export class BackedBlobStore implements BlobStore {
 
   async list(prefix?: string): Promise<string[]> {
     if (prefix !== undefined && typeof prefix !== 'string') {
-      throw new InvalidBlobStoreInputError('prefix', 'must be a string');
+      throw new HearthNetLocalError('invalid_blob_store_input', `invalid prefix: must be a string`, {
+        path: 'prefix',
+      });
     }
     const cids = [...this.#manifests.keys()].filter((cid) => prefix === undefined || cid.startsWith(prefix));
     return cids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -229,7 +246,11 @@ export class BackedBlobStore implements BlobStore {
 
   async collectGarbage(targetBytes = 0): Promise<GarbageCollectionResult> {
     if (!isCount(targetBytes)) {
-      throw new InvalidBlobStoreInputError('targetBytes', 'must be a non-negative safe integer');
+      throw new HearthNetLocalError(
+        'invalid_blob_store_input',
+        `invalid targetBytes: must be a non-negative safe integer`,
+        { path: 'targetBytes' },
+      );
     }
     return this.#change((events) => this.#collect(targetBytes, NOTHING_PROTECTED, events));
   }
@@ -306,9 +327,10 @@ export class BackedBlobStore implements BlobStore {
     const stored = this.#manifests.get(manifest.cid);
     if (stored !== undefined) {
       if (sameChunkOrder(stored, manifest)) return;
-      throw new InvalidBlobManifestError(
-        'chunks',
-        'a manifest with this blob cid and another chunk order is stored',
+      throw new HearthNetLocalError(
+        'invalid_blob_manifest',
+        `invalid blob manifest at chunks: a manifest with this blob cid and another chunk order is stored`,
+        { path: 'chunks' },
       );
     }
     const missing: number[] = [];
@@ -317,7 +339,13 @@ export class BackedBlobStore implements BlobStore {
       if (size === undefined) missing.push(chunk.i);
       else if (size !== chunk.size_bytes) throw wrongChunkSize(chunk.i, size);
     }
-    if (missing.length > 0) throw new MissingChunksError(manifest.cid, missing);
+    if (missing.length > 0) {
+      throw new HearthNetLocalError(
+        'missing_chunks',
+        `blob ${manifest.cid} is missing ${missing.length} chunk(s): ${missing.slice(0, 10).join(', ')}`,
+        { details: { cid: manifest.cid, missing: Object.freeze([...missing]) } },
+      );
+    }
     await this.#backend.writeManifest(manifest);
     this.#manifests.set(manifest.cid, manifest);
     events.push({ type: 'file.cid.advertised', cid: manifest.cid, size_bytes: manifest.size_bytes });
@@ -428,12 +456,15 @@ export class BackedBlobStore implements BlobStore {
 /**
  * The options with their defaults filled in, checked.
  *
- * @throws {InvalidBlobStoreOptionsError} when an option is unusable.
+ * @throws {HearthNetLocalError} `invalid_blob_store_options` when an option is unusable.
  */
 export function checkBlobStoreOptions(options: BlobStoreOptions | undefined): CheckedBlobStoreOptions {
   const { capacityBytes, hasher = blake3Hasher, chunkSizeBytes = CHUNK_SIZE_BYTES, onEvent } = options ?? {};
   if (capacityBytes !== undefined && !isCount(capacityBytes)) {
-    throw new InvalidBlobStoreOptionsError('capacityBytes must be a non-negative safe integer');
+    throw new HearthNetLocalError(
+      'invalid_blob_store_options',
+      'capacityBytes must be a non-negative safe integer',
+    );
   }
   if (
     typeof hasher !== 'object' ||
@@ -441,13 +472,16 @@ export function checkBlobStoreOptions(options: BlobStoreOptions | undefined): Ch
     (hasher.algorithm !== 'blake3' && hasher.algorithm !== 'sha256') ||
     typeof hasher.digest !== 'function'
   ) {
-    throw new InvalidBlobStoreOptionsError('hasher must be a blake3 or sha256 Hasher');
+    throw new HearthNetLocalError('invalid_blob_store_options', 'hasher must be a blake3 or sha256 Hasher');
   }
   if (!isCount(chunkSizeBytes) || chunkSizeBytes === 0) {
-    throw new InvalidBlobStoreOptionsError('chunkSizeBytes must be a positive safe integer');
+    throw new HearthNetLocalError(
+      'invalid_blob_store_options',
+      'chunkSizeBytes must be a positive safe integer',
+    );
   }
   if (onEvent !== undefined && typeof onEvent !== 'function') {
-    throw new InvalidBlobStoreOptionsError('onEvent must be a function');
+    throw new HearthNetLocalError('invalid_blob_store_options', 'onEvent must be a function');
   }
   return { capacityBytes, hasher, chunkSizeBytes, onEvent };
 }
@@ -472,10 +506,11 @@ function sameChunkOrder(a: BlobManifest, b: BlobManifest): boolean {
   );
 }
 
-function wrongChunkSize(index: number, heldSize: number): InvalidBlobManifestError {
-  return new InvalidBlobManifestError(
-    `chunks[${index}].size_bytes`,
-    `the chunk with this cid is held with ${heldSize} bytes`,
+function wrongChunkSize(index: number, heldSize: number): HearthNetLocalError {
+  return new HearthNetLocalError(
+    'invalid_blob_manifest',
+    `invalid blob manifest at chunks[${index}].size_bytes: the chunk with this cid is held with ${heldSize} bytes`,
+    { path: `chunks[${index}].size_bytes` },
   );
 }
 

@@ -1,18 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { asHearthNetError } from '../../capabilities/error-body.js';
+import { HearthNetLocalError } from '../../errors.js';
 import { blobCid } from '../../hashing/chunking.js';
 import { contentId } from '../../hashing/content-id.js';
 import { blake3Hasher, sha256Hasher } from '../../hashing/hasher.js';
 import { parseBlobManifest } from './blob-manifest.js';
 import { manifestOf, text } from './blob-store-behaviour.test-support.js';
 import { verifyChunkBytes } from './content-ids.js';
-import { ChunkMismatchError, InvalidBlobManifestError, InvalidBlobStoreInputError } from './errors.js';
 
 function fieldOf(run: () => unknown): string | undefined {
   try {
     run();
   } catch (error) {
-    if (error instanceof InvalidBlobManifestError) return error.field;
+    if (error instanceof HearthNetLocalError && error.code === 'invalid_blob_manifest') return error.path;
     throw error;
   }
   return undefined;
@@ -77,10 +78,16 @@ describe('parseBlobManifest', () => {
     }
   });
 
-  it('reports errors as bad_request', () => {
-    expect(() => parseBlobManifest({})).toThrow(
-      expect.objectContaining({ code: 'bad_request', status: 400 }),
-    );
+  it('reports errors as invalid_blob_manifest, answered as bad_request', () => {
+    const error = (() => {
+      try {
+        parseBlobManifest({});
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toMatchObject({ code: 'invalid_blob_manifest' });
+    expect(asHearthNetError(error)).toMatchObject({ code: 'bad_request', status: 400 });
   });
 });
 
@@ -92,10 +99,14 @@ describe('verifyChunkBytes', () => {
   });
 
   it('throws typed errors for other bytes and malformed arguments', () => {
-    expect(() => verifyChunkBytes(contentId('hi'), text('ho'))).toThrow(ChunkMismatchError);
-    expect(() => verifyChunkBytes('hi', text('hi'))).toThrow(InvalidBlobStoreInputError);
+    expect(() => verifyChunkBytes(contentId('hi'), text('ho'))).toThrow(
+      expect.objectContaining({ code: 'chunk_mismatch' }),
+    );
+    expect(() => verifyChunkBytes('hi', text('hi'))).toThrow(
+      expect.objectContaining({ code: 'invalid_blob_store_input' }),
+    );
     expect(() => verifyChunkBytes(contentId('hi'), 'hi' as unknown as Uint8Array)).toThrow(
-      InvalidBlobStoreInputError,
+      expect.objectContaining({ code: 'invalid_blob_store_input' }),
     );
   });
 });

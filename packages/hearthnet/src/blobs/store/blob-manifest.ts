@@ -1,8 +1,8 @@
+import { HearthNetLocalError } from '../../errors.js';
 import { blobCid } from '../../hashing/chunking.js';
 import type { Hasher } from '../../hashing/hasher.js';
 import type { BlobManifest, BlobManifestChunk } from './blob-store.js';
 import { hasherForAlgorithm, parseStoreContentId } from './content-ids.js';
-import { InvalidBlobManifestError } from './errors.js';
 
 /**
  * Checks a blob manifest (received in a `file.put` initial frame or a `file.read` manifest frame, or
@@ -12,28 +12,49 @@ import { InvalidBlobManifestError } from './errors.js';
  * empty blob); the sizes add up to `size_bytes`; and `cid` is the blob CID of the chunk CIDs.
  *
  * @param hasher - used when it implements the CID's algorithm; the built-in one of that algorithm otherwise.
- * @throws {InvalidBlobManifestError} naming the first field that is wrong.
+ * @throws {HearthNetLocalError} `invalid_blob_manifest` naming the first field that is wrong.
  * @example
  * ```ts
  * const manifest = parseBlobManifest(JSON.parse(frame.data));
  * ```
  */
 export function parseBlobManifest(value: unknown, hasher?: Hasher): BlobManifest {
-  if (!isRecord(value)) throw new InvalidBlobManifestError('$', 'must be an object');
+  if (!isRecord(value))
+    throw new HearthNetLocalError('invalid_blob_manifest', `invalid blob manifest at $: must be an object`, {
+      path: '$',
+    });
   const cid = manifestCid(value['cid'], 'cid');
   const sizeBytes = count(value['size_bytes'], 'size_bytes', 0);
   const chunkSizeBytes = count(value['chunk_size_bytes'], 'chunk_size_bytes', 1);
   const rawChunks = value['chunks'];
   if (!Array.isArray(rawChunks) || rawChunks.length === 0) {
-    throw new InvalidBlobManifestError('chunks', 'must be a non-empty array');
+    throw new HearthNetLocalError(
+      'invalid_blob_manifest',
+      `invalid blob manifest at chunks: must be a non-empty array`,
+      { path: 'chunks' },
+    );
   }
   const chunks = rawChunks.map((raw: unknown, position): BlobManifestChunk => {
     const field = `chunks[${position}]`;
-    if (!isRecord(raw)) throw new InvalidBlobManifestError(field, 'must be an object');
-    if (raw['i'] !== position) throw new InvalidBlobManifestError(`${field}.i`, `must be ${position}`);
+    if (!isRecord(raw))
+      throw new HearthNetLocalError(
+        'invalid_blob_manifest',
+        `invalid blob manifest at ${field}: must be an object`,
+        { path: field },
+      );
+    if (raw['i'] !== position)
+      throw new HearthNetLocalError(
+        'invalid_blob_manifest',
+        `invalid blob manifest at ${field}.i: must be ${position}`,
+        { path: `${field}.i` },
+      );
     const chunkCid = manifestCid(raw['cid'], `${field}.cid`);
     if (algorithmOf(chunkCid) !== algorithmOf(cid)) {
-      throw new InvalidBlobManifestError(`${field}.cid`, 'must use the algorithm of the blob cid');
+      throw new HearthNetLocalError(
+        'invalid_blob_manifest',
+        `invalid blob manifest at ${field}.cid: must use the algorithm of the blob cid`,
+        { path: `${field}.cid` },
+      );
     }
     const chunkSize = count(raw['size_bytes'], `${field}.size_bytes`, 0);
     const isLast = position === rawChunks.length - 1;
@@ -42,19 +63,31 @@ export function parseBlobManifest(value: unknown, hasher?: Hasher): BlobManifest
       ? chunkSize <= chunkSizeBytes && (chunkSize > 0 || rawChunks.length === 1)
       : chunkSize === chunkSizeBytes;
     if (!fits)
-      throw new InvalidBlobManifestError(`${field}.size_bytes`, `must be ${expected}, got ${chunkSize}`);
+      throw new HearthNetLocalError(
+        'invalid_blob_manifest',
+        `invalid blob manifest at ${field}.size_bytes: must be ${expected}, got ${chunkSize}`,
+        { path: `${field}.size_bytes` },
+      );
     return Object.freeze({ i: position, cid: chunkCid, size_bytes: chunkSize });
   });
   const total = (chunks.length - 1) * chunkSizeBytes + (chunks.at(-1)?.size_bytes ?? 0);
   if (total !== sizeBytes) {
-    throw new InvalidBlobManifestError('size_bytes', `must be the sum of the chunk sizes, ${total}`);
+    throw new HearthNetLocalError(
+      'invalid_blob_manifest',
+      `invalid blob manifest at size_bytes: must be the sum of the chunk sizes, ${total}`,
+      { path: 'size_bytes' },
+    );
   }
   const expectedCid = blobCid(
     chunks.map((c) => c.cid),
     hasherForAlgorithm(algorithmOf(cid), hasher),
   );
   if (expectedCid !== cid) {
-    throw new InvalidBlobManifestError('cid', `the chunk ids give the blob cid ${expectedCid}`);
+    throw new HearthNetLocalError(
+      'invalid_blob_manifest',
+      `invalid blob manifest at cid: the chunk ids give the blob cid ${expectedCid}`,
+      { path: 'cid' },
+    );
   }
   return Object.freeze({
     cid,
@@ -68,7 +101,11 @@ function manifestCid(value: unknown, field: string): string {
   try {
     parseStoreContentId(value, field);
   } catch {
-    throw new InvalidBlobManifestError(field, 'must be blake3:<64 hex> or sha256:<64 hex>');
+    throw new HearthNetLocalError(
+      'invalid_blob_manifest',
+      `invalid blob manifest at ${field}: must be blake3:<64 hex> or sha256:<64 hex>`,
+      { path: field },
+    );
   }
   return value as string;
 }
@@ -79,7 +116,11 @@ function algorithmOf(cid: string): 'blake3' | 'sha256' {
 
 function count(value: unknown, field: string, minimum: number): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < minimum) {
-    throw new InvalidBlobManifestError(field, `must be an integer ≥ ${minimum}`);
+    throw new HearthNetLocalError(
+      'invalid_blob_manifest',
+      `invalid blob manifest at ${field}: must be an integer ≥ ${minimum}`,
+      { path: field },
+    );
   }
   return value;
 }

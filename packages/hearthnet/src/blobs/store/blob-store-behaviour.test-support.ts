@@ -2,19 +2,13 @@
 // BlobStore must show, run against each store.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { asHearthNetError } from '../../capabilities/error-body.js';
 import { CapacityExceededError } from '../../capabilities/hearthnet-errors.js';
 import { blobCid, chunkBlob } from '../../hashing/chunking.js';
 import { contentId } from '../../hashing/content-id.js';
 import { blake3Hasher, type Hasher, sha256Hasher } from '../../hashing/hasher.js';
 import type { BlobStoreOptions } from './backed-blob-store.js';
 import type { BlobManifest, BlobStore, BlobStoreEvent } from './blob-store.js';
-import {
-  ChunkMismatchError,
-  InvalidBlobManifestError,
-  InvalidBlobStoreInputError,
-  InvalidBlobStoreOptionsError,
-  MissingChunksError,
-} from './errors.js';
 
 /** Makes a new, empty store with these options (the caller cleans up what it made). */
 export type CreateBlobStore = (options?: BlobStoreOptions) => Promise<BlobStore>;
@@ -134,8 +128,11 @@ export function describeBlobStoreBehaviour(
         const store = await create();
         const cid = contentId('right');
         const error = await store.putChunk(cid, text('wrong')).catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(ChunkMismatchError);
-        expect(error).toMatchObject({ code: 'bad_request', expectedCid: cid, actualCid: contentId('wrong') });
+        expect(error).toMatchObject({
+          code: 'chunk_mismatch',
+          details: { expectedCid: cid, actualCid: contentId('wrong') },
+        });
+        expect(asHearthNetError(error)).toMatchObject({ code: 'bad_request', status: 400 });
         expect(await store.hasChunk(cid)).toBe(false);
         expect(await store.usage()).toEqual({ bytes: 0, chunks: 0, blobs: 0 });
         await store.putChunk(cid, text('right'));
@@ -149,7 +146,7 @@ export function describeBlobStoreBehaviour(
           await store.putChunk(contentId('x', sha256Hasher), text('x'));
           await store.putChunk(contentId('y', blake3Hasher), text('y'));
           await expect(store.putChunk(`sha256:${contentId('z').slice(7)}`, text('z'))).rejects.toThrow(
-            ChunkMismatchError,
+            expect.objectContaining({ code: 'chunk_mismatch' }),
           );
           expect(await store.getChunk(contentId('x', sha256Hasher))).toEqual(text('x'));
           expect(await store.hasChunk(`blake3:${contentId('x', sha256Hasher).slice(7)}`)).toBe(false);
@@ -201,8 +198,11 @@ export function describeBlobStoreBehaviour(
         const manifest = manifestOf(bytes);
         await putChunksOf(store, bytes, manifest, [0]);
         const error = await store.putManifest(manifest).catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(MissingChunksError);
-        expect(error).toMatchObject({ code: 'bad_request', blobCid: manifest.cid, missing: [1, 2] });
+        expect(error).toMatchObject({
+          code: 'missing_chunks',
+          details: { cid: manifest.cid, missing: [1, 2] },
+        });
+        expect(asHearthNetError(error)).toMatchObject({ code: 'bad_request', status: 400 });
         expect(await store.getManifest(manifest.cid)).toBeUndefined();
         expect(events).toEqual([]);
         await putChunksOf(store, bytes, manifest);
@@ -247,8 +247,8 @@ export function describeBlobStoreBehaviour(
             store.missingChunks(manifest as BlobManifest),
           ]) {
             const error = await call.catch((e: unknown) => e);
-            expect(error, field).toBeInstanceOf(InvalidBlobManifestError);
-            expect(error, field).toMatchObject({ field, code: 'bad_request' });
+            expect(error, field).toMatchObject({ code: 'invalid_blob_manifest', path: field });
+            expect(asHearthNetError(error), field).toMatchObject({ code: 'bad_request' });
           }
         }
         expect(await store.list()).toEqual([]);
@@ -263,8 +263,12 @@ export function describeBlobStoreBehaviour(
           chunks: [manifest.chunks[1]!, manifest.chunks[0]!].map((c, i) => ({ ...c, i })),
         };
         expect(swapped.cid).toBe(blobCid(swapped.chunks.map((c) => c.cid)));
-        await expect(store.putManifest(swapped)).rejects.toThrow(InvalidBlobManifestError);
-        await expect(store.putBlob(text('bbbbaaaa'))).rejects.toThrow(InvalidBlobManifestError);
+        await expect(store.putManifest(swapped)).rejects.toThrow(
+          expect.objectContaining({ code: 'invalid_blob_manifest' }),
+        );
+        await expect(store.putBlob(text('bbbbaaaa'))).rejects.toThrow(
+          expect.objectContaining({ code: 'invalid_blob_manifest' }),
+        );
         expect(await store.readBlob(manifest.cid)).toEqual(bytes);
       });
 
@@ -277,8 +281,14 @@ export function describeBlobStoreBehaviour(
           chunk_size_bytes: 4,
           chunks: [{ i: 0, cid: contentId('abc'), size_bytes: 2 }],
         };
-        await expect(store.missingChunks(lying)).rejects.toMatchObject({ field: 'chunks[0].size_bytes' });
-        await expect(store.putManifest(lying)).rejects.toMatchObject({ field: 'chunks[0].size_bytes' });
+        await expect(store.missingChunks(lying)).rejects.toMatchObject({
+          code: 'invalid_blob_manifest',
+          path: 'chunks[0].size_bytes',
+        });
+        await expect(store.putManifest(lying)).rejects.toMatchObject({
+          code: 'invalid_blob_manifest',
+          path: 'chunks[0].size_bytes',
+        });
       });
     });
 
@@ -404,8 +414,8 @@ export function describeBlobStoreBehaviour(
             () => store.isPinned(cid),
           ]) {
             const error = await call().catch((e: unknown) => e);
-            expect(error, String(cid)).toBeInstanceOf(InvalidBlobStoreInputError);
-            expect(error).toMatchObject({ code: 'bad_request', status: 400 });
+            expect(error, String(cid)).toMatchObject({ code: 'invalid_blob_store_input' });
+            expect(asHearthNetError(error)).toMatchObject({ code: 'bad_request', status: 400 });
           }
         }
       });
@@ -414,18 +424,24 @@ export function describeBlobStoreBehaviour(
         const store = await create();
         const cid = contentId('x');
         await expect(store.putChunk(cid, 'x' as unknown as Uint8Array)).rejects.toMatchObject({
-          argument: 'bytes',
+          code: 'invalid_blob_store_input',
+          path: 'bytes',
         });
         await expect(store.putBlob([1, 2] as unknown as Uint8Array)).rejects.toMatchObject({
-          argument: 'bytes',
+          code: 'invalid_blob_store_input',
+          path: 'bytes',
         });
         await expect(store.putBlob(text('x'), { pin: 'yes' as unknown as boolean })).rejects.toThrow(
-          InvalidBlobStoreInputError,
+          expect.objectContaining({ code: 'invalid_blob_store_input' }),
         );
-        await expect(store.list(7 as unknown as string)).rejects.toMatchObject({ argument: 'prefix' });
+        await expect(store.list(7 as unknown as string)).rejects.toMatchObject({
+          code: 'invalid_blob_store_input',
+          path: 'prefix',
+        });
         for (const target of [-1, 1.5, Number.NaN, '3']) {
           await expect(store.collectGarbage(target as number)).rejects.toMatchObject({
-            argument: 'targetBytes',
+            code: 'invalid_blob_store_input',
+            path: 'targetBytes',
           });
         }
       });
@@ -439,7 +455,9 @@ export function describeBlobStoreBehaviour(
           { onEvent: 'log' as unknown as () => void },
         ];
         for (const options of bad) {
-          await expect(create(options)).rejects.toThrow(InvalidBlobStoreOptionsError);
+          await expect(create(options)).rejects.toThrow(
+            expect.objectContaining({ code: 'invalid_blob_store_options' }),
+          );
         }
       });
     });

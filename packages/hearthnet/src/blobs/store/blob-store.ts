@@ -57,8 +57,9 @@ export interface GarbageCollectionResult {
  *
  * Every CID argument must be a prefixed content id, `blake3:<64 hex>` or `sha256:<64 hex>`; a
  * `blake3:` id is verified with BLAKE3 and a `sha256:` id with SHA-256. Malformed arguments throw
- * {@link InvalidBlobStoreInputError}; all store errors extend the contract §9 error classes, so a
- * capability handler can answer with them as they are.
+ * {@link HearthNetLocalError} `invalid_blob_store_input`; a capability handler that lets a store error
+ * through answers it with its §9 code (`bad_request`, or `internal_error` for `corrupt_chunk`), message
+ * kept (see `asHearthNetError`).
  *
  * @example
  * ```ts
@@ -73,7 +74,8 @@ export interface BlobStore {
   /**
    * The chunk's bytes, or `undefined` when it is not held.
    *
-   * @throws {CorruptChunkError} when the stored bytes no longer hash to `cid` (a later put heals it).
+   * @throws {HearthNetLocalError} `corrupt_chunk` when the stored bytes no longer hash to `cid` (a later put
+   *   heals it).
    */
   getChunk(cid: string): Promise<Uint8Array | undefined>;
   /**
@@ -81,7 +83,7 @@ export interface BlobStore {
    * nothing (it rewrites bytes found corrupt). When the store has a capacity and the chunk does not
    * fit, unpinned blobs are collected first.
    *
-   * @throws {ChunkMismatchError} when `bytes` do not hash to `cid`.
+   * @throws {HearthNetLocalError} `chunk_mismatch` when `bytes` do not hash to `cid`.
    * @throws {CapacityExceededError} (`capacity_exceeded`) when the chunk does not fit even after
    *   collecting; nothing is stored or collected then.
    */
@@ -90,7 +92,8 @@ export interface BlobStore {
    * Indexes (`i`) of the manifest's chunks that are not held (or held corrupt), ascending: what a
    * `file.put` server answers in its `ready` frame. The manifest's shape is checked first.
    *
-   * @throws {InvalidBlobManifestError} when the manifest is malformed or its CID does not match.
+   * @throws {HearthNetLocalError} `invalid_blob_manifest` when the manifest is malformed or its CID does not
+   *   match.
    */
   missingChunks(manifest: BlobManifest): Promise<number[]>;
   /** The stored manifest of a blob, or `undefined`. */
@@ -100,15 +103,16 @@ export interface BlobStore {
    * run 0 … n−1, every chunk but the last has `chunk_size_bytes` bytes, sizes add up to `size_bytes`)
    * and that every chunk is held. Emits `file.cid.advertised` when the manifest is new.
    *
-   * @throws {InvalidBlobManifestError} when the manifest is malformed, its CID does not match, a chunk
-   *   size differs from the held chunk's, or a manifest with this CID but another chunk order is stored.
-   * @throws {MissingChunksError} when chunks are not held.
+   * @throws {HearthNetLocalError} `invalid_blob_manifest` when the manifest is malformed, its CID does not
+   *   match, a chunk size differs from the held chunk's, or a manifest with this CID but another chunk order
+   *   is stored.
+   * @throws {HearthNetLocalError} `missing_chunks` when chunks are not held.
    */
   putManifest(manifest: BlobManifest): Promise<void>;
   /**
    * The whole blob, or `undefined` when its manifest or a chunk is not held.
    *
-   * @throws {CorruptChunkError} when a stored chunk no longer hashes to its CID.
+   * @throws {HearthNetLocalError} `corrupt_chunk` when a stored chunk no longer hashes to its CID.
    */
   readBlob(blobCid: string): Promise<Uint8Array | undefined>;
   /**
@@ -117,8 +121,9 @@ export interface BlobStore {
    *
    * @throws {CapacityExceededError} when the blob does not fit; chunks already stored stay (they
    *   belong to no blob until it is put again).
-   * @throws {InvalidBlobManifestError} when a blob with the same chunks in another order is stored: the
-   *   blob CID of contract §1.4 does not depend on chunk order, so the two cannot both be held.
+   * @throws {HearthNetLocalError} `invalid_blob_manifest` when a blob with the same chunks in another order
+   *   is stored: the blob CID of contract §1.4 does not depend on chunk order, so the two cannot both be
+   *   held.
    */
   putBlob(bytes: Uint8Array, options?: PutBlobOptions): Promise<BlobManifest>;
   /** The CIDs of the blobs held (those with a manifest) that start with `prefix`, sorted: `file.list`. */
@@ -135,7 +140,8 @@ export interface BlobStore {
    * chunk bytes held are at most `targetBytes` (default 0: every unpinned blob). Chunks that belong to no
    * blob (an upload in progress) are kept. Emits `file.cid.unpinned` for each removed blob.
    *
-   * @throws {InvalidBlobStoreInputError} when `targetBytes` is not a non-negative safe integer.
+   * @throws {HearthNetLocalError} `invalid_blob_store_input` when `targetBytes` is not a non-negative safe
+   *   integer.
    */
   collectGarbage(targetBytes?: number): Promise<GarbageCollectionResult>;
 }

@@ -1,6 +1,6 @@
+import { HearthNetLocalError } from '../../errors.js';
 import { contentId, type ParsedContentId, parseContentId } from '../../hashing/content-id.js';
 import { blake3Hasher, type Hasher, sha256Hasher } from '../../hashing/hasher.js';
-import { ChunkMismatchError, InvalidBlobStoreInputError } from './errors.js';
 
 /** A prefixed content id taken apart: what a blob store files things under. */
 export type StoreContentId = ParsedContentId & { readonly form: 'prefixed' };
@@ -9,19 +9,24 @@ export type StoreContentId = ParsedContentId & { readonly form: 'prefixed' };
  * Takes apart a CID handed to a blob store: `blake3:<64 hex>` or `sha256:<64 hex>` only (the bare
  * ids of the reference file service name no algorithm and are refused).
  *
- * @throws {InvalidBlobStoreInputError} for anything else, naming `argument`.
+ * @throws {HearthNetLocalError} `invalid_blob_store_input` for anything else, naming `argument`.
  */
 export function parseStoreContentId(value: unknown, argument: string): StoreContentId {
   let parsed: ParsedContentId;
   try {
     parsed = parseContentId(value as string);
   } catch (error) {
-    throw new InvalidBlobStoreInputError(argument, (error as Error).message, { cause: error });
+    throw new HearthNetLocalError(
+      'invalid_blob_store_input',
+      `invalid ${argument}: ${(error as Error).message}`,
+      { cause: error, path: argument },
+    );
   }
   if (parsed.form !== 'prefixed') {
-    throw new InvalidBlobStoreInputError(
-      argument,
-      'a blob store takes prefixed ids (blake3:<hex> or sha256:<hex>)',
+    throw new HearthNetLocalError(
+      'invalid_blob_store_input',
+      `invalid ${argument}: a blob store takes prefixed ids (blake3:<hex> or sha256:<hex>)`,
+      { path: argument },
     );
   }
   return parsed as StoreContentId;
@@ -41,8 +46,9 @@ export function hasherForAlgorithm(algorithm: ParsedContentId['algorithm'], pref
  * client does with every chunk it receives before storing it).
  *
  * @param hasher - used when it implements the CID's algorithm; the built-in one of that algorithm otherwise.
- * @throws {InvalidBlobStoreInputError} when `cid` is not a prefixed content id or `bytes` is not a `Uint8Array`.
- * @throws {ChunkMismatchError} when the bytes hash to another CID.
+ * @throws {HearthNetLocalError} `invalid_blob_store_input` when `cid` is not a prefixed content id or `bytes`
+ *   is not a `Uint8Array`.
+ * @throws {HearthNetLocalError} `chunk_mismatch` when the bytes hash to another CID.
  * @example
  * ```ts
  * verifyChunkBytes(contentId('hi'), new TextEncoder().encode('hi')); // passes
@@ -50,9 +56,15 @@ export function hasherForAlgorithm(algorithm: ParsedContentId['algorithm'], pref
  */
 export function verifyChunkBytes(cid: string, bytes: Uint8Array, hasher?: Hasher): void {
   const { algorithm } = parseStoreContentId(cid, 'cid');
-  if (!(bytes instanceof Uint8Array)) throw new InvalidBlobStoreInputError('bytes', 'must be a Uint8Array');
+  if (!(bytes instanceof Uint8Array))
+    throw new HearthNetLocalError('invalid_blob_store_input', `invalid bytes: must be a Uint8Array`, {
+      path: 'bytes',
+    });
   const actual = contentId(bytes, hasherForAlgorithm(algorithm, hasher));
-  if (actual !== cid) throw new ChunkMismatchError(cid, actual);
+  if (actual !== cid)
+    throw new HearthNetLocalError('chunk_mismatch', `chunk bytes hash to ${actual}, not ${cid}`, {
+      details: { expectedCid: cid, actualCid: actual },
+    });
 }
 
 /** The 64 hex digits of a checked prefixed content id: what the store files the chunk or blob under. */

@@ -13,7 +13,7 @@ import type { BlobStoreBackend } from './blob-store-backend.js';
  * ```
  */
 export class InMemoryBlobStore extends BackedBlobStore {
-  /** @throws {InvalidBlobStoreOptionsError} when an option is unusable. */
+  /** @throws {HearthNetLocalError} `invalid_blob_store_options` when an option is unusable. */
   constructor(options: BlobStoreOptions = {}) {
     super(new MemoryBackend(), { chunks: [], manifests: [], pins: [] }, options);
   }

@@ -18,12 +18,4 @@ export type {
 } from './blob-store.js';
 export type { BlobStoreBackend, StoredBlobState, StoredChunk } from './blob-store-backend.js';
 export { verifyChunkBytes } from './content-ids.js';
-export {
-  ChunkMismatchError,
-  CorruptChunkError,
-  InvalidBlobManifestError,
-  InvalidBlobStoreInputError,
-  InvalidBlobStoreOptionsError,
-  MissingChunksError,
-} from './errors.js';
 export { InMemoryBlobStore } from './in-memory-blob-store.js';

@@ -6,7 +6,8 @@ import {
   FILE_READ,
   NotFoundError,
 } from '../../capabilities/index.js';
-import { base64Decode, base64Encode, EncodingError } from '../../encoding/index.js';
+import { base64Decode, base64Encode } from '../../encoding/index.js';
+import { HearthNetLocalError } from '../../errors.js';
 import type { Hasher } from '../../hashing/index.js';
 import type { BusRegistry, CallContext, CapabilityHandler } from '../../wire/index.js';
 import type { BlobManifest, BlobStore } from '../store/blob-store.js';
@@ -143,7 +144,7 @@ export function fileCapabilityHandlers(options: FileCapabilityOptions): FileCapa
         try {
           bytes = base64Decode(data_b64);
         } catch (error) {
-          if (!(error instanceof EncodingError)) throw error;
+          if (!(error instanceof HearthNetLocalError && error.code === 'invalid_base64')) throw error;
           throw new BadRequestError(`chunk ${i}: data_b64 is not standard base64`, { cause: error });
         }
         if (bytes.length !== expected.size_bytes) {

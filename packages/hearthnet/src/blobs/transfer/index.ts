@@ -4,7 +4,6 @@ export {
   type BlobEventRecorderOptions,
   recordBlobEvents,
 } from './blob-event-recorder.js';
-export { BlobTransferError, type BlobTransferErrorReason, ChunkVerificationError } from './errors.js';
 export {
   type FileCapabilityHandlers,
   type FileCapabilityLimits,

@@ -1,8 +1,8 @@
 import { base64Encode } from '../../encoding/index.js';
+import { HearthNetLocalError } from '../../errors.js';
 import { CHUNK_SIZE_BYTES, chunkBlob, type Hasher } from '../../hashing/index.js';
 import type { HearthNetClient } from '../../wire/index.js';
 import type { BlobManifest } from '../store/blob-store.js';
-import { BlobTransferError } from './errors.js';
 import { manifestToWire } from './wire-manifest.js';
 
 /** Options of {@link putBlob}. */
@@ -33,7 +33,7 @@ export interface PutBlobResult {
  * sends only what is still missing.
  *
  * @throws the node's `HearthNetError` (`unauthorized`, `capacity_exceeded`, `bad_request`, …), a
- *   `PartitionError`, or {@link BlobTransferError} when the node's frames do not add up.
+ *   `PartitionError`, or {@link HearthNetLocalError} `blob_transfer` when the node's frames do not add up.
  * @example
  * const { manifest, needed } = await putBlob(client, pdfBytes);
  */
@@ -67,7 +67,10 @@ export async function putBlob(
   try {
     for await (const frame of stream) {
       if (frame.event === 'ready') {
-        if (needed !== undefined) throw new BlobTransferError('incomplete', 'the node sent ready twice');
+        if (needed !== undefined)
+          throw new HearthNetLocalError('blob_transfer', 'the node sent ready twice', {
+            details: { reason: 'incomplete' },
+          });
         needed = [...(frame.data as { needed: number[] }).needed];
         const asked = needed;
         // Sent alongside the read loop, so that an error frame from the node is seen at once.
@@ -75,7 +78,9 @@ export async function putBlob(
           for (const index of asked) {
             const chunk = manifest.chunks[index];
             if (chunk === undefined)
-              throw new BlobTransferError('incomplete', `the node asked for chunk ${index}`);
+              throw new HearthNetLocalError('blob_transfer', `the node asked for chunk ${index}`, {
+                details: { reason: 'incomplete' },
+              });
             await stream.send({
               event: 'chunk',
               data: { i: index, cid: chunk.cid, data_b64: base64Encode(sliceOf(index)) },
@@ -86,7 +91,9 @@ export async function putBlob(
         sending.catch(() => undefined);
       } else if (frame.event === 'done') {
         if (needed === undefined)
-          throw new BlobTransferError('incomplete', 'the node sent done before ready');
+          throw new HearthNetLocalError('blob_transfer', 'the node sent done before ready', {
+            details: { reason: 'incomplete' },
+          });
         await sending;
         finished = true;
         return { manifest, needed, received: (frame.data as { received?: number }).received ?? 0 };
@@ -95,5 +102,7 @@ export async function putBlob(
   } finally {
     if (!finished) await stream.close();
   }
-  throw new BlobTransferError('incomplete', 'the file.put stream ended without done');
+  throw new HearthNetLocalError('blob_transfer', 'the file.put stream ended without done', {
+    details: { reason: 'incomplete' },
+  });
 }

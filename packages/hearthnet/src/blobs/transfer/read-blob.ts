@@ -1,9 +1,9 @@
-import { base64Decode, EncodingError } from '../../encoding/index.js';
+import { base64Decode } from '../../encoding/index.js';
+import { HearthNetLocalError } from '../../errors.js';
 import { contentId, type Hasher } from '../../hashing/index.js';
 import type { HearthNetClient } from '../../wire/index.js';
 import type { BlobManifest, BlobStore } from '../store/blob-store.js';
 import { hasherForAlgorithm } from '../store/content-ids.js';
-import { BlobTransferError, ChunkVerificationError } from './errors.js';
 import { manifestFromWire } from './wire-manifest.js';
 
 /** Options of {@link readBlob}. */
@@ -24,14 +24,15 @@ export interface ReadBlobResult {
 }
 
 /**
- * Fetches a blob (or a single chunk) from a node with a streamed `file.read` (contract §4.7) and
- * verifies everything before accepting it: the manifest must be the blob asked for (its chunk ids
- * hash to `cid`), every chunk's bytes must hash to the manifest's CID for it — a chunk that does not is
- * refused with {@link ChunkVerificationError} and nothing is returned — and the blob is reassembled in
- * manifest order once every chunk has come exactly once.
+ * Fetches a blob (or a single chunk) from a node with a streamed `file.read` (contract §4.7) and verifies
+ * everything before accepting it: the manifest must be the blob asked for (its chunk ids hash to `cid`),
+ * every chunk's bytes must hash to the manifest's CID for it — a chunk that does not is refused with {@link
+ * HearthNetLocalError} `blob_transfer` and nothing is returned — and the blob is reassembled in manifest
+ * order once every chunk has come exactly once.
  *
- * @throws {ChunkVerificationError} a chunk's bytes do not match its CID (or its size).
- * @throws {BlobTransferError} the manifest is not the blob asked for, or the frames do not add up.
+ * @throws {HearthNetLocalError} `blob_transfer` a chunk's bytes do not match its CID (or its size).
+ * @throws {HearthNetLocalError} `blob_transfer` the manifest is not the blob asked for, or the frames do not
+ *   add up.
  * @throws the node's `HearthNetError` (`not_found`, …) or a `PartitionError`.
  * @example
  * const { bytes } = await readBlob(client, 'blake3:9f2c…');
@@ -56,23 +57,26 @@ export async function readBlob(
     for await (const frame of stream) {
       if (frame.event === 'manifest') {
         if (manifest !== undefined || parts !== undefined || single !== undefined) {
-          throw new BlobTransferError('incomplete', 'a second manifest frame, or a manifest after chunks');
+          throw new HearthNetLocalError(
+            'blob_transfer',
+            'a second manifest frame, or a manifest after chunks',
+            { details: { reason: 'incomplete' } },
+          );
         }
         try {
           manifest = manifestFromWire(frame.data, options.hasher);
         } catch (error) {
-          throw new BlobTransferError(
-            'manifest_mismatch',
+          throw new HearthNetLocalError(
+            'blob_transfer',
             `the manifest is malformed: ${(error as Error).message}`,
-            {
-              cause: error,
-            },
+            { cause: error, details: { reason: 'manifest_mismatch' } },
           );
         }
         if (manifest.cid !== cid) {
-          throw new BlobTransferError(
-            'manifest_mismatch',
+          throw new HearthNetLocalError(
+            'blob_transfer',
             `the node sent the manifest of ${manifest.cid}, not of ${cid}`,
+            { details: { reason: 'manifest_mismatch' } },
           );
         }
         parts = new Array(manifest.chunks.length).fill(undefined);
@@ -82,21 +86,45 @@ export async function readBlob(
         if (manifest === undefined || parts === undefined) {
           // A single-chunk read: the chunk must be the one asked for.
           if (single !== undefined || chunk.cid !== cid) {
-            throw new BlobTransferError('incomplete', `a chunk frame for ${chunk.cid} without a manifest`);
+            throw new HearthNetLocalError(
+              'blob_transfer',
+              `a chunk frame for ${chunk.cid} without a manifest`,
+              { details: { reason: 'incomplete' } },
+            );
           }
           const actual = contentId(bytes, hasherFor(cid));
-          if (actual !== cid) throw new ChunkVerificationError(chunk.i, cid, actual);
+          if (actual !== cid)
+            throw new HearthNetLocalError(
+              'blob_transfer',
+              `chunk ${chunk.i} hashes to ${actual}, the manifest says ${cid}`,
+              { details: { reason: 'chunk_mismatch', index: chunk.i, expectedCid: cid, actualCid: actual } },
+            );
           single = bytes;
           await options.store?.putChunk(cid, bytes);
           continue;
         }
         const expected = manifest.chunks[chunk.i];
         if (expected === undefined || parts[chunk.i] !== undefined) {
-          throw new BlobTransferError('incomplete', `chunk ${chunk.i} is not in the manifest or came twice`);
+          throw new HearthNetLocalError(
+            'blob_transfer',
+            `chunk ${chunk.i} is not in the manifest or came twice`,
+            { details: { reason: 'incomplete' } },
+          );
         }
         const actual = contentId(bytes, hasherFor(expected.cid));
         if (actual !== expected.cid || bytes.length !== expected.size_bytes) {
-          throw new ChunkVerificationError(chunk.i, expected.cid, actual);
+          throw new HearthNetLocalError(
+            'blob_transfer',
+            `chunk ${chunk.i} hashes to ${actual}, the manifest says ${expected.cid}`,
+            {
+              details: {
+                reason: 'chunk_mismatch',
+                index: chunk.i,
+                expectedCid: expected.cid,
+                actualCid: actual,
+              },
+            },
+          );
         }
         parts[chunk.i] = bytes;
         await options.store?.putChunk(expected.cid, bytes);
@@ -109,13 +137,16 @@ export async function readBlob(
   }
   if (single !== undefined && manifest === undefined) return { bytes: single, manifest: undefined };
   if (manifest === undefined || parts === undefined) {
-    throw new BlobTransferError('incomplete', `the node streamed no manifest and no chunk for ${cid}`);
+    throw new HearthNetLocalError('blob_transfer', `the node streamed no manifest and no chunk for ${cid}`, {
+      details: { reason: 'incomplete' },
+    });
   }
   const missing = parts.flatMap((part, index) => (part === undefined ? [index] : []));
   if (missing.length > 0) {
-    throw new BlobTransferError(
-      'incomplete',
+    throw new HearthNetLocalError(
+      'blob_transfer',
       `the stream ended with chunks missing: ${missing.slice(0, 20).join(', ')}`,
+      { details: { reason: 'incomplete' } },
     );
   }
   const bytes = new Uint8Array(manifest.size_bytes);
@@ -133,9 +164,10 @@ function decodeChunkData(chunk: { i: number; data_b64: string }): Uint8Array {
   try {
     return base64Decode(chunk.data_b64);
   } catch (error) {
-    if (!(error instanceof EncodingError)) throw error;
-    throw new BlobTransferError('chunk_mismatch', `chunk ${chunk.i}: data_b64 is not standard base64`, {
+    if (!(error instanceof HearthNetLocalError && error.code === 'invalid_base64')) throw error;
+    throw new HearthNetLocalError('blob_transfer', `chunk ${chunk.i}: data_b64 is not standard base64`, {
       cause: error,
+      details: { reason: 'chunk_mismatch' },
     });
   }
 }

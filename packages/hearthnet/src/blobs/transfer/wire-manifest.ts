@@ -8,8 +8,8 @@ import { parseBlobManifest } from '../store/index.js';
  * `chunk_size_bytes` and the chunks' `size_bytes` may be left out (contract §4.10 shows neither) and
  * are then taken as the reference chunker's: 256 KiB chunks, the last one holding the rest.
  *
- * @throws {InvalidBlobManifestError} (`bad_request`) when the manifest is malformed or its CID does
- *   not match its chunks.
+ * @throws {HearthNetLocalError} `invalid_blob_manifest` (`bad_request` on the wire) when the manifest is
+ *   malformed or its CID does not match its chunks.
  */
 export function manifestFromWire(value: unknown, hasher?: Hasher): BlobManifest {
   if (value === null || typeof value !== 'object' || Array.isArray(value))

@@ -1,4 +1,4 @@
-import { InvalidWireOptionsError } from '../errors.js';
+import { HearthNetLocalError } from '../../errors.js';
 import { encodeSseEvent, encodeSseFrame } from '../sse/encode.js';
 import { REQUEST_EVENT, type SseFrame } from '../sse/sse-event.js';
 
@@ -39,7 +39,7 @@ export class ClientFrameWriter {
   /**
    * Queues one frame.
    *
-   * @throws {InvalidWireOptionsError} after `end()`.
+   * @throws {HearthNetLocalError} `invalid_wire_options` after `end()`.
    * @throws the reason the body failed (the connection closed or the call was aborted).
    */
   write(frame: SseFrame): Promise<void> {
@@ -54,7 +54,7 @@ export class ClientFrameWriter {
   async #write(text: string): Promise<void> {
     if (this.#state === 'failed') throw this.#failure;
     if (this.#state === 'ended')
-      throw new InvalidWireOptionsError('the client stream has ended: no more frames');
+      throw new HearthNetLocalError('invalid_wire_options', 'the client stream has ended: no more frames');
     this.#controller.enqueue(utf8.encode(text));
     while (this.#state === 'open' && (this.#controller.desiredSize ?? 0) <= 0) {
       await new Promise<void>((resolve) => {

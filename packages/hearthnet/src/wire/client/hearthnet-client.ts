@@ -14,8 +14,8 @@ import {
   validatorsFor,
 } from '../../capabilities/index.js';
 import { type KeyPair, signPayload } from '../../crypto/index.js';
+import { HearthNetLocalError } from '../../errors.js';
 import { signRequestEnvelope, verifyResponseEnvelope } from '../envelope.js';
-import { InvalidWireOptionsError, UnexpectedResponseError } from '../errors.js';
 import {
   ACK_WINDOW_HEADER,
   BUS_CALL_PATH,
@@ -136,11 +136,11 @@ export interface HearthNetClient {
 /**
  * A client that calls capabilities on one node over the signed wire (contract §5).
  *
- * Each call validates the request against the capability schema (`bad_request` locally), signs it
- * (§5.1), POSTs it, and then: verifies the response signature (§5.2, see {@link ResponseVerification}),
- * validates the body against the response schema (`SchemaValidationError` when the node answers
- * off-schema), or turns an error response into its `HearthNetError` class (`errorFromBody`, §5.4,
- * §5.5). A network failure is a `PartitionError`; an abort rejects with the signal's reason.
+ * Each call validates the request against the capability schema (`bad_request` locally), signs it (§5.1),
+ * POSTs it, and then: verifies the response signature (§5.2, see {@link ResponseVerification}), validates the
+ * body against the response schema (`HearthNetLocalError` `schema_validation` when the node answers
+ * off-schema), or turns an error response into its `HearthNetError` class (`errorFromBody`, §5.4, §5.5). A
+ * network failure is a `PartitionError`; an abort rejects with the signal's reason.
  *
  * @example
  * const client = createHearthNetClient({ identity, community, node: 'http://127.0.0.1:7080' });
@@ -172,12 +172,16 @@ interface Settings {
 function readOptions(options: HearthNetClientOptions): Settings {
   const peer = readPeerClientOptions(
     options,
-    (message, cause) => new InvalidWireOptionsError(message, cause === undefined ? undefined : { cause }),
+    (message, cause) =>
+      new HearthNetLocalError('invalid_wire_options', message, cause === undefined ? undefined : { cause }),
   );
   const mode = wireModeOf(options.wire);
   const verification = options.verifyResponses ?? (mode === 'reference' ? 'none' : 'mutating');
   if (!['mutating', 'all', 'none'].includes(verification)) {
-    throw new InvalidWireOptionsError(`verifyResponses must be 'mutating', 'all' or 'none'`);
+    throw new HearthNetLocalError(
+      'invalid_wire_options',
+      `verifyResponses must be 'mutating', 'all' or 'none'`,
+    );
   }
   return {
     identity: peer.identity,
@@ -233,9 +237,10 @@ async function call(
   if (isMediaType(contentType, EVENT_STREAM_CONTENT_TYPE) && response.ok) {
     if (options.stream !== true) {
       await response.body?.cancel();
-      throw new UnexpectedResponseError(
-        response.status,
+      throw new HearthNetLocalError(
+        'unexpected_response',
         `${capability} answered with a stream to a non-stream call`,
+        { details: { status: response.status } },
       );
     }
     return openStream(settings, capability, prepared, response);
@@ -243,14 +248,20 @@ async function call(
   const { body, untrustworthy } = await readJson(response, capability).finally(() =>
     // Only after the response is read: failing the request body earlier would cut the response too.
     prepared.writer?.abort(
-      new UnexpectedResponseError(response.status, `${capability} answered without a stream`),
+      new HearthNetLocalError('unexpected_response', `${capability} answered without a stream`, {
+        details: { status: response.status },
+      }),
     ),
   );
   const isError = !response.ok || (settings.mode === 'reference' && isInBandError(body));
   checkResponseSignature(settings, capability, prepared, response, { body, untrustworthy }, !isError);
   if (isError) throw errorFromBody(body, response.status);
   if (options.stream === true) {
-    throw new UnexpectedResponseError(response.status, `${capability} answered with JSON to a stream call`);
+    throw new HearthNetLocalError(
+      'unexpected_response',
+      `${capability} answered with JSON to a stream call`,
+      { details: { status: response.status } },
+    );
   }
   const validator = prepared.descriptor === undefined ? null : validatorOf(prepared.descriptor, 'response');
   const answer = settings.mode === 'reference' ? contractMarketAnswer(capability, body) : body;
@@ -350,14 +361,23 @@ function prepare(
 
 function checkClientStreamOptions(settings: Settings, options: CallOptions): void {
   if (settings.mode !== 'contract') {
-    throw new InvalidWireOptionsError('client streams (duplex, ackWindow) exist on the contract wire only');
+    throw new HearthNetLocalError(
+      'invalid_wire_options',
+      'client streams (duplex, ackWindow) exist on the contract wire only',
+    );
   }
   if (options.stream !== true) {
-    throw new InvalidWireOptionsError('a client stream (duplex, ackWindow) needs stream: true');
+    throw new HearthNetLocalError(
+      'invalid_wire_options',
+      'a client stream (duplex, ackWindow) needs stream: true',
+    );
   }
   const window = options.ackWindow;
   if (window !== undefined && (!Number.isSafeInteger(window) || window < 1 || window > 1024)) {
-    throw new InvalidWireOptionsError(`ackWindow must be an integer from 1 to 1024, got ${String(window)}`);
+    throw new HearthNetLocalError(
+      'invalid_wire_options',
+      `ackWindow must be an integer from 1 to 1024, got ${String(window)}`,
+    );
   }
 }
 
@@ -398,9 +418,11 @@ async function readJson(response: Response, capability: string): Promise<JsonAns
   if (read.ok) return { body: read.value, untrustworthy };
   if (read.problem !== 'syntax') return { body: read.value, untrustworthy: `holds a ${read.message}` };
   if (!response.ok) return { body: {}, untrustworthy: undefined };
-  throw new UnexpectedResponseError(response.status, `${capability} answered with a body that is not JSON`, {
-    cause: read.cause,
-  });
+  throw new HearthNetLocalError(
+    'unexpected_response',
+    `${capability} answered with a body that is not JSON`,
+    { cause: read.cause, details: { status: response.status } },
+  );
 }
 
 /** The reference answers service errors in-band with 200: a body with `error` and no `output` (note §6). */
@@ -457,9 +479,13 @@ function openStream(
   const { writer, ackWindow } = prepared;
   if (body === null) {
     writer?.abort(
-      new UnexpectedResponseError(response.status, `${capability} answered with an empty stream`),
+      new HearthNetLocalError('unexpected_response', `${capability} answered with an empty stream`, {
+        details: { status: response.status },
+      }),
     );
-    throw new UnexpectedResponseError(response.status, `${capability} answered with an empty stream`);
+    throw new HearthNetLocalError('unexpected_response', `${capability} answered with an empty stream`, {
+      details: { status: response.status },
+    });
   }
   const from = response.headers.get(WIRE_HEADERS.from) ?? undefined;
   if (settings.peer !== undefined && from !== settings.peer) {

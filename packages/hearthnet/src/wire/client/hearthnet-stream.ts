@@ -11,10 +11,10 @@ export interface ProgressFrameData {
 export type ProgressFrame = SseFrame<'progress', ProgressFrameData>;
 
 /**
- * The frames of a streamed call, as an async iterator: the capability's frames (and `progress`)
- * up to and including `done`. An `error` frame is thrown as its `HearthNetError`; a broken stream as
- * `SseProtocolError`. Leaving the loop early, {@link close}, or the call's `AbortSignal` closes the
- * connection, which cancels the work on the server (contract §4.1).
+ * The frames of a streamed call, as an async iterator: the capability's frames (and `progress`) up to and
+ * including `done`. An `error` frame is thrown as its `HearthNetError`; a broken stream as
+ * `HearthNetLocalError` `sse_protocol`. Leaving the loop early, {@link close}, or the call's `AbortSignal`
+ * closes the connection, which cancels the work on the server (contract §4.1).
  */
 export interface HearthNetStream<Frame> extends AsyncIterable<Frame> {
   /** `X-HearthNet-Request-Id` of the call. */
@@ -35,8 +35,8 @@ export interface HearthNetDuplexStream<Frame> extends HearthNetStream<Frame> {
    * Sends one frame, checked against the capability's stream schema first. Resolves when it is
    * queued (the queue is kept under 1 MiB, so a fast sender is paced by the connection).
    *
-   * @throws {SseProtocolError} `invalid_frame` when the frame does not match the schema.
-   * @throws {InvalidWireOptionsError} after {@link end}.
+   * @throws {HearthNetLocalError} `sse_protocol` (`invalid_frame`) when the frame does not match the schema.
+   * @throws {HearthNetLocalError} `invalid_wire_options` after {@link end}.
    */
   send(frame: SseFrame): Promise<void>;
   /** Ends the frames sent to the server; the server's frames keep coming until its `done`. */

@@ -16,7 +16,7 @@ import {
 } from '../../capabilities/index.js';
 import { encodeReferenceSseFrame } from '../../compat/reference-sse-frame.js';
 import { type KeyPair, verifyPayload } from '../../crypto/index.js';
-import { InvalidWireOptionsError } from '../errors.js';
+import { HearthNetLocalError } from '../../errors.js';
 import {
   ACK_WINDOW_HEADER,
   accepts,
@@ -150,16 +150,16 @@ interface Settings {
 
 function readOptions(options: BusHandlerOptions): Settings {
   if (options === null || typeof options !== 'object')
-    throw new InvalidWireOptionsError('options are required');
+    throw new HearthNetLocalError('invalid_wire_options', 'options are required');
   const { identity, registry, trust } = options;
   if (identity === null || typeof identity !== 'object' || typeof identity.nodeId !== 'string') {
-    throw new InvalidWireOptionsError('identity must be a KeyPair');
+    throw new HearthNetLocalError('invalid_wire_options', 'identity must be a KeyPair');
   }
   if (registry === null || typeof registry !== 'object' || typeof registry.resolve !== 'function') {
-    throw new InvalidWireOptionsError('registry must be a CapabilityRegistry');
+    throw new HearthNetLocalError('invalid_wire_options', 'registry must be a CapabilityRegistry');
   }
   if (trust === null || typeof trust !== 'object' || typeof trust.trustOf !== 'function') {
-    throw new InvalidWireOptionsError('trust must be a TrustPolicy with trustOf(nodeId)');
+    throw new HearthNetLocalError('invalid_wire_options', 'trust must be a TrustPolicy with trustOf(nodeId)');
   }
   const retryAfterMs = options.retryAfterMs ?? 1000;
   const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
@@ -170,11 +170,17 @@ function readOptions(options: BusHandlerOptions): Settings {
     ['keepaliveMs', keepaliveMs],
   ] as const) {
     if (!Number.isSafeInteger(value) || value < 0) {
-      throw new InvalidWireOptionsError(`${name} must be a non-negative integer, got ${String(value)}`);
+      throw new HearthNetLocalError(
+        'invalid_wire_options',
+        `${name} must be a non-negative integer, got ${String(value)}`,
+      );
     }
   }
   if (keepaliveMs > MAX_TIMER_MS) {
-    throw new InvalidWireOptionsError(`keepaliveMs must be at most ${MAX_TIMER_MS}, got ${keepaliveMs}`);
+    throw new HearthNetLocalError(
+      'invalid_wire_options',
+      `keepaliveMs must be at most ${MAX_TIMER_MS}, got ${keepaliveMs}`,
+    );
   }
   return {
     identity,

@@ -1,6 +1,6 @@
 import { readStrictJson } from '../../canonical-json/strict-json.js';
 import { BadRequestError } from '../../capabilities/index.js';
-import { SseProtocolError } from '../errors.js';
+import { HearthNetLocalError } from '../../errors.js';
 import { ACK_EVENT, REQUEST_EVENT, type SseEvent, type SseFrame } from '../sse/sse-event.js';
 import { SseParser } from '../sse/sse-parser.js';
 import { type StreamFrameValidator, streamFrameValidator } from '../sse/wire-frame-schemas.js';
@@ -106,8 +106,9 @@ export async function openClientStream(
     try {
       data = JSON.parse(event.data);
     } catch (error) {
-      throw new SseProtocolError('invalid_json', `client frame "${event.event}" data is not JSON`, {
+      throw new HearthNetLocalError('sse_protocol', `client frame "${event.event}" data is not JSON`, {
         cause: error,
+        details: { reason: 'invalid_json' },
       });
     }
     return contractWideFrames({ event: event.event, data });
@@ -135,7 +136,7 @@ export async function openClientStream(
     } catch (error) {
       deliver({
         error:
-          error instanceof SseProtocolError
+          error instanceof HearthNetLocalError && error.code === 'sse_protocol'
             ? new BadRequestError(`client stream: ${error.message}`, { cause: error })
             : error,
       });
@@ -185,7 +186,7 @@ export async function* validatedFrames(
     try {
       yield validate(frame);
     } catch (error) {
-      if (!(error instanceof SseProtocolError)) throw error;
+      if (!(error instanceof HearthNetLocalError && error.code === 'sse_protocol')) throw error;
       throw new BadRequestError(`client stream: ${error.message}`, { cause: error });
     }
   }

@@ -1,7 +1,8 @@
 import { asHearthNetError, TimeoutError, toErrorBody } from '../../capabilities/index.js';
+import { HearthNetLocalError } from '../../errors.js';
 import type { AckWindow } from '../sse/ack-window.js';
 import { encodeSseComment, encodeSseFrame } from '../sse/encode.js';
-import { DEFAULT_ACK_TIMEOUT_MS, SlowConsumerError } from '../sse/slow-consumer.js';
+import { DEFAULT_ACK_TIMEOUT_MS } from '../sse/slow-consumer.js';
 import { DONE_EVENT, isTerminalEvent, type SseFrame } from '../sse/sse-event.js';
 import type { StreamFrameValidator } from '../sse/wire-frame-schemas.js';
 
@@ -123,7 +124,7 @@ export function frameStream(
           try {
             await hooks.credit.reserve(cancelled.signal, hooks.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS);
           } catch (error) {
-            if (!(error instanceof SlowConsumerError) || closed) return;
+            if (!(error instanceof HearthNetLocalError && error.code === 'slow_consumer') || closed) return;
             // A client that does not acknowledge may still read: tell it why the stream ends.
             frame = { event: 'error', data: toErrorBody(new TimeoutError(error.message)) };
             cancelled.abort(error);

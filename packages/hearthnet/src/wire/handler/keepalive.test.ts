@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { CapabilityRegistry, LLM_CHAT, TimeoutError } from '../../capabilities/index.js';
 import { keyPairFromSeed } from '../../crypto/index.js';
 import { createHearthNetClient } from '../client/hearthnet-client.js';
-import { InvalidWireOptionsError } from '../errors.js';
 import type { SseFrame, SseItem } from '../sse/sse-event.js';
 import { SseParser } from '../sse/sse-parser.js';
 import { type BusHandlerOptions, createBusHandler, DEFAULT_KEEPALIVE_MS } from './bus-handler.js';
@@ -205,6 +204,6 @@ describe('SSE keepalives', () => {
     const registry = new CapabilityRegistry<CapabilityHandler>({});
     expect(() =>
       createBusHandler({ identity: server, registry, trust: staticTrust({}), keepaliveMs }),
-    ).toThrow(InvalidWireOptionsError);
+    ).toThrow(expect.objectContaining({ code: 'invalid_wire_options' }));
   });
 });

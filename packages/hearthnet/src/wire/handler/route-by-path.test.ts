@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidWireOptionsError, routeByPath } from '../index.js';
+import { routeByPath } from '../index.js';
 
 const answer = (name: string) => async (request: Request) =>
   new Response(`${name} ${new URL(request.url).pathname}`);
@@ -35,7 +35,11 @@ describe('routeByPath', () => {
   });
 
   it('refuses unusable routes', () => {
-    expect(() => routeByPath({ bus: answer('bus') })).toThrow(InvalidWireOptionsError);
-    expect(() => routeByPath({ '/bus': 'x' as never })).toThrow(InvalidWireOptionsError);
+    expect(() => routeByPath({ bus: answer('bus') })).toThrow(
+      expect.objectContaining({ code: 'invalid_wire_options' }),
+    );
+    expect(() => routeByPath({ '/bus': 'x' as never })).toThrow(
+      expect.objectContaining({ code: 'invalid_wire_options' }),
+    );
   });
 });

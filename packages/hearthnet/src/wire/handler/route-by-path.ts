@@ -1,5 +1,5 @@
 import { NotFoundError, toErrorBody } from '../../capabilities/index.js';
-import { InvalidWireOptionsError } from '../errors.js';
+import { HearthNetLocalError } from '../../errors.js';
 import { JSON_CONTENT_TYPE } from '../headers.js';
 
 /** A web-standard handler: a `Request` in, a `Response` out. */
@@ -12,7 +12,8 @@ export type RequestHandler = (request: Request) => Promise<Response>;
  * in `/` matches everything under it; any other prefix matches that exact path and what lies under
  * `prefix + '/'`.
  *
- * @throws {InvalidWireOptionsError} when a prefix does not start with `/` or a handler is not a function.
+ * @throws {HearthNetLocalError} `invalid_wire_options` when a prefix does not start with `/` or a handler is
+ *   not a function.
  * @example
  * const node = routeByPath({
  *   '/bus/v1/call': createBusHandler(busOptions),
@@ -24,9 +25,12 @@ export type RequestHandler = (request: Request) => Promise<Response>;
 export function routeByPath(routes: Readonly<Record<string, RequestHandler>>): RequestHandler {
   const table = Object.entries(routes).map(([prefix, handler]) => {
     if (!prefix.startsWith('/'))
-      throw new InvalidWireOptionsError(`route prefix ${JSON.stringify(prefix)} must start with /`);
+      throw new HearthNetLocalError(
+        'invalid_wire_options',
+        `route prefix ${JSON.stringify(prefix)} must start with /`,
+      );
     if (typeof handler !== 'function')
-      throw new InvalidWireOptionsError(`the handler of ${prefix} must be a function`);
+      throw new HearthNetLocalError('invalid_wire_options', `the handler of ${prefix} must be a function`);
     return { prefix, handler };
   });
   table.sort((a, b) => b.prefix.length - a.prefix.length);

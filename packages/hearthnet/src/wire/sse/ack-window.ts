@@ -1,5 +1,5 @@
-import { InvalidWireOptionsError } from '../errors.js';
-import { SlowConsumerError } from './slow-consumer.js';
+import { HearthNetLocalError } from '../../errors.js';
+import { slowConsumerError } from './slow-consumer.js';
 
 /** The frames a sender may have unacknowledged, and the reference's value for it. */
 export const DEFAULT_ACK_WINDOW = 16;
@@ -23,7 +23,10 @@ export class AckWindow {
 
   constructor(window: number = DEFAULT_ACK_WINDOW) {
     if (!Number.isSafeInteger(window) || window < 1) {
-      throw new InvalidWireOptionsError(`the ack window must be a positive integer, got ${String(window)}`);
+      throw new HearthNetLocalError(
+        'invalid_wire_options',
+        `the ack window must be a positive integer, got ${String(window)}`,
+      );
     }
     this.#window = window;
   }
@@ -40,8 +43,8 @@ export class AckWindow {
 
   /**
    * Waits until one more frame fits in the window, then counts it as sent; resolves with its number
-   * (1-based). Rejects with the signal's reason when `signal` aborts first, and with a
-   * {@link SlowConsumerError} (`ack_timeout`) when the window stays full for `timeoutMs` (no limit
+   * (1-based). Rejects with the signal's reason when `signal` aborts first, and with a {@link
+   * HearthNetLocalError} `slow_consumer` (`ack_timeout`) when the window stays full for `timeoutMs` (no limit
    * when absent): a receiver that does not acknowledge.
    */
   async reserve(signal?: AbortSignal, timeoutMs?: number): Promise<number> {
@@ -70,7 +73,7 @@ export class AckWindow {
             settle();
             this.#waiters = this.#waiters.filter((waiter) => waiter !== wake);
             const message = `no ack for ${timeoutMs} ms with the window of ${this.#window} frames full`;
-            reject(new SlowConsumerError('ack_timeout', message));
+            reject(slowConsumerError('ack_timeout', message));
           },
           Math.max(0, deadline - performance.now()),
         );

@@ -1,3 +1,5 @@
+import { HearthNetLocalError } from '../../errors.js';
+
 /**
  * Which bound a peer that does not keep up passed:
  * - `drain_timeout`: bytes written to it stayed queued (not handed to the OS) longer than allowed —
@@ -26,34 +28,27 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 export const DEFAULT_ACK_TIMEOUT_MS = 60_000;
 
 /**
- * A peer that does not read (or does not acknowledge) what it is sent was dropped, so that it costs
- * bounded memory and no connection held forever. Reported, never thrown at callers: the abort reason
- * of a `node:http` request whose client stopped reading, and what a pub-sub WebSocket server hands to
- * `onSlowSubscriber`.
+ * The `slow_consumer` error: a peer that does not read (or does not acknowledge) what it is sent was
+ * dropped, so that it costs bounded memory and no connection held forever (`details.limit`: which
+ * bound; also the WebSocket close reason, with close code {@link SLOW_CONSUMER_CLOSE_CODE}). Reported,
+ * never thrown at callers: the abort reason of a `node:http` request whose client stopped reading, and
+ * what a pub-sub WebSocket server hands to `onSlowSubscriber`.
  */
-export class SlowConsumerError extends Error {
-  override readonly name = 'SlowConsumerError';
-  readonly code = 'slow_consumer';
-  /** Which bound was passed; also the WebSocket close reason. */
-  readonly limit: SlowConsumerLimit;
-  /** The WebSocket close code used when the peer is a WebSocket: {@link SLOW_CONSUMER_CLOSE_CODE}. */
-  readonly closeCode = SLOW_CONSUMER_CLOSE_CODE;
-
-  constructor(limit: SlowConsumerLimit, message: string, options?: ErrorOptions) {
-    super(`slow consumer dropped (${limit}): ${message}`, options);
-    this.limit = limit;
-  }
-
-  /** The WebSocket close reason: the limit. */
-  get closeReason(): string {
-    return this.limit;
-  }
+export function slowConsumerError(
+  limit: SlowConsumerLimit,
+  message: string,
+  options?: ErrorOptions,
+): HearthNetLocalError {
+  return new HearthNetLocalError('slow_consumer', `slow consumer dropped (${limit}): ${message}`, {
+    ...options,
+    details: { limit },
+  });
 }
 
 /**
  * The one rule every bounded sender of this package applies to its peer: `progress` (a drain, an ack)
  * must come within `timeoutMs`, else the peer is a slow consumer. Settles as `progress` does, or
- * rejects with `new SlowConsumerError(limit, message)` once `timeoutMs` passed first. `progress` is
+ * rejects with `slowConsumerError(limit, message)` once `timeoutMs` passed first. `progress` is
  * never left with an unhandled rejection.
  */
 export function progressWithin<T>(
@@ -64,7 +59,7 @@ export function progressWithin<T>(
 ): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SlowConsumerError(limit, message())), timeoutMs);
+    timer = setTimeout(() => reject(slowConsumerError(limit, message())), timeoutMs);
   });
   return Promise.race([progress, late]).finally(() => clearTimeout(timer));
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_READ, LLM_CHAT } from '../../capabilities/index.js';
-import { SseProtocolError } from '../errors.js';
 import { encodeSseComment, encodeSseFrame } from './encode.js';
 import { readSseFrames, SseFrameReader } from './sse-frame-reader.js';
 import { streamFrameValidator } from './wire-frame-schemas.js';
@@ -35,23 +34,27 @@ describe('SseFrameReader (contract §5.3)', () => {
   });
 
   it('refuses a frame after the terminal one, and a stream without one', () => {
-    expect(() => readAll(done + token)).toThrow(expect.objectContaining({ reason: 'frame_after_terminal' }));
-    expect(() => readAll(done + done)).toThrow(SseProtocolError);
-    expect(() => readAll(token)).toThrow(expect.objectContaining({ reason: 'missing_terminal' }));
+    expect(() => readAll(done + token)).toThrow(
+      expect.objectContaining({ code: 'sse_protocol', details: { reason: 'frame_after_terminal' } }),
+    );
+    expect(() => readAll(done + done)).toThrow(expect.objectContaining({ code: 'sse_protocol' }));
+    expect(() => readAll(token)).toThrow(
+      expect.objectContaining({ code: 'sse_protocol', details: { reason: 'missing_terminal' } }),
+    );
   });
 
   it('refuses non-JSON data and frames that break the capability or contract-wide schemas', () => {
     expect(() => readAll('event: token\ndata: {nope\n\n')).toThrow(
-      expect.objectContaining({ reason: 'invalid_json' }),
+      expect.objectContaining({ code: 'sse_protocol', details: { reason: 'invalid_json' } }),
     );
     expect(() => readAll(encodeSseFrame({ event: 'token', data: { text: 3 } }) + done)).toThrow(
-      expect.objectContaining({ reason: 'invalid_frame' }),
+      expect.objectContaining({ code: 'sse_protocol', details: { reason: 'invalid_frame' } }),
     );
     expect(() => readAll(encodeSseFrame({ event: 'progress', data: { total: 3 } }) + done)).toThrow(
-      expect.objectContaining({ reason: 'invalid_frame' }),
+      expect.objectContaining({ code: 'sse_protocol', details: { reason: 'invalid_frame' } }),
     );
     expect(() => readAll(encodeSseFrame({ event: 'chunk', data: { i: 0 } }) + done)).toThrow(
-      expect.objectContaining({ reason: 'invalid_frame' }),
+      expect.objectContaining({ code: 'sse_protocol', details: { reason: 'invalid_frame' } }),
     );
   });
 

@@ -1,4 +1,4 @@
-import { SseProtocolError } from '../errors.js';
+import { HearthNetLocalError } from '../../errors.js';
 import { isTerminalEvent, type SseFrame } from './sse-event.js';
 import { SseParser, type SseParserOptions } from './sse-parser.js';
 import type { StreamFrameValidator } from './wire-frame-schemas.js';
@@ -12,9 +12,9 @@ export interface SseFrameReaderOptions extends SseParserOptions {
 }
 
 /**
- * Reads HearthNet stream frames (contract §5.3) from SSE chunks: each event's data is decoded as one
- * JSON value and checked by `validate`; the stream must end with exactly one terminal frame, `done`
- * or `error`: a frame after it, or the end of the stream before it, is an {@link SseProtocolError}.
+ * Reads HearthNet stream frames (contract §5.3) from SSE chunks: each event's data is decoded as one JSON
+ * value and checked by `validate`; the stream must end with exactly one terminal frame, `done` or `error`: a
+ * frame after it, or the end of the stream before it, is an {@link HearthNetLocalError} `sse_protocol`.
  * Comments are keepalives and are skipped.
  *
  * @example
@@ -44,7 +44,7 @@ export class SseFrameReader {
   /**
    * Feeds one chunk; returns the frames it completes, the terminal one included.
    *
-   * @throws {SseProtocolError}
+   * @throws {HearthNetLocalError} `sse_protocol`
    */
   push(chunk: Uint8Array | string): SseFrame[] {
     return this.#frames(this.#parser.push(chunk));
@@ -53,12 +53,14 @@ export class SseFrameReader {
   /**
    * Ends the stream; returns the last frames.
    *
-   * @throws {SseProtocolError} `missing_terminal` when no `done` or `error` frame came.
+   * @throws {HearthNetLocalError} `sse_protocol` (`missing_terminal`) when no `done` or `error` frame came.
    */
   finish(): SseFrame[] {
     const frames = this.#frames(this.#parser.finish());
     if (this.#terminal === undefined) {
-      throw new SseProtocolError('missing_terminal', 'the stream ended without a done or error frame');
+      throw new HearthNetLocalError('sse_protocol', 'the stream ended without a done or error frame', {
+        details: { reason: 'missing_terminal' },
+      });
     }
     return frames;
   }
@@ -71,17 +73,19 @@ export class SseFrameReader {
         continue;
       }
       if (this.#terminal !== undefined) {
-        throw new SseProtocolError(
-          'frame_after_terminal',
+        throw new HearthNetLocalError(
+          'sse_protocol',
           `frame "${item.event}" after the terminal "${this.#terminal.event}" frame`,
+          { details: { reason: 'frame_after_terminal' } },
         );
       }
       let data: unknown;
       try {
         data = JSON.parse(item.data);
       } catch (error) {
-        throw new SseProtocolError('invalid_json', `frame "${item.event}" data is not JSON`, {
+        throw new HearthNetLocalError('sse_protocol', `frame "${item.event}" data is not JSON`, {
           cause: error,
+          details: { reason: 'invalid_json' },
         });
       }
       const raw: SseFrame = { event: item.event, data };
@@ -97,7 +101,7 @@ export class SseFrameReader {
  * The frames of an SSE response body, as an async iterator (see {@link SseFrameReader} for the
  * rules). Stopping early (`break`, `return`) cancels the body, which closes the connection.
  *
- * @throws {SseProtocolError} from the iterator.
+ * @throws {HearthNetLocalError} `sse_protocol` from the iterator.
  */
 export async function* readSseFrames(
   body: ReadableStream<Uint8Array>,

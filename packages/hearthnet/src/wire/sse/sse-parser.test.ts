@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidSseFrameError, SseProtocolError } from '../errors.js';
 import { encodeSseComment, encodeSseEvent, encodeSseFrame } from './encode.js';
 import type { SseItem } from './sse-event.js';
 import { SseParser } from './sse-parser.js';
@@ -117,20 +116,24 @@ describe('SseParser (contract §5.3, WHATWG SSE)', () => {
     expect(parseAll(cut(bytes, [8, 9, 13, 14, 15]))).toEqual([
       { type: 'event', event: 'message', data: '"Grüße 😀"' },
     ]);
-    expect(() => parseAll([Uint8Array.of(0x64, 0x61, 0xff)])).toThrow(SseProtocolError);
+    expect(() => parseAll([Uint8Array.of(0x64, 0x61, 0xff)])).toThrow(
+      expect.objectContaining({ code: 'sse_protocol' }),
+    );
     const truncated = new SseParser();
     truncated.push(Uint8Array.of(0x64, 0xc3));
-    expect(() => truncated.finish()).toThrow(expect.objectContaining({ reason: 'invalid_utf8' }));
+    expect(() => truncated.finish()).toThrow(
+      expect.objectContaining({ code: 'sse_protocol', details: { reason: 'invalid_utf8' } }),
+    );
   });
 
   it('refuses an event past maxEventLength, whether in one line or many', () => {
     expect(() => new SseParser({ maxEventLength: 10 }).push(`data: ${'x'.repeat(20)}`)).toThrow(
-      expect.objectContaining({ reason: 'frame_too_large' }),
+      expect.objectContaining({ code: 'sse_protocol', details: { reason: 'frame_too_large' } }),
     );
     const parser = new SseParser({ maxEventLength: 10 });
     expect(() => {
       for (let i = 0; i < 10; i += 1) parser.push('data: xx\n');
-    }).toThrow(expect.objectContaining({ reason: 'frame_too_large' }));
+    }).toThrow(expect.objectContaining({ code: 'sse_protocol', details: { reason: 'frame_too_large' } }));
   });
 });
 
@@ -144,10 +147,20 @@ describe('SSE encoders', () => {
   });
 
   it('refuse what cannot be framed', () => {
-    expect(() => encodeSseFrame({ event: '', data: 1 })).toThrow(InvalidSseFrameError);
-    expect(() => encodeSseFrame({ event: 'a\nb', data: 1 })).toThrow(InvalidSseFrameError);
-    expect(() => encodeSseFrame({ event: 'a', data: undefined })).toThrow(InvalidSseFrameError);
-    expect(() => encodeSseFrame({ event: 'a', data: 1n })).toThrow(InvalidSseFrameError);
-    expect(() => encodeSseComment('two\nlines')).toThrow(InvalidSseFrameError);
+    expect(() => encodeSseFrame({ event: '', data: 1 })).toThrow(
+      expect.objectContaining({ code: 'invalid_sse_frame' }),
+    );
+    expect(() => encodeSseFrame({ event: 'a\nb', data: 1 })).toThrow(
+      expect.objectContaining({ code: 'invalid_sse_frame' }),
+    );
+    expect(() => encodeSseFrame({ event: 'a', data: undefined })).toThrow(
+      expect.objectContaining({ code: 'invalid_sse_frame' }),
+    );
+    expect(() => encodeSseFrame({ event: 'a', data: 1n })).toThrow(
+      expect.objectContaining({ code: 'invalid_sse_frame' }),
+    );
+    expect(() => encodeSseComment('two\nlines')).toThrow(
+      expect.objectContaining({ code: 'invalid_sse_frame' }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { InvalidWireOptionsError, SseProtocolError } from '../errors.js';
+import { HearthNetLocalError } from '../../errors.js';
 import type { SseItem } from './sse-event.js';
 
 const CR = '\r';
@@ -46,7 +46,10 @@ export class SseParser {
   constructor(options: SseParserOptions = {}) {
     const max = options.maxEventLength ?? 16 * 1024 * 1024;
     if (!Number.isSafeInteger(max) || max < 1) {
-      throw new InvalidWireOptionsError(`maxEventLength must be a positive integer, got ${String(max)}`);
+      throw new HearthNetLocalError(
+        'invalid_wire_options',
+        `maxEventLength must be a positive integer, got ${String(max)}`,
+      );
     }
     this.#maxEventLength = max;
   }
@@ -54,11 +57,13 @@ export class SseParser {
   /**
    * Feeds one chunk (bytes, or text already decoded) and returns the items it completes.
    *
-   * @throws {SseProtocolError} `invalid_utf8` or `frame_too_large`.
+   * @throws {HearthNetLocalError} `sse_protocol` (`invalid_utf8` or `frame_too_large`).
    */
   push(chunk: Uint8Array | string): SseItem[] {
     if (this.#finished)
-      throw new SseProtocolError('frame_after_terminal', 'data after the end of the stream');
+      throw new HearthNetLocalError('sse_protocol', 'data after the end of the stream', {
+        details: { reason: 'frame_after_terminal' },
+      });
     if (typeof chunk !== 'string') return this.#feed(this.#decode(chunk, true));
     // The UTF-8 decoder skips a leading BOM of bytes; text gets the same treatment here.
     return this.#feed(this.#atStart && chunk.startsWith('\uFEFF') ? chunk.slice(1) : chunk);
@@ -68,7 +73,8 @@ export class SseParser {
    * Ends the stream: flushes the UTF-8 decoder and returns the last items. An event or line left
    * without its terminating blank line is discarded.
    *
-   * @throws {SseProtocolError} `invalid_utf8` when the stream ends inside a UTF-8 sequence.
+   * @throws {HearthNetLocalError} `sse_protocol` (`invalid_utf8`) when the stream ends inside a UTF-8
+   *   sequence.
    */
   finish(): SseItem[] {
     if (this.#finished) return [];
@@ -84,7 +90,10 @@ export class SseParser {
     try {
       return this.#decoder.decode(bytes, { stream });
     } catch (error) {
-      throw new SseProtocolError('invalid_utf8', 'the event stream is not valid UTF-8', { cause: error });
+      throw new HearthNetLocalError('sse_protocol', 'the event stream is not valid UTF-8', {
+        cause: error,
+        details: { reason: 'invalid_utf8' },
+      });
     }
   }
 
@@ -126,9 +135,10 @@ export class SseParser {
       this.#pendingLength += rest.length;
     }
     if (this.#pendingLength + this.#dataLength > this.#maxEventLength) {
-      throw new SseProtocolError(
-        'frame_too_large',
+      throw new HearthNetLocalError(
+        'sse_protocol',
         `an SSE event exceeds ${this.#maxEventLength} characters`,
+        { details: { reason: 'frame_too_large' } },
       );
     }
     return items;
@@ -151,9 +161,10 @@ export class SseParser {
       this.#data.push(value);
       this.#dataLength += value.length + 1;
       if (this.#dataLength > this.#maxEventLength) {
-        throw new SseProtocolError(
-          'frame_too_large',
+        throw new HearthNetLocalError(
+          'sse_protocol',
           `an SSE event exceeds ${this.#maxEventLength} characters`,
+          { details: { reason: 'frame_too_large' } },
         );
       }
     }

@@ -4,7 +4,7 @@ import {
   type JsonSchema,
   validatorsFor,
 } from '../../capabilities/index.js';
-import { SseProtocolError } from '../errors.js';
+import { HearthNetLocalError } from '../../errors.js';
 import { ACK_EVENT, ERROR_EVENT, PROGRESS_EVENT, type SseFrame } from './sse-event.js';
 
 const COUNT = { type: 'integer', minimum: 0 } as const;
@@ -43,7 +43,8 @@ const wireFrameSchemas: ReadonlyMap<string, ReturnType<typeof compileSchema>> = 
   [ERROR_EVENT, compileSchema(ERROR_FRAME_DATA_SCHEMA)],
 ]);
 
-/** Checks one frame and returns it (defaults filled in), or throws {@link SseProtocolError} `invalid_frame`. */
+/** Checks one frame and returns it (defaults filled in), or throws {@link HearthNetLocalError}
+ * `sse_protocol` (`details.reason` `invalid_frame`). */
 export type StreamFrameValidator = (frame: SseFrame) => SseFrame;
 
 /**
@@ -55,7 +56,8 @@ export type StreamFrameValidator = (frame: SseFrame) => SseFrame;
  * @example
  * const validate = streamFrameValidator(LLM_CHAT);
  * validate({ event: 'token', data: { text: 'Sie ' } }); // ok
- * validate({ event: 'token', data: {} });              // throws SseProtocolError (invalid_frame)
+ * validate({ event: 'token', data: {} });              // throws HearthNetLocalError sse_protocol
+ * (invalid_frame)
  */
 export function streamFrameValidator(descriptor?: CapabilityDescriptor): StreamFrameValidator {
   const capabilityFrames = descriptor === undefined ? null : validatorsFor(descriptor).stream;
@@ -75,9 +77,10 @@ export function streamFrameValidator(descriptor?: CapabilityDescriptor): StreamF
   };
 }
 
-function invalid(capability: string, event: string, detail: string | undefined): SseProtocolError {
-  return new SseProtocolError(
-    'invalid_frame',
+function invalid(capability: string, event: string, detail: string | undefined): HearthNetLocalError {
+  return new HearthNetLocalError(
+    'sse_protocol',
     `${capability} frame "${event}" does not match its schema: ${detail ?? 'invalid'}`,
+    { details: { reason: 'invalid_frame' } },
   );
 }

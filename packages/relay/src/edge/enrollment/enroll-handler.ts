@@ -1,11 +1,12 @@
-import { type GatewaySecretStore, GatewayTenantMismatchError } from '../../secrets/index.js';
+import { RelayError } from '../../errors.js';
+import type { GatewaySecretStore } from '../../secrets/index.js';
 import type { EdgeHandler } from '../http/edge-handler.js';
 import { jsonResponse } from '../http/json-response.js';
 import type { CallerIdentityVerifier } from './caller-identity.js';
 import type { EnrollmentTokenStore } from './enrollment-token-store.js';
 import { answerFailure, type EnrollmentHandlerBaseOptions, resolveBaseOptions } from './handler-options.js';
-import { EnrollmentTokenRejectedError, GatewayIdConflictError } from './http-errors.js';
 import { identifyCaller } from './identify-caller.js';
+import { enrollmentTokenRejected, gatewayIdConflict } from './refusals.js';
 import { enrollRequestSchema } from './request-bodies.js';
 import { assertPost, readJsonBody } from './request-reading.js';
 import { credentialsBody } from './secret-response.js';
@@ -40,7 +41,7 @@ export interface EnrollHandlerOptions extends EnrollmentHandlerBaseOptions {
  * });
  * const response = await enroll(request); // a Fetch API Request
  * ```
- * @throws {InvalidEnrollmentArgumentError} a missing store or verifier, or unusable base options.
+ * @throws {RelayError} `invalid_enrollment_argument`: a missing store or verifier, or unusable base options.
  */
 export function createEnrollHandler(options: EnrollHandlerOptions): EdgeHandler {
   const { onError, maxBodyBytes } = resolveBaseOptions(options, {
@@ -55,9 +56,11 @@ export function createEnrollHandler(options: EnrollHandlerOptions): EdgeHandler 
       const identity = await identifyCaller(request, verifyIdentity);
       const { enrollmentToken, gatewayId } = await readJsonBody(request, enrollRequestSchema, maxBodyBytes);
       const redemption = await enrollmentTokens.redeem(enrollmentToken, identity.tenant);
-      if (!redemption.redeemed) throw new EnrollmentTokenRejectedError(redemption.reason);
+      if (!redemption.redeemed) throw enrollmentTokenRejected(redemption.reason);
       const record = await secrets.issue(gatewayId, identity.tenant).catch((error: unknown) => {
-        throw error instanceof GatewayTenantMismatchError ? new GatewayIdConflictError() : error;
+        throw error instanceof RelayError && error.code === 'gateway_tenant_mismatch'
+          ? gatewayIdConflict()
+          : error;
       });
       return jsonResponse(200, credentialsBody(record, 'secrets.issue'));
     } catch (error) {

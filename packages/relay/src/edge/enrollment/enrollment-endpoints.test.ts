@@ -4,7 +4,6 @@ import { InMemoryGatewaySecretStore } from '../../secrets/index.js';
 import { createEnrollHandler } from './enroll-handler.js';
 import { enrollmentRoutes } from './enrollment-routes.js';
 import { connectorEdge, post, provisionBody, read } from './enrollment-test-support.js';
-import { EnrollmentCallbackError, InvalidEnrollmentArgumentError } from './errors.js';
 import { InMemoryEnrollmentTokenStore } from './in-memory-enrollment-token-store.js';
 import { InMemoryPolicyStore } from './in-memory-policy-store.js';
 import { InMemoryProvisionRegistry } from './in-memory-provision-registry.js';
@@ -180,7 +179,7 @@ describe('POST /relay/enroll', () => {
     }
     expect(errors).toEqual([
       expect.objectContaining({ message: 'portal down' }),
-      expect.any(EnrollmentCallbackError),
+      expect.objectContaining({ code: 'enrollment_callback_failed' }),
     ]);
   });
 });
@@ -377,7 +376,6 @@ describe('enrollment handlers on their own', () => {
     ['a clock that is not a function', { now: 0 }, 'options.now'],
   ])('refuse %s', (_name, overrides, path) => {
     const create = () => enrollmentRoutes({ ...stores(), ...overrides } as never);
-    expect(create).toThrow(InvalidEnrollmentArgumentError);
     expect(create).toThrow(expect.objectContaining({ code: 'invalid_enrollment_argument', path }));
   });
 });

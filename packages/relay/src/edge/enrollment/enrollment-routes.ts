@@ -21,7 +21,7 @@ export interface EnrollmentRoutesOptions
  *   '/relay/media': media,
  * });
  * ```
- * @throws {InvalidEnrollmentArgumentError} a missing store or verifier, or an unusable option.
+ * @throws {RelayError} `invalid_enrollment_argument`: a missing store or verifier, or an unusable option.
  */
 export function enrollmentRoutes(options: EnrollmentRoutesOptions): Readonly<Record<string, EdgeHandler>> {
   return {

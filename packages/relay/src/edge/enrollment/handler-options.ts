@@ -1,6 +1,6 @@
+import { RelayError } from '../../errors.js';
 import { edgeErrorResponse } from '../http/error-response.js';
-import { EdgeHttpError } from '../http/errors.js';
-import { InvalidEnrollmentArgumentError } from './errors.js';
+import { isEdgeHttpError } from '../http/refusals.js';
 
 /** Options every enrollment endpoint takes. */
 export interface EnrollmentHandlerBaseOptions {
@@ -26,40 +26,43 @@ export interface ResolvedBaseOptions {
  * Checks the options object, the base options and that every name in `required` is an object or a
  * function (a store or a callback).
  *
- * @throws {InvalidEnrollmentArgumentError} `invalid_enrollment_argument`, path `options.<name>`.
+ * @throws {RelayError} `invalid_enrollment_argument`, path `options.<name>`.
  */
 export function resolveBaseOptions(
   options: EnrollmentHandlerBaseOptions,
   required: Readonly<Record<string, 'object' | 'function'>>,
 ): ResolvedBaseOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidEnrollmentArgumentError('options must be an object', 'options');
+    throw new RelayError('invalid_enrollment_argument', 'options must be an object', { path: 'options' });
   }
   const fields = options as unknown as Readonly<Record<string, unknown>>;
   for (const [name, kind] of Object.entries(required)) {
     const value = fields[name];
     if (typeof value !== kind || value === null) {
-      throw new InvalidEnrollmentArgumentError(`options.${name} must be a ${kind}`, `options.${name}`);
+      throw new RelayError('invalid_enrollment_argument', `options.${name} must be a ${kind}`, {
+        path: `options.${name}`,
+      });
     }
   }
   const { onError = () => undefined, maxBodyBytes = DEFAULT_ENROLLMENT_MAX_BODY_BYTES } = options;
   if (typeof onError !== 'function') {
-    throw new InvalidEnrollmentArgumentError('options.onError must be a function', 'options.onError');
+    throw new RelayError('invalid_enrollment_argument', 'options.onError must be a function', {
+      path: 'options.onError',
+    });
   }
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
-    throw new InvalidEnrollmentArgumentError(
-      'options.maxBodyBytes must be a positive integer',
-      'options.maxBodyBytes',
-    );
+    throw new RelayError('invalid_enrollment_argument', 'options.maxBodyBytes must be a positive integer', {
+      path: 'options.maxBodyBytes',
+    });
   }
   return { onError, maxBodyBytes };
 }
 
 /**
- * The answer to what a handler threw: an `EdgeHttpError` with its status and `{error, message}`,
+ * The answer to what a handler threw: an edge HTTP refusal with its status and `{error, message}`,
  * anything else a bare 500 `internal_error`, reported to `onError` first.
  */
 export function answerFailure(error: unknown, onError: (error: unknown) => void): Response {
-  if (!(error instanceof EdgeHttpError)) onError(error);
+  if (!isEdgeHttpError(error)) onError(error);
   return edgeErrorResponse(error);
 }

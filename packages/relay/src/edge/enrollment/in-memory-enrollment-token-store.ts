@@ -1,11 +1,11 @@
 import { describeKeyString, isKeyString } from '../../buffer/key-string.js';
+import { RelayError } from '../../errors.js';
 import { newGatewaySecret } from '../../secrets/index.js';
 import type {
   EnrollmentTokenGrant,
   EnrollmentTokenRedemption,
   EnrollmentTokenStore,
 } from './enrollment-token-store.js';
-import { InvalidEnrollmentArgumentError } from './errors.js';
 
 /** Options of {@link InMemoryEnrollmentTokenStore}. */
 export interface InMemoryEnrollmentTokenStoreOptions {
@@ -36,23 +36,29 @@ export class InMemoryEnrollmentTokenStore implements EnrollmentTokenStore {
   readonly #tokens = new Map<string, StoredToken>();
   readonly #now: () => number;
 
-  /** @throws {InvalidEnrollmentArgumentError} `now` is not a function. */
+  /** @throws {RelayError} `invalid_enrollment_argument`: `now` is not a function. */
   constructor(options: InMemoryEnrollmentTokenStoreOptions = {}) {
     const now = options.now ?? Date.now;
     if (typeof now !== 'function') {
-      throw new InvalidEnrollmentArgumentError('options.now must be a function', 'options.now');
+      throw new RelayError('invalid_enrollment_argument', 'options.now must be a function', {
+        path: 'options.now',
+      });
     }
     this.#now = now;
   }
 
-  /** @throws {InvalidEnrollmentArgumentError} a malformed tenant or a TTL that is not a positive finite number. */
+  /**
+   * @throws {RelayError} `invalid_enrollment_argument`: a malformed tenant or a TTL that is not a positive
+   *   finite number.
+   */
   async issue(grant: EnrollmentTokenGrant): Promise<string> {
     const { tenant, ttlMs } = (grant ?? {}) as Partial<EnrollmentTokenGrant>;
     const owner = keyString(tenant, 'grant.tenant');
     if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs <= 0) {
-      throw new InvalidEnrollmentArgumentError(
+      throw new RelayError(
+        'invalid_enrollment_argument',
         'grant.ttlMs must be a positive finite number of milliseconds',
-        'grant.ttlMs',
+        { path: 'grant.ttlMs' },
       );
     }
     const now = this.#now();
@@ -62,7 +68,10 @@ export class InMemoryEnrollmentTokenStore implements EnrollmentTokenStore {
     return token;
   }
 
-  /** @throws {InvalidEnrollmentArgumentError} a token or tenant that is not a non-empty, well-formed string. */
+  /**
+   * @throws {RelayError} `invalid_enrollment_argument`: a token or tenant that is not a non-empty,
+   *   well-formed string.
+   */
   async redeem(token: string, tenant: string): Promise<EnrollmentTokenRedemption> {
     const key = keyString(token, 'token');
     const caller = keyString(tenant, 'tenant');
@@ -85,8 +94,9 @@ export class InMemoryEnrollmentTokenStore implements EnrollmentTokenStore {
 
 function keyString(value: unknown, path: string): string {
   if (isKeyString(value)) return value;
-  throw new InvalidEnrollmentArgumentError(
+  throw new RelayError(
+    'invalid_enrollment_argument',
     `${path} must be a non-empty, well-formed string, got ${describeKeyString(value)}`,
-    path,
+    { path },
   );
 }

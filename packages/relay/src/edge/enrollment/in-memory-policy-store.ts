@@ -14,13 +14,16 @@ export class InMemoryPolicyStore implements PolicyStore {
   /** Policies by `[gatewayId, platform]` as JSON text. */
   readonly #policies = new Map<string, GatewayRelevancePolicy>();
 
-  /** @throws {InvalidEnrollmentArgumentError} a policy without the interface's fields, or with an empty or malformed name. */
+  /**
+   * @throws {RelayError} `invalid_enrollment_argument`: a policy without the interface's fields, or with an
+   *   empty or malformed name.
+   */
   async put(policy: GatewayRelevancePolicy): Promise<void> {
     const checked = checkRelevancePolicy(policy);
     this.#policies.set(JSON.stringify([checked.gatewayId, checked.platform]), checked);
   }
 
-  /** @throws {InvalidEnrollmentArgumentError} an empty or malformed gateway id or platform. */
+  /** @throws {RelayError} `invalid_enrollment_argument`: an empty or malformed gateway id or platform. */
   async get(gatewayId: string, platform: string): Promise<GatewayRelevancePolicy | null> {
     const key = JSON.stringify([checkEdgeName(gatewayId, 'gatewayId'), checkEdgeName(platform, 'platform')]);
     const stored = this.#policies.get(key);

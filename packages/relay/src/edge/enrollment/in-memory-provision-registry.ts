@@ -18,8 +18,8 @@ export class InMemoryProvisionRegistry implements ProvisionRegistry {
   readonly #routes = new Map<string, ProvisionedRoute>();
 
   /**
-   * @throws {InvalidEnrollmentArgumentError} a registration without the interface's fields, or with an
-   *   empty tenant, gateway id, platform or route key, or text that is not well-formed Unicode.
+   * @throws {RelayError} `invalid_enrollment_argument`: a registration without the interface's fields, or
+   *   with an empty tenant, gateway id, platform or route key, or text that is not well-formed Unicode.
    */
   async register(registration: ProvisionRegistration): Promise<readonly string[]> {
     const checked = checkProvisionRegistration(registration);
@@ -41,7 +41,7 @@ export class InMemoryProvisionRegistry implements ProvisionRegistry {
     return [...held];
   }
 
-  /** @throws {InvalidEnrollmentArgumentError} an empty or malformed gateway id or platform. */
+  /** @throws {RelayError} `invalid_enrollment_argument`: an empty or malformed gateway id or platform. */
   async get(gatewayId: string, platform: string): Promise<ProvisionRegistration | null> {
     const stored = this.#registrations.get(
       pairKey(checkEdgeName(gatewayId, 'gatewayId'), checkEdgeName(platform, 'platform')),
@@ -49,7 +49,7 @@ export class InMemoryProvisionRegistry implements ProvisionRegistry {
     return stored === undefined ? null : { ...stored, routeKeys: [...stored.routeKeys] };
   }
 
-  /** @throws {InvalidEnrollmentArgumentError} an empty or malformed platform or route key. */
+  /** @throws {RelayError} `invalid_enrollment_argument`: an empty or malformed platform or route key. */
   async route(platform: string, routeKey: string): Promise<ProvisionedRoute | null> {
     const owner = this.#routes.get(
       pairKey(checkEdgeName(platform, 'platform'), checkEdgeName(routeKey, 'routeKey')),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidEnrollmentArgumentError } from './errors.js';
 import { InMemoryEnrollmentTokenStore } from './in-memory-enrollment-token-store.js';
 import { InMemoryProvisionRegistry } from './in-memory-provision-registry.js';
 
@@ -43,12 +42,12 @@ describe('InMemoryEnrollmentTokenStore', () => {
 
   it('refuses a malformed token or tenant on redeem, and a clock that is not a function', async () => {
     const store = new InMemoryEnrollmentTokenStore();
-    await expect(store.redeem(42 as never, 'tenant-a')).rejects.toBeInstanceOf(
-      InvalidEnrollmentArgumentError,
+    await expect(store.redeem(42 as never, 'tenant-a')).rejects.toThrow(
+      expect.objectContaining({ code: 'invalid_enrollment_argument' }),
     );
     await expect(store.redeem('token', 'x\ud800')).rejects.toMatchObject({ path: 'tenant' });
     expect(() => new InMemoryEnrollmentTokenStore({ now: 1 as never })).toThrow(
-      InvalidEnrollmentArgumentError,
+      expect.objectContaining({ code: 'invalid_enrollment_argument' }),
     );
   });
 });

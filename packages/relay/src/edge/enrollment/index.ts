@@ -7,17 +7,10 @@ export type {
   EnrollmentTokenRefusal,
   EnrollmentTokenStore,
 } from './enrollment-token-store.js';
-export { EnrollmentCallbackError, InvalidEnrollmentArgumentError } from './errors.js';
 export {
   DEFAULT_ENROLLMENT_MAX_BODY_BYTES,
   type EnrollmentHandlerBaseOptions,
 } from './handler-options.js';
-export {
-  EnrollmentRequestBodyError,
-  EnrollmentTokenRejectedError,
-  GatewayIdConflictError,
-  ProvisionRevokedGatewayError,
-} from './http-errors.js';
 export {
   InMemoryEnrollmentTokenStore,
   type InMemoryEnrollmentTokenStoreOptions,

@@ -1,9 +1,9 @@
+import { RelayError } from '../../errors.js';
 import { authenticatorFor, type GatewaySecretStore } from '../../secrets/index.js';
 import { authenticateUpgrade } from '../../server/upgrade-auth.js';
 import type { EdgeHandler } from '../http/edge-handler.js';
-import { EdgeUnauthorizedError } from '../http/errors.js';
 import { jsonResponse } from '../http/json-response.js';
-import { InvalidEnrollmentArgumentError } from './errors.js';
+import { edgeUnauthorized } from '../http/refusals.js';
 import { answerFailure, type EnrollmentHandlerBaseOptions, resolveBaseOptions } from './handler-options.js';
 import type { PolicyStore } from './policy-store.js';
 import { policyRequestSchema } from './request-bodies.js';
@@ -34,18 +34,22 @@ export interface PolicyHandlerOptions extends EnrollmentHandlerBaseOptions {
  * ```ts
  * const policy = createPolicyHandler({ secrets, policies: new InMemoryPolicyStore() });
  * ```
- * @throws {InvalidEnrollmentArgumentError} a missing store, or an unusable clock, skew or base option.
+ * @throws {RelayError} `invalid_enrollment_argument`: a missing store, or an unusable clock, skew or base
+ *   option.
  */
 export function createPolicyHandler(options: PolicyHandlerOptions): EdgeHandler {
   const { onError, maxBodyBytes } = resolveBaseOptions(options, { secrets: 'object', policies: 'object' });
   const { policies, now = Date.now, tokenSkewSeconds = 0 } = options;
   if (typeof now !== 'function') {
-    throw new InvalidEnrollmentArgumentError('options.now must be a function', 'options.now');
+    throw new RelayError('invalid_enrollment_argument', 'options.now must be a function', {
+      path: 'options.now',
+    });
   }
   if (!Number.isSafeInteger(tokenSkewSeconds) || tokenSkewSeconds < 0) {
-    throw new InvalidEnrollmentArgumentError(
+    throw new RelayError(
+      'invalid_enrollment_argument',
       'options.tokenSkewSeconds must be a non-negative integer',
-      'options.tokenSkewSeconds',
+      { path: 'options.tokenSkewSeconds' },
     );
   }
   const authenticate = authenticatorFor(options.secrets);
@@ -57,7 +61,7 @@ export function createPolicyHandler(options: PolicyHandlerOptions): EdgeHandler 
         nowSeconds: Math.floor(now() / 1000),
         skewSeconds: tokenSkewSeconds,
       });
-      if (!auth.ok) throw new EdgeUnauthorizedError(auth.reason, auth.detail);
+      if (!auth.ok) throw edgeUnauthorized(auth.reason, auth.detail);
       const policy = await readJsonBody(request, policyRequestSchema, maxBodyBytes);
       await policies.put({ ...policy, tenant: auth.tenant, gatewayId: auth.gatewayId });
       return jsonResponse(200, {});

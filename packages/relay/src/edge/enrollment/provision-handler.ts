@@ -1,15 +1,12 @@
-import {
-  GatewayAlreadyExistsError,
-  type GatewaySecretRecord,
-  type GatewaySecretStore,
-} from '../../secrets/index.js';
+import { RelayError } from '../../errors.js';
+import type { GatewaySecretRecord, GatewaySecretStore } from '../../secrets/index.js';
 import type { EdgeHandler } from '../http/edge-handler.js';
 import { jsonResponse } from '../http/json-response.js';
 import type { CallerIdentity, CallerIdentityVerifier } from './caller-identity.js';
 import { answerFailure, type EnrollmentHandlerBaseOptions, resolveBaseOptions } from './handler-options.js';
-import { GatewayIdConflictError, ProvisionRevokedGatewayError } from './http-errors.js';
 import { identifyCaller } from './identify-caller.js';
 import type { ProvisionRegistration, ProvisionRegistry } from './provision-registry.js';
+import { gatewayIdConflict, provisionRevokedGateway } from './refusals.js';
 import { type ProvisionRequest, provisionRequestSchema } from './request-bodies.js';
 import { assertPost, readJsonBody } from './request-reading.js';
 import { credentialsBody } from './secret-response.js';
@@ -43,7 +40,7 @@ export interface ProvisionHandlerOptions extends EnrollmentHandlerBaseOptions {
  *   registry: new InMemoryProvisionRegistry(),
  * });
  * ```
- * @throws {InvalidEnrollmentArgumentError} a missing store or verifier, or unusable base options.
+ * @throws {RelayError} `invalid_enrollment_argument`: a missing store or verifier, or unusable base options.
  */
 export function createProvisionHandler(options: ProvisionHandlerOptions): EdgeHandler {
   const { onError, maxBodyBytes } = resolveBaseOptions(options, {
@@ -70,8 +67,8 @@ export function createProvisionHandler(options: ProvisionHandlerOptions): EdgeHa
 /**
  * The tenant's live gateway, created when absent.
  *
- * @throws {GatewayIdConflictError} another tenant holds the id.
- * @throws {ProvisionRevokedGatewayError} the gateway is revoked.
+ * @throws {RelayError} `enrollment_gateway_conflict`: another tenant holds the id.
+ * @throws {RelayError} `enrollment_gateway_revoked`: the gateway is revoked.
  */
 async function tenantGateway(
   secrets: GatewaySecretStore,
@@ -84,12 +81,12 @@ async function tenantGateway(
       record = await secrets.create(gatewayId, tenant);
     } catch (error) {
       // Another call (this gateway's next platform) created it first: use what it created.
-      if (!(error instanceof GatewayAlreadyExistsError)) throw error;
+      if (!(error instanceof RelayError && error.code === 'gateway_exists')) throw error;
       record = await secrets.get(gatewayId);
     }
   }
-  if (record === null || record.tenant !== tenant) throw new GatewayIdConflictError();
-  if (record.revoked) throw new ProvisionRevokedGatewayError();
+  if (record === null || record.tenant !== tenant) throw gatewayIdConflict();
+  if (record.revoked) throw provisionRevokedGateway();
   return record;
 }
 

@@ -44,6 +44,9 @@ export const policyRequestSchema = z.object({
   allowOtherBots: z._default(z.boolean(), false),
 });
 
+/** The body of `POST /enroll`, decoded (defaults filled). */
 export type EnrollRequest = z.infer<typeof enrollRequestSchema>;
+/** The body of `POST /provision`, decoded (defaults filled). */
 export type ProvisionRequest = z.infer<typeof provisionRequestSchema>;
+/** The body of `POST /policy`, decoded (defaults filled). */
 export type PolicyRequest = z.infer<typeof policyRequestSchema>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidEnrollmentArgumentError } from './errors.js';
+import { RelayError } from '../../errors.js';
 import { checkEdgeName, checkProvisionRegistration, checkRelevancePolicy } from './store-arguments.js';
 
 const registration = {
@@ -22,12 +22,13 @@ const policy = {
   allowOtherBots: false,
 };
 
-function refusal(check: () => unknown): InvalidEnrollmentArgumentError {
+function refusal(check: () => unknown): RelayError {
   try {
     check();
   } catch (error) {
-    expect(error).toBeInstanceOf(InvalidEnrollmentArgumentError);
-    return error as InvalidEnrollmentArgumentError;
+    expect(error).toBeInstanceOf(RelayError);
+    expect(error).toMatchObject({ code: 'invalid_enrollment_argument' });
+    return error as RelayError;
   }
   throw new Error('expected a refusal');
 }
@@ -65,7 +66,7 @@ describe('edge store argument checks', () => {
           try {
             check(value);
           } catch (error) {
-            expect(error).toBeInstanceOf(InvalidEnrollmentArgumentError);
+            expect(error).toMatchObject({ code: 'invalid_enrollment_argument' });
           }
         }
       }),

@@ -1,4 +1,4 @@
-import { InvalidEnrollmentArgumentError } from './errors.js';
+import { RelayError } from '../../errors.js';
 import type { GatewayRelevancePolicy } from './policy-store.js';
 import type { ProvisionRegistration } from './provision-registry.js';
 
@@ -14,7 +14,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * A tenant, gateway id, platform, route key or token as edge stores take it: a non-empty string of
  * well-formed Unicode.
  *
- * @throws {InvalidEnrollmentArgumentError} `invalid_enrollment_argument`, with `path`.
+ * @throws {RelayError} `invalid_enrollment_argument`, with `path`.
  * @example
  * checkEdgeName('discord', 'platform'); // 'discord'
  * checkEdgeName('', 'platform'); // throws: platform must be a non-empty string
@@ -28,7 +28,7 @@ export function checkEdgeName(value: unknown, path: string): string {
  * A {@link ProvisionRegistration} as edge stores take it: names non-empty, texts well-formed,
  * optional fields only when given, `routeKeys` copied.
  *
- * @throws {InvalidEnrollmentArgumentError} `invalid_enrollment_argument`, `path` naming the field
+ * @throws {RelayError} `invalid_enrollment_argument`, `path` naming the field
  *   (`registration.tenant`, `registration.routeKeys[2]`, …).
  */
 export function checkProvisionRegistration(value: unknown, path = 'registration'): ProvisionRegistration {
@@ -55,7 +55,7 @@ export function checkProvisionRegistration(value: unknown, path = 'registration'
  * A {@link GatewayRelevancePolicy} as edge stores take it: names non-empty, flags booleans,
  * `freeResponseScopes` copied.
  *
- * @throws {InvalidEnrollmentArgumentError} `invalid_enrollment_argument`, `path` naming the field.
+ * @throws {RelayError} `invalid_enrollment_argument`, `path` naming the field.
  */
 export function checkRelevancePolicy(value: unknown, path = 'policy'): GatewayRelevancePolicy {
   const fields = checkObject(value, path);
@@ -70,7 +70,7 @@ export function checkRelevancePolicy(value: unknown, path = 'policy'): GatewayRe
 }
 
 function refuse(path: string, message: string): never {
-  throw new InvalidEnrollmentArgumentError(`${path} ${message}`, path);
+  throw new RelayError('invalid_enrollment_argument', `${path} ${message}`, { path });
 }
 
 /** A string of well-formed Unicode (possibly empty). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EdgeHttpArgumentError, EdgePayloadTooLargeError } from './errors.js';
+import { edgeErrorResponse } from './error-response.js';
 import { limitedRequestBody, readBodyWithLimit } from './limited-body.js';
 
 /** A request whose body yields `chunks` and counts how many of them were pulled. */
@@ -41,14 +41,13 @@ describe('readBodyWithLimit', () => {
     const chunks = [new Uint8Array(3), new Uint8Array(3), new Uint8Array(3), new Uint8Array(3)];
     const { request, state } = streamingRequest(chunks);
     const refusal = readBodyWithLimit(request, 5);
-    await expect(refusal).rejects.toBeInstanceOf(EdgePayloadTooLargeError);
-    await expect(refusal).rejects.toMatchObject({
-      status: 413,
-      maxBytes: 5,
-      responseCode: 'payload_too_large',
-    });
+    await expect(refusal).rejects.toThrow(expect.objectContaining({ code: 'edge_http_payload_too_large' }));
+    await expect(refusal).rejects.toMatchObject({ details: { maxBytes: 5 } });
+    const answer = edgeErrorResponse(await refusal.catch((error: unknown) => error));
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toMatchObject({ error: 'payload_too_large' });
     expect(state.pulled).toBe(2);
-    expect(state.cancelled).toBeInstanceOf(EdgePayloadTooLargeError);
+    expect(state.cancelled).toMatchObject({ code: 'edge_http_payload_too_large' });
   });
 
   it('refuses a Content-Length above the limit before reading a byte', async () => {
@@ -59,15 +58,17 @@ describe('readBodyWithLimit', () => {
 
   it('enforces the limit on the bytes even when Content-Length understates them', async () => {
     const { request } = streamingRequest([new Uint8Array(6), new Uint8Array(6)], { 'content-length': '4' });
-    await expect(readBodyWithLimit(request, 10)).rejects.toBeInstanceOf(EdgePayloadTooLargeError);
+    await expect(readBodyWithLimit(request, 10)).rejects.toThrow(
+      expect.objectContaining({ code: 'edge_http_payload_too_large' }),
+    );
   });
 
   it('refuses unusable arguments with a typed error', async () => {
-    await expect(readBodyWithLimit('nope' as unknown as Request, 1)).rejects.toBeInstanceOf(
-      EdgeHttpArgumentError,
+    await expect(readBodyWithLimit('nope' as unknown as Request, 1)).rejects.toThrow(
+      expect.objectContaining({ code: 'edge_http_invalid_argument' }),
     );
-    await expect(readBodyWithLimit(new Request('http://edge.test/'), -1)).rejects.toBeInstanceOf(
-      EdgeHttpArgumentError,
+    await expect(readBodyWithLimit(new Request('http://edge.test/'), -1)).rejects.toThrow(
+      expect.objectContaining({ code: 'edge_http_invalid_argument' }),
     );
     await expect(readBodyWithLimit(new Request('http://edge.test/'), 1.5)).rejects.toThrow(/maxBytes/);
   });
@@ -86,7 +87,9 @@ describe('readBodyWithLimit', () => {
             expect(body.byteLength).toBe(total);
             return;
           }
-          await expect(readBodyWithLimit(request, limit)).rejects.toBeInstanceOf(EdgePayloadTooLargeError);
+          await expect(readBodyWithLimit(request, limit)).rejects.toThrow(
+            expect.objectContaining({ code: 'edge_http_payload_too_large' }),
+          );
           let running = 0;
           const firstOver = sizes.findIndex((size) => {
             running += size;
@@ -113,7 +116,9 @@ describe('limitedRequestBody', () => {
 
   it('throws at once for a Content-Length above the limit and cancels the body', async () => {
     const { request, state } = streamingRequest([new Uint8Array(1)], { 'content-length': '26214401' });
-    expect(() => limitedRequestBody(request, 26_214_400)).toThrow(EdgePayloadTooLargeError);
+    expect(() => limitedRequestBody(request, 26_214_400)).toThrow(
+      expect.objectContaining({ code: 'edge_http_payload_too_large' }),
+    );
     await Promise.resolve();
     expect(state.pulled).toBe(0);
   });

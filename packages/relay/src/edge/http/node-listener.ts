@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { RelayError } from '../../errors.js';
 import type { EdgeHandler } from './edge-handler.js';
 import { edgeErrorResponse } from './error-response.js';
-import { EdgeHttpArgumentError, EdgeHttpError, EdgeRequestAbortedError } from './errors.js';
 import { nodeToWebRequest } from './node-request.js';
 import { writeWebResponse } from './node-response.js';
+import { isEdgeHttpError } from './refusals.js';
 
 /** A `node:http` (or `node:https`) `request` listener. */
 export type NodeRequestListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -18,7 +19,8 @@ export interface NodeListenerOptions {
    */
   readonly origin?: string;
   /**
-   * Receives what the handler threw other than an `EdgeHttpError` (answered with a bare 500), and a
+   * Receives what the handler threw other than an edge HTTP refusal (a `RelayError` with a code in
+   * `EDGE_HTTP_ERROR_CODES`, answered with its status), which is answered with a bare 500, and a
    * response body that failed part-way (the connection is then destroyed). Default: nothing is reported.
    */
   readonly onError?: (error: unknown) => void;
@@ -28,23 +30,27 @@ export interface NodeListenerOptions {
  * Serves a web-standard handler from `node:http`. The request body is not read ahead: it reaches the
  * handler as a `ReadableStream` (`duplex: 'half'`) that pulls from the socket as it is read, so a
  * handler can refuse or store an upload of any size chunk by chunk. When the client goes away,
- * `request.signal` aborts with an `EdgeRequestAbortedError` and a pending body read fails with it.
+ * `request.signal` aborts with a `RelayError` `edge_http_request_aborted` and a pending body read fails
+ * with it.
  * The response body is streamed back with back-pressure and cancelled if the client goes away. A body
  * the handler leaves unread is drained after the answer, so the client can read it. A thrown
- * `EdgeHttpError` is answered with its status and JSON body; anything else with a bare 500.
+ * `RelayError` with a code in `EDGE_HTTP_ERROR_CODES` is answered with its status and JSON body;
+ * anything else with a bare 500.
  *
- * @throws {EdgeHttpArgumentError} `handler` is not a function or `origin` not an http(s) origin.
+ * @throws {RelayError} `edge_http_invalid_argument`: `handler` is not a function or `origin` not an http(s)
+ *   origin.
  *
  * @example
  * const server = http.createServer(toNodeListener(createEdgeRouter({ '/relay/media': media, '/relay/media/*': media })));
  * server.listen(8080, '127.0.0.1');
  */
 export function toNodeListener(handler: EdgeHandler, options: NodeListenerOptions = {}): NodeRequestListener {
-  if (typeof handler !== 'function') throw new EdgeHttpArgumentError('handler must be a function', 'handler');
+  if (typeof handler !== 'function')
+    throw new RelayError('edge_http_invalid_argument', 'handler must be a function', { path: 'handler' });
   const origin = options.origin === undefined ? undefined : checkOrigin(options.origin);
   const onError = options.onError;
   if (onError !== undefined && typeof onError !== 'function') {
-    throw new EdgeHttpArgumentError('onError must be a function', 'onError');
+    throw new RelayError('edge_http_invalid_argument', 'onError must be a function', { path: 'onError' });
   }
   const report = (error: unknown) => {
     try {
@@ -68,7 +74,9 @@ async function serve(
   const controller = new AbortController();
   target.once('close', () => {
     if (!target.writableFinished) {
-      controller.abort(new EdgeRequestAbortedError('the client went away before the response was complete'));
+      controller.abort(
+        new RelayError('edge_http_request_aborted', 'the client went away before the response was complete'),
+      );
     }
   });
   let response: Response;
@@ -80,10 +88,10 @@ async function serve(
     discardBody = converted.discardBody;
     response = await handler(converted.request);
     if (!(response instanceof Response) || response.type === 'error') {
-      throw new EdgeHttpArgumentError('the handler did not resolve to a usable Response');
+      throw new RelayError('edge_http_invalid_argument', 'the handler did not resolve to a usable Response');
     }
   } catch (error) {
-    if (!(error instanceof EdgeHttpError)) report(error);
+    if (!isEdgeHttpError(error)) report(error);
     response = edgeErrorResponse(error);
   }
   const failure = await writeWebResponse(target, response, {
@@ -99,12 +107,17 @@ function checkOrigin(origin: string): string {
   try {
     url = new URL(origin);
   } catch (error) {
-    throw new EdgeHttpArgumentError(`origin ${JSON.stringify(origin)} is not a URL`, 'origin', {
+    throw new RelayError('edge_http_invalid_argument', `origin ${JSON.stringify(origin)} is not a URL`, {
+      path: 'origin',
       cause: error,
     });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new EdgeHttpArgumentError(`origin must be http: or https:, got ${url.protocol}`, 'origin');
+    throw new RelayError(
+      'edge_http_invalid_argument',
+      `origin must be http: or https:, got ${url.protocol}`,
+      { path: 'origin' },
+    );
   }
   return url.origin;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { EdgeBadRequestError, EdgeRequestAbortedError } from './errors.js';
+import { RelayError } from '../../errors.js';
 
 /** Bytes of request body the stream holds before it pauses the socket. */
 const BODY_HIGH_WATER_MARK = 64 * 1024;
@@ -9,7 +9,7 @@ export interface NodeWebRequest {
   readonly request: Request;
   /**
    * Reads and drops what is left of the body, once the answer is sent, so the client can finish its
-   * upload and read the answer; a read still pending fails with {@link EdgeRequestAbortedError}.
+   * upload and read the answer; a read still pending fails with a `RelayError` `edge_http_request_aborted`.
    */
   readonly discardBody: () => void;
 }
@@ -17,10 +17,10 @@ export interface NodeWebRequest {
 /**
  * A web `Request` for a `node:http` request whose body (for methods other than GET and HEAD) is a
  * stream pulled from the socket as it is read: nothing is buffered beyond a 64 KiB window. The body
- * fails with {@link EdgeRequestAbortedError} when the client goes away before it ends; a body that is
- * cancelled is drained, so the client can still read its answer on the same connection.
+ * fails with a `RelayError` `edge_http_request_aborted` when the client goes away before it ends; a
+ * body that is cancelled is drained, so the client can still read its answer on the same connection.
  *
- * @throws {EdgeBadRequestError} The method or a header cannot be carried by a `Request`.
+ * @throws {RelayError} `edge_http_bad_request`: The method or a header cannot be carried by a `Request`.
  */
 export function nodeToWebRequest(
   message: IncomingMessage,
@@ -34,7 +34,8 @@ export function nodeToWebRequest(
       headers.append(raw[index] as string, raw[index + 1] as string);
     }
   } catch (error) {
-    throw new EdgeBadRequestError('the request has a header a Request cannot carry', 'headers', {
+    throw new RelayError('edge_http_bad_request', 'the request has a header a Request cannot carry', {
+      path: 'headers',
       cause: error,
     });
   }
@@ -51,7 +52,8 @@ export function nodeToWebRequest(
     return { request, discardBody: body?.discard ?? (() => message.resume()) };
   } catch (error) {
     body?.discard();
-    throw new EdgeBadRequestError(`the request cannot be represented: ${describe(error)}`, 'method', {
+    throw new RelayError('edge_http_bad_request', `the request cannot be represented: ${describe(error)}`, {
+      path: 'method',
       cause: error,
     });
   }
@@ -80,7 +82,7 @@ function nodeBodyStream(message: IncomingMessage): {
   readonly discard: () => void;
 } {
   let settled = false;
-  let fail: (error: EdgeRequestAbortedError) => void = () => undefined;
+  let fail: (error: RelayError) => void = () => undefined;
   const stream = new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -91,10 +93,10 @@ function nodeBodyStream(message: IncomingMessage): {
         };
         const gone = (cause?: unknown) =>
           fail(
-            new EdgeRequestAbortedError(
+            new RelayError(
+              'edge_http_request_aborted',
               'the client went away before the request body ended',
-              'body',
-              cause === undefined ? undefined : { cause },
+              cause === undefined ? { path: 'body' } : { path: 'body', cause },
             ),
           );
         message.on('data', (chunk: Buffer) => {
@@ -123,7 +125,11 @@ function nodeBodyStream(message: IncomingMessage): {
     new ByteLengthQueuingStrategy({ highWaterMark: BODY_HIGH_WATER_MARK }),
   );
   const discard = () => {
-    fail(new EdgeRequestAbortedError('the answer was sent before the request body was read', 'body'));
+    fail(
+      new RelayError('edge_http_request_aborted', 'the answer was sent before the request body was read', {
+        path: 'body',
+      }),
+    );
     message.resume();
   };
   return { stream, discard };

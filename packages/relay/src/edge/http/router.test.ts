@@ -1,12 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { RelayError } from '../../errors.js';
 import { EDGE_INTERNAL_ERROR_CODE, edgeErrorResponse } from './error-response.js';
-import {
-  EdgeHttpArgumentError,
-  EdgeMethodNotAllowedError,
-  EdgePayloadTooLargeError,
-  EdgeUnauthorizedError,
-} from './errors.js';
 import { jsonResponse } from './json-response.js';
+import { edgeMethodNotAllowed, edgeUnauthorized } from './refusals.js';
 import { createEdgeRouter } from './router.js';
 
 const named = (name: string) => async (request: Request) =>
@@ -71,12 +67,15 @@ describe('createEdgeRouter', () => {
     expect(response.body).toBeNull();
   });
 
-  it('answers a handler EdgeHttpError with its status and anything else with a bare 500 and onError', async () => {
+  it('answers an edge HTTP refusal of a handler with its status and anything else with a bare 500 and onError', async () => {
     const onError = vi.fn();
     const failing = createEdgeRouter(
       {
         'POST /big': async () => {
-          throw new EdgePayloadTooLargeError(10);
+          throw new RelayError('edge_http_payload_too_large', 'the request body exceeds 10 bytes', {
+            path: 'body',
+            details: { maxBytes: 10 },
+          });
         },
         'POST /boom': async () => {
           throw new Error('database password is hunter2');
@@ -94,7 +93,7 @@ describe('createEdgeRouter', () => {
     expect(text).not.toContain('hunter2');
     expect((await call(failing, 'POST', '/wrong')).status).toBe(500);
     expect(onError).toHaveBeenCalledTimes(2);
-    expect(onError.mock.calls[1]?.[0]).toBeInstanceOf(EdgeHttpArgumentError);
+    expect(onError.mock.calls[1]?.[0]).toMatchObject({ code: 'edge_http_invalid_argument' });
   });
 
   it.each([
@@ -103,19 +102,21 @@ describe('createEdgeRouter', () => {
     ['a query', 'GET /relay?x'],
     ['a bad method', 'G(T /relay'],
   ])('refuses a route key with %s', (_name, key) => {
-    expect(() => createEdgeRouter({ [key]: named('x') })).toThrow(EdgeHttpArgumentError);
+    expect(() => createEdgeRouter({ [key]: named('x') })).toThrow(
+      expect.objectContaining({ code: 'edge_http_invalid_argument' }),
+    );
   });
 
   it('refuses a non-function handler', () => {
     expect(() => createEdgeRouter({ 'GET /a': 'x' as unknown as () => Promise<Response> })).toThrow(
-      EdgeHttpArgumentError,
+      expect.objectContaining({ code: 'edge_http_invalid_argument' }),
     );
   });
 });
 
 describe('edgeErrorResponse and jsonResponse', () => {
   it('answers an expired token 401 with error expired and a Bearer challenge', async () => {
-    const response = edgeErrorResponse(new EdgeUnauthorizedError('expired', 'exp 10 < now 20'));
+    const response = edgeErrorResponse(edgeUnauthorized('expired', 'exp 10 < now 20'));
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe('Bearer');
     const body = await response.json();
@@ -123,9 +124,9 @@ describe('edgeErrorResponse and jsonResponse', () => {
   });
 
   it('carries Allow on a 405', () => {
-    expect(
-      edgeErrorResponse(new EdgeMethodNotAllowedError('PUT', ['GET', 'HEAD'])).headers.get('allow'),
-    ).toBe('GET, HEAD');
+    expect(edgeErrorResponse(edgeMethodNotAllowed('PUT', ['GET', 'HEAD'])).headers.get('allow')).toBe(
+      'GET, HEAD',
+    );
   });
 
   it('serialises JSON with no-store and nosniff, and refuses what has no JSON form', async () => {
@@ -135,8 +136,14 @@ describe('edgeErrorResponse and jsonResponse', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-extra')).toBe('y');
     await expect(response.json()).resolves.toEqual({ a: 1 });
-    expect(() => jsonResponse(200, undefined)).toThrow(EdgeHttpArgumentError);
-    expect(() => jsonResponse(200, { n: 1n })).toThrow(EdgeHttpArgumentError);
-    expect(() => jsonResponse(99, {})).toThrow(EdgeHttpArgumentError);
+    expect(() => jsonResponse(200, undefined)).toThrow(
+      expect.objectContaining({ code: 'edge_http_invalid_argument' }),
+    );
+    expect(() => jsonResponse(200, { n: 1n })).toThrow(
+      expect.objectContaining({ code: 'edge_http_invalid_argument' }),
+    );
+    expect(() => jsonResponse(99, {})).toThrow(
+      expect.objectContaining({ code: 'edge_http_invalid_argument' }),
+    );
   });
 });

@@ -1,17 +1,14 @@
+import { RelayError } from '../../errors.js';
 import type { EdgeHandler } from './edge-handler.js';
 import { edgeErrorResponse } from './error-response.js';
-import {
-  EdgeHttpArgumentError,
-  EdgeHttpError,
-  EdgeMethodNotAllowedError,
-  EdgeNotFoundError,
-} from './errors.js';
+import { edgeMethodNotAllowed, isEdgeHttpError } from './refusals.js';
 
 /** Options of {@link createEdgeRouter}. */
 export interface EdgeRouterOptions {
   /**
-   * Receives what a handler threw or rejected with, other than an `EdgeHttpError` (those are answered
-   * with their status), after it has been answered with a bare 500. Default: nothing is reported.
+   * Receives what a handler threw or rejected with, other than an edge HTTP refusal (a `RelayError`
+   * with a code in `EDGE_HTTP_ERROR_CODES`, answered with its status), after it has been answered with
+   * a bare 500. Default: nothing is reported.
    */
   readonly onError?: (error: unknown, request: Request) => void;
 }
@@ -34,10 +31,11 @@ const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * handler that answers methods itself). A path segment `*` matches any one non-empty segment
  * (`'/relay/media/*'`); a literal segment wins over `*`. A `GET` route also answers `HEAD` (without a
  * body) unless a `HEAD` route exists. A path no route matches is answered 404, a known path with
- * another method 405 with `Allow`, both as `{ error, message }` JSON. A handler's `EdgeHttpError` is
- * answered with its status; anything else it throws with a bare 500 and `onError`.
+ * another method 405 with `Allow`, both as `{ error, message }` JSON. A `RelayError` a handler throws
+ * with a code in `EDGE_HTTP_ERROR_CODES` is answered with its status; anything else it throws with a
+ * bare 500 and `onError`.
  *
- * @throws {EdgeHttpArgumentError} A key is malformed or its value is not a function.
+ * @throws {RelayError} `edge_http_invalid_argument`: A key is malformed or its value is not a function.
  *
  * @example
  * const media = createMediaHandler({ authenticate, store });
@@ -54,11 +52,13 @@ export function createEdgeRouter(
   options: EdgeRouterOptions = {},
 ): EdgeHandler {
   if (typeof routes !== 'object' || routes === null) {
-    throw new EdgeHttpArgumentError('routes must be an object of handlers by route key', 'routes');
+    throw new RelayError('edge_http_invalid_argument', 'routes must be an object of handlers by route key', {
+      path: 'routes',
+    });
   }
   const onError = options.onError;
   if (onError !== undefined && typeof onError !== 'function') {
-    throw new EdgeHttpArgumentError('onError must be a function', 'onError');
+    throw new RelayError('edge_http_invalid_argument', 'onError must be a function', { path: 'onError' });
   }
   const table = Object.entries(routes).map(([key, handler]) => parseRoute(key, handler));
   table.sort((a, b) => a.wildcards - b.wildcards);
@@ -67,12 +67,16 @@ export function createEdgeRouter(
     try {
       const segments = new URL(request.url).pathname.split('/');
       const matching = table.filter((route) => matches(route, segments));
-      if (matching.length === 0) throw new EdgeNotFoundError(`no route for ${new URL(request.url).pathname}`);
+      if (matching.length === 0)
+        throw new RelayError('edge_http_not_found', `no route for ${new URL(request.url).pathname}`);
       const found = select(matching, request.method);
-      if (found === undefined) throw new EdgeMethodNotAllowedError(request.method, allowed(matching));
+      if (found === undefined) throw edgeMethodNotAllowed(request.method, allowed(matching));
       const response = await found.route.handler(request);
       if (!(response instanceof Response)) {
-        throw new EdgeHttpArgumentError(`the handler of ${found.route.key} did not return a Response`);
+        throw new RelayError(
+          'edge_http_invalid_argument',
+          `the handler of ${found.route.key} did not return a Response`,
+        );
       }
       if (!found.headOnly) return response;
       response.body?.cancel().catch(() => undefined);
@@ -82,7 +86,7 @@ export function createEdgeRouter(
         headers: response.headers,
       });
     } catch (error) {
-      if (!(error instanceof EdgeHttpError)) onError?.(error, request);
+      if (!isEdgeHttpError(error)) onError?.(error, request);
       return edgeErrorResponse(error);
     }
   };
@@ -90,15 +94,18 @@ export function createEdgeRouter(
 
 function parseRoute(key: string, handler: unknown): Route {
   if (typeof handler !== 'function') {
-    throw new EdgeHttpArgumentError(`the handler of route ${key} is not a function`, `routes.${key}`);
+    throw new RelayError('edge_http_invalid_argument', `the handler of route ${key} is not a function`, {
+      path: `routes.${key}`,
+    });
   }
   const space = key.indexOf(' ');
   const method = space === -1 ? undefined : key.slice(0, space);
   const path = space === -1 ? key : key.slice(space + 1);
   if (method !== undefined && !METHOD.test(method)) {
-    throw new EdgeHttpArgumentError(
+    throw new RelayError(
+      'edge_http_invalid_argument',
       `route ${key}: ${JSON.stringify(method)} is not a method`,
-      `routes.${key}`,
+      { path: `routes.${key}` },
     );
   }
   if (
@@ -106,9 +113,10 @@ function parseRoute(key: string, handler: unknown): Route {
     /[\s?#]/.test(path) ||
     (path !== '/' && path.split('/').slice(1).includes(''))
   ) {
-    throw new EdgeHttpArgumentError(
+    throw new RelayError(
+      'edge_http_invalid_argument',
       `route ${key}: the path must start with / and have no empty segments, spaces, ? or #`,
-      `routes.${key}`,
+      { path: `routes.${key}` },
     );
   }
   const segments = path.split('/').map((segment) => (segment === '*' ? undefined : segment));

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type FileHandle, mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CorruptMediaError, MediaArgumentError } from './errors.js';
+import { RelayError } from '../../errors.js';
 import { isMediaId, newMediaId } from './media-id.js';
 import type { MediaBody, MediaEntry, MediaPutOptions, MediaStore, StoredMedia } from './media-store.js';
 import { checkChunk, checkPutArguments, isTenant } from './put-arguments.js';
@@ -44,13 +44,15 @@ export class FilesystemMediaStore implements MediaStore {
 
   constructor(options: FilesystemMediaStoreOptions) {
     if (typeof options !== 'object' || options === null) {
-      throw new MediaArgumentError('options must be an object', 'options');
+      throw new RelayError('media_invalid_argument', 'options must be an object', { path: 'options' });
     }
     if (typeof options.root !== 'string' || options.root === '') {
-      throw new MediaArgumentError('root must be a non-empty directory path', 'options.root');
+      throw new RelayError('media_invalid_argument', 'root must be a non-empty directory path', {
+        path: 'options.root',
+      });
     }
     if (options.fsync !== undefined && typeof options.fsync !== 'boolean') {
-      throw new MediaArgumentError('fsync must be a boolean', 'options.fsync');
+      throw new RelayError('media_invalid_argument', 'fsync must be a boolean', { path: 'options.fsync' });
     }
     this.#root = options.root;
     this.#fsync = options.fsync ?? true;
@@ -98,9 +100,10 @@ export class FilesystemMediaStore implements MediaStore {
     try {
       const { size } = await handle.stat();
       if (size !== sidecar.size) {
-        throw new CorruptMediaError(
+        throw new RelayError(
+          'media_store_corrupt',
           `media ${id} holds ${size} bytes; its sidecar says ${sidecar.size}`,
-          'id',
+          { path: 'id' },
         );
       }
     } catch (error) {
@@ -205,7 +208,10 @@ function fileStream(handle: FileHandle, size: number, id: string): ReadableStrea
           }
           const buffer = new Uint8Array(length);
           const { bytesRead } = await handle.read(buffer, 0, length, position);
-          if (bytesRead === 0) throw new CorruptMediaError(`media ${id} ended after ${position} bytes`, 'id');
+          if (bytesRead === 0)
+            throw new RelayError('media_store_corrupt', `media ${id} ended after ${position} bytes`, {
+              path: 'id',
+            });
           position += bytesRead;
           controller.enqueue(bytesRead === length ? buffer : buffer.subarray(0, bytesRead));
         } catch (error) {
@@ -233,7 +239,10 @@ function parseSidecar(text: string, id: string): Sidecar {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CorruptMediaError(`the sidecar of media ${id} is not JSON`, 'id', { cause: error });
+    throw new RelayError('media_store_corrupt', `the sidecar of media ${id} is not JSON`, {
+      path: 'id',
+      cause: error,
+    });
   }
   const sidecar = value as Partial<Sidecar> | null;
   if (
@@ -246,9 +255,10 @@ function parseSidecar(text: string, id: string): Sidecar {
     typeof sidecar.contentType !== 'string' ||
     (sidecar.filename !== undefined && typeof sidecar.filename !== 'string')
   ) {
-    throw new CorruptMediaError(
+    throw new RelayError(
+      'media_store_corrupt',
       `the sidecar of media ${id} is not a version ${SIDECAR_VERSION} sidecar`,
-      'id',
+      { path: 'id' },
     );
   }
   return sidecar as Sidecar;

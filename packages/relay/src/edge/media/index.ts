@@ -1,12 +1,5 @@
 export { attachmentContentDisposition } from './content-disposition.js';
 export { DEFAULT_MEDIA_CONTENT_TYPE, mediaContentType } from './content-type.js';
-export {
-  CorruptMediaError,
-  EmptyMediaError,
-  MediaArgumentError,
-  MediaFilenameTooLongError,
-  MediaNotFoundError,
-} from './errors.js';
 export { sanitizeMediaFilename } from './filename.js';
 export { FilesystemMediaStore, type FilesystemMediaStoreOptions } from './filesystem-media-store.js';
 export { InMemoryMediaStore } from './in-memory-media-store.js';

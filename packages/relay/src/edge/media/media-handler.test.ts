@@ -1,6 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RelayServerCallbackError } from '../../server/errors.js';
-import { MediaArgumentError } from './errors.js';
 import { InMemoryMediaStore } from './in-memory-media-store.js';
 import { createMediaHandler } from './media-handler.js';
 import type { MediaStore } from './media-store.js';
@@ -200,18 +198,24 @@ describe('createMediaHandler', () => {
         throw new Error('database down');
       },
     });
-    await expect(handler(upload(new Uint8Array([1])))).rejects.toBeInstanceOf(RelayServerCallbackError);
+    await expect(handler(upload(new Uint8Array([1])))).rejects.toThrow(
+      expect.objectContaining({ code: 'relay_server_callback_failed' }),
+    );
   });
 
   it('refuses unusable options', () => {
     const store = new InMemoryMediaStore();
-    expect(() => createMediaHandler({ authenticate, store: {} as MediaStore })).toThrow(MediaArgumentError);
-    expect(() => createMediaHandler({ authenticate: 'x' as unknown as typeof authenticate, store })).toThrow(
-      MediaArgumentError,
+    expect(() => createMediaHandler({ authenticate, store: {} as MediaStore })).toThrow(
+      expect.objectContaining({ code: 'media_invalid_argument' }),
     );
-    expect(() => createMediaHandler({ authenticate, store, skewSeconds: -1 })).toThrow(MediaArgumentError);
+    expect(() => createMediaHandler({ authenticate: 'x' as unknown as typeof authenticate, store })).toThrow(
+      expect.objectContaining({ code: 'media_invalid_argument' }),
+    );
+    expect(() => createMediaHandler({ authenticate, store, skewSeconds: -1 })).toThrow(
+      expect.objectContaining({ code: 'media_invalid_argument' }),
+    );
     expect(() => createMediaHandler({ authenticate, store, path: 'relay/media' })).toThrow(
-      MediaArgumentError,
+      expect.objectContaining({ code: 'media_invalid_argument' }),
     );
   });
 });

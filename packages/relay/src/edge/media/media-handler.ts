@@ -1,3 +1,4 @@
+import { RelayError } from '../../errors.js';
 import {
   RELAY_MEDIA_FILENAME_HEADER,
   RELAY_MEDIA_FILENAME_MAX_LENGTH,
@@ -5,23 +6,10 @@ import {
 } from '../../passthrough/media-plane.js';
 import type { RelayServerOptions } from '../../server/options.js';
 import { authenticateUpgrade } from '../../server/upgrade-auth.js';
-import {
-  answeringEdgeErrors,
-  type EdgeHandler,
-  EdgeMethodNotAllowedError,
-  EdgeNotFoundError,
-  EdgeUnauthorizedError,
-  jsonResponse,
-  limitedRequestBody,
-} from '../http/index.js';
+import { answeringEdgeErrors, type EdgeHandler, jsonResponse, limitedRequestBody } from '../http/index.js';
+import { edgeMethodNotAllowed, edgeUnauthorized } from '../http/refusals.js';
 import { attachmentContentDisposition } from './content-disposition.js';
 import { mediaContentType } from './content-type.js';
-import {
-  EmptyMediaError,
-  MediaArgumentError,
-  MediaFilenameTooLongError,
-  MediaNotFoundError,
-} from './errors.js';
 import { sanitizeMediaFilename } from './filename.js';
 import { isMediaId } from './media-id.js';
 import type { MediaStore } from './media-store.js';
@@ -63,7 +51,7 @@ export interface MediaHandlerOptions {
  * 'expired'` for an expired token), 404, 405, 413, 400 for an empty upload or a long file name. A
  * failing `authenticate` or store is rethrown, for the router or `toNodeListener` to answer 500.
  *
- * @throws {MediaArgumentError} An option is missing or unusable.
+ * @throws {RelayError} `media_invalid_argument`: An option is missing or unusable.
  *
  * @example
  * const media = createMediaHandler({
@@ -82,20 +70,20 @@ export function createMediaHandler(options: MediaHandlerOptions): EdgeHandler {
       nowSeconds: Math.floor(settings.now() / 1000),
       skewSeconds: settings.skewSeconds,
     });
-    if (!result.ok) throw new EdgeUnauthorizedError(result.reason, result.detail);
+    if (!result.ok) throw edgeUnauthorized(result.reason, result.detail);
     return result.tenant;
   };
 
   const upload = async (request: Request): Promise<Response> => {
     const tenant = await authorize(request);
-    if (request.headers.get('content-length') === '0') throw new EmptyMediaError();
+    if (request.headers.get('content-length') === '0') throw emptyMedia();
     const filename = uploadFilename(request.headers.get(RELAY_MEDIA_FILENAME_HEADER));
     const contentType = mediaContentType(request.headers.get('content-type'));
     const body = limitedRequestBody(request, RELAY_MEDIA_MAX_BYTES);
     const stored = await store.put(body, { tenant, contentType, filename });
     if (stored.size === 0) {
       await store.delete(stored.id, tenant);
-      throw new EmptyMediaError();
+      throw emptyMedia();
     }
     return jsonResponse(200, { id: stored.id, size: stored.size });
   };
@@ -103,7 +91,7 @@ export function createMediaHandler(options: MediaHandlerOptions): EdgeHandler {
   const download = async (request: Request, id: string): Promise<Response> => {
     const tenant = await authorize(request);
     const entry = isMediaId(id) ? await store.get(id, tenant) : null;
-    if (entry === null) throw new MediaNotFoundError();
+    if (entry === null) throw new RelayError('media_not_found', 'no such media', { path: 'id' });
     const headers = {
       'content-type': entry.contentType,
       'content-length': String(entry.size),
@@ -121,23 +109,32 @@ export function createMediaHandler(options: MediaHandlerOptions): EdgeHandler {
   return answeringEdgeErrors(async (request) => {
     const { pathname } = new URL(request.url);
     if (pathname === path) {
-      if (request.method !== 'POST') throw new EdgeMethodNotAllowedError(request.method, ['POST']);
+      if (request.method !== 'POST') throw edgeMethodNotAllowed(request.method, ['POST']);
       return await upload(request);
     }
     const id = pathname.startsWith(`${path}/`) ? pathname.slice(path.length + 1) : undefined;
     if (id === undefined || id === '' || id.includes('/'))
-      throw new EdgeNotFoundError(`no route for ${pathname}`);
+      throw new RelayError('edge_http_not_found', `no route for ${pathname}`);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new EdgeMethodNotAllowedError(request.method, ['GET', 'HEAD']);
+      throw edgeMethodNotAllowed(request.method, ['GET', 'HEAD']);
     }
     return await download(request, id);
   });
 }
 
+/** `media_empty` (400): an upload has no bytes; the media plane carries `0 < n ≤ 25 MiB`. */
+function emptyMedia(): RelayError {
+  return new RelayError('media_empty', 'a media upload must not be empty', { path: 'body' });
+}
+
 function uploadFilename(header: string | null): string | undefined {
   if (header === null) return undefined;
   if (header.length > RELAY_MEDIA_FILENAME_MAX_LENGTH) {
-    throw new MediaFilenameTooLongError(header.length, RELAY_MEDIA_FILENAME_MAX_LENGTH);
+    throw new RelayError(
+      'media_filename_too_long',
+      `X-Media-Filename has ${header.length} characters; at most ${RELAY_MEDIA_FILENAME_MAX_LENGTH} are accepted`,
+      { path: 'X-Media-Filename' },
+    );
   }
   return sanitizeMediaFilename(header);
 }
@@ -152,10 +149,12 @@ interface MediaHandlerSettings {
 
 function checkOptions(options: MediaHandlerOptions): MediaHandlerSettings {
   if (typeof options !== 'object' || options === null) {
-    throw new MediaArgumentError('options must be an object', 'options');
+    throw new RelayError('media_invalid_argument', 'options must be an object', { path: 'options' });
   }
   if (typeof options.authenticate !== 'function') {
-    throw new MediaArgumentError('authenticate must be a function', 'options.authenticate');
+    throw new RelayError('media_invalid_argument', 'authenticate must be a function', {
+      path: 'options.authenticate',
+    });
   }
   const store = options.store as Partial<MediaStore> | null | undefined;
   if (
@@ -165,18 +164,24 @@ function checkOptions(options: MediaHandlerOptions): MediaHandlerSettings {
     typeof store.get !== 'function' ||
     typeof store.delete !== 'function'
   ) {
-    throw new MediaArgumentError('store must be a MediaStore (put, get, delete)', 'options.store');
+    throw new RelayError('media_invalid_argument', 'store must be a MediaStore (put, get, delete)', {
+      path: 'options.store',
+    });
   }
   if (options.now !== undefined && typeof options.now !== 'function') {
-    throw new MediaArgumentError('now must be a function', 'options.now');
+    throw new RelayError('media_invalid_argument', 'now must be a function', { path: 'options.now' });
   }
   const skewSeconds = options.skewSeconds ?? 0;
   if (!Number.isSafeInteger(skewSeconds) || skewSeconds < 0) {
-    throw new MediaArgumentError('skewSeconds must be a non-negative safe integer', 'options.skewSeconds');
+    throw new RelayError('media_invalid_argument', 'skewSeconds must be a non-negative safe integer', {
+      path: 'options.skewSeconds',
+    });
   }
   const path = options.path ?? RELAY_MEDIA_PATH;
   if (typeof path !== 'string' || !/^(?:\/[^/?#\s]+)+$/.test(path)) {
-    throw new MediaArgumentError(`path must look like /relay/media, got ${String(path)}`, 'options.path');
+    throw new RelayError('media_invalid_argument', `path must look like /relay/media, got ${String(path)}`, {
+      path: 'options.path',
+    });
   }
   return {
     authenticate: options.authenticate,

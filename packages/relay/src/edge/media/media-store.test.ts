@@ -2,7 +2,6 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CorruptMediaError, MediaArgumentError } from './errors.js';
 import { FilesystemMediaStore } from './filesystem-media-store.js';
 import { InMemoryMediaStore } from './in-memory-media-store.js';
 import { isMediaId } from './media-id.js';
@@ -110,15 +109,17 @@ describe.each(stores)('%s', (_name, makeStore) => {
   it('refuses unusable arguments with a typed error', async () => {
     const store = await makeStore();
     const ok = { tenant: 't1', contentType: 'image/png' };
-    await expect(store.put('text' as unknown as Uint8Array, ok)).rejects.toBeInstanceOf(MediaArgumentError);
-    await expect(store.put(new Uint8Array(1), { ...ok, tenant: '' })).rejects.toBeInstanceOf(
-      MediaArgumentError,
+    await expect(store.put('text' as unknown as Uint8Array, ok)).rejects.toThrow(
+      expect.objectContaining({ code: 'media_invalid_argument' }),
+    );
+    await expect(store.put(new Uint8Array(1), { ...ok, tenant: '' })).rejects.toThrow(
+      expect.objectContaining({ code: 'media_invalid_argument' }),
     );
     await expect(
       store.put(new Uint8Array(1), { ...ok, contentType: 3 as unknown as string }),
-    ).rejects.toBeInstanceOf(MediaArgumentError);
-    await expect(store.put(chunked(['x' as unknown as Uint8Array]), ok)).rejects.toBeInstanceOf(
-      MediaArgumentError,
+    ).rejects.toThrow(expect.objectContaining({ code: 'media_invalid_argument' }));
+    await expect(store.put(chunked(['x' as unknown as Uint8Array]), ok)).rejects.toThrow(
+      expect.objectContaining({ code: 'media_invalid_argument' }),
     );
   });
 });
@@ -154,11 +155,17 @@ describe('FilesystemMediaStore on disk', () => {
     const { id } = await store.put(new Uint8Array([1]), { tenant: 't1', contentType: 'image/png' });
     const sidecar = (await filesUnder(root)).find((file) => file.endsWith('.json'))!;
     await writeFile(sidecar, '{"version":1}');
-    await expect(store.get(id, 't1')).rejects.toBeInstanceOf(CorruptMediaError);
+    await expect(store.get(id, 't1')).rejects.toThrow(
+      expect.objectContaining({ code: 'media_store_corrupt' }),
+    );
   });
 
   it('refuses unusable options', () => {
-    expect(() => new FilesystemMediaStore({ root: '' })).toThrow(MediaArgumentError);
-    expect(() => new FilesystemMediaStore(null as unknown as { root: string })).toThrow(MediaArgumentError);
+    expect(() => new FilesystemMediaStore({ root: '' })).toThrow(
+      expect.objectContaining({ code: 'media_invalid_argument' }),
+    );
+    expect(() => new FilesystemMediaStore(null as unknown as { root: string })).toThrow(
+      expect.objectContaining({ code: 'media_invalid_argument' }),
+    );
   });
 });

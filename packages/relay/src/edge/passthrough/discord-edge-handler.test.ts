@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryProvisionRegistry } from '../enrollment/index.js';
 import { createEdgeRouter } from '../http/index.js';
 import { createDiscordEdgeHandler, type DiscordEdgeHandlerOptions } from './discord-edge-handler.js';
-import { PassthroughHandlerArgumentError } from './errors.js';
 import { tenantResolverFromRegistry } from './tenant-resolver.js';
 import { forwardedText, RecordingRelay, tableResolver } from './test-support.js';
 
@@ -193,19 +192,19 @@ describe('createDiscordEdgeHandler', () => {
   it('refuses unusable options when it is created', () => {
     const base = { publicKey: PUBLIC_KEY, tenantOf: () => null, server: new RecordingRelay() };
     expect(() => createDiscordEdgeHandler({ ...base, publicKey: 'abc' })).toThrow(
-      PassthroughHandlerArgumentError,
+      expect.objectContaining({ code: 'edge_passthrough_invalid_argument' }),
     );
     expect(() => createDiscordEdgeHandler({ ...base, server: {} as RecordingRelay })).toThrow(
-      PassthroughHandlerArgumentError,
+      expect.objectContaining({ code: 'edge_passthrough_invalid_argument' }),
     );
     expect(() => createDiscordEdgeHandler({ ...base, tenantOf: 'x' as never })).toThrow(
-      PassthroughHandlerArgumentError,
+      expect.objectContaining({ code: 'edge_passthrough_invalid_argument' }),
     );
     expect(() => createDiscordEdgeHandler({ ...base, dialects: [] })).toThrow(
-      PassthroughHandlerArgumentError,
+      expect.objectContaining({ code: 'edge_passthrough_invalid_argument' }),
     );
     expect(() => createDiscordEdgeHandler({ ...base, handoffTimeoutMs: 0 })).toThrow(
-      PassthroughHandlerArgumentError,
+      expect.objectContaining({ code: 'edge_passthrough_invalid_argument' }),
     );
   });
 });

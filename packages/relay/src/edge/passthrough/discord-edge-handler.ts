@@ -1,15 +1,11 @@
+import { RelayError } from '../../errors.js';
 import { encodePassthroughBody } from '../../passthrough/index.js';
 import { SESSION_KEY_DIALECTS, type SessionKeyDialect } from '../../session-key/index.js';
-import {
-  answeringEdgeErrors,
-  type EdgeHandler,
-  EdgeMethodNotAllowedError,
-  jsonResponse,
-} from '../http/index.js';
+import { answeringEdgeErrors, type EdgeHandler, jsonResponse } from '../http/index.js';
+import { edgeMethodNotAllowed } from '../http/refusals.js';
 import { sanitiseDiscordInteraction } from '../sanitisers/index.js';
 import { type DiscordInteraction, verifyDiscordInteraction } from '../verifiers/index.js';
 import { pathAndQuery, readEdgeRequest } from './edge-request.js';
-import { PassthroughHandlerArgumentError, UnknownTenantError } from './errors.js';
 import { forwardHeaders } from './forward-headers.js';
 import {
   optionalString,
@@ -17,6 +13,7 @@ import {
   passthroughHandlerSettings,
   requiredString,
   sanitisedOr400,
+  unknownTenant,
   verified,
 } from './handler-options.js';
 import { handOff } from './handoff.js';
@@ -75,7 +72,7 @@ export interface DiscordEdgeHandlerOptions extends PassthroughHandlerOptions {
  * headers, which sign a body the gateway does not get. A store failing in time is answered 500 (by
  * the router or `toNodeListener`, which rethrown errors reach).
  *
- * @throws {PassthroughHandlerArgumentError} unusable options.
+ * @throws {RelayError} `edge_passthrough_invalid_argument`: unusable options.
  *
  * @example
  * const discord = createDiscordEdgeHandler({
@@ -89,7 +86,9 @@ export function createDiscordEdgeHandler(options: DiscordEdgeHandlerOptions): Ed
   const settings = passthroughHandlerSettings(options);
   const publicKey = requiredString(options.publicKey, 'publicKey');
   if (!/^[0-9a-fA-F]{64}$/.test(publicKey)) {
-    throw new PassthroughHandlerArgumentError('publicKey must be 64 hex characters', 'options.publicKey');
+    throw new RelayError('edge_passthrough_invalid_argument', 'publicKey must be 64 hex characters', {
+      path: 'options.publicKey',
+    });
   }
   const botId = optionalString(options.botId, 'botId');
   const dialects = options.dialects ?? SESSION_KEY_DIALECTS;
@@ -98,22 +97,22 @@ export function createDiscordEdgeHandler(options: DiscordEdgeHandlerOptions): Ed
     dialects.length === 0 ||
     !dialects.every((dialect) => SESSION_KEY_DIALECTS.includes(dialect))
   ) {
-    throw new PassthroughHandlerArgumentError(
+    throw new RelayError(
+      'edge_passthrough_invalid_argument',
       `dialects must be a non-empty array of ${SESSION_KEY_DIALECTS.join(', ')}`,
-      'options.dialects',
+      { path: 'options.dialects' },
     );
   }
   const groupSessionsPerUser = options.groupSessionsPerUser ?? true;
   if (typeof groupSessionsPerUser !== 'boolean') {
-    throw new PassthroughHandlerArgumentError(
-      'groupSessionsPerUser must be a boolean',
-      'options.groupSessionsPerUser',
-    );
+    throw new RelayError('edge_passthrough_invalid_argument', 'groupSessionsPerUser must be a boolean', {
+      path: 'options.groupSessionsPerUser',
+    });
   }
   const maxSkewSeconds = options.maxSkewSeconds;
 
   const handle = async (request: Request): Promise<Response> => {
-    if (request.method !== 'POST') throw new EdgeMethodNotAllowedError(request.method, ['POST']);
+    if (request.method !== 'POST') throw edgeMethodNotAllowed(request.method, ['POST']);
     const edgeRequest = await readEdgeRequest(request, settings.maxBodyBytes);
     const { interaction, body } = verified('Discord', () =>
       verifyDiscordInteraction(edgeRequest, { publicKey, maxSkewSeconds, now: settings.now() / 1000 }),
@@ -127,7 +126,7 @@ export function createDiscordEdgeHandler(options: DiscordEdgeHandlerOptions): Ed
     }
 
     const resolved = await resolveTenant(settings.tenantOf, 'discord', discordRouteKeys(interaction));
-    if (resolved === null) throw new UnknownTenantError('discord');
+    if (resolved === null) throw unknownTenant('discord');
     const { tenant } = resolved;
     const profile = await settings.profileOf(tenant);
     const sanitised = sanitisedOr400(() =>

@@ -1,7 +1,4 @@
-import { EdgeBadRequestError } from '../http/index.js';
-import { MalformedWebhookPayloadError } from '../sanitisers/index.js';
-import { EdgeVerificationError, EdgeVerifierArgumentError } from '../verifiers/index.js';
-import { PassthroughHandlerArgumentError, WebhookUnauthorizedError } from './errors.js';
+import { RelayError, type RelayErrorCode } from '../../errors.js';
 import type { PassthroughRelay } from './passthrough-relay.js';
 import type { TenantResolver } from './tenant-resolver.js';
 
@@ -44,14 +41,18 @@ export interface PassthroughHandlerSettings {
   readonly now: () => number;
 }
 
-/** Checks the common options. @throws {PassthroughHandlerArgumentError} */
+/** Checks the common options. @throws {RelayError} `edge_passthrough_invalid_argument` */
 export function passthroughHandlerSettings(options: PassthroughHandlerOptions): PassthroughHandlerSettings {
   if (typeof options !== 'object' || options === null) {
-    throw new PassthroughHandlerArgumentError('options must be an object', 'options');
+    throw new RelayError('edge_passthrough_invalid_argument', 'options must be an object', {
+      path: 'options',
+    });
   }
   const { tenantOf, server, profileOf, onError, now } = options;
   if (typeof tenantOf !== 'function') {
-    throw new PassthroughHandlerArgumentError('tenantOf must be a function', 'options.tenantOf');
+    throw new RelayError('edge_passthrough_invalid_argument', 'tenantOf must be a function', {
+      path: 'options.tenantOf',
+    });
   }
   const relay = server as Partial<PassthroughRelay> | null | undefined;
   if (
@@ -60,9 +61,10 @@ export function passthroughHandlerSettings(options: PassthroughHandlerOptions): 
     typeof relay.forwardPassthrough !== 'function' ||
     typeof relay.bindCapability !== 'function'
   ) {
-    throw new PassthroughHandlerArgumentError(
+    throw new RelayError(
+      'edge_passthrough_invalid_argument',
       'server must have forwardPassthrough and bindCapability methods (a RelayServer)',
-      'options.server',
+      { path: 'options.server' },
     );
   }
   for (const [name, value] of [
@@ -71,7 +73,9 @@ export function passthroughHandlerSettings(options: PassthroughHandlerOptions): 
     ['now', now],
   ] as const) {
     if (value !== undefined && typeof value !== 'function') {
-      throw new PassthroughHandlerArgumentError(`${name} must be a function`, `options.${name}`);
+      throw new RelayError('edge_passthrough_invalid_argument', `${name} must be a function`, {
+        path: `options.${name}`,
+      });
     }
   }
   return {
@@ -95,35 +99,73 @@ export function passthroughHandlerSettings(options: PassthroughHandlerOptions): 
   };
 }
 
-/** Checks a non-empty string option. @throws {PassthroughHandlerArgumentError} */
+/** Checks a non-empty string option. @throws {RelayError} `edge_passthrough_invalid_argument` */
 export function requiredString(value: unknown, name: string): string {
   if (typeof value !== 'string' || value === '') {
-    throw new PassthroughHandlerArgumentError(`${name} must be a non-empty string`, `options.${name}`);
+    throw new RelayError('edge_passthrough_invalid_argument', `${name} must be a non-empty string`, {
+      path: `options.${name}`,
+    });
   }
   return value;
 }
 
-/** Checks an optional string option. @throws {PassthroughHandlerArgumentError} */
+/** Checks an optional string option. @throws {RelayError} `edge_passthrough_invalid_argument` */
 export function optionalString(value: unknown, name: string): string | undefined {
   if (value !== undefined && typeof value !== 'string') {
-    throw new PassthroughHandlerArgumentError(`${name} must be a string`, `options.${name}`);
+    throw new RelayError('edge_passthrough_invalid_argument', `${name} must be a string`, {
+      path: `options.${name}`,
+    });
   }
   return value;
 }
 
 /**
- * Runs a verifier, turning a refusal into {@link WebhookUnauthorizedError} (401). An unusable option
- * (`EdgeVerifierArgumentError`) is a fault of this side and is rethrown as it is.
+ * The codes a webhook verifier refuses a request with: the request is not a webhook of the provider.
+ * Its `invalid_argument` (an unusable option) is a fault of this side instead.
+ */
+const VERIFIER_REFUSALS: ReadonlySet<RelayErrorCode> = new Set<RelayErrorCode>([
+  'malformed_request',
+  'missing_signature',
+  'malformed_signature',
+  'bad_signature',
+  'missing_timestamp',
+  'malformed_timestamp',
+  'stale_timestamp',
+  'body_hash_mismatch',
+  'malformed_body',
+  'decrypt_failed',
+  'corp_id_mismatch',
+]);
+
+/**
+ * Runs a verifier, turning a refusal into `edge_webhook_unauthorized` (401 `unauthorized`, with a
+ * message that names the provider and nothing of why; the verifier's error is the `cause`). An
+ * unusable option (`invalid_argument`) is a fault of this side and is rethrown as it is.
  */
 export function verified<T>(provider: string, verify: () => T): T {
   try {
     return verify();
   } catch (error) {
-    if (error instanceof EdgeVerificationError && !(error instanceof EdgeVerifierArgumentError)) {
-      throw new WebhookUnauthorizedError(provider, { cause: error });
+    if (error instanceof RelayError && VERIFIER_REFUSALS.has(error.code)) {
+      throw new RelayError('edge_webhook_unauthorized', `the request is not a verified ${provider} webhook`, {
+        path: 'request',
+        cause: error,
+      });
     }
     throw error;
   }
+}
+
+/**
+ * `edge_unknown_tenant` (404 `unknown_tenant`): none of the event's route keys (guild id, DM channel
+ * or user, called number, corp id) is provisioned. Nothing is forwarded and no credential is bound;
+ * the provider reports a failed delivery (Discord shows "This interaction failed"), which is the
+ * truth: no gateway will ever see the event.
+ */
+export function unknownTenant(platform: string): RelayError {
+  return new RelayError('edge_unknown_tenant', `no tenant is provisioned for this ${platform} event`, {
+    path: 'routeKey',
+  });
 }
 
 /** Runs a sanitiser, answering a verified payload it cannot sanitise with 400 `bad_request`. */
@@ -131,15 +173,20 @@ export function sanitisedOr400<T>(sanitise: () => T): T {
   try {
     return sanitise();
   } catch (error) {
-    if (!(error instanceof MalformedWebhookPayloadError)) throw error;
-    throw new EdgeBadRequestError('the webhook payload cannot be forwarded', error.path, { cause: error });
+    if (!(error instanceof RelayError && error.code === 'sanitiser_malformed_payload')) throw error;
+    throw new RelayError('edge_http_bad_request', 'the webhook payload cannot be forwarded', {
+      path: error.path,
+      cause: error,
+    });
   }
 }
 
 function checkedProfile(profile: unknown): string | null {
   if (profile === undefined || profile === null || profile === '') return null;
   if (typeof profile !== 'string') {
-    throw new PassthroughHandlerArgumentError('profileOf must answer a string or null', 'profileOf');
+    throw new RelayError('edge_passthrough_invalid_argument', 'profileOf must answer a string or null', {
+      path: 'profileOf',
+    });
   }
   return profile;
 }
@@ -147,7 +194,9 @@ function checkedProfile(profile: unknown): string | null {
 function positiveInteger(value: unknown, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
-    throw new PassthroughHandlerArgumentError(`${name} must be a positive integer`, `options.${name}`);
+    throw new RelayError('edge_passthrough_invalid_argument', `${name} must be a positive integer`, {
+      path: `options.${name}`,
+    });
   }
   return value;
 }

@@ -7,7 +7,6 @@ export {
   type DiscordEdgeHandlerOptions,
   discordRouteKeys,
 } from './discord-edge-handler.js';
-export { PassthroughHandlerArgumentError, UnknownTenantError, WebhookUnauthorizedError } from './errors.js';
 export {
   DEFAULT_HANDOFF_TIMEOUT_MS,
   DEFAULT_WEBHOOK_MAX_BODY_BYTES,

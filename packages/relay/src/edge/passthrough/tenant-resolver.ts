@@ -1,5 +1,5 @@
+import { RelayError } from '../../errors.js';
 import type { ProvisionRegistry } from '../enrollment/index.js';
-import { PassthroughHandlerArgumentError } from './errors.js';
 
 /**
  * Maps a route key of an event — the event's own discriminator (a Discord guild id, a DM channel or
@@ -28,9 +28,10 @@ export interface ResolvedTenant {
  */
 export function tenantResolverFromRegistry(registry: Pick<ProvisionRegistry, 'route'>): TenantResolver {
   if (typeof registry !== 'object' || registry === null || typeof registry.route !== 'function') {
-    throw new PassthroughHandlerArgumentError(
+    throw new RelayError(
+      'edge_passthrough_invalid_argument',
       'registry must have a route(platform, routeKey) method',
-      'registry',
+      { path: 'registry' },
     );
   }
   return async (platform, routeKey) => (await registry.route(platform, routeKey))?.tenant ?? null;
@@ -39,7 +40,8 @@ export function tenantResolverFromRegistry(registry: Pick<ProvisionRegistry, 'ro
 /**
  * The first of `routeKeys` (empty ones skipped) that `resolver` maps to a tenant, or `null`.
  *
- * @throws {PassthroughHandlerArgumentError} the resolver answered something other than a string or null.
+ * @throws {RelayError} `edge_passthrough_invalid_argument`: the resolver answered something other than a
+ *   string or null.
  */
 export async function resolveTenant(
   resolver: TenantResolver,
@@ -51,9 +53,10 @@ export async function resolveTenant(
     const tenant = await resolver(platform, routeKey);
     if (tenant === null || tenant === undefined) continue;
     if (typeof tenant !== 'string' || tenant === '') {
-      throw new PassthroughHandlerArgumentError(
+      throw new RelayError(
+        'edge_passthrough_invalid_argument',
         'tenantOf must answer a non-empty string or null',
-        'tenantOf',
+        { path: 'tenantOf' },
       );
     }
     return { tenant, routeKey };

@@ -1,14 +1,16 @@
+import { RelayError } from '../../errors.js';
 import { encodePassthroughBody } from '../../passthrough/index.js';
-import { answeringEdgeErrors, type EdgeHandler, EdgeMethodNotAllowedError } from '../http/index.js';
+import { answeringEdgeErrors, type EdgeHandler } from '../http/index.js';
+import { edgeMethodNotAllowed } from '../http/refusals.js';
 import { type VerifiedTwilioWebhook, verifyTwilioWebhook } from '../verifiers/index.js';
 import { pathAndQuery, readEdgeRequest } from './edge-request.js';
-import { PassthroughHandlerArgumentError, UnknownTenantError } from './errors.js';
 import { forwardHeaders } from './forward-headers.js';
 import {
   optionalString,
   type PassthroughHandlerOptions,
   passthroughHandlerSettings,
   requiredString,
+  unknownTenant,
   verified,
 } from './handler-options.js';
 import { handOff } from './handoff.js';
@@ -51,7 +53,7 @@ export interface TwilioEdgeHandlerOptions extends PassthroughHandlerOptions {
  * credentials in the webhook URL) — only `content-type`, `user-agent` and
  * `i-twilio-idempotency-token` are forwarded.
  *
- * @throws {PassthroughHandlerArgumentError} unusable options.
+ * @throws {RelayError} `edge_passthrough_invalid_argument`: unusable options.
  *
  * @example
  * const twilio = createTwilioEdgeHandler({
@@ -67,21 +69,27 @@ export function createTwilioEdgeHandler(options: TwilioEdgeHandlerOptions): Edge
   const botId = optionalString(options.botId, 'botId');
   const routeKeysOf = options.routeKeysOf ?? defaultTwilioRouteKeys;
   if (typeof routeKeysOf !== 'function') {
-    throw new PassthroughHandlerArgumentError('routeKeysOf must be a function', 'options.routeKeysOf');
+    throw new RelayError('edge_passthrough_invalid_argument', 'routeKeysOf must be a function', {
+      path: 'options.routeKeysOf',
+    });
   }
 
   const handle = async (request: Request): Promise<Response> => {
     if (request.method !== 'POST' && request.method !== 'GET') {
-      throw new EdgeMethodNotAllowedError(request.method, ['POST', 'GET']);
+      throw edgeMethodNotAllowed(request.method, ['POST', 'GET']);
     }
     const edgeRequest = await readEdgeRequest(request, settings.maxBodyBytes);
     const webhook = verified('Twilio', () => verifyTwilioWebhook(edgeRequest, { authToken }));
     const routeKeys = routeKeysOf(webhook);
     if (!Array.isArray(routeKeys) || !routeKeys.every((key) => typeof key === 'string')) {
-      throw new PassthroughHandlerArgumentError('routeKeysOf must return an array of strings', 'routeKeysOf');
+      throw new RelayError(
+        'edge_passthrough_invalid_argument',
+        'routeKeysOf must return an array of strings',
+        { path: 'routeKeysOf' },
+      );
     }
     const resolved = await resolveTenant(settings.tenantOf, 'twilio', routeKeys);
-    if (resolved === null) throw new UnknownTenantError('twilio');
+    if (resolved === null) throw unknownTenant('twilio');
     const { tenant } = resolved;
     const profile = await settings.profileOf(tenant);
     const contentType = request.headers.get('content-type') ?? 'application/x-www-form-urlencoded';

@@ -1,9 +1,10 @@
+import { RelayError } from '../../errors.js';
 import { encodePassthroughBody } from '../../passthrough/index.js';
-import { answeringEdgeErrors, type EdgeHandler, EdgeMethodNotAllowedError } from '../http/index.js';
+import { answeringEdgeErrors, type EdgeHandler } from '../http/index.js';
+import { edgeMethodNotAllowed } from '../http/refusals.js';
 import { sanitiseWeComMessage } from '../sanitisers/index.js';
 import { verifyWeComCallback, type WeComCryptoOptions } from '../verifiers/index.js';
 import { readEdgeRequest } from './edge-request.js';
-import { PassthroughHandlerArgumentError, UnknownTenantError } from './errors.js';
 import { forwardHeaders } from './forward-headers.js';
 import {
   optionalString,
@@ -11,6 +12,7 @@ import {
   passthroughHandlerSettings,
   requiredString,
   sanitisedOr400,
+  unknownTenant,
   verified,
 } from './handler-options.js';
 import { handOff } from './handoff.js';
@@ -53,8 +55,8 @@ export interface WeComEdgeHandlerOptions extends PassthroughHandlerOptions, WeCo
  * `timestamp`, `nonce`) never leave the edge: the forward's `path` has no query. A refusal is answered
  * 401 `unauthorized`.
  *
- * @throws {PassthroughHandlerArgumentError} unusable options (the secrets are checked on first use by
- * the verifier, whose `EdgeVerifierArgumentError` is rethrown).
+ * @throws {RelayError} `edge_passthrough_invalid_argument`: unusable options (the secrets are checked on
+ *   first use by the verifier, whose `invalid_argument` is rethrown).
  *
  * @example
  * const wecom = createWeComEdgeHandler({
@@ -74,13 +76,15 @@ export function createWeComEdgeHandler(options: WeComEdgeHandlerOptions): EdgeHa
   const botId = optionalString(options.botId, 'botId');
   const routeKeysOf = options.routeKeysOf ?? defaultWeComRouteKeys;
   if (typeof routeKeysOf !== 'function') {
-    throw new PassthroughHandlerArgumentError('routeKeysOf must be a function', 'options.routeKeysOf');
+    throw new RelayError('edge_passthrough_invalid_argument', 'routeKeysOf must be a function', {
+      path: 'options.routeKeysOf',
+    });
   }
   const maxSkewSeconds = options.maxSkewSeconds;
 
   const handle = async (request: Request): Promise<Response> => {
     if (request.method !== 'POST' && request.method !== 'GET') {
-      throw new EdgeMethodNotAllowedError(request.method, ['GET', 'POST']);
+      throw edgeMethodNotAllowed(request.method, ['GET', 'POST']);
     }
     const edgeRequest = await readEdgeRequest(request, settings.maxBodyBytes);
     const callback = verified('WeCom', () =>
@@ -92,10 +96,14 @@ export function createWeComEdgeHandler(options: WeComEdgeHandlerOptions): EdgeHa
     const sanitised = sanitisedOr400(() => sanitiseWeComMessage(callback.message));
     const routeKeys = routeKeysOf(sanitised.fields);
     if (!Array.isArray(routeKeys) || !routeKeys.every((key) => typeof key === 'string')) {
-      throw new PassthroughHandlerArgumentError('routeKeysOf must return an array of strings', 'routeKeysOf');
+      throw new RelayError(
+        'edge_passthrough_invalid_argument',
+        'routeKeysOf must return an array of strings',
+        { path: 'routeKeysOf' },
+      );
     }
     const resolved = await resolveTenant(settings.tenantOf, 'wecom', routeKeys);
-    if (resolved === null) throw new UnknownTenantError('wecom');
+    if (resolved === null) throw unknownTenant('wecom');
     const { tenant } = resolved;
     const profile = await settings.profileOf(tenant);
     await handOff(

@@ -1,7 +1,7 @@
+import { RelayError } from '../../errors.js';
 import { buildSessionKey, SESSION_KEY_DIALECTS, type SessionKeyDialect } from '../../session-key/index.js';
 import type { CapabilityBinding } from '../../vault/index.js';
 import { discordInteractionSessionSource } from './discord-session-source.js';
-import { SanitiserArgumentError } from './errors.js';
 import { removeTopLevelMembers } from './json-member-removal.js';
 import { decodeUtf8Strict, encodeUtf8 } from './utf8.js';
 
@@ -57,10 +57,12 @@ export interface SanitisedDiscordInteraction {
  * interaction (see {@link discordInteractionSessionSource}), for 15 minutes. A `token` spelled with
  * escapes (`"tok\u0065n"`) or given twice is removed all the same.
  *
- * @throws {MalformedWebhookPayloadError} `body` is not a UTF-8 JSON object, or an id in it cannot be
- * keyed.
- * @throws {SanitiserArgumentError} unusable options.
- * @throws {SessionKeyError} never for a Discord source in practice (the key builder's own checks).
+ * @throws {RelayError} `sanitiser_malformed_payload`: `body` is not a UTF-8 JSON object, or an id in it
+ *   cannot be keyed.
+ * @throws {RelayError} `sanitiser_invalid_argument`: unusable options.
+ * @throws {RelayError} `invalid_session_source`, `invalid_session_key_options` or
+ *   `whatsapp_identifier_unresolvable`: never for a Discord source in practice (the key builder's own
+ *   checks).
  *
  * @example
  * const { interaction, body } = verifyDiscordInteraction(edgeRequest, { publicKey });
@@ -72,7 +74,8 @@ export function sanitiseDiscordInteraction(
   body: Uint8Array,
   options: DiscordSanitiseOptions,
 ): SanitisedDiscordInteraction {
-  if (!(body instanceof Uint8Array)) throw new SanitiserArgumentError('body must be a Uint8Array', 'body');
+  if (!(body instanceof Uint8Array))
+    throw new RelayError('sanitiser_invalid_argument', 'body must be a Uint8Array', { path: 'body' });
   const settings = checkOptions(options);
   const text = decodeUtf8Strict(body, 'body');
   const removal = removeTopLevelMembers(text, CREDENTIAL_MEMBERS);
@@ -112,35 +115,41 @@ interface DiscordSanitiseSettings {
 
 function checkOptions(options: DiscordSanitiseOptions): DiscordSanitiseSettings {
   if (typeof options !== 'object' || options === null) {
-    throw new SanitiserArgumentError('options must be an object', 'options');
+    throw new RelayError('sanitiser_invalid_argument', 'options must be an object', { path: 'options' });
   }
   const { tenant, dialects = SESSION_KEY_DIALECTS, profile = null } = options;
   if (typeof tenant !== 'string' || tenant === '') {
-    throw new SanitiserArgumentError('tenant must be a non-empty string', 'options.tenant');
+    throw new RelayError('sanitiser_invalid_argument', 'tenant must be a non-empty string', {
+      path: 'options.tenant',
+    });
   }
   if (
     !Array.isArray(dialects) ||
     dialects.length === 0 ||
     !dialects.every((dialect) => SESSION_KEY_DIALECTS.includes(dialect))
   ) {
-    throw new SanitiserArgumentError(
+    throw new RelayError(
+      'sanitiser_invalid_argument',
       `dialects must be a non-empty array of ${SESSION_KEY_DIALECTS.join(', ')}`,
-      'options.dialects',
+      { path: 'options.dialects' },
     );
   }
   if (profile !== null && typeof profile !== 'string') {
-    throw new SanitiserArgumentError('profile must be a string or null', 'options.profile');
+    throw new RelayError('sanitiser_invalid_argument', 'profile must be a string or null', {
+      path: 'options.profile',
+    });
   }
   const groupSessionsPerUser = options.groupSessionsPerUser ?? true;
   if (typeof groupSessionsPerUser !== 'boolean') {
-    throw new SanitiserArgumentError(
-      'groupSessionsPerUser must be a boolean',
-      'options.groupSessionsPerUser',
-    );
+    throw new RelayError('sanitiser_invalid_argument', 'groupSessionsPerUser must be a boolean', {
+      path: 'options.groupSessionsPerUser',
+    });
   }
   const tokenTtlMs = options.tokenTtlMs ?? DISCORD_INTERACTION_TOKEN_TTL_MS;
   if (typeof tokenTtlMs !== 'number' || !Number.isFinite(tokenTtlMs) || tokenTtlMs <= 0) {
-    throw new SanitiserArgumentError('tokenTtlMs must be a positive finite number', 'options.tokenTtlMs');
+    throw new RelayError('sanitiser_invalid_argument', 'tokenTtlMs must be a positive finite number', {
+      path: 'options.tokenTtlMs',
+    });
   }
   return { tenant, dialects, profile, groupSessionsPerUser, tokenTtlMs };
 }

@@ -1,6 +1,6 @@
+import { RelayError } from '../../errors.js';
 import { isPythonTruthy, pythonStr } from '../../python/index.js';
 import type { SessionKeyDialect } from '../../session-key/index.js';
-import { MalformedWebhookPayloadError } from './errors.js';
 
 /**
  * The session source a gateway builds for a forwarded Discord interaction, under the wire names of
@@ -29,7 +29,7 @@ export interface DiscordInteractionSessionSource {
  * In both, `chat_id` is `str(channel_id or "")`, the user is `member.user`, else `user`, and ids are
  * rendered with Python's `str()` when truthy, `null` otherwise.
  *
- * @throws {MalformedWebhookPayloadError} an id that is neither a string nor a safe integer (the
+ * @throws {RelayError} `sanitiser_malformed_payload`: an id that is neither a string nor a safe integer (the
  * gateway would `str()` it into a form that cannot be reproduced here).
  *
  * @example
@@ -76,8 +76,9 @@ function idText(value: unknown, path: string): string | null {
   if (typeof value === 'boolean' || (typeof value === 'number' && Number.isSafeInteger(value))) {
     return pythonStr(value);
   }
-  throw new MalformedWebhookPayloadError(
+  throw new RelayError(
+    'sanitiser_malformed_payload',
     `interaction ${path} must be a string or an integer id, got ${Array.isArray(value) ? 'an array' : typeof value}`,
-    path,
+    { path },
   );
 }

@@ -15,12 +15,6 @@ export {
   discordInteractionSessionSource,
 } from './discord-session-source.js';
 export {
-  MalformedWebhookPayloadError,
-  SanitiserArgumentError,
-  SanitiserError,
-  type SanitiserErrorCode,
-} from './errors.js';
-export {
   type SanitisedWeComMessage,
   sanitiseWeComMessage,
   WECOM_CREDENTIAL_ELEMENTS,

@@ -1,4 +1,4 @@
-import { MalformedWebhookPayloadError } from './errors.js';
+import { RelayError } from '../../errors.js';
 
 /** One member of the top-level object: the span from its key's opening quote to its value's end. */
 interface MemberSpan {
@@ -21,13 +21,17 @@ export interface MemberRemoval {
  * order, whitespace, number spellings and escapes of the rest are untouched. A removed member takes
  * the comma that separated it from its neighbour with it, so the result is still one JSON object.
  *
- * @throws {MalformedWebhookPayloadError} `text` is not one JSON object (`JSON.parse` is the judge).
+ * @throws {RelayError} `sanitiser_malformed_payload`: `text` is not one JSON object (`JSON.parse` is the
+ *   judge).
  */
 export function removeTopLevelMembers(text: string, names: ReadonlySet<string>): MemberRemoval {
   try {
     JSON.parse(text);
   } catch (error) {
-    throw new MalformedWebhookPayloadError('the body is not JSON', 'body', { cause: error });
+    throw new RelayError('sanitiser_malformed_payload', 'the body is not JSON', {
+      path: 'body',
+      cause: error,
+    });
   }
   const members = topLevelMembers(text);
   const kept = members.filter((member) => !names.has(member.key));
@@ -49,7 +53,8 @@ export function removeTopLevelMembers(text: string, names: ReadonlySet<string>):
 /** The members of the top-level object of `text`, which `JSON.parse` has accepted. */
 function topLevelMembers(text: string): MemberSpan[] {
   let at = skipWhitespace(text, 0);
-  if (text[at] !== '{') throw new MalformedWebhookPayloadError('the body is not a JSON object', 'body');
+  if (text[at] !== '{')
+    throw new RelayError('sanitiser_malformed_payload', 'the body is not a JSON object', { path: 'body' });
   at = skipWhitespace(text, at + 1);
   const members: MemberSpan[] = [];
   if (text[at] === '}') return members;
@@ -81,7 +86,7 @@ function skipString(text: string, from: number): number {
     else if (ch === '"') return at + 1;
     else at++;
   }
-  throw new MalformedWebhookPayloadError('unterminated string in the body', 'body');
+  throw new RelayError('sanitiser_malformed_payload', 'unterminated string in the body', { path: 'body' });
 }
 
 /** The index after the value starting at `from`. */
@@ -101,7 +106,7 @@ function skipValue(text: string, from: number): number {
       else if ((c === '}' || c === ']') && --depth === 0) return at + 1;
       at++;
     }
-    throw new MalformedWebhookPayloadError('unterminated value in the body', 'body');
+    throw new RelayError('sanitiser_malformed_payload', 'unterminated value in the body', { path: 'body' });
   }
   let at = from;
   while (at < text.length && !',}] \t\n\r'.includes(text[at]!)) at++;

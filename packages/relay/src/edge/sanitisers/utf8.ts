@@ -1,14 +1,17 @@
-import { MalformedWebhookPayloadError } from './errors.js';
+import { RelayError } from '../../errors.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
-/** The text of well-formed UTF-8 `bytes`; throws {@link MalformedWebhookPayloadError} otherwise. */
+/** The text of well-formed UTF-8 `bytes`; throws `sanitiser_malformed_payload` otherwise. */
 export function decodeUtf8Strict(bytes: Uint8Array, path: string): string {
   try {
     return strictUtf8.decode(bytes);
   } catch (error) {
-    throw new MalformedWebhookPayloadError(`${path} is not well-formed UTF-8`, path, { cause: error });
+    throw new RelayError('sanitiser_malformed_payload', `${path} is not well-formed UTF-8`, {
+      path,
+      cause: error,
+    });
   }
 }
 

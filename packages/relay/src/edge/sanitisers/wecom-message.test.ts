@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedWebhookPayloadError, SanitiserArgumentError } from './errors.js';
 import { sanitiseWeComMessage } from './wecom-message.js';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -45,9 +44,17 @@ describe('sanitiseWeComMessage', () => {
   });
 
   it('refuses text without a readable root', () => {
-    expect(() => sanitiseWeComMessage('plain text')).toThrow(MalformedWebhookPayloadError);
-    expect(() => sanitiseWeComMessage('<xml><A>1</A>')).toThrow(MalformedWebhookPayloadError);
-    expect(() => sanitiseWeComMessage('<xml><A><![CDATA[x</A></xml>')).toThrow(MalformedWebhookPayloadError);
-    expect(() => sanitiseWeComMessage(1 as unknown as string)).toThrow(SanitiserArgumentError);
+    expect(() => sanitiseWeComMessage('plain text')).toThrow(
+      expect.objectContaining({ code: 'sanitiser_malformed_payload' }),
+    );
+    expect(() => sanitiseWeComMessage('<xml><A>1</A>')).toThrow(
+      expect.objectContaining({ code: 'sanitiser_malformed_payload' }),
+    );
+    expect(() => sanitiseWeComMessage('<xml><A><![CDATA[x</A></xml>')).toThrow(
+      expect.objectContaining({ code: 'sanitiser_malformed_payload' }),
+    );
+    expect(() => sanitiseWeComMessage(1 as unknown as string)).toThrow(
+      expect.objectContaining({ code: 'sanitiser_invalid_argument' }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { SanitiserArgumentError } from './errors.js';
+import { RelayError } from '../../errors.js';
 import { encodeUtf8 } from './utf8.js';
 import { xmlRootChildren } from './xml-elements.js';
 
@@ -26,8 +26,8 @@ export interface SanitisedWeComMessage {
  * the Token and EncodingAESKey, which stay at the edge. The root's credential children
  * ({@link WECOM_CREDENTIAL_ELEMENTS}) are cut out of the text; every other character is kept.
  *
- * @throws {MalformedWebhookPayloadError} the message has no readable XML root.
- * @throws {SanitiserArgumentError} `message` is not a string.
+ * @throws {RelayError} `sanitiser_malformed_payload`: the message has no readable XML root.
+ * @throws {RelayError} `sanitiser_invalid_argument`: `message` is not a string.
  *
  * @example
  * const callback = verifyWeComCallback(edgeRequest, { token, encodingAesKey, corpId });
@@ -37,7 +37,8 @@ export interface SanitisedWeComMessage {
  * }
  */
 export function sanitiseWeComMessage(message: string): SanitisedWeComMessage {
-  if (typeof message !== 'string') throw new SanitiserArgumentError('message must be a string', 'message');
+  if (typeof message !== 'string')
+    throw new RelayError('sanitiser_invalid_argument', 'message must be a string', { path: 'message' });
   const children = xmlRootChildren(message);
   const fields = new Map<string, string>();
   for (const child of children) {

@@ -1,4 +1,4 @@
-import { MalformedWebhookPayloadError } from './errors.js';
+import { RelayError } from '../../errors.js';
 
 /** One child element of an XML document's root, as a span of the document text. */
 export interface XmlChildElement {
@@ -22,13 +22,15 @@ const ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&',
  * elements are skipped; CDATA sections are read as text and never searched for tags. This is no
  * general XML parser: DTDs and processing instructions inside the root are not supported.
  *
- * @throws {MalformedWebhookPayloadError} no root element, or an element that is not closed.
+ * @throws {RelayError} `sanitiser_malformed_payload`: no root element, or an element that is not closed.
  */
 export function xmlRootChildren(xml: string): XmlChildElement[] {
   let at = skipProlog(xml, 0);
   const root = openTag(xml, at);
   if (root === undefined || root.selfClosing) {
-    throw new MalformedWebhookPayloadError('the message has no XML root element', 'message');
+    throw new RelayError('sanitiser_malformed_payload', 'the message has no XML root element', {
+      path: 'message',
+    });
   }
   at = root.end;
   const children: XmlChildElement[] = [];
@@ -36,7 +38,8 @@ export function xmlRootChildren(xml: string): XmlChildElement[] {
     at = skipMisc(xml, at);
     if (xml.startsWith('</', at)) return children;
     const tag = openTag(xml, at);
-    if (tag === undefined) throw new MalformedWebhookPayloadError('the XML root is not closed', 'message');
+    if (tag === undefined)
+      throw new RelayError('sanitiser_malformed_payload', 'the XML root is not closed', { path: 'message' });
     if (tag.selfClosing) {
       children.push({ name: tag.name, start: at, end: tag.end, text: '' });
       at = tag.end;
@@ -96,7 +99,7 @@ function tagClose(xml: string, from: number): number {
     } else if (ch === '"' || ch === "'") quote = ch;
     else if (ch === '>') return at;
   }
-  throw new MalformedWebhookPayloadError('an XML tag is not closed', 'message');
+  throw new RelayError('sanitiser_malformed_payload', 'an XML tag is not closed', { path: 'message' });
 }
 
 /** For content starting at `from`: the index of its end tag and the index after it. */
@@ -121,7 +124,7 @@ function elementEnd(xml: string, from: number): [number, number] {
       }
     }
   }
-  throw new MalformedWebhookPayloadError('an XML element is not closed', 'message');
+  throw new RelayError('sanitiser_malformed_payload', 'an XML element is not closed', { path: 'message' });
 }
 
 /** Skips the XML declaration, comments and whitespace before the root. */
@@ -143,6 +146,9 @@ function skipMisc(xml: string, from: number): number {
 
 function endOf(xml: string, terminator: string, from: number): number {
   const found = xml.indexOf(terminator, from);
-  if (found < 0) throw new MalformedWebhookPayloadError(`no ${terminator} in the message`, 'message');
+  if (found < 0)
+    throw new RelayError('sanitiser_malformed_payload', `no ${terminator} in the message`, {
+      path: 'message',
+    });
   return found + terminator.length;
 }

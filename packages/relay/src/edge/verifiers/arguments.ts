@@ -1,4 +1,4 @@
-import { EdgeVerifierArgumentError } from './errors.js';
+import { RelayError } from '../../errors.js';
 
 /** Default and documented allowance between a signed timestamp and the clock: five minutes. */
 export const DEFAULT_MAX_SKEW_SECONDS = 300;
@@ -10,18 +10,20 @@ export function describe(value: unknown): string {
   return typeof value;
 }
 
-/** Throws {@link EdgeVerifierArgumentError} unless `value` is an object (the options bag). */
+/** Throws `invalid_argument` unless `value` is an object (the options bag). */
 export function assertOptions(value: unknown): asserts value is object {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new EdgeVerifierArgumentError(`options must be an object, got ${describe(value)}`, 'options');
+    throw new RelayError('invalid_argument', `options must be an object, got ${describe(value)}`, {
+      path: 'options',
+    });
   }
 }
 
-/** Throws {@link EdgeVerifierArgumentError} unless `value` is a non-empty string. */
+/** Throws `invalid_argument` unless `value` is a non-empty string. */
 export function assertNonEmptyString(value: unknown, path: string): asserts value is string {
   if (typeof value !== 'string' || value === '') {
     const got = typeof value === 'string' ? 'an empty string' : describe(value);
-    throw new EdgeVerifierArgumentError(`${path} must be a non-empty string, got ${got}`, path);
+    throw new RelayError('invalid_argument', `${path} must be a non-empty string, got ${got}`, { path });
   }
 }
 
@@ -29,9 +31,10 @@ export function assertNonEmptyString(value: unknown, path: string): asserts valu
 export function maxSkewSeconds(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_SKEW_SECONDS;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new EdgeVerifierArgumentError(
+    throw new RelayError(
+      'invalid_argument',
       `maxSkewSeconds must be a safe integer ≥ 0, got ${typeof value === 'number' ? value : describe(value)}`,
-      'maxSkewSeconds',
+      { path: 'maxSkewSeconds' },
     );
   }
   return value;
@@ -41,9 +44,10 @@ export function maxSkewSeconds(value: unknown): number {
 export function unixSeconds(now: unknown, path = 'now'): number {
   if (now === undefined) return Math.floor(Date.now() / 1000);
   if (typeof now !== 'number' || !Number.isFinite(now) || now < 0 || now > Number.MAX_SAFE_INTEGER) {
-    throw new EdgeVerifierArgumentError(
+    throw new RelayError(
+      'invalid_argument',
       `${path} must be a finite, non-negative number of unix seconds, got ${typeof now === 'number' ? now : describe(now)}`,
-      path,
+      { path },
     );
   }
   return Math.floor(now);

@@ -1,14 +1,7 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { RelayError } from '../../errors.js';
 import { assertNonEmptyString, assertOptions, maxSkewSeconds, unixSeconds } from './arguments.js';
 import { decodeHex } from './bytes.js';
-import {
-  BadSignatureError,
-  EdgeVerifierArgumentError,
-  MalformedBodyError,
-  MalformedSignatureError,
-  MissingSignatureError,
-  MissingTimestampError,
-} from './errors.js';
 import { parseJsonBody } from './json-body.js';
 import { type EdgeRequest, headerValue, parseEdgeRequest } from './request.js';
 import { freshTimestamp } from './timestamp.js';
@@ -50,9 +43,9 @@ export interface VerifiedDiscordInteraction {
  * followed by the raw body. Then the timestamp must be within `maxSkewSeconds` of the clock, and
  * only then is the body parsed: it must be a UTF-8 JSON object with an integer `type`.
  *
- * Throws `MissingSignatureError`, `MalformedSignatureError` (not 128 hex characters),
- * `BadSignatureError`, `MissingTimestampError`, `MalformedTimestampError`, `StaleTimestampError`,
- * `MalformedBodyError`, or `EdgeVerifierArgumentError` for unusable options. Answer every refusal
+ * Throws a `RelayError` with code `missing_signature`, `malformed_signature` (not 128 hex
+ * characters), `bad_signature`, `missing_timestamp`, `malformed_timestamp`, `stale_timestamp`,
+ * `malformed_body`, or `invalid_argument` for unusable options. Answer every refusal
  * with 401: Discord probes endpoints with bad signatures.
  *
  * @example
@@ -75,25 +68,27 @@ export function verifyDiscordInteraction(
 
   const signatureText = headerValue(headers, DISCORD_SIGNATURE_HEADER);
   if (signatureText === undefined) {
-    throw new MissingSignatureError(`no ${DISCORD_SIGNATURE_HEADER} header`, DISCORD_SIGNATURE_HEADER);
+    throw new RelayError('missing_signature', `no ${DISCORD_SIGNATURE_HEADER} header`, {
+      path: DISCORD_SIGNATURE_HEADER,
+    });
   }
   const timestampText = headerValue(headers, DISCORD_TIMESTAMP_HEADER);
   if (timestampText === undefined) {
-    throw new MissingTimestampError(`no ${DISCORD_TIMESTAMP_HEADER} header`, DISCORD_TIMESTAMP_HEADER);
+    throw new RelayError('missing_timestamp', `no ${DISCORD_TIMESTAMP_HEADER} header`, {
+      path: DISCORD_TIMESTAMP_HEADER,
+    });
   }
   const signature = decodeHex(signatureText, 64);
   if (signature === undefined) {
-    throw new MalformedSignatureError(
-      `${DISCORD_SIGNATURE_HEADER} must be 128 hex characters`,
-      DISCORD_SIGNATURE_HEADER,
-    );
+    throw new RelayError('malformed_signature', `${DISCORD_SIGNATURE_HEADER} must be 128 hex characters`, {
+      path: DISCORD_SIGNATURE_HEADER,
+    });
   }
   const signed = Buffer.concat([Buffer.from(timestampText, 'utf8'), body]);
   if (!verify(null, signed, key, signature)) {
-    throw new BadSignatureError(
-      'the interaction is not signed by this application',
-      DISCORD_SIGNATURE_HEADER,
-    );
+    throw new RelayError('bad_signature', 'the interaction is not signed by this application', {
+      path: DISCORD_SIGNATURE_HEADER,
+    });
   }
   const timestamp = freshTimestamp(timestampText, now, maxSkew, DISCORD_TIMESTAMP_HEADER);
   return { interaction: interactionOf(parseJsonBody(body)), body, timestamp };
@@ -104,13 +99,16 @@ function discordPublicKey(publicKey: unknown): KeyObject {
   assertNonEmptyString(publicKey, 'publicKey');
   const raw = decodeHex(publicKey, 32);
   if (raw === undefined) {
-    throw new EdgeVerifierArgumentError('publicKey must be 64 hex characters (32 bytes)', 'publicKey');
+    throw new RelayError('invalid_argument', 'publicKey must be 64 hex characters (32 bytes)', {
+      path: 'publicKey',
+    });
   }
   try {
     const x = Buffer.from(raw).toString('base64url');
     return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' });
   } catch (error) {
-    throw new EdgeVerifierArgumentError('publicKey is not an Ed25519 public key', 'publicKey', {
+    throw new RelayError('invalid_argument', 'publicKey is not an Ed25519 public key', {
+      path: 'publicKey',
       cause: error,
     });
   }
@@ -119,10 +117,10 @@ function discordPublicKey(publicKey: unknown): KeyObject {
 /** The parsed body as an interaction: a JSON object whose `type` is an integer. */
 function interactionOf(value: unknown): DiscordInteraction {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new MalformedBodyError('the interaction is not a JSON object', 'body');
+    throw new RelayError('malformed_body', 'the interaction is not a JSON object', { path: 'body' });
   }
   if (!Number.isSafeInteger((value as { type?: unknown }).type)) {
-    throw new MalformedBodyError('the interaction has no integer type', 'body.type');
+    throw new RelayError('malformed_body', 'the interaction has no integer type', { path: 'body.type' });
   }
   return value as DiscordInteraction;
 }

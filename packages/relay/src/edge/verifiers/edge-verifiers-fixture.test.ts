@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fixture from '../../../../conformance/fixtures/relay/edge-verifiers.json' with { type: 'json' };
+import { RelayError } from '../../errors.js';
 import { verifyDiscordInteraction } from './discord.js';
-import { EdgeVerificationError } from './errors.js';
 import type { EdgeRequest } from './request.js';
 import { verifyTwilioWebhook } from './twilio.js';
 import { verifyWeComCallback } from './wecom.js';
@@ -96,10 +96,10 @@ function refusalCode(run: () => unknown): string {
   try {
     run();
   } catch (error) {
-    if (error instanceof EdgeVerificationError) return error.code;
+    if (error instanceof RelayError) return error.code;
     throw error;
   }
-  throw new Error('expected an EdgeVerificationError');
+  throw new Error('expected the verifier to refuse with a RelayError');
 }
 
 describe('edge-verifiers.json', () => {

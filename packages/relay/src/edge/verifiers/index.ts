@@ -7,22 +7,6 @@ export {
   type VerifiedDiscordInteraction,
   verifyDiscordInteraction,
 } from './discord.js';
-export {
-  BadSignatureError,
-  BodyHashMismatchError,
-  CorpIdMismatchError,
-  DecryptFailedError,
-  EdgeVerificationError,
-  type EdgeVerificationErrorCode,
-  EdgeVerifierArgumentError,
-  MalformedBodyError,
-  MalformedEdgeRequestError,
-  MalformedSignatureError,
-  MalformedTimestampError,
-  MissingSignatureError,
-  MissingTimestampError,
-  StaleTimestampError,
-} from './errors.js';
 export type { EdgeRequest } from './request.js';
 export {
   TWILIO_BODY_HASH_PARAM,

@@ -1,5 +1,5 @@
+import { RelayError } from '../../errors.js';
 import { describe } from './arguments.js';
-import { EdgeVerifierArgumentError } from './errors.js';
 
 /**
  * An inbound webhook request exactly as it reached the edge. `url` is the absolute URL the provider
@@ -14,35 +14,41 @@ export interface EdgeRequest {
 }
 
 /**
- * Checks the shape of `request` and returns its parsed URL. Throws {@link EdgeVerifierArgumentError}
+ * Checks the shape of `request` and returns its parsed URL. Throws `invalid_argument`
  * for a request that is not an {@link EdgeRequest} or whose `url` is not absolute.
  */
 export function parseEdgeRequest(request: unknown): URL {
   if (typeof request !== 'object' || request === null) {
-    throw new EdgeVerifierArgumentError(`request must be an object, got ${describe(request)}`, 'request');
+    throw new RelayError('invalid_argument', `request must be an object, got ${describe(request)}`, {
+      path: 'request',
+    });
   }
   const { method, url, headers, body } = request as Partial<Record<keyof EdgeRequest, unknown>>;
   if (typeof method !== 'string' || method === '') {
-    throw new EdgeVerifierArgumentError('request.method must be a non-empty string', 'request.method');
+    throw new RelayError('invalid_argument', 'request.method must be a non-empty string', {
+      path: 'request.method',
+    });
   }
   if (!(headers instanceof Headers)) {
-    throw new EdgeVerifierArgumentError(
+    throw new RelayError(
+      'invalid_argument',
       `request.headers must be a Headers instance, got ${describe(headers)}`,
-      'request.headers',
+      { path: 'request.headers' },
     );
   }
   if (!(body instanceof Uint8Array)) {
-    throw new EdgeVerifierArgumentError(
-      `request.body must be a Uint8Array, got ${describe(body)}`,
-      'request.body',
-    );
+    throw new RelayError('invalid_argument', `request.body must be a Uint8Array, got ${describe(body)}`, {
+      path: 'request.body',
+    });
   }
   if (typeof url !== 'string') {
-    throw new EdgeVerifierArgumentError(`request.url must be a string, got ${describe(url)}`, 'request.url');
+    throw new RelayError('invalid_argument', `request.url must be a string, got ${describe(url)}`, {
+      path: 'request.url',
+    });
   }
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   if (parsed === undefined) {
-    throw new EdgeVerifierArgumentError('request.url must be an absolute URL', 'request.url');
+    throw new RelayError('invalid_argument', 'request.url must be an absolute URL', { path: 'request.url' });
   }
   return parsed;
 }

@@ -1,13 +1,34 @@
 import { expect } from 'vitest';
-import { EdgeVerificationError, type EdgeVerificationErrorCode } from './errors.js';
+import { RelayError, type RelayErrorCode } from '../../errors.js';
 
-/** The code of the {@link EdgeVerificationError} `run` throws; fails the test on success or another error. */
-export function refusal(run: () => unknown): EdgeVerificationErrorCode {
+/** The codes the edge webhook verifiers throw a {@link RelayError} with. */
+const VERIFIER_CODES: ReadonlySet<RelayErrorCode> = new Set<RelayErrorCode>([
+  'invalid_argument',
+  'malformed_request',
+  'missing_signature',
+  'malformed_signature',
+  'bad_signature',
+  'missing_timestamp',
+  'malformed_timestamp',
+  'stale_timestamp',
+  'body_hash_mismatch',
+  'malformed_body',
+  'decrypt_failed',
+  'corp_id_mismatch',
+]);
+
+/**
+ * The code of the verifier's {@link RelayError} `run` throws; fails the test on success, on another
+ * error, or on a code that is not a verifier's.
+ */
+export function refusal(run: () => unknown): RelayErrorCode {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(EdgeVerificationError);
-    return (error as EdgeVerificationError).code;
+    expect(error).toBeInstanceOf(RelayError);
+    const { code } = error as RelayError;
+    expect(VERIFIER_CODES.has(code), `${code} is not a verifier code`).toBe(true);
+    return code;
   }
   throw new Error('expected the verifier to refuse');
 }

@@ -1,13 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
+import { RelayError } from '../../errors.js';
 import { assertNonEmptyString, assertOptions } from './arguments.js';
 import { bytesEqual, decodeBase64 } from './bytes.js';
-import {
-  BadSignatureError,
-  BodyHashMismatchError,
-  MalformedBodyError,
-  MalformedSignatureError,
-  MissingSignatureError,
-} from './errors.js';
 import { parseJsonBody } from './json-body.js';
 import { type EdgeRequest, headerValue, parseEdgeRequest } from './request.js';
 import { parseFormParams, type TwilioParam, twilioSignedText } from './twilio-params.js';
@@ -64,9 +58,9 @@ export interface VerifiedTwilioJsonWebhook {
  *   parameters are signed (`kind: 'form'`); a bodiless request (GET) signs the URL alone. A body
  *   of another type is refused, since no signature covers it.
  *
- * Throws `MissingSignatureError`, `MalformedSignatureError` (not base64 of 20 bytes),
- * `BadSignatureError`, `BodyHashMismatchError`, `MalformedBodyError`, or
- * `EdgeVerifierArgumentError` for unusable options or a relative URL. Webhooks signed with a
+ * Throws a `RelayError` with code `missing_signature`, `malformed_signature` (not base64 of 20
+ * bytes), `bad_signature`, `body_hash_mismatch`, `malformed_body`, or `invalid_argument` for
+ * unusable options or a relative URL. Webhooks signed with a
  * Webhooks Rule's shared key (`X-Twilio-Webhooks-Signature-Settings`) are not supported.
  *
  * @example
@@ -87,13 +81,16 @@ export function verifyTwilioWebhook(
 
   const signatureText = headerValue(headers, TWILIO_SIGNATURE_HEADER);
   if (signatureText === undefined) {
-    throw new MissingSignatureError(`no ${TWILIO_SIGNATURE_HEADER} header`, TWILIO_SIGNATURE_HEADER);
+    throw new RelayError('missing_signature', `no ${TWILIO_SIGNATURE_HEADER} header`, {
+      path: TWILIO_SIGNATURE_HEADER,
+    });
   }
   const signature = decodeBase64(signatureText);
   if (signature?.length !== 20) {
-    throw new MalformedSignatureError(
+    throw new RelayError(
+      'malformed_signature',
       `${TWILIO_SIGNATURE_HEADER} must be the base64 of a 20-byte HMAC-SHA1`,
-      TWILIO_SIGNATURE_HEADER,
+      { path: TWILIO_SIGNATURE_HEADER },
     );
   }
 
@@ -101,15 +98,18 @@ export function verifyTwilioWebhook(
   const params = bodyHash === null ? formParams(headers, body) : [];
   const signedUrl = matchingUrl(request.url, params, options.authToken, signature);
   if (signedUrl === undefined) {
-    throw new BadSignatureError('the request is not signed with this Auth Token', TWILIO_SIGNATURE_HEADER);
+    throw new RelayError('bad_signature', 'the request is not signed with this Auth Token', {
+      path: TWILIO_SIGNATURE_HEADER,
+    });
   }
   if (bodyHash === null) return { kind: 'form', params, body, signedUrl };
 
   const actual = createHash('sha256').update(body).digest('hex');
   if (!bytesEqual(Buffer.from(bodyHash, 'utf8'), Buffer.from(actual, 'utf8'))) {
-    throw new BodyHashMismatchError(
+    throw new RelayError(
+      'body_hash_mismatch',
       `the body's SHA-256 is not the signed ${TWILIO_BODY_HASH_PARAM}`,
-      TWILIO_BODY_HASH_PARAM,
+      { path: TWILIO_BODY_HASH_PARAM },
     );
   }
   return { kind: 'json', json: parseJsonBody(body), body, signedUrl };
@@ -120,9 +120,10 @@ function formParams(headers: Headers, body: Uint8Array): readonly TwilioParam[] 
   if (body.length === 0) return [];
   const mediaType = (headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
   if (mediaType !== FORM_MEDIA_TYPE) {
-    throw new MalformedBodyError(
+    throw new RelayError(
+      'malformed_body',
       `a ${mediaType || 'untyped'} body without ${TWILIO_BODY_HASH_PARAM} is covered by no signature`,
-      'body',
+      { path: 'body' },
     );
   }
   return parseFormParams(body);

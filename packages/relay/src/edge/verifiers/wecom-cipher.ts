@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { RelayError } from '../../errors.js';
 import { decodeBase64, decodeUtf8, encodeBase64 } from './bytes.js';
-import { CorpIdMismatchError, DecryptFailedError } from './errors.js';
 import type { WeComSecrets } from './wecom-config.js';
 
 /** WeCom pads to a multiple of 32 bytes (PKCS#7 with k = 32), not the AES block size. */
@@ -26,15 +26,15 @@ export function encryptWeComPayload(message: Uint8Array, secrets: WeComSecrets, 
 }
 
 /**
- * The message inside a WeCom ciphertext. Throws {@link DecryptFailedError} when it is not canonical
+ * The message inside a WeCom ciphertext. Throws `decrypt_failed` when it is not canonical
  * base64 of whole AES blocks, its padding is not 1 to 32 bytes of the pad length, its message length
- * overruns it, or the message is not UTF-8; {@link CorpIdMismatchError} when the trailing receive id
+ * overruns it, or the message is not UTF-8; `corp_id_mismatch` when the trailing receive id
  * is not the configured one.
  */
 export function decryptWeComPayload(encrypt: string, secrets: WeComSecrets, path: string): string {
   const cipherText = decodeBase64(encrypt);
   if (cipherText === undefined || cipherText.length === 0 || cipherText.length % 16 !== 0) {
-    throw new DecryptFailedError(`${path} is not base64 of whole AES blocks`, path);
+    throw new RelayError('decrypt_failed', `${path} is not base64 of whole AES blocks`, { path });
   }
   const decipher = createDecipheriv('aes-256-cbc', secrets.aesKey, secrets.aesKey.subarray(0, 16));
   decipher.setAutoPadding(false);
@@ -47,17 +47,19 @@ export function decryptWeComPayload(encrypt: string, secrets: WeComSecrets, path
     end < 0 ||
     padded.subarray(end).some((b) => b !== padLength)
   ) {
-    throw new DecryptFailedError(`${path} has bad padding`, path);
+    throw new RelayError('decrypt_failed', `${path} has bad padding`, { path });
   }
   const headerEnd = RANDOM_BYTES + LENGTH_BYTES;
-  if (end < headerEnd) throw new DecryptFailedError(`${path} is too short for a message`, path);
+  if (end < headerEnd) throw new RelayError('decrypt_failed', `${path} is too short for a message`, { path });
   const messageEnd = headerEnd + padded.readUInt32BE(RANDOM_BYTES);
-  if (messageEnd > end) throw new DecryptFailedError(`${path} has a message length past its end`, path);
+  if (messageEnd > end)
+    throw new RelayError('decrypt_failed', `${path} has a message length past its end`, { path });
   const receiveId = decodeUtf8(padded.subarray(messageEnd, end));
   if (receiveId !== secrets.corpId) {
-    throw new CorpIdMismatchError(`${path} is addressed to another corp id`, path);
+    throw new RelayError('corp_id_mismatch', `${path} is addressed to another corp id`, { path });
   }
   const message = decodeUtf8(padded.subarray(headerEnd, messageEnd));
-  if (message === undefined) throw new DecryptFailedError(`${path} holds a message that is not UTF-8`, path);
+  if (message === undefined)
+    throw new RelayError('decrypt_failed', `${path} holds a message that is not UTF-8`, { path });
   return message;
 }

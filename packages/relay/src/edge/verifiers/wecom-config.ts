@@ -1,5 +1,5 @@
+import { RelayError } from '../../errors.js';
 import { assertNonEmptyString, assertOptions } from './arguments.js';
-import { EdgeVerifierArgumentError } from './errors.js';
 
 const ENCODING_AES_KEY = /^[A-Za-z0-9+/]{43}$/;
 
@@ -30,9 +30,10 @@ export function weComSecrets(options: unknown): WeComSecrets {
   assertNonEmptyString(token, 'token');
   assertNonEmptyString(corpId, 'corpId');
   if (typeof encodingAesKey !== 'string' || !ENCODING_AES_KEY.test(encodingAesKey)) {
-    throw new EdgeVerifierArgumentError(
+    throw new RelayError(
+      'invalid_argument',
       'encodingAesKey must be 43 base64 characters (WeCom EncodingAESKey)',
-      'encodingAesKey',
+      { path: 'encodingAesKey' },
     );
   }
   return { token, aesKey: new Uint8Array(Buffer.from(`${encodingAesKey}=`, 'base64')), corpId };

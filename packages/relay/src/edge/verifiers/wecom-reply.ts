@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { RelayError } from '../../errors.js';
 import { describe, unixSeconds } from './arguments.js';
-import { EdgeVerifierArgumentError } from './errors.js';
 import { encryptWeComPayload } from './wecom-cipher.js';
 import { type WeComCryptoOptions, weComSecrets } from './wecom-config.js';
 import { weComMsgSignature } from './wecom-signature.js';
@@ -33,7 +33,7 @@ export interface EncryptedWeComReply {
 /**
  * Encrypts and signs a passive reply to a WeCom callback (the encrypt side of BizMsgCrypt):
  * `message` (the reply XML) is encrypted like a callback and signed with the same
- * `msg_signature` rule. Throws `EdgeVerifierArgumentError` for unusable options or a message with
+ * `msg_signature` rule. Throws a `RelayError` `invalid_argument` for unusable options or a message with
  * an unpaired surrogate.
  *
  * @example
@@ -45,7 +45,9 @@ export interface EncryptedWeComReply {
 export function encryptWeComReply(message: string, options: WeComReplyOptions): EncryptedWeComReply {
   const secrets = weComSecrets(options);
   if (typeof message !== 'string' || UNPAIRED_SURROGATE.test(message)) {
-    throw new EdgeVerifierArgumentError('message must be a string with no unpaired surrogate', 'message');
+    throw new RelayError('invalid_argument', 'message must be a string with no unpaired surrogate', {
+      path: 'message',
+    });
   }
   const timestamp = String(unixSeconds(options.timestamp, 'timestamp'));
   const nonce = replyNonce(options.nonce);
@@ -62,7 +64,9 @@ export function encryptWeComReply(message: string, options: WeComReplyOptions): 
 function replyNonce(nonce: unknown): string {
   if (nonce === undefined) return String(randomInt(1_000_000_000, 10_000_000_000));
   if (typeof nonce !== 'string' || !NONCE.test(nonce)) {
-    throw new EdgeVerifierArgumentError('nonce must be 1 to 64 ASCII letters and digits', 'nonce');
+    throw new RelayError('invalid_argument', 'nonce must be 1 to 64 ASCII letters and digits', {
+      path: 'nonce',
+    });
   }
   return nonce;
 }
@@ -71,7 +75,9 @@ function replyNonce(nonce: unknown): string {
 function replyRandom(random: unknown): Uint8Array {
   if (random === undefined) return randomBytes(16);
   if (!(random instanceof Uint8Array) || random.length !== 16) {
-    throw new EdgeVerifierArgumentError(`random must be 16 bytes, got ${describe(random)}`, 'random');
+    throw new RelayError('invalid_argument', `random must be 16 bytes, got ${describe(random)}`, {
+      path: 'random',
+    });
   }
   return random;
 }

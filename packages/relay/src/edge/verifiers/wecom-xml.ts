@@ -1,4 +1,4 @@
-import { MalformedBodyError } from './errors.js';
+import { RelayError } from '../../errors.js';
 
 const ENCRYPT_OPEN = /<Encrypt\s*>/y;
 const ENCRYPT_CLOSE = /\s*<\/Encrypt\s*>/y;
@@ -8,7 +8,7 @@ const CDATA_CLOSE = ']]>';
 /**
  * The text of the one `<Encrypt>` element of a WeCom callback body, written as CDATA or as plain
  * text, whitespace around it ignored. CDATA sections and comments elsewhere are skipped, so an
- * `<Encrypt>` quoted inside another element's CDATA is not taken. Throws {@link MalformedBodyError}
+ * `<Encrypt>` quoted inside another element's CDATA is not taken. Throws `malformed_body`
  * when there is no such element, more than one, an unterminated one, or one that is empty.
  */
 export function extractEncryptElement(xml: string): string {
@@ -30,9 +30,12 @@ export function extractEncryptElement(xml: string): string {
     }
   }
   if (found.length !== 1) {
-    throw new MalformedBodyError(`the body has ${found.length} <Encrypt> elements, not one`, 'body');
+    throw new RelayError('malformed_body', `the body has ${found.length} <Encrypt> elements, not one`, {
+      path: 'body',
+    });
   }
-  if (found[0] === '') throw new MalformedBodyError('the <Encrypt> element is empty', 'body');
+  if (found[0] === '')
+    throw new RelayError('malformed_body', 'the <Encrypt> element is empty', { path: 'body' });
   return found[0]!;
 }
 
@@ -48,11 +51,12 @@ function encryptContent(xml: string, start: number): [string, number] {
     next = close;
   } else {
     next = xml.indexOf('<', from);
-    if (next < 0) throw new MalformedBodyError('the <Encrypt> element is not closed', 'body');
+    if (next < 0)
+      throw new RelayError('malformed_body', 'the <Encrypt> element is not closed', { path: 'body' });
     value = xml.slice(from, next).trim();
   }
   if (!matchesAt(ENCRYPT_CLOSE, xml, next)) {
-    throw new MalformedBodyError('the <Encrypt> element is not closed', 'body');
+    throw new RelayError('malformed_body', 'the <Encrypt> element is not closed', { path: 'body' });
   }
   return [value, ENCRYPT_CLOSE.lastIndex];
 }
@@ -61,7 +65,9 @@ function encryptContent(xml: string, start: number): [string, number] {
 function endOf(xml: string, terminator: string, from: number): number {
   const index = xml.indexOf(terminator, from);
   if (index < 0)
-    throw new MalformedBodyError(`the body has an unterminated section (no ${terminator})`, 'body');
+    throw new RelayError('malformed_body', `the body has an unterminated section (no ${terminator})`, {
+      path: 'body',
+    });
   return index + terminator.length;
 }
 

@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EdgeVerifierArgumentError } from './errors.js';
 import type { EdgeRequest } from './request.js';
 import { refusal } from './test-support.js';
 import { verifyWeComCallback } from './wecom.js';
@@ -214,7 +213,7 @@ describe('verifyWeComCallback', () => {
     );
   });
 
-  it('throws EdgeVerifierArgumentError for unusable options', () => {
+  it('throws invalid_argument for unusable options', () => {
     const req = post(encrypt(MESSAGE));
     for (const bad of [
       { ...options, encodingAesKey: SECRETS.encodingAesKey.slice(1) },
@@ -223,7 +222,9 @@ describe('verifyWeComCallback', () => {
       { ...options, corpId: undefined },
       { ...options, now: -1 },
     ]) {
-      expect(() => verifyWeComCallback(req, bad as typeof options)).toThrow(EdgeVerifierArgumentError);
+      expect(() => verifyWeComCallback(req, bad as typeof options)).toThrow(
+        expect.objectContaining({ code: 'invalid_argument' }),
+      );
     }
   });
 
@@ -300,7 +301,7 @@ describe('encryptWeComReply', () => {
     expect(a.encrypt).not.toBe(b.encrypt);
   });
 
-  it('throws EdgeVerifierArgumentError for unusable options', () => {
+  it('throws invalid_argument for unusable options', () => {
     for (const bad of [
       { ...SECRETS, nonce: 'a]]>b' },
       { ...SECRETS, nonce: '' },
@@ -308,9 +309,15 @@ describe('encryptWeComReply', () => {
       { ...SECRETS, timestamp: 1.5e300 },
       { ...SECRETS, encodingAesKey: 'short' },
     ]) {
-      expect(() => encryptWeComReply(MESSAGE, bad)).toThrow(EdgeVerifierArgumentError);
+      expect(() => encryptWeComReply(MESSAGE, bad)).toThrow(
+        expect.objectContaining({ code: 'invalid_argument' }),
+      );
     }
-    expect(() => encryptWeComReply('\uD800', SECRETS)).toThrow(EdgeVerifierArgumentError);
-    expect(() => encryptWeComReply(42 as unknown as string, SECRETS)).toThrow(EdgeVerifierArgumentError);
+    expect(() => encryptWeComReply('\uD800', SECRETS)).toThrow(
+      expect.objectContaining({ code: 'invalid_argument' }),
+    );
+    expect(() => encryptWeComReply(42 as unknown as string, SECRETS)).toThrow(
+      expect.objectContaining({ code: 'invalid_argument' }),
+    );
   });
 });

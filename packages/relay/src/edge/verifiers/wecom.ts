@@ -1,13 +1,6 @@
+import { RelayError } from '../../errors.js';
 import { maxSkewSeconds, unixSeconds } from './arguments.js';
 import { bytesEqual, decodeUtf8 } from './bytes.js';
-import {
-  BadSignatureError,
-  MalformedBodyError,
-  MalformedEdgeRequestError,
-  MalformedSignatureError,
-  MissingSignatureError,
-  MissingTimestampError,
-} from './errors.js';
 import { type EdgeRequest, parseEdgeRequest } from './request.js';
 import { freshTimestamp } from './timestamp.js';
 import { decryptWeComPayload } from './wecom-cipher.js';
@@ -55,10 +48,10 @@ export interface VerifiedWeComMessage {
  * within `maxSkewSeconds` of the clock, and the ciphertext must decrypt (AES-256-CBC, PKCS#7 to 32
  * bytes) to a message addressed to `corpId`.
  *
- * Throws `MissingSignatureError`, `MalformedSignatureError` (not 40 hex characters),
- * `BadSignatureError`, `MissingTimestampError`, `MalformedTimestampError`, `StaleTimestampError`,
- * `MalformedEdgeRequestError` (no `nonce` or `echostr`, or a method other than GET and POST),
- * `MalformedBodyError`, `DecryptFailedError`, `CorpIdMismatchError`, or `EdgeVerifierArgumentError`
+ * Throws a `RelayError` with code `missing_signature`, `malformed_signature` (not 40 hex characters),
+ * `bad_signature`, `missing_timestamp`, `malformed_timestamp`, `stale_timestamp`,
+ * `malformed_request` (no `nonce` or `echostr`, or a method other than GET and POST),
+ * `malformed_body`, `decrypt_failed`, `corp_id_mismatch`, or `invalid_argument`
  * for unusable options. A `+` that arrived unescaped in `echostr` (read as a space) is restored,
  * since base64 has no spaces.
  *
@@ -78,17 +71,23 @@ export function verifyWeComCallback(
   const query = parseEdgeRequest(request).searchParams;
   const method = request.method.toUpperCase();
   if (method !== 'GET' && method !== 'POST') {
-    throw new MalformedEdgeRequestError(`WeCom sends GET and POST callbacks, not ${method}`, 'method');
+    throw new RelayError('malformed_request', `WeCom sends GET and POST callbacks, not ${method}`, {
+      path: 'method',
+    });
   }
 
   const signature = queryValue(query, 'msg_signature');
-  if (signature === undefined) throw new MissingSignatureError('no msg_signature parameter', 'msg_signature');
+  if (signature === undefined)
+    throw new RelayError('missing_signature', 'no msg_signature parameter', { path: 'msg_signature' });
   const timestampText = queryValue(query, 'timestamp');
-  if (timestampText === undefined) throw new MissingTimestampError('no timestamp parameter', 'timestamp');
+  if (timestampText === undefined)
+    throw new RelayError('missing_timestamp', 'no timestamp parameter', { path: 'timestamp' });
   const nonce = queryValue(query, 'nonce');
-  if (nonce === undefined) throw new MalformedEdgeRequestError('no nonce parameter', 'nonce');
+  if (nonce === undefined) throw new RelayError('malformed_request', 'no nonce parameter', { path: 'nonce' });
   if (!SIGNATURE.test(signature)) {
-    throw new MalformedSignatureError('msg_signature must be 40 hex characters', 'msg_signature');
+    throw new RelayError('malformed_signature', 'msg_signature must be 40 hex characters', {
+      path: 'msg_signature',
+    });
   }
 
   const isUrlVerification = method === 'GET';
@@ -111,18 +110,20 @@ function queryValue(query: URLSearchParams, name: string): string | undefined {
 /** The `echostr` ciphertext, with `+` restored where the query decoding turned it into a space. */
 function echoStr(query: URLSearchParams): string {
   const echo = queryValue(query, 'echostr');
-  if (echo === undefined) throw new MalformedEdgeRequestError('no echostr parameter', 'echostr');
+  if (echo === undefined)
+    throw new RelayError('malformed_request', 'no echostr parameter', { path: 'echostr' });
   return echo.replaceAll(' ', '+');
 }
 
 /** The `<Encrypt>` ciphertext of a POST body. */
 function encryptOfBody(body: Uint8Array): string {
   const xml = decodeUtf8(body);
-  if (xml === undefined) throw new MalformedBodyError('the body is not well-formed UTF-8', 'body');
+  if (xml === undefined)
+    throw new RelayError('malformed_body', 'the body is not well-formed UTF-8', { path: 'body' });
   return extractEncryptElement(xml);
 }
 
-/** Throws {@link BadSignatureError} unless `signature` signs the ciphertext. */
+/** Throws `bad_signature` unless `signature` signs the ciphertext. */
 function verifySignature(
   secrets: WeComSecrets,
   timestamp: string,
@@ -132,6 +133,8 @@ function verifySignature(
 ): void {
   const expected = weComMsgSignature(secrets.token, timestamp, nonce, encrypt);
   if (!bytesEqual(Buffer.from(expected, 'latin1'), Buffer.from(signature.toLowerCase(), 'latin1'))) {
-    throw new BadSignatureError('the callback is not signed with this token', 'msg_signature');
+    throw new RelayError('bad_signature', 'the callback is not signed with this token', {
+      path: 'msg_signature',
+    });
   }
 }
