@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertEqual, assertRejects, assertTrue, fail } from './assert.js';
-import { deepEqual } from './deep-equal.js';
+import { assertEqual, assertRejects, assertTrue, deepEqual, fail } from './assert.js';
 import { ConformanceError } from './errors.js';
 
 describe('deepEqual', () => {

@@ -1,6 +1,80 @@
-import { deepEqual } from './deep-equal.js';
 import { ConformanceError } from './errors.js';
-import { formatValue } from './format-value.js';
+
+/**
+ * Structural equality for fixture data: primitives by `Object.is` (so `NaN` equals `NaN` and `-0` differs
+ * from `0`), bytes by content, arrays by element, plain objects by own enumerable keys regardless of order.
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a instanceof Uint8Array || b instanceof Uint8Array) {
+    return a instanceof Uint8Array && b instanceof Uint8Array && bytesEqual(a, b);
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  }
+  const aKeys = Object.keys(a);
+  const bRecord = b as Record<string, unknown>;
+  const aRecord = a as Record<string, unknown>;
+  return (
+    aKeys.length === Object.keys(b).length &&
+    aKeys.every((key) => Object.hasOwn(b, key) && deepEqual(aRecord[key], bRecord[key]))
+  );
+}
+
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+const MAX_CHARS = 200;
+
+/**
+ * A short, unambiguous rendering of a value for failure messages: strings JSON-quoted, bigints with
+ * `n`, bytes as `bytes(<hex>)`, `-0` kept, long output cut.
+ */
+export function formatValue(value: unknown): string {
+  const text = render(value, new Set());
+  return text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}… (${text.length} chars)` : text;
+}
+
+function render(value: unknown, seen: Set<object>): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'bigint':
+      return `${value}n`;
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value);
+    case 'undefined':
+    case 'boolean':
+    case 'symbol':
+      return String(value);
+    case 'function':
+      return `[function ${value.name || 'anonymous'}]`;
+  }
+  if (value === null) return 'null';
+  const object = value as object;
+  if (object instanceof Uint8Array) return `bytes(${toHex(object)})`;
+  if (seen.has(object)) return '[circular]';
+  seen.add(object);
+  try {
+    if (Array.isArray(object)) return `[${object.map((item) => render(item, seen)).join(', ')}]`;
+    if (object instanceof Error) return `${object.name}: ${object.message}`;
+    const entries = Object.entries(object).map(
+      ([key, item]) => `${JSON.stringify(key)}: ${render(item, seen)}`,
+    );
+    return `{${entries.join(', ')}}`;
+  } finally {
+    seen.delete(object);
+  }
+}
+
+function toHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
 
 /**
  * Throws unless `actual` structurally equals `expected` (see `deepEqual`: bytes by content,

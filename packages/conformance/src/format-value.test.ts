@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue } from './format-value.js';
+import { formatValue } from './assert.js';
 
 describe('formatValue', () => {
   it.each([

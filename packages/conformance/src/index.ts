@@ -21,18 +21,44 @@ export {
   type ConformanceErrorDetails,
   type ConformanceErrorOptions,
 } from './errors.js';
-export type { CaseStatus } from './execute-case.js';
-export { decodeFixtureValue } from './fixtures/decode-fixture-value.js';
 export type { FixtureCase, FixtureFile } from './fixtures/fixture-file.js';
-export { readFixtureFile } from './fixtures/fixture-file.js';
+export { decodeFixtureValue, readFixtureFile } from './fixtures/fixture-file.js';
 export { formatReportTable } from './format-report.js';
-export type { SuiteRunOptions } from './plan.js';
-export type { CaseCounts, CaseResult, ErrorSummary, RunSuiteOptions, SuiteReport } from './run-suite.js';
+export type {
+  CaseCounts,
+  CaseResult,
+  CaseStatus,
+  ErrorSummary,
+  RunSuiteOptions,
+  SuiteReport,
+  SuiteRunOptions,
+} from './run-suite.js';
 export { runSuite } from './run-suite.js';
-export * from './subjects/index.js';
+export type { ConformanceSubjects, NamedSubject } from './subjects/subject-suites.js';
+export { type SubjectSuite, subjectSuites } from './subjects/subject-suites.js';
 export type { ConformanceCase, ConformanceLevel, ConformanceSuite, SuiteSetup } from './suite.js';
-export * from './suites/agent-connector/index.js';
-export * from './suites/data-store/index.js';
+export type {
+  AgentConnectorContext,
+  ConnectorFactoryResult,
+  ConnectorUnderTest,
+  ReceivedDelivery,
+} from './suites/agent-connector/agent-connector-suite.js';
+export {
+  type AgentConnectorSuiteOptions,
+  agentConnectorSuite,
+} from './suites/agent-connector/agent-connector-suite.js';
+export {
+  createWebhookReceiverHarness,
+  type RecordedWebhookRequest,
+  type WebhookReceiverHarness,
+  type WebhookReceiverHarnessOptions,
+} from './suites/agent-connector/webhook-receiver-harness.js';
+export type {
+  DataStoreContext,
+  DataStoreFactoryResult,
+  DataStoreUnderTest,
+} from './suites/data-store/data-store-suite.js';
+export { type DataStoreSuiteOptions, dataStoreSuite } from './suites/data-store/data-store-suite.js';
 export type {
   BlobReadRefusal,
   BlobTransferFrame,
@@ -107,12 +133,71 @@ export type {
 } from './suites/relay/passthrough-cases.js';
 export type { RelayCodecImplementation } from './suites/relay/relay-codec.js';
 export { relayCodecSuite } from './suites/relay/relay-codec.js';
-export { BASELINE_SESSION_KEY_DIALECT } from './suites/relay/session-key-dialect.js';
 export type { SessionKeyImplementation, SessionKeyOptions } from './suites/relay/session-keys.js';
-export { sessionKeySuite } from './suites/relay/session-keys.js';
+export { BASELINE_SESSION_KEY_DIALECT, sessionKeySuite } from './suites/relay/session-keys.js';
 export type { SessionSourceImplementation } from './suites/relay/session-source-cases.js';
 export type { RelayTokenImplementation, RelayTokenVerdict, TokenMintOptions } from './suites/relay/tokens.js';
 export { relayTokenSuite } from './suites/relay/tokens.js';
-export * from './suites/relay-edge/index.js';
-export * from './suites/relay-runtime/index.js';
-export * from './suites/skill-store/index.js';
+export { type ContentDisposition, parseContentDisposition } from './suites/relay-edge/content-disposition.js';
+export type {
+  EdgeConnectorUnderTest,
+  EdgeCredentialBinding,
+  EdgeHttpRequest,
+  EdgeHttpResponse,
+  EdgeVerifierClock,
+  EdgeWebhookRequest,
+  EdgeWeComKeys,
+  EdgeWeComReplyOptions,
+  EdgeWorld,
+  RelayEdgeImplementation,
+  SanitisedDiscordForward,
+} from './suites/relay-edge/edge-implementation.js';
+export type {
+  EdgeStoreContext,
+  EdgeStoreSuiteOptions,
+  OpenedEdgeStore,
+} from './suites/relay-edge/edge-store-support.js';
+export { edgeSuite } from './suites/relay-edge/edge-suite.js';
+export {
+  type EnrollmentTokenStoreContext,
+  type EnrollmentTokenStoreSuiteOptions,
+  enrollmentTokenStoreSuite,
+} from './suites/relay-edge/enrollment-token-store-suite.js';
+export {
+  type PolicyStoreContext,
+  type PolicyStoreSuiteOptions,
+  policyStoreSuite,
+} from './suites/relay-edge/policy-store-suite.js';
+export {
+  type ProvisionRegistryContext,
+  type ProvisionRegistrySuiteOptions,
+  provisionRegistrySuite,
+} from './suites/relay-edge/provision-registry-suite.js';
+export {
+  type DeclaredLengthProbe,
+  type RelayEdgeLiveContext,
+  type RelayEdgeLiveOptions,
+  relayEdgeLiveSuite,
+} from './suites/relay-edge/relay-edge-live-suite.js';
+export {
+  type CapabilityVaultContext,
+  type CapabilityVaultSuiteOptions,
+  capabilityVaultSuite,
+} from './suites/relay-runtime/capability-vault-suite.js';
+export {
+  type InboundBufferContext,
+  type InboundBufferSuiteOptions,
+  inboundBufferSuite,
+} from './suites/relay-runtime/inbound-buffer-suite.js';
+export {
+  type RelayBusContext,
+  type RelayBusSuiteOptions,
+  relayBusSuite,
+} from './suites/relay-runtime/relay-bus-suite.js';
+export type {
+  SkillStoreContext,
+  SkillStoreFactory,
+  SkillStoreFactoryResult,
+  SkillStoreUnderTest,
+} from './suites/skill-store/skill-store-suite.js';
+export { type SkillStoreSuiteOptions, skillStoreSuite } from './suites/skill-store/skill-store-suite.js';

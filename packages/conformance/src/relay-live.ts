@@ -15,4 +15,15 @@
  *
  * @packageDocumentation
  */
-export * from './suites/relay-live/index.js';
+export {
+  ConformanceError,
+  type ConformanceErrorCode,
+  type ConformanceErrorDetails,
+  type ConformanceErrorOptions,
+} from './errors.js';
+export {
+  type RelayConnectorContext,
+  type RelayConnectorSuiteOptions,
+  type RelayHandshakeRecord,
+  relayConnectorSuite,
+} from './suites/relay-live/relay-connector-suite.js';

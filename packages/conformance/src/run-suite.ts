@@ -1,8 +1,143 @@
-import { suiteSetupError, unknownExpectedFailureError } from './errors.js';
-import { type CaseOutcome, type CaseStatus, executeCase } from './execute-case.js';
-import { formatValue } from './format-value.js';
-import { planSuite, type SuiteRunOptions } from './plan.js';
+import { formatValue } from './assert.js';
+import { ConformanceError, suiteSetupError, unknownExpectedFailureError } from './errors.js';
 import type { ConformanceCase, ConformanceLevel, ConformanceSuite, SuiteSetup } from './suite.js';
+
+/** How a case ended. */
+export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'expected-failure' | 'stale';
+
+/** The outcome of one case, with the thrown value itself (reports keep only its name and message). */
+export interface CaseOutcome {
+  readonly status: CaseStatus;
+  readonly durationMs: number;
+  /** What the case threw (`failed`, `expected-failure`) or a `stale_expected_failure` `ConformanceError` (`stale`). */
+  readonly error?: unknown;
+  /** Why the case was skipped, or why its failure was expected. */
+  readonly reason?: string;
+}
+
+/** Runs one case against a set-up implementation, applying capabilities, expected failures and the timeout. */
+export async function executeCase<Ctx>(
+  testCase: ConformanceCase<Ctx>,
+  setup: SuiteSetup<Ctx>,
+  expectedToFail: boolean,
+  timeoutMs: number,
+): Promise<CaseOutcome> {
+  if (testCase.requires !== undefined && !setup.capabilities?.has(testCase.requires)) {
+    return {
+      status: 'skipped',
+      durationMs: 0,
+      reason: `the implementation lacks capability "${testCase.requires}"`,
+    };
+  }
+  const started = performance.now();
+  let error: unknown;
+  let threw = false;
+  try {
+    await withTimeout(() => testCase.run(setup.ctx), testCase.id, timeoutMs);
+  } catch (caught) {
+    threw = true;
+    error = caught;
+  }
+  const durationMs = performance.now() - started;
+  if (!expectedToFail)
+    return threw ? { status: 'failed', durationMs, error } : { status: 'passed', durationMs };
+  return threw
+    ? { status: 'expected-failure', durationMs, error, reason: 'listed in expectedFailures' }
+    : { status: 'stale', durationMs, error: staleExpectedFailure(testCase.id) };
+}
+
+function staleExpectedFailure(caseId: string): ConformanceError {
+  return new ConformanceError(
+    'stale_expected_failure',
+    `case ${caseId} is listed in expectedFailures but passed; remove it from the list`,
+    { details: { caseId } },
+  );
+}
+
+async function withTimeout(
+  action: () => void | Promise<void>,
+  caseId: string,
+  timeoutMs: number,
+): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new ConformanceError('case_timeout', `case ${caseId} did not finish within ${timeoutMs} ms`, {
+            retryable: true,
+            details: { caseId, timeoutMs },
+          }),
+        ),
+      timeoutMs,
+    );
+  });
+  try {
+    await Promise.race([Promise.resolve().then(action), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Options shared by `runSuite` and the runner adapters. */
+export interface SuiteRunOptions<Ctx> {
+  /** Case ids known to fail: they pass when they fail, and fail (as stale) when they pass. */
+  readonly expectedFailures?: readonly string[];
+  /** Longest time one case may take, in milliseconds (setup excluded). Default 10 000. */
+  readonly timeoutMs?: number;
+  /** Runs only the cases it accepts; the others are left out of the results. */
+  readonly filter?: (testCase: ConformanceCase<Ctx>) => boolean;
+}
+
+/** The cases one run executes, decided before the first one starts. */
+export interface SuitePlan<Ctx> {
+  readonly cases: readonly ConformanceCase<Ctx>[];
+  readonly expectedFailures: ReadonlySet<string>;
+  /** Ids in `expectedFailures` that no case of the suite has. */
+  readonly unknownExpectedFailures: readonly string[];
+  readonly timeoutMs: number;
+}
+
+export const DEFAULT_CASE_TIMEOUT_MS = 10_000;
+// setTimeout fires at once for delays above 2^31 - 1 ms.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Checks a suite and the run options, and selects the cases to run. */
+export function planSuite<Ctx>(
+  suite: ConformanceSuite<Ctx>,
+  options: SuiteRunOptions<Ctx> = {},
+): SuitePlan<Ctx> {
+  const { expectedFailures = [], timeoutMs = DEFAULT_CASE_TIMEOUT_MS, filter } = options;
+  if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
+    throw new ConformanceError(
+      'invalid_run_option',
+      `timeoutMs must be a number of milliseconds in (0, ${MAX_TIMER_MS}], got ${String(timeoutMs)}`,
+      { path: 'timeoutMs' },
+    );
+  }
+  if (!Array.isArray(expectedFailures) || !expectedFailures.every((id) => typeof id === 'string')) {
+    throw new ConformanceError('invalid_run_option', 'expectedFailures must be an array of case ids', {
+      path: 'expectedFailures',
+    });
+  }
+  const ids = new Set<string>();
+  for (const testCase of suite.cases) {
+    if (ids.has(testCase.id)) {
+      throw new ConformanceError(
+        'duplicate_case_id',
+        `suite ${suite.name} declares case ${testCase.id} more than once`,
+        { details: { suite: suite.name, caseId: testCase.id } },
+      );
+    }
+    ids.add(testCase.id);
+  }
+  return {
+    cases: filter ? suite.cases.filter(filter) : suite.cases,
+    expectedFailures: new Set(expectedFailures),
+    unknownExpectedFailures: [...new Set(expectedFailures)].filter((id) => !ids.has(id)),
+    timeoutMs,
+  };
+}
 
 /** The name, message and code of something thrown, kept in reports instead of the value itself. */
 export interface ErrorSummary {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJsonString } from './canonical-json/canonical-json.js';
 import { asHearthNetError } from './capabilities/error-body.js';
 import { HearthNetError } from './capabilities/hearthnet-errors.js';
-import { parseNodeId } from './crypto/node-id.js';
+import { parseNodeId } from './crypto/key-pair.js';
 import { HearthNetLocalError } from './errors.js';
 
 describe('HearthNetLocalError', () => {

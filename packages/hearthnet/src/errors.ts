@@ -1,7 +1,7 @@
 import type { CapabilityPayloadPart, SchemaIssue } from './capabilities/validators.js';
-import type { EventRejectionReason } from './events/verify-event.js';
+import type { EventRejectionReason } from './events/event.js';
 import type { SnapshotRejectionReason } from './sync/snapshot.js';
-import type { SlowConsumerLimit } from './wire/sse/slow-consumer.js';
+import type { SlowConsumerLimit } from './wire/sse.js';
 
 /**
  * Every condition `@agentwire/hearthnet` refuses a value or an operation for locally, as the stable

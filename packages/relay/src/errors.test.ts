@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { peerLimitError, RELAY_CLOSE_PEER_LIMIT, RelayError } from './errors.js';
-import { GATEWAY_FAILURE_ERRORS } from './frames/index.js';
+import { GATEWAY_FAILURE_ERRORS } from './frames/frames.js';
 import {
   buildSessionKey,
   decodeGatewayFrame,
@@ -19,7 +19,7 @@ import {
   RelayTransportError,
   type RelayTransportErrorCode,
   transportClosedError,
-} from './transport/errors.js';
+} from './transport.js';
 
 function thrown(fn: () => unknown): unknown {
   try {

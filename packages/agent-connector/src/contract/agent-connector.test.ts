@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { NoOpAgentConnector } from '../noop/noop-agent-connector.js';
+import { NoOpAgentConnector } from '../noop.js';
 import {
   type AgentConnectorClass,
   assertAgentConnector,

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assertAgentConnector } from './agent-connector.js';
+import { assertAgentConnector, invalidContractValue } from './agent-connector.js';
 import {
   AgentConnectorError,
   DELIVERY_FAILURE_KINDS,
   DeliveryFailedError,
   NotImplementedError,
 } from './errors.js';
-import { invalidContractValue } from './validate.js';
 
 describe('DeliveryFailedError', () => {
   it('carries agent_id, cause_kind, http_status, name, code and cause', () => {

@@ -1,19 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { parseAgentDescriptors, parseAgentStatus } from './agent-descriptor.js';
 import {
   isKnownTriggerKind,
   type KnownTriggerKind,
+  parseAgentDescriptors,
+  parseAgentResponse,
+  parseAgentStatus,
   parseDeliveryMeta,
+  parseDeliveryPayload,
+  parseDeliveryReceipt,
+  parseRequestResponseOpts,
+  parseStaticCapabilities,
+  parseWakeOpts,
+  parseWakeReceipt,
+  payloadText,
   TRIGGER_KINDS,
   type TriggerKind,
-} from './delivery-meta.js';
-import { parseDeliveryPayload, payloadText } from './delivery-payload.js';
-import { parseDeliveryReceipt } from './delivery-receipt.js';
+} from './agent-connector.js';
 import { AgentConnectorError } from './errors.js';
-import { parseAgentResponse, parseRequestResponseOpts } from './request-response.js';
-import { parseStaticCapabilities } from './static-capabilities.js';
-import { parseWakeOpts, parseWakeReceipt } from './wake.js';
 
 const meta = {
   dispatch_id: 'conformance-test',

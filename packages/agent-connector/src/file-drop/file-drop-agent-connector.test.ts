@@ -2,8 +2,8 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseStaticCapabilities } from '../contract/agent-connector.js';
 import { type AgentConnectorError, DeliveryFailedError, NotImplementedError } from '../contract/errors.js';
-import { parseStaticCapabilities } from '../contract/static-capabilities.js';
 import { FileDropAgentConnector } from './index.js';
 
 const NOW = 1_767_225_600_000;

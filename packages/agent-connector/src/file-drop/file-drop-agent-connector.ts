@@ -1,22 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { access, constants, mkdir, readdir, stat } from 'node:fs/promises';
+import { access, constants, mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { parseAgentAddress, resolveSessionId } from '../address/address.js';
-import type { AgentConnector } from '../contract/agent-connector.js';
-import type { AgentCapability, AgentDescriptor } from '../contract/agent-descriptor.js';
-import { type DeliveryPayload, parseDeliveryPayload } from '../contract/delivery-payload.js';
-import type { DeliveryReceipt } from '../contract/delivery-receipt.js';
-import { AgentConnectorError, DeliveryFailedError, NotImplementedError } from '../contract/errors.js';
-import type { AgentResponse } from '../contract/request-response.js';
+import { parseAgentAddress, resolveSessionId } from '../address.js';
 import {
   AGENT_CONNECTOR_CONTRACT_VERSION,
+  type AgentCapability,
+  type AgentConnector,
+  type AgentDescriptor,
+  type AgentResponse,
+  type DeliveryKind,
+  type DeliveryPayload,
+  type DeliveryReceipt,
+  parseDeliveryPayload,
+  parseWakeOpts,
   type StaticCapabilities,
-} from '../contract/static-capabilities.js';
-import { parseWakeOpts, type WakeOpts, type WakeReceipt } from '../contract/wake.js';
-import { deliveryFault } from './delivery-fault.js';
-import { type DropDocument, serializeDropDocument } from './drop-document.js';
-import { MAX_DISPATCH_ID_BYTES, unsafeSegmentReason } from './path-segment.js';
-import { publishFileOnce } from './publish-file.js';
+  type WakeOpts,
+  type WakeReceipt,
+} from '../contract/agent-connector.js';
+import { AgentConnectorError, DeliveryFailedError, NotImplementedError } from '../contract/errors.js';
 
 /** Options of {@link FileDropAgentConnector}. */
 export interface FileDropAgentConnectorOptions {
@@ -286,5 +287,151 @@ function refusal(agent_id: string, message: string, cause?: unknown): DeliveryFa
     agent_id,
     cause_kind: 'client_validation',
     ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+/**
+ * The JSON object `deliver()` writes to `<dir>/<agent>/<dispatch_id>.json`, keys in this order:
+ * `agent_id` (the address exactly as passed, `agent@session` included), `session_id` (only when one was
+ * resolved), `kind` (the payload's kind, repeated so a reader can route without opening `payload`) and
+ * `payload` (the validated payload with its `meta`, unknown keys kept). No timestamp is written, so a retry
+ * of the same dispatch produces the same bytes; `payload.meta.sent_at` is the emit time.
+ */
+export interface DeliveryDropDocument {
+  readonly agent_id: string;
+  readonly session_id?: string;
+  readonly kind: DeliveryKind;
+  readonly payload: DeliveryPayload;
+}
+
+/**
+ * The JSON object `wake()` writes to `<dir>/<agent>/wake-<uuid>.json`: `agent_id`, `session_id` (when
+ * resolved), `kind: 'wake'`, then `context` and `when` when `WakeOpts` carried them.
+ */
+export interface WakeDropDocument {
+  readonly agent_id: string;
+  readonly session_id?: string;
+  readonly kind: 'wake';
+  readonly context?: string;
+  readonly when?: 'immediate' | number;
+}
+
+/** Any file a `FileDropAgentConnector` writes; discriminated on `kind`. */
+export type DropDocument = DeliveryDropDocument | WakeDropDocument;
+
+/**
+ * The exact bytes of a drop file: `JSON.stringify` with 2-space indentation, characters outside ASCII
+ * written raw (UTF-8), followed by one `\n`.
+ *
+ * @throws {TypeError} a value JSON cannot carry (a `bigint` in an unknown payload key).
+ */
+export function serializeDropDocument(document: DropDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** `written`: the file was created; `unchanged`: an identical file was already there. */
+export type PublishOutcome = 'written' | 'unchanged';
+
+/**
+ * Publishes `content` as `<folder>/<name>` so that readers never see a partial file, and at most once:
+ * - an existing file with identical bytes is left alone (`unchanged`), one with different bytes is kept
+ *   and `dispatch_id_conflict` {@link AgentConnectorError} is thrown;
+ * - otherwise the bytes go to `<folder>/.<uuid>.tmp` (hidden, never `*.json`), are flushed with `fsync`,
+ *   and the temp file is renamed onto `name` — atomic within one file system. A failed write removes
+ *   the temp file.
+ *
+ * Two concurrent publishers of different bytes under one name both pass the existence check and the
+ * last rename wins; a `dispatch_id` names one emit, so only retries with identical bytes collide.
+ *
+ * @throws {AgentConnectorError} `dispatch_id_conflict`: a different file already exists under `name`.
+ * @throws {NodeJS.ErrnoException} the file system refused a read, write or rename.
+ */
+export async function publishFileOnce(
+  folder: string,
+  name: string,
+  content: string,
+): Promise<PublishOutcome> {
+  const target = join(folder, name);
+  const existing = await readExisting(target);
+  if (existing !== undefined) {
+    if (existing === content) return 'unchanged';
+    throw new AgentConnectorError(
+      'dispatch_id_conflict',
+      `a different dispatch file already exists at ${target}`,
+      {
+        details: { file: target },
+      },
+    );
+  }
+  const temp = join(folder, `.${randomUUID()}.tmp`);
+  try {
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.writeFile(content, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, target);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  return 'written';
+}
+
+async function readExisting(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Longest file name, in UTF-8 bytes, that common file systems accept (`NAME_MAX`). */
+const MAX_NAME_BYTES = 255;
+
+const utf8 = new TextEncoder();
+
+/**
+ * Why `name` cannot be used as one path segment (a folder or file name inside the drop directory), or
+ * `undefined` when it can. Refused: the empty string, `.` and `..`, `/` and `\` (path separators on POSIX
+ * and Windows), NUL and the other C0 control characters and DEL, and names longer than
+ * `maxBytes` UTF-8 bytes. Nothing is trimmed or normalised: the name is used exactly as given.
+ */
+export function unsafeSegmentReason(name: string, maxBytes = MAX_NAME_BYTES): string | undefined {
+  if (name === '') return 'is empty';
+  if (name === '.' || name === '..') return `is '${name}'`;
+  if (name.includes('/') || name.includes('\\')) return 'contains a path separator';
+  if (/[\u0000-\u001f\u007f]/.test(name)) return 'contains a control character';
+  if (utf8.encode(name).length > maxBytes) return `is longer than ${maxBytes} UTF-8 bytes`;
+  return undefined;
+}
+
+/** The longest `dispatch_id` in UTF-8 bytes: room for the `.json` suffix within `NAME_MAX`. */
+export const MAX_DISPATCH_ID_BYTES = MAX_NAME_BYTES - '.json'.length;
+
+/**
+ * The `DeliveryFailedError` for a failed file-drop write. A `dispatch_id_conflict` `AgentConnectorError` is
+ * the caller's mistake (`client_validation`, not retryable). Every file-system fault
+ * (`EACCES`, `EROFS`, `ENOSPC`, `EIO`, …) is `network`: the contract has no storage kind, and `network` is
+ * the one that means "the substrate could not take the delivery", retryable — a retry with the same
+ * `dispatch_id` is idempotent, so retrying a permanent fault costs nothing but the attempt.
+ */
+export function deliveryFault(error: unknown, agent_id: string, action: string): DeliveryFailedError {
+  if (error instanceof AgentConnectorError && error.code === 'dispatch_id_conflict') {
+    return new DeliveryFailedError(`${action} refused: ${error.message}`, {
+      agent_id,
+      cause_kind: 'client_validation',
+      cause: error,
+    });
+  }
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new DeliveryFailedError(`${action} failed${code === undefined ? '' : ` (${code})`}: ${detail}`, {
+    agent_id,
+    cause_kind: 'network',
+    cause: error,
   });
 }

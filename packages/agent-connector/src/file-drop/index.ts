@@ -1,7 +1,8 @@
 export {
   type DeliveryDropDocument,
   type DropDocument,
+  FileDropAgentConnector,
+  type FileDropAgentConnectorOptions,
   serializeDropDocument,
   type WakeDropDocument,
-} from './drop-document.js';
-export { FileDropAgentConnector, type FileDropAgentConnectorOptions } from './file-drop-agent-connector.js';
+} from './file-drop-agent-connector.js';

@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { publishFileOnce } from './publish-file.js';
+import { publishFileOnce } from './file-drop-agent-connector.js';
 
 type Rename = typeof fs.rename;
 const renameHook = vi.hoisted(() => ({

@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from './filesystem-skill-store.js';
 
 const renameHook = vi.hoisted(() => ({
   before: undefined as undefined | ((from: string, to: string) => Promise<void>),

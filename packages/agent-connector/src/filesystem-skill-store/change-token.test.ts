@@ -2,9 +2,8 @@ import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeTokenFromLines } from '../storage/change-token.js';
-import { folderChangeToken } from './change-token.js';
-import { FilesystemSkillStore } from './filesystem-skill-store.js';
+import { changeTokenFromLines } from '../storage/skill-store.js';
+import { FilesystemSkillStore, folderChangeToken } from './filesystem-skill-store.js';
 
 const reads = vi.hoisted(() => ({ paths: [] as string[] }));
 

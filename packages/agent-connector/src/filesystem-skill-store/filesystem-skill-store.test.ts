@@ -3,18 +3,18 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentConnectorError } from '../contract/errors.js';
-import { EMPTY_CATALOG_CHANGE_TOKEN } from '../storage/change-token.js';
-import { contentIdentity } from '../storage/content-hash.js';
 import { SkillNotFoundError } from '../storage/errors.js';
 import {
+  contentIdentity,
+  EMPTY_CATALOG_CHANGE_TOKEN,
   type SkillStatus,
   skillMetaSchema,
   skillSourceSchema,
   skillStoreCapabilitiesSchema,
   skillStoreManifestInfoSchema,
+  statusOfSkill,
   versionInfoSchema,
 } from '../storage/skill-store.js';
-import { statusOfSkill } from '../storage/status-header.js';
 import { FilesystemSkillStore } from './filesystem-skill-store.js';
 
 const DRAFT_SAMPLE = '# Skill: conformance-test\n# Status: draft\n\nt:\n    ! hi\n\ndefault: t\n';

@@ -1,11 +1,13 @@
-import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { userInfo } from 'node:os';
-import { resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { KeyedSerialQueue } from '../internal/keyed-serial-queue.js';
-import { contentIdentity } from '../storage/content-hash.js';
+import { type ManifestInfo, parseStorageValue, unixSeconds } from '../storage/conventions.js';
 import { SkillNotFoundError, storageConflictError, storageValidationError } from '../storage/errors.js';
-import { parseStorageValue } from '../storage/parse-storage-value.js';
 import {
+  changeTokenFromLines,
+  contentIdentity,
   type SkillFilter,
   type SkillMeta,
   type SkillMetaInput,
@@ -14,26 +16,14 @@ import {
   type SkillStore,
   type SkillStoreCapabilities,
   type SkillStoreManifest,
+  skillFilterSchema,
   skillMetaInputSchema,
   skillStatusSchema,
+  statusOfSkill,
   type VersionInfo,
+  versionInfoSchema,
+  withStatusHeader,
 } from '../storage/skill-store.js';
-import { statusOfSkill, withStatusHeader } from '../storage/status-header.js';
-import type { ManifestInfo } from '../storage/store-manifest.js';
-import { unixSeconds } from '../storage/unix-seconds.js';
-import { writeFileAtomic } from './atomic-write.js';
-import { folderChangeToken } from './change-token.js';
-import { readSkillFile, type SkillFile, skillFileExists } from './skill-file.js';
-import { acceptsName, compileSkillFilter, selectSkills } from './skill-filter.js';
-import { authorOf, buildSkillMeta, logDescribesFile } from './skill-meta.js';
-import {
-  assertNameIsString,
-  isStorableSkillName,
-  SKILL_NAME_PATTERN,
-  skillNameOfFile,
-  skillPaths,
-} from './skill-name.js';
-import { appendVersionEntry, EMPTY_VERSION_LOG, readVersionLog } from './version-log.js';
 
 const IMPLEMENTATION = 'FilesystemSkillStore';
 /** The SkillStore contract version this store implements. */
@@ -326,5 +316,386 @@ function osUserName(): string | undefined {
     return username === '' ? undefined : username;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The skill names a {@link FilesystemSkillStore} can hold: an ASCII letter or digit, then ASCII letters,
+ * digits, `_`, `-` or `.` — safe as a file name on every platform, never a path, never hidden.
+ */
+export const SKILL_NAME_PATTERN = /^[A-Za-z0-9][\w\-.]*$/;
+
+/** Suffix of a skill's source file: `<dir>/<name>.skill.md`. */
+export const SKILL_FILE_SUFFIX = '.skill.md';
+/** Suffix of a skill's version log: `<dir>/<name>.versions.jsonl`. */
+export const VERSION_LOG_SUFFIX = '.versions.jsonl';
+
+/** Whether `name` matches {@link SKILL_NAME_PATTERN}. */
+export function isStorableSkillName(name: string): boolean {
+  return SKILL_NAME_PATTERN.test(name);
+}
+
+/**
+ * Checks that a caller passed a string as a skill name.
+ *
+ * @throws {AgentConnectorError} `storage_validation`: when `name` is not a string.
+ */
+export function assertNameIsString(name: unknown): asserts name is string {
+  if (typeof name !== 'string') throw storageValidationError('must be a string', 'name');
+}
+
+/** The name a `*.skill.md` directory entry holds, or `undefined` for any other entry or an unstorable name. */
+export function skillNameOfFile(fileName: string): string | undefined {
+  if (!fileName.endsWith(SKILL_FILE_SUFFIX)) return undefined;
+  const name = fileName.slice(0, -SKILL_FILE_SUFFIX.length);
+  return isStorableSkillName(name) ? name : undefined;
+}
+
+/** Where one skill's files live. */
+export interface SkillPaths {
+  readonly source: string;
+  readonly log: string;
+}
+
+/** The two files of skill `name` under `dir`; `name` must be storable. */
+export function skillPaths(dir: string, name: string): SkillPaths {
+  return { source: join(dir, `${name}${SKILL_FILE_SUFFIX}`), log: join(dir, `${name}${VERSION_LOG_SUFFIX}`) };
+}
+
+/** A skill's source file as read: its text and when it was last written. */
+export interface SkillFile {
+  /** The file's bytes, decoded as UTF-8. */
+  readonly source: string;
+  /** The file's modification time, in whole unix seconds. */
+  readonly modifiedAt: number;
+}
+
+/**
+ * Reads a skill's source file together with its modification time (one open file, so both describe the
+ * same bytes). `undefined` when there is no such file, or something other than a file (a folder) has
+ * its name.
+ *
+ * @throws {NodeJS.ErrnoException} for any other file-system fault (permissions, I/O).
+ */
+export async function readSkillFile(path: string): Promise<SkillFile | undefined> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) return undefined;
+    const source = await handle.readFile('utf8');
+    return { source, modifiedAt: unixSeconds(stats.mtimeMs) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether a skill's source file exists (as a file), without reading it. */
+export async function skillFileExists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** Horizontal white space only, as in the status header: a header never spills onto the next line. */
+const SPACE = '[^\\S\\n\\r\\u2028\\u2029]';
+/** The first `# Description: <text>` line of a skill body. */
+const DESCRIPTION_LINE = new RegExp(`^#${SPACE}*Description${SPACE}*:${SPACE}*(.+?)${SPACE}*$`, 'm');
+
+/**
+ * The author a version log records: the `changed_by` of the earliest entry that has one (the first
+ * write's author; a later write names one only when the first could not). `undefined` when none does.
+ */
+export function authorOf(entries: readonly VersionInfo[]): string | undefined {
+  return entries.find((entry) => entry.changed_by !== undefined)?.changed_by;
+}
+
+/**
+ * Whether the log's last entry describes the file's current bytes, that is, the last change went
+ * through the store. After an edit made outside the store (or with no log) it does not.
+ */
+export function logDescribesFile(entries: readonly VersionInfo[], contentHash: string): boolean {
+  return entries.at(-1)?.content_hash === contentHash;
+}
+
+/** `changed_at` of the entry that set the current status: the latest entry whose status differs from the one before it. */
+function statusChangedAt(entries: readonly VersionInfo[]): number | undefined {
+  let changedAt: number | undefined;
+  let previous: VersionInfo | undefined;
+  for (const entry of entries) {
+    if (previous === undefined || previous.status !== entry.status) changedAt = entry.changed_at;
+    previous = entry;
+  }
+  return changedAt;
+}
+
+/**
+ * A skill's `SkillMeta`, from its source file and its version log:
+ * - `version`, `content_hash` and `status` from the bytes on disk (`status` per `statusOfSkill`);
+ * - `created_at`: the first logged write, else the file's modification time;
+ * - `updated_at` and `status_changed_at`: from the log while its last entry describes the current bytes;
+ *   after an edit made outside the store, `updated_at` is the file's modification time and
+ *   `status_changed_at` is left out (the store cannot know it);
+ * - `author`: see {@link authorOf}; `description`: the body's first `# Description:` header.
+ */
+export function buildSkillMeta(name: string, file: SkillFile, entries: readonly VersionInfo[]): SkillMeta {
+  const { content_hash, version } = contentIdentity(file.source);
+  const current = logDescribesFile(entries, content_hash);
+  const last = entries.at(-1);
+  const meta: SkillMeta = {
+    name,
+    version,
+    content_hash,
+    status: statusOfSkill(file.source),
+    created_at: entries[0]?.changed_at ?? file.modifiedAt,
+    updated_at: current && last !== undefined ? last.changed_at : file.modifiedAt,
+  };
+  const statusSince = current ? statusChangedAt(entries) : undefined;
+  if (statusSince !== undefined) meta.status_changed_at = statusSince;
+  const author = authorOf(entries);
+  if (author !== undefined) meta.author = author;
+  const description = DESCRIPTION_LINE.exec(file.source)?.[1];
+  if (description !== undefined) meta.description = description;
+  return meta;
+}
+
+/** The parts of a `SkillFilter` a {@link FilesystemSkillStore} honours, checked and ready to apply. */
+export interface FilesystemSkillFilter {
+  readonly statuses?: ReadonlySet<SkillStatus>;
+  readonly namePattern?: RegExp;
+  readonly since?: number;
+  readonly author?: string;
+  readonly offset: number;
+  readonly limit?: number;
+}
+
+/**
+ * Checks a `query()` filter and keeps what this store honours: `status` (one or several), `name_pattern`
+ * (a JavaScript regular expression without flags, tested against the whole name with `test`, as the
+ * reference store does), `since` (unix seconds, compared with `updated_at`), `author`, `offset` and
+ * `limit`. `type` and `tag` are projections of the body this store does not index: they are ignored, as
+ * are unknown keys (the filter is open).
+ *
+ * @throws {AgentConnectorError} `storage_validation`: when a known key has the wrong type, or `name_pattern`
+ *   is not a valid regular expression.
+ */
+export function compileSkillFilter(filter: unknown): FilesystemSkillFilter {
+  const parsed: SkillFilter = parseStorageValue(skillFilterSchema, filter ?? {}, 'filter');
+  return {
+    ...(parsed.status === undefined
+      ? {}
+      : { statuses: new Set(Array.isArray(parsed.status) ? parsed.status : [parsed.status]) }),
+    ...(parsed.name_pattern === undefined ? {} : { namePattern: compileNamePattern(parsed.name_pattern) }),
+    ...(parsed.since === undefined ? {} : { since: parsed.since }),
+    ...(parsed.author === undefined ? {} : { author: parsed.author }),
+    offset: parsed.offset ?? 0,
+    ...(parsed.limit === undefined ? {} : { limit: parsed.limit }),
+  };
+}
+
+function compileNamePattern(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern);
+  } catch (error) {
+    throw storageValidationError(
+      `is not a valid regular expression: ${(error as Error).message}`,
+      'filter.name_pattern',
+      error,
+    );
+  }
+}
+
+/** Whether a skill name passes the filter's `name_pattern` (checked before any file is read). */
+export function acceptsName(filter: FilesystemSkillFilter, name: string): boolean {
+  return filter.namePattern === undefined || filter.namePattern.test(name);
+}
+
+/** Orders names by code point (for the ASCII names this store holds, plain `<`; not `localeCompare`). */
+export function compareNames(left: string, right: string): number {
+  if (left === right) return 0;
+  return left < right ? -1 : 1;
+}
+
+/**
+ * The skills a filter selects: sorted by name in code-point order, narrowed by status, `since` and
+ * author, then `offset` skipped and at most `limit` kept.
+ */
+export function selectSkills(filter: FilesystemSkillFilter, metas: readonly SkillMeta[]): SkillMeta[] {
+  const { statuses, since, author, offset, limit } = filter;
+  const selected = metas
+    .filter(
+      (meta) =>
+        acceptsName(filter, meta.name) &&
+        (statuses === undefined || statuses.has(meta.status)) &&
+        (since === undefined || meta.updated_at >= since) &&
+        (author === undefined || meta.author === author),
+    )
+    .sort((left, right) => compareNames(left.name, right.name));
+  return selected.slice(offset, limit === undefined ? undefined : offset + limit);
+}
+
+/**
+ * A skill's version log (`<name>.versions.jsonl`) as read: one JSON `VersionInfo` per line, oldest
+ * first.
+ */
+export interface VersionLog {
+  /** The lines that parse as a `VersionInfo`, in file order; torn or foreign lines are left out. */
+  readonly entries: readonly VersionInfo[];
+  /**
+   * The file's complete lines (each ending in `\n`), kept verbatim for the next append. A torn last line
+   * — one without its newline, left by a writer that stopped mid-append — is not part of it.
+   */
+  readonly completeText: string;
+}
+
+/** The log of a skill without history: what a new skill's log starts from. */
+export const EMPTY_VERSION_LOG: VersionLog = Object.freeze({ entries: Object.freeze([]), completeText: '' });
+
+/** Reads a version log; a missing file is an empty log. */
+export async function readVersionLog(path: string): Promise<VersionLog> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return EMPTY_VERSION_LOG;
+    throw error;
+  }
+  const completeText = text.slice(0, text.lastIndexOf('\n') + 1);
+  const entries: VersionInfo[] = [];
+  for (const line of text.split('\n')) {
+    const entry = parseEntry(line);
+    if (entry !== undefined) entries.push(entry);
+  }
+  return { entries, completeText };
+}
+
+function parseEntry(line: string): VersionInfo | undefined {
+  if (line.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const parsed = versionInfoSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Writes `log`'s complete lines plus `entry` as a new last line, replacing the file atomically (so the
+ * log is never torn by this writer). Pass an empty log to start a fresh history.
+ */
+export async function appendVersionEntry(path: string, log: VersionLog, entry: VersionInfo): Promise<void> {
+  await writeFileAtomic(path, `${log.completeText}${JSON.stringify(entry)}\n`);
+}
+
+const TAIL_CHUNK_BYTES = 4096;
+const NEWLINE = 0x0a;
+
+/**
+ * The last non-empty line of a log file, read from the end in small chunks — the cost does not grow with
+ * the history. `undefined` when the file is missing or holds no line.
+ */
+export async function readLastLogLine(path: string): Promise<string | undefined> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    let tail = Buffer.alloc(0);
+    let position = size;
+    while (position > 0) {
+      const length = Math.min(TAIL_CHUNK_BYTES, position);
+      position -= length;
+      const chunk = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(chunk, 0, length, position);
+      tail = Buffer.concat([chunk.subarray(0, bytesRead), tail]);
+      let end = tail.length;
+      while (end > 0 && tail[end - 1] === NEWLINE) end -= 1;
+      if (end === 0) continue;
+      const start = tail.lastIndexOf(NEWLINE, end - 1);
+      if (start >= 0 || position === 0) return tail.subarray(start + 1, end).toString('utf8');
+    }
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The change token of a skill folder, computed without reading any skill body. Each skill contributes
+ * one line: its name; the size, modification and status-change times (nanoseconds) and inode of its
+ * source file; and the raw last line of its version log. Lines are ordered by name and digested by
+ * `changeTokenFromLines` (16 hex digits).
+ *
+ * - Every change made through the store moves it exactly: a write or status change appends a log entry
+ *   carrying the new content version and status, and replaces the source file (a new inode); a removal
+ *   drops the line. Two writes within one clock tick still differ by their versions.
+ * - An edit made outside the store is seen through the source file's size, times and inode.
+ * - A missing or empty folder gives `EMPTY_CATALOG_CHANGE_TOKEN`, the token of an empty catalog.
+ *
+ * The reference store hashes `<file>:<floor(mtimeMs)>` lines instead, which misses a second edit within
+ * the same millisecond, and returns `'empty'` for a missing folder.
+ */
+export async function folderChangeToken(dir: string): Promise<string> {
+  let fileNames: string[];
+  try {
+    fileNames = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return changeTokenFromLines([]);
+    throw error;
+  }
+  const names = fileNames
+    .map(skillNameOfFile)
+    .filter((name) => name !== undefined)
+    .sort(compareNames);
+  const lines: string[] = [];
+  for (const name of names) {
+    const paths = skillPaths(dir, name);
+    const source = await stat(paths.source, { bigint: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (source === undefined || !source.isFile()) continue;
+    const lastEntry = (await readLastLogLine(paths.log)) ?? '';
+    lines.push([name, source.size, source.mtimeNs, source.ctimeNs, source.ino, lastEntry].join('\t'));
+  }
+  return changeTokenFromLines(lines);
+}
+
+/**
+ * Replaces the file at `path` with `content` (UTF-8) so that a reader sees either the old bytes or the
+ * new ones, never a mix: the bytes go to a hidden `.<file>.<uuid>.tmp` beside the target, are flushed
+ * with `fsync`, and the temp file is renamed onto `path` (atomic within one file system). A failed write
+ * removes the temp file and rethrows. The folder must exist.
+ *
+ * @throws {NodeJS.ErrnoException} the file system refused the write or the rename.
+ */
+export async function writeFileAtomic(path: string, content: string): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`);
+  try {
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.writeFile(content, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
   }
 }

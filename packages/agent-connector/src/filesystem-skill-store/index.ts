@@ -13,5 +13,8 @@
  *
  * @packageDocumentation
  */
-export { FilesystemSkillStore, type FilesystemSkillStoreOptions } from './filesystem-skill-store.js';
-export { SKILL_NAME_PATTERN } from './skill-name.js';
+export {
+  FilesystemSkillStore,
+  type FilesystemSkillStoreOptions,
+  SKILL_NAME_PATTERN,
+} from './filesystem-skill-store.js';

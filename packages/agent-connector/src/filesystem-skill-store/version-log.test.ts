@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VersionInfo } from '../storage/skill-store.js';
-import { appendVersionEntry, EMPTY_VERSION_LOG, readLastLogLine, readVersionLog } from './version-log.js';
+import {
+  appendVersionEntry,
+  EMPTY_VERSION_LOG,
+  readLastLogLine,
+  readVersionLog,
+} from './filesystem-skill-store.js';
 
 let dir: string;
 let path: string;

@@ -4,7 +4,7 @@ import {
   DEFAULT_QUERY_MODE,
   dataWriteFromArgs,
   queryFiltersFromArgs,
-} from './bridge-arguments.js';
+} from './data-store.js';
 
 describe('queryFiltersFromArgs', () => {
   it('fills mode "fts" and limit 10 by default', () => {

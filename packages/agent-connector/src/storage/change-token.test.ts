@@ -6,10 +6,11 @@ import {
   CHANGE_TOKEN_LENGTH,
   catalogChangeToken,
   changeTokenFromLines,
+  contentIdentity,
   EMPTY_CATALOG_CHANGE_TOKEN,
-} from './change-token.js';
-import { contentIdentity } from './content-hash.js';
-import { SKILL_STATUSES, type SkillStatus } from './skill-store.js';
+  SKILL_STATUSES,
+  type SkillStatus,
+} from './skill-store.js';
 
 /** The reference SQLite store's token, written out independently with Node's hash. */
 const referenceToken = (lines: string[]) =>

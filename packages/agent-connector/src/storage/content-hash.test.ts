@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentHash, contentIdentity, VERSION_LENGTH, versionFromHash } from './content-hash.js';
+import { contentHash, contentIdentity, VERSION_LENGTH, versionFromHash } from './skill-store.js';
 
 /** The reference stores' hash: Node's SHA-256 over the string as UTF-8. */
 const referenceHash = (body: string) => createHash('sha256').update(body, 'utf8').digest('hex');

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ManifestInfo } from './conventions.js';
 import type { DataStore, DataStoreManifest, PortableData } from './data-store.js';
-import { DATA_WRITE_TOOL, DataStoreQueryBridge } from './data-store-bridge.js';
+import { DATA_WRITE_TOOL, DataStoreQueryBridge } from './data-store.js';
 import { UnsupportedFilterError } from './errors.js';
-import type { ManifestInfo } from './store-manifest.js';
 
 const item: PortableData = { id: 'm1', summary: 'Deploy done', detail: 'Deploy done\nall green' };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseStorageValue } from './conventions.js';
 import {
   CURATED_DATA_FIELDS,
   dataStoreCapabilitiesSchema,
@@ -8,7 +9,6 @@ import {
   portableDataSchema,
   queryFiltersSchema,
 } from './data-store.js';
-import { parseStorageValue } from './parse-storage-value.js';
 
 describe('portableDataSchema', () => {
   it('accepts the core and curated fields at the top level', () => {

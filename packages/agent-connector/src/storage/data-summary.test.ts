@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { summarizeContent } from './data-summary.js';
+import { summarizeContent } from './data-store.js';
 
 describe('summarizeContent', () => {
   it('keeps the first line whole up to 200 code units', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BASE_QUERY_FILTER_KEYS, enforceSupportedFilters } from './data-store.js';
 import { UnsupportedFilterError } from './errors.js';
-import { BASE_QUERY_FILTER_KEYS, enforceSupportedFilters } from './filter-enforcement.js';
 
 const base = { query: 'deploy', limit: 10, mode: 'fts' };
 

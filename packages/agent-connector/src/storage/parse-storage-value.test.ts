@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseStorageValue } from './parse-storage-value.js';
+import { parseStorageValue } from './conventions.js';
 
 describe('parseStorageValue', () => {
   const schema = z.object({ items: z.array(z.object({ tag: z.string() })) });

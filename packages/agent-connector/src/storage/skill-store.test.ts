@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStorageValue } from './parse-storage-value.js';
+import { parseStorageValue } from './conventions.js';
 import {
   SKILL_STATUSES,
   type SkillMeta,

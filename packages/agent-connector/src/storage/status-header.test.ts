@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readStatusHeader, statusOfSkill, withStatusHeader } from './status-header.js';
+import { readStatusHeader, statusOfSkill, withStatusHeader } from './skill-store.js';
 
 describe('readStatusHeader', () => {
   it('reads the first token case-insensitively and keeps the rest', () => {

@@ -3,16 +3,24 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AgentConnectorError } from '../contract/errors.js';
-import { dataWriteFromArgs } from './bridge-arguments.js';
-import { catalogChangeToken } from './change-token.js';
-import { contentHash, contentIdentity, versionFromHash } from './content-hash.js';
 import type { DataStore, QueryFilters } from './data-store.js';
-import { DataStoreQueryBridge } from './data-store-bridge.js';
-import { summarizeContent } from './data-summary.js';
+import {
+  DataStoreQueryBridge,
+  dataWriteFromArgs,
+  enforceSupportedFilters,
+  summarizeContent,
+} from './data-store.js';
 import { UnsupportedFilterError } from './errors.js';
-import { enforceSupportedFilters } from './filter-enforcement.js';
 import type { SkillStatus } from './skill-store.js';
-import { readStatusHeader, statusOfSkill, withStatusHeader } from './status-header.js';
+import {
+  catalogChangeToken,
+  contentHash,
+  contentIdentity,
+  readStatusHeader,
+  statusOfSkill,
+  versionFromHash,
+  withStatusHeader,
+} from './skill-store.js';
 
 type Operation =
   | 'content-hash'

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStorageValue } from './parse-storage-value.js';
-import { UNIX_SECONDS_LIMIT, unixSeconds, unixSecondsSchema } from './unix-seconds.js';
+import { parseStorageValue, UNIX_SECONDS_LIMIT, unixSeconds, unixSecondsSchema } from './conventions.js';
 
 describe('unixSeconds', () => {
   it('floors milliseconds to whole seconds', () => {

@@ -1,5 +1,5 @@
 import { AgentConnectorError } from '../contract/errors.js';
-import { isIndex, type TmuxPaneTarget } from './pane-target.js';
+import { isIndex, type TmuxPaneTarget } from './tmux-agent-connector.js';
 
 /** Where an agent's pane lives: a tmux session, and optionally a window and a pane in it. */
 export interface TmuxPaneAddress {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { probePane } from './pane-probe.js';
+import { probePane } from './tmux-agent-connector.js';
 import { PrivateTmuxServer, realTmuxTitle, tmuxHere } from './tmux-test-support.js';
 
 describe.skipIf(!tmuxHere.available)(realTmuxTitle('probePane'), () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paneLabel, tmuxTargetArgument } from './pane-target.js';
+import { paneLabel, tmuxTargetArgument } from './tmux-agent-connector.js';
 
 describe('tmuxTargetArgument / paneLabel', () => {
   it('matches the session, and a window name, exactly', () => {

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentConnectorError } from '../contract/errors.js';
-import { runTmux, tmuxArgument } from './run-tmux.js';
+import { runTmux, tmuxArgument } from './tmux-agent-connector.js';
 import { PrivateTmuxServer, realTmuxTitle, tmuxHere } from './tmux-test-support.js';
 
 /** tmux's own reading of one argument of an argument array (cmd-parse.c, `cmd_parse_from_arguments`). */

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseStaticCapabilities } from '../contract/agent-connector.js';
 import { type AgentConnectorError, DeliveryFailedError, NotImplementedError } from '../contract/errors.js';
-import { parseStaticCapabilities } from '../contract/static-capabilities.js';
 import { TmuxAgentConnector, type TmuxAgentConnectorOptions } from './index.js';
+import { typedText } from './tmux-agent-connector.js';
 import {
   PrivateTmuxServer,
   realTmuxTitle,
@@ -14,7 +15,6 @@ import {
   waitForFile,
   waitForFileContent,
 } from './tmux-test-support.js';
-import { typedText } from './typed-text.js';
 
 const NOW = 1_767_225_600_000;
 const meta = {

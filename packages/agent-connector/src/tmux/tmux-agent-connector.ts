@@ -1,22 +1,30 @@
-import { parseAgentAddress, resolveSessionId } from '../address/address.js';
-import type { AgentConnector } from '../contract/agent-connector.js';
-import type { AgentCapability, AgentDescriptor, AgentStatus } from '../contract/agent-descriptor.js';
-import { type DeliveryPayload, parseDeliveryPayload, payloadText } from '../contract/delivery-payload.js';
-import type { DeliveryReceipt } from '../contract/delivery-receipt.js';
-import { DeliveryFailedError, NotImplementedError } from '../contract/errors.js';
-import type { AgentResponse } from '../contract/request-response.js';
+import { execFile } from 'node:child_process';
+import { parseAgentAddress, resolveSessionId } from '../address.js';
 import {
   AGENT_CONNECTOR_CONTRACT_VERSION,
+  type AgentCapability,
+  type AgentConnector,
+  type AgentDescriptor,
+  type AgentResponse,
+  type AgentStatus,
+  type DeliveryPayload,
+  type DeliveryReceipt,
+  parseDeliveryPayload,
+  parseWakeOpts,
+  payloadText,
   type StaticCapabilities,
-} from '../contract/static-capabilities.js';
-import { parseWakeOpts, type WakeOpts, type WakeReceipt } from '../contract/wake.js';
+  type WakeOpts,
+  type WakeReceipt,
+} from '../contract/agent-connector.js';
+import {
+  AgentConnectorError,
+  DeliveryFailedError,
+  type DeliveryFailureKind,
+  NotImplementedError,
+  type TmuxFailure,
+} from '../contract/errors.js';
 import { KeyedSerialQueue } from '../internal/keyed-serial-queue.js';
-import { deliveryFault } from './delivery-fault.js';
 import { resolveTmuxOptions, type TmuxAgentConnectorOptions } from './options.js';
-import { probePane } from './pane-probe.js';
-import { paneLabel, type TmuxPaneTarget, tmuxTargetArgument } from './pane-target.js';
-import { runTmux, type TmuxInvocation } from './run-tmux.js';
-import { chunkUtf8, typedText } from './typed-text.js';
 
 /** What every mapped agent can take: both payload kinds, and a wake (typing into its pane). */
 const PANE_CAPABILITIES: readonly AgentCapability[] = ['deliver', 'wake', 'augment', 'template'];
@@ -273,4 +281,276 @@ function removedWarnings(removed: number): string[] {
   return removed === 0
     ? []
     : [`removed ${removed} control character(s) that the pane would have taken as keystrokes`];
+}
+
+/** How to reach the tmux server: the binary, the arguments before each sub-command, the time limit. */
+export interface TmuxInvocation {
+  readonly tmuxPath: string;
+  /** `['-L', name]`, `['-S', path]` or `[]`. */
+  readonly serverArgs: readonly string[];
+  readonly timeoutMs: number;
+}
+
+/**
+ * Runs `tmux <serverArgs> <args>` as a child process with an argument array — never through a shell — and
+ * resolves when it exits with status 0. Every argument reaches tmux as written: one ending in `;`, which
+ * tmux would take as a command separator, is escaped (see {@link tmuxArgument}).
+ *
+ * @throws {AgentConnectorError} `tmux_command_failed`: `spawn` (tmux could not be started), `timeout` (killed
+ *   after `timeoutMs`) or `exit` (a non-zero status; tmux's stderr in the message).
+ */
+export function runTmux(invocation: TmuxInvocation, args: readonly string[]): Promise<void> {
+  const subcommand = args[0] ?? '';
+  const argv = [...invocation.serverArgs, ...args].map(tmuxArgument);
+  return new Promise((resolve, reject) => {
+    execFile(
+      invocation.tmuxPath,
+      argv,
+      { timeout: invocation.timeoutMs, killSignal: 'SIGKILL', encoding: 'utf8', windowsHide: true },
+      (error, _stdout, stderr) => {
+        if (error === null) {
+          resolve();
+          return;
+        }
+        reject(commandError(error, subcommand, invocation, stderr.trim()));
+      },
+    );
+  });
+}
+
+/**
+ * `argument` as tmux must receive it in an argument array to read it back unchanged. tmux ends a command
+ * at an argument that ends in `;` (dropping the `;`), and turns a final `\;` into `;`. So a `\` is put
+ * before a final `;`: tmux drops the `;` and turns the `\` back into it. Other arguments are unchanged.
+ *
+ * @example
+ * tmuxArgument('ls;');   // 'ls\\;' — tmux reads 'ls;'
+ * tmuxArgument('a\\;');  // 'a\\\\;' — tmux reads 'a\\;'
+ */
+export function tmuxArgument(argument: string): string {
+  return argument.endsWith(';') ? `${argument.slice(0, -1)}\\;` : argument;
+}
+
+type ExecError = Error & {
+  readonly code?: string | number | null;
+  readonly killed?: boolean;
+  readonly signal?: NodeJS.Signals | null;
+};
+
+function commandError(
+  error: ExecError,
+  subcommand: string,
+  invocation: TmuxInvocation,
+  stderr: string,
+): AgentConnectorError {
+  if (typeof error.code === 'string') {
+    return tmuxCommandError(
+      `cannot run ${invocation.tmuxPath} (${error.code})`,
+      subcommand,
+      'spawn',
+      null,
+      stderr,
+      error,
+    );
+  }
+  if (error.killed === true) {
+    return tmuxCommandError(
+      `tmux ${subcommand} timed out after ${invocation.timeoutMs} ms`,
+      subcommand,
+      'timeout',
+      null,
+      stderr,
+      error,
+    );
+  }
+  const exit_code = typeof error.code === 'number' ? error.code : null;
+  const status =
+    exit_code === null ? `was killed by ${error.signal ?? 'a signal'}` : `exited with code ${exit_code}`;
+  return tmuxCommandError(
+    `tmux ${subcommand} ${status}${stderr === '' ? '' : `: ${stderr}`}`,
+    subcommand,
+    'exit',
+    exit_code,
+    stderr,
+    error,
+  );
+}
+
+function tmuxCommandError(
+  message: string,
+  subcommand: string,
+  failure: TmuxFailure,
+  exit_code: number | null,
+  stderr: string,
+  cause: ExecError,
+): AgentConnectorError {
+  return new AgentConnectorError('tmux_command_failed', message, {
+    details: { subcommand, failure, exit_code, stderr },
+    cause,
+  });
+}
+
+/** Whether `error` is the `tmux_command_failed` error of {@link runTmux}, optionally of one `failure` kind. */
+export function isTmuxCommandError(error: unknown, failure?: TmuxFailure): error is AgentConnectorError {
+  return (
+    error instanceof AgentConnectorError &&
+    error.code === 'tmux_command_failed' &&
+    (failure === undefined || error.details.failure === failure)
+  );
+}
+
+/** The text a delivery types into a pane, and how many characters were left out to get it. */
+export interface TypedText {
+  /** What `send-keys -l` types: line breaks as LF, no other control characters, no trailing LF. */
+  readonly text: string;
+  /** How many control characters were removed (line breaks and tabs are not counted). */
+  readonly removed: number;
+}
+
+/** C0 controls other than TAB and LF, DEL, and the C1 controls. */
+const KEYSTROKE_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Turns a payload's text into what may be typed into a pane, where every character is a keystroke:
+ * - line breaks (`\r\n`, `\r`, `\n`) become LF (`C-j`); a trailing run of them is dropped, since the
+ *   submit key ends the text;
+ * - other control characters (C0 but TAB, DEL, C1) are removed — typed, they would act as keys
+ *   (`C-c` interrupts, `C-d` ends input, `ESC` starts a terminal sequence), not as text;
+ * - everything else, Unicode included, is kept as written.
+ *
+ * @example
+ * typedText('deploy\r\nnow\u0003\n'); // { text: 'deploy\nnow', removed: 1 }
+ */
+export function typedText(raw: string): TypedText {
+  const lines = raw.replace(/\r\n?/g, '\n');
+  let removed = 0;
+  const text = lines
+    .replace(KEYSTROKE_CONTROLS, () => {
+      removed += 1;
+      return '';
+    })
+    .replace(/\n+$/, '');
+  return { text, removed };
+}
+
+/**
+ * Splits `text` into consecutive pieces of at most `maxBytes` UTF-8 bytes each, never inside a code
+ * point; joined, the pieces are `text`. `''` gives `[]`. (A lone surrogate counts as the 3 bytes of the
+ * U+FFFD it is encoded as.)
+ *
+ * @example
+ * chunkUtf8('héllo', 3); // ['hé', 'llo']
+ */
+export function chunkUtf8(text: string, maxBytes: number): readonly string[] {
+  const chunks: string[] = [];
+  let chunk = '';
+  let bytes = 0;
+  for (const codePoint of text) {
+    const size = utf8Length(codePoint.codePointAt(0) ?? 0);
+    if (bytes + size > maxBytes && chunk !== '') {
+      chunks.push(chunk);
+      chunk = '';
+      bytes = 0;
+    }
+    chunk += codePoint;
+    bytes += size;
+  }
+  if (chunk !== '') chunks.push(chunk);
+  return chunks;
+}
+
+function utf8Length(codePoint: number): number {
+  if (codePoint <= 0x7f) return 1;
+  if (codePoint <= 0x7ff) return 2;
+  return codePoint <= 0xffff ? 3 : 4;
+}
+
+/**
+ * One tmux pane, as the connector addresses it. `window` is an index (decimal digits) or a window name;
+ * `pane` is an index.
+ */
+export interface TmuxPaneTarget {
+  readonly session: string;
+  readonly window: string;
+  readonly pane: string;
+}
+
+/**
+ * The `-t` argument for `target`: `=<session>:<window>.<pane>`, with `=` before the session (and before a
+ * window name) so tmux matches it exactly — without it, `-t s1` may pick `s10` by prefix or by pattern.
+ *
+ * @example
+ * tmuxTargetArgument({ session: 'perry', window: '0', pane: '1' });      // '=perry:0.1'
+ * tmuxTargetArgument({ session: 'perry', window: 'agent', pane: '0' });  // '=perry:=agent.0'
+ */
+export function tmuxTargetArgument(target: TmuxPaneTarget): string {
+  const window = isIndex(target.window) ? target.window : `=${target.window}`;
+  return `=${target.session}:${window}.${target.pane}`;
+}
+
+/** `<session>:<window>.<pane>` as configured: the pane's name in receipts and messages. */
+export function paneLabel(target: TmuxPaneTarget): string {
+  return `${target.session}:${target.window}.${target.pane}`;
+}
+
+/** Whether a window or pane reference is an index: one or more ASCII decimal digits. */
+export function isIndex(reference: string): boolean {
+  return /^[0-9]+$/.test(reference);
+}
+
+/**
+ * Whether the pane `targetArgument` (an exact `-t` argument, see `tmuxTargetArgument`) exists: resolves
+ * `undefined` when it does, and tmux's error when tmux says it does not — no server on the socket, no
+ * such session, window or pane (an `exit` failure, `stderr` naming what is missing).
+ *
+ * The check is `capture-pane -p -t <target> -S 0 -E 0` (prints the pane's first visible line, which is
+ * dropped; nothing in the pane changes). `display-message -p -t <target>` would not do: it may fall back
+ * to another pane instead of failing when the target is missing (tmux 3.3a does).
+ *
+ * @throws {AgentConnectorError} `tmux_command_failed`: `spawn` (tmux could not be started) or `timeout`: the
+ *   check itself failed.
+ */
+export async function probePane(
+  invocation: TmuxInvocation,
+  targetArgument: string,
+): Promise<AgentConnectorError | undefined> {
+  try {
+    await runTmux(invocation, ['capture-pane', '-p', '-t', targetArgument, '-S', '0', '-E', '0']);
+    return undefined;
+  } catch (error) {
+    if (isTmuxCommandError(error, 'exit')) return error;
+    throw error;
+  }
+}
+
+/** Spawn errors that a retry cannot fix: the binary is missing or not executable. */
+const SETUP_ERROR_CODES: ReadonlySet<string> = new Set(['ENOENT', 'EACCES', 'ENOTDIR', 'ELOOP']);
+
+/**
+ * The `DeliveryFailedError` for a failed tmux command while typing into `pane`:
+ * - `timeout`: tmux did not finish within `timeoutMs` (retryable);
+ * - `network`: tmux ran and failed — no server on the socket, no such session, window or pane — the
+ *   substrate could not take the delivery, retryable once the pane is back (`wake()` reports a missing
+ *   pane as `woken: false` and only gets here when it vanishes after the check); also spawn errors other
+ *   than those below (`EAGAIN`, `ENOMEM`);
+ * - `client_validation`: tmux could not be started (`ENOENT`, `EACCES` …): a setup fault, not retryable.
+ */
+export function deliveryFault(
+  error: unknown,
+  agent_id: string,
+  action: 'deliver' | 'wake',
+  pane: string,
+): DeliveryFailedError {
+  const message = `${action} to tmux pane ${pane} failed: ${error instanceof Error ? error.message : String(error)}`;
+  return new DeliveryFailedError(message, { agent_id, cause_kind: causeKind(error), cause: error });
+}
+
+function causeKind(error: unknown): DeliveryFailureKind {
+  if (!isTmuxCommandError(error)) return 'network';
+  if (error.details.failure === 'timeout') return 'timeout';
+  if (error.details.failure === 'spawn') {
+    const code = (error.cause as NodeJS.ErrnoException | undefined)?.code;
+    return code !== undefined && SETUP_ERROR_CODES.has(code) ? 'client_validation' : 'network';
+  }
+  return 'network';
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkUtf8, typedText } from './typed-text.js';
+import { chunkUtf8, typedText } from './tmux-agent-connector.js';
 
 const utf8 = new TextEncoder();
 

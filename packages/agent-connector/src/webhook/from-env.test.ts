@@ -1,8 +1,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { AgentConnectorError } from '../contract/errors.js';
-import { webhookOptionsFromEnv } from './from-env.js';
 import { HttpWebhookAgentConnector } from './http-webhook-agent-connector.js';
+import { webhookOptionsFromEnv } from './options.js';
 
 const AGENTS = '{"perry":{"url":"https://a.example/p"}}';
 

@@ -2,14 +2,9 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  assertAgentConnector,
-  DeliveryFailedError,
-  type DeliveryPayload,
-  NotImplementedError,
-  parseWakeReceipt,
-  staticCapabilitiesOf,
-} from '../contract/index.js';
+import type { DeliveryPayload } from '../contract/agent-connector.js';
+import { assertAgentConnector, parseWakeReceipt, staticCapabilitiesOf } from '../contract/agent-connector.js';
+import { DeliveryFailedError, NotImplementedError } from '../contract/errors.js';
 import { HttpWebhookAgentConnector, MAX_RECEIPT_BYTES } from './http-webhook-agent-connector.js';
 import type { HttpWebhookAgentConnectorOptions, WebhookFetch } from './options.js';
 

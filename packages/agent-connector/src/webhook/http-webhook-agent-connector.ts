@@ -1,30 +1,30 @@
-import { parseAgentAddress, resolveSessionId } from '../address/index.js';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { parseAgentAddress, resolveSessionId } from '../address.js';
 import {
   AGENT_CONNECTOR_CONTRACT_VERSION,
   type AgentConnector,
-  AgentConnectorError,
   type AgentDescriptor,
   type AgentResponse,
-  DeliveryFailedError,
   type DeliveryPayload,
   type DeliveryReceipt,
-  NotImplementedError,
   parseDeliveryPayload,
   parseWakeOpts,
   type StaticCapabilities,
   type WakeOpts,
   type WakeReceipt,
-} from '../contract/index.js';
-import { createDeliveryMeta } from '../dispatch/create-delivery-meta.js';
-import { type WebhookEnv, webhookOptionsFromEnv } from './from-env.js';
+} from '../contract/agent-connector.js';
+import { AgentConnectorError, DeliveryFailedError, NotImplementedError } from '../contract/errors.js';
+import { createDeliveryMeta } from '../dispatch.js';
 import {
   type HttpWebhookAgentConnectorOptions,
   type ResolvedWebhookOptions,
   resolveWebhookOptions,
+  type WebhookEnv,
+  type WebhookFetch,
+  webhookOptionsFromEnv,
 } from './options.js';
-import { synthesizeDeliveryReceipt } from './receipt.js';
-import { type Followed, fetchSameOrigin, redactUrl } from './safe-fetch.js';
-import { webhookDeliverBody, webhookSignature } from './wire.js';
 
 /** `origin.skill_name` of the delivery a degraded `wake()` makes (wake-class dispatches carry no meta). */
 export const DEGRADED_WAKE_SKILL_NAME = '(wake)';
@@ -380,4 +380,207 @@ function describe(value: unknown): string {
 function processEnv(): WebhookEnv {
   const env = (globalThis as { readonly process?: { readonly env?: WebhookEnv } }).process?.env;
   return env ?? {};
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * The exact body the reference webhook POSTs for `deliver(agent_id, payload)`: `JSON.stringify` of
+ * `{ agent_id, ...payload }` — `agent_id` first, then the payload's own keys in their own order (a payload
+ * key named `agent_id` overrides the first one in place), non-ASCII written raw, absent fields omitted.
+ * Receivers verify `X-Signature` over these bytes, so they must not change.
+ *
+ * @throws {TypeError} the payload holds something JSON cannot carry (a `bigint`, a cycle).
+ * @example
+ * webhookDeliverBody('perry', { kind: 'augment', content: 'hi', meta });
+ * // '{"agent_id":"perry","kind":"augment","content":"hi","meta":{…}}'
+ */
+export function webhookDeliverBody(agent_id: string, payload: object): string {
+  return JSON.stringify({ agent_id, ...payload });
+}
+
+/**
+ * The `X-Signature` header value for a request body: `sha256=` and the lowercase hex HMAC-SHA256 of the
+ * body's UTF-8 bytes, keyed with the secret's UTF-8 bytes (lone surrogates become U+FFFD in both, as
+ * when the body is sent).
+ *
+ * @example
+ * webhookSignature('s3cret', body); // 'sha256=5f0c…'
+ */
+export function webhookSignature(secret: string, body: string): string {
+  return `sha256=${bytesToHex(hmac(sha256, utf8.encode(secret), utf8.encode(body)))}`;
+}
+
+/**
+ * Turns a webhook receiver's response body (read as text) into a {@link DeliveryReceipt}, tolerating any
+ * shape, as the reference connector does:
+ * - empty or non-JSON text counts as `{}`; JSON that is not an object (a number, a string, `null`) gives
+ *   `{ delivered_at: now }`; arrays count as objects without fields;
+ * - `delivered_at`: the body's, when it is a finite non-negative number, else `now` (the reference keeps
+ *   any number; negatives and `1e400` would break the receipt contract);
+ * - `delivery_id`: the first of `delivery_id`, `id`, `ts` that is neither `null` nor absent, kept only if it
+ *   is a string (`{ delivery_id: 7, id: 'B' }` gives none);
+ * - `delivery_skipped`: only for a literal `true`;
+ * - `session_id` (a non-empty string) and `warnings` (an array of strings) are kept — the reference drops
+ *   them; the contract asks for them.
+ *
+ * @example
+ * synthesizeDeliveryReceipt('{"id":"m-1","session_id":"tab-3"}', 1767225600000);
+ * // { delivered_at: 1767225600000, delivery_id: 'm-1', session_id: 'tab-3' }
+ */
+export function synthesizeDeliveryReceipt(body_text: string, now: number): DeliveryReceipt {
+  const body = parseBody(body_text);
+  if (body === null || typeof body !== 'object') return { delivered_at: now };
+  const fields = body as Record<string, unknown>;
+  const delivered_at = fields.delivered_at;
+  const delivery_id = fields.delivery_id ?? fields.id ?? fields.ts;
+  const { session_id, warnings } = fields;
+  return {
+    delivered_at: isTimestamp(delivered_at) ? delivered_at : now,
+    ...(typeof delivery_id === 'string' ? { delivery_id } : {}),
+    ...(typeof session_id === 'string' && session_id !== '' ? { session_id } : {}),
+    ...(fields.delivery_skipped === true ? { delivery_skipped: true } : {}),
+    ...(isStringArray(warnings) ? { warnings: [...warnings] } : {}),
+  };
+}
+
+function parseBody(text: string): unknown {
+  if (text.length === 0) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+function isTimestamp(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+function isStringArray(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** The most redirects one request follows; the next one fails it. */
+export const MAX_REDIRECTS = 5;
+
+/** What {@link fetchSameOrigin} ends with: the final answer, or the redirect it did not follow. */
+export type Followed =
+  | { readonly response: Response; readonly url: string }
+  | { readonly refused: string; readonly status: number | null };
+
+/**
+ * Sends `init` to `url` with `redirect: 'manual'`, following a 307 / 308 only when its `Location`,
+ * resolved against the request URL, has the same origin (scheme, host, port): the same method, headers
+ * and body go there, at most {@link MAX_REDIRECTS} times. Any other 3xx — another origin, a 301 / 302 / 303
+ * (`fetch` would resend it as a GET without the body), a missing or invalid `Location`, one hop too many,
+ * an opaque redirect — is returned as `refused` (its words name the status and the redacted URLs) with its
+ * body cancelled: nothing ever reaches another origin. A rejection of `fetch` is rethrown through
+ * {@link redactError}; `url` in the result is the URL that gave the final answer.
+ */
+export async function fetchSameOrigin(
+  fetch: WebhookFetch,
+  url: string,
+  init: RequestInit,
+): Promise<Followed> {
+  for (let hops = 0; ; hops += 1) {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, redirect: 'manual' });
+    } catch (error) {
+      throw redactError(error, url);
+    }
+    const { status } = response;
+    const opaque = response.type === 'opaqueredirect';
+    if (!opaque && (status < 300 || status > 399)) return { response, url };
+    response.body?.cancel().catch(() => undefined);
+    if (opaque) {
+      return {
+        refused: `opaque redirect from ${redactUrl(url)} not followed (this fetch hides its Location)`,
+        status: null,
+      };
+    }
+    const from = `HTTP ${status} from ${redactUrl(url)}`;
+    const location = response.headers.get('Location');
+    if (location === null) return { refused: `${from}: redirect without a Location`, status };
+    const target = resolve(location, url);
+    const refuse = (why: string) => ({
+      refused: `${from}: redirect to ${redactUrl(target ?? location)} not followed (${why})`,
+      status,
+    });
+    if (target === undefined) return refuse('not a URL');
+    if (status !== 307 && status !== 308) return refuse('only 307 and 308 keep the method and body');
+    const origin = originOf(target);
+    if (origin === undefined || origin !== originOf(url)) return refuse('another origin');
+    if (hops >= MAX_REDIRECTS) return refuse(`more than ${MAX_REDIRECTS} redirects`);
+    url = target;
+  }
+}
+
+/**
+ * `url` as messages show it: verbatim when it carries no credentials; otherwise with its `user:password@`
+ * (or `user@`) part replaced by `***@` — `https://***@agents.example/perry`. A string that does not parse
+ * as a URL loses everything between its scheme and its last `@`.
+ */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url.replace(/^([a-z][a-z\d+.-]*:[/\\]*)?.*@/is, '$1***@');
+  }
+  if (parsed.username === '' && parsed.password === '') return url;
+  parsed.username = '***';
+  parsed.password = '';
+  return parsed.href;
+}
+
+/** A `scheme://userinfo@` in free text; the userinfo runs to the last `@` before the path. */
+const USERINFO_IN_TEXT = /\b([a-z][a-z\d+.-]*:\/\/)[^\s/\\?#]*@/gi;
+
+/** `text` with `url` (as given or as parsed) redacted, and the credentials of any other URL in it masked. */
+function redactText(text: string, url: string): string {
+  const masked = redactUrl(url);
+  let out = text;
+  if (masked !== url) {
+    const href = resolve(url, undefined);
+    for (const form of href === undefined ? [url] : [url, href]) out = out.split(form).join(masked);
+  }
+  return out.replace(USERINFO_IN_TEXT, '$1***@');
+}
+
+/**
+ * `error` itself when `url` carries no credentials. Otherwise a stand-in `Error` with the same `name`,
+ * `code`, message and stack, redacted, and a redacted stand-in for each of (up to five) causes: a fetch
+ * rejection may quote the URL it was given (undici: `Request cannot be constructed from a URL that includes
+ * credentials: …`, `Failed to parse URL from …` with the URL as the cause's `input`).
+ */
+function redactError(error: unknown, url: string, depth = 0): unknown {
+  if (redactUrl(url) === url) return error;
+  if (!(error instanceof Error)) return redactText(String(error), url);
+  const cause =
+    error.cause === undefined || depth >= 4 ? undefined : redactError(error.cause, url, depth + 1);
+  const copy = new Error(redactText(error.message, url), cause === undefined ? undefined : { cause });
+  copy.name = error.name;
+  copy.stack = redactText(error.stack ?? `${error.name}: ${error.message}`, url);
+  const { code } = error as { readonly code?: unknown };
+  return typeof code === 'string' ? Object.assign(copy, { code }) : copy;
+}
+
+function resolve(location: string, base: string | undefined): string | undefined {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The URL's origin; `undefined` for an opaque one (`null`), which is never the same as another. */
+function originOf(url: string): string | undefined {
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
 }

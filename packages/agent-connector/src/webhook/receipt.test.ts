@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDeliveryReceipt } from '../contract/index.js';
-import { synthesizeDeliveryReceipt } from './receipt.js';
+import { parseDeliveryReceipt } from '../contract/agent-connector.js';
+import { synthesizeDeliveryReceipt } from './http-webhook-agent-connector.js';
 
 const NOW = 1767225600000;
 

@@ -2,10 +2,10 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeliveryFailedError, type DeliveryPayload } from '../contract/index.js';
-import { HttpWebhookAgentConnector } from './http-webhook-agent-connector.js';
+import type { DeliveryPayload } from '../contract/agent-connector.js';
+import { DeliveryFailedError } from '../contract/errors.js';
+import { HttpWebhookAgentConnector, MAX_REDIRECTS, redactUrl } from './http-webhook-agent-connector.js';
 import type { HttpWebhookAgentConnectorOptions, WebhookFetch } from './options.js';
-import { MAX_REDIRECTS, redactUrl } from './safe-fetch.js';
 
 const NOW = 1767225600000;
 const payload: DeliveryPayload = {

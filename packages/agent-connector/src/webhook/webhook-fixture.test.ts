@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DeliveryFailedError, type DeliveryPayload } from '../contract/index.js';
+import type { DeliveryPayload } from '../contract/agent-connector.js';
+import { DeliveryFailedError } from '../contract/errors.js';
 import { HttpWebhookAgentConnector } from './http-webhook-agent-connector.js';
 
 interface RequestCase {

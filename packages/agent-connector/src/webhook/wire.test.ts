@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { webhookDeliverBody, webhookSignature } from './wire.js';
+import { webhookDeliverBody, webhookSignature } from './http-webhook-agent-connector.js';
 
 const meta = {
   dispatch_id: 'd-1',

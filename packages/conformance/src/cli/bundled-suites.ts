@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { blake3Hex, blobCid, chunkBlob, contentId } from '@agentwire/hearthnet';
 import { canonicalJson } from '@agentwire/hearthnet/canonical-json';
 import {
@@ -11,12 +14,25 @@ import {
   verifyPayload,
 } from '@agentwire/hearthnet/crypto';
 import { InMemoryEventStore } from '@agentwire/hearthnet/events';
-import { InMemoryCapabilityVault, InMemoryInboundBuffer, InMemoryRelayBus } from '@agentwire/relay';
 import {
+  authenticatorFor,
+  InMemoryCapabilityVault,
+  InMemoryGatewaySecretStore,
+  InMemoryInboundBuffer,
+  InMemoryRelayBus,
+} from '@agentwire/relay';
+import {
+  createEdgeRouter,
+  createMediaHandler,
+  enrollmentRoutes,
   InMemoryEnrollmentTokenStore,
+  InMemoryMediaStore,
   InMemoryPolicyStore,
   InMemoryProvisionRegistry,
+  toNodeListener,
 } from '@agentwire/relay/edge';
+import { createRelayServer, type PlatformAdapter, type RelayServer } from '@agentwire/relay/server';
+import { type SuiteReport, summarizeError } from '../run-suite.js';
 import type { SubjectSuite } from '../subjects/subject-suites.js';
 import type { ConformanceSuite } from '../suite.js';
 import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-suite.js';
@@ -27,6 +43,7 @@ import { agentwireBlobs } from '../suites/hearthnet/agentwire-blobs.js';
 import { agentwireCatalogue } from '../suites/hearthnet/agentwire-capabilities.js';
 import { agentwireEventLog } from '../suites/hearthnet/agentwire-event-log.js';
 import { agentwireManifests } from '../suites/hearthnet/agentwire-manifests.js';
+import { startAgentwireNode } from '../suites/hearthnet/agentwire-node.js';
 import { agentwirePubSub } from '../suites/hearthnet/agentwire-pubsub.js';
 import { agentwireWire } from '../suites/hearthnet/agentwire-wire.js';
 import { blobTransferSuite } from '../suites/hearthnet/blob-transfer.js';
@@ -36,6 +53,7 @@ import { eventLogSuite } from '../suites/hearthnet/event-log.js';
 import { eventStoreSuite } from '../suites/hearthnet/event-store.js';
 import { hashingSuite } from '../suites/hearthnet/hashing.js';
 import { manifestSuite } from '../suites/hearthnet/manifest-suite.js';
+import { hearthnetNodeSuite } from '../suites/hearthnet/node-suite.js';
 import { pubsubSuite } from '../suites/hearthnet/pubsub.js';
 import { signatureSuite } from '../suites/hearthnet/signatures.js';
 import { wireSuite } from '../suites/hearthnet/wire.js';
@@ -50,16 +68,163 @@ import { relayTokenSuite } from '../suites/relay/tokens.js';
 import { agentwireRelayEdge } from '../suites/relay-edge/agentwire-edge.js';
 import { edgeSuite } from '../suites/relay-edge/edge-suite.js';
 import { enrollmentTokenStoreSuite } from '../suites/relay-edge/enrollment-token-store-suite.js';
+import { nodeDeclaredLengthProbe } from '../suites/relay-edge/node-declared-length-probe.js';
 import { policyStoreSuite } from '../suites/relay-edge/policy-store-suite.js';
 import { provisionRegistrySuite } from '../suites/relay-edge/provision-registry-suite.js';
+import { relayEdgeLiveSuite } from '../suites/relay-edge/relay-edge-live-suite.js';
+import { relayConnectorSuite } from '../suites/relay-live/relay-connector-suite.js';
 import { capabilityVaultSuite } from '../suites/relay-runtime/capability-vault-suite.js';
 import { inboundBufferSuite } from '../suites/relay-runtime/inbound-buffer-suite.js';
 import { relayBusSuite } from '../suites/relay-runtime/relay-bus-suite.js';
 import { filesystemSkillStoreUnderTest } from '../suites/skill-store/filesystem-store-under-test.js';
 import { skillStoreSuite } from '../suites/skill-store/skill-store-suite.js';
-import { hearthnetNodeSubject } from './hearthnet-node-subject.js';
-import type { LiveSubject } from './live-subject.js';
-import { relayConnectorSubject } from './relay-connector-subject.js';
+
+/**
+ * agentwire's HearthNet node on 127.0.0.1 (bus, pub-sub long poll, `GET /manifest`, gossip sync over
+ * one in-memory log), checked by the black-box `hearthnet.node` suite with every capability declared.
+ */
+export const hearthnetNodeSubject: LiveSubject = {
+  subject: 'agentwire HearthNet node, in-process',
+  start: async (): Promise<StartedSubject> => {
+    const node = await startAgentwireNode();
+    return {
+      suites: [hearthnetNodeSuite(node.suiteOptions) as unknown as StartedSubject['suites'][number]],
+      stop: () => node.close(),
+    };
+  },
+};
+
+const GATEWAY_ID = 'gw-conformance';
+const TENANT = 'tenant-conformance';
+const PLATFORM = 'discord';
+
+/**
+ * A platform adapter that performs nothing and answers every op with a success that echoes the action,
+ * so that the black-box suite checks the connector's protocol handling rather than a platform.
+ */
+const echoAdapter: PlatformAdapter = {
+  descriptor: {
+    platform: PLATFORM,
+    label: 'Discord (echo)',
+    max_message_length: 2000,
+    supports_draft_streaming: false,
+    supports_edit: true,
+    supports_threads: true,
+    markdown_dialect: 'discord',
+    len_unit: 'utf16',
+  },
+  send: ({ chat_id }) => ({ success: true, message_id: `${chat_id}:sent` }),
+  edit: ({ message_id }) => ({ success: true, message_id }),
+  typing: () => ({ success: true }),
+  follow_up: ({ session_key }) => ({ success: true, message_id: `${session_key}:follow-up` }),
+  get_chat_info: ({ chat_id }) => ({ success: true, chat_info: { name: chat_id, type: 'group' } }),
+  send_media: ({ chat_id }) => ({ success: true, message_id: `${chat_id}:media` }),
+  prompt: ({ chat_id }) => ({ success: true, message_id: `${chat_id}:prompt` }),
+  react: () => ({ success: true }),
+  thread_create: ({ chat_id }) => ({ success: true, thread_id: `${chat_id}:thread` }),
+  thread_rename: () => ({ success: true }),
+  onInterrupt: () => undefined,
+};
+
+/**
+ * The relay connector agentwire ships, in-process on 127.0.0.1 (port 0): `createRelayServer` with an
+ * echoing adapter on the same HTTP server as the edge side channels of `@agentwire/relay/edge`
+ * (`/relay/enroll`, `/relay/provision`, `/relay/policy`, `/relay/media`), all on in-memory stores.
+ * One buffered inbound event waits for the gateway. Runs `relay.live` (playing the gateway over
+ * WebSocket) and `relay.edge-live` (the side channels, provision and enroll included).
+ */
+export const relayConnectorSubject: LiveSubject = {
+  subject: 'agentwire relay connector, in-process',
+  start: startRelayConnector,
+};
+
+async function startRelayConnector(): Promise<StartedSubject> {
+  const secrets = new InMemoryGatewaySecretStore();
+  const {
+    secrets: [secret = ''],
+  } = await secrets.create(GATEWAY_ID, TENANT);
+  const enrollmentTokens = new InMemoryEnrollmentTokenStore();
+  const enrollmentToken = await enrollmentTokens.issue({ tenant: TENANT, ttlMs: 15 * 60_000 });
+  const identityToken = `conformance-identity-${crypto.randomUUID()}`;
+  const authenticate = authenticatorFor(secrets);
+  const media = createMediaHandler({ authenticate, store: new InMemoryMediaStore() });
+  const http = createServer(
+    toNodeListener(
+      createEdgeRouter({
+        ...enrollmentRoutes({
+          verifyIdentity: async (token) =>
+            token === identityToken ? { subject: 'conformance', tenant: TENANT } : null,
+          enrollmentTokens,
+          secrets,
+          registry: new InMemoryProvisionRegistry(),
+          policies: new InMemoryPolicyStore(),
+        }),
+        '/relay/media': media,
+        '/relay/media/*': media,
+      }),
+    ),
+  );
+  let relay: RelayServer | undefined;
+  const stop = async () => {
+    await relay?.close();
+    http.closeAllConnections();
+    if (http.listening) await new Promise<void>((resolve) => http.close(() => resolve()));
+  };
+  try {
+    http.listen(0, '127.0.0.1');
+    await once(http, 'listening');
+    relay = await createRelayServer({ server: http, authenticate, platforms: { [PLATFORM]: echoAdapter } });
+    await relay.deliverInbound(TENANT, sampleInbound());
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const { port } = http.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    suites: [
+      relayConnectorSuite({
+        url: `ws://127.0.0.1:${port}/relay`,
+        gatewayId: GATEWAY_ID,
+        secret,
+        platform: PLATFORM,
+      }),
+      relayEdgeLiveSuite({
+        baseUrl,
+        gatewayId: GATEWAY_ID,
+        secret,
+        identityToken,
+        enrollmentToken,
+        declaredLengthProbe: nodeDeclaredLengthProbe(),
+      }),
+    ] as StartedSubject['suites'],
+    stop,
+  };
+}
+
+/** A group-chat message waiting in the buffer, so that the inbound and acknowledgement cases run. */
+function sampleInbound() {
+  return {
+    text: 'hello from the in-process relay connector',
+    message_type: 'text',
+    message_id: 'inbound-1',
+    reply_to_message_id: null,
+    reply_to: null,
+    media_urls: [],
+    source: {
+      platform: PLATFORM,
+      chat_id: '111',
+      chat_name: null,
+      chat_type: 'group',
+      user_id: '9001',
+      user_name: 'tester',
+      thread_id: null,
+      chat_topic: null,
+      scope_id: 'G1',
+      guild_id: 'G1',
+    },
+  } as const;
+}
 
 /** The `code` of an error, when it has a string one. */
 function errorCode(error: unknown): string | undefined {
@@ -194,4 +359,101 @@ export function bundledSuites(): (BundledSuite | LiveSubject)[] {
       ? [{ suite: agentConnectorSuite({ factory: tmuxUnderTest }), subject: 'agentwire TmuxAgentConnector' }]
       : []),
   ];
+}
+
+/**
+ * An implementation the CLI runs in-process for its suites (a server on 127.0.0.1, port 0): started
+ * before the first suite of the run, stopped after the last one — also when a suite fails or the run
+ * is refused.
+ *
+ * @example
+ * ```ts
+ * const nodeSubject: LiveSubject = {
+ *   subject: 'agentwire HearthNet node, in-process',
+ *   start: async () => {
+ *     const node = await startNode();
+ *     return { suites: [hearthnetNodeSuite({ baseUrl: node.url, … })], stop: () => node.close() };
+ *   },
+ * };
+ * ```
+ */
+export interface LiveSubject {
+  /** Names the implementation in the report. */
+  readonly subject: string;
+  /** Starts it; resolves with the suites to run against it and how to stop it. */
+  start(): Promise<StartedSubject>;
+}
+
+/** A started {@link LiveSubject}: its suites, and how to stop it. */
+export interface StartedSubject {
+  readonly suites: readonly ConformanceSuite<unknown>[];
+  /** Releases everything `start` opened (servers, sockets, folders). */
+  stop(): Promise<void>;
+}
+
+/** What the CLI runs: a bare suite, a suite bound to its subject, or a live subject. */
+export type RunEntry = ConformanceSuite<unknown> | BundledSuite | LiveSubject;
+
+/** One row of a run: a suite (bound to its subject when it has one), or a live subject that did not start. */
+export type RunRow =
+  | { readonly suite: ConformanceSuite<unknown>; readonly subject?: string }
+  | { readonly subject: string; readonly startError: unknown };
+
+/** The rows of a run, with the live subjects started for it. */
+export interface StartedRun {
+  readonly rows: readonly RunRow[];
+  /** Stops every started live subject, last started first; resolves with a line per stop that failed. */
+  stop(): Promise<string[]>;
+}
+
+/**
+ * Starts the live subjects among `entries`, one after another, and lists the rows to run in entry
+ * order. A subject whose `start` rejects becomes one row holding the error; the others still run.
+ */
+export async function startRun(entries: readonly RunEntry[]): Promise<StartedRun> {
+  const rows: RunRow[] = [];
+  const running: { readonly subject: string; readonly stop: () => Promise<void> }[] = [];
+  for (const entry of entries) {
+    if ('start' in entry) {
+      try {
+        const started = await entry.start();
+        running.push({ subject: entry.subject, stop: () => started.stop() });
+        for (const suite of started.suites) rows.push({ suite, subject: entry.subject });
+      } catch (error) {
+        rows.push({ subject: entry.subject, startError: error });
+      }
+    } else {
+      rows.push('suite' in entry ? entry : { suite: entry });
+    }
+  }
+  return {
+    rows,
+    stop: async () => {
+      const problems: string[] = [];
+      for (const { subject, stop } of running.reverse()) {
+        try {
+          await stop();
+        } catch (error) {
+          const { name, message } = summarizeError(error);
+          problems.push(`stopping ${subject} failed: ${name}: ${message}`);
+        }
+      }
+      return problems;
+    },
+  };
+}
+
+/** The report row of a live subject that did not start: no case ran, and the run fails. */
+export function startFailureReport(subject: string, error: unknown): SuiteReport {
+  return {
+    suite: 'live-subject.start',
+    version: '-',
+    subject,
+    startedAt: new Date().toISOString(),
+    durationMs: 0,
+    counts: { passed: 0, failed: 0, skipped: 0, expectedFailures: 0, stale: 0 },
+    ok: false,
+    results: [],
+    errors: [summarizeError(error, `${subject} did not start: `)],
+  };
 }

@@ -1,4 +1,5 @@
 import { basename, dirname } from 'node:path';
+import type { DeliveryPayload, DeliveryReceipt, WakeOpts, WakeReceipt } from '@agentwire/agent-connector';
 import {
   HttpWebhookAgentConnector,
   type HttpWebhookAgentConnectorOptions,
@@ -6,6 +7,7 @@ import {
 import { generateKeyPair, type KeyPair, keyPairFromSeed } from '@agentwire/hearthnet/crypto';
 import { readKeyPair, SEED_FILE_NAME } from '@agentwire/hearthnet/key-files';
 import { ConformanceError } from '../errors.js';
+import { type ErrorSummary, summarizeError } from '../run-suite.js';
 import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-suite.js';
 import { hearthnetNodeSuite, MARKET_POST_SAMPLE } from '../suites/hearthnet/node-suite.js';
 import { nodeDeclaredLengthProbe } from '../suites/relay-edge/node-declared-length-probe.js';
@@ -13,7 +15,54 @@ import { relayEdgeLiveSuite } from '../suites/relay-edge/relay-edge-live-suite.j
 import { relayConnectorSuite } from '../suites/relay-live/relay-connector-suite.js';
 import type { BundledSuite } from './bundled-suites.js';
 import type { AgentCommand, HearthNetCommand, RelayCommand } from './parse-args.js';
-import { type AgentCallRecord, ReceiptRecordingConnector } from './receipt-recording-connector.js';
+
+/** One call the suite made on a live webhook agent, and the receipt (or error) it got. */
+export interface AgentCallRecord {
+  readonly method: 'deliver' | 'wake';
+  readonly agent_id: string;
+  readonly receipt?: DeliveryReceipt | WakeReceipt;
+  readonly error?: ErrorSummary;
+}
+
+/** The bundled webhook connector, recording every receipt the live agent's answers gave. */
+export class ReceiptRecordingConnector extends HttpWebhookAgentConnector {
+  /** Every `deliver` and `wake`, in call order. */
+  readonly calls: AgentCallRecord[] = [];
+
+  override async deliver(agent_id: string, payload: DeliveryPayload): Promise<DeliveryReceipt> {
+    return this.#record('deliver', agent_id, () => super.deliver(agent_id, payload));
+  }
+
+  override async wake(agent_id: string, opts?: WakeOpts): Promise<WakeReceipt> {
+    return this.#record('wake', agent_id, () => super.wake(agent_id, opts));
+  }
+
+  async #record<R extends DeliveryReceipt | WakeReceipt>(
+    method: AgentCallRecord['method'],
+    agent_id: string,
+    call: () => Promise<R>,
+  ): Promise<R> {
+    try {
+      const receipt = await call();
+      this.calls.push({ method, agent_id, receipt });
+      return receipt;
+    } catch (error) {
+      this.calls.push({ method, agent_id, error: summarizeError(error) });
+      throw error;
+    }
+  }
+}
+
+/** One line per recorded call, for the CLI's output. */
+export function formatAgentCalls(calls: readonly AgentCallRecord[]): string {
+  if (calls.length === 0) return 'Receipts: none (no deliver or wake reached the agent)';
+  const lines = calls.map((call, i) => {
+    const outcome =
+      call.error === undefined ? JSON.stringify(call.receipt) : `${call.error.name}: ${call.error.message}`;
+    return `  ${String(i + 1).padStart(2)}. ${call.method}(${JSON.stringify(call.agent_id)}) → ${outcome}`;
+  });
+  return ['Receipts:', ...lines].join('\n');
+}
 
 /** The suites of one black-box target, and the agent calls it recorded (the `agent` target). */
 export interface TargetRun {

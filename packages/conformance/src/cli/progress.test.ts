@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SuiteReport } from '../run-suite.js';
-import { colourEnabled, paint, SuiteProgress } from './progress.js';
+import { colourEnabled, paint, SuiteProgress } from './run-cli.js';
 
 function report(ok: boolean): SuiteReport {
   return {

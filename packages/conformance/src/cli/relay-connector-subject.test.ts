@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runSuite } from '../run-suite.js';
-import { relayConnectorSubject } from './relay-connector-subject.js';
+import { relayConnectorSubject } from './bundled-suites.js';
 
 /** Whether something accepts TCP connections on 127.0.0.1:`port`. */
 function accepts(port: number): Promise<boolean> {

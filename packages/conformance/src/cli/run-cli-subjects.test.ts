@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LiveSubject } from './bundled-suites.js';
 import { memoryIo, oneCaseSuite } from './cli-io.test-support.js';
-import type { LiveSubject } from './live-subject.js';
-import { loadSubjects } from './load-subjects.js';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from './run-cli.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, loadSubjects, runCli } from './run-cli.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,18 +1,265 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConformanceError, isConformanceError } from '../errors.js';
 import { formatReportTable } from '../format-report.js';
-import { runSuite, type SuiteReport } from '../run-suite.js';
-import type { SubjectSuite } from '../subjects/subject-suites.js';
+import { type CaseResult, runSuite, type SuiteReport } from '../run-suite.js';
+import { type SubjectSuite, subjectSuites } from '../subjects/subject-suites.js';
 import type { ConformanceSuite } from '../suite.js';
-import { bundledSuites } from './bundled-suites.js';
-import { expectedFailuresBySuite, parseExpectedFailures } from './expected-failures.js';
-import { exportFixtures, fixturesDirectory, listFixtureFiles } from './fixture-files.js';
-import { type RunEntry, type RunRow, startFailureReport, startRun } from './live-subject.js';
-import { targetRun } from './live-targets.js';
-import { loadSubjects } from './load-subjects.js';
+import { bundledSuites, type RunEntry, type RunRow, startFailureReport, startRun } from './bundled-suites.js';
+import { type AgentCallRecord, formatAgentCalls, targetRun } from './live-targets.js';
 import { type CliOptions, parseCliArgs, USAGE } from './parse-args.js';
-import { colourEnabled, type ProgressStream, paint, SuiteProgress } from './progress.js';
-import { type AgentCallRecord, formatAgentCalls } from './receipt-recording-connector.js';
+
+/**
+ * Reads an expected-failures baseline: one case id per line; blank lines are ignored and `#` starts a
+ * comment (whole-line or trailing).
+ *
+ * @example
+ * ```text
+ * # known gaps of our connector, tracked in #42
+ * relay.live.auth.expired-token
+ * relay.live.outbound.prompt   # prompts arrive in 2.0
+ * ```
+ */
+export function parseExpectedFailures(text: string): string[] {
+  const ids = new Set<string>();
+  for (const line of text.split(/\r?\n/)) {
+    const id = line.replace(/#.*$/, '').trim();
+    if (id !== '') ids.add(id);
+  }
+  return [...ids];
+}
+
+/**
+ * Hands each suite the baseline ids that name its cases.
+ *
+ * @throws {ConformanceError} `cli_usage`: when an id names no case of any suite to run (a typo or a renamed
+ *   case), since such a baseline entry could never go stale.
+ */
+export function expectedFailuresBySuite(
+  ids: readonly string[],
+  suites: readonly ConformanceSuite<unknown>[],
+  file: string,
+): ReadonlyMap<ConformanceSuite<unknown>, readonly string[]> {
+  const bySuite = new Map<ConformanceSuite<unknown>, string[]>();
+  const claimed = new Set<string>();
+  for (const suite of suites) {
+    const caseIds = new Set(suite.cases.map((c) => c.id));
+    const own = ids.filter((id) => caseIds.has(id));
+    for (const id of own) claimed.add(id);
+    bySuite.set(suite, own);
+  }
+  const unknown = ids.filter((id) => !claimed.has(id));
+  if (unknown.length > 0) {
+    throw new ConformanceError(
+      'cli_usage',
+      `${file} names cases that no suite to run has: ${unknown.join(', ')}`,
+    );
+  }
+  return bySuite;
+}
+
+/** One fixture file: its path under `fixtures/`, its case count and its description. */
+export interface FixtureSummary {
+  readonly path: string;
+  readonly cases: number;
+  readonly description: string;
+}
+
+const PACKAGE_NAME = '@agentwire/conformance';
+
+/**
+ * The `fixtures/` folder of this package, found from this module's location (the sources in a checkout,
+ * `dist/` once built and installed).
+ */
+export async function fixturesDirectory(from: string = fileURLToPath(import.meta.url)): Promise<string> {
+  let directory = dirname(from);
+  for (;;) {
+    try {
+      const manifest = JSON.parse(await readFile(join(directory, 'package.json'), 'utf8')) as {
+        name?: unknown;
+      };
+      if (manifest.name === PACKAGE_NAME) return join(directory, 'fixtures');
+    } catch {
+      // No package.json here: look one folder up.
+    }
+    const parent = dirname(directory);
+    if (parent === directory)
+      throw new ConformanceError(
+        'fixtures_not_found',
+        `cannot find the ${PACKAGE_NAME} package above ${from}`,
+      );
+    directory = parent;
+  }
+}
+
+/**
+ * Every `*.json` fixture file under `root`, sorted by path, with its case count and description. Only
+ * the outer shape is read (`description`, `cases`), so one file with odd case ids does not hide the rest.
+ */
+export async function listFixtureFiles(root: string): Promise<FixtureSummary[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+  const summaries: FixtureSummary[] = [];
+  for (const path of files) {
+    const { description, cases } = JSON.parse(await readFile(join(root, path), 'utf8')) as {
+      readonly description?: unknown;
+      readonly cases?: unknown;
+    };
+    summaries.push({
+      path,
+      cases: Array.isArray(cases) ? cases.length : 0,
+      description: typeof description === 'string' ? description : '',
+    });
+  }
+  return summaries;
+}
+
+/** Copies the whole fixture tree (files, README, generator tools) into `target`; returns how many files. */
+export async function exportFixtures(root: string, target: string): Promise<number> {
+  await cp(root, target, { recursive: true, force: true });
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).length;
+}
+
+/**
+ * Imports the `--subjects` module and binds each implementation its default export describes (see
+ * `ConformanceSubjects`) to its suite. `specifier` is a path (relative to `cwd`, absolute, or a
+ * `file:` URL) or, when no such file exists, a package name resolved as from a module in `cwd`.
+ *
+ * @throws {ConformanceError} `cli_usage`: when the module cannot be found or imported, has no default export,
+ *   or its default export does not have the documented shape (the message names the first problem).
+ */
+export async function loadSubjects(specifier: string, cwd: string = process.cwd()): Promise<SubjectSuite[]> {
+  const url = moduleUrl(specifier, cwd);
+  let exports: { readonly default?: unknown };
+  try {
+    exports = (await import(url)) as { readonly default?: unknown };
+  } catch (error) {
+    throw new ConformanceError('cli_usage', `cannot load --subjects ${specifier}: ${messageOf(error)}`, {
+      cause: error,
+    });
+  }
+  if (!('default' in exports)) {
+    throw new ConformanceError(
+      'cli_usage',
+      `--subjects ${specifier} has no default export (export default { skillStores: [{ name, factory }], … })`,
+    );
+  }
+  try {
+    return subjectSuites(exports.default, `--subjects ${specifier}`);
+  } catch (error) {
+    if (!isConformanceError(error, 'invalid_subjects')) throw error;
+    throw new ConformanceError('cli_usage', error.message, { cause: error });
+  }
+}
+
+function moduleUrl(specifier: string, cwd: string): string {
+  if (specifier.startsWith('file:')) return specifier;
+  const path = resolve(cwd, specifier);
+  const looksLikePath = isAbsolute(specifier) || specifier.startsWith('.');
+  if (existsSync(path)) return pathToFileURL(path).href;
+  if (looksLikePath)
+    throw new ConformanceError('cli_usage', `--subjects ${specifier}: no such file (${path})`);
+  try {
+    return pathToFileURL(createRequire(join(cwd, 'noop.js')).resolve(specifier)).href;
+  } catch (error) {
+    throw new ConformanceError(
+      'cli_usage',
+      `--subjects ${specifier}: no such file, and no package of that name is reachable from ${cwd}`,
+      { cause: error },
+    );
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Where progress is written (stderr): whether it is a terminal that can rewrite a line, and may be coloured. */
+export interface ProgressStream {
+  write(text: string): void;
+  readonly isTTY: boolean;
+  /** See {@link colourEnabled}. */
+  readonly colour: boolean;
+}
+
+const STYLES = { red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', dim: '\u001b[2m' } as const;
+const RESET = '\u001b[0m';
+const CLEAR_LINE = '\r\u001b[2K';
+
+/** A colour of {@link paint}. */
+export type Colour = keyof typeof STYLES;
+
+/** `text` in `colour` when `enabled`, else unchanged. */
+export function paint(text: string, colour: Colour, enabled: boolean): string {
+  return enabled ? `${STYLES[colour]}${text}${RESET}` : text;
+}
+
+/**
+ * Whether output may be coloured: only on a terminal, and never when `NO_COLOR` is set to a non-empty
+ * value (https://no-color.org).
+ */
+export function colourEnabled(isTTY: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
+  const noColor = env['NO_COLOR'];
+  return isTTY && (noColor === undefined || noColor === '');
+}
+
+/**
+ * Progress of a run, one suite after another: on a terminal one live line per suite
+ * (`running relay.live … 12/40`) that ends as the suite's summary; elsewhere a plain line when a suite
+ * starts and one when it ends.
+ */
+export class SuiteProgress {
+  readonly #stream: ProgressStream;
+  readonly #colour: boolean;
+  #label = '';
+  #total = 0;
+  #done = 0;
+
+  constructor(stream: ProgressStream) {
+    this.#stream = stream;
+    this.#colour = stream.colour;
+  }
+
+  /** A suite of `total` cases starts. */
+  start(label: string, total: number): void {
+    this.#label = label;
+    this.#total = total;
+    this.#done = 0;
+    if (this.#stream.isTTY) this.#redraw();
+    else this.#stream.write(`running ${label} (${total} cases)\n`);
+  }
+
+  /** One case of the running suite ended. */
+  caseDone(_result: CaseResult): void {
+    this.#done += 1;
+    if (this.#stream.isTTY) this.#redraw();
+  }
+
+  /** The running suite ended. */
+  finish(report: SuiteReport): void {
+    const { passed, failed, skipped, expectedFailures, stale } = report.counts;
+    const parts = [`${passed} passed`];
+    if (failed > 0) parts.push(paint(`${failed} failed`, 'red', this.#colour));
+    if (stale > 0) parts.push(paint(`${stale} stale`, 'yellow', this.#colour));
+    if (expectedFailures > 0) parts.push(`${expectedFailures} expected`);
+    if (skipped > 0) parts.push(`${skipped} skipped`);
+    const status = report.ok ? paint('ok', 'green', this.#colour) : paint('FAILED', 'red', this.#colour);
+    const line = `${status} ${this.#label}: ${parts.join(', ')} (${Math.round(report.durationMs)} ms)`;
+    this.#stream.write(this.#stream.isTTY ? `${CLEAR_LINE}${line}\n` : `${line}\n`);
+  }
+
+  #redraw(): void {
+    const label = paint(`running ${this.#label}`, 'dim', this.#colour);
+    this.#stream.write(`${CLEAR_LINE}${label} … ${this.#done}/${this.#total}`);
+  }
+}
 
 /** Where the CLI reads and writes; replaced in tests. */
 export interface CliIo {

@@ -11,9 +11,10 @@
  * ```
  * @packageDocumentation
  */
-import { declareSuite } from '../declare-suite.js';
-import type { SuiteRunOptions } from '../plan.js';
+
+import type { SuiteRunOptions } from '../run-suite.js';
 import type { ConformanceSuite } from '../suite.js';
+import { declareSuite } from '../suite.js';
 
 /** The slice of `node:test`'s `TestContext` the adapter uses. */
 export interface NodeTestContext {
@@ -51,4 +52,4 @@ export function registerSuite<Ctx>(
   );
 }
 
-export type { SuiteRunOptions } from '../plan.js';
+export type { SuiteRunOptions } from '../run-suite.js';

@@ -11,7 +11,7 @@ import { ConformanceError } from '../errors.js';
 import { runSuite } from '../run-suite.js';
 import { noopUnderTest } from '../suites/agent-connector/agentwire-connectors.js';
 import { filesystemSkillStoreUnderTest } from '../suites/skill-store/filesystem-store-under-test.js';
-import type { ConformanceSubjects } from './conformance-subjects.js';
+import type { ConformanceSubjects } from './subject-suites.js';
 import { subjectSuites } from './subject-suites.js';
 
 const quietBus = () => new InMemoryRelayBus({ onListenerError: () => undefined });

@@ -24,5 +24,39 @@ export {
   type HearthNetLocalErrorDetails,
   type HearthNetLocalErrorOptions,
 } from '../errors.js';
-export * from './store/index.js';
-export * from './transfer/index.js';
+export { BackedBlobStore, type BlobStoreOptions, InMemoryBlobStore } from './backed-blob-store.js';
+export { parseBlobManifest, verifyChunkBytes } from './blob-manifest.js';
+export type {
+  BlobManifest,
+  BlobManifestChunk,
+  BlobStore,
+  BlobStoreBackend,
+  BlobStoreEvent,
+  BlobStoreUsage,
+  GarbageCollectionResult,
+  PutBlobOptions,
+  StoredBlobState,
+  StoredChunk,
+} from './blob-store.js';
+export {
+  type BlobEventRecorder,
+  type BlobEventRecorderOptions,
+  type PutBlobCallOptions,
+  type PutBlobResult,
+  putBlob,
+  type ReadBlobOptions,
+  type ReadBlobResult,
+  readBlob,
+  recordBlobEvents,
+} from './blob-transfer.js';
+export {
+  type BlobDirectory,
+  type FileCapabilityHandlers,
+  type FileCapabilityLimits,
+  type FileCapabilityOptions,
+  fileCapabilityHandlers,
+  InMemoryBlobDirectory,
+  manifestFromWire,
+  manifestToWire,
+  registerFileCapabilities,
+} from './file-capabilities.js';

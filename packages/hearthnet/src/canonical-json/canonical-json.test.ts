@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HearthNetLocalError, type HearthNetLocalErrorCode } from '../errors.js';
-import { canonicalJson, canonicalJsonString } from './canonical-json.js';
-import { formatCanonicalNumber } from './format-number.js';
-import { MAX_CANONICAL_DEPTH } from './traversal.js';
+import {
+  canonicalJson,
+  canonicalJsonString,
+  formatCanonicalNumber,
+  MAX_CANONICAL_DEPTH,
+} from './canonical-json.js';
 
 function errorOf(value: unknown): HearthNetLocalError {
   try {

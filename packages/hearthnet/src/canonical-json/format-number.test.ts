@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HearthNetLocalError } from '../errors.js';
-import { formatCanonicalNumber, isCanonicalNumber } from './format-number.js';
+import { formatCanonicalNumber, isCanonicalNumber } from './canonical-json.js';
 
 // An independent oracle: the exact value of the double as a BigInt fraction, rounded half-even to 6
 // significant digits by integer division, then laid out by the %g rules.

@@ -9,7 +9,8 @@ export {
   canonicalJsonString,
   canonicalJsonWithLossyNumbers,
   findLossyNumbers,
+  formatCanonicalNumber,
+  isCanonicalNumber,
+  MAX_CANONICAL_DEPTH,
+  normalizeNumbers,
 } from './canonical-json.js';
-export { formatCanonicalNumber, isCanonicalNumber } from './format-number.js';
-export { normalizeNumbers } from './normalize-numbers.js';
-export { MAX_CANONICAL_DEPTH } from './traversal.js';

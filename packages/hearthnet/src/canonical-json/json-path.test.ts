@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatJsonPath } from './json-path.js';
+import { formatJsonPath } from './strict-json.js';
 
 describe('formatJsonPath', () => {
   it('writes the root as $', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareByCodePoint, sortKeysByCodePoint, sortSurrogateFreeKeys } from './key-order.js';
+import { compareByCodePoint, sortKeysByCodePoint, sortSurrogateFreeKeys } from './canonical-json.js';
 
 const byCodePoints = (a: string, b: string): number => {
   const x = Array.from(a, (c) => c.codePointAt(0)!);

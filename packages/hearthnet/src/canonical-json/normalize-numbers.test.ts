@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HearthNetLocalError } from '../errors.js';
-import { canonicalJsonString, findLossyNumbers } from './canonical-json.js';
-import { normalizeNumbers } from './normalize-numbers.js';
+import { canonicalJsonString, findLossyNumbers, normalizeNumbers } from './canonical-json.js';
 
 const text = fc.string({ unit: 'grapheme', maxLength: 10 });
 const jsonValue = fc.letrec((tie) => ({

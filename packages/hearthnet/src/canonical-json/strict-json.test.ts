@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatJsonPath, type JsonPathSegment } from './json-path.js';
-import { parseStrictJson, parseStrictJsonBytes } from './strict-json.js';
+import {
+  formatJsonPath,
+  type JsonPathSegment,
+  parseStrictJson,
+  parseStrictJsonBytes,
+} from './strict-json.js';
 
 /** Drops `cause` (a SyntaxError) so results compare as data. */
 const read = (text: string) => {

@@ -1,5 +1,3 @@
-import { formatJsonPath, type JsonPathSegment } from './json-path.js';
-
 // Signatures are checked against the value `JSON.parse` gives, and `JSON.parse` reads some texts as
 // another value than they spell, silently: of a repeated key it keeps the last member, and an integer a
 // double cannot hold becomes a neighbouring one (or Infinity). Such a text verifies while a second reader
@@ -326,4 +324,27 @@ function readsExactly(token: string): boolean {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** One step into a JSON value: an object key or an array index. */
+export type JsonPathSegment = string | number;
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * Writes the first `count` segments as a JSON path: `$` for the root, `.key` for identifier-like keys,
+ * `["key"]` (the key as a JSON string) for any other key, `[i]` for array indexes.
+ *
+ * @example
+ * formatJsonPath(['items', 3, 'content-type']); // '$.items[3]["content-type"]'
+ */
+export function formatJsonPath(segments: readonly JsonPathSegment[], count = segments.length): string {
+  let path = '$';
+  for (let i = 0; i < count; i++) {
+    const segment = segments[i];
+    if (typeof segment === 'number') path += `[${segment}]`;
+    else if (segment !== undefined)
+      path += IDENTIFIER.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`;
+  }
+  return path;
 }

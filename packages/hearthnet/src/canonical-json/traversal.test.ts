@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HearthNetLocalError } from '../errors.js';
-import { containerKind, isWellFormed, MAX_CANONICAL_DEPTH, Traversal } from './traversal.js';
+import { containerKind, isWellFormed, MAX_CANONICAL_DEPTH, Traversal } from './canonical-json.js';
 
 describe('Traversal', () => {
   it('names the path of the value being visited from the segments of the entered containers', () => {

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonical-json.js';
-import { Utf8Writer } from './utf8-writer.js';
+import { canonicalJson, Utf8Writer } from './canonical-json.js';
 
 const encoder = new TextEncoder();
 const wellFormed = fc.string({ unit: 'grapheme', maxLength: 40 });

@@ -98,3 +98,151 @@ function describe(value: unknown): string {
   if (typeof value !== 'string') return value === null ? 'null' : typeof value;
   return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 }
+
+/** A capability version `"X.Y"` (contract §2.1): `major` bumps break callers, `minor` bumps only add. */
+export interface CapabilityVersion {
+  readonly major: number;
+  readonly minor: number;
+}
+
+/** A capability as offered: `name@X.Y`. */
+export interface CapabilityRef {
+  readonly name: string;
+  readonly version: string;
+}
+
+/** A capability as requested: `name@>=A.B`, satisfied by the same name at `A.Y` with `Y ≥ B`. */
+export interface CapabilityRequirement {
+  readonly name: string;
+  /** The lowest acceptable version; only the same major satisfies it. */
+  readonly minimum: string;
+}
+
+const versionSyntax = /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$/;
+
+/**
+ * Parses `"X.Y"`: two non-negative integers without leading zeros.
+ *
+ * @throws {HearthNetLocalError} `invalid_capability_version` for anything else (`"1"`, `"1.0.0"`, `"01.0"`,
+ *   `"v1.0"`).
+ * @example
+ * ```ts
+ * parseCapabilityVersion('1.10'); // { major: 1, minor: 10 }
+ * ```
+ */
+export function parseCapabilityVersion(version: string): CapabilityVersion {
+  const match = typeof version === 'string' ? versionSyntax.exec(version) : null;
+  const major = Number(match?.[1]);
+  const minor = Number(match?.[2]);
+  if (match === null || !Number.isSafeInteger(major) || !Number.isSafeInteger(minor)) {
+    throw new HearthNetLocalError(
+      'invalid_capability_version',
+      `capability version must be "X.Y" (non-negative integers, no leading zeros), got ${describe(version)}`,
+      { details: { value: version } },
+    );
+  }
+  return { major, minor };
+}
+
+/**
+ * Parses `name@X.Y`.
+ *
+ * @throws {HearthNetLocalError} `invalid_capability_name` for a malformed name; `invalid_capability_version`
+ *   for a missing or malformed version.
+ * @example
+ * ```ts
+ * parseCapabilityRef('llm.chat@1.0'); // { name: 'llm.chat', version: '1.0' }
+ * ```
+ */
+export function parseCapabilityRef(ref: string): CapabilityRef {
+  const [name, version] = splitAt(ref);
+  if (version.startsWith('>=')) {
+    throw new HearthNetLocalError(
+      'invalid_capability_version',
+      `an offered capability names one version, got ${describe(ref)}`,
+      { details: { value: ref } },
+    );
+  }
+  parseCapabilityName(name);
+  parseCapabilityVersion(version);
+  return { name, version };
+}
+
+/**
+ * Parses a requirement: `name@>=A.B`, or `name@A.B`, which means the same (a request names the
+ * lowest version it can use; the `X-HearthNet-Capability-Version` header carries a plain `A.B`).
+ *
+ * @throws {HearthNetLocalError} `invalid_capability_name` for a malformed name; `invalid_capability_version`
+ *   for a missing or malformed version.
+ * @example
+ * ```ts
+ * parseCapabilityRequirement('llm.chat@>=1.2'); // { name: 'llm.chat', minimum: '1.2' }
+ * ```
+ */
+export function parseCapabilityRequirement(requirement: string): CapabilityRequirement {
+  const [name, version] = splitAt(requirement);
+  const minimum = version.startsWith('>=') ? version.slice(2) : version;
+  parseCapabilityName(name);
+  parseCapabilityVersion(minimum);
+  return { name, minimum };
+}
+
+/**
+ * Whether an offered version satisfies a requested minimum (contract §2.1): same major, offered
+ * minor ≥ requested minor.
+ *
+ * @throws {HearthNetLocalError} `invalid_capability_version` when either version is malformed.
+ * @example
+ * ```ts
+ * isVersionCompatible('1.2', '1.4'); // true
+ * isVersionCompatible('1.2', '2.0'); // false
+ * ```
+ */
+export function isVersionCompatible(minimum: string, offered: string): boolean {
+  const wanted = parseCapabilityVersion(minimum);
+  const have = parseCapabilityVersion(offered);
+  return have.major === wanted.major && have.minor >= wanted.minor;
+}
+
+/**
+ * Whether an offered capability satisfies a requirement: the same name, and a compatible version
+ * (contract §2.1). Strings are parsed with {@link parseCapabilityRequirement} and
+ * {@link parseCapabilityRef}.
+ *
+ * @throws {HearthNetLocalError} `invalid_capability_name` or `invalid_capability_version` for malformed
+ *   input.
+ * @example
+ * ```ts
+ * satisfies('llm.chat@>=1.0', 'llm.chat@1.3'); // true
+ * satisfies('llm.chat@>=1.4', 'llm.chat@1.3'); // false
+ * ```
+ */
+export function satisfies(
+  requirement: string | CapabilityRequirement,
+  offered: string | CapabilityRef,
+): boolean {
+  const wanted = typeof requirement === 'string' ? parseCapabilityRequirement(requirement) : requirement;
+  const have = typeof offered === 'string' ? parseCapabilityRef(offered) : offered;
+  return wanted.name === have.name && isVersionCompatible(wanted.minimum, have.version);
+}
+
+/** Orders versions by major, then minor: negative, zero or positive like a sort comparator. */
+export function compareCapabilityVersions(a: string, b: string): number {
+  const left = parseCapabilityVersion(a);
+  const right = parseCapabilityVersion(b);
+  return left.major - right.major || left.minor - right.minor;
+}
+
+function splitAt(value: string): [string, string] {
+  const at = typeof value === 'string' ? value.lastIndexOf('@') : -1;
+  if (at === -1) {
+    throw new HearthNetLocalError(
+      'invalid_capability_version',
+      `expected "name@version", got ${describe(value)}`,
+      {
+        details: { value },
+      },
+    );
+  }
+  return [value.slice(0, at), value.slice(at + 1)];
+}

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CapabilityRegistry } from './capability-registry.js';
-import { LLM_CHAT, RAG_QUERY } from './catalogue/index.js';
+import { CapabilityRegistry, referenceSchemaHash, schemaHash } from './capability-registry.js';
+import { LLM_CHAT, RAG_QUERY } from './catalogue/catalogue.js';
 import type { CapabilityDescriptor } from './descriptor.js';
-import { referenceSchemaHash, schemaHash } from './schema-hash.js';
 
 const minor = (descriptor: CapabilityDescriptor, version: string): CapabilityDescriptor => ({
   ...descriptor,

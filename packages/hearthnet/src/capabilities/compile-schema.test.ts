@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileSchema } from './compile-schema.js';
 import type { JsonSchema } from './json-schema.js';
+import { compileSchema } from './validators.js';
 
 describe('compileSchema', () => {
   it('refuses keywords outside the subset, naming where', () => {

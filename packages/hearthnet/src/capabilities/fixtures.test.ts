@@ -2,12 +2,16 @@
 // and error-mappings.json) against this implementation.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { assertRegistrableCapabilityName, parseCapabilityName } from './capability-name.js';
-import { parseCapabilityVersion, satisfies } from './capability-version.js';
-import { CAPABILITY_CATALOGUE, catalogueDescriptor } from './catalogue/index.js';
+import {
+  assertRegistrableCapabilityName,
+  parseCapabilityName,
+  parseCapabilityVersion,
+  satisfies,
+} from './capability-name.js';
+import { referenceSchemaHash, schemaHash, schemaHashDocument } from './capability-registry.js';
+import { CAPABILITY_CATALOGUE, catalogueDescriptor } from './catalogue/catalogue.js';
 import { errorFromBody, toErrorBody } from './error-body.js';
 import { createHearthNetError, type HearthNetErrorCode, SchemaMismatchError } from './hearthnet-errors.js';
-import { referenceSchemaHash, schemaHash, schemaHashDocument } from './schema-hash.js';
 import { validatorsFor } from './validators.js';
 
 interface FixtureCase {

@@ -25,9 +25,18 @@ export {
   assertRegistrableCapabilityName,
   CAPABILITY_PREFIXES,
   type CapabilityPrefixStatus,
+  type CapabilityRef,
+  type CapabilityRequirement,
+  type CapabilityVersion,
+  compareCapabilityVersions,
+  isVersionCompatible,
   MAX_CAPABILITY_NAME_LENGTH,
   type ParsedCapabilityName,
   parseCapabilityName,
+  parseCapabilityRef,
+  parseCapabilityRequirement,
+  parseCapabilityVersion,
+  satisfies,
 } from './capability-name.js';
 export {
   type CapabilityRegistration,
@@ -35,22 +44,15 @@ export {
   type CapabilityRegistryOptions,
   type ManifestCapability,
   type RegisterOptions,
+  referenceSchemaHash,
+  type SchemaHashDocument,
   type SchemaHashForm,
+  type SchemaHashInput,
+  schemaHash,
+  schemaHashDocument,
 } from './capability-registry.js';
-export {
-  type CapabilityRef,
-  type CapabilityRequirement,
-  type CapabilityVersion,
-  compareCapabilityVersions,
-  isVersionCompatible,
-  parseCapabilityRef,
-  parseCapabilityRequirement,
-  parseCapabilityVersion,
-  satisfies,
-} from './capability-version.js';
-export * from './catalogue/index.js';
-export { catalogueValidators } from './catalogue-validators.js';
-export { compileSchema } from './compile-schema.js';
+export * from './catalogue/catalogue.js';
+export { catalogueValidators } from './catalogue/catalogue.js';
 export type {
   CapabilityDescriptor,
   CapabilityStability,
@@ -60,6 +62,7 @@ export type {
   TrustLevel,
   TrustRequirement,
 } from './descriptor.js';
+export * from './descriptor.js';
 export { asHearthNetError, errorFromBody, type HearthNetErrorBody, toErrorBody } from './error-body.js';
 export {
   BadRequestError,
@@ -94,17 +97,10 @@ export {
   type JsonValue,
   type SchemaMode,
 } from './json-schema.js';
-export * from './limits.js';
-export {
-  referenceSchemaHash,
-  type SchemaHashDocument,
-  type SchemaHashInput,
-  schemaHash,
-  schemaHashDocument,
-} from './schema-hash.js';
 export {
   type CapabilityPayloadPart,
   type CapabilityValidators,
+  compileSchema,
   type SchemaIssue,
   type SchemaValidator,
   type ValidationResult,

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { satisfies } from './capability-version.js';
+import { satisfies } from './capability-name.js';
+import { referenceSchemaHash, schemaHash, schemaHashDocument } from './capability-registry.js';
 import {
   type CapabilityRequest,
   type CapabilityResponse,
   type CapabilityStreamFrame,
+  catalogueValidators,
   LLM_CHAT,
-} from './catalogue/index.js';
-import { catalogueValidators } from './catalogue-validators.js';
-import { referenceSchemaHash, schemaHash, schemaHashDocument } from './schema-hash.js';
+} from './catalogue/catalogue.js';
 
 describe('satisfies', () => {
   it('is the contract §2.1 rule for any versions', () => {

@@ -3,9 +3,9 @@
 // and fast-check generates conforming values from each schema and mutates them into (mostly) invalid ones.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CAPABILITY_CATALOGUE } from './catalogue/index.js';
-import { compileSchema } from './compile-schema.js';
+import { CAPABILITY_CATALOGUE } from './catalogue/catalogue.js';
 import type { JsonSchema } from './json-schema.js';
+import { compileSchema } from './validators.js';
 
 /** JSON Schema semantics for the supported keywords, written independently of compile-schema.ts. */
 function matches(schema: JsonSchema, value: unknown): boolean {

@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { loadHearthnetFixture } from '../crypto/fixture-test-support.js';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
-import { hexDecode } from '../encoding/index.js';
-import type { UnsignedEvent } from '../events/envelope.js';
-import { blobCid } from '../hashing/chunking.js';
-import { blake3Hasher, sha256Hasher } from '../hashing/hasher.js';
-import { contractEventToReference, referenceEventToContract } from './convert-event.js';
-import { pythonAsciiJson } from './python-ascii-json.js';
-import { pythonFloatRepr } from './python-float.js';
+import { hexDecode } from '../encoding.js';
+import type { UnsignedEvent } from '../events/event.js';
+import { blake3Hasher, blobCid, sha256Hasher } from '../hashing.js';
 import {
+  contractEventToReference,
   type ReferenceEvent,
+  referenceEventIdToUlid,
+  referenceEventToContract,
   referenceSigningBytes,
+  referenceTimestampToContract,
   signReferenceEvent,
   verifyReferenceEvent,
 } from './reference-event.js';
-import { referenceEventIdToUlid } from './reference-event-id.js';
 import {
   decodeReferenceInvite,
   encodeReferenceInvite,
@@ -23,10 +22,16 @@ import {
   type ReferenceInviteInput,
   verifyReferenceInvite,
 } from './reference-invite.js';
-import { parseReferenceJson } from './reference-json.js';
-import { type ReferenceManifestCidInput, referenceManifestCid } from './reference-manifest-cid.js';
 import {
+  encodeReferenceSseFrame,
+  parseReferenceJson,
+  pythonAsciiJson,
+  pythonFloatRepr,
+} from './reference-json.js';
+import {
+  type ReferenceManifestCidInput,
   type ReferenceNodeManifest,
+  referenceManifestCid,
   referenceNodeManifestToContract,
   verifyReferenceCommunityManifest,
   verifyReferenceNodeManifest,
@@ -37,8 +42,6 @@ import {
   signReferenceSnapshot,
   verifyReferenceSnapshot,
 } from './reference-snapshot.js';
-import { encodeReferenceSseFrame } from './reference-sse-frame.js';
-import { referenceTimestampToContract } from './reference-timestamp.js';
 
 interface Case {
   readonly id: string;

@@ -25,27 +25,26 @@ export {
   type HearthNetLocalErrorOptions,
   type InvalidInviteReason,
 } from '../errors.js';
-export { contractEventToReference, referenceEventToContract } from './convert-event.js';
-export { type PythonAsciiJsonOptions, pythonAsciiJson, pythonAsciiString } from './python-ascii-json.js';
-export { PythonFloat, pythonFloatRepr } from './python-float.js';
 export {
   assertReferenceEvent,
-  type ReferenceEvent,
-  type ReferenceEventFailureReason,
-  type ReferenceEventVerification,
-  referenceSigningBytes,
-  signReferenceEvent,
-  type UnsignedReferenceEvent,
-  type VerifyReferenceEventOptions,
-  verifyReferenceEvent,
-} from './reference-event.js';
-export {
+  contractEventToReference,
+  contractTimestampToReference,
   type DecodedReferenceEventId,
   decodeReferenceEventId,
   isReferenceEventId,
+  type ReferenceEvent,
+  type ReferenceEventFailureReason,
+  type ReferenceEventVerification,
   referenceEventIdToUlid,
+  referenceEventToContract,
+  referenceSigningBytes,
+  referenceTimestampToContract,
+  signReferenceEvent,
+  type UnsignedReferenceEvent,
   ulidToReferenceEventId,
-} from './reference-event-id.js';
+  type VerifyReferenceEventOptions,
+  verifyReferenceEvent,
+} from './reference-event.js';
 export {
   decodeReferenceInvite,
   encodeReferenceInvite,
@@ -58,13 +57,21 @@ export {
   type VerifyReferenceInviteOptions,
   verifyReferenceInvite,
 } from './reference-invite.js';
-export { parseReferenceJson } from './reference-json.js';
-export { type ReferenceManifestCidInput, referenceManifestCid } from './reference-manifest-cid.js';
+export {
+  encodeReferenceSseFrame,
+  type PythonAsciiJsonOptions,
+  PythonFloat,
+  parseReferenceJson,
+  pythonAsciiJson,
+  pythonAsciiString,
+  pythonFloatRepr,
+} from './reference-json.js';
 export {
   type ContractNodeManifestFields,
   parseReferenceServedManifest,
   type ReferenceCommunityManifest,
   type ReferenceManifestCapability,
+  type ReferenceManifestCidInput,
   type ReferenceManifestConversionOptions,
   type ReferenceManifestFailureReason,
   type ReferenceManifestVerification,
@@ -72,6 +79,7 @@ export {
   type ReferenceServedManifest,
   referenceCommunityManifestSchema,
   referenceManifestCapabilitySchema,
+  referenceManifestCid,
   referenceNodeManifestSchema,
   referenceNodeManifestToContract,
   referenceServedManifestSchema,
@@ -90,5 +98,3 @@ export {
   type VerifyReferenceSnapshotOptions,
   verifyReferenceSnapshot,
 } from './reference-snapshot.js';
-export { encodeReferenceSseFrame } from './reference-sse-frame.js';
-export { contractTimestampToReference, referenceTimestampToContract } from './reference-timestamp.js';

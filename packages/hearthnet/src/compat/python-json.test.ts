@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pythonAsciiJson, pythonAsciiString } from './python-ascii-json.js';
-import { PythonFloat, pythonFloatRepr } from './python-float.js';
-import { parseReferenceJson } from './reference-json.js';
+import {
+  PythonFloat,
+  parseReferenceJson,
+  pythonAsciiJson,
+  pythonAsciiString,
+  pythonFloatRepr,
+} from './reference-json.js';
 
 const REPR = /^-?(?:\d+\.\d+|\d(?:\.\d+)?e[+-]\d{2,3})$/;
 const withBigIntsAsNumbers = (value: unknown) =>

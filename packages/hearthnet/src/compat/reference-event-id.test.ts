@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeUlid, encodeUlid, MAX_ULID_TIME } from '../events/ulid.js';
 import {
+  contractTimestampToReference,
   decodeReferenceEventId,
   isReferenceEventId,
   referenceEventIdToUlid,
+  referenceTimestampToContract,
   ulidToReferenceEventId,
-} from './reference-event-id.js';
-import { contractTimestampToReference, referenceTimestampToContract } from './reference-timestamp.js';
+} from './reference-event.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** A reference id from its parts, as `new_ulid()` builds it (10 bytes of ms, 10 random bytes, base32, cut to 26). */

@@ -1,16 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
-import { createEvent } from '../events/create-event.js';
-import { contractEventToReference, referenceEventToContract } from './convert-event.js';
-import { PythonFloat } from './python-float.js';
+import { createEvent } from '../events/event.js';
 import {
+  contractEventToReference,
+  referenceEventIdToUlid,
+  referenceEventToContract,
   referenceSigningBytes,
   signReferenceEvent,
   type UnsignedReferenceEvent,
+  ulidToReferenceEventId,
   verifyReferenceEvent,
 } from './reference-event.js';
-import { referenceEventIdToUlid, ulidToReferenceEventId } from './reference-event-id.js';
+import { PythonFloat } from './reference-json.js';
 
 const root = keyPairFromSeed(new Uint8Array(32).fill(1));
 const alice = keyPairFromSeed(new Uint8Array(32).fill(2));

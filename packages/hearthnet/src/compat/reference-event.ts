@@ -1,9 +1,18 @@
-import { formatJsonPath } from '../canonical-json/json-path.js';
-import type { KeyPair } from '../crypto/key-pair.js';
+import { formatJsonPath } from '../canonical-json/strict-json.js';
+import { ed25519Sign, ed25519Verify } from '../crypto/ed25519.js';
+import { ED25519_PREFIX, type KeyPair, parseNodeId } from '../crypto/key-pair.js';
+import { base64UrlDecodeLenient, base64UrlEncode } from '../encoding.js';
 import { HearthNetLocalError } from '../errors.js';
-import { EVENT_TYPES } from '../events/event-types.js';
-import { pythonAsciiJson } from './python-ascii-json.js';
-import { checkReferenceSignature, referenceSignature } from './reference-signature.js';
+import {
+  EVENT_SCHEMA_VERSION,
+  EVENT_TYPES,
+  type SignedEvent,
+  type UnsignedEvent,
+  validateEvent,
+} from '../events/event.js';
+import { decodeUlid, encodeUlid, MAX_ULID_TIME } from '../events/ulid.js';
+import { parseTimestamp } from '../manifests/node-manifest.js';
+import { PythonFloat, pythonAsciiJson } from './reference-json.js';
 
 /**
  * A community event as the Python reference writes it (`events/log.py`, the sync wire): `payload`
@@ -208,4 +217,364 @@ const REFERENCE_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
 
 function refuse(reason: ReferenceEventFailureReason, message: string): ReferenceEventVerification {
   return { valid: false, reason, message };
+}
+
+type JsonObject = { [key: string]: unknown };
+
+/** Payload fields that hold an event id (converted between the two id forms). */
+const EVENT_ID_FIELDS = ['target_event_id', 'invite_event_id'] as const;
+
+/**
+ * Carries a reference event into the contract envelope (contract §7.1) without a signature — the
+ * reference signs other bytes, so only the author can sign the result (`signPayload`).
+ *
+ * - `payload` → `data`, `issued_at` → `wall_clock` (cut to milliseconds), the base32 `event_id` →
+ *   a ULID of the same millisecond ({@link referenceEventIdToUlid}), and so `target_event_id` and
+ *   `invite_event_id` inside the payload;
+ * - `chat.message.sent`: `to` → `recipient`; market posts: `location.lon` → `location.lng`
+ *   (also in `market.post.updated` `fields`);
+ * - numbers: integral Python floats become plain numbers (`1.0` → `1`).
+ *
+ * The result must pass the contract's envelope and `data` schemas. Reference events that do not
+ * (authors such as `local-1a2b3c4d`, `community.member.joined` with the reference's payload,
+ * `market.post.expired` without `client_id`, `evt:…` ids) are refused.
+ *
+ * @throws {HearthNetLocalError} `malformed_reference_event` for a value without the reference envelope's
+ *   fields.
+ * @throws {HearthNetLocalError} `event_conversion` for an event the contract cannot carry (`details.reason`,
+ *   `path`).
+ * @example
+ * const unsigned = referenceEventToContract(received);
+ * unsigned.wall_clock; // '2026-05-26T08:14:22.281Z'
+ */
+export function referenceEventToContract(event: UnsignedReferenceEvent): UnsignedEvent {
+  assertReferenceEvent(event, false);
+  const eventId = convertId(event.event_id, '$.event_id', referenceEventIdToUlid);
+  let wallClock: string;
+  try {
+    wallClock = referenceTimestampToContract(event.issued_at);
+  } catch (error) {
+    throw new HearthNetLocalError('event_conversion', messageOf(error), {
+      cause: error,
+      path: '$.issued_at',
+      details: { reason: 'unconvertible_timestamp' },
+    });
+  }
+  const data = plainJson(event.payload, ['payload']) as JsonObject;
+  for (const field of EVENT_ID_FIELDS) {
+    const id = data[field];
+    if (isReferenceEventId(id)) data[field] = convertId(id, `$.payload.${field}`, referenceEventIdToUlid);
+  }
+  if (event.event_type === 'chat.message.sent') rename(data, 'to', 'recipient');
+  for (const location of locationsOf(event.event_type, data)) rename(location, 'lon', 'lng');
+  const unsigned = {
+    schema_version: event.schema_version,
+    event_id: eventId,
+    lamport: event.lamport,
+    wall_clock: wallClock,
+    community_id: event.community_id,
+    author: event.author,
+    event_type: event.event_type,
+    data,
+  };
+  const verdict = validateEvent({ ...unsigned, signature: '' });
+  if (!verdict.valid) {
+    throw new HearthNetLocalError('event_conversion', verdict.message, {
+      path: fromDataPath(verdict.path),
+      details: { reason: 'invalid_contract_event' },
+    });
+  }
+  return unsigned as UnsignedEvent;
+}
+
+/**
+ * Carries a contract event into the reference envelope, unsigned (sign it with `signReferenceEvent`
+ * when you hold the author's key). The inverse of {@link referenceEventToContract}: `data` →
+ * `payload`, `wall_clock` → `issued_at` with six fraction digits, ULIDs → reference ids (the low 30
+ * of the ULID's 80 random bits are lost), `recipient` → `to`, `lng` → `lon`. A `signature` on the
+ * input is dropped.
+ *
+ * @throws {HearthNetLocalError} `event_conversion` (`invalid_contract_event`) for an event that breaks the
+ *   contract's schemas.
+ * @example
+ * const forReference = signReferenceEvent(contractEventToReference(event), me);
+ */
+export function contractEventToReference(event: UnsignedEvent | SignedEvent): UnsignedReferenceEvent {
+  const verdict = validateEvent({ signature: '', ...event });
+  if (!verdict.valid)
+    throw new HearthNetLocalError('event_conversion', verdict.message, {
+      path: verdict.path,
+      details: { reason: 'invalid_contract_event' },
+    });
+  const payload = structuredClone(event.data) as JsonObject;
+  for (const field of EVENT_ID_FIELDS) {
+    const id = payload[field];
+    if (typeof id === 'string') payload[field] = ulidToReferenceEventId(id);
+  }
+  if (event.event_type === 'chat.message.sent') rename(payload, 'recipient', 'to');
+  for (const location of locationsOf(event.event_type, payload)) rename(location, 'lng', 'lon');
+  return {
+    schema_version: EVENT_SCHEMA_VERSION,
+    event_id: ulidToReferenceEventId(event.event_id),
+    event_type: event.event_type,
+    community_id: event.community_id,
+    author: event.author,
+    lamport: event.lamport,
+    payload,
+    issued_at: contractTimestampToReference(event.wall_clock),
+  };
+}
+
+function convertId(id: string, path: string, convert: (id: string) => string): string {
+  try {
+    return convert(id);
+  } catch (error) {
+    throw new HearthNetLocalError('event_conversion', messageOf(error), {
+      cause: error,
+      path,
+      details: { reason: 'unconvertible_event_id' },
+    });
+  }
+}
+
+/** The `location` objects of a market event's data (reference `lon`, contract `lng`). */
+function locationsOf(type: string, data: JsonObject): JsonObject[] {
+  const holder =
+    type === 'market.post.updated' ? data.fields : type === 'market.post.created' ? data : undefined;
+  if (!isObject(holder)) return [];
+  const location = holder.location;
+  return isObject(location) ? [location] : [];
+}
+
+function rename(object: JsonObject, from: string, to: string): void {
+  if (!Object.hasOwn(object, from) || Object.hasOwn(object, to)) return;
+  const entries = Object.entries(object).map(([key, value]) => [key === from ? to : key, value] as const);
+  for (const key of Object.keys(object)) delete object[key];
+  for (const [key, value] of entries) object[key] = value;
+}
+
+/** A deep copy with Python floats as numbers; integers beyond 2⁵³ are refused. */
+function plainJson(value: unknown, path: (string | number)[]): unknown {
+  if (value instanceof PythonFloat) return value.value;
+  if (typeof value === 'bigint') {
+    throw new HearthNetLocalError(
+      'event_conversion',
+      `${formatJsonPath(path)}: the integer ${value} does not fit the contract's 53 bits`,
+      { path: formatJsonPath(path), details: { reason: 'unconvertible_number' } },
+    );
+  }
+  if (Array.isArray(value)) return value.map((item, index) => plainJson(item, [...path, index]));
+  if (isObject(value)) {
+    const copy: JsonObject = {};
+    for (const [key, item] of Object.entries(value)) {
+      Object.defineProperty(copy, key, {
+        value: plainJson(item, [...path, key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return copy;
+  }
+  return value;
+}
+
+/** Contract paths name `data`; a reference reader knows the field as `payload`. */
+function fromDataPath(path: string): string {
+  return path.replace(/^\$\.data\b/, '$.payload');
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** RFC 4648 base32, the alphabet of reference event ids. */
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const REFERENCE_ID = /^[A-Z2-7]{26}$/;
+/** Random bits a reference id keeps (its last 10 characters). */
+const REFERENCE_RANDOM_BITS = 50n;
+/** Random bits of a ULID. */
+const ULID_RANDOM_BITS = 80n;
+const DROPPED_BITS = ULID_RANDOM_BITS - REFERENCE_RANDOM_BITS;
+
+/** A reference event id taken apart: the time of its first 16 characters and the 50 random bits after. */
+export interface DecodedReferenceEventId {
+  /** Milliseconds since the epoch (80 bits in the id; a `bigint` because it may pass 2⁵³). */
+  readonly timeMs: bigint;
+  /** The 50 random bits of the last 10 characters. */
+  readonly random: bigint;
+}
+
+/**
+ * Whether `value` is a reference event id: 26 characters of RFC 4648 base32 (`A–Z 2–7`), the
+ * reference's `new_ulid()` (10 bytes of milliseconds and 10 random bytes, base32, cut to 26). Such ids
+ * do not sort by time and are not Crockford ULIDs.
+ */
+export function isReferenceEventId(value: unknown): value is string {
+  return typeof value === 'string' && REFERENCE_ID.test(value);
+}
+
+/**
+ * Takes a reference event id apart.
+ *
+ * @throws {HearthNetLocalError} `invalid_reference_event_id`
+ */
+export function decodeReferenceEventId(id: string): DecodedReferenceEventId {
+  if (!isReferenceEventId(id)) {
+    throw new HearthNetLocalError(
+      'invalid_reference_event_id',
+      'a reference event id is 26 RFC 4648 base32 characters (A–Z 2–7)',
+      { details: { value: id } },
+    );
+  }
+  let bits = 0n;
+  for (const char of id) bits = (bits << 5n) | BigInt(ALPHABET.indexOf(char));
+  return { timeMs: bits >> REFERENCE_RANDOM_BITS, random: bits & ((1n << REFERENCE_RANDOM_BITS) - 1n) };
+}
+
+/**
+ * The ULID of a reference event id: the same millisecond, and the id's 50 random bits as the top of
+ * the ULID's 80 (the other 30 are zero). {@link ulidToReferenceEventId} gives the reference id back.
+ *
+ * @throws {HearthNetLocalError} `invalid_reference_event_id` for a malformed id or a time beyond the ULID's
+ *   48 bits.
+ * @example
+ * referenceEventIdToUlid('AAAAAAAZ2PVWLFHBAECAKBQHBA'); // a Crockford ULID of the same millisecond
+ */
+export function referenceEventIdToUlid(id: string): string {
+  const { timeMs, random } = decodeReferenceEventId(id);
+  if (timeMs > BigInt(MAX_ULID_TIME)) {
+    throw new HearthNetLocalError(
+      'invalid_reference_event_id',
+      `the id's time ${timeMs} ms does not fit a ULID's 48 bits`,
+      { details: { value: id } },
+    );
+  }
+  const randomness = new Uint8Array(10);
+  let rest = random << DROPPED_BITS;
+  for (let i = randomness.length - 1; i >= 0; i--) {
+    randomness[i] = Number(rest & 0xffn);
+    rest >>= 8n;
+  }
+  return encodeUlid(Number(timeMs), randomness);
+}
+
+/**
+ * The reference event id of a ULID: the same millisecond and the top 50 of the ULID's 80 random bits.
+ * The low 30 bits are lost, so only ULIDs where they are zero (those made by
+ * {@link referenceEventIdToUlid}) come back unchanged.
+ *
+ * @throws {HearthNetLocalError} `invalid_ulid` for a string that is not a ULID.
+ */
+export function ulidToReferenceEventId(ulid: string): string {
+  const { timeMs, randomness } = decodeUlid(ulid);
+  let random = 0n;
+  for (const byte of randomness) random = (random << 8n) | BigInt(byte);
+  let bits = (BigInt(timeMs) << REFERENCE_RANDOM_BITS) | (random >> DROPPED_BITS);
+  let id = '';
+  for (let i = 0; i < 26; i++) {
+    id = ALPHABET[Number(bits & 31n)] + id;
+    bits >>= 5n;
+  }
+  return id;
+}
+
+/** Why a reference signature (events, snapshots) did not verify. */
+export interface ReferenceSignatureFailure {
+  /**
+   * `invalid_author`: the author is not a full node id; `malformed_signature`: the signature does not
+   * decode to 64 bytes; `signature_mismatch`: it does not verify under the author's key.
+   */
+  readonly reason: 'invalid_author' | 'malformed_signature' | 'signature_mismatch';
+  readonly message: string;
+}
+
+/**
+ * The reference's signature string for `message` (`_sign` / `_sign_snapshot` with a key whose `.sign`
+ * returns the 64-byte Ed25519 signature): `"ed25519:" + base64url(signature)`, unpadded.
+ */
+export function referenceSignature(message: Uint8Array, key: KeyPair): string {
+  return ED25519_PREFIX + base64UrlEncode(ed25519Sign(message, key.secretKey));
+}
+
+/**
+ * Checks a non-empty reference signature over `message` under `author`, decoding as leniently as the
+ * reference (`kp_store.verify` after stripping an optional `ed25519:` prefix and re-padding: `=`
+ * padding and the `+/` alphabet pass). Returns `undefined` when it verifies. Never throws.
+ */
+export function checkReferenceSignature(
+  signature: string,
+  author: string,
+  message: Uint8Array,
+): ReferenceSignatureFailure | undefined {
+  let publicKey: Uint8Array;
+  try {
+    publicKey = parseNodeId(author, { lenient: true });
+  } catch (error) {
+    return { reason: 'invalid_author', message: messageOf(error) };
+  }
+  const encoded = signature.startsWith(ED25519_PREFIX) ? signature.slice(ED25519_PREFIX.length) : signature;
+  let decoded: Uint8Array;
+  try {
+    decoded = base64UrlDecodeLenient(encoded);
+  } catch (error) {
+    return { reason: 'malformed_signature', message: messageOf(error) };
+  }
+  if (decoded.length !== 64) {
+    return { reason: 'malformed_signature', message: `a signature has 64 bytes, got ${decoded.length}` };
+  }
+  if (!ed25519Verify(decoded, message, publicKey)) {
+    return { reason: 'signature_mismatch', message: "the signature does not verify under the author's key" };
+  }
+  return undefined;
+}
+
+/** The reference's `issued_at`: `%Y-%m-%dT%H:%M:%S.%fZ` (read with 0–6 fraction digits). */
+const REFERENCE_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?Z$/;
+
+/**
+ * A reference timestamp (`2026-05-26T08:14:22.281734Z`, microseconds) as a contract timestamp:
+ * cut to milliseconds, trailing zeros and an empty fraction dropped (`…22.281Z`, `…22.28Z`, `…22Z`).
+ * The microseconds beyond the millisecond are lost.
+ *
+ * @throws {HearthNetLocalError} `invalid_reference_timestamp` for text of another shape or an impossible
+ *   date.
+ * @example
+ * referenceTimestampToContract('2026-05-26T08:14:22.281734Z'); // '2026-05-26T08:14:22.281Z'
+ */
+export function referenceTimestampToContract(text: string): string {
+  const match = typeof text === 'string' ? REFERENCE_TIMESTAMP.exec(text) : null;
+  if (match === null) {
+    throw new HearthNetLocalError(
+      'invalid_reference_timestamp',
+      'expected a reference timestamp such as 2026-05-26T08:14:22.281734Z',
+      { details: { value: text } },
+    );
+  }
+  const millis = (match[2] ?? '').padEnd(6, '0').slice(0, 3).replace(/0+$/, '');
+  const contract = `${match[1]}${millis === '' ? '' : `.${millis}`}Z`;
+  try {
+    parseTimestamp(contract);
+  } catch (error) {
+    throw new HearthNetLocalError('invalid_reference_timestamp', `${text} is not a real UTC time`, {
+      cause: error,
+      details: { value: text },
+    });
+  }
+  return contract;
+}
+
+/**
+ * A contract timestamp as the reference writes it: microseconds, six fraction digits
+ * (`2026-05-26T08:14:22Z` → `2026-05-26T08:14:22.000000Z`).
+ *
+ * @throws {HearthNetLocalError} `invalid_timestamp` for text that is not a contract timestamp.
+ */
+export function contractTimestampToReference(text: string): string {
+  const iso = new Date(parseTimestamp(text)).toISOString();
+  return `${iso.slice(0, 23)}000Z`;
 }

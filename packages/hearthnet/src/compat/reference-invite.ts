@@ -1,9 +1,9 @@
 import { readStrictJson } from '../canonical-json/strict-json.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { type PayloadVerification, signPayload, verifyPayload } from '../crypto/payload-signature.js';
-import { base64UrlDecodeLenient, base64UrlEncode } from '../encoding/index.js';
+import { base64UrlDecodeLenient, base64UrlEncode } from '../encoding.js';
 import { HearthNetLocalError } from '../errors.js';
-import { pythonAsciiJson } from './python-ascii-json.js';
+import { pythonAsciiJson } from './reference-json.js';
 
 /** The prefix of a reference invite blob. */
 export const INVITE_BLOB_PREFIX = 'hn1:';

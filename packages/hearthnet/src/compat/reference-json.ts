@@ -1,5 +1,6 @@
+import { compareByCodePoint } from '../canonical-json/canonical-json.js';
+import { formatJsonPath } from '../canonical-json/strict-json.js';
 import { HearthNetLocalError } from '../errors.js';
-import { PythonFloat } from './python-float.js';
 
 /**
  * How deep arrays and objects may nest: Python's default recursion limit, so every nesting `json.loads`
@@ -164,4 +165,202 @@ class Parser {
     if (!Number.isFinite(value)) this.fail('a float beyond the double range');
     return Number.isInteger(value) ? new PythonFloat(value) : value;
   }
+}
+
+const LINE_BREAK = /[\r\n]/;
+
+/**
+ * One SSE frame exactly as the reference's `encode_sse_frame(data, event)` writes it: an
+ * `event: <name>` line when `event` is a non-empty string (Python's `if event:`), then
+ * `data: <json>` and an empty line, separated by `\n`. The JSON is Python
+ * `json.dumps(data, separators=(",", ":"))`: `ensure_ascii`, keys in insertion order (not sorted),
+ * float `repr` ({@link PythonFloat} for integral floats). It never holds a raw line break.
+ *
+ * @throws {HearthNetLocalError} `invalid_reference_sse_frame` when `event` is not a string or holds a line
+ *   break (the reference would write a frame no reader can split).
+ * @throws {HearthNetLocalError} `python_json_unencodable` for data JSON cannot carry (a non-finite number, a
+ *   cycle).
+ * @example
+ * encodeReferenceSseFrame({ text: 'Grüße', n: new PythonFloat(1) }); // 'data: {"text":"Gr\\u00fc\\u00dfe","n":1.0}\n\n'
+ * encodeReferenceSseFrame({ done: true }, 'done'); // 'event: done\ndata: {"done":true}\n\n'
+ */
+export function encodeReferenceSseFrame(data: unknown, event?: string): string {
+  if (event !== undefined && (typeof event !== 'string' || LINE_BREAK.test(event))) {
+    throw new HearthNetLocalError(
+      'invalid_reference_sse_frame',
+      `an SSE event name must be a single line of text, got ${JSON.stringify(event)}`,
+    );
+  }
+  const json = pythonAsciiJson(data, { sortKeys: false });
+  return event ? `event: ${event}\ndata: ${json}\n\n` : `data: ${json}\n\n`;
+}
+
+/** Options of {@link pythonAsciiJson}. */
+export interface PythonAsciiJsonOptions {
+  /** Sort object keys by code point at every level (`sort_keys=True`); otherwise keep insertion order. */
+  readonly sortKeys: boolean;
+}
+
+const SHORT_ESCAPES: { readonly [char: string]: string } = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+};
+
+/**
+ * Python's `json.dumps(value, ensure_ascii=True, separators=(",", ":"))`, with `sort_keys` as asked:
+ * every character outside U+0020–U+007E is a lower-case `\uXXXX` escape (astral characters as
+ * surrogate pairs), floats use Python's `repr` ({@link pythonFloatRepr}). This is the reference's
+ * event and snapshot signing form ("B-form", with sorted keys) and its invite blob form (insertion
+ * order).
+ *
+ * Numbers: an integral `number` or a `bigint` is a Python `int` (plain digits), any other `number`
+ * and a {@link PythonFloat} a Python `float`. Python would write non-finite floats as `NaN` or
+ * `Infinity`, which is not JSON; they are refused here.
+ *
+ * @throws {HearthNetLocalError} `python_json_unencodable` for non-finite numbers, cycles and values JSON
+ *   cannot carry.
+ * @example
+ * pythonAsciiJson({ b: 'é', a: 0.5 }, { sortKeys: true }); // '{"a":0.5,"b":"\\u00e9"}'
+ */
+export function pythonAsciiJson(value: unknown, options: PythonAsciiJsonOptions): string {
+  const parts: string[] = [];
+  write(value, options.sortKeys, [], new Set(), parts);
+  return parts.join('');
+}
+
+/** The string literal Python's `json.dumps(text, ensure_ascii=True)` writes, quotes included. */
+export function pythonAsciiString(text: string): string {
+  let out = '"';
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charAt(i);
+    const unit = text.charCodeAt(i);
+    const short = SHORT_ESCAPES[char];
+    if (short !== undefined) out += short;
+    else if (unit < 0x20 || unit > 0x7e) out += `\\u${unit.toString(16).padStart(4, '0')}`;
+    else out += char;
+  }
+  return `${out}"`;
+}
+
+function write(
+  value: unknown,
+  sortKeys: boolean,
+  path: (string | number)[],
+  ancestors: Set<object>,
+  parts: string[],
+): void {
+  if (value === null) parts.push('null');
+  else if (value === true) parts.push('true');
+  else if (value === false) parts.push('false');
+  else if (typeof value === 'string') parts.push(pythonAsciiString(value));
+  else if (typeof value === 'bigint') parts.push(value.toString());
+  else if (typeof value === 'number') parts.push(numberText(value, false, path));
+  else if (value instanceof PythonFloat) parts.push(numberText(value.value, true, path));
+  else if (Array.isArray(value)) {
+    enter(value, path, ancestors);
+    parts.push('[');
+    // Plain loops, not callbacks: one stack frame per nesting level (reference JSON nests up to 1000 deep).
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) parts.push(',');
+      path.push(index);
+      write(value[index], sortKeys, path, ancestors, parts);
+      path.pop();
+    }
+    parts.push(']');
+    ancestors.delete(value);
+  } else if (isPlainObject(value)) {
+    enter(value, path, ancestors);
+    const keys = Object.keys(value);
+    if (sortKeys) keys.sort(compareByCodePoint);
+    parts.push('{');
+    for (const [index, key] of keys.entries()) {
+      if (index > 0) parts.push(',');
+      parts.push(pythonAsciiString(key), ':');
+      path.push(key);
+      write(value[key], sortKeys, path, ancestors, parts);
+      path.pop();
+    }
+    parts.push('}');
+    ancestors.delete(value);
+  } else {
+    throw unencodable(path, `a ${describe(value)} has no JSON form`);
+  }
+}
+
+function numberText(value: number, float: boolean, path: (string | number)[]): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw unencodable(path, `${String(value)} is not a finite number`);
+  }
+  if (!float && Number.isInteger(value)) return BigInt(value).toString();
+  return pythonFloatRepr(value);
+}
+
+function enter(value: object, path: (string | number)[], ancestors: Set<object>): void {
+  if (ancestors.has(value)) throw unencodable(path, 'the value contains itself');
+  ancestors.add(value);
+}
+
+function isPlainObject(value: unknown): value is { readonly [key: string]: unknown } {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'object' && value !== null) return value.constructor?.name ?? 'object';
+  return typeof value;
+}
+
+/** The `python_json_unencodable` error at `path`: its message starts with the JSON path. */
+function unencodable(path: readonly (string | number)[], message: string): HearthNetLocalError {
+  const at = formatJsonPath(path);
+  return new HearthNetLocalError('python_json_unencodable', `${at}: ${message}`, { path: at });
+}
+
+/**
+ * A Python `float` whose value is integral (`1.0`, `-0.0`, `1e+16`): JavaScript numbers cannot tell
+ * `1.0` from `1`, and the reference's event bytes write them differently. `parseReferenceJson` wraps
+ * such tokens; non-integral numbers stay plain `number`s (always floats in Python).
+ *
+ * @example
+ * pythonAsciiJson({ a: new PythonFloat(1), b: 1 }, { sortKeys: true }); // '{"a":1.0,"b":1}'
+ */
+export class PythonFloat {
+  readonly value: number;
+
+  constructor(value: number) {
+    this.value = value;
+  }
+}
+
+/**
+ * Python's `repr(float)`: the shortest digits that round-trip (the same digits as JavaScript), in
+ * exponent notation iff the decimal exponent is below −4 or at least 16, with a two-digit exponent
+ * at least, and `.0` after integral fixed values. Non-finite values give `nan`, `inf`, `-inf`.
+ *
+ * @example
+ * pythonFloatRepr(1); // '1.0'
+ * pythonFloatRepr(1e16); // '1e+16'
+ * pythonFloatRepr(1e-7); // '1e-07'
+ */
+export function pythonFloatRepr(value: number): string {
+  if (Number.isNaN(value)) return 'nan';
+  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  const [mantissa = '0', exponentText = '0'] = Math.abs(value).toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  const exponent = Number(exponentText);
+  if (exponent < -4 || exponent >= 16) {
+    const fraction = digits.length > 1 ? `.${digits.slice(1)}` : '';
+    const magnitude = String(Math.abs(exponent)).padStart(2, '0');
+    return `${sign}${digits[0]}${fraction}e${exponent < 0 ? '-' : '+'}${magnitude}`;
+  }
+  if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
+  if (digits.length <= exponent + 1) return `${sign}${digits.padEnd(exponent + 1, '0')}.0`;
+  return `${sign}${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`;
 }

@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkBlob } from '../hashing/chunking.js';
-import { contentId } from '../hashing/content-id.js';
-import { sha256Hasher } from '../hashing/hasher.js';
-import { type ReferenceManifestCidInput, referenceManifestCid } from './reference-manifest-cid.js';
+import { chunkBlob, contentId, sha256Hasher } from '../hashing.js';
+import { type ReferenceManifestCidInput, referenceManifestCid } from './reference-manifests.js';
 
 const manifestOf = (data: Uint8Array, chunkSizeBytes: number): ReferenceManifestCidInput => ({
   ...chunkBlob(data, { chunkSizeBytes }),

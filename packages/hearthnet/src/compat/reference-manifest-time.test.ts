@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readReferenceManifestTime } from './reference-manifest-time.js';
+import { readReferenceManifestTime } from './reference-manifests.js';
 
 const at = Date.UTC(2026, 4, 26, 8, 14, 52);
 

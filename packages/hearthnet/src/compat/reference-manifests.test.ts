@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { signPayload } from '../crypto/payload-signature.js';
-import { PythonFloat } from './python-float.js';
-import { parseReferenceJson } from './reference-json.js';
+import { PythonFloat, parseReferenceJson } from './reference-json.js';
 import {
   parseReferenceServedManifest,
   verifyReferenceCommunityManifest,

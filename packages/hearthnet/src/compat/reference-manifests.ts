@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { formatJsonPath } from '../canonical-json/json-path.js';
-import { parseNodeId } from '../crypto/node-id.js';
+import { formatJsonPath } from '../canonical-json/strict-json.js';
+import { parseNodeId } from '../crypto/key-pair.js';
 import { verifyPayload } from '../crypto/payload-signature.js';
 import { HearthNetLocalError } from '../errors.js';
-import { nodeManifestInputSchema } from '../manifests/node-manifest-schema.js';
-import { PythonFloat } from './python-float.js';
-import { readReferenceManifestTime } from './reference-manifest-time.js';
+import { blake3Hasher, contentId, type Hasher, isPrefixedContentId } from '../hashing.js';
+import { nodeManifestInputSchema } from '../manifests/node-manifest.js';
+import { PythonFloat } from './reference-json.js';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -308,4 +308,128 @@ function firstIssue(error: z.ZodError): { path: string; message: string } {
   )[];
   const path = formatJsonPath(segments);
   return { path, message: `${path}: ${issue?.message ?? 'invalid'}` };
+}
+
+/**
+ * The fields of a blob manifest that the reference's `manifest_cid` hashes. A `BlobManifest` of
+ * `@agentwire/hearthnet/blobs` fits; other fields (`cid`, a chunk's `i` or `index`) are ignored.
+ */
+export interface ReferenceManifestCidInput {
+  readonly size_bytes: number;
+  readonly chunk_size_bytes: number;
+  readonly chunks: readonly { readonly cid: string; readonly size_bytes: number }[];
+}
+
+/**
+ * The reference's `manifest_cid(manifest)` (`blobs/chunker.py`): the content id of the UTF-8 JSON
+ * `{"chunk_size_bytes":…,"chunks":[{"cid":…,"size_bytes":…},…],"size_bytes":…}` — keys sorted,
+ * compact, chunks in manifest order. The reference defines it but files blobs under the blob CID
+ * (`blobCid` of `@agentwire/hearthnet/hashing`), not under this one.
+ *
+ * @param hasher - defaults to BLAKE3; `sha256Hasher` gives what a reference node without the Python
+ *   `blake3` module computes.
+ * @throws {HearthNetLocalError} `malformed_reference_blob_manifest` when a size is not a non-negative integer
+ *   or a chunk id is not `<algorithm>:<64 lowercase hex>`.
+ * @example
+ * referenceManifestCid({ size_bytes: 5, chunk_size_bytes: 262144, chunks: [{ cid, size_bytes: 5 }] });
+ * // 'blake3:…'
+ */
+export function referenceManifestCid(
+  manifest: ReferenceManifestCidInput,
+  hasher: Hasher = blake3Hasher,
+): string {
+  if (typeof manifest !== 'object' || manifest === null) {
+    throw new HearthNetLocalError('malformed_reference_blob_manifest', 'a blob manifest must be an object', {
+      path: '$',
+    });
+  }
+  const chunks = manifest.chunks;
+  if (!Array.isArray(chunks)) {
+    throw new HearthNetLocalError('malformed_reference_blob_manifest', '$.chunks must be an array', {
+      path: '$.chunks',
+    });
+  }
+  const chunkTexts = chunks.map((chunk: unknown, index) => {
+    const record = (typeof chunk === 'object' && chunk !== null ? chunk : {}) as Record<string, unknown>;
+    if (!isPrefixedContentId(record.cid)) {
+      const path = formatJsonPath(['chunks', index, 'cid']);
+      throw new HearthNetLocalError(
+        'malformed_reference_blob_manifest',
+        `${path} must be <algorithm>:<64 lowercase hex>`,
+        { path },
+      );
+    }
+    return `{"cid":"${record.cid}","size_bytes":${size(record.size_bytes, ['chunks', index, 'size_bytes'])}}`;
+  });
+  // Every value is an integer or an ASCII content id, so this is Python's sorted compact JSON byte for byte.
+  const json =
+    `{"chunk_size_bytes":${size(manifest.chunk_size_bytes, ['chunk_size_bytes'])},` +
+    `"chunks":[${chunkTexts.join(',')}],"size_bytes":${size(manifest.size_bytes, ['size_bytes'])}}`;
+  return contentId(json, hasher);
+}
+
+/** A size as Python writes an `int`. */
+function size(value: unknown, path: (string | number)[]): string {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    const at = formatJsonPath(path);
+    throw new HearthNetLocalError(
+      'malformed_reference_blob_manifest',
+      `${at} must be a non-negative integer`,
+      { path: at },
+    );
+  }
+  return String(value);
+}
+
+/** ISO 8601 dates as Python's `datetime.fromisoformat` reads them: extended `YYYY-MM-DD` or basic `YYYYMMDD`. */
+const EXTENDED_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+const BASIC_DATE = /^(\d{4})(\d{2})(\d{2})/;
+/**
+ * `HH[:MM[:SS]]` or `HH[MM[SS]]` (one separator style throughout), then an optional fraction of at least one
+ * digit after `.` or `,` — after the hour or the minute too, as CPython's parser allows.
+ */
+const EXTENDED_TIME = /^(\d{2})(?::(\d{2})(?::(\d{2}))?)?(?:[.,](\d+))?$/;
+const BASIC_TIME = /^(\d{2})(?:(\d{2})(\d{2})?)?(?:[.,](\d+))?$/;
+
+const MICROS_PER_MS = 1000;
+
+/**
+ * Reads a manifest `expires_at` as the reference's `_parse_rfc3339` does (`identity/manifest.py`): trailing
+ * `Z`s stripped, the text cut at the first `+`, the rest read by `datetime.fromisoformat` as UTC. So
+ * `2026-05-26 08:14:52`, `2026-05-26T08:14Z`, `2026-05-26`, `20260526T081452` and fractions of any length
+ * (`,` or `.`, cut to microseconds) are read like `2026-05-26T08:14:52Z`. Stricter than the reference:
+ * ISO week dates and `-hh:mm` offsets (which the reference would read as if they were UTC) are refused.
+ *
+ * @returns milliseconds since the epoch, rounded up when the time has a sub-millisecond part (so that
+ *   `now >= result` for a whole-millisecond `now` is the reference's `now >= expires_at`), or `undefined`.
+ */
+export function readReferenceManifestTime(text: unknown): number | undefined {
+  if (typeof text !== 'string') return undefined;
+  const local = text.replace(/Z+$/, '').split('+')[0] ?? '';
+  const date = EXTENDED_DATE.exec(local) ?? (local.charAt(4) === '-' ? null : BASIC_DATE.exec(local));
+  if (date === null) return undefined;
+  const [, year, month, day] = date.map(Number) as [number, number, number, number];
+  // Any one character (a code point) separates the date from the time, as in CPython.
+  const rest = Array.from(local.slice(date[0].length));
+  let hour = 0;
+  let minute = 0;
+  let second = 0;
+  let micros = 0;
+  if (rest.length > 0) {
+    const clock = rest.slice(1).join('');
+    const time = (clock.charAt(2) === ':' ? EXTENDED_TIME : BASIC_TIME).exec(clock);
+    if (rest.length < 2 || time === null) return undefined;
+    hour = Number(time[1]);
+    minute = Number(time[2] ?? 0);
+    second = Number(time[3] ?? 0);
+    micros = Number((time[4] ?? '').slice(0, 6).padEnd(6, '0'));
+  }
+  if (year < 1 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) {
+    return undefined;
+  }
+  const utc = new Date(0);
+  utc.setUTCFullYear(year, month - 1, day);
+  if (utc.getUTCMonth() !== month - 1) return undefined; // 2026-02-30 rolled over
+  utc.setUTCHours(hour, minute, second, Math.floor(micros / MICROS_PER_MS));
+  return utc.getTime() + (micros % MICROS_PER_MS === 0 ? 0 : 1);
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
-import { PythonFloat } from './python-float.js';
+import { PythonFloat } from './reference-json.js';
 import {
   type ReferenceSnapshot,
   referenceSnapshotSigningBytes,

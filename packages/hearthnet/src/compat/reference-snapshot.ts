@@ -1,8 +1,8 @@
-import { formatJsonPath } from '../canonical-json/json-path.js';
+import { formatJsonPath } from '../canonical-json/strict-json.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
-import { pythonAsciiJson } from './python-ascii-json.js';
-import { checkReferenceSignature, referenceSignature } from './reference-signature.js';
+import { checkReferenceSignature, referenceSignature } from './reference-event.js';
+import { pythonAsciiJson } from './reference-json.js';
 
 /**
  * A community snapshot as the Python reference writes it (`events/snapshot.py`, `SnapshotStore`): the

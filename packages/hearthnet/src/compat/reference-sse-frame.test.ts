@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PythonFloat } from './python-float.js';
-import { encodeReferenceSseFrame } from './reference-sse-frame.js';
+import { encodeReferenceSseFrame, PythonFloat } from './reference-json.js';
 
 const FRAME = /^(?:event: ([^\r\n]+)\n)?data: ([\x20-\x7e]*)\n\n$/;
 

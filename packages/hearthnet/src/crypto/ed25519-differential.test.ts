@@ -12,9 +12,13 @@ import {
   signRaw,
   torsionPoints,
 } from './curve-test-support.js';
-import { ed25519PublicKeyFromSeed, ed25519Sign, ed25519Verify } from './ed25519.js';
-import { nobleBackend } from './noble-backend.js';
-import { nodeCryptoBackend } from './node-backend.js';
+import {
+  ed25519PublicKeyFromSeed,
+  ed25519Sign,
+  ed25519Verify,
+  nobleBackend,
+  nodeCryptoBackend,
+} from './ed25519.js';
 
 // Differential test: the node:crypto and noble backends, behind the libsodium rule, must give the
 // same verdict on every input, honest or crafted. Where the right verdict is known it is asserted too.

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { readVectorJson } from '../../test/vectors.js';
-import { hexDecode, hexEncode } from '../encoding/index.js';
-import { ed25519PublicKeyFromSeed, ed25519Sign, ed25519Verify } from './ed25519.js';
-import type { Ed25519Backend } from './ed25519-backend.js';
-import { nobleBackend } from './noble-backend.js';
-import { nodeCryptoBackend } from './node-backend.js';
+import { hexDecode, hexEncode } from '../encoding.js';
+import type { Ed25519Backend } from './ed25519.js';
+import {
+  ed25519PublicKeyFromSeed,
+  ed25519Sign,
+  ed25519Verify,
+  nobleBackend,
+  nodeCryptoBackend,
+} from './ed25519.js';
 
 // Public vectors (RFC 8032, Wycheproof, ed25519-speccheck): see test/vectors/README.md.
 

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultEd25519Backend, ed25519PublicKeyFromSeed, ed25519Sign, ed25519Verify } from './ed25519.js';
-import type { Ed25519Backend } from './ed25519-backend.js';
-import { nobleBackend } from './noble-backend.js';
-import { nodeCryptoBackend } from './node-backend.js';
+import type { Ed25519Backend } from './ed25519.js';
+import {
+  defaultEd25519Backend,
+  ed25519PublicKeyFromSeed,
+  ed25519Sign,
+  ed25519Verify,
+  nobleBackend,
+  nodeCryptoBackend,
+} from './ed25519.js';
 
 const seed = Uint8Array.from({ length: 32 }, (_, i) => i);
 const message = new TextEncoder().encode('hearth');

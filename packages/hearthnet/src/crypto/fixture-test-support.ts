@@ -1,7 +1,7 @@
 // Test support only (imported by *.test.ts, never by the package entries): reads the shared
 // HearthNet fixtures of @agentwire/conformance and decodes their tagged values.
 import { readFileSync } from 'node:fs';
-import { hexDecode } from '../encoding/index.js';
+import { hexDecode } from '../encoding.js';
 
 /** The common shape of a fixture file. */
 export interface FixtureFile<Case> {

@@ -1,9 +1,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { hexDecode } from '../encoding/index.js';
-import { generateKeyPair, keyPairFromSeed } from './key-pair.js';
-import { nobleBackend } from './noble-backend.js';
-import { nodeIdFromPublicKey } from './node-id.js';
+import { hexDecode } from '../encoding.js';
+import { nobleBackend } from './ed25519.js';
+import { generateKeyPair, keyPairFromSeed, nodeIdFromPublicKey } from './key-pair.js';
 
 // RFC 8032 §7.1 TEST 2
 const seed = hexDecode('4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb');

@@ -13,7 +13,7 @@ import {
   isCanonicalPointEncoding,
   isCanonicalScalar,
   passesLibsodiumPrechecks,
-} from './libsodium-rules.js';
+} from './ed25519.js';
 
 /** Every encoding below 2^255 of the y of a small-order point, derived from the curve. */
 function derivedSmallOrderEncodings(): Set<string> {

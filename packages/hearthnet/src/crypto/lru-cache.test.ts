@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruCache } from './lru-cache.js';
+import { LruCache } from './ed25519.js';
 
 describe('LruCache', () => {
   it('evicts the least recently used entry beyond its capacity', () => {

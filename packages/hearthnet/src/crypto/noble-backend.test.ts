@@ -1,9 +1,9 @@
 import * as ed from '@noble/ed25519';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hexDecode } from '../encoding/index.js';
+import { hexDecode } from '../encoding.js';
 import { challenge, Point, signRaw, torsionPoints } from './curve-test-support.js';
-import { nobleBackend } from './noble-backend.js';
+import { nobleBackend } from './ed25519.js';
 
 const seed = hexDecode('9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60'); // RFC 8032 TEST 1
 const originalSha512 = ed.hashes.sha512;

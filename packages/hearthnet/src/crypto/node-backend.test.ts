@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nobleBackend } from './noble-backend.js';
-import { nodeCryptoBackend } from './node-backend.js';
+import { nobleBackend, nodeCryptoBackend } from './ed25519.js';
 
 const nodeCrypto = process.getBuiltinModule('node:crypto');
 const randomBytes = (n: number): Uint8Array => globalThis.crypto.getRandomValues(new Uint8Array(n));
@@ -56,7 +55,7 @@ describe('nodeCryptoBackend', () => {
   it('is undefined where process.getBuiltinModule is missing, and the default falls back to noble', async () => {
     vi.spyOn(process, 'getBuiltinModule').mockReturnValue(undefined as never);
     vi.resetModules();
-    const fresh = await import('./node-backend.js');
+    const fresh = await import('./ed25519.js');
     expect(fresh.nodeCryptoBackend()).toBeUndefined();
     const { defaultEd25519Backend } = await import('./ed25519.js');
     expect(defaultEd25519Backend().name).toBe('@noble/ed25519');

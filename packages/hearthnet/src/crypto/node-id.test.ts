@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { base64UrlEncode, hexDecode } from '../encoding/index.js';
+import { base64UrlEncode, hexDecode } from '../encoding.js';
 import type { HearthNetLocalError, InvalidNodeIdReason } from '../errors.js';
-import { nodeIdFromPublicKey, parseNodeId, shortNodeId } from './node-id.js';
+import { nodeIdFromPublicKey, parseNodeId, shortNodeId } from './key-pair.js';
 
 const publicKey = hexDecode('d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a'); // RFC 8032 TEST 1
 const nodeId = 'ed25519:11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeTagged, loadHearthnetFixture } from './fixture-test-support.js';
-import { nodeIdFromPublicKey, parseNodeId, shortNodeId } from './node-id.js';
+import { nodeIdFromPublicKey, parseNodeId, shortNodeId } from './key-pair.js';
 
 interface NodeIdCase {
   readonly id: string;

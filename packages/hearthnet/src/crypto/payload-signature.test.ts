@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../canonical-json/index.js';
-import { base64UrlDecode, base64UrlEncode, hexDecode } from '../encoding/index.js';
-import { ed25519Sign, ed25519Verify } from './ed25519.js';
-import { keyPairFromSeed } from './key-pair.js';
-import { nobleBackend } from './noble-backend.js';
-import { shortNodeId } from './node-id.js';
+import { base64UrlDecode, base64UrlEncode, hexDecode } from '../encoding.js';
+import { ed25519Sign, ed25519Verify, nobleBackend } from './ed25519.js';
+import { keyPairFromSeed, shortNodeId } from './key-pair.js';
 import { signPayload, verifyPayload } from './payload-signature.js';
 
 const keyPair = keyPairFromSeed(

@@ -1,11 +1,17 @@
 import { canonicalJson, canonicalJsonWithLossyNumbers, normalizeNumbers } from '../canonical-json/index.js';
-import { base64UrlDecode, base64UrlDecodeLenient, base64UrlEncode } from '../encoding/index.js';
+import { base64UrlDecode, base64UrlDecodeLenient, base64UrlEncode } from '../encoding.js';
 import { HearthNetLocalError } from '../errors.js';
-import { assertKeyBytes, type Ed25519Options, ed25519Sign, ed25519Verify } from './ed25519.js';
-import type { Ed25519Backend } from './ed25519-backend.js';
+import type { Ed25519Backend } from './ed25519.js';
+import {
+  assertKeyBytes,
+  type Ed25519Options,
+  ed25519Sign,
+  ed25519Verify,
+  KEY_BYTES,
+  SIGNATURE_BYTES,
+} from './ed25519.js';
 import type { KeyPair } from './key-pair.js';
-import { KEY_BYTES, SIGNATURE_BYTES } from './libsodium-rules.js';
-import { ED25519_PREFIX, parseNodeId } from './node-id.js';
+import { ED25519_PREFIX, parseNodeId } from './key-pair.js';
 
 /** The field that carries a payload's signature. */
 const SIGNATURE_FIELD = 'signature';

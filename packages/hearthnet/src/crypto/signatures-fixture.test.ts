@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJsonString } from '../canonical-json/index.js';
-import type { Ed25519Backend } from './ed25519-backend.js';
+import type { Ed25519Backend } from './ed25519.js';
+import { nobleBackend, nodeCryptoBackend } from './ed25519.js';
 import { decodeTagged, loadHearthnetFixture } from './fixture-test-support.js';
-import { nobleBackend } from './noble-backend.js';
-import { nodeCryptoBackend } from './node-backend.js';
 import { signPayload, verifyPayload } from './payload-signature.js';
 
 interface SignCase {

@@ -1,12 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEvent } from './create-event.js';
-import type { SignedEvent } from './envelope.js';
-import { eventDataSchemas } from './event-data.js';
+import type { SignedEvent } from './event.js';
+import {
+  createEvent,
+  EVENT_TYPES,
+  type EventType,
+  eventDataSchemas,
+  validateEvent,
+  verifyEvent,
+} from './event.js';
 import { alice, bob, communityId, root, sampleData } from './event-samples.test-support.js';
-import { EVENT_TYPES, type EventType } from './event-types.js';
 import { createUlidFactory, decodeUlid } from './ulid.js';
-import { validateEvent, verifyEvent } from './verify-event.js';
 
 const T0 = Date.UTC(2026, 4, 26, 8, 14, 22, 281);
 

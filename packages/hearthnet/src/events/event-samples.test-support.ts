@@ -1,10 +1,9 @@
 // Test support only (imported by *.test.ts, never by the package entries): keys and one valid
 // `data` for every event type.
 import { keyPairFromSeed } from '../crypto/key-pair.js';
-import { hexDecode } from '../encoding/index.js';
+import { hexDecode } from '../encoding.js';
 import type { SignedNodeManifest } from '../manifests/index.js';
-import type { EventData } from './event-data.js';
-import type { EventType } from './event-types.js';
+import type { EventData, EventType } from './event.js';
 
 /** RFC 8032 §7.1 TEST 1–3 key pairs: the community root and two members. */
 export const root = keyPairFromSeed(

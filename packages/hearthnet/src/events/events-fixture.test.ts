@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJsonString } from '../canonical-json/index.js';
 import { decodeTagged, loadHearthnetFixture } from '../crypto/fixture-test-support.js';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
-import { createEvent } from './create-event.js';
-import type { SignedEvent } from './envelope.js';
-import type { EventType } from './event-types.js';
-import { LamportClock } from './lamport.js';
-import { sortForReplay } from './ordering.js';
+import type { EventType, SignedEvent } from './event.js';
+import { createEvent, verifyEvent } from './event.js';
+import { LamportClock, sortForReplay } from './event-store.js';
 import { createUlidFactory, decodeUlid, encodeUlid } from './ulid.js';
-import { verifyEvent } from './verify-event.js';
 
 interface Case {
   readonly id: string;

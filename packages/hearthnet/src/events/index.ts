@@ -26,38 +26,47 @@ export {
   type HearthNetLocalErrorOptions,
   type InvalidUlidReason,
 } from '../errors.js';
-export { type CreateEventOptions, createEvent, type EventInput } from './create-event.js';
 export {
-  EVENT_SCHEMA_VERSION,
-  eventEnvelopeSchema,
-  type SignedEvent,
-  type UnsignedEvent,
-} from './envelope.js';
-export {
+  CONTRACT_EVENT_TYPES,
   type CommunityPolicy,
   type CoSigner,
+  type CreateEventOptions,
   communityPolicySchema,
   coSignerSchema,
+  createEvent,
+  EVENT_SCHEMA_VERSION,
+  EVENT_TYPES,
   type EventData,
+  type EventInput,
+  type EventRejection,
+  type EventRejectionReason,
+  type EventType,
+  type EventVerdict,
   eventDataSchemas,
+  eventEnvelopeSchema,
+  isEventType,
   locationSchema,
   MARKET_CATEGORIES,
   MARKET_EXPIRY_REASONS,
   MEMBER_LEVELS,
   type MemberLevel,
-} from './event-data.js';
-export type { AppendResult, EventStore, LamportRange } from './event-store.js';
-export {
-  CONTRACT_EVENT_TYPES,
-  EVENT_TYPES,
-  type EventType,
-  isEventType,
   REFERENCE_EXTRA_EVENT_TYPES,
   RESERVED_EVENT_TYPES,
-} from './event-types.js';
-export { InMemoryEventStore } from './in-memory-event-store.js';
-export { LamportClock, lamportAfterReceive, lamportForSend } from './lamport.js';
-export { compareEvents, type ReplayKey, sortForReplay } from './ordering.js';
+  type SignedEvent,
+  type UnsignedEvent,
+  validateEvent,
+  verifyEvent,
+} from './event.js';
+export type { AppendResult, EventStore, LamportRange } from './event-store.js';
+export {
+  compareEvents,
+  InMemoryEventStore,
+  LamportClock,
+  lamportAfterReceive,
+  lamportForSend,
+  type ReplayKey,
+  sortForReplay,
+} from './event-store.js';
 export {
   createUlidFactory,
   type DecodedUlid,
@@ -70,10 +79,3 @@ export {
   type UlidFactory,
   type UlidFactoryOptions,
 } from './ulid.js';
-export {
-  type EventRejection,
-  type EventRejectionReason,
-  type EventVerdict,
-  validateEvent,
-  verifyEvent,
-} from './verify-event.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LamportClock, lamportAfterReceive, lamportForSend } from './lamport.js';
+import { LamportClock, lamportAfterReceive, lamportForSend } from './event-store.js';
 
 describe('Lamport rules (contract §7.3)', () => {
   it('sends at counter + 1 and receives at max(counter, received) + 1', () => {

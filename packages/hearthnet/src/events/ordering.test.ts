@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareEvents, type ReplayKey, sortForReplay } from './ordering.js';
+import { compareEvents, type ReplayKey, sortForReplay } from './event-store.js';
 import { encodeUlid } from './ulid.js';
 
 const key = fc.record({

@@ -3,14 +3,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from '
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  describeBlobStoreBehaviour,
-  manifestOf,
-  text,
-} from '../blobs/store/blob-store-behaviour.test-support.js';
+import { describeBlobStoreBehaviour, manifestOf, text } from '../blobs/blob-store-behaviour.test-support.js';
 import { toErrorBody } from '../capabilities/error-body.js';
-import { contentId } from '../hashing/content-id.js';
-import { sha256Hasher } from '../hashing/hasher.js';
+import { contentId, sha256Hasher } from '../hashing.js';
 import { FilesystemBlobStore } from './filesystem-blob-store.js';
 
 const roots: string[] = [];

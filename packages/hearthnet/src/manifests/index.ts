@@ -25,32 +25,29 @@ export {
   type HearthNetLocalErrorDetails,
   type HearthNetLocalErrorOptions,
 } from '../errors.js';
-export { type BuildNodeManifestOptions, buildNodeManifest } from './build-node-manifest.js';
-export { type FetchNodeManifestOptions, fetchNodeManifest } from './fetch-node-manifest.js';
-export {
-  contentIdSchema,
-  countSchema,
-  jsonObjectSchema,
-  nodeIdSchema,
-  signatureSchema,
-  timestampSchema,
-} from './field-schemas.js';
 export {
   createManifestHandler,
+  type FetchNodeManifestOptions,
+  fetchNodeManifest,
+  type IntervalTimers,
   MANIFEST_REFRESH_BEFORE_EXPIRY_MS,
   type ManifestHandlerOptions,
+  type ManifestRepublisherOptions,
   NODE_MANIFEST_PATH,
   type NodeManifestSource,
+  startManifestRepublisher,
 } from './manifest-handler.js';
 export {
-  type IntervalTimers,
-  type ManifestRepublisherOptions,
-  startManifestRepublisher,
-} from './manifest-republisher.js';
-export {
+  type BuildNodeManifestOptions,
+  buildNodeManifest,
   CONTRACT_VERSION,
+  contentIdSchema,
+  countSchema,
   endpointSchema,
+  formatTimestamp,
   hardwareSchema,
+  InMemoryPinStore,
+  jsonObjectSchema,
   loadSchema,
   MANIFEST_REPUBLISH_INTERVAL_MS,
   manifestCapabilitySchema,
@@ -62,19 +59,22 @@ export {
   type NodeLoad,
   type NodeManifestCapability,
   type NodeManifestInput,
-  type NodeProfile,
-  nodeManifestInputSchema,
-  type SignedNodeManifest,
-  signedNodeManifestSchema,
-} from './node-manifest-schema.js';
-export { NodeManifestVerifier, type NodeManifestVerifierOptions } from './node-manifest-verifier.js';
-export { InMemoryPinStore, type PinStore } from './pin-store.js';
-export { formatTimestamp, parseTimestamp, tryParseTimestamp } from './timestamps.js';
-export {
   type NodeManifestRejection,
   type NodeManifestRejectionReason,
   type NodeManifestVerdict,
+  NodeManifestVerifier,
+  type NodeManifestVerifierOptions,
+  type NodeProfile,
+  nodeIdSchema,
   nodeManifestError,
+  nodeManifestInputSchema,
+  type PinStore,
+  parseTimestamp,
+  type SignedNodeManifest,
+  signatureSchema,
+  signedNodeManifestSchema,
+  timestampSchema,
+  tryParseTimestamp,
   type VerifyNodeManifestOptions,
   verifyNodeManifest,
-} from './verify-node-manifest.js';
+} from './node-manifest.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { CapabilityRegistry } from '../capabilities/capability-registry.js';
-import { MARKET_POST } from '../capabilities/catalogue/index.js';
+import { MARKET_POST } from '../capabilities/catalogue/catalogue.js';
 import {
   BadRequestError,
   ExpiredError,
@@ -10,15 +10,16 @@ import {
   PartitionError,
 } from '../capabilities/hearthnet-errors.js';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
-import { type ServedBusHandler, serveBusHandler } from '../node-http/serve.js';
-import { routeByPath } from '../wire/handler/route-by-path.js';
-import { buildNodeManifest } from './build-node-manifest.js';
-import { fetchNodeManifest } from './fetch-node-manifest.js';
-import { createManifestHandler, NODE_MANIFEST_PATH } from './manifest-handler.js';
-import type { NodeManifestInput } from './node-manifest-schema.js';
-import { NodeManifestVerifier } from './node-manifest-verifier.js';
-import { InMemoryPinStore } from './pin-store.js';
-import { verifyNodeManifest } from './verify-node-manifest.js';
+import { type ServedBusHandler, serveBusHandler } from '../node-http.js';
+import { routeByPath } from '../wire/bus-handler.js';
+import { createManifestHandler, fetchNodeManifest, NODE_MANIFEST_PATH } from './manifest-handler.js';
+import type { NodeManifestInput } from './node-manifest.js';
+import {
+  buildNodeManifest,
+  InMemoryPinStore,
+  NodeManifestVerifier,
+  verifyNodeManifest,
+} from './node-manifest.js';
 
 const node = keyPairFromSeed(new Uint8Array(32).fill(7));
 const impostor = keyPairFromSeed(new Uint8Array(32).fill(8));

@@ -1,15 +1,26 @@
 import { canonicalJsonString } from '../canonical-json/canonical-json.js';
-import { asHearthNetError, toErrorBody } from '../capabilities/error-body.js';
-import { BadRequestError, NotFoundError } from '../capabilities/hearthnet-errors.js';
+import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
+import { asHearthNetError, errorFromBody, toErrorBody } from '../capabilities/error-body.js';
+import {
+  BadRequestError,
+  InvalidSignatureError,
+  NotFoundError,
+  PartitionError,
+} from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
-import { buildNodeManifest } from './build-node-manifest.js';
 import {
+  buildNodeManifest,
+  MANIFEST_REPUBLISH_INTERVAL_MS,
   NODE_MANIFEST_LIFETIME_MS,
   type NodeManifestInput,
+  type NodeManifestVerifier,
+  nodeManifestError,
+  parseTimestamp,
+  rejectManifest,
   type SignedNodeManifest,
-} from './node-manifest-schema.js';
-import { parseTimestamp } from './timestamps.js';
+  verifyNodeManifest,
+} from './node-manifest.js';
 
 /** The path a node serves its signed manifest at (`GET /manifest`, as the reference node). */
 export const NODE_MANIFEST_PATH = '/manifest';
@@ -152,5 +163,189 @@ export function createManifestHandler(
         headers: { 'Content-Type': 'application/json' },
       });
     }
+  };
+}
+
+/** Options of {@link fetchNodeManifest}. */
+export interface FetchNodeManifestOptions {
+  /**
+   * Judges the manifest and pins its key (a {@link NodeManifestVerifier} shared by everything that
+   * talks to peers). Default: {@link verifyNodeManifest} at the current time, pinning nothing.
+   */
+  readonly verifier?: NodeManifestVerifier;
+  /** The node id the peer must be; another one is refused with `invalid_signature`. */
+  readonly expectNodeId?: string;
+  /** The `fetch` to use. Default: the global one. */
+  readonly fetch?: typeof fetch;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Fetches a peer's manifest from `GET <baseUrl>/manifest` and returns it verified by every rule of
+ * contract §6.1 (shape, versions, 30 s lifetime, signature, expiry — and the pinned key when a
+ * `verifier` is given).
+ *
+ * @throws {PartitionError} when the peer cannot be reached.
+ * @throws the contract error of an error answer (`errorFromBody`: e.g. `NotFoundError` for a node that
+ *   serves no manifest), or of a refused manifest (`nodeManifestError`: `BadRequestError`,
+ *   `SchemaMismatchError`, `InvalidSignatureError`, `ExpiredError`); `InvalidSignatureError` when the
+ *   manifest is another node's than `expectNodeId`.
+ * @throws {HearthNetLocalError} `invalid_manifest_handler_options` when `baseUrl` is not an absolute URL.
+ * @example
+ * const manifest = await fetchNodeManifest('http://192.168.188.25:7080', { verifier });
+ * manifest.capabilities.map((capability) => capability.name);
+ */
+export async function fetchNodeManifest(
+  baseUrl: string | URL,
+  options: FetchNodeManifestOptions = {},
+): Promise<SignedNodeManifest> {
+  let url: URL;
+  try {
+    url = new URL(NODE_MANIFEST_PATH, baseUrl);
+  } catch (error) {
+    throw new HearthNetLocalError(
+      'invalid_manifest_handler_options',
+      `baseUrl must be an absolute URL, got ${String(baseUrl)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  let response: Response;
+  let bytes: Uint8Array;
+  try {
+    response = await fetchImpl(url, {
+      headers: { Accept: 'application/json' },
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    if (options.signal?.aborted === true) throw error;
+    throw new PartitionError(`${url.origin} is unreachable`, { cause: error });
+  }
+  // The manifest is signed: read it as strictly as a signed call body (see parseStrictJson).
+  const read = parseStrictJsonBytes(bytes);
+  if (!response.ok)
+    throw errorFromBody(read.ok || read.problem !== 'syntax' ? read.value : {}, response.status);
+  if (!read.ok) {
+    throw nodeManifestError(
+      read.problem === 'syntax'
+        ? rejectManifest('malformed', `${url.href} answered a body that is not UTF-8 JSON`)
+        : rejectManifest(
+            'malformed',
+            `${url.href} answered a manifest that holds a ${read.message}`,
+            read.path,
+          ),
+    );
+  }
+  const value = read.value;
+  const manifest = options.verifier === undefined ? verified(value) : await options.verifier.accept(value);
+  if (options.expectNodeId !== undefined && manifest.node_id !== options.expectNodeId) {
+    throw new InvalidSignatureError(
+      `${url.origin} serves the manifest of ${manifest.node_id}, not of ${options.expectNodeId}`,
+    );
+  }
+  return manifest;
+}
+
+function verified(value: unknown): SignedNodeManifest {
+  const verdict = verifyNodeManifest(value, { now: Date.now() });
+  if (!verdict.valid) throw nodeManifestError(verdict);
+  return verdict.manifest;
+}
+
+/** The interval timer functions a republisher uses (default: the global ones). */
+export interface IntervalTimers {
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+/** Options of {@link startManifestRepublisher}. */
+export interface ManifestRepublisherOptions<Manifest> {
+  /** Milliseconds between two manifests: more than 0, less than the 30 s lifetime. Default 20 000 (contract §6.1). */
+  readonly every?: number;
+  /** Builds a fresh signed manifest for the time `now` (e.g. with `buildNodeManifest(…, { now })`). */
+  readonly build: (now: number) => Manifest | Promise<Manifest>;
+  /** Hands a manifest to peers. */
+  readonly publish: (manifest: Manifest) => void | Promise<void>;
+  /** Receives what `build` or `publish` threw; the next tick tries again. */
+  readonly onError: (error: unknown) => void;
+  /** The current time in milliseconds since the epoch (default `Date.now`). */
+  readonly clock?: () => number;
+  /** Timer functions (default `globalThis.setInterval` / `clearInterval`); tests pass fakes. */
+  readonly timers?: IntervalTimers;
+}
+
+/**
+ * Re-issues and publishes this node's manifest now and then every `every` ms (20 s by default, so a
+ * fresh manifest is out before the previous one's 30 s run out). A tick that comes while the previous
+ * build or publish is still running is skipped rather than queued. Returns `stop`, which cancels the
+ * timer and resolves once a run in progress has finished; nothing is published after it resolves.
+ *
+ * @throws {HearthNetLocalError} `invalid_republisher_options` for an `every` outside (0, 30 000) or missing
+ *   callbacks.
+ * @example
+ * const stop = startManifestRepublisher({
+ *   build: (now) => buildNodeManifest(input, deviceKey, { now }),
+ *   publish: (manifest) => bus.publish('node.manifest.updated', manifest),
+ *   onError: (error) => log.warn('manifest republish failed', error),
+ * });
+ * // on shutdown
+ * await stop();
+ */
+export function startManifestRepublisher<Manifest>(
+  options: ManifestRepublisherOptions<Manifest>,
+): () => Promise<void> {
+  const every = options.every ?? MANIFEST_REPUBLISH_INTERVAL_MS;
+  if (
+    typeof every !== 'number' ||
+    !Number.isFinite(every) ||
+    every <= 0 ||
+    every >= NODE_MANIFEST_LIFETIME_MS
+  ) {
+    throw new HearthNetLocalError(
+      'invalid_republisher_options',
+      `every must be more than 0 and less than ${NODE_MANIFEST_LIFETIME_MS} ms, got ${String(every)}`,
+    );
+  }
+  for (const name of ['build', 'publish', 'onError'] as const) {
+    if (typeof options[name] !== 'function') {
+      throw new HearthNetLocalError('invalid_republisher_options', `${name} must be a function`);
+    }
+  }
+  const { build, publish, onError } = options;
+  const clock = options.clock ?? Date.now;
+  const timers: IntervalTimers = options.timers ?? {
+    setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
+    clearInterval: (handle) =>
+      globalThis.clearInterval(handle as Parameters<typeof globalThis.clearInterval>[0]),
+  };
+
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  const run = async (): Promise<void> => {
+    try {
+      const manifest = await build(clock());
+      if (!stopped) await publish(manifest);
+    } catch (error) {
+      onError(error);
+    }
+  };
+  const tick = (): void => {
+    if (stopped || running !== undefined) return;
+    running = run().finally(() => {
+      running = undefined;
+    });
+  };
+
+  const handle = timers.setInterval(tick, every);
+  tick();
+  return async () => {
+    if (!stopped) {
+      stopped = true;
+      timers.clearInterval(handle);
+    }
+    await running;
   };
 }

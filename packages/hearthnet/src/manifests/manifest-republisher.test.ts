@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type IntervalTimers, startManifestRepublisher } from './manifest-republisher.js';
+import { type IntervalTimers, startManifestRepublisher } from './manifest-handler.js';
 
 /** Interval timers driven by hand. */
 function manualTimers() {

@@ -3,13 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { BadRequestError, ExpiredError, InvalidSignatureError } from '../capabilities/hearthnet-errors.js';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { signPayload } from '../crypto/payload-signature.js';
-import { hexDecode } from '../encoding/index.js';
-import { buildNodeManifest } from './build-node-manifest.js';
-import type { NodeManifestInput } from './node-manifest-schema.js';
-import { NodeManifestVerifier } from './node-manifest-verifier.js';
-import { InMemoryPinStore } from './pin-store.js';
-import { formatTimestamp, parseTimestamp, tryParseTimestamp } from './timestamps.js';
-import { verifyNodeManifest } from './verify-node-manifest.js';
+import { hexDecode } from '../encoding.js';
+import type { NodeManifestInput } from './node-manifest.js';
+import {
+  buildNodeManifest,
+  formatTimestamp,
+  InMemoryPinStore,
+  NodeManifestVerifier,
+  parseTimestamp,
+  tryParseTimestamp,
+  verifyNodeManifest,
+} from './node-manifest.js';
 
 const node = keyPairFromSeed(hexDecode('9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60'));
 const other = keyPairFromSeed(hexDecode('4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb'));

@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJsonString } from '../canonical-json/index.js';
 import { decodeTagged, loadHearthnetFixture } from '../crypto/fixture-test-support.js';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
-import { buildNodeManifest } from './build-node-manifest.js';
-import type { NodeManifestInput } from './node-manifest-schema.js';
-import { NodeManifestVerifier } from './node-manifest-verifier.js';
-import { InMemoryPinStore } from './pin-store.js';
+import type { NodeManifestInput } from './node-manifest.js';
+import { buildNodeManifest, InMemoryPinStore, NodeManifestVerifier } from './node-manifest.js';
 
 interface Case {
   readonly id: string;

@@ -30,7 +30,7 @@ export {
   DEFAULT_DRAIN_TIMEOUT_MS,
   SLOW_CONSUMER_CLOSE_CODE,
   type SlowConsumerLimit,
-} from '../wire/sse/slow-consumer.js';
+} from '../wire/sse.js';
 export {
   createPubSubWebSocketClient,
   type PubSubWebSocketClient,

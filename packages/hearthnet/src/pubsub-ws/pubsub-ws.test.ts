@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { RevokedError, UnauthorizedError } from '../capabilities/index.js';
 import { keyPairFromSeed } from '../crypto/index.js';
-import { createEvent } from '../events/create-event.js';
+import { createEvent } from '../events/event.js';
 import { sampleData } from '../events/event-samples.test-support.js';
-import { InMemoryEventStore } from '../events/in-memory-event-store.js';
-import { type ServedBusHandler, serveBusHandler } from '../node-http/index.js';
+import { InMemoryEventStore } from '../events/event-store.js';
+import { type ServedBusHandler, serveBusHandler } from '../node-http.js';
 import {
   chatTopic,
   createPubSubHandler,
@@ -16,7 +16,7 @@ import {
   type SubscriptionEvent,
   TopicHub,
 } from '../pubsub/index.js';
-import { signedRequestHeaders } from '../pubsub/signed-request.js';
+import { signedRequestHeaders } from '../pubsub/subscribe-protocol.js';
 import { staticTrust } from '../wire/index.js';
 import {
   ackUpto,

@@ -5,11 +5,11 @@ import type { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { keyPairFromSeed } from '../crypto/index.js';
-import { createEvent } from '../events/create-event.js';
+import { createEvent } from '../events/event.js';
 import { sampleData } from '../events/event-samples.test-support.js';
-import { type ServedBusHandler, serveBusHandler } from '../node-http/index.js';
+import { type ServedBusHandler, serveBusHandler } from '../node-http.js';
 import { createPubSubHandler, PUBSUB_ROUTES, type SubscriptionEvent, TopicHub } from '../pubsub/index.js';
-import { signedRequestHeaders } from '../pubsub/signed-request.js';
+import { signedRequestHeaders } from '../pubsub/subscribe-protocol.js';
 import { staticTrust } from '../wire/index.js';
 import {
   ackFrame,

@@ -4,16 +4,16 @@ import { errorFromBody } from '../capabilities/error-body.js';
 import { PartitionError } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
-import { checkDeliveredPayload } from '../pubsub/delivery-check.js';
-import { PUBSUB_ROUTES, signedRequestHeaders } from '../pubsub/signed-request.js';
 import {
   type ConnectionOutput,
+  checkDeliveredPayload,
   type RetryOptions,
   resumingSubscription,
   type Subscription,
-} from '../pubsub/subscription.js';
+} from '../pubsub/pubsub-client.js';
+import { PUBSUB_ROUTES, signedRequestHeaders } from '../pubsub/subscribe-protocol.js';
 import { type ResolvedTopic, resolveWireTopic } from '../pubsub/topics.js';
-import { type PeerClientOptions, readPeerClientOptions } from '../wire/client/peer-client-options.js';
+import { type PeerClientOptions, readPeerClientOptions } from '../wire/hearthnet-client.js';
 import {
   ackFrame,
   gapDataSchema,

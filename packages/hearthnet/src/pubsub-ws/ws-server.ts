@@ -6,30 +6,33 @@ import { asHearthNetError, toErrorBody } from '../capabilities/error-body.js';
 import { BadRequestError, RevokedError, TimeoutError } from '../capabilities/hearthnet-errors.js';
 import { HearthNetLocalError } from '../errors.js';
 import {
+  authoriseSubscriber,
   type PubSubServerOptions,
   readPubSubServerOptions,
   SubscriptionSlots,
-} from '../pubsub/server-options.js';
+  trustStatusOf,
+} from '../pubsub/pubsub-handler.js';
 import {
   authenticateRequest,
+  integerParameter,
+  MAX_WAIT_MS,
   PUBSUB_ROUTES,
   queryParameters,
   type SignedParameters,
-} from '../pubsub/signed-request.js';
-import { integerParameter, MAX_WAIT_MS } from '../pubsub/subscribe-protocol.js';
-import { authoriseSubscriber, trustStatusOf } from '../pubsub/subscriber-access.js';
+} from '../pubsub/subscribe-protocol.js';
 import type { TopicHub } from '../pubsub/topic-hub.js';
 import type { ResolvedTopic } from '../pubsub/topics.js';
-import type { TrustPolicy } from '../wire/handler/trust.js';
+import type { TrustPolicy } from '../wire/bus-handler.js';
 import { RequestVerifier } from '../wire/request-verifier.js';
-import { AckWindow, DEFAULT_ACK_WINDOW } from '../wire/sse/ack-window.js';
 import {
+  AckWindow,
   DEFAULT_ACK_TIMEOUT_MS,
+  DEFAULT_ACK_WINDOW,
   DEFAULT_DRAIN_TIMEOUT_MS,
   MAX_TIMER_MS,
   progressWithin,
   SLOW_CONSUMER_CLOSE_CODE,
-} from '../wire/sse/slow-consumer.js';
+} from '../wire/sse.js';
 import { ackUpto, PUBSUB_WS_PATH_PREFIX, type ServerFrame, WS_EVENTS } from './ws-frames.js';
 
 /** Options of {@link attachPubSubWebSocket}. */

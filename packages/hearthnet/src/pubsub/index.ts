@@ -29,44 +29,43 @@ export {
 } from '../errors.js';
 export {
   type BackoffPolicy,
+  type CursorGap,
+  createPubSubClient,
+  type DeliveredItem,
   type ExponentialBackoffOptions,
   exponentialBackoff,
-  type Sleep,
-} from './backoff.js';
-export { PublishingEventStore, publishFromEventLog } from './event-log-publisher.js';
-export { EVENT_TOPICS, type TopicPublication, topicForEvent } from './event-topics.js';
-export {
-  createPubSubClient,
+  isRetryableFailure,
   type PubSubClient,
   type PubSubClientOptions,
+  type RetryOptions,
+  type Sleep,
   type SubscribeOptions,
+  type Subscription,
+  type SubscriptionEvent,
 } from './pubsub-client.js';
-export { createPubSubHandler, type PubSubHandlerOptions } from './pubsub-handler.js';
 export {
+  authoriseSubscriber,
+  createPubSubHandler,
   DEFAULT_MAX_SUBSCRIPTIONS,
   DEFAULT_MAX_SUBSCRIPTIONS_PER_CALLER,
-} from './server-options.js';
-export { PUBSUB_ROUTES, type SignedParameters, type SignedRoute } from './signed-request.js';
+  type PubSubHandlerOptions,
+} from './pubsub-handler.js';
 export {
   DEFAULT_WAIT_MS,
   MAX_READ_LIMIT,
   MAX_WAIT_MS,
+  PUBSUB_ROUTES,
   PUBSUB_SUBSCRIBE_PATH,
+  type SignedParameters,
+  type SignedRoute,
   topicReadSchema,
 } from './subscribe-protocol.js';
-export { authoriseSubscriber } from './subscriber-access.js';
-export {
-  type CursorGap,
-  type DeliveredItem,
-  isRetryableFailure,
-  type RetryOptions,
-  type Subscription,
-  type SubscriptionEvent,
-} from './subscription.js';
 export {
   DEFAULT_READ_LIMIT,
   DEFAULT_TOPIC_RETENTION,
+  PublishingEventStore,
   type PublishOptions,
+  publishFromEventLog,
   TopicHub,
   type TopicHubOptions,
   type TopicItem,
@@ -78,12 +77,10 @@ export {
   type ConnectivityPayload,
   capabilityDescriptorPayloadSchema,
   capabilityRefPayloadSchema,
-  connectivityPayloadSchema,
-  eventEnvelopePayloadSchema,
-  type TopicPayloadKind,
-} from './topic-payloads.js';
-export {
   chatTopic,
+  connectivityPayloadSchema,
+  EVENT_TOPICS,
+  eventEnvelopePayloadSchema,
   isLocalOnlyTopic,
   LOCAL_ONLY_TOPICS,
   type ResolvedTopic,
@@ -93,7 +90,10 @@ export {
   TOPIC_PATTERN_PREFIX,
   type TopicAudience,
   type TopicDefinition,
+  type TopicPayloadKind,
   type TopicProducer,
+  type TopicPublication,
   type TopicScope,
+  topicForEvent,
   validateTopicPayload,
 } from './topics.js';

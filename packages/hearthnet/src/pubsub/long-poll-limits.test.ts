@@ -3,9 +3,9 @@
 // waits of requests that close are freed. Over real loopback HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
 import { keyPairFromSeed } from '../crypto/index.js';
-import { createEvent } from '../events/create-event.js';
+import { createEvent } from '../events/event.js';
 import { sampleData } from '../events/event-samples.test-support.js';
-import { type ServedBusHandler, serveBusHandler } from '../node-http/index.js';
+import { type ServedBusHandler, serveBusHandler } from '../node-http.js';
 import { staticTrust } from '../wire/index.js';
 import {
   createPubSubHandler,
@@ -14,7 +14,7 @@ import {
   type PubSubHandlerOptions,
   TopicHub,
 } from './index.js';
-import { signedRequestHeaders } from './signed-request.js';
+import { signedRequestHeaders } from './subscribe-protocol.js';
 
 const a = keyPairFromSeed(new Uint8Array(32).fill(51));
 const b = keyPairFromSeed(new Uint8Array(32).fill(52));

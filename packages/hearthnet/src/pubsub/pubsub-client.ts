@@ -1,28 +1,28 @@
 import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
-import { InvalidSignatureError, PartitionError, TimeoutError } from '../capabilities/hearthnet-errors.js';
+import {
+  HearthNetError,
+  InvalidSignatureError,
+  PartitionError,
+  retryPolicyForErrorCode,
+  TimeoutError,
+} from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/index.js';
 import { HearthNetLocalError } from '../errors.js';
-import { type PeerClientOptions, readPeerClientOptions } from '../wire/client/peer-client-options.js';
-import { verifyResponseEnvelope } from '../wire/envelope.js';
-import { WIRE_HEADERS } from '../wire/headers.js';
-import { checkDeliveredPayload } from './delivery-check.js';
-import { PUBSUB_ROUTES, signedRequestHeaders } from './signed-request.js';
+import { verifyEvent } from '../events/event.js';
+import { verifyResponseEnvelope, WIRE_HEADERS } from '../wire/envelope.js';
+import { type PeerClientOptions, readPeerClientOptions } from '../wire/hearthnet-client.js';
 import {
   DEFAULT_WAIT_MS,
   formatSubscribeQuery,
+  PUBSUB_ROUTES,
   PUBSUB_SUBSCRIBE_PATH,
   type SubscribeQuery,
+  signedRequestHeaders,
   topicReadSchema,
 } from './subscribe-protocol.js';
-import {
-  type ConnectionOutput,
-  type RetryOptions,
-  resumingSubscription,
-  type Subscription,
-} from './subscription.js';
-import type { TopicRead } from './topic-hub.js';
-import { type ResolvedTopic, resolveWireTopic } from './topics.js';
+import type { TopicItem, TopicRead } from './topic-hub.js';
+import { type ResolvedTopic, resolveWireTopic, validateTopicPayload } from './topics.js';
 
 /** How much longer than `wait_ms` the client waits for an answer before it calls the poll timed out. */
 const ANSWER_GRACE_MS = 10_000;
@@ -248,4 +248,209 @@ function checkSignature(settings: Settings, answer: Answer): void {
   );
   if (!verdict.valid)
     throw new InvalidSignatureError(`the pub-sub answer signature is invalid (${verdict.reason})`);
+}
+
+/** An item delivered by a subscription. */
+export interface DeliveredItem<P = unknown> extends TopicItem<P> {
+  readonly kind: 'item';
+}
+
+/**
+ * Items were lost between `after` and `cursor` (they fell out of the node's retention, or the cursor
+ * was from an earlier run of the node): the subscription goes on from `cursor`, the oldest position
+ * the node still holds. Re-read whatever state the lost items would have changed (e.g. sync the log).
+ */
+export interface CursorGap {
+  readonly kind: 'gap';
+  readonly topic: string;
+  /** The cursor the subscription asked with. */
+  readonly after: number;
+  /** Where it resumes. */
+  readonly cursor: number;
+}
+
+/** What a subscription yields: items in order, and a {@link CursorGap} wherever items were lost. */
+export type SubscriptionEvent<P = unknown> = DeliveredItem<P> | CursorGap;
+
+/** A running subscription: iterate it; it ends when its signal aborts. */
+export interface Subscription<P = unknown> extends AsyncIterable<SubscriptionEvent<P>> {
+  /** The position after the last event yielded (what to resubscribe with); `undefined` until the node told it. */
+  readonly cursor: number | undefined;
+}
+
+/** How a subscription retries (injectable for tests). */
+export interface RetryOptions {
+  /** The delay before each reconnect. Default {@link exponentialBackoff} with its defaults. */
+  readonly backoff?: BackoffPolicy;
+  /** How to wait. Default `setTimeout`. */
+  readonly sleep?: Sleep;
+  /** Sees each failure that is retried (for logging); it must not throw. */
+  readonly onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
+}
+
+/** What one connection produces: events to yield, and cursor moves that yield nothing. */
+export type ConnectionOutput = SubscriptionEvent | { readonly kind: 'cursor'; readonly cursor: number };
+
+/** Opens one connection (a long poll, a socket) that delivers after `cursor` until it ends or fails. */
+export type Connect = (cursor: number | undefined, signal: AbortSignal) => AsyncIterable<ConnectionOutput>;
+
+/**
+ * Whether a subscription retries after `error`: the contract §9 errors that may be retried
+ * (`timeout`, `partition` — which is what a network failure or a dropped connection becomes —
+ * `capacity_exceeded`, `rate_limited`, `internal_error`). The others (`unauthorized`, `revoked`,
+ * `invalid_signature`, `bad_request`, `not_found`, …) and anything that is not a `HearthNetError`
+ * (a `pubsub_protocol` `HearthNetLocalError`) would fail again: they end the subscription with that error.
+ */
+export function isRetryableFailure(error: unknown): boolean {
+  return error instanceof HearthNetError && retryPolicyForErrorCode(error.code) !== 'never';
+}
+
+/**
+ * Drives `connect` until `signal` aborts: yields what each connection delivers, keeps the cursor,
+ * and after a retryable failure waits (backoff with jitter) and reconnects from the cursor; the
+ * backoff starts again once a connection delivers. Non-retryable failures end it with the error.
+ */
+export function resumingSubscription(
+  connect: Connect,
+  start: number | undefined,
+  signal: AbortSignal,
+  retry: RetryOptions,
+): Subscription {
+  const backoff = retry.backoff ?? exponentialBackoff();
+  const wait = retry.sleep ?? sleep;
+  let cursor = start;
+  async function* run(): AsyncGenerator<SubscriptionEvent, void, undefined> {
+    let attempt = 0;
+    while (!signal.aborted) {
+      try {
+        for await (const output of connect(cursor, signal)) {
+          attempt = 0;
+          cursor = output.kind === 'item' ? output.seq : output.cursor;
+          if (output.kind !== 'cursor') yield output;
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        if (!isRetryableFailure(error)) throw error;
+        // `rate_limited` and `capacity_exceeded` may name how long to wait at least.
+        const delayMs = Math.max(backoff(attempt), (error as HearthNetError).retryAfterMs ?? 0);
+        retry.onRetry?.(error, attempt, delayMs);
+        attempt += 1;
+        try {
+          await wait(delayMs, signal);
+        } catch {
+          return;
+        }
+      }
+    }
+  }
+  const events = run();
+  return {
+    get cursor() {
+      return cursor;
+    },
+    [Symbol.asyncIterator]: () => events,
+  };
+}
+
+/** The delay before reconnect attempt `attempt` (0 for the first retry after a failure), in ms. */
+export type BackoffPolicy = (attempt: number) => number;
+
+/** Options of {@link exponentialBackoff}. */
+export interface ExponentialBackoffOptions {
+  /** The ceiling of the first delay. Default 250 ms. */
+  readonly initialMs?: number;
+  /** The largest ceiling. Default 30 000 ms. */
+  readonly maxMs?: number;
+  /** How much the ceiling grows per attempt. Default 2. */
+  readonly factor?: number;
+  /** A number in [0, 1). Default `Math.random`. */
+  readonly random?: () => number;
+}
+
+/**
+ * Exponential backoff with full jitter: attempt `n` waits a uniformly random time below
+ * `min(maxMs, initialMs × factor^n)`, so that clients cut off together do not reconnect together.
+ *
+ * @example
+ * const backoff = exponentialBackoff({ initialMs: 100, maxMs: 10_000 });
+ * backoff(0); // somewhere in [0, 100)
+ * backoff(5); // somewhere in [0, 3200)
+ */
+export function exponentialBackoff(options: ExponentialBackoffOptions = {}): BackoffPolicy {
+  const { initialMs = 250, maxMs = 30_000, factor = 2, random = Math.random } = options;
+  for (const [name, value] of [
+    ['initialMs', initialMs],
+    ['maxMs', maxMs],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 0) {
+      throw new HearthNetLocalError(
+        'invalid_pubsub_options',
+        `${name} must be a non-negative integer, got ${String(value)}`,
+      );
+    }
+  }
+  if (!Number.isFinite(factor) || factor < 1) {
+    throw new HearthNetLocalError(
+      'invalid_pubsub_options',
+      `factor must be a number >= 1, got ${String(factor)}`,
+    );
+  }
+  return (attempt) => {
+    const ceiling = Math.min(maxMs, initialMs * factor ** Math.max(0, attempt));
+    return Math.floor(random() * ceiling);
+  };
+}
+
+/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
+export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
+
+/** A {@link Sleep} on `setTimeout`. */
+export const sleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+
+/**
+ * Checks a payload a node delivered on `topic`: it must match the topic (`validateTopicPayload`)
+ * and, when `verifyEvents` is set, an event envelope's signature must verify under its author
+ * (`verifyEvent`), so a relaying node cannot forge or alter events.
+ *
+ * @throws {HearthNetLocalError} `pubsub_protocol` naming what is wrong.
+ */
+export function checkDeliveredPayload(topic: ResolvedTopic, payload: unknown, verifyEvents: boolean): void {
+  try {
+    validateTopicPayload(topic, payload);
+  } catch (error) {
+    if (error instanceof HearthNetLocalError && error.code === 'invalid_topic_payload') {
+      throw new HearthNetLocalError(
+        'pubsub_protocol',
+        `the node delivered an invalid payload: ${error.message}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
+  if (verifyEvents && topic.definition.payload === 'event_envelope') {
+    const verdict = verifyEvent(payload);
+    if (!verdict.valid) {
+      throw new HearthNetLocalError(
+        'pubsub_protocol',
+        `the node delivered an event on ${topic.topic} that fails verification: ${verdict.message}`,
+      );
+    }
+  }
 }

@@ -2,10 +2,9 @@
 // mapping and payload samples.
 import { describe, expect, it } from 'vitest';
 import { loadHearthnetFixture } from '../crypto/fixture-test-support.js';
-import type { SignedEvent } from '../events/envelope.js';
-import { topicForEvent } from './event-topics.js';
+import type { SignedEvent } from '../events/event.js';
 import { TopicHub } from './topic-hub.js';
-import { resolveTopic, validateTopicPayload } from './topics.js';
+import { resolveTopic, topicForEvent, validateTopicPayload } from './topics.js';
 
 interface ResolveCase {
   readonly id: string;

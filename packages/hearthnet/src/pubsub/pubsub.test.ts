@@ -3,10 +3,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidSignatureError, RevokedError, UnauthorizedError } from '../capabilities/index.js';
 import { keyPairFromSeed } from '../crypto/index.js';
-import { createEvent } from '../events/create-event.js';
+import { createEvent } from '../events/event.js';
 import { sampleData } from '../events/event-samples.test-support.js';
-import { InMemoryEventStore } from '../events/in-memory-event-store.js';
-import { type ServedBusHandler, serveBusHandler } from '../node-http/index.js';
+import { InMemoryEventStore } from '../events/event-store.js';
+import { type ServedBusHandler, serveBusHandler } from '../node-http.js';
 import { staticTrust } from '../wire/index.js';
 import {
   createPubSubClient,
@@ -17,7 +17,7 @@ import {
   type SubscriptionEvent,
   TopicHub,
 } from './index.js';
-import { signedRequestHeaders } from './signed-request.js';
+import { signedRequestHeaders } from './subscribe-protocol.js';
 import { chatTopic } from './topics.js';
 
 const a = keyPairFromSeed(new Uint8Array(32).fill(21));

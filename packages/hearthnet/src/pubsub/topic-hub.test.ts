@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEvent } from '../events/create-event.js';
+import { createEvent } from '../events/event.js';
 import { alice, bob, communityId, sampleData } from '../events/event-samples.test-support.js';
 import { TopicHub } from './topic-hub.js';
 import { chatTopic } from './topics.js';

@@ -1,8 +1,10 @@
-import { LruCache } from '../crypto/lru-cache.js';
+import { LruCache } from '../crypto/ed25519.js';
 import { HearthNetLocalError } from '../errors.js';
-import { MAX_TIMER_MS } from '../wire/sse/slow-consumer.js';
-import { localOnlyTopic } from './errors.js';
-import { type ResolvedTopic, resolveTopic, validateTopicPayload } from './topics.js';
+import type { SignedEvent } from '../events/event.js';
+import type { AppendResult, EventStore, LamportRange } from '../events/event-store.js';
+import { MAX_TIMER_MS } from '../wire/sse.js';
+import { localOnlyTopic } from './subscribe-protocol.js';
+import { type ResolvedTopic, resolveTopic, topicForEvent, validateTopicPayload } from './topics.js';
 
 /** How many items a hub keeps per topic, by default. */
 export const DEFAULT_TOPIC_RETENTION = 256;
@@ -239,4 +241,74 @@ function nonNegativeInteger(name: string, value: number): number {
     );
   }
   return value;
+}
+
+/**
+ * Publishes an event of the community log on its topic (see `EVENT_TOPICS`), once per `event_id`:
+ * the hub remembers the key `event:<event_id>`, so an event seen again (a sync duplicate) is skipped.
+ *
+ * @returns the published item; `undefined` when the event type has no topic or was published before.
+ * @example
+ * const result = await store.append(event);
+ * if (result.status === 'appended') publishFromEventLog(hub, event);
+ */
+export function publishFromEventLog(hub: TopicHub, event: SignedEvent): TopicItem | undefined {
+  const publication = topicForEvent(event);
+  if (publication === undefined) return undefined;
+  return hub.publish(publication.topic, publication.payload, { dedupeKey: `event:${event.event_id}` });
+}
+
+/**
+ * An {@link EventStore} that publishes every event it stores, made here (`appendLocal`) or received
+ * (`append`, which is what gossip sync calls), exactly once (see {@link publishFromEventLog}).
+ * Reads go to the wrapped store unchanged.
+ *
+ * @example
+ * const store = new PublishingEventStore(new InMemoryEventStore(), hub);
+ * const sync = createSyncHandler({ store }); // events accepted by sync reach subscribers too
+ */
+export class PublishingEventStore implements EventStore {
+  readonly #inner: EventStore;
+  readonly #hub: TopicHub;
+
+  constructor(inner: EventStore, hub: TopicHub) {
+    this.#inner = inner;
+    this.#hub = hub;
+  }
+
+  async append(event: SignedEvent): Promise<AppendResult> {
+    const result = await this.#inner.append(event);
+    if (result.status === 'appended') publishFromEventLog(this.#hub, event);
+    return result;
+  }
+
+  async appendLocal<E extends SignedEvent>(communityId: string, create: (lamport: number) => E): Promise<E> {
+    const event = await this.#inner.appendLocal(communityId, create);
+    publishFromEventLog(this.#hub, event);
+    return event;
+  }
+
+  get(eventId: string): Promise<SignedEvent | undefined> {
+    return this.#inner.get(eventId);
+  }
+
+  list(communityId: string, range?: LamportRange): Promise<SignedEvent[]> {
+    return this.#inner.list(communityId, range);
+  }
+
+  head(communityId: string): Promise<number | undefined> {
+    return this.#inner.head(communityId);
+  }
+
+  heads(): Promise<ReadonlyMap<string, number>> {
+    return this.#inner.heads();
+  }
+
+  clock(communityId: string): Promise<number> {
+    return this.#inner.clock(communityId);
+  }
+
+  count(communityId?: string): Promise<number> {
+    return this.#inner.count(communityId);
+  }
 }

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createEvent } from '../events/create-event.js';
+import { createEvent } from '../events/event.js';
 import { alice, bob, communityId, sampleData } from '../events/event-samples.test-support.js';
-import { InMemoryEventStore } from '../events/in-memory-event-store.js';
-import { PublishingEventStore, publishFromEventLog } from './event-log-publisher.js';
-import { EVENT_TOPICS } from './event-topics.js';
-import { TopicHub } from './topic-hub.js';
+import { InMemoryEventStore } from '../events/event-store.js';
+import { PublishingEventStore, publishFromEventLog, TopicHub } from './topic-hub.js';
 import {
   chatTopic,
+  EVENT_TOPICS,
   isLocalOnlyTopic,
   LOCAL_ONLY_TOPICS,
   resolveWireTopic,

@@ -1,14 +1,123 @@
-import type { z } from 'zod';
-import { parseNodeId } from '../crypto/node-id.js';
+import { z } from 'zod';
+import { formatJsonPath } from '../canonical-json/strict-json.js';
+import { parseCapabilityName, parseCapabilityVersion } from '../capabilities/capability-name.js';
+import { parseNodeId } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
-import type { EventType } from '../events/event-types.js';
-import { localOnlyTopic } from './errors.js';
-import {
-  eventEnvelopePayloadSchema,
-  parseTopicPayload,
-  payloadSchemas,
-  type TopicPayloadKind,
-} from './topic-payloads.js';
+import { type EventType, type SignedEvent, validateEvent } from '../events/event.js';
+import { jsonObjectSchema, signedNodeManifestSchema, timestampSchema } from '../manifests/index.js';
+import { localOnlyTopic } from './subscribe-protocol.js';
+
+/**
+ * What a topic carries (contract §8 "Payload"): a signed event envelope of §7.1, a signed node
+ * manifest of §6.1, a capability descriptor, a capability's `{name, version}`, or the emergency-mode
+ * state `{online, since}`.
+ */
+export type TopicPayloadKind =
+  | 'event_envelope'
+  | 'node_manifest'
+  | 'capability_descriptor'
+  | 'capability_ref'
+  | 'connectivity';
+
+/** The payload of `capability.deregistered`: which capability left the local bus. */
+export interface CapabilityRefPayload {
+  readonly name: string;
+  readonly version: string;
+}
+
+/** The payload of `emergency.mode.changed`: whether the node is online, since when (RFC 3339 UTC). */
+export interface ConnectivityPayload {
+  readonly online: boolean;
+  readonly since: string;
+}
+
+const capabilityNameSchema = z.string().refine(succeeds(parseCapabilityName), {
+  message: 'expected a capability name such as llm.chat',
+});
+const capabilityVersionSchema = z.string().refine(succeeds(parseCapabilityVersion), {
+  message: 'expected a capability version major.minor',
+});
+
+/** `{name, version}` of a capability (the `capability.deregistered` payload). */
+export const capabilityRefPayloadSchema = z.strictObject({
+  name: capabilityNameSchema,
+  version: capabilityVersionSchema,
+});
+
+/** `{online, since}` (the `emergency.mode.changed` payload). */
+export const connectivityPayloadSchema = z.strictObject({ online: z.boolean(), since: timestampSchema });
+
+/** A `CapabilityDescriptor` as data (the `capability.registered` payload); the three schemas stay opaque JSON objects. */
+export const capabilityDescriptorPayloadSchema = z.strictObject({
+  name: capabilityNameSchema,
+  version: capabilityVersionSchema,
+  stability: z.enum(['stable', 'beta', 'unstable']),
+  trust: z.strictObject({
+    level: z.enum(['member', 'trusted']),
+    condition: z.enum(['own_resource', 'self_only', 'can_invite', 'three_trusted_co_signers']).optional(),
+  }),
+  idempotency: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('none') }),
+    z.strictObject({ kind: z.literal('idempotent') }),
+    z.strictObject({ kind: z.literal('by_key'), key: z.string().min(1) }),
+  ]),
+  streaming: z.enum(['none', 'server', 'bidirectional']),
+  requestSchema: jsonObjectSchema,
+  responseSchema: jsonObjectSchema.nullable(),
+  streamSchema: jsonObjectSchema.nullable(),
+});
+
+/**
+ * A signed event envelope (contract §7.1) whose `event_type` is one of `types`: its shape and `data`
+ * are checked as `validateEvent` checks them (the signature is not: see `verifyEvent`).
+ */
+export function eventEnvelopePayloadSchema(types: readonly EventType[]): z.ZodType<SignedEvent> {
+  return z.unknown().transform((value, context) => {
+    const verdict = validateEvent(value);
+    if (!verdict.valid) {
+      context.addIssue({ code: 'custom', message: `${verdict.message} (at ${verdict.path})` });
+      return z.NEVER;
+    }
+    if (!types.includes(verdict.event.event_type)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['event_type'],
+        message: `expected an event of type ${types.join(' or ')}, got ${verdict.event.event_type}`,
+      });
+      return z.NEVER;
+    }
+    return verdict.event;
+  });
+}
+
+/** The validator of each payload kind but `event_envelope` (whose validator depends on the topic's event types). */
+export const payloadSchemas = {
+  node_manifest: signedNodeManifestSchema,
+  capability_descriptor: capabilityDescriptorPayloadSchema,
+  capability_ref: capabilityRefPayloadSchema,
+  connectivity: connectivityPayloadSchema,
+} as const;
+
+/**
+ * Parses `payload` with `schema`; throws {@link HearthNetLocalError} `invalid_topic_payload` with the first
+ * issue's JSON path otherwise.
+ */
+export function parseTopicPayload<T>(topic: string, schema: z.ZodType<T>, payload: unknown): T {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = formatJsonPath(
+    (issue?.path ?? []).filter((segment): segment is string | number => typeof segment !== 'symbol'),
+  );
+  throw new HearthNetLocalError(
+    'invalid_topic_payload',
+    `${topic}: ${path}: ${issue?.message ?? 'invalid payload'}`,
+    {
+      path,
+      details: { topic },
+    },
+  );
+}
 
 /** `wire`: served to peers; `local_only`: for this node's own UI, never on the wire (contract §8). */
 export type TopicScope = 'wire' | 'local_only';
@@ -203,4 +312,65 @@ export function validateTopicPayload(topic: string | ResolvedTopic, payload: unk
     }
   }
   return value;
+}
+
+/**
+ * The event-log types published on a topic, and the topic each goes to. Where contract §8 leaves the
+ * mapping open, this SDK decides:
+ * - `community.member.added` carries `community.member.joined`: a member is added when the invitee
+ *   joins; `community.member.invited` is a pending offer and is not published;
+ * - `chat.message.sent` goes to `chat.message.<data.recipient>`; `chat.message.delivered`/`read`
+ *   name no sender in their `data` and have no topic (they reach the sender through sync);
+ * - `node.manifest.updated` publishes the manifest (`data.manifest`), not the envelope, because §8
+ *   gives that topic the payload "manifest";
+ * - `market.post.updated`, promotions, demotions, policy, file, RAG, `federation.peer.removed` and
+ *   the reference's extra types have no topic.
+ */
+export const EVENT_TOPICS: { readonly [T in EventType]?: string } = Object.freeze({
+  'community.member.joined': 'community.member.added',
+  'community.member.revoked': 'community.member.revoked',
+  'node.manifest.updated': 'node.manifest.updated',
+  'market.post.created': 'marketplace.post.created',
+  'market.post.expired': 'marketplace.post.expired',
+  'chat.message.sent': 'chat.message.<recipient>',
+  'federation.peer.added': 'federation.peer.added',
+});
+
+/** What one event becomes on the pub-sub side: the concrete topic and the payload. */
+export interface TopicPublication {
+  readonly topic: string;
+  readonly payload: unknown;
+}
+
+/**
+ * The topic and payload an appended event is published with (see {@link EVENT_TOPICS}), or
+ * `undefined` for an event type without a topic.
+ *
+ * @throws {HearthNetLocalError} `unknown_topic` for a `chat.message.sent` whose recipient is not a full node
+ *   id (an event the store's validation would have refused).
+ * @example
+ * topicForEvent(chatEvent); // { topic: 'chat.message.ed25519:…', payload: chatEvent }
+ */
+export function topicForEvent(event: SignedEvent): TopicPublication | undefined {
+  switch (event.event_type) {
+    case 'chat.message.sent':
+      return { topic: chatTopic(event.data.recipient), payload: event };
+    case 'node.manifest.updated':
+      return { topic: 'node.manifest.updated', payload: event.data.manifest };
+    default: {
+      const topic = EVENT_TOPICS[event.event_type];
+      return topic === undefined ? undefined : { topic, payload: event };
+    }
+  }
+}
+
+function succeeds(parse: (text: string) => unknown): (text: string) => boolean {
+  return (text) => {
+    try {
+      parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJsonString } from '../canonical-json/index.js';
-import { coSign, coSignatureIntent, verifyCoSignature } from './co-signatures.js';
+import { coSign, coSignatureIntent, verifyCoSignature } from './membership-rules.js';
 import { alice, bob, mallory } from './replay.test-support.js';
 
 const intent = { target_node_id: mallory.nodeId, reason: 'compromised' };

@@ -22,8 +22,6 @@ export {
   type HearthNetLocalErrorDetails,
   type HearthNetLocalErrorOptions,
 } from '../errors.js';
-export { applyEvent, authorise } from './authorise.js';
-export { coSign, coSignatureIntent, verifyCoSignature } from './co-signatures.js';
 export {
   type BuildCommunityManifestOptions,
   buildCommunityManifest,
@@ -32,14 +30,20 @@ export {
   type CommunityManifestVerdict,
   communityManifestSchema,
   type SignedCommunityManifest,
+  type TrustFromLogOptions,
+  trustFromLog,
   verifyCommunityManifest,
 } from './community-manifest.js';
-export { type TrustFromLogOptions, trustFromLog } from './log-trust.js';
-export { PROMOTE_SIGNATURES } from './membership-rules.js';
-export { MAX_POST_TTL_SECONDS } from './post-expiry.js';
-export type { Authorisation, ReplayRejection, ReplayRejectionReason } from './rejection.js';
-export { type ReplayOptions, type ReplayResult, replay } from './replay.js';
-export { compareForReplay } from './replay-order.js';
+export { coSign, coSignatureIntent, PROMOTE_SIGNATURES, verifyCoSignature } from './membership-rules.js';
+export {
+  applyEvent,
+  authorise,
+  compareForReplay,
+  type ReplayOptions,
+  type ReplayResult,
+  replay,
+} from './replay.js';
+export type { Authorisation, ReplayRejection, ReplayRejectionReason } from './replay-state.js';
 export {
   type CommunityRecord,
   createReplayState,
@@ -51,11 +55,11 @@ export {
   type ReplayState,
   type RevokedRecord,
 } from './replay-state.js';
-export { viewHash } from './view-hash.js';
 export {
   type ChatMessageEntry,
   type ChatView,
   chatView,
+  MAX_POST_TTL_SECONDS,
   type MarketPostEntry,
   type MarketplaceView,
   type MemberEntry,
@@ -64,4 +68,5 @@ export {
   membershipView,
   type ReplayViews,
   type RevokedEntry,
+  viewHash,
 } from './views.js';

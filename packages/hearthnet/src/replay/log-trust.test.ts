@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryEventStore } from '../events/in-memory-event-store.js';
-import { trustFromLog } from './log-trust.js';
+import { InMemoryEventStore } from '../events/event-store.js';
+import { trustFromLog } from './community-manifest.js';
 import {
   alice,
   bob,

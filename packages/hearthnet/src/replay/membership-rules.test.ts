@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createEvent } from '../events/create-event.js';
-import { authorise } from './authorise.js';
-import { coSign } from './co-signatures.js';
-import { replay } from './replay.js';
+import { createEvent } from '../events/event.js';
+import { coSign } from './membership-rules.js';
+import { authorise, replay } from './replay.js';
 import {
   alice,
   bob,

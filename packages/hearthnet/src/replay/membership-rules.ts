@@ -1,12 +1,23 @@
+import { z } from 'zod';
+import { canonicalJson } from '../canonical-json/index.js';
 import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
+import { ed25519Sign, ed25519Verify } from '../crypto/ed25519.js';
+import { ED25519_PREFIX, type KeyPair, parseNodeId } from '../crypto/key-pair.js';
 import { verifyPayload } from '../crypto/payload-signature.js';
-import type { SignedEvent } from '../events/envelope.js';
-import type { MemberLevel } from '../events/event-data.js';
-import { parseTimestamp } from '../manifests/timestamps.js';
-import type { EventRule } from './event-rule.js';
-import { AUTHORISED, type Authorisation, type ReplayRejectionReason, refuse } from './rejection.js';
-import { isTrusted, levelRank, type MutableReplayState, type ReplayState } from './replay-state.js';
-import { checkSigners } from './signers.js';
+import { base64UrlDecode, base64UrlEncode } from '../encoding.js';
+import { type CoSigner, coSignerSchema, type MemberLevel, type SignedEvent } from '../events/event.js';
+import { parseTimestamp } from '../manifests/node-manifest.js';
+import type { EventRule } from './replay.js';
+import {
+  AUTHORISED,
+  type Authorisation,
+  isTrusted,
+  levelRank,
+  type MutableReplayState,
+  type ReplayRejectionReason,
+  type ReplayState,
+  refuse,
+} from './replay-state.js';
 
 /** Signatures a promotion needs (contract §7.2: "1 promote"); the policy has no field for it. */
 export const PROMOTE_SIGNATURES = 1;
@@ -360,4 +371,98 @@ function ownManifestCheck(
     );
   }
   return AUTHORISED;
+}
+
+const coSignersSchema = z.array(coSignerSchema);
+
+/**
+ * Checks that an event carries at least `required` distinct eligible signers over its intent (`data`
+ * without `co_signers`, contract §4.18). The author counts as one signer when eligible: the event
+ * signature covers the intent. Every entry of `data.co_signers` must verify (`invalid_co_signature`,
+ * even from a node that would not count); an entry by a node that is not `eligible` is not counted,
+ * and a node counts once however often it signs.
+ */
+export function checkSigners(
+  event: SignedEvent,
+  required: number,
+  eligible: (nodeId: string) => boolean,
+): Authorisation {
+  const data = event.data as Readonly<Record<string, unknown>>;
+  const parsed = coSignersSchema.safeParse(data['co_signers'] ?? []);
+  if (!parsed.success) {
+    return refuse(
+      event.event_id,
+      'invalid_data',
+      'bad_request',
+      'co_signers must be a list of {node_id, signature}',
+    );
+  }
+  const signers = new Set<string>();
+  if (eligible(event.author)) signers.add(event.author);
+  for (const coSigner of parsed.data) {
+    if (!verifyCoSignature(data, coSigner)) {
+      return refuse(
+        event.event_id,
+        'invalid_co_signature',
+        'invalid_signature',
+        `the co-signature of ${coSigner.node_id} does not verify over the intent`,
+      );
+    }
+    if (eligible(coSigner.node_id)) signers.add(coSigner.node_id);
+  }
+  if (signers.size < required) {
+    return refuse(
+      event.event_id,
+      'insufficient_signatures',
+      'unauthorized',
+      `${event.event_type} needs ${required} distinct trusted signers, got ${signers.size}`,
+    );
+  }
+  return AUTHORISED;
+}
+
+/** The field of `data` that carries co-signatures; it is left out of what co-signers sign. */
+const CO_SIGNERS_FIELD = 'co_signers';
+
+/**
+ * The bytes a co-signer signs (contract §4.18): the canonical JSON of the event's `data` without
+ * `co_signers`, so every co-signer signs the same intent independently of the others.
+ *
+ * @throws {HearthNetLocalError} when `data` holds something canonical JSON cannot encode.
+ */
+export function coSignatureIntent(data: Readonly<Record<string, unknown>>): Uint8Array {
+  const intent: Record<string, unknown> = {};
+  for (const key of Object.keys(data)) {
+    if (key !== CO_SIGNERS_FIELD) intent[key] = data[key];
+  }
+  return canonicalJson(intent);
+}
+
+/**
+ * Co-signs the intent of a revoke, promote or demote (`data` without `co_signers`) with `key`.
+ *
+ * @throws {HearthNetLocalError} when `data` holds something canonical JSON cannot encode.
+ * @example
+ * const intent = { target_node_id: mallory.nodeId, reason: 'compromised' };
+ * const co_signers = [alice, bob, carol].map((key) => coSign(intent, key));
+ * createEvent({ ..., event_type: 'community.member.revoked', data: { ...intent, co_signers } }, alice);
+ */
+export function coSign(data: Readonly<Record<string, unknown>>, key: KeyPair): CoSigner {
+  const signature = ed25519Sign(coSignatureIntent(data), key.secretKey);
+  return { node_id: key.nodeId, signature: ED25519_PREFIX + base64UrlEncode(signature) };
+}
+
+/**
+ * Whether `coSigner.signature` is `coSigner.node_id`'s signature over the intent of `data`. Never
+ * throws: a malformed node id or signature is `false`.
+ */
+export function verifyCoSignature(data: Readonly<Record<string, unknown>>, coSigner: CoSigner): boolean {
+  try {
+    const publicKey = parseNodeId(coSigner.node_id);
+    if (!coSigner.signature.startsWith(ED25519_PREFIX)) return false;
+    const signature = base64UrlDecode(coSigner.signature.slice(ED25519_PREFIX.length));
+    return ed25519Verify(signature, coSignatureIntent(data), publicKey);
+  } catch {
+    return false;
+  }
 }

@@ -4,7 +4,7 @@ import { decodeTagged, loadHearthnetFixture } from '../crypto/fixture-test-suppo
 import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { buildCommunityManifest, verifyCommunityManifest } from './community-manifest.js';
 import { replay } from './replay.js';
-import { viewHash } from './view-hash.js';
+import { viewHash } from './views.js';
 
 interface ReplayCase {
   readonly id: string;

@@ -1,15 +1,12 @@
 // Test support only (imported by *.test.ts, never by the package entries): fixed keys and a builder
 // of signed community logs with deterministic ids, clocks and Lamport values.
 import { type KeyPair, keyPairFromSeed } from '../crypto/key-pair.js';
-import { hexDecode } from '../encoding/index.js';
-import { createEvent } from '../events/create-event.js';
-import type { SignedEvent } from '../events/envelope.js';
-import type { EventData } from '../events/event-data.js';
-import type { EventType } from '../events/event-types.js';
+import { hexDecode } from '../encoding.js';
+import type { EventData, EventType, SignedEvent } from '../events/event.js';
+import { createEvent } from '../events/event.js';
 import { encodeUlid } from '../events/ulid.js';
-import { buildNodeManifest } from '../manifests/build-node-manifest.js';
-import { formatTimestamp } from '../manifests/timestamps.js';
-import { coSign } from './co-signatures.js';
+import { buildNodeManifest, formatTimestamp } from '../manifests/node-manifest.js';
+import { coSign } from './membership-rules.js';
 
 const seed = (byte: number) => keyPairFromSeed(new Uint8Array(32).fill(byte));
 

@@ -13,7 +13,7 @@ import {
   mallory,
   root,
 } from './replay.test-support.js';
-import { viewHash } from './view-hash.js';
+import { viewHash } from './views.js';
 
 const NOW = Date.UTC(2026, 4, 26, 8, 30);
 

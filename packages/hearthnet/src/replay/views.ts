@@ -1,6 +1,8 @@
-import type { CommunityPolicy, EventData, MemberLevel } from '../events/event-data.js';
-import { compareEvents } from '../events/ordering.js';
-import { formatInstant, postExpiryMs } from './post-expiry.js';
+import { canonicalJson } from '../canonical-json/index.js';
+import type { CommunityPolicy, EventData, MemberLevel } from '../events/event.js';
+import { compareEvents } from '../events/event-store.js';
+import { blake3Hex } from '../hashing.js';
+import { formatTimestamp, parseTimestamp } from '../manifests/node-manifest.js';
 import type { ReplayState } from './replay-state.js';
 
 /** A member in the membership view (contract §6.2 `members[]`). */
@@ -161,4 +163,34 @@ export function chatView(state: ReplayState): ChatView {
     }),
   );
   return { messages };
+}
+
+/**
+ * The hash of a view: `blake3:` + the lowercase hex BLAKE3 of its canonical JSON (contract §1.2,
+ * §1.4). Two nodes with the same events have the same view hashes.
+ *
+ * @throws {HearthNetLocalError} when `view` holds something canonical JSON cannot encode.
+ * @example
+ * viewHash(replay(events, { communityId }).views.membership); // 'blake3:…'
+ */
+export function viewHash(view: unknown): string {
+  return `blake3:${blake3Hex(canonicalJson(view))}`;
+}
+
+/** The longest `ttl_seconds` a post may have: 30 days (contract §4.12). */
+export const MAX_POST_TTL_SECONDS = 30 * 86_400;
+
+/** The latest instant a contract timestamp can write: 9999-12-31T23:59:59.999Z. */
+const MAX_TIMESTAMP_MS = 253_402_300_799_999;
+
+/** When a post made at `createdAt` with `ttlSeconds` ends, in ms; undefined when the TTL is out of range. */
+export function postExpiryMs(createdAt: string, ttlSeconds: number): number | undefined {
+  if (ttlSeconds > MAX_POST_TTL_SECONDS) return undefined;
+  const expiresAt = parseTimestamp(createdAt) + ttlSeconds * 1000;
+  return expiresAt <= MAX_TIMESTAMP_MS ? expiresAt : undefined;
+}
+
+/** A time in ms as a contract timestamp: whole seconds when it has no milliseconds, else with three digits. */
+export function formatInstant(timeMs: number): string {
+  return timeMs % 1000 === 0 ? formatTimestamp(timeMs) : new Date(timeMs).toISOString();
 }

@@ -20,7 +20,6 @@ export {
   type HearthNetLocalErrorDetails,
   type HearthNetLocalErrorOptions,
 } from '../errors.js';
-export { ingestEvents } from './ingest.js';
 export {
   type BuildSnapshotOptions,
   buildSnapshot,
@@ -28,16 +27,19 @@ export {
   restoreSnapshot,
   type SignedSnapshot,
   SNAPSHOT_SCHEMA_VERSION,
+  type SnapshotRecords,
   type SnapshotRejectionReason,
+  type SnapshotState,
   type SnapshotTrust,
   type SnapshotVerdict,
+  snapshotRecordsSchema,
   snapshotSchema,
   verifySnapshot,
 } from './snapshot.js';
-export { type SnapshotRecords, type SnapshotState, snapshotRecordsSchema } from './snapshot-state.js';
 export { type CommunitySyncReport, type SyncWithOptions, syncWith } from './sync-client.js';
 export { createSyncHandler, type SyncHandlerOptions } from './sync-handler.js';
 export {
+  ingestEvents,
   MAX_SYNC_BUCKET_WIDTH,
   SYNC_BATCH_SIZE,
   SYNC_BUCKET_WIDTH,

@@ -12,7 +12,7 @@ import {
   root,
   T0,
 } from '../replay/replay.test-support.js';
-import { viewHash } from '../replay/view-hash.js';
+import { viewHash } from '../replay/views.js';
 import { buildSnapshot, restoreSnapshot, verifySnapshot } from './snapshot.js';
 
 function scenario() {

@@ -4,12 +4,12 @@ import { errorFromBody } from '../capabilities/error-body.js';
 import { PartitionError } from '../capabilities/hearthnet-errors.js';
 import { HearthNetLocalError } from '../errors.js';
 import type { EventStore } from '../events/event-store.js';
-import { nodeIdSchema } from '../manifests/field-schemas.js';
-import { ingestEvents } from './ingest.js';
+import { nodeIdSchema } from '../manifests/node-manifest.js';
 import {
   digestsOf,
   eventsById,
   idsByBucket,
+  ingestEvents,
   SYNC_BATCH_SIZE,
   SYNC_BUCKET_WIDTH,
   SYNC_PATHS,

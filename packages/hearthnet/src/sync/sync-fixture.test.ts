@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadHearthnetFixture } from '../crypto/fixture-test-support.js';
-import type { SignedEvent } from '../events/envelope.js';
-import { InMemoryEventStore } from '../events/in-memory-event-store.js';
-import { ingestEvents } from './ingest.js';
-import { digestsOf } from './sync-protocol.js';
+import type { SignedEvent } from '../events/event.js';
+import { InMemoryEventStore } from '../events/event-store.js';
+import { digestsOf, ingestEvents } from './sync-protocol.js';
 
 interface IngestCase {
   readonly id: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PartitionError } from '../capabilities/hearthnet-errors.js';
-import { createEvent } from '../events/create-event.js';
-import type { SignedEvent } from '../events/envelope.js';
-import { InMemoryEventStore } from '../events/in-memory-event-store.js';
+import type { SignedEvent } from '../events/event.js';
+import { createEvent } from '../events/event.js';
+import { InMemoryEventStore } from '../events/event-store.js';
 import { alice, communityId, dave, foundedCommunity, outsider } from '../replay/replay.test-support.js';
 import { syncWith } from './sync-client.js';
 import { createSyncHandler } from './sync-handler.js';

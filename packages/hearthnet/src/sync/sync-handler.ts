@@ -4,12 +4,12 @@ import { asHearthNetError, toErrorBody } from '../capabilities/error-body.js';
 import { BadRequestError, NotFoundError } from '../capabilities/hearthnet-errors.js';
 import { HearthNetLocalError } from '../errors.js';
 import type { EventStore } from '../events/event-store.js';
-import { readBodyWithin } from '../wire/handler/read-body-within.js';
-import { ingestEvents } from './ingest.js';
+import { readBodyWithin } from '../wire/call-streams.js';
 import {
   digestsOf,
   eventsById,
   idsByBucket,
+  ingestEvents,
   SYNC_BATCH_SIZE,
   SYNC_BUCKET_WIDTH,
   SYNC_PATHS,

@@ -2,9 +2,9 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalJsonString } from '../canonical-json/index.js';
-import type { SignedEvent } from '../events/envelope.js';
-import { InMemoryEventStore } from '../events/in-memory-event-store.js';
-import { type ServedBusHandler, serveBusHandler } from '../node-http/index.js';
+import type { SignedEvent } from '../events/event.js';
+import { InMemoryEventStore } from '../events/event-store.js';
+import { type ServedBusHandler, serveBusHandler } from '../node-http.js';
 import { buildCommunityManifest } from '../replay/community-manifest.js';
 import { replay } from '../replay/replay.js';
 import {
@@ -18,7 +18,7 @@ import {
   root,
   T0,
 } from '../replay/replay.test-support.js';
-import { viewHash } from '../replay/view-hash.js';
+import { viewHash } from '../replay/views.js';
 import { syncWith } from './sync-client.js';
 import { createSyncHandler } from './sync-handler.js';
 

@@ -7,7 +7,7 @@ import {
   verifyPayload,
 } from '../crypto/index.js';
 import { HearthNetLocalError } from '../errors.js';
-import { parseWireTimestamp } from './timestamp.js';
+import { encodeUlid, MAX_ULID_TIME, ULID_RANDOM_BYTES } from '../events/ulid.js';
 
 /** What a request signature covers (contract §5.1), before it becomes the envelope object. */
 export interface RequestEnvelopeFields {
@@ -243,4 +243,146 @@ function requireBody(fields: object): unknown {
     throw new HearthNetLocalError('invalid_envelope', 'body is required');
   }
   return fields.body;
+}
+
+/** The path every capability call is POSTed to (contract §5.1). */
+export const BUS_CALL_PATH = '/bus/v1/call';
+
+/**
+ * The `X-HearthNet-*` headers of contract §5.1 (requests) and §5.2–§5.4 (responses). Header names
+ * are case-insensitive on the wire; these are the spellings we send.
+ */
+export const WIRE_HEADERS = {
+  capability: 'X-HearthNet-Capability',
+  capabilityVersion: 'X-HearthNet-Capability-Version',
+  requestId: 'X-HearthNet-Request-Id',
+  from: 'X-HearthNet-From',
+  community: 'X-HearthNet-Community',
+  timestamp: 'X-HearthNet-Timestamp',
+  signature: 'X-HearthNet-Signature',
+} as const;
+
+/**
+ * Sent with a client stream: the number of server frames the client lets be unacknowledged
+ * (contract §5.3 `ack`). The server then waits for `ack` frames once that many are outstanding.
+ * Not a contract header: an agentwire extension for client streams.
+ */
+export const ACK_WINDOW_HEADER = 'X-HearthNet-Ack-Window';
+
+/** `Content-Type` of JSON bodies (contract §5.1, §5.2, §5.4). */
+export const JSON_CONTENT_TYPE = 'application/json';
+/** `Content-Type` of stream responses (contract §5.3). */
+export const EVENT_STREAM_CONTENT_TYPE = 'text/event-stream';
+
+/** Whether a `Content-Type` (parameters such as `; charset=utf-8` allowed) names `mediaType`. */
+export function isMediaType(contentType: string | null, mediaType: string): boolean {
+  if (contentType === null) return false;
+  return contentType.split(';')[0]?.trim().toLowerCase() === mediaType;
+}
+
+/** Whether an `Accept` header lists `mediaType` (or `*\/*`), ignoring quality parameters. */
+export function accepts(accept: string | null, mediaType: string): boolean {
+  if (accept === null) return false;
+  return accept.split(',').some((part) => {
+    const type = part.split(';')[0]?.trim().toLowerCase();
+    return type === mediaType || type === '*/*';
+  });
+}
+
+/** What we accept as a request id from a peer: printable ASCII without spaces, 1–128 characters. */
+const REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
+
+/**
+ * A fresh request id: a ULID (48-bit millisecond time + 80 random bits, Crockford base32, 26
+ * characters), the `<trace_id_ulid>` of contract §5.1.
+ *
+ * @example
+ * newRequestId(); // '01JH4Z3Q8M9X2V7K5T1C0RWEYD'
+ */
+export function newRequestId(epochMs: number = Date.now()): string {
+  const time = Math.min(MAX_ULID_TIME, Math.max(0, Math.floor(epochMs)));
+  return encodeUlid(time, globalThis.crypto.getRandomValues(new Uint8Array(ULID_RANDOM_BYTES)));
+}
+
+/**
+ * Whether a peer's request id is acceptable: 1–128 printable ASCII characters without spaces. Any
+ * such string is taken, not only ULIDs: the reference client sends 16 hex characters.
+ */
+export function isAcceptableRequestId(value: unknown): value is string {
+  return typeof value === 'string' && REQUEST_ID.test(value);
+}
+
+/** RFC 3339 UTC with `Z`, whole seconds or milliseconds (contract §1.1). */
+const WIRE_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?Z$/;
+
+/**
+ * The `X-HearthNet-Timestamp` of a moment (contract §1.1, §5.1): RFC 3339 UTC with `Z`, whole
+ * seconds, e.g. `2026-05-26T08:14:22Z` (the form the reference client sends too).
+ *
+ * @example
+ * formatWireTimestamp(Date.UTC(2026, 4, 26, 8, 14, 22, 281)); // '2026-05-26T08:14:22Z'
+ */
+export function formatWireTimestamp(epochMs: number): string {
+  return `${new Date(epochMs).toISOString().slice(0, 19)}Z`;
+}
+
+/**
+ * The epoch milliseconds of a wire timestamp, or `undefined` when it is not RFC 3339 UTC with `Z`
+ * and at most millisecond precision (contract §1.1: no offsets) or names no real date.
+ */
+export function parseWireTimestamp(text: string): number | undefined {
+  const match = WIRE_TIMESTAMP.exec(text);
+  if (match === null) return undefined;
+  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  const ms = match[7] === undefined ? 0 : Number(match[7].padEnd(3, '0'));
+  const epochMs = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!, ms);
+  const check = new Date(epochMs);
+  const sameFields =
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month! - 1 &&
+    check.getUTCDate() === day &&
+    check.getUTCHours() === hour &&
+    check.getUTCMinutes() === minute &&
+    check.getUTCSeconds() === second;
+  return sameFields ? epochMs : undefined;
+}
+
+/**
+ * Which wire a client or handler speaks:
+ * - `contract` — contract §5: routing in `X-HearthNet-*` headers, body `{params, input}`, the
+ *   request signature over the synthetic envelope (§5.1), signed responses (§5.2), §5.4 error bodies
+ *   with §5.5 statuses;
+ * - `reference` — what the Python reference nodes really do (hearthnet-reference.md §6): routing in
+ *   the body `{capability, version, params, input, stream}`, `X-HearthNet-Signature` over the body
+ *   only, no timestamp or replay protection, in-band `{error}` bodies with HTTP 200 (service errors)
+ *   or 500 (bus errors).
+ */
+export type WireMode = 'contract' | 'reference';
+
+/** The wire mode of an options object, `contract` by default. */
+export function wireModeOf(value: unknown): WireMode {
+  if (value === undefined || value === 'contract') return 'contract';
+  if (value === 'reference') return 'reference';
+  throw new HearthNetLocalError(
+    'invalid_wire_options',
+    `wire must be 'contract' or 'reference', got ${JSON.stringify(value)}`,
+  );
+}
+
+/** Capability name endings whose responses must be verified (contract §5.2). */
+const MUTATING_SUFFIXES = ['post', 'invite', 'revoke', 'ingest', 'expire'] as const;
+
+/**
+ * Whether a client must verify the response signature of a capability (contract §5.2): every
+ * `*.post`, `*.invite`, `*.revoke`, `*.ingest`, `*.expire`, and `chat.send`. Clients may ignore the
+ * signature of the others.
+ *
+ * @example
+ * isResponseSignatureMandatory('market.post'); // true
+ * isResponseSignatureMandatory('market.list'); // false
+ */
+export function isResponseSignatureMandatory(capability: string): boolean {
+  if (capability === 'chat.send') return true;
+  const last = capability.slice(capability.lastIndexOf('.') + 1);
+  return capability.includes('.') && (MUTATING_SUFFIXES as readonly string[]).includes(last);
 }

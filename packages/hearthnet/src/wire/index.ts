@@ -26,22 +26,37 @@ export {
   type HearthNetLocalErrorOptions,
   type SseProtocolErrorReason,
 } from '../errors.js';
-export {
-  type CallOptions,
-  type CapabilityCallBody,
-  createHearthNetClient,
-  type HearthNetClient,
-  type HearthNetClientOptions,
-  type ResponseVerification,
-  type StreamFrameOf,
-} from './client/hearthnet-client.js';
 export type {
-  HearthNetDuplexStream,
-  HearthNetStream,
-  ProgressFrame,
-  ProgressFrameData,
-} from './client/hearthnet-stream.js';
+  BusRegistry,
+  CallContext,
+  CapabilityHandler,
+} from './bus-handler.js';
 export {
+  type BusHandler,
+  type BusHandlerOptions,
+  createBusHandler,
+  DEFAULT_KEEPALIVE_MS,
+  MAX_ACK_WINDOW,
+  meetsTrustLevel,
+  type RequestHandler,
+  routeByPath,
+  staticTrust,
+  type TrustPolicy,
+  type TrustStatus,
+} from './bus-handler.js';
+export type { WireMode } from './envelope.js';
+export {
+  ACK_WINDOW_HEADER,
+  accepts,
+  BUS_CALL_PATH,
+  EVENT_STREAM_CONTENT_TYPE,
+  formatWireTimestamp,
+  isAcceptableRequestId,
+  isMediaType,
+  isResponseSignatureMandatory,
+  JSON_CONTENT_TYPE,
+  newRequestId,
+  parseWireTimestamp,
   type RequestEnvelope,
   type RequestEnvelopeFields,
   type ResponseEnvelope,
@@ -55,64 +70,56 @@ export {
   signResponseEnvelope,
   verifyRequestEnvelope,
   verifyResponseEnvelope,
-} from './envelope.js';
-export {
-  type BusHandler,
-  type BusHandlerOptions,
-  createBusHandler,
-  DEFAULT_KEEPALIVE_MS,
-  MAX_ACK_WINDOW,
-} from './handler/bus-handler.js';
-export type {
-  BusRegistry,
-  CallContext,
-  CapabilityHandler,
-} from './handler/capability-handler.js';
-export { type RequestHandler, routeByPath } from './handler/route-by-path.js';
-export { meetsTrustLevel, staticTrust, type TrustPolicy, type TrustStatus } from './handler/trust.js';
-export {
-  ACK_WINDOW_HEADER,
-  accepts,
-  BUS_CALL_PATH,
-  EVENT_STREAM_CONTENT_TYPE,
-  isMediaType,
-  JSON_CONTENT_TYPE,
   WIRE_HEADERS,
-} from './headers.js';
-export { isAcceptableRequestId, newRequestId } from './request-id.js';
+} from './envelope.js';
+export type {
+  HearthNetDuplexStream,
+  HearthNetStream,
+  ProgressFrame,
+  ProgressFrameData,
+} from './hearthnet-client.js';
+export {
+  type CallOptions,
+  type CapabilityCallBody,
+  createHearthNetClient,
+  type HearthNetClient,
+  type HearthNetClientOptions,
+  type ResponseVerification,
+  type StreamFrameOf,
+} from './hearthnet-client.js';
 export {
   DEFAULT_CLOCK_SKEW_MS,
-  RequestVerifier,
-  type RequestVerifierOptions,
-} from './request-verifier.js';
-export { isResponseSignatureMandatory } from './response-signatures.js';
-export {
   MemorySeenRequestIds,
   type MemorySeenRequestIdsOptions,
+  RequestVerifier,
+  type RequestVerifierOptions,
   type SeenRequestIds,
-} from './seen-request-ids.js';
-export { AckWindow, ackDue, DEFAULT_ACK_WINDOW } from './sse/ack-window.js';
-export { encodeSseComment, encodeSseEvent, encodeSseFrame } from './sse/encode.js';
+} from './request-verifier.js';
 export {
   ACK_EVENT,
+  ACK_FRAME_DATA_SCHEMA,
+  AckWindow,
+  ackDue,
+  DEFAULT_ACK_WINDOW,
   DONE_EVENT,
   ERROR_EVENT,
+  ERROR_FRAME_DATA_SCHEMA,
+  encodeSseComment,
+  encodeSseEvent,
+  encodeSseFrame,
   isTerminalEvent,
   PROGRESS_EVENT,
+  PROGRESS_FRAME_DATA_SCHEMA,
   REQUEST_EVENT,
+  readSseFrames,
   type SseComment,
   type SseEvent,
   type SseFrame,
+  SseFrameReader,
+  type SseFrameReaderOptions,
   type SseItem,
-} from './sse/sse-event.js';
-export { readSseFrames, SseFrameReader, type SseFrameReaderOptions } from './sse/sse-frame-reader.js';
-export { SseParser, type SseParserOptions } from './sse/sse-parser.js';
-export {
-  ACK_FRAME_DATA_SCHEMA,
-  ERROR_FRAME_DATA_SCHEMA,
-  PROGRESS_FRAME_DATA_SCHEMA,
+  SseParser,
+  type SseParserOptions,
   type StreamFrameValidator,
   streamFrameValidator,
-} from './sse/wire-frame-schemas.js';
-export { formatWireTimestamp, parseWireTimestamp } from './timestamp.js';
-export type { WireMode } from './wire-mode.js';
+} from './sse.js';

@@ -9,11 +9,10 @@ import {
   RAG_QUERY,
 } from '../capabilities/index.js';
 import { keyPairFromSeed, signPayload } from '../crypto/index.js';
-import { createHearthNetClient } from './client/hearthnet-client.js';
-import { createBusHandler } from './handler/bus-handler.js';
-import type { CapabilityHandler } from './handler/capability-handler.js';
-import { staticTrust } from './handler/trust.js';
-import { WIRE_HEADERS } from './headers.js';
+import type { CapabilityHandler } from './bus-handler.js';
+import { createBusHandler, staticTrust } from './bus-handler.js';
+import { WIRE_HEADERS } from './envelope.js';
+import { createHearthNetClient } from './hearthnet-client.js';
 
 const server = keyPairFromSeed(new Uint8Array(32).fill(21));
 const caller = keyPairFromSeed(new Uint8Array(32).fill(22));

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError, ExpiredError, InvalidSignatureError } from '../capabilities/index.js';
 import { keyPairFromSeed } from '../crypto/index.js';
-import { type RequestEnvelopeFields, signRequestEnvelope } from './envelope.js';
-import { RequestVerifier } from './request-verifier.js';
-import { MemorySeenRequestIds } from './seen-request-ids.js';
-import { formatWireTimestamp } from './timestamp.js';
+import { formatWireTimestamp, type RequestEnvelopeFields, signRequestEnvelope } from './envelope.js';
+import { MemorySeenRequestIds, RequestVerifier } from './request-verifier.js';
 
 const alice = keyPairFromSeed(new Uint8Array(32).fill(7));
 const NOW = Date.UTC(2026, 4, 26, 8, 14, 22);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CAPABILITY_CATALOGUE } from '../capabilities/index.js';
-import { isResponseSignatureMandatory } from './response-signatures.js';
+import { isResponseSignatureMandatory } from './envelope.js';
 
 describe('isResponseSignatureMandatory (contract §5.2)', () => {
   it('names exactly the mutating capabilities of the catalogue', () => {

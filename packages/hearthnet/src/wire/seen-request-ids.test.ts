@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimitedError } from '../capabilities/hearthnet-errors.js';
-import { MemorySeenRequestIds } from './seen-request-ids.js';
+import { MemorySeenRequestIds } from './request-verifier.js';
 
 describe('MemorySeenRequestIds', () => {
   it('refuses an id seen before until it expires', () => {

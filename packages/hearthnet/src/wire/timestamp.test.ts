@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAcceptableRequestId, newRequestId } from './request-id.js';
-import { formatWireTimestamp, parseWireTimestamp } from './timestamp.js';
+import { formatWireTimestamp, isAcceptableRequestId, newRequestId, parseWireTimestamp } from './envelope.js';
 
 describe('wire timestamps (contract §1.1)', () => {
   it('formats whole seconds in UTC with Z', () => {

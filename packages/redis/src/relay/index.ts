@@ -42,12 +42,14 @@ export {
   DEFAULT_EXPIRED_TOKEN_RETENTION_MS,
   RedisEnrollmentTokenStore,
   type RedisEnrollmentTokenStoreOptions,
-} from './redis-enrollment-token-store.js';
+  RedisPolicyStore,
+  type RedisPolicyStoreOptions,
+  RedisProvisionRegistry,
+  type RedisProvisionRegistryOptions,
+} from './redis-edge-stores.js';
 export {
   RedisGatewaySecretStore,
   type RedisGatewaySecretStoreOptions,
 } from './redis-gateway-secret-store.js';
 export { RedisInboundBuffer, type RedisInboundBufferOptions } from './redis-inbound-buffer.js';
-export { RedisPolicyStore, type RedisPolicyStoreOptions } from './redis-policy-store.js';
-export { RedisProvisionRegistry, type RedisProvisionRegistryOptions } from './redis-provision-registry.js';
 export { RedisRelayBus, type RedisRelayBusOptions } from './redis-relay-bus.js';

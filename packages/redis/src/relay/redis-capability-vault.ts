@@ -11,8 +11,8 @@ import {
   closeOwnedClient,
   openBackendConnection,
   type RedisRelayBackendOptions,
+  vaultKey,
 } from './redis-connection.js';
-import { vaultKey } from './relay-keys.js';
 
 /** Options of {@link RedisCapabilityVault}. */
 export type RedisCapabilityVaultOptions = RedisRelayBackendOptions;

@@ -2,9 +2,7 @@ import { enrollmentTokenStoreSuite, policyStoreSuite, provisionRegistrySuite } f
 import { registerSuite } from '@agentwire/conformance/vitest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type RedisServerHandle, startRedisServer } from '../../test/redis-server.js';
-import { RedisEnrollmentTokenStore } from './redis-enrollment-token-store.js';
-import { RedisPolicyStore } from './redis-policy-store.js';
-import { RedisProvisionRegistry } from './redis-provision-registry.js';
+import { RedisEnrollmentTokenStore, RedisPolicyStore, RedisProvisionRegistry } from './redis-edge-stores.js';
 
 let server: RedisServerHandle | undefined;
 

@@ -16,11 +16,9 @@ import { createRelayServer, type PlatformAdapter, type RelayServer } from '@agen
 import { describe, expect, it } from 'vitest';
 import { useRedisFixture } from '../../test/redis-fixture.js';
 import { RedisCapabilityVault } from './redis-capability-vault.js';
-import { RedisEnrollmentTokenStore } from './redis-enrollment-token-store.js';
+import { RedisEnrollmentTokenStore, RedisPolicyStore, RedisProvisionRegistry } from './redis-edge-stores.js';
 import { RedisGatewaySecretStore } from './redis-gateway-secret-store.js';
 import { RedisInboundBuffer } from './redis-inbound-buffer.js';
-import { RedisPolicyStore } from './redis-policy-store.js';
-import { RedisProvisionRegistry } from './redis-provision-registry.js';
 import { RedisRelayBus } from './redis-relay-bus.js';
 
 const TENANT = 'tenant:alpha';

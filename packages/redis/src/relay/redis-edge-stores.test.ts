@@ -3,9 +3,7 @@ import type { ProvisionRegistration } from '@agentwire/relay/edge';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisServerHandle, startRedisServer } from '../../test/redis-server.js';
-import { RedisEnrollmentTokenStore } from './redis-enrollment-token-store.js';
-import { RedisPolicyStore } from './redis-policy-store.js';
-import { RedisProvisionRegistry } from './redis-provision-registry.js';
+import { RedisEnrollmentTokenStore, RedisPolicyStore, RedisProvisionRegistry } from './redis-edge-stores.js';
 
 let server: RedisServerHandle | undefined;
 let admin: Redis | undefined;

@@ -14,10 +14,10 @@ import {
 import type { Redis } from 'ioredis';
 import {
   closeOwnedClient,
+  keySegment,
   openBackendConnection,
   type RedisRelayBackendOptions,
 } from './redis-connection.js';
-import { keySegment } from './relay-keys.js';
 
 /** Options of {@link RedisGatewaySecretStore}. */
 export interface RedisGatewaySecretStoreOptions extends RedisRelayBackendOptions {

@@ -10,11 +10,11 @@ import {
 } from '@agentwire/relay';
 import type { Redis } from 'ioredis';
 import {
+  bufferStreamKey,
   closeOwnedClient,
   openBackendConnection,
   type RedisRelayBackendOptions,
 } from './redis-connection.js';
-import { bufferStreamKey } from './relay-keys.js';
 
 /** Options of {@link RedisInboundBuffer}. */
 export type RedisInboundBufferOptions = RedisRelayBackendOptions;

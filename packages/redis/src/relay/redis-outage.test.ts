@@ -4,11 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RedisServerHandle, startRedisServer } from '../../test/redis-server.js';
 import type { RedisRelayError } from './errors.js';
 import { RedisCapabilityVault } from './redis-capability-vault.js';
-import { RedisEnrollmentTokenStore } from './redis-enrollment-token-store.js';
+import { RedisEnrollmentTokenStore, RedisPolicyStore, RedisProvisionRegistry } from './redis-edge-stores.js';
 import { RedisGatewaySecretStore } from './redis-gateway-secret-store.js';
 import { RedisInboundBuffer } from './redis-inbound-buffer.js';
-import { RedisPolicyStore } from './redis-policy-store.js';
-import { RedisProvisionRegistry } from './redis-provision-registry.js';
 import { RedisRelayBus } from './redis-relay-bus.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];

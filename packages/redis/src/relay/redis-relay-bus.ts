@@ -11,11 +11,11 @@ import {
 } from '@agentwire/relay';
 import type { Redis } from 'ioredis';
 import {
+  busChannel,
   closeOwnedClient,
   openBackendConnection,
   type RedisRelayBackendOptions,
 } from './redis-connection.js';
-import { busChannel } from './relay-keys.js';
 
 /** Options of {@link RedisRelayBus}. */
 export interface RedisRelayBusOptions extends RedisRelayBackendOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authRevokedError } from '../transport/errors.js';
+import { authRevokedError } from '../transport.js';
 import type { WebSocketRelayTransportOptions } from './options.js';
 import { WebSocketRelayTransport } from './web-socket-relay-transport.js';
 

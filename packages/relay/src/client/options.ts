@@ -1,23 +1,64 @@
 import type { ClientOptions } from 'ws';
-import { relayUpgradeHeaders } from '../auth/index.js';
+import { RELAY_CLOSE_REASON_EXPIRED, RELAY_CLOSE_UNAUTHORIZED, relayUpgradeHeaders } from '../auth.js';
+import { DEFAULT_FLOW_BOUNDS, type SendBounds } from '../bounded-socket.js';
+import type { CapabilityDescriptor } from '../descriptor.js';
 import { RelayError } from '../errors.js';
 import {
   GOING_IDLE_ACK_TIMEOUT_MS,
   HANDSHAKE_TIMEOUT_MS,
   type HelloFrame,
   OUTBOUND_RESULT_TIMEOUT_MS,
-} from '../frames/index.js';
-import type { SendBounds } from '../internal/bounded-socket.js';
-import { DEFAULT_FLOW_BOUNDS } from '../internal/bounded-socket.js';
-import { encodeFrame } from '../ndjson/index.js';
-import { deriveRelayUrls } from '../passthrough/index.js';
-import { newRequestId } from '../transport/index.js';
-import {
-  DEFAULT_BACKOFF_INITIAL_MS,
-  DEFAULT_BACKOFF_MAX_MS,
-  type ReconnectBackoffOptions,
-} from './backoff.js';
-import { DEFAULT_PING_INTERVAL_MS, DEFAULT_PING_TIMEOUT_MS } from './keepalive.js';
+} from '../frames/frames.js';
+import { encodeFrame } from '../ndjson.js';
+import { deriveRelayUrls } from '../passthrough.js';
+import { newRequestId, type RelayTransportError } from '../transport.js';
+import { DEFAULT_PING_INTERVAL_MS, DEFAULT_PING_TIMEOUT_MS } from './client-connection.js';
+
+/** Delays between re-dials, in milliseconds. */
+export interface ReconnectBackoffOptions {
+  /** The first delay; default 1 000 ms, as the gateway. */
+  readonly initialMs?: number;
+  /** The longest delay; default 30 000 ms, as the gateway. */
+  readonly maxMs?: number;
+}
+
+/** The gateway's first re-dial delay. */
+export const DEFAULT_BACKOFF_INITIAL_MS = 1_000;
+/** The gateway's longest re-dial delay. */
+export const DEFAULT_BACKOFF_MAX_MS = 30_000;
+
+/**
+ * The gateway's re-dial schedule: the first delay, then twice the previous one, capped at the
+ * longest; {@link reset} (after a successful handshake) starts over.
+ *
+ * @example
+ * const backoff = new ReconnectBackoff({ initialMs: 1000, maxMs: 30000 });
+ * [1, 2, 3, 4, 5, 6, 7].map(() => backoff.next()); // [1000, 2000, 4000, 8000, 16000, 30000, 30000]
+ */
+export class ReconnectBackoff {
+  readonly #initialMs: number;
+  readonly #maxMs: number;
+  #nextMs: number;
+
+  /** Options are taken as given; `WebSocketRelayTransport` checks them first. */
+  constructor(options: Required<ReconnectBackoffOptions>) {
+    this.#initialMs = options.initialMs;
+    this.#maxMs = options.maxMs;
+    this.#nextMs = options.initialMs;
+  }
+
+  /** The delay before the next re-dial; each call doubles the following one up to the cap. */
+  next(): number {
+    const delay = this.#nextMs;
+    this.#nextMs = Math.min(delay * 2, this.#maxMs);
+    return delay;
+  }
+
+  /** Starts the schedule over from the first delay. */
+  reset(): void {
+    this.#nextMs = this.#initialMs;
+  }
+}
 
 /** One identity the gateway fronts: the fields of its `hello` frame (`command_manifest` for Discord). */
 export type RelayHelloIdentity = Omit<HelloFrame, 'type'>;
@@ -263,5 +304,138 @@ function wrapped<T>(path: string, check: () => T): T {
       path,
       cause: error,
     });
+  }
+}
+
+/**
+ * What to do after a connection ends: re-dial after the backoff delay, re-dial at once with a fresh
+ * token (the one retry after a post-handshake 4401), or stop for good (revoked).
+ */
+export type CloseDecision =
+  | { readonly kind: 'redial_after_backoff' }
+  | { readonly kind: 'redial_now' }
+  | { readonly kind: 'revoked'; readonly reason: string };
+
+const AFTER_BACKOFF: CloseDecision = { kind: 'redial_after_backoff' };
+const NOW: CloseDecision = { kind: 'redial_now' };
+
+/**
+ * How a gateway reads the connector's close code 4401, as newer upstream gateways do:
+ * - before any handshake ever completed on this transport, 4401 is retryable (the connector may be
+ *   cold or the gateway not yet provisioned): re-dial after the backoff delay;
+ * - reason `"expired"` is never a revocation (the token aged out): re-dial after the backoff delay;
+ * - any other 4401 after a handshake gets one immediate re-dial with a fresh token; a second 4401
+ *   on that fresh-token connection is a revocation.
+ *
+ * The fresh-token retry stays pending across dials that fail to open, and is cleared by a completed
+ * handshake, by an `"expired"` 4401 and by any other close code.
+ *
+ * @example
+ * const policy = new AuthClosePolicy();
+ * policy.handshakeCompleted();
+ * policy.connectionClosed(4401, 'unauthorized'); // { kind: 'redial_now' }
+ * policy.connectionClosed(4401, 'unauthorized'); // { kind: 'revoked', reason: 'unauthorized' }
+ */
+export class AuthClosePolicy {
+  #handshakeSucceeded = false;
+  #freshTokenRetryPending = false;
+
+  /** Whether a handshake has ever completed on this transport (a later 4401 can then revoke). */
+  get handshakeSucceeded(): boolean {
+    return this.#handshakeSucceeded;
+  }
+
+  /** A descriptor arrived: latches "handshake succeeded" and clears a pending fresh-token retry. */
+  handshakeCompleted(): void {
+    this.#handshakeSucceeded = true;
+    this.#freshTokenRetryPending = false;
+  }
+
+  /** Decides what follows an opened connection's close with `code` and `reason`. */
+  connectionClosed(code: number, reason: string): CloseDecision {
+    if (code !== RELAY_CLOSE_UNAUTHORIZED || reason === RELAY_CLOSE_REASON_EXPIRED) {
+      this.#freshTokenRetryPending = false;
+      return AFTER_BACKOFF;
+    }
+    if (!this.#handshakeSucceeded) return AFTER_BACKOFF;
+    if (this.#freshTokenRetryPending) return { kind: 'revoked', reason };
+    this.#freshTokenRetryPending = true;
+    return NOW;
+  }
+}
+
+/**
+ * Where a `WebSocketRelayTransport` stands:
+ * - `idle`: created, `connect()` not called yet;
+ * - `connecting`: the first dial (or one `connect()` started) is in progress;
+ * - `open`: the socket is open and the hellos are written (the descriptor may still be on its way);
+ * - `reconnecting`: the connection ended or a dial failed, and a re-dial is scheduled or in progress;
+ * - `closed`: `disconnect()` was called, or the connection ended with `reconnect: false`;
+ *   `connect()` starts again;
+ * - `revoked`: the connector revoked this gateway (a `RelayTransportError` `auth_revoked`); terminal.
+ */
+export type RelayClientState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed' | 'revoked';
+
+/** How an open connection ended. */
+export interface RelayDisconnectInfo {
+  /** The WebSocket close code (`1006` when the socket dropped without a close frame). */
+  readonly code: number;
+  /** The close reason, `""` when none was given. */
+  readonly reason: string;
+  /** Milliseconds until the re-dial (`0`: at once), or `null` when none will follow. */
+  readonly reconnectInMs: number | null;
+}
+
+/** The listeners `WebSocketRelayTransport.on` accepts, by event name. */
+export interface RelayClientEvents {
+  /** The state changed. */
+  state: (state: RelayClientState, previous: RelayClientState) => void;
+  /** A socket opened and every `hello` was written; the descriptor is still to come. */
+  connected: () => void;
+  /** The first `descriptor` of a connection arrived: the handshake completed. */
+  handshake: (descriptor: CapabilityDescriptor) => void;
+  /** An open connection ended. */
+  disconnected: (info: RelayDisconnectInfo) => void;
+  /** A re-dial is scheduled in `delayMs` (`0`: at once), after a close or a failed dial. */
+  redial: (info: { readonly delayMs: number }) => void;
+  /** The connector revoked this gateway; the transport is now `revoked` for good. */
+  revoked: (error: RelayTransportError) => void;
+  /**
+   * Something went wrong without failing a call: a dial that did not open, an undecodable connector line (a
+   * `RelayError` with a frame code), an inbound event the gateway's reader refuses, an error thrown by an
+   * inbound, interrupt or passthrough handler, or a connector that passed a limit (a `RelayError`
+   * `peer_limit`: the connection was dropped and is re-dialled).
+   */
+  error: (error: unknown) => void;
+}
+
+/** A small typed event emitter; a listener that throws is ignored, so it cannot break the transport. */
+export class RelayClientEmitter {
+  readonly #listeners = new Map<keyof RelayClientEvents, Set<RelayClientEvents[keyof RelayClientEvents]>>();
+
+  /** Adds `listener`; returns the function that removes it. */
+  on<E extends keyof RelayClientEvents>(event: E, listener: RelayClientEvents[E]): () => void {
+    let set = this.#listeners.get(event);
+    if (set === undefined) {
+      set = new Set();
+      this.#listeners.set(event, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }
+
+  /** Calls every listener of `event` with `args`, in the order they were added. */
+  emit<E extends keyof RelayClientEvents>(event: E, ...args: Parameters<RelayClientEvents[E]>): void {
+    const set = this.#listeners.get(event);
+    if (set === undefined) return;
+    for (const listener of [...set]) {
+      try {
+        (listener as unknown as (...values: Parameters<RelayClientEvents[E]>) => void)(...args);
+      } catch {
+        // A listener's failure is its own; the transport goes on.
+      }
+    }
   }
 }

@@ -3,10 +3,10 @@
 // that outrun their handler stop the reading instead of filling memory. Real sockets on 127.0.0.1.
 import { afterEach, describe, expect, it } from 'vitest';
 import { RelayError } from '../errors.js';
-import { createMessageEvent } from '../message-event/index.js';
-import { encodeFrame } from '../ndjson/index.js';
-import { RelayTransportError } from '../transport/errors.js';
-import type { RelayDisconnectInfo } from './events.js';
+import { createMessageEvent } from '../message-event.js';
+import { encodeFrame } from '../ndjson.js';
+import { RelayTransportError } from '../transport.js';
+import type { RelayDisconnectInfo } from './options.js';
 import { closeAll, connectedPair, settle } from './test-harness.js';
 import { WebSocketRelayTransport } from './web-socket-relay-transport.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DISCORD_DESCRIPTOR, TELEGRAM_DESCRIPTOR } from '../testing/test-support.js';
-import type { RelayTransportError } from '../transport/errors.js';
-import type { RelayDisconnectInfo } from './events.js';
+import type { RelayTransportError } from '../transport.js';
+import type { RelayDisconnectInfo } from './options.js';
 import type { FakeConnection } from './test-connector.js';
 import { closeAll, connectedPair, settle, startPair, type TestPair } from './test-harness.js';
 

@@ -5,17 +5,18 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { type CapabilityDescriptor, descriptorToWire } from '../descriptor/index.js';
-import {
-  type ConnectorFrameInput,
-  decodeGatewayFrame,
-  type GatewayFrame,
-  type HelloFrame,
-  type OutboundFrame,
-  type OutboundResultObject,
-  type UnknownFrame,
-} from '../frames/index.js';
-import { encodeFrame, FrameDecoder } from '../ndjson/index.js';
+import { type CapabilityDescriptor, descriptorToWire } from '../descriptor.js';
+import { decodeGatewayFrame } from '../frames/decode.js';
+import type {
+  ConnectorFrameInput,
+  GatewayFrame,
+  HelloFrame,
+  OutboundFrame,
+  OutboundResultObject,
+  UnknownFrame,
+} from '../frames/frames.js';
+
+import { encodeFrame, FrameDecoder } from '../ndjson.js';
 
 /** How the fake connector answers; every member may be changed while it runs. */
 export interface FakeConnectorBehaviour {

@@ -1,8 +1,7 @@
 // Shared setup of this folder's tests: a fake connector and a transport dialling it, both closed by
 // `closeAll()` (call it in afterEach).
 import { DISCORD_DESCRIPTOR } from '../testing/test-support.js';
-import type { RelayClientState } from './events.js';
-import type { WebSocketRelayTransportOptions } from './options.js';
+import type { RelayClientState, WebSocketRelayTransportOptions } from './options.js';
 import { FakeConnector, type FakeConnectorBehaviour } from './test-connector.js';
 import { WebSocketRelayTransport } from './web-socket-relay-transport.js';
 

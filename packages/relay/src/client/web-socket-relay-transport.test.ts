@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { verifyRelayAuthorization } from '../auth/index.js';
-import { decodeGatewayFrame, type OutboundActionInput } from '../frames/index.js';
+import { verifyRelayAuthorization } from '../auth.js';
+import type { OutboundActionInput } from '../frames/actions.js';
+import { decodeGatewayFrame } from '../frames/decode.js';
 import { GATEWAY_LINES, REQUEST_ID } from '../frames/test-frames.js';
-import { encodePassthroughBody } from '../passthrough/index.js';
+import { encodePassthroughBody } from '../passthrough.js';
 import { DISCORD_DESCRIPTOR, discordEvent, TELEGRAM_DESCRIPTOR } from '../testing/test-support.js';
-import type { RelayTransportError } from '../transport/errors.js';
-import type { PassthroughDelivery } from '../transport/index.js';
+import type { PassthroughDelivery, RelayTransportError } from '../transport.js';
 import { closeAll, connectedPair, settle, startPair } from './test-harness.js';
 
 const SECRET = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';

@@ -1,49 +1,46 @@
 import WebSocket from 'ws';
-import type { CapabilityDescriptor } from '../descriptor/index.js';
+import type { CapabilityDescriptor } from '../descriptor.js';
 import { RELAY_CLOSE_PEER_LIMIT, type RelayError } from '../errors.js';
+import type { OpParamsInput, OutboundActionInput } from '../frames/actions.js';
 import {
   type ConnectorFrame,
   type GatewayFrameInput,
   type InboundFrame,
   type InterruptInboundFrame,
-  type OpParamsInput,
-  type OutboundActionInput,
   type OutboundFrameInput,
   type OutboundResultObject,
   type PassthroughForwardFrame,
   readChatInfo,
   type UnknownFrame,
-} from '../frames/index.js';
-import { deferred } from '../internal/deferred.js';
-import { within } from '../internal/within.js';
-import { eventFromOwnedWire } from '../message-event/from-wire.js';
-import { DEFAULT_MAX_LINE_BYTES, encodeFrame } from '../ndjson/index.js';
+} from '../frames/frames.js';
+
+import { deferred, within } from '../internal.js';
+import { eventFromOwnedWire } from '../message-event.js';
+import { DEFAULT_MAX_LINE_BYTES, encodeFrame } from '../ndjson.js';
 import {
   authRevokedError,
   connectionLostError,
   descriptorRejectedError,
   handshakeTimeoutError,
-  notConnectedError,
-  type RelayTransportError,
-  transportClosedError,
-} from '../transport/errors.js';
-import {
   type InboundHandler,
   type InterruptInboundHandler,
+  notConnectedError,
   type OutboundOptions,
   type PassthroughHandler,
   passthroughDeliveryFromForward,
   type RelayTransport,
+  type RelayTransportError,
   type ResolvedChatInfo,
-} from '../transport/index.js';
-import { inboundAckLine } from './ack-line.js';
-import { AuthClosePolicy } from './auth-close-policy.js';
-import { ReconnectBackoff } from './backoff.js';
-import { ClientConnection, messageChunk } from './client-connection.js';
-import { RelayClientEmitter, type RelayClientEvents, type RelayClientState } from './events.js';
-import { startKeepalive } from './keepalive.js';
+  transportClosedError,
+} from '../transport.js';
+import { ClientConnection, inboundAckLine, messageChunk, startKeepalive } from './client-connection.js';
 import {
+  AuthClosePolicy,
   positiveMs,
+  ReconnectBackoff,
+  RelayClientEmitter,
+  type RelayClientEvents,
+  type RelayClientState,
   type ResolvedClientOptions,
   resolveClientOptions,
   type WebSocketRelayTransportOptions,

@@ -1,12 +1,55 @@
 import * as z from 'zod/mini';
-import { MEDIA_KINDS, type OutboundOp, PROMPT_KINDS, PROMPT_OPTION_STYLES } from './ops.js';
+
+import { safeParseInEnglish } from '../internal.js';
+
+/**
+ * Every outbound action `op` the baseline gateway emits, in the order of the contract's op table.
+ * Newer gateways add more (`delete`, `draft`); those decode as an unknown action.
+ */
+export const OUTBOUND_OPS = [
+  'send',
+  'edit',
+  'typing',
+  'follow_up',
+  'get_chat_info',
+  'send_media',
+  'prompt',
+  'react',
+  'thread_create',
+  'thread_rename',
+] as const;
+
+/** An outbound action `op` this SDK knows. */
+export type OutboundOp = (typeof OUTBOUND_OPS)[number];
+
+const KNOWN_OPS: ReadonlySet<unknown> = /* @__PURE__ */ new Set(OUTBOUND_OPS);
+
+/** Whether `op` is one of {@link OUTBOUND_OPS}. */
+export function isOutboundOp(op: unknown): op is OutboundOp {
+  return KNOWN_OPS.has(op);
+}
+
+/** `media_kind` values of a `send_media` action. */
+export const MEDIA_KINDS = ['image', 'voice', 'audio', 'video', 'document'] as const;
+/** A `send_media` action's `media_kind`. */
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** `prompt_kind` values of a `prompt` action. */
+export const PROMPT_KINDS = ['approval', 'clarify'] as const;
+/** A `prompt` action's `prompt_kind`. */
+export type PromptKind = (typeof PROMPT_KINDS)[number];
+
+/** `style` values of a prompt option. */
+export const PROMPT_OPTION_STYLES = ['success', 'primary', 'danger'] as const;
+/** A prompt option's `style`. */
+export type PromptOptionStyle = (typeof PROMPT_OPTION_STYLES)[number];
 
 /**
  * The `metadata` object of an action. Keys seen from the gateway: `scope_id` and `user_id` (tenant
  * resolution, re-attached from the last inbound of the chat), `thread_id`, `reply_to_message_id`,
  * `notify`, `slack_team_id`, and on newer gateways `format_hints`. Values are kept as sent.
  */
-export const actionMetadataSchema = z.custom<Record<string, unknown>>(
+export const actionMetadataSchema = /* @__PURE__ */ z.custom<Record<string, unknown>>(
   (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
   { error: 'expected an object' },
 );
@@ -14,25 +57,25 @@ export const actionMetadataSchema = z.custom<Record<string, unknown>>(
 export type ActionMetadata = z.output<typeof actionMetadataSchema>;
 
 /** `metadata`: always sent by the baseline gateway (may be `{}`); filled with `{}` when absent. */
-const metadata = z._default(actionMetadataSchema, () => ({}));
+const metadata = /* @__PURE__ */ z._default(actionMetadataSchema, () => ({}));
 /** `reply_to`: always sent by the baseline gateway, `null` when there is nothing to reply to. */
-const replyTo = z._default(z.nullable(z.string()), null);
+const replyTo = /* @__PURE__ */ z._default(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()), null);
 
 /** `send`: post `content` to `chat_id`. Result: {@link SendResult}. */
-export const sendActionSchema = z.looseObject({
-  op: z.literal('send'),
-  chat_id: z.string(),
-  content: z.string(),
+export const sendActionSchema = /* @__PURE__ */ z.looseObject({
+  op: /* @__PURE__ */ z.literal('send'),
+  chat_id: /* @__PURE__ */ z.string(),
+  content: /* @__PURE__ */ z.string(),
   reply_to: replyTo,
   metadata,
 });
 
 /** `edit`: replace the text of `message_id`. Result: {@link EditResult}. */
-export const editActionSchema = z.looseObject({
-  op: z.literal('edit'),
-  chat_id: z.string(),
-  message_id: z.string(),
-  content: z.string(),
+export const editActionSchema = /* @__PURE__ */ z.looseObject({
+  op: /* @__PURE__ */ z.literal('edit'),
+  chat_id: /* @__PURE__ */ z.string(),
+  message_id: /* @__PURE__ */ z.string(),
+  content: /* @__PURE__ */ z.string(),
   metadata,
 });
 
@@ -41,10 +84,10 @@ export const editActionSchema = z.looseObject({
  * at turn end clears the assistant status line. Result: ignored by the gateway; answer fast, the
  * gateway abandons each typing call after 1.5 s.
  */
-export const typingActionSchema = z.looseObject({
-  op: z.literal('typing'),
-  chat_id: z.string(),
-  content: z.optional(z.string()),
+export const typingActionSchema = /* @__PURE__ */ z.looseObject({
+  op: /* @__PURE__ */ z.literal('typing'),
+  chat_id: /* @__PURE__ */ z.string(),
+  content: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
   metadata,
 });
 
@@ -53,11 +96,11 @@ export const typingActionSchema = z.looseObject({
  * `"discord.interaction_token"`). Never carries a token and no scope metadata. Result:
  * {@link FollowUpResult}.
  */
-export const followUpActionSchema = z.looseObject({
-  op: z.literal('follow_up'),
-  session_key: z.string(),
-  kind: z.string(),
-  content: z.string(),
+export const followUpActionSchema = /* @__PURE__ */ z.looseObject({
+  op: /* @__PURE__ */ z.literal('follow_up'),
+  session_key: /* @__PURE__ */ z.string(),
+  kind: /* @__PURE__ */ z.string(),
+  content: /* @__PURE__ */ z.string(),
   metadata,
 });
 
@@ -66,9 +109,9 @@ export const followUpActionSchema = z.looseObject({
  * platform: the connector must know which platform the chat belongs to. Result:
  * {@link GetChatInfoResult}.
  */
-export const getChatInfoActionSchema = z.looseObject({
-  op: z.literal('get_chat_info'),
-  chat_id: z.string(),
+export const getChatInfoActionSchema = /* @__PURE__ */ z.looseObject({
+  op: /* @__PURE__ */ z.literal('get_chat_info'),
+  chat_id: /* @__PURE__ */ z.string(),
 });
 
 /**
@@ -76,22 +119,22 @@ export const getChatInfoActionSchema = z.looseObject({
  * `/relay/media/<id>`) with caption `content`. Result: {@link SendMediaResult}; on failure the
  * gateway falls back to a text `send`.
  */
-export const sendMediaActionSchema = z.looseObject({
-  op: z.literal('send_media'),
-  chat_id: z.string(),
-  media_kind: z.enum(MEDIA_KINDS),
-  source_url: z.string(),
-  content: z._default(z.string(), ''),
+export const sendMediaActionSchema = /* @__PURE__ */ z.looseObject({
+  op: /* @__PURE__ */ z.literal('send_media'),
+  chat_id: /* @__PURE__ */ z.string(),
+  media_kind: /* @__PURE__ */ z.enum(MEDIA_KINDS),
+  source_url: /* @__PURE__ */ z.string(),
+  content: /* @__PURE__ */ z._default(/* @__PURE__ */ z.string(), ''),
   reply_to: replyTo,
   metadata,
-  filename: z.optional(z.string()),
+  filename: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 
 /** One button of a `prompt` action; `id` matches `[A-Za-z0-9_.-]{1,32}`. */
-export const promptOptionSchema = z.looseObject({
-  id: z.string(),
-  label: z.string(),
-  style: z.optional(z.enum(PROMPT_OPTION_STYLES)),
+export const promptOptionSchema = /* @__PURE__ */ z.looseObject({
+  id: /* @__PURE__ */ z.string(),
+  label: /* @__PURE__ */ z.string(),
+  style: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(PROMPT_OPTION_STYLES)),
 });
 /** See {@link promptOptionSchema}. */
 export type PromptOption = z.output<typeof promptOptionSchema>;
@@ -101,25 +144,25 @@ export type PromptOption = z.output<typeof promptOptionSchema>;
  * inbound event with `prompt_response` and text `/<option_id>`. Result: {@link PromptResult};
  * failure makes the gateway fall back to numbered text.
  */
-export const promptActionSchema = z.looseObject({
-  op: z.literal('prompt'),
-  chat_id: z.string(),
-  content: z.string(),
-  prompt_kind: z.enum(PROMPT_KINDS),
-  prompt_id: z.string(),
-  options: z.array(promptOptionSchema),
+export const promptActionSchema = /* @__PURE__ */ z.looseObject({
+  op: /* @__PURE__ */ z.literal('prompt'),
+  chat_id: /* @__PURE__ */ z.string(),
+  content: /* @__PURE__ */ z.string(),
+  prompt_kind: /* @__PURE__ */ z.enum(PROMPT_KINDS),
+  prompt_id: /* @__PURE__ */ z.string(),
+  options: /* @__PURE__ */ z.array(promptOptionSchema),
   reply_to: replyTo,
   metadata,
-  timeout_s: z.optional(z.int()),
+  timeout_s: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int()),
 });
 
 /** `react`: add (or with `remove: true`, remove) `emoji` on `message_id`. Result: {@link ReactResult}. */
-export const reactActionSchema = z.looseObject({
-  op: z.literal('react'),
-  chat_id: z.string(),
-  message_id: z.string(),
-  emoji: z.string(),
-  remove: z._default(z.boolean(), false),
+export const reactActionSchema = /* @__PURE__ */ z.looseObject({
+  op: /* @__PURE__ */ z.literal('react'),
+  chat_id: /* @__PURE__ */ z.string(),
+  message_id: /* @__PURE__ */ z.string(),
+  emoji: /* @__PURE__ */ z.string(),
+  remove: /* @__PURE__ */ z._default(/* @__PURE__ */ z.boolean(), false),
   metadata,
 });
 
@@ -127,12 +170,12 @@ export const reactActionSchema = z.looseObject({
  * `thread_create`: open a thread named `thread_name` under the parent `chat_id` (newest gateways may
  * add an anchor `message_id`). Result: {@link ThreadCreateResult}.
  */
-export const threadCreateActionSchema = z.looseObject({
-  op: z.literal('thread_create'),
-  chat_id: z.string(),
-  thread_name: z.string(),
+export const threadCreateActionSchema = /* @__PURE__ */ z.looseObject({
+  op: /* @__PURE__ */ z.literal('thread_create'),
+  chat_id: /* @__PURE__ */ z.string(),
+  thread_name: /* @__PURE__ */ z.string(),
   metadata,
-  message_id: z.optional(z.string()),
+  message_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 
 /**
@@ -140,13 +183,13 @@ export const threadCreateActionSchema = z.looseObject({
  * `only_if_current_name` the connector renames only while the thread still has that name. Result:
  * {@link ThreadRenameResult}.
  */
-export const threadRenameActionSchema = z.looseObject({
-  op: z.literal('thread_rename'),
-  chat_id: z.string(),
-  message_id: z.string(),
-  thread_name: z.string(),
+export const threadRenameActionSchema = /* @__PURE__ */ z.looseObject({
+  op: /* @__PURE__ */ z.literal('thread_rename'),
+  chat_id: /* @__PURE__ */ z.string(),
+  message_id: /* @__PURE__ */ z.string(),
+  thread_name: /* @__PURE__ */ z.string(),
   metadata,
-  only_if_current_name: z.optional(z.string()),
+  only_if_current_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 
 /** The schema of each known op's action. */
@@ -231,3 +274,66 @@ export const ACTION_KEY_ORDER: { readonly [Op in OutboundOp]: readonly string[] 
   thread_create: ['op', 'chat_id', 'thread_name', 'metadata', 'message_id'],
   thread_rename: ['op', 'chat_id', 'message_id', 'thread_name', 'metadata', 'only_if_current_name'],
 };
+
+/**
+ * The `action` of an `outbound` frame: a known op is checked against its schema (issues point into
+ * `$.action`); any other `op` becomes an {@link UnknownAction} that keeps the object whole.
+ */
+export const outboundActionFieldSchema: z.ZodMiniType<
+  OutboundAction,
+  Record<string, unknown>
+> = /* @__PURE__ */ z.pipe(
+  /* @__PURE__ */ z.custom<Record<string, unknown>>(isRecord, { error: 'expected an object' }),
+  /* @__PURE__ */ z.transform((raw: Record<string, unknown>, ctx): OutboundAction => {
+    const op = raw['op'];
+    if (!isOutboundOp(op)) return { op: 'unknown', rawOp: op, raw };
+    const parsed = safeParseInEnglish(opActionSchemas[op], raw);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, input: raw } as z.core.$ZodRawIssue);
+    return z.NEVER;
+  }),
+);
+
+/** A non-null, non-array object (a cheaper check than `z.record`, which visits every key). */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The result `code` of a definite egress refusal. */
+export const EGRESS_DECLINED_CODE = 'egress_declined';
+
+/** A failed result that tells the gateway the connector refused to egress to that target. */
+export interface EgressDeclinedResult {
+  readonly success: false;
+  readonly code: typeof EGRESS_DECLINED_CODE;
+  readonly error: string;
+}
+
+/**
+ * The uniform refusal result: `code: "egress_declined"` plus the text newer gateways also recognise,
+ * `"<platform> egress declined: target is not an approved destination for this connection"`. It never
+ * carries `ambiguous` (a decline is definite). Note that the baseline gateway still retries a refused
+ * `send` once as plain text.
+ *
+ * @example
+ * egressDeclinedResult('discord');
+ * // { success: false, code: 'egress_declined',
+ * //   error: 'discord egress declined: target is not an approved destination for this connection' }
+ */
+export function egressDeclinedResult(platform: string): EgressDeclinedResult {
+  return {
+    success: false,
+    code: EGRESS_DECLINED_CODE,
+    error: `${platform} egress declined: target is not an approved destination for this connection`,
+  };
+}
+
+/**
+ * Whether a result is an egress refusal as newer gateways read it: `code === "egress_declined"`, or an
+ * `error` text containing `egress declined:` in any case.
+ */
+export function isEgressDeclined(result: Readonly<Record<string, unknown>>): boolean {
+  if (result['code'] === EGRESS_DECLINED_CODE) return true;
+  const error = result['error'];
+  return typeof error === 'string' && error.toLowerCase().includes('egress declined:');
+}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import type { RelayError } from '../errors.js';
+import { isFrameError, type RelayError } from '../errors.js';
+import { OUTBOUND_OPS } from './actions.js';
 import { decodeConnectorFrame, decodeFrame, decodeGatewayFrame, decodeOpResult } from './decode.js';
-import { isFrameError } from './errors.js';
-import { OUTBOUND_OPS } from './ops.js';
+
 import { CONNECTOR_LINES, GATEWAY_LINES, REQUEST_ID } from './test-frames.js';
 
 function actionOf(line: string) {

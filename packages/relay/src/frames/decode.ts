@@ -1,30 +1,30 @@
 import type * as z from 'zod/mini';
-import type { RelayError } from '../errors.js';
-import { safeParseInEnglish } from '../internal/english-issues.js';
-import { jsonPath } from '../json/index.js';
+import { frameError, frameNotObjectError, type RelayError } from '../errors.js';
+import { safeParseInEnglish } from '../internal.js';
+import { jsonPath } from '../json.js';
+import type { OutboundOp } from './actions.js';
 import {
   type ConnectorFrame,
+  decodeInboundAckFast,
+  decodeInboundFast,
+  decodeOutboundFast,
+  decodeOutboundResultFast,
   descriptorFrameSchema,
-  goingIdleAckFrameSchema,
-  inboundFrameSchema,
-  interruptInboundFrameSchema,
-  outboundResultFrameSchema,
-  passthroughForwardFrameSchema,
-} from './connector-frames.js';
-import { frameError, frameNotObjectError } from './errors.js';
-import {
   type GatewayFrame,
+  goingIdleAckFrameSchema,
   goingIdleFrameSchema,
   helloFrameSchema,
   inboundAckFrameSchema,
+  inboundFrameSchema,
   interruptFrameSchema,
+  interruptInboundFrameSchema,
+  type OpResult,
+  opResultSchemas,
   outboundFrameSchema,
-} from './gateway-frames.js';
-import { decodeInboundAckFast, decodeInboundFast, decodeOutboundResultFast } from './hot-frames.js';
-import { decodeOutboundFast } from './hot-outbound.js';
-import type { OutboundOp } from './ops.js';
-import { type OpResult, opResultSchemas } from './results.js';
-import type { UnknownFrame } from './unknown-frame.js';
+  outboundResultFrameSchema,
+  passthroughForwardFrameSchema,
+  type UnknownFrame,
+} from './frames.js';
 
 /** Any frame of the catalogue, either direction. */
 export type RelayFrame = GatewayFrame | ConnectorFrame;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryInboundBuffer } from '../buffer/index.js';
-import { InMemoryRelayBus } from '../bus/index.js';
-import { createMessageEvent, eventFromWire } from '../message-event/index.js';
-import { encodeFrame } from '../ndjson/index.js';
+import { InMemoryInboundBuffer } from '../buffer.js';
+import { InMemoryRelayBus } from '../bus.js';
+import { createMessageEvent, eventFromWire } from '../message-event.js';
+import { encodeFrame } from '../ndjson.js';
 import type { PlatformAdapter } from './platform-adapter.js';
 import {
   bearer,

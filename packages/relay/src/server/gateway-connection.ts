@@ -1,29 +1,30 @@
 import type { WebSocket } from 'ws';
-import type { InboundBuffer } from '../buffer/index.js';
-import type { RelayBusMessage, RelayBusSubscription } from '../bus/index.js';
-import { descriptorToWire } from '../descriptor/index.js';
-import { type PeerLimit, RelayError } from '../errors.js';
-import { isFrameError } from '../frames/errors.js';
+import { BoundedSocket } from '../bounded-socket.js';
+import type { InboundBuffer } from '../buffer.js';
+import type { RelayBusMessage, RelayBusSubscription } from '../bus.js';
+import { descriptorToWire } from '../descriptor.js';
+import { isFrameError, type PeerLimit, RelayError } from '../errors.js';
+import { decodeGatewayFrame } from '../frames/decode.js';
+import type {
+  GatewayFrame,
+  HelloFrame,
+  InterruptFrame,
+  OutboundFrame,
+  OutboundResultObject,
+  UnknownFrame,
+} from '../frames/frames.js';
+
+import { encodeFrame, FrameDecoder } from '../ndjson.js';
+import type { CapabilityVault } from '../vault.js';
+import { acceptedBefore, type ResolvedServerOptions, type ServedPlatform } from './options.js';
 import {
-  decodeGatewayFrame,
-  type GatewayFrame,
-  type HelloFrame,
-  type InterruptFrame,
-  type OutboundFrame,
-  type OutboundResultObject,
-  type UnknownFrame,
-} from '../frames/index.js';
-import { BoundedSocket } from '../internal/bounded-socket.js';
-import { encodeFrame, FrameDecoder } from '../ndjson/index.js';
-import type { CapabilityVault } from '../vault/index.js';
-import { acceptedBefore } from './connection-id.js';
-import { callbackError } from './errors.js';
-import { executeOutbound } from './execute-outbound.js';
-import { failureResult } from './op-result.js';
-import { outboundResultLine } from './outbound-result-line.js';
-import { ReplayPump } from './replay-pump.js';
-import type { ResolvedServerOptions, ServedPlatform } from './resolve-options.js';
-import { RunningOutboundCalls } from './running-outbound-calls.js';
+  executeOutbound,
+  failureResult,
+  outboundResultLine,
+  ReplayPump,
+  RunningOutboundCalls,
+} from './outbound.js';
+import { callbackError } from './platform-adapter.js';
 
 /** A hello'd identity of a connection and the platform adapter that serves it. */
 export interface ConnectionIdentity {

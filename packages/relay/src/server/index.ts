@@ -19,22 +19,23 @@
  */
 
 export type { GatewayConnectionInfo } from './gateway-connection.js';
-export type { PassthroughForwardInput } from './inbound-input.js';
 export {
-  type GatewayCredentials,
+  implementedOps,
+  platformDescriptor,
   RELAY_SERVER_DEFAULTS,
   type RelayServerLogger,
   type RelayServerOptions,
 } from './options.js';
 export type {
   FollowUpContext,
+  GatewayCredentials,
   InterruptContext,
   OpHandler,
   OutboundContext,
+  PassthroughForwardInput,
   PlatformAdapter,
   PlatformDescriptorFields,
 } from './platform-adapter.js';
-export { implementedOps, platformDescriptor } from './platform-descriptor.js';
 export {
   type BufferedDelivery,
   createRelayServer,

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { InMemoryInboundBuffer } from '../buffer/index.js';
-import { InMemoryRelayBus } from '../bus/index.js';
+import { InMemoryInboundBuffer } from '../buffer.js';
+import { InMemoryRelayBus } from '../bus.js';
 import { RelayError } from '../errors.js';
-import { createMessageEvent } from '../message-event/index.js';
+import { createMessageEvent } from '../message-event.js';
 import type { PlatformAdapter } from './platform-adapter.js';
 import { createRelayServer } from './relay-server.js';
 import {

@@ -1,18 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
-import type { InboundBuffer } from '../buffer/index.js';
-import type { RelayBus } from '../bus/index.js';
-import { DEFAULT_FLOW_BOUNDS } from '../internal/bounded-socket.js';
-import { DEFAULT_MAX_LINE_BYTES } from '../ndjson/index.js';
-import type { CapabilityVault } from '../vault/index.js';
-import type { PlatformAdapter } from './platform-adapter.js';
-
-/** What `authenticate` returns for a known gateway id: its tenant and its secret rotation list. */
-export interface GatewayCredentials {
-  /** The tenant the gateway acts for; every frame of the connection is scoped to it. */
-  readonly tenant: string;
-  /** The verify list, primary first; empty strings are skipped. */
-  readonly secrets: readonly string[];
-}
+import { DEFAULT_FLOW_BOUNDS } from '../bounded-socket.js';
+import { type InboundBuffer, InMemoryInboundBuffer } from '../buffer.js';
+import { InMemoryRelayBus, type RelayBus } from '../bus.js';
+import { createDescriptor, DESCRIPTOR_ERROR_CODES, type StrictCapabilityDescriptor } from '../descriptor.js';
+import { RelayError } from '../errors.js';
+import { OUTBOUND_OPS, type OutboundOp } from '../frames/actions.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../ndjson.js';
+import { type CapabilityVault, InMemoryCapabilityVault } from '../vault.js';
+import type { GatewayCredentials, PlatformAdapter } from './platform-adapter.js';
 
 /** Where the server writes what it cannot report to an `error` listener. */
 export interface RelayServerLogger {
@@ -117,3 +113,275 @@ export const RELAY_SERVER_DEFAULTS = {
   replayBatchSize: 100,
   tokenSkewSeconds: 0,
 } as const;
+
+/** The ops `adapter` implements, in the contract's op order. */
+export function implementedOps(adapter: PlatformAdapter): readonly OutboundOp[] {
+  return OUTBOUND_OPS.filter((op) => typeof adapter[op] === 'function');
+}
+
+/**
+ * The descriptor the server answers a hello for `name` with: the adapter's fields, checked with
+ * `createDescriptor`, and `supported_ops` set to exactly the ops it implements. (An adapter that
+ * implements none sends `[]`, which the gateway reads as the legacy four; each is then refused.)
+ *
+ * @throws {RelayError} `relay_server_invalid_option`: the adapter is not an object, or its fields would break
+ * the gateway.
+ */
+export function platformDescriptor(name: string, adapter: PlatformAdapter): StrictCapabilityDescriptor {
+  const path = `platforms.${name}`;
+  if (adapter === null || typeof adapter !== 'object') {
+    throw new RelayError('relay_server_invalid_option', `${path} must be a PlatformAdapter object`, { path });
+  }
+  const fields: unknown = adapter.descriptor;
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
+    throw new RelayError('relay_server_invalid_option', `${path}.descriptor must be an object`, {
+      path: `${path}.descriptor`,
+    });
+  }
+  if (Object.hasOwn(fields, 'supported_ops')) {
+    throw new RelayError(
+      'relay_server_invalid_option',
+      `${path}.descriptor must not set supported_ops: the server lists the ops the adapter implements`,
+      { path: `${path}.descriptor.supported_ops` },
+    );
+  }
+  try {
+    return createDescriptor({ ...adapter.descriptor, supported_ops: implementedOps(adapter) });
+  } catch (error) {
+    if (!(error instanceof RelayError && DESCRIPTOR_ERROR_CODES.has(error.code))) throw error;
+    throw new RelayError('relay_server_invalid_option', `${path}.descriptor: ${error.message}`, {
+      path: `${path}.descriptor.${error.path}`,
+      cause: error,
+    });
+  }
+}
+
+/** A platform the server can answer a hello for: its adapter and the descriptor it sends. */
+export interface ServedPlatform {
+  readonly name: string;
+  readonly adapter: PlatformAdapter;
+  readonly descriptor: StrictCapabilityDescriptor;
+}
+
+/** {@link RelayServerOptions} checked, with defaults filled and descriptors built. */
+export interface ResolvedServerOptions {
+  readonly listen: { readonly port: number; readonly host: string } | undefined;
+  readonly path: string;
+  readonly platforms: ReadonlyMap<string, ServedPlatform>;
+  readonly fallbackPlatform: ServedPlatform | undefined;
+  readonly instanceId: string;
+  readonly maxPayload: number;
+  readonly outboundTimeoutMs: number;
+  readonly pingIntervalMs: number;
+  readonly maxBufferedAmount: number;
+  readonly dropBufferedAmount: number;
+  readonly drainTimeoutMs: number;
+  readonly maxIdentities: number;
+  readonly maxRunningOutbound: number;
+  readonly replayBatchSize: number;
+  readonly tokenSkewSeconds: number;
+  readonly now: () => number;
+}
+
+/**
+ * Checks the options of `createRelayServer` and fills the defaults.
+ *
+ * @throws {RelayError} `relay_server_invalid_option`: naming the first unusable option.
+ */
+export function resolveServerOptions(options: RelayServerOptions): ResolvedServerOptions {
+  if (options === null || typeof options !== 'object') {
+    throw new RelayError('relay_server_invalid_option', 'options must be an object');
+  }
+  if (typeof options.authenticate !== 'function') {
+    throw new RelayError('relay_server_invalid_option', 'authenticate must be a function', {
+      path: 'authenticate',
+    });
+  }
+  if (options.server !== undefined && (options.port !== undefined || options.host !== undefined)) {
+    throw new RelayError('relay_server_invalid_option', 'pass either server or port/host, not both', {
+      path: 'server',
+    });
+  }
+  const path = options.path ?? RELAY_SERVER_DEFAULTS.path;
+  if (typeof path !== 'string' || !path.startsWith('/')) {
+    throw new RelayError('relay_server_invalid_option', 'path must be a string starting with "/"', {
+      path: 'path',
+    });
+  }
+  const platforms = resolvePlatforms(options.platforms);
+  const fallbackName = options.fallbackPlatform;
+  const fallbackPlatform = fallbackName === undefined ? undefined : platforms.get(fallbackName);
+  if (fallbackName !== undefined && fallbackPlatform === undefined) {
+    throw new RelayError('relay_server_invalid_option', 'fallbackPlatform must name a key of platforms', {
+      path: 'fallbackPlatform',
+    });
+  }
+  const instanceId = options.instanceId ?? randomUUID();
+  if (typeof instanceId !== 'string' || instanceId === '') {
+    throw new RelayError('relay_server_invalid_option', 'instanceId must be a non-empty string', {
+      path: 'instanceId',
+    });
+  }
+  const now = options.now ?? Date.now;
+  if (typeof now !== 'function')
+    throw new RelayError('relay_server_invalid_option', 'now must be a function', { path: 'now' });
+  const maxBufferedAmount = integer(
+    options.maxBufferedAmount,
+    RELAY_SERVER_DEFAULTS.maxBufferedAmount,
+    'maxBufferedAmount',
+    0,
+  );
+  return {
+    listen:
+      options.server === undefined
+        ? {
+            port: integer(options.port, 0, 'port', 0, 65_535),
+            host: nonEmptyString(options.host, RELAY_SERVER_DEFAULTS.host, 'host'),
+          }
+        : undefined,
+    path,
+    platforms,
+    fallbackPlatform,
+    instanceId,
+    maxPayload: integer(options.maxPayload, RELAY_SERVER_DEFAULTS.maxPayload, 'maxPayload', 1),
+    outboundTimeoutMs: integer(
+      options.outboundTimeoutMs,
+      RELAY_SERVER_DEFAULTS.outboundTimeoutMs,
+      'outboundTimeoutMs',
+      1,
+    ),
+    pingIntervalMs: integer(
+      options.pingIntervalMs,
+      RELAY_SERVER_DEFAULTS.pingIntervalMs,
+      'pingIntervalMs',
+      0,
+    ),
+    maxBufferedAmount,
+    dropBufferedAmount: integer(
+      options.dropBufferedAmount,
+      Math.max(RELAY_SERVER_DEFAULTS.dropBufferedAmount, maxBufferedAmount),
+      'dropBufferedAmount',
+      maxBufferedAmount,
+    ),
+    drainTimeoutMs: integer(
+      options.drainTimeoutMs,
+      RELAY_SERVER_DEFAULTS.drainTimeoutMs,
+      'drainTimeoutMs',
+      1,
+    ),
+    maxIdentities: integer(options.maxIdentities, RELAY_SERVER_DEFAULTS.maxIdentities, 'maxIdentities', 1),
+    maxRunningOutbound: integer(
+      options.maxRunningOutbound,
+      RELAY_SERVER_DEFAULTS.maxRunningOutbound,
+      'maxRunningOutbound',
+      1,
+    ),
+    replayBatchSize: integer(
+      options.replayBatchSize,
+      RELAY_SERVER_DEFAULTS.replayBatchSize,
+      'replayBatchSize',
+      1,
+    ),
+    tokenSkewSeconds: integer(
+      options.tokenSkewSeconds,
+      RELAY_SERVER_DEFAULTS.tokenSkewSeconds,
+      'tokenSkewSeconds',
+      0,
+    ),
+    now,
+  };
+}
+
+function resolvePlatforms(
+  platforms: RelayServerOptions['platforms'] | undefined,
+): ReadonlyMap<string, ServedPlatform> {
+  if (platforms === null || typeof platforms !== 'object' || Array.isArray(platforms)) {
+    throw new RelayError(
+      'relay_server_invalid_option',
+      'platforms must be an object of PlatformAdapters by name',
+      { path: 'platforms' },
+    );
+  }
+  const served = new Map<string, ServedPlatform>();
+  for (const [name, adapter] of Object.entries(platforms)) {
+    served.set(name, { name, adapter, descriptor: platformDescriptor(name, adapter) });
+  }
+  if (served.size === 0)
+    throw new RelayError('relay_server_invalid_option', 'platforms must name at least one platform', {
+      path: 'platforms',
+    });
+  return served;
+}
+
+function integer(
+  value: unknown,
+  fallback: number,
+  path: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new RelayError('relay_server_invalid_option', `${path} must be an integer from ${min} to ${max}`, {
+      path,
+    });
+  }
+  return value;
+}
+
+function nonEmptyString(value: unknown, fallback: string, path: string): string {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || value === '') {
+    throw new RelayError('relay_server_invalid_option', `${path} must be a non-empty string`, { path });
+  }
+  return value;
+}
+
+/** The bus, buffer and vault a server uses, and which of them it created (and closes with itself). */
+export interface ServerStores {
+  readonly bus: RelayBus;
+  readonly buffer: InboundBuffer;
+  readonly vault: CapabilityVault;
+  /** The stores the server created; `close()` closes these and leaves the given ones open. */
+  readonly owned: readonly { close(): Promise<void> }[];
+}
+
+/** The given stores, with in-memory ones (single process) for those not given. */
+export function serverStores(
+  given: { readonly bus?: RelayBus; readonly buffer?: InboundBuffer; readonly vault?: CapabilityVault },
+  now: () => number,
+): ServerStores {
+  const owned: { close(): Promise<void> }[] = [];
+  const own = <T extends { close(): Promise<void> }>(store: T): T => {
+    owned.push(store);
+    return store;
+  };
+  return {
+    bus: given.bus ?? own(new InMemoryRelayBus()),
+    buffer: given.buffer ?? own(new InMemoryInboundBuffer()),
+    vault: given.vault ?? own(new InMemoryCapabilityVault({ now })),
+    owned,
+  };
+}
+
+/**
+ * Connection ids sort by when the connection was accepted: `<ms, base 36, 9 digits>-<sequence, base 36,
+ * 7 digits>-<instance id>`. A `takeover` from a connection whose id sorts before this one's is stale
+ * (it lost a race with this newer one) and is ignored; ordering across instances relies on their clocks.
+ */
+const ORDER_PREFIX = /^[0-9a-z]{9}-[0-9a-z]{7}-/;
+
+/** A new connection id for `instanceId`, accepted at `nowMs`, the `sequence`-th of this instance. */
+export function newConnectionId(instanceId: string, nowMs: number, sequence: number): string {
+  const time = Math.max(0, Math.floor(nowMs)).toString(36).padStart(9, '0');
+  return `${time}-${sequence.toString(36).padStart(7, '0')}-${instanceId}`;
+}
+
+/**
+ * Whether the connection `other` was accepted before `mine`: `false` when `other` is newer or is not
+ * an id in this form (a takeover that cannot be ordered wins).
+ */
+export function acceptedBefore(other: string, mine: string): boolean {
+  if (!ORDER_PREFIX.test(other) || !ORDER_PREFIX.test(mine)) return false;
+  return other.slice(0, 17) < mine.slice(0, 17);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GATEWAY_LINES, REQUEST_ID } from '../frames/test-frames.js';
-import { InMemoryCapabilityVault } from '../vault/index.js';
+import { InMemoryCapabilityVault } from '../vault.js';
 import type { PlatformAdapter } from './platform-adapter.js';
 import {
   bearer,

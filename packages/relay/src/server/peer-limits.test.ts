@@ -2,8 +2,8 @@
 // paused and then dropped (close 1008 with the limit as reason, a peer_limit on `warning`), one
 // connection's identities and running outbound calls are capped. Real sockets on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
-import { type InboundBuffer, InMemoryInboundBuffer } from '../buffer/index.js';
-import { encodeFrame } from '../ndjson/index.js';
+import { type InboundBuffer, InMemoryInboundBuffer } from '../buffer.js';
+import { encodeFrame } from '../ndjson.js';
 import type { PlatformAdapter } from './platform-adapter.js';
 import type { RelayServer } from './relay-server.js';
 import { connectGateway, discordDescriptor, requestId, startServer } from './server-test-support.js';

@@ -1,5 +1,26 @@
-import type { CreateDescriptorFields } from '../descriptor/index.js';
-import type { OpParams, OpResult, OutboundOp } from '../frames/index.js';
+import {
+  peekRelayTokenGatewayId,
+  RELAY_CLOSE_REASON_EXPIRED,
+  RELAY_CLOSE_REASON_UNAUTHORIZED,
+  type RelayAuthCloseReason,
+  type RelayTokenVerification,
+  readBearerToken,
+  verifyRelayToken,
+} from '../auth.js';
+import type { BufferedFrame } from '../buffer.js';
+import type { CreateDescriptorFields } from '../descriptor.js';
+import { RelayError, type RelayErrorCode } from '../errors.js';
+import type { OpParams, OutboundOp } from '../frames/actions.js';
+import {
+  frameToWireObject,
+  type OpResult,
+  type PassthroughForward,
+  passthroughForwardSchema,
+} from '../frames/frames.js';
+
+import { safeParseInEnglish } from '../internal.js';
+import { isJsonValue, type JsonValue, jsonPath, toJsonValue } from '../json.js';
+import { eventToWire, type MessageEvent, type MessageEventWire } from '../message-event.js';
 
 /**
  * What a platform adapter states about its platform in the `descriptor` frame. `supported_ops` is not
@@ -97,4 +118,184 @@ export interface PlatformAdapter {
     reason: string | null,
     context: InterruptContext,
   ) => void | Promise<void>;
+}
+
+/** The codes `eventToWire` refuses an event with (its own, and those of its `source`). */
+const EVENT_ERROR_CODES: ReadonlySet<RelayErrorCode> = new Set<RelayErrorCode>([
+  'message_event_not_object',
+  'message_event_not_json',
+  'message_event_invalid',
+  'session_source_not_object',
+  'session_source_not_json',
+  'session_source_invalid_field',
+  'session_source_missing_platform',
+  'session_source_unknown_platform',
+  'session_source_missing_chat_id',
+  'session_source_ambiguous_chat_id',
+]);
+
+/** A `passthrough_forward`'s `forward` object as given to `forwardPassthrough` (defaults filled). */
+export type PassthroughForwardInput = Partial<PassthroughForward>;
+
+/**
+ * The buffered `inbound` frame of an event. A gateway-view `MessageEvent` (recognised by its
+ * `reply_to_is_own_message` and `media_types` keys, which no wire event has) is written with
+ * `eventToWire`; anything else is taken as a wire `event` object (what `createMessageEvent` returns):
+ * used as it is when it already is plain JSON data (the buffer encodes it before `append` returns, so
+ * later changes to it change nothing stored), else copied as plain JSON (dropping `undefined` values).
+ *
+ * @throws {RelayError} `relay_server_invalid_input`: the event is not an object, holds non-JSON values or
+ * cannot be written.
+ */
+export function inboundFrame(event: MessageEvent | MessageEventWire): BufferedFrame {
+  if (event === null || typeof event !== 'object' || Array.isArray(event)) {
+    throw new RelayError(
+      'relay_server_invalid_input',
+      'event must be a MessageEvent or a wire event object',
+      { path: 'event' },
+    );
+  }
+  if (Object.hasOwn(event, 'reply_to_is_own_message') && Object.hasOwn(event, 'media_types')) {
+    try {
+      return { type: 'inbound', event: eventToWire(event as MessageEvent) };
+    } catch (error) {
+      if (!(error instanceof RelayError && EVENT_ERROR_CODES.has(error.code))) throw error;
+      throw new RelayError('relay_server_invalid_input', `event: ${error.message}`, {
+        path: `event.${error.path}`,
+        cause: error,
+      });
+    }
+  }
+  return { type: 'inbound', event: plainObject(event, 'event') };
+}
+
+/**
+ * The buffered `passthrough_forward` frame of a forward, checked with the frame schema (`bodyB64` and
+ * headers as strings, missing keys defaulted) and with its keys in wire order.
+ *
+ * @throws {RelayError} `relay_server_invalid_input`: a forward the gateway could not read.
+ */
+export function passthroughFrame(forward: PassthroughForwardInput): BufferedFrame {
+  const parsed = safeParseInEnglish(passthroughForwardSchema, forward);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = jsonPath(['forward', ...(issue?.path ?? [])]);
+    throw new RelayError('relay_server_invalid_input', `invalid passthrough forward: ${issue?.message}`, {
+      path,
+      cause: parsed.error,
+    });
+  }
+  const wire = frameToWireObject({ type: 'passthrough_forward', forward: parsed.data })['forward'];
+  return { type: 'passthrough_forward', forward: plainObject(wire, 'forward') };
+}
+
+function plainObject(value: unknown, path: string): { readonly [key: string]: JsonValue } {
+  if (isJsonValue(value)) return value as { readonly [key: string]: JsonValue };
+  return toJsonValue(
+    value,
+    ({ message }) => new RelayError('relay_server_invalid_input', `${path}: ${message}`, { path }),
+  ) as { readonly [key: string]: JsonValue };
+}
+
+/** An upgrade whose bearer token verified against its gateway's secrets. */
+export interface UpgradeAccepted {
+  readonly ok: true;
+  readonly gatewayId: string;
+  readonly tenant: string;
+}
+
+/** A refused upgrade: the close reason to send with 4401, and a sentence for logs. */
+export interface UpgradeRefused {
+  readonly ok: false;
+  readonly reason: RelayAuthCloseReason;
+  readonly detail: string;
+}
+
+/** What {@link authenticateUpgrade} needs besides the header. */
+export interface UpgradeAuthSettings {
+  readonly authenticate: (
+    gatewayId: string,
+  ) => GatewayCredentials | null | Promise<GatewayCredentials | null>;
+  /** Unix seconds. */
+  readonly nowSeconds: number;
+  readonly skewSeconds: number;
+}
+
+/**
+ * Authenticates a `/relay` upgrade from its `Authorization` header: reads the bearer token, peeks the
+ * gateway id, looks the gateway up with `authenticate`, and verifies the token against that
+ * gateway's secret list. Only a validly signed token past its expiry is refused as `expired`; no
+ * token, a malformed or forged one, an unknown or revoked gateway are all `unauthorized`.
+ *
+ * @throws {RelayError} `relay_server_callback_failed`: `authenticate` threw, or returned no tenant or an
+ * unusable secret list.
+ */
+export async function authenticateUpgrade(
+  authorization: string | undefined,
+  settings: UpgradeAuthSettings,
+): Promise<UpgradeAccepted | UpgradeRefused> {
+  let gatewayId: string;
+  let token: string | undefined;
+  try {
+    token = readBearerToken(authorization);
+    if (token === undefined) return refused(RELAY_CLOSE_REASON_UNAUTHORIZED, 'no bearer token');
+    gatewayId = peekRelayTokenGatewayId(token);
+  } catch (error) {
+    if (error instanceof RelayError && error.code === 'relay_token_malformed')
+      return refused(RELAY_CLOSE_REASON_UNAUTHORIZED, error.message);
+    throw error;
+  }
+  let credentials: GatewayCredentials | null;
+  try {
+    credentials = await settings.authenticate(gatewayId);
+  } catch (error) {
+    throw callbackError('authenticate', error);
+  }
+  if (credentials === null)
+    return refused(RELAY_CLOSE_REASON_UNAUTHORIZED, `unknown gateway ${JSON.stringify(gatewayId)}`);
+  if (
+    typeof credentials !== 'object' ||
+    typeof credentials.tenant !== 'string' ||
+    credentials.tenant === ''
+  ) {
+    throw callbackError('authenticate', 'returned no non-empty tenant string');
+  }
+  let result: RelayTokenVerification;
+  try {
+    result = verifyRelayToken(token, credentials.secrets, {
+      now: settings.nowSeconds,
+      skewSeconds: settings.skewSeconds,
+    });
+  } catch (error) {
+    throw callbackError('authenticate', error);
+  }
+  if (!result.valid) {
+    const reason = result.reason === 'expired' ? RELAY_CLOSE_REASON_EXPIRED : RELAY_CLOSE_REASON_UNAUTHORIZED;
+    return refused(reason, result.detail);
+  }
+  return { ok: true, gatewayId, tenant: credentials.tenant };
+}
+
+function refused(reason: RelayAuthCloseReason, detail: string): UpgradeRefused {
+  return { ok: false, reason, detail };
+}
+
+/**
+ * `relay_server_callback_failed`: a callback the server calls (`authenticate`, an adapter's
+ * `onInterrupt`, the bus or buffer) threw; `cause` is what it threw, `details.callback` which callback.
+ */
+export function callbackError(callback: string, cause: unknown): RelayError {
+  return new RelayError(
+    'relay_server_callback_failed',
+    `${callback} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+    { details: { callback }, cause },
+  );
+}
+
+/** What `authenticate` returns for a known gateway id: its tenant and its secret rotation list. */
+export interface GatewayCredentials {
+  /** The tenant the gateway acts for; every frame of the connection is scoped to it. */
+  readonly tenant: string;
+  /** The verify list, primary first; empty strings are skipped. */
+  readonly secrets: readonly string[];
 }

@@ -7,19 +7,29 @@ import {
   RELAY_CLOSE_REASON_UNAUTHORIZED,
   RELAY_CLOSE_UNAUTHORIZED,
   type RelayAuthCloseReason,
-} from '../auth/index.js';
-import type { RelayBusMessage, RelayBusSubscription } from '../bus/index.js';
+} from '../auth.js';
+import type { RelayBusMessage, RelayBusSubscription } from '../bus.js';
 import { RELAY_CLOSE_PEER_LIMIT, RelayError } from '../errors.js';
-import type { MessageEvent, MessageEventWire } from '../message-event/index.js';
-import type { CapabilityBinding } from '../vault/index.js';
-import { newConnectionId } from './connection-id.js';
-import { type ServerStores, serverStores } from './default-stores.js';
-import { callbackError } from './errors.js';
+import type { MessageEvent, MessageEventWire } from '../message-event.js';
+import type { CapabilityBinding } from '../vault.js';
 import { type ConnectionHost, GatewayConnection, type GatewayConnectionInfo } from './gateway-connection.js';
-import { inboundFrame, type PassthroughForwardInput, passthroughFrame } from './inbound-input.js';
-import type { RelayServerOptions } from './options.js';
-import { type ResolvedServerOptions, resolveServerOptions } from './resolve-options.js';
-import { authenticateUpgrade, type UpgradeAccepted, type UpgradeRefused } from './upgrade-auth.js';
+import {
+  newConnectionId,
+  type RelayServerOptions,
+  type ResolvedServerOptions,
+  resolveServerOptions,
+  type ServerStores,
+  serverStores,
+} from './options.js';
+import {
+  authenticateUpgrade,
+  callbackError,
+  inboundFrame,
+  type PassthroughForwardInput,
+  passthroughFrame,
+  type UpgradeAccepted,
+  type UpgradeRefused,
+} from './platform-adapter.js';
 
 /** The first descriptor was sent and the connection delivers: its session default identity. */
 export interface RelaySessionInfo extends GatewayConnectionInfo {

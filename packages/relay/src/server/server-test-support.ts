@@ -2,14 +2,10 @@
 // package's own codec, a server factory that cleans up after each test, and adapter fixtures.
 import { afterEach } from 'vitest';
 import { WebSocket } from 'ws';
-import { mintRelayToken } from '../auth/index.js';
-import {
-  type ConnectorFrame,
-  decodeConnectorFrame,
-  type GatewayFrameInput,
-  type UnknownFrame,
-} from '../frames/index.js';
-import { encodeFrame, FrameDecoder } from '../ndjson/index.js';
+import { mintRelayToken } from '../auth.js';
+import { decodeConnectorFrame } from '../frames/decode.js';
+import type { ConnectorFrame, GatewayFrameInput, UnknownFrame } from '../frames/frames.js';
+import { encodeFrame, FrameDecoder } from '../ndjson.js';
 import type { RelayServerOptions } from './options.js';
 import type { PlatformAdapter, PlatformDescriptorFields } from './platform-adapter.js';
 import { createRelayServer, type RelayServer } from './relay-server.js';

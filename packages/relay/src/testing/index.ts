@@ -1,5 +1,4 @@
-export type { WireChunk } from './in-memory-pipe.js';
-export type { WireDirection, WireRecord } from './linked-connection.js';
+export type { WireChunk, WireDirection, WireRecord } from './linked-connection.js';
 export type { LinkedConnector, LinkedConnectorHandler, PassthroughForwardInput } from './linked-connector.js';
 export type { HelloIdentity, LinkedGatewayTransport } from './linked-gateway.js';
 export {

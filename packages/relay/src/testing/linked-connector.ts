@@ -1,20 +1,20 @@
-import { type CapabilityDescriptor, descriptorToWire } from '../descriptor/index.js';
-import {
-  type ConnectorFrameInput,
-  decodeGatewayFrame,
-  type GatewayFrame,
-  type HelloFrame,
-  type InterruptFrame,
-  type OutboundAction,
-  type OutboundFrame,
-  type OutboundResultObject,
-  type UnknownFrame,
-} from '../frames/index.js';
-import type { MessageEventWire } from '../message-event/index.js';
-import { encodeFrame, FrameDecoder } from '../ndjson/index.js';
-import { notConnectedError } from '../transport/errors.js';
-import type { PipeEnd, WireChunk } from './in-memory-pipe.js';
-import { LinkedConnection, type LinkedContext } from './linked-connection.js';
+import { type CapabilityDescriptor, descriptorToWire } from '../descriptor.js';
+import type { OutboundAction } from '../frames/actions.js';
+import { decodeGatewayFrame } from '../frames/decode.js';
+import type {
+  ConnectorFrameInput,
+  GatewayFrame,
+  HelloFrame,
+  InterruptFrame,
+  OutboundFrame,
+  OutboundResultObject,
+  UnknownFrame,
+} from '../frames/frames.js';
+
+import type { MessageEventWire } from '../message-event.js';
+import { encodeFrame, FrameDecoder } from '../ndjson.js';
+import { notConnectedError } from '../transport.js';
+import { LinkedConnection, type LinkedContext, type PipeEnd, type WireChunk } from './linked-connection.js';
 
 /** A `passthrough_forward`'s `forward` object as built for sending. */
 export type PassthroughForwardInput = Extract<

@@ -1,43 +1,39 @@
-import type { CapabilityDescriptor } from '../descriptor/index.js';
+import type { CapabilityDescriptor } from '../descriptor.js';
+import type { OpParamsInput, OutboundActionInput } from '../frames/actions.js';
+import { decodeConnectorFrame } from '../frames/decode.js';
 import {
   type ConnectorFrame,
-  decodeConnectorFrame,
   type GatewayFrameInput,
   GOING_IDLE_ACK_TIMEOUT_MS,
   type HelloFrame,
   type InboundFrame,
-  type OpParamsInput,
-  type OutboundActionInput,
   type OutboundFrameInput,
   type OutboundResultObject,
   type PassthroughForwardFrame,
   readChatInfo,
   type UnknownFrame,
-} from '../frames/index.js';
-import { type Deferred, deferred } from '../internal/deferred.js';
-import { within } from '../internal/within.js';
-import { eventFromWire } from '../message-event/index.js';
-import { encodeFrame, FrameDecoder, type FrameJsonStyle } from '../ndjson/index.js';
+} from '../frames/frames.js';
+
+import { type Deferred, deferred, within } from '../internal.js';
+import { eventFromWire } from '../message-event.js';
+import { encodeFrame, FrameDecoder, type FrameJsonStyle } from '../ndjson.js';
 import {
   connectionLostError,
   descriptorRejectedError,
   handshakeTimeoutError,
-  notConnectedError,
-  outboundTimeoutError,
-  transportClosedError,
-} from '../transport/errors.js';
-import {
   type InboundHandler,
   type InterruptInboundHandler,
+  notConnectedError,
   type OutboundOptions,
+  outboundTimeoutError,
   type PassthroughHandler,
   passthroughDeliveryFromForward,
   type RelayTransport,
   type RelayTransportError,
   type ResolvedChatInfo,
-} from '../transport/index.js';
-import type { PipeEnd, WireChunk } from './in-memory-pipe.js';
-import type { LinkedConnection, LinkedContext } from './linked-connection.js';
+  transportClosedError,
+} from '../transport.js';
+import type { LinkedConnection, LinkedContext, PipeEnd, WireChunk } from './linked-connection.js';
 
 /** One identity the gateway fronts: the fields of its `hello` frame. */
 export type HelloIdentity = Omit<HelloFrame, 'type'>;

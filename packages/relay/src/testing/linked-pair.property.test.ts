@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OutboundResultObject } from '../frames/index.js';
-import type { WireChunk } from './in-memory-pipe.js';
+import type { OutboundResultObject } from '../frames/frames.js';
+import type { WireChunk } from './linked-connection.js';
 import { createLinkedTransportPair } from './linked-pair.js';
 import { DISCORD_DESCRIPTOR, discordEvent } from './test-support.js';
 

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { decodeGatewayFrame, type OutboundAction, type OutboundResultObject } from '../frames/index.js';
+import type { OutboundAction } from '../frames/actions.js';
+import { decodeGatewayFrame } from '../frames/decode.js';
+import type { OutboundResultObject } from '../frames/frames.js';
 import { GATEWAY_LINES, REQUEST_ID } from '../frames/test-frames.js';
-import type { MessageEvent } from '../message-event/index.js';
-import { encodePassthroughBody } from '../passthrough/index.js';
-import type { RelayTransportError } from '../transport/errors.js';
-import type { PassthroughDelivery } from '../transport/index.js';
+import type { MessageEvent } from '../message-event.js';
+import { encodePassthroughBody } from '../passthrough.js';
+import type { PassthroughDelivery, RelayTransportError } from '../transport.js';
 import { createLinkedTransportPair, type LinkedTransportPairOptions } from './linked-pair.js';
 import { DISCORD_DESCRIPTOR, discordEvent, TELEGRAM_DESCRIPTOR } from './test-support.js';
 

@@ -1,9 +1,7 @@
-import { HANDSHAKE_TIMEOUT_MS, OUTBOUND_RESULT_TIMEOUT_MS } from '../frames/index.js';
-import type { FrameJsonStyle } from '../ndjson/index.js';
-import { newRequestId } from '../transport/index.js';
-import { ActivityTracker } from './activity.js';
-import type { WireChunk } from './in-memory-pipe.js';
-import type { WireRecord } from './linked-connection.js';
+import { HANDSHAKE_TIMEOUT_MS, OUTBOUND_RESULT_TIMEOUT_MS } from '../frames/frames.js';
+import type { FrameJsonStyle } from '../ndjson.js';
+import { newRequestId } from '../transport.js';
+import { ActivityTracker, type WireChunk, type WireRecord } from './linked-connection.js';
 import { type LinkedConnector, LinkedConnectorEnd, type LinkedConnectorHandler } from './linked-connector.js';
 import { type HelloIdentity, LinkedGateway, type LinkedGatewayTransport } from './linked-gateway.js';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageEvent } from '../message-event/index.js';
-import { eventFromWire } from '../message-event/index.js';
-import type { PassthroughDelivery, RelayTransport } from '../transport/index.js';
+import { eventFromWire, type MessageEvent } from '../message-event.js';
+import type { PassthroughDelivery, RelayTransport } from '../transport.js';
 import { StubConnector } from './stub-connector.js';
 import { DISCORD_DESCRIPTOR, discordEvent } from './test-support.js';
 

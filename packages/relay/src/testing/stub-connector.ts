@@ -1,12 +1,8 @@
-import type { CapabilityDescriptor } from '../descriptor/index.js';
+import type { CapabilityDescriptor } from '../descriptor.js';
 import { RelayError } from '../errors.js';
-import type {
-  OpParamsInput,
-  OutboundActionInput,
-  OutboundOp,
-  OutboundResultObject,
-} from '../frames/index.js';
-import type { MessageEvent } from '../message-event/index.js';
+import type { OpParamsInput, OutboundActionInput, OutboundOp } from '../frames/actions.js';
+import type { OutboundResultObject } from '../frames/frames.js';
+import type { MessageEvent } from '../message-event.js';
 import type {
   InboundHandler,
   InterruptInboundHandler,
@@ -15,7 +11,7 @@ import type {
   PassthroughHandler,
   RelayTransport,
   ResolvedChatInfo,
-} from '../transport/index.js';
+} from '../transport.js';
 
 /** One `sendInterrupt` call recorded by {@link StubConnector}. */
 export interface RecordedInterrupt {

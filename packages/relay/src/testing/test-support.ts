@@ -1,6 +1,6 @@
 // Shared values for the tests of this folder.
-import { createDescriptor } from '../descriptor/index.js';
-import { createMessageEvent, type MessageEventWire } from '../message-event/index.js';
+import { createDescriptor } from '../descriptor.js';
+import { createMessageEvent, type MessageEventWire } from '../message-event.js';
 
 export const DISCORD_DESCRIPTOR = createDescriptor({
   platform: 'discord',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ftsSearchOf } from './fts-query.js';
+import { ftsSearchOf } from './sqlite-data-store.js';
 
 describe('ftsSearchOf', () => {
   it('quotes each token so FTS5 operators are searched literally', () => {

@@ -18,8 +18,16 @@ export {
   type SqliteStoreErrorDetails,
   type SqliteStoreErrorOptions,
 } from '../shared/errors.js';
-export { type FtsSearch, ftsSearchOf, RAW_FTS_PREFIX } from './fts-query.js';
-export type { DatabaseLocation, SqliteDatabase } from './open-database.js';
-export { hasApprovalSignature } from './skill-headers.js';
-export { SqliteDataStore, type SqliteDataStoreOptions } from './sqlite-data-store.js';
-export { SqliteSkillStore, type SqliteSkillStoreOptions } from './sqlite-skill-store.js';
+export type { DatabaseLocation, SqliteDatabase } from './shared.js';
+export {
+  type FtsSearch,
+  ftsSearchOf,
+  RAW_FTS_PREFIX,
+  SqliteDataStore,
+  type SqliteDataStoreOptions,
+} from './sqlite-data-store.js';
+export {
+  hasApprovalSignature,
+  SqliteSkillStore,
+  type SqliteSkillStoreOptions,
+} from './sqlite-skill-store.js';

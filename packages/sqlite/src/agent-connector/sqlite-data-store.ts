@@ -16,12 +16,17 @@ import {
   unixSeconds,
 } from '@agentwire/agent-connector';
 import Database from 'better-sqlite3';
+import { migrateSchema, type SchemaComponent } from '../shared/database.js';
 import { storeClosedError } from '../shared/errors.js';
-import { migrateSchema } from '../shared/schema-migrations.js';
-import { DATA_STORE_SCHEMA } from './data-store-schema.js';
-import { invalidFtsQueryError, storageValidationError, unsupportedQueryModeError } from './errors.js';
-import { ftsSearchOf } from './fts-query.js';
-import { clockOption, type DatabaseLocation, openDatabase, type SqliteDatabase } from './open-database.js';
+import {
+  clockOption,
+  type DatabaseLocation,
+  invalidFtsQueryError,
+  openDatabase,
+  type SqliteDatabase,
+  storageValidationError,
+  unsupportedQueryModeError,
+} from './shared.js';
 
 const IMPLEMENTATION = 'SqliteDataStore';
 const SUPPORTED_MODES: readonly string[] = Object.freeze(['fts']);
@@ -334,4 +339,78 @@ function toPortableData(row: EntryRow): PortableData {
       ? {}
       : { metadata: JSON.parse(row.metadata_json) as Record<string, unknown> }),
   };
+}
+
+/**
+ * The data store's tables:
+ * - `data_entries`: one row per write — the public `id` (a UUID), `summary`, `detail` (the full content),
+ *   `created_at` / `expires_at` (unix seconds; `expires_at` NULL = durable), recipients and metadata as JSON;
+ * - `data_entry_tags`: the `domain_tags` relation, in written order, that the tag filter uses;
+ * - `data_entries_fts`: an FTS5 index over `detail` (the summary is a prefix of it), kept by triggers.
+ */
+export const DATA_STORE_SCHEMA: SchemaComponent = {
+  name: 'data_store',
+  migrations: [
+    `CREATE TABLE data_entries (
+       seq INTEGER PRIMARY KEY,
+       id TEXT NOT NULL UNIQUE,
+       summary TEXT NOT NULL,
+       detail TEXT NOT NULL,
+       created_at INTEGER NOT NULL,
+       expires_at INTEGER,
+       recipients_json TEXT,
+       metadata_json TEXT
+     );
+     CREATE INDEX data_entries_recent_idx ON data_entries (created_at DESC, seq DESC);
+     CREATE TABLE data_entry_tags (
+       entry_seq INTEGER NOT NULL REFERENCES data_entries (seq) ON DELETE CASCADE,
+       position INTEGER NOT NULL,
+       tag TEXT NOT NULL,
+       PRIMARY KEY (entry_seq, position),
+       UNIQUE (entry_seq, tag)
+     );
+     CREATE INDEX data_entry_tags_tag_idx ON data_entry_tags (tag, entry_seq);
+     CREATE VIRTUAL TABLE data_entries_fts USING fts5 (
+       detail, content = 'data_entries', content_rowid = 'seq', tokenize = 'unicode61 remove_diacritics 2'
+     );
+     CREATE TRIGGER data_entries_fts_insert AFTER INSERT ON data_entries BEGIN
+       INSERT INTO data_entries_fts (rowid, detail) VALUES (new.seq, new.detail);
+     END;
+     CREATE TRIGGER data_entries_fts_delete AFTER DELETE ON data_entries BEGIN
+       INSERT INTO data_entries_fts (data_entries_fts, rowid, detail) VALUES ('delete', old.seq, old.detail);
+     END;`,
+  ],
+};
+
+/** The prefix that hands the rest of a query to FTS5 as written. */
+export const RAW_FTS_PREFIX = 'raw:';
+
+/** How a `query` string is searched: nothing to match (list recent entries), or an FTS5 expression. */
+export type FtsSearch =
+  | { readonly kind: 'recent' }
+  | { readonly kind: 'match'; readonly expression: string; readonly raw: boolean };
+
+/**
+ * Turns a data-store `query` string into an FTS5 `MATCH` expression, as the reference store does.
+ *
+ * A plain query is split on white space and every token becomes a quoted phrase (`"` doubled inside), so
+ * FTS5 syntax in user text — `OR`, `NOT`, `NEAR`, `*`, `^`, column filters, quotes — is searched for
+ * literally and the tokens are ANDed. A token of punctuation only tokenises to nothing and constrains
+ * nothing. A query starting with `raw:` passes the rest (trimmed) to FTS5 unchanged, for callers who
+ * want its syntax. An empty or white-space-only query — `raw:` with nothing after it included — matches
+ * nothing to search, and the store lists its most recent entries instead.
+ *
+ * @example
+ * ftsSearchOf('deploy OR rollback'); // { kind: 'match', expression: '"deploy" "OR" "rollback"', raw: false }
+ * ftsSearchOf('raw:deploy OR rollback'); // { kind: 'match', expression: 'deploy OR rollback', raw: true }
+ */
+export function ftsSearchOf(query: string): FtsSearch {
+  if (query.startsWith(RAW_FTS_PREFIX)) {
+    const expression = query.slice(RAW_FTS_PREFIX.length).trim();
+    return expression === '' ? { kind: 'recent' } : { kind: 'match', expression, raw: true };
+  }
+  const tokens = query.split(/\s+/).filter((token) => token !== '');
+  if (tokens.length === 0) return { kind: 'recent' };
+  const expression = tokens.map((token) => `"${token.replaceAll('"', '""')}"`).join(' ');
+  return { kind: 'match', expression, raw: false };
 }

@@ -3,6 +3,7 @@ import {
   contentIdentity,
   type ManifestInfo,
   parseStorageValue,
+  readStatusHeader,
   type SkillFilter,
   type SkillMeta,
   type SkillMetaInput,
@@ -20,12 +21,17 @@ import {
   type VersionInfo,
   withStatusHeader,
 } from '@agentwire/agent-connector';
+import { migrateSchema, type SchemaComponent } from '../shared/database.js';
 import { storeClosedError } from '../shared/errors.js';
-import { migrateSchema } from '../shared/schema-migrations.js';
-import { approvalRequiredError, storageConflictError, storageValidationError } from './errors.js';
-import { clockOption, type DatabaseLocation, openDatabase, type SqliteDatabase } from './open-database.js';
-import { descriptionOfSkill, hasApprovalSignature } from './skill-headers.js';
-import { SKILL_STORE_SCHEMA } from './skill-store-schema.js';
+import {
+  approvalRequiredError,
+  clockOption,
+  type DatabaseLocation,
+  openDatabase,
+  type SqliteDatabase,
+  storageConflictError,
+  storageValidationError,
+} from './shared.js';
 
 const IMPLEMENTATION = 'SqliteSkillStore';
 
@@ -567,4 +573,88 @@ function toVersionInfo(row: HistoryRow): VersionInfo {
     changed_at: row.changed_at,
     ...(row.changed_by === null ? {} : { changed_by: row.changed_by }),
   };
+}
+
+/**
+ * The skill store's tables:
+ * - `skills`: one row per skill — the current body and identity, status, author (locked at the first
+ *   write), timestamps, and the optional metadata projections as JSON;
+ * - `skill_bodies`: every body the skill has had, by version, so `load(name, version)` returns history;
+ * - `skill_history`: the append-only audit trail `versions()` reads, one row per write or transition;
+ * - `skill_tags`: the tag relation the `tag` filter uses.
+ * History, bodies and tags cascade when a skill is deleted, so the name is free again with no history.
+ */
+export const SKILL_STORE_SCHEMA: SchemaComponent = {
+  name: 'skill_store',
+  migrations: [
+    `CREATE TABLE skills (
+       name TEXT PRIMARY KEY,
+       current_version TEXT NOT NULL,
+       content_hash TEXT NOT NULL,
+       status TEXT NOT NULL CHECK (status IN ('Draft', 'Approved', 'Disabled')),
+       source TEXT NOT NULL,
+       description TEXT,
+       author TEXT,
+       projections_json TEXT,
+       created_at INTEGER NOT NULL,
+       updated_at INTEGER NOT NULL,
+       status_changed_at INTEGER NOT NULL
+     );
+     CREATE INDEX skills_status_idx ON skills (status);
+     CREATE INDEX skills_updated_at_idx ON skills (updated_at);
+     CREATE INDEX skills_author_idx ON skills (author);
+     CREATE TABLE skill_bodies (
+       name TEXT NOT NULL REFERENCES skills (name) ON DELETE CASCADE,
+       version TEXT NOT NULL,
+       content_hash TEXT NOT NULL,
+       source TEXT NOT NULL,
+       PRIMARY KEY (name, version)
+     );
+     CREATE TABLE skill_history (
+       seq INTEGER PRIMARY KEY AUTOINCREMENT,
+       name TEXT NOT NULL REFERENCES skills (name) ON DELETE CASCADE,
+       version TEXT NOT NULL,
+       content_hash TEXT NOT NULL,
+       status TEXT NOT NULL,
+       previous_status TEXT,
+       changed_at INTEGER NOT NULL,
+       changed_by TEXT
+     );
+     CREATE INDEX skill_history_name_idx ON skill_history (name, seq);
+     CREATE TABLE skill_tags (
+       name TEXT NOT NULL REFERENCES skills (name) ON DELETE CASCADE,
+       tag TEXT NOT NULL,
+       PRIMARY KEY (name, tag)
+     );
+     CREATE INDEX skill_tags_tag_idx ON skill_tags (tag);`,
+  ],
+};
+
+/** A `# Description: <text>` header line; the spaces around the key never cross a line break. */
+const DESCRIPTION_LINE =
+  /^#[^\S\n\r\u2028\u2029]*Description[^\S\n\r\u2028\u2029]*:[^\S\n\r\u2028\u2029]*(.+?)[^\S\n\r\u2028\u2029]*$/m;
+
+/**
+ * The text of a skill body's first `# Description:` header, or `undefined` without one: what `SkillMeta`
+ * reports as `description` when `store()`'s metadata does not give one.
+ *
+ * @example
+ * descriptionOfSkill('# Skill: hello\n# Description: Says hi\n'); // 'Says hi'
+ */
+export function descriptionOfSkill(source: string): string | undefined {
+  return DESCRIPTION_LINE.exec(source)?.[1];
+}
+
+/**
+ * Whether a skill body is Approved with a v3 approval signature in its status header
+ * (`# Status: Approved v3:<signature>`): the default test of secured mode. It checks that a signature is
+ * present, not that it is valid — stores never verify approval; the runtime's gate does.
+ *
+ * @example
+ * hasApprovalSignature('# Status: Approved v3:MEUCIQ...\n'); // true
+ * hasApprovalSignature('# Status: Approved\n'); // false
+ */
+export function hasApprovalSignature(source: string): boolean {
+  const header = readStatusHeader(source);
+  return header?.status === 'Approved' && /^v3:\S+/.test(header.rest);
 }

@@ -13,11 +13,12 @@
  * ```
  * @packageDocumentation
  */
+
+export type { DatabaseLocation, SqliteDatabase } from '../shared/database.js';
 export {
   SqliteStoreError,
   type SqliteStoreErrorCode,
   type SqliteStoreErrorDetails,
   type SqliteStoreErrorOptions,
 } from '../shared/errors.js';
-export type { DatabaseLocation, SqliteDatabase } from '../shared/open-database.js';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite-event-store.js';

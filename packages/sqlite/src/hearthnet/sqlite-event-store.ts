@@ -10,11 +10,14 @@ import {
   validateEvent,
 } from '@agentwire/hearthnet/events';
 import type Database from 'better-sqlite3';
-import { storeClosedError } from '../shared/errors.js';
-import { type DatabaseLocation, openDatabase, type SqliteDatabase } from '../shared/open-database.js';
-import { migrateSchema } from '../shared/schema-migrations.js';
-import { invalidStoreArgumentError } from './errors.js';
-import { EVENT_STORE_SCHEMA } from './event-store-schema.js';
+import {
+  type DatabaseLocation,
+  migrateSchema,
+  openDatabase,
+  type SchemaComponent,
+  type SqliteDatabase,
+} from '../shared/database.js';
+import { SqliteStoreError, storeClosedError } from '../shared/errors.js';
 
 const IMPLEMENTATION = 'SqliteEventStore';
 
@@ -339,4 +342,48 @@ function assertLamportBound(value: unknown, name: string): asserts value is numb
       },
     );
   }
+}
+
+/**
+ * The event store's tables:
+ * - `hearthnet_events`: append-only (triggers refuse UPDATE and DELETE), one row per event, keyed by `event_id`; `event_json` is the event's
+ *   canonical JSON exactly as appended, `community_id` and `lamport` are copied out of it for the replay
+ *   order index `(community_id, lamport, event_id)` (contract §7.4; ULIDs are ASCII, so SQLite's binary
+ *   collation orders them as the contract does);
+ * - `hearthnet_lamport_clocks`: each community's Lamport counter (contract §7.3), written in the same
+ *   transaction as the event that moves it.
+ */
+export const EVENT_STORE_SCHEMA: SchemaComponent = {
+  name: 'hearthnet_event_store',
+  migrations: [
+    `CREATE TABLE hearthnet_events (
+       event_id TEXT PRIMARY KEY NOT NULL,
+       community_id TEXT NOT NULL,
+       lamport INTEGER NOT NULL CHECK (lamport >= 0),
+       event_json TEXT NOT NULL
+     );
+     CREATE INDEX hearthnet_events_replay_idx ON hearthnet_events (community_id, lamport, event_id);
+     CREATE TRIGGER hearthnet_events_no_update BEFORE UPDATE ON hearthnet_events BEGIN
+       SELECT RAISE(ABORT, 'hearthnet_events is append-only');
+     END;
+     CREATE TRIGGER hearthnet_events_no_delete BEFORE DELETE ON hearthnet_events BEGIN
+       SELECT RAISE(ABORT, 'hearthnet_events is append-only');
+     END;
+     CREATE TABLE hearthnet_lamport_clocks (
+       community_id TEXT PRIMARY KEY NOT NULL,
+       clock INTEGER NOT NULL CHECK (clock >= 0)
+     ) WITHOUT ROWID;`,
+  ],
+};
+
+/**
+ * The `invalid_store_argument` error: an argument of `SqliteEventStore` is not what the method takes
+ * (options that are neither `{ path }` nor `{ database }`, an id that is not a string, a range that is not
+ * an object). `path` names the argument or option, such as `'options.path'` or `'communityId'`, and
+ * starts the message. Not retryable with the same input. (Lamport bounds out of range throw the
+ * `HearthNetLocalError` `invalid_lamport` of `@agentwire/hearthnet/events`, and malformed events
+ * `invalid_event`, as every `EventStore` does.)
+ */
+export function invalidStoreArgumentError(message: string, path: string): SqliteStoreError {
+  return new SqliteStoreError('invalid_store_argument', `${path} ${message}`, { path });
 }

@@ -1,6 +1,6 @@
 import { NoOpAgentConnector } from '@agentwire/agent-connector';
 import { HttpWebhookAgentConnector, webhookSignature } from '@agentwire/agent-connector/webhook';
-import type { ConnectorUnderTest } from './connector-under-test.js';
+import type { ConnectorUnderTest } from './agent-connector-suite.js';
 import { createWebhookReceiverHarness } from './webhook-receiver-harness.js';
 
 /** The bundled no-op connector, silenced. */

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileDropAgentConnector } from '@agentwire/agent-connector/file-drop';
-import type { ConnectorUnderTest, ReceivedDelivery } from './connector-under-test.js';
+import type { ConnectorUnderTest, ReceivedDelivery } from './agent-connector-suite.js';
 
 /**
  * The bundled file-drop connector in a fresh temporary folder, observed by reading its delivery files and

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { TmuxAgentConnector } from '@agentwire/agent-connector/tmux';
-import type { ConnectorUnderTest } from './connector-under-test.js';
+import type { ConnectorUnderTest } from './agent-connector-suite.js';
 
 const run = promisify(execFile);
 

@@ -1,4 +1,4 @@
-import type { ReceivedDelivery } from './connector-under-test.js';
+import type { ReceivedDelivery } from './agent-connector-suite.js';
 
 /** One request the harness received. Header names are lower-case. */
 export interface RecordedWebhookRequest {

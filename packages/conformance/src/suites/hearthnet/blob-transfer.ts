@@ -1,14 +1,15 @@
 import blobTransferFixture from '../../../fixtures/hearthnet/blob-transfer.json' with { type: 'json' };
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import {
+  type FixtureCase,
   readBytes,
+  readFixtureFile,
   readNonNegativeInteger,
   readObject,
   readPositiveInteger,
   readString,
-} from '../../fixtures/read-fields.js';
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 

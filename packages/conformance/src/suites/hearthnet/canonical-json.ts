@@ -1,9 +1,12 @@
 import canonicalJsonFixture from '../../../fixtures/hearthnet/canonical-json.json' with { type: 'json' };
 import { assertEqual, assertRejects } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
-import { readString } from '../../fixtures/read-fields.js';
+import {
+  decodeFixtureValue,
+  type FixtureCase,
+  readFixtureFile,
+  readString,
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 

@@ -2,8 +2,13 @@ import samplesFixture from '../../../fixtures/hearthnet/capability-samples.json'
 import hashesFixture from '../../../fixtures/hearthnet/capability-schema-hashes.json' with { type: 'json' };
 import { assertEqual, fail } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
-import { readBoolean, readObject, readString } from '../../fixtures/read-fields.js';
+import {
+  type FixtureCase,
+  readBoolean,
+  readFixtureFile,
+  readObject,
+  readString,
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 

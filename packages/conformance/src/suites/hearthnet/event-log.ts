@@ -1,14 +1,15 @@
 import replayFixture from '../../../fixtures/hearthnet/replay.json' with { type: 'json' };
 import { assertEqual } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import {
+  type FixtureCase,
   readBytes,
+  readFixtureFile,
   readNonNegativeInteger,
   readObject,
   readString,
   readStringArray,
-} from '../../fixtures/read-fields.js';
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 

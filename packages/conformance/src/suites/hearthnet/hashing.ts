@@ -1,15 +1,16 @@
 import hashingFixture from '../../../fixtures/hearthnet/hashing.json' with { type: 'json' };
 import { assertEqual } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import {
+  type FixtureCase,
   readBytes,
+  readFixtureFile,
   readNonNegativeInteger,
   readObject,
   readPositiveInteger,
   readString,
   readStringArray,
-} from '../../fixtures/read-fields.js';
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 

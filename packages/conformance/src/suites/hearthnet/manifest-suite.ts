@@ -1,8 +1,14 @@
 import nodeManifestsFixture from '../../../fixtures/hearthnet/node-manifests.json' with { type: 'json' };
 import { assertEqual } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
-import { readBytes, readNonNegativeInteger, readObject, readString } from '../../fixtures/read-fields.js';
+import {
+  type FixtureCase,
+  readBytes,
+  readFixtureFile,
+  readNonNegativeInteger,
+  readObject,
+  readString,
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 

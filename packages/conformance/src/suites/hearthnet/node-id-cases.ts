@@ -1,8 +1,13 @@
 import nodeIdsFixture from '../../../fixtures/hearthnet/node-ids.json' with { type: 'json' };
 import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
-import { readBoolean, readBytes, readString } from '../../fixtures/read-fields.js';
+import {
+  type FixtureCase,
+  readBoolean,
+  readBytes,
+  readFixtureFile,
+  readString,
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 

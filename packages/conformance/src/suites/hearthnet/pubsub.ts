@@ -1,8 +1,7 @@
 import pubsubTopicsFixture from '../../../fixtures/hearthnet/pubsub-topics.json' with { type: 'json' };
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
-import { readObject, readString } from '../../fixtures/read-fields.js';
+import { type FixtureCase, readFixtureFile, readObject, readString } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 

@@ -1,15 +1,16 @@
 import signaturesFixture from '../../../fixtures/hearthnet/signatures.json' with { type: 'json' };
 import { assertEqual, assertTrue } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import {
+  decodeFixtureValue,
+  type FixtureCase,
   readBoolean,
   readBytes,
+  readFixtureFile,
   readObject,
   readString,
   readStringArray,
-} from '../../fixtures/read-fields.js';
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type NodeIdImplementation, nodeIdCapabilities, nodeIdCases } from './node-id-cases.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';

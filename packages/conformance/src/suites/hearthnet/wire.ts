@@ -2,15 +2,16 @@ import sseFixture from '../../../fixtures/hearthnet/sse-frames.json' with { type
 import envelopeFixture from '../../../fixtures/hearthnet/wire-envelopes.json' with { type: 'json' };
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
 import {
+  decodeFixtureValue,
+  type FixtureCase,
   readBoolean,
   readBytes,
+  readFixtureFile,
   readNonNegativeInteger,
   readObject,
   readString,
-} from '../../fixtures/read-fields.js';
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 

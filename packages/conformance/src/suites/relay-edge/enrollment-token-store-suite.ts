@@ -1,9 +1,208 @@
-import type { EnrollmentTokenStore } from '@agentwire/relay/edge';
-import type { ConformanceSuite } from '../../suite.js';
-import { sleep } from '../relay-runtime/runtime-support.js';
-import { type EdgeStoreContext, type EdgeStoreSuiteOptions, edgeStoreSetup } from './edge-store-support.js';
-import { RELAY_EDGE_STORES_SUITE_VERSION } from './edge-stores-version.js';
-import { enrollmentTokenCases } from './enrollment-token-cases.js';
+import type { EnrollmentTokenRedemption, EnrollmentTokenStore } from '@agentwire/relay/edge';
+import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
+import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { sleep, uniqueTenant } from '../relay-runtime/runtime-support.js';
+import {
+  EDGE_STORES_FIRST_VERSION,
+  type EdgeStoreContext,
+  type EdgeStoreSuiteOptions,
+  edgeStoreSetup,
+  RELAY_EDGE_STORES_SUITE_VERSION,
+  singleStoreCase,
+  withStores,
+} from './edge-store-support.js';
+
+type Ctx = EnrollmentTokenStoreContext;
+type Case = ConformanceCase<Ctx>;
+
+const since = EDGE_STORES_FIRST_VERSION;
+const SECTION = 'EnrollmentTokenStore rules; relay-reference §13 (/relay/enroll)';
+const SECTION_SHARED = 'EnrollmentTokenStore rules; relay-reference §13; ARCHITECTURE decision 7';
+const LONG_TTL_MS = 600_000;
+/** How many redemptions race for one token in the concurrency cases. */
+const RACERS = 8;
+
+const REDEEMED: EnrollmentTokenRedemption = { redeemed: true };
+const refused = (reason: string) => ({ redeemed: false, reason });
+
+function withStore<R>(
+  ctx: EnrollmentTokenStoreContext,
+  body: (store: EnrollmentTokenStore) => Promise<R>,
+): Promise<R> {
+  return withStores(ctx, 1, ([store]) => body(store!));
+}
+
+/** Lets the short TTL and a quarter of it more pass, so a token issued with it is surely expired. */
+async function outliveShortTtl(ctx: EnrollmentTokenStoreContext): Promise<void> {
+  await ctx.elapse(ctx.shortTtlMs);
+  await ctx.elapse(Math.max(1, ctx.shortTtlMs / 4));
+}
+
+/** Checks that exactly one of `outcomes` redeemed and every other one was refused as `used`. */
+function assertOneWinner(outcomes: readonly EnrollmentTokenRedemption[]): void {
+  const won = outcomes.filter((outcome) => outcome.redeemed).length;
+  assertEqual(won, 1, `redemptions that succeeded out of ${outcomes.length} concurrent ones`);
+  for (const outcome of outcomes) {
+    if (!outcome.redeemed) assertEqual(outcome, refused('used'), 'a losing concurrent redemption');
+  }
+}
+
+/** Every rule of the `EnrollmentTokenStore` interface. */
+export function enrollmentTokenCases(suiteName: string): Case[] {
+  const id = (rest: string) => `${suiteName}.${rest}`;
+  const one = (
+    caseId: string,
+    title: string,
+    body: (store: EnrollmentTokenStore, ctx: Ctx) => Promise<void>,
+  ) =>
+    singleStoreCase<EnrollmentTokenStore, Ctx>({ suiteName, section: SECTION, since }, caseId, title, body);
+  return [
+    one('issue.fresh-tokens', 'issue answers a non-empty token, a different one each time', async (store) => {
+      const tenant = uniqueTenant('enroll');
+      const tokens = new Set<string>();
+      for (let i = 0; i < 16; i += 1) {
+        const token = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
+        assertTrue(typeof token === 'string' && token !== '', 'issue answered an empty or non-string token');
+        tokens.add(token);
+      }
+      assertEqual(tokens.size, 16, 'distinct tokens out of 16 issued');
+    }),
+    one(
+      'redeem.once',
+      'the issuing tenant redeems a live token once; the next redemption is refused as used',
+      async (store) => {
+        const tenant = uniqueTenant('enroll');
+        const token = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
+        assertEqual(await store.redeem(token, tenant), REDEEMED, 'first redemption');
+        assertEqual(await store.redeem(token, tenant), refused('used'), 'second redemption');
+      },
+    ),
+    {
+      id: id('redeem.concurrent-once'),
+      title: `of ${RACERS} concurrent redemptions of one token exactly one succeeds, the others read used`,
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withStore(ctx, async (store) => {
+          const tenant = uniqueTenant('enroll');
+          const token = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
+          const racing = Array.from({ length: RACERS }, () => store.redeem(token, tenant));
+          assertOneWinner(await Promise.all(racing));
+        }),
+    },
+    one('redeem.unknown', 'a token nobody issued is refused as unknown', async (store) => {
+      const tenant = uniqueTenant('enroll');
+      await store.issue({ tenant, ttlMs: LONG_TTL_MS });
+      const guess = `never-issued-${uniqueTenant('token')}`;
+      assertEqual(await store.redeem(guess, tenant), refused('unknown'), 'redemption of a guess');
+    }),
+    one(
+      'redeem.tenant-mismatch-not-spent',
+      "another tenant's redemption is refused as tenant_mismatch and leaves the token redeemable",
+      async (store) => {
+        const owner = uniqueTenant('enroll-owner');
+        const token = await store.issue({ tenant: owner, ttlMs: LONG_TTL_MS });
+        const other = uniqueTenant('enroll-other');
+        assertEqual(await store.redeem(token, other), refused('tenant_mismatch'), 'by another tenant');
+        assertEqual(await store.redeem(token, other), refused('tenant_mismatch'), 'by it again');
+        assertEqual(await store.redeem(token, owner), REDEEMED, 'by the issuing tenant');
+      },
+    ),
+    one(
+      'redeem.live-until-ttl',
+      'a token stays redeemable while its TTL has not passed',
+      async (store, ctx) => {
+        const tenant = uniqueTenant('enroll');
+        const token = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
+        await outliveShortTtl(ctx);
+        assertEqual(await store.redeem(token, tenant), REDEEMED, 'redemption well within the TTL');
+      },
+    ),
+    one(
+      'redeem.expired',
+      'a token whose TTL has passed is refused as expired, and never redeemed afterwards',
+      async (store, ctx) => {
+        const tenant = uniqueTenant('enroll');
+        const token = await store.issue({ tenant, ttlMs: ctx.shortTtlMs });
+        await outliveShortTtl(ctx);
+        assertEqual(await store.redeem(token, tenant), refused('expired'), 'redemption after the TTL');
+        const again = await store.redeem(token, tenant);
+        assertTrue(!again.redeemed, 'an expired token was redeemed on the second try');
+      },
+    ),
+    one(
+      'redeem.used-never-again',
+      'a used token is not accepted again, before or after its TTL',
+      async (store, ctx) => {
+        const tenant = uniqueTenant('enroll');
+        const token = await store.issue({ tenant, ttlMs: ctx.shortTtlMs });
+        assertEqual(await store.redeem(token, tenant), REDEEMED, 'first redemption');
+        await outliveShortTtl(ctx);
+        const late = await store.redeem(token, tenant);
+        assertTrue(!late.redeemed, 'a used token was redeemed again after its TTL');
+      },
+    ),
+    {
+      id: id('arguments.refused'),
+      title: 'a TTL that is not a positive finite number, and an empty tenant or token, are refused',
+      section: SECTION,
+      level: 'recommended',
+      since,
+      run: (ctx) =>
+        withStore(ctx, async (store) => {
+          const tenant = uniqueTenant('enroll');
+          for (const ttlMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '100']) {
+            await assertRejects(
+              () => store.issue({ tenant, ttlMs } as never),
+              `issue with ttlMs ${String(ttlMs)}`,
+            );
+          }
+          await assertRejects(() => store.issue({ tenant: '', ttlMs: LONG_TTL_MS }), 'issue for tenant ""');
+          await assertRejects(() => store.redeem('', tenant), 'redemption of token ""');
+          const token = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
+          await assertRejects(() => store.redeem(token, ''), 'redemption for tenant ""');
+          assertEqual(await store.redeem(token, tenant), REDEEMED, 'redemption after the refused one');
+        }),
+    },
+    {
+      id: id('shared.redeem-across-instances'),
+      title: 'a token issued on one instance is redeemed once on another, and reads used on the first',
+      section: SECTION_SHARED,
+      level: 'required',
+      requires: 'shared-backend',
+      since,
+      run: (ctx) =>
+        withStores(ctx, 2, async ([issuer, other]) => {
+          const tenant = uniqueTenant('enroll');
+          const token = await issuer!.issue({ tenant, ttlMs: LONG_TTL_MS });
+          const stranger = uniqueTenant('enroll-other');
+          assertEqual(await other!.redeem(token, stranger), refused('tenant_mismatch'), 'by another tenant');
+          assertEqual(await other!.redeem(token, tenant), REDEEMED, 'redemption elsewhere');
+          assertEqual(await issuer!.redeem(token, tenant), refused('used'), 'redemption where it was issued');
+        }),
+    },
+    {
+      id: id('shared.concurrent-once-across-instances'),
+      title: 'of concurrent redemptions of one token on two instances exactly one succeeds',
+      section: SECTION_SHARED,
+      level: 'required',
+      requires: 'shared-backend',
+      since,
+      run: (ctx) =>
+        withStores(ctx, 3, async ([issuer, first, second]) => {
+          const tenant = uniqueTenant('enroll');
+          for (let round = 0; round < 4; round += 1) {
+            const token = await issuer!.issue({ tenant, ttlMs: LONG_TTL_MS });
+            const racing = Array.from({ length: RACERS }, (_, i) =>
+              (i % 2 === 0 ? first! : second!).redeem(token, tenant),
+            );
+            assertOneWinner(await Promise.all(racing));
+          }
+        }),
+    },
+  ];
+}
 
 /** Options of {@link enrollmentTokenStoreSuite}; `Store` is the implementation's own type. */
 export interface EnrollmentTokenStoreSuiteOptions<Store extends EnrollmentTokenStore = EnrollmentTokenStore>

@@ -1,11 +1,10 @@
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
 import type { FixtureCase } from '../../fixtures/fixture-file.js';
-import { readObject, readPositiveInteger, readString } from '../../fixtures/read-fields.js';
+import { readObject, readPositiveInteger, readString } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import { levelForTags } from '../relay/case-level.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
-import { base64ToBytes, bytesEqual } from './bytes.js';
 import { parseContentDisposition } from './content-disposition.js';
 import type {
   EdgeConnectorUnderTest,
@@ -14,6 +13,7 @@ import type {
   EdgeWorld,
   RelayEdgeImplementation,
 } from './edge-implementation.js';
+import { base64ToBytes, bytesEqual } from './edge-implementation.js';
 
 interface StepRequest {
   readonly method: string;

@@ -3,8 +3,8 @@ import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { ConformanceError } from '../../errors.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
-import { bytesEqual } from './bytes.js';
 import { parseContentDisposition } from './content-disposition.js';
+import { bytesEqual } from './edge-implementation.js';
 
 /**
  * Sends `POST url` with `headers` (a `Content-Length` among them) and no body, and resolves with the

@@ -1,12 +1,12 @@
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
 import type { FixtureCase } from '../../fixtures/fixture-file.js';
-import { readObject, readString, readStringArray } from '../../fixtures/read-fields.js';
+import { readObject, readString, readStringArray } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import { levelForTags } from '../relay/case-level.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
-import { base64ToBytes, containsBytes } from './bytes.js';
 import type { RelayEdgeImplementation } from './edge-implementation.js';
+import { base64ToBytes, containsBytes } from './edge-implementation.js';
 
 const SECTION = 'relay contract §6; relay-reference §10.2, §6';
 

@@ -1,18 +1,17 @@
 import verifiersFixture from '../../../fixtures/relay/edge-verifiers.json' with { type: 'json' };
 import { assertEqual, assertRejects } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
-import { readObject, readString } from '../../fixtures/read-fields.js';
+import { type FixtureCase, readFixtureFile, readObject, readString } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import { levelForTags } from '../relay/case-level.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
-import { base64ToBytes, hexToBytes } from './bytes.js';
 import type {
   EdgeVerifierClock,
   EdgeWebhookRequest,
   EdgeWeComKeys,
   RelayEdgeImplementation,
 } from './edge-implementation.js';
+import { base64ToBytes, hexToBytes } from './edge-implementation.js';
 
 const FIXTURE_NAME = 'relay/edge-verifiers.json';
 const SECTION = 'relay contract §6';

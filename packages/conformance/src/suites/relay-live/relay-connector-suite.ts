@@ -1,10 +1,12 @@
 import {
+  buildSessionKey,
   type CapabilityDescriptor,
   decodeOpResult,
   descriptorSupportsOp,
   type GatewayFrameInput,
   mintRelayToken,
   newRequestId,
+  type OpParamsInput,
   OUTBOUND_OPS,
   type OutboundActionInput,
   type OutboundOp,
@@ -14,17 +16,199 @@ import {
   RELAY_CLOSE_UNAUTHORIZED,
   relayAuthorizationHeader,
   relayWebSocketUrl,
+  sessionSourceFromWire,
 } from '@agentwire/relay';
-import { assertEqual, fail } from '../../assert.js';
+import { assertEqual, fail, formatValue } from '../../assert.js';
 import { ConformanceError, isConformanceError } from '../../errors.js';
-import { formatValue } from '../../format-value.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
-import { descriptorTypeErrors } from './descriptor-types.js';
 import { GatewayProbe, lineType, openOrFail, quoteLine, type ReceivedLine } from './gateway-probe.js';
-import { inboundProblems } from './inbound-checks.js';
-import { SAMPLE_ACTIONS, UNSUPPORTED_OP } from './sample-actions.js';
 import type { WebSocketClose } from './websocket-client.js';
+
+type FieldKind = 'integer' | 'string' | 'boolean' | 'length-unit' | 'string-list';
+
+/** The JSON type of every descriptor field (relay contract §3.1); optional ones may be absent. */
+const DESCRIPTOR_FIELD_KINDS: readonly (readonly [name: string, kind: FieldKind, required: boolean])[] = [
+  ['contract_version', 'integer', true],
+  ['platform', 'string', true],
+  ['label', 'string', true],
+  ['max_message_length', 'integer', true],
+  ['supports_draft_streaming', 'boolean', true],
+  ['supports_edit', 'boolean', true],
+  ['supports_threads', 'boolean', true],
+  ['markdown_dialect', 'string', true],
+  ['len_unit', 'length-unit', true],
+  ['emoji', 'string', false],
+  ['platform_hint', 'string', false],
+  ['pii_safe', 'boolean', false],
+  ['supports_context', 'boolean', false],
+  ['supported_ops', 'string-list', false],
+];
+
+const KIND_TEXT: Readonly<Record<FieldKind, string>> = {
+  integer: 'an integer',
+  string: 'a string',
+  boolean: 'a boolean',
+  'length-unit': '"chars" or "utf16"',
+  'string-list': 'a list of strings',
+};
+
+/**
+ * The type errors of a descriptor as the connector sent it: the gateway's `from_json` checks no types
+ * (a string `max_message_length` slips through and breaks later), so the wire object is checked here.
+ * Returns one message per wrong field; empty when every field has its type.
+ */
+export function descriptorTypeErrors(descriptor: unknown): string[] {
+  if (typeof descriptor !== 'object' || descriptor === null || Array.isArray(descriptor)) {
+    return [`descriptor must be an object, got ${formatValue(descriptor)}`];
+  }
+  const fields = descriptor as Readonly<Record<string, unknown>>;
+  const errors: string[] = [];
+  for (const [name, kind, required] of DESCRIPTOR_FIELD_KINDS) {
+    if (!Object.hasOwn(fields, name)) {
+      if (required) errors.push(`descriptor.${name} is missing`);
+      continue;
+    }
+    const value = fields[name];
+    if (!hasKind(value, kind)) {
+      errors.push(`descriptor.${name} must be ${KIND_TEXT[kind]}, got ${formatValue(value)}`);
+    }
+  }
+  return errors;
+}
+
+function hasKind(value: unknown, kind: FieldKind): boolean {
+  switch (kind) {
+    case 'integer':
+      return Number.isInteger(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'length-unit':
+      return value === 'chars' || value === 'utf16';
+    case 'string-list':
+      return Array.isArray(value) && value.every((op) => typeof op === 'string');
+  }
+}
+
+/** Keys every `event` carries as a careful connector writes it (`createMessageEvent`). */
+const EVENT_KEYS = ['text', 'message_type', 'message_id', 'reply_to_message_id', 'media_urls', 'source'];
+/** Keys `SessionSource.to_dict()` always writes that the session key is built from. */
+const SOURCE_KEYS = ['platform', 'chat_id', 'chat_type', 'user_id'];
+
+/**
+ * What is wrong with one `inbound` line: it must decode with the codec, carry the always-present event
+ * and source keys, name a `scope_id` for any chat that is not a DM, and give a session key.
+ */
+export function inboundProblems(line: ReceivedLine): string[] {
+  if (line.error !== undefined) return [`undecodable inbound ${quoteLine(line)}: ${line.error.message}`];
+  const event = (line.json as { readonly event?: unknown }).event;
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) {
+    return [`inbound without an event object: ${quoteLine(line)}`];
+  }
+  const fields = event as Readonly<Record<string, unknown>>;
+  const problems = EVENT_KEYS.filter((key) => !Object.hasOwn(fields, key)).map(
+    (key) => `event.${key} is missing in ${quoteLine(line)}`,
+  );
+  const source = fields['source'];
+  if (typeof source !== 'object' || source === null || Array.isArray(source)) return problems;
+  const sourceFields = source as Readonly<Record<string, unknown>>;
+  for (const key of SOURCE_KEYS) {
+    if (!Object.hasOwn(sourceFields, key))
+      problems.push(`event.source.${key} is missing in ${quoteLine(line)}`);
+  }
+  const chatType = sourceFields['chat_type'];
+  if (
+    chatType !== 'dm' &&
+    (typeof sourceFields['scope_id'] !== 'string' || sourceFields['scope_id'] === '')
+  ) {
+    problems.push(
+      `event.source.scope_id must name the scope of a ${formatValue(chatType)} chat, got ${formatValue(sourceFields['scope_id'])}`,
+    );
+  }
+  try {
+    buildSessionKey(sessionSourceFromWire(sourceFields));
+  } catch (error) {
+    problems.push(
+      `no session key derivable from event.source: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return problems;
+}
+
+const CHAT_ID = 'agentwire-conformance-chat';
+const CONTENT = 'agentwire conformance probe';
+
+/**
+ * A minimal valid action for every op of the baseline op table (relay contract §7.2), as the gateway
+ * writes it. A connector under test executes them for real: point the suite at a test chat.
+ */
+export const SAMPLE_ACTIONS: { readonly [Op in OutboundOp]: OpParamsInput[Op] } = {
+  send: { op: 'send', chat_id: CHAT_ID, content: CONTENT, reply_to: null, metadata: {} },
+  edit: {
+    op: 'edit',
+    chat_id: CHAT_ID,
+    message_id: 'agentwire-conformance-message',
+    content: CONTENT,
+    metadata: {},
+  },
+  typing: { op: 'typing', chat_id: CHAT_ID, metadata: {} },
+  follow_up: {
+    op: 'follow_up',
+    session_key: `agent:main:relay:dm:${CHAT_ID}`,
+    kind: 'conformance',
+    content: CONTENT,
+    metadata: {},
+  },
+  get_chat_info: { op: 'get_chat_info', chat_id: CHAT_ID },
+  send_media: {
+    op: 'send_media',
+    chat_id: CHAT_ID,
+    media_kind: 'image',
+    source_url: 'https://example.invalid/agentwire-conformance.png',
+    content: '',
+    reply_to: null,
+    metadata: {},
+  },
+  prompt: {
+    op: 'prompt',
+    chat_id: CHAT_ID,
+    content: 'agentwire conformance: proceed?',
+    prompt_kind: 'approval',
+    prompt_id: 'c0f0a1b2',
+    options: [
+      { id: 'once', label: 'Allow once', style: 'success' },
+      { id: 'deny', label: 'Deny', style: 'danger' },
+    ],
+    reply_to: null,
+    metadata: {},
+  },
+  react: {
+    op: 'react',
+    chat_id: CHAT_ID,
+    message_id: 'agentwire-conformance-message',
+    emoji: '👍',
+    remove: false,
+    metadata: {},
+  },
+  thread_create: {
+    op: 'thread_create',
+    chat_id: CHAT_ID,
+    thread_name: 'agentwire conformance',
+    metadata: {},
+  },
+  thread_rename: {
+    op: 'thread_rename',
+    chat_id: CHAT_ID,
+    message_id: 'agentwire-conformance-thread',
+    thread_name: 'agentwire conformance renamed',
+    metadata: {},
+  },
+};
+
+/** An `op` no contract version defines: every connector must answer it with `success: false`. */
+export const UNSUPPORTED_OP = 'agentwire_conformance_unsupported';
 
 /** Options of {@link relayConnectorSuite}. */
 export interface RelayConnectorSuiteOptions {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closePayload, encodeWebSocketFrame, OPCODE, WebSocketFrameReader } from './websocket-frame.js';
+import { closePayload, encodeWebSocketFrame, OPCODE, WebSocketFrameReader } from './websocket-client.js';
 
 describe('WebSocket frames', () => {
   it('round-trips masked and unmasked frames of every length class, however the bytes are chunked', () => {

@@ -1,8 +1,357 @@
-import type { CapabilityVault } from '@agentwire/relay';
-import type { ConformanceSuite } from '../../suite.js';
-import { sleep } from './runtime-support.js';
-import { CAPABILITY_VAULT_SUITE_VERSION } from './suite-version.js';
-import { vaultCases } from './vault-cases.js';
+import type { CapabilityBinding, CapabilityVault } from '@agentwire/relay';
+import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
+import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import {
+  CAPABILITY_VAULT_SUITE_VERSION,
+  pollUntil,
+  RELAY_RUNTIME_SUITE_VERSION,
+  sleep,
+  uniqueTenant,
+  withInstances,
+} from './runtime-support.js';
+
+type Case = ConformanceCase<CapabilityVaultContext>;
+
+const since = RELAY_RUNTIME_SUITE_VERSION;
+const SECTION = 'CapabilityVault rules; contract §4, §6; relay-reference §9';
+const SECTION_SHARED = 'CapabilityVault rules; relay-reference §9; ARCHITECTURE decision 7';
+const KIND = 'discord.interaction_token';
+const LONG_TTL_MS = 600_000;
+/** How often the expiry cases check, each time letting a quarter of the short TTL pass. */
+const EXPIRY_CHECKS = 40;
+
+let bindingCounter = 0;
+
+/** A binding with a session key and credential no other case uses. */
+function freshBinding(tenant: string, ttl_ms = LONG_TTL_MS): CapabilityBinding {
+  bindingCounter += 1;
+  return {
+    tenant,
+    session_key: `agent:main:discord:group:${uniqueTenant('guild')}:${bindingCounter}`,
+    kind: KIND,
+    credential: `secret-interaction-token-${bindingCounter}-${Math.random().toString(36).slice(2)}`,
+    ttl_ms,
+  };
+}
+
+const found = (credential: string) => ({ found: true, credential });
+const ABSENT = { found: false, reason: 'absent' };
+const MISMATCH = { found: false, reason: 'tenant_mismatch' };
+
+function resolveBinding(vault: CapabilityVault, binding: CapabilityBinding, tenant = binding.tenant) {
+  return vault.resolve(tenant, binding.session_key, binding.kind);
+}
+
+/** Lets time pass until `binding` resolves as absent; fails when it never does. */
+async function waitUntilExpired(
+  ctx: CapabilityVaultContext,
+  vault: CapabilityVault,
+  binding: CapabilityBinding,
+) {
+  await ctx.elapse(ctx.shortTtlMs);
+  await pollUntil(
+    async () => (await resolveBinding(vault, binding)).found === false,
+    { attempts: EXPIRY_CHECKS, step: () => ctx.elapse(Math.max(1, ctx.shortTtlMs / 4)) },
+    () =>
+      `a binding with ttl_ms ${binding.ttl_ms} still resolves after ${EXPIRY_CHECKS / 4 + 1} times its TTL`,
+  );
+}
+
+function withVault<R>(ctx: CapabilityVaultContext, body: (vault: CapabilityVault) => Promise<R>): Promise<R> {
+  return withInstances(ctx.create, 1, ([vault]) => body(vault!));
+}
+
+/** Every rule of the `CapabilityVault` interface. */
+export function vaultCases(suiteName: string): Case[] {
+  const id = (rest: string) => `${suiteName}.${rest}`;
+  return [
+    {
+      id: id('resolve.bound'),
+      title: 'resolve by the tenant that bound a credential returns it',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const binding = freshBinding(uniqueTenant('vault'));
+          await vault.bind(binding);
+          assertEqual(await resolveBinding(vault, binding), found(binding.credential), 'lookup');
+        }),
+    },
+    {
+      id: id('resolve.absent'),
+      title: 'resolve of a (session_key, kind) nobody bound returns absent',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          assertEqual(await resolveBinding(vault, freshBinding(uniqueTenant('vault'))), ABSENT, 'lookup');
+        }),
+    },
+    {
+      id: id('resolve.tenant-mismatch'),
+      title: 'another tenant gets tenant_mismatch and never the secret',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const binding = freshBinding(uniqueTenant('vault-owner'));
+          await vault.bind(binding);
+          const lookup = await resolveBinding(vault, binding, uniqueTenant('vault-other'));
+          assertEqual(lookup, MISMATCH, 'lookup by another tenant');
+          assertTrue(
+            !JSON.stringify(lookup).includes(binding.credential),
+            'the lookup by another tenant carries the secret',
+          );
+          assertEqual(await resolveBinding(vault, binding), found(binding.credential), 'lookup by the owner');
+        }),
+    },
+    {
+      id: id('resolve.keyed-by-session-key-and-kind'),
+      title: 'a credential resolves only under its own session key and kind',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const binding = freshBinding(uniqueTenant('vault'));
+          await vault.bind(binding);
+          const { tenant, session_key, kind } = binding;
+          assertEqual(await vault.resolve(tenant, session_key, 'slack.response_url'), ABSENT, 'another kind');
+          assertEqual(await vault.resolve(tenant, `${session_key}:x`, kind), ABSENT, 'another session key');
+          const sibling = { ...freshBinding(tenant), session_key };
+          await vault.bind({ ...sibling, kind: 'slack.response_url' });
+          assertEqual(await resolveBinding(vault, binding), found(binding.credential), 'the first binding');
+          assertEqual(
+            await vault.resolve(tenant, session_key, 'slack.response_url'),
+            found(sibling.credential),
+            'the binding of the other kind',
+          );
+        }),
+    },
+    {
+      id: id('bind.replaces'),
+      title: 'bind of the same (tenant, session_key, kind) replaces the credential',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const first = freshBinding(uniqueTenant('vault'));
+          const second = { ...first, credential: `${first.credential}-rotated` };
+          await vault.bind(first);
+          await vault.bind(second);
+          assertEqual(await resolveBinding(vault, first), found(second.credential), 'lookup after rebinding');
+        }),
+    },
+    {
+      id: id('bind.replaces-ttl-longer'),
+      title: 'rebinding with a longer TTL keeps the credential past the first TTL',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const first = freshBinding(uniqueTenant('vault'), ctx.shortTtlMs);
+          const second = { ...first, credential: `${first.credential}-rotated`, ttl_ms: LONG_TTL_MS };
+          await vault.bind(first);
+          await vault.bind(second);
+          await ctx.elapse(ctx.shortTtlMs * 3);
+          assertEqual(
+            await resolveBinding(vault, first),
+            found(second.credential),
+            'lookup after the short TTL',
+          );
+        }),
+    },
+    {
+      id: id('bind.replaces-ttl-shorter'),
+      title: 'rebinding with a shorter TTL makes the binding expire after the shorter TTL',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const first = freshBinding(uniqueTenant('vault'));
+          await vault.bind(first);
+          const second = { ...first, ttl_ms: ctx.shortTtlMs };
+          await vault.bind(second);
+          await waitUntilExpired(ctx, vault, second);
+          assertEqual(await resolveBinding(vault, first), ABSENT, 'lookup after the shorter TTL');
+        }),
+    },
+    {
+      id: id('ttl.expires'),
+      title: 'a binding reads as absent once its TTL has passed, for its tenant and for others',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const binding = freshBinding(uniqueTenant('vault'), ctx.shortTtlMs);
+          await vault.bind(binding);
+          await waitUntilExpired(ctx, vault, binding);
+          assertEqual(await resolveBinding(vault, binding), ABSENT, 'lookup by the owner');
+          assertEqual(
+            await resolveBinding(vault, binding, uniqueTenant('vault-other')),
+            ABSENT,
+            'by another',
+          );
+        }),
+    },
+    {
+      id: id('revoke.own'),
+      title: 'revoke by the owner resolves true and removes the binding; a second revoke resolves false',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const binding = freshBinding(uniqueTenant('vault'));
+          await vault.bind(binding);
+          const { tenant, session_key, kind } = binding;
+          assertEqual(await vault.revoke(tenant, session_key, kind), true, 'first revoke');
+          assertEqual(await resolveBinding(vault, binding), ABSENT, 'lookup after revoke');
+          assertEqual(await vault.revoke(tenant, session_key, kind), false, 'second revoke');
+        }),
+    },
+    {
+      id: id('revoke.other-tenant'),
+      title: "revoke by another tenant resolves false and leaves the owner's binding usable",
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const binding = freshBinding(uniqueTenant('vault-owner'));
+          await vault.bind(binding);
+          const revoked = await vault.revoke(uniqueTenant('vault-other'), binding.session_key, binding.kind);
+          assertEqual(revoked, false, 'revoke by another tenant');
+          assertEqual(await resolveBinding(vault, binding), found(binding.credential), 'lookup by the owner');
+        }),
+    },
+    {
+      id: id('bind.tenants-kept-apart'),
+      title:
+        "two tenants' bindings of one (session_key, kind) are kept apart: each resolves its own, a revoke removes only its own",
+      section: SECTION,
+      level: 'recommended',
+      since: CAPABILITY_VAULT_SUITE_VERSION,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const first = freshBinding(uniqueTenant('vault-a'));
+          const second = { ...first, tenant: uniqueTenant('vault-b'), credential: `${first.credential}-b` };
+          await vault.bind(first);
+          await vault.bind(second);
+          assertEqual(await resolveBinding(vault, first), found(first.credential), 'the first tenant');
+          assertEqual(await resolveBinding(vault, second), found(second.credential), 'the second tenant');
+          assertEqual(
+            await resolveBinding(vault, first, uniqueTenant('vault-c')),
+            MISMATCH,
+            'a third tenant',
+          );
+          assertEqual(
+            await vault.revoke(first.tenant, first.session_key, first.kind),
+            true,
+            'revoke by the first',
+          );
+          assertEqual(await resolveBinding(vault, first), MISMATCH, 'the first tenant after its revoke');
+          assertEqual(
+            await resolveBinding(vault, second),
+            found(second.credential),
+            'the second after that revoke',
+          );
+        }),
+    },
+    {
+      id: id('revoke.absent'),
+      title: 'revoke of a (session_key, kind) nobody bound resolves false',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const binding = freshBinding(uniqueTenant('vault'));
+          assertEqual(await vault.revoke(binding.tenant, binding.session_key, binding.kind), false, 'revoke');
+        }),
+    },
+    {
+      id: id('revoke.expired'),
+      title: 'revoke of an expired binding resolves false',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const binding = freshBinding(uniqueTenant('vault'), ctx.shortTtlMs);
+          await vault.bind(binding);
+          await waitUntilExpired(ctx, vault, binding);
+          assertEqual(await vault.revoke(binding.tenant, binding.session_key, binding.kind), false, 'revoke');
+        }),
+    },
+    {
+      id: id('arguments.refused'),
+      title: 'a ttl_ms that is not a positive finite number, and empty strings, are refused',
+      section: SECTION,
+      level: 'recommended',
+      since,
+      run: (ctx) =>
+        withVault(ctx, async (vault) => {
+          const binding = freshBinding(uniqueTenant('vault'));
+          for (const ttl_ms of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '100']) {
+            await assertRejects(
+              () => vault.bind({ ...binding, ttl_ms } as CapabilityBinding),
+              `bind with ttl_ms ${String(ttl_ms)}`,
+            );
+          }
+          for (const field of ['tenant', 'session_key', 'kind', 'credential'] as const) {
+            await assertRejects(() => vault.bind({ ...binding, [field]: '' }), `bind with an empty ${field}`);
+          }
+          await assertRejects(() => vault.resolve('', binding.session_key, KIND), 'resolve for tenant ""');
+          await assertRejects(() => vault.revoke(binding.tenant, '', KIND), 'revoke of session key ""');
+          assertEqual(await resolveBinding(vault, binding), ABSENT, 'lookup after the refused binds');
+        }),
+    },
+    {
+      id: id('close.refuses-use'),
+      title: 'after close, bind and resolve reject',
+      section: SECTION,
+      level: 'recommended',
+      since,
+      run: async (ctx) => {
+        const vault = await ctx.create();
+        await vault.close();
+        const binding = freshBinding(uniqueTenant('vault'));
+        await assertRejects(() => vault.bind(binding), 'bind after close');
+        await assertRejects(() => resolveBinding(vault, binding), 'resolve after close');
+      },
+    },
+    {
+      id: id('shared.visible-across-instances'),
+      title: 'a binding made on one instance resolves, keeps its tenant and is revoked on another',
+      section: SECTION_SHARED,
+      level: 'required',
+      requires: 'shared-backend',
+      since,
+      run: (ctx) =>
+        withInstances(ctx.create, 2, async ([binder, other]) => {
+          const binding = freshBinding(uniqueTenant('vault-owner'));
+          await binder!.bind(binding);
+          assertEqual(await resolveBinding(other!, binding), found(binding.credential), 'lookup elsewhere');
+          assertEqual(
+            await resolveBinding(other!, binding, uniqueTenant('vault-other')),
+            MISMATCH,
+            'by another',
+          );
+          const { tenant, session_key, kind } = binding;
+          assertEqual(await other!.revoke(tenant, session_key, kind), true, 'revoke elsewhere');
+          assertEqual(await resolveBinding(binder!, binding), ABSENT, 'lookup where it was bound');
+        }),
+    },
+  ];
+}
 
 /** Options of {@link capabilityVaultSuite}. */
 export interface CapabilityVaultSuiteOptions {

@@ -1,7 +1,452 @@
-import type { InboundBuffer } from '@agentwire/relay';
-import type { ConformanceSuite } from '../../suite.js';
-import { bufferCases } from './buffer-cases.js';
-import { RELAY_RUNTIME_SUITE_VERSION } from './suite-version.js';
+import {
+  type BufferedEntry,
+  type BufferedFrame,
+  encodeBufferedFrame,
+  type InboundBuffer,
+} from '@agentwire/relay';
+import { assertEqual, assertRejects, assertTrue, formatValue } from '../../assert.js';
+import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { RELAY_RUNTIME_SUITE_VERSION, uniqueTenant, withInstances } from './runtime-support.js';
+
+type Case = ConformanceCase<InboundBufferContext>;
+
+const since = RELAY_RUNTIME_SUITE_VERSION;
+const SECTION = 'InboundBuffer rules (@agentwire/relay buffer/inbound-buffer.ts); relay-reference §2.6';
+const SECTION_SHARED = 'InboundBuffer rules; relay-reference §2.6; ARCHITECTURE decision 7';
+const READ_ALL = 1000;
+
+/** An inbound frame that says which one it is. */
+function numberedFrame(index: number): BufferedFrame {
+  return {
+    type: 'inbound',
+    event: {
+      text: `message ${index}`,
+      message_id: `m-${index}`,
+      source: { platform: 'discord', chat_type: 'group', chat_id: '42', user_id: '7' },
+      index,
+    },
+  };
+}
+
+/** Frames of both kinds with awkward content: non-ASCII, escapes, nesting, every JSON type. */
+const VERBATIM_FRAMES: readonly BufferedFrame[] = [
+  {
+    type: 'inbound',
+    event: {
+      text: 'héllo 👋 "quoted" \\ back\nslash\u0000',
+      message_type: 'text',
+      source: { platform: 'telegram', chat_type: 'dm', chat_id: '-100123', user_id: '7', thread_id: null },
+      media_urls: [],
+      reply_to: null,
+      metadata: {
+        ratio: 1.5,
+        largest_safe: 9007199254740991,
+        negative: -3,
+        flag: false,
+        nested: { list: [1, 'two', null, { three: 3 }, [true]] },
+        '': 'empty key',
+      },
+    },
+  },
+  {
+    type: 'passthrough_forward',
+    forward: {
+      route: 'discord/interactions',
+      headers: { 'content-type': 'application/json', 'x-signature-ed25519': 'ab01' },
+      body_b64: 'eyJ0eXBlIjoxfQ==',
+      session_key: 'agent:main:discord:group:42:7',
+    },
+  },
+];
+
+/** Appends `count` numbered frames one after another; resolves with their ids in append order. */
+async function appendNumbered(buffer: InboundBuffer, tenant: string, count: number, from = 0) {
+  const ids: string[] = [];
+  for (let i = from; i < from + count; i += 1) ids.push(await buffer.append(tenant, numberedFrame(i)));
+  return ids;
+}
+
+function idsOf(entries: readonly BufferedEntry[]): string[] {
+  return entries.map((entry) => entry.bufferId);
+}
+
+function withBuffer<R>(ctx: InboundBufferContext, body: (buffer: InboundBuffer) => Promise<R>): Promise<R> {
+  return withInstances(ctx.create, 1, ([buffer]) => body(buffer!));
+}
+
+/** Every rule of the `InboundBuffer` interface. */
+export function bufferCases(suiteName: string): Case[] {
+  const id = (rest: string) => `${suiteName}.${rest}`;
+  return [
+    {
+      id: id('append.unique-ids'),
+      title: 'append resolves with a non-empty string id, a different one each time',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const ids = await appendNumbered(buffer, uniqueTenant('buffer'), 30);
+          assertTrue(
+            ids.every((bufferId) => typeof bufferId === 'string' && bufferId !== ''),
+            `ids are non-empty strings: ${formatValue(ids)}`,
+          );
+          assertEqual(new Set(ids).size, ids.length, `ids are unique: ${formatValue(ids)}`);
+        }),
+    },
+    {
+      id: id('read.append-order'),
+      title: 'read from the start returns every pending entry in append order, with its id and frame',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          const ids = await appendNumbered(buffer, tenant, 12);
+          const entries = await buffer.read(tenant, null, READ_ALL);
+          assertEqual(
+            entries,
+            ids.map((bufferId, i) => ({ bufferId, frameJson: encodeBufferedFrame(numberedFrame(i)) })),
+            'entries read',
+          );
+        }),
+    },
+    {
+      id: id('read.does-not-consume'),
+      title: 'reading does not remove entries: a second read returns them again',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          const ids = await appendNumbered(buffer, tenant, 3);
+          await buffer.read(tenant, null, READ_ALL);
+          assertEqual(idsOf(await buffer.read(tenant, null, READ_ALL)), ids, 'ids of the second read');
+          assertEqual(await buffer.size(tenant), 3, 'size');
+        }),
+    },
+    {
+      id: id('read.after-exclusive'),
+      title: 'read after an id returns only the entries appended after it',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          const ids = await appendNumbered(buffer, tenant, 8);
+          assertEqual(idsOf(await buffer.read(tenant, ids[4]!, READ_ALL)), ids.slice(5), 'ids after the 5th');
+          assertEqual(await buffer.read(tenant, ids[7]!, READ_ALL), [], 'entries after the last');
+        }),
+    },
+    {
+      id: id('read.limit'),
+      title: 'read returns at most limit entries, the oldest first, and paging by the last id sees each once',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          const ids = await appendNumbered(buffer, tenant, 7);
+          assertEqual(idsOf(await buffer.read(tenant, null, 1)), ids.slice(0, 1), 'limit 1');
+          assertEqual(idsOf(await buffer.read(tenant, ids[1]!, 3)), ids.slice(2, 5), 'limit 3 after the 2nd');
+          const paged: string[] = [];
+          let after: string | null = null;
+          for (let page = 0; page < 10; page += 1) {
+            const entries: readonly BufferedEntry[] = await buffer.read(tenant, after, 2);
+            assertTrue(entries.length <= 2, `a page of limit 2 has ${entries.length} entries`);
+            if (entries.length === 0) break;
+            paged.push(...idsOf(entries));
+            after = entries[entries.length - 1]!.bufferId;
+          }
+          assertEqual(paged, ids, 'ids paged through with limit 2');
+        }),
+    },
+    {
+      id: id('ack.removes'),
+      title: 'ack of a pending entry resolves true; the entry is never read again and size drops',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          const ids = await appendNumbered(buffer, tenant, 4);
+          assertEqual(await buffer.ack(tenant, ids[1]!), true, 'ack of a pending entry');
+          assertEqual(await buffer.size(tenant), 3, 'size after one ack');
+          assertEqual(idsOf(await buffer.read(tenant, null, READ_ALL)), [ids[0], ids[2], ids[3]], 'ids read');
+          assertEqual(
+            idsOf(await buffer.read(tenant, ids[0]!, READ_ALL)),
+            [ids[2], ids[3]],
+            'ids after the 1st',
+          );
+        }),
+    },
+    {
+      id: id('ack.idempotent'),
+      title: 'a second ack of the same id resolves false and changes nothing',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          const ids = await appendNumbered(buffer, tenant, 2);
+          assertEqual(await buffer.ack(tenant, ids[0]!), true, 'first ack');
+          assertEqual(await buffer.ack(tenant, ids[0]!), false, 'second ack');
+          assertEqual(idsOf(await buffer.read(tenant, null, READ_ALL)), [ids[1]], 'ids read');
+        }),
+    },
+    {
+      id: id('ack.unknown-id'),
+      title: 'ack of an id the buffer never issued resolves false',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          const ids = await appendNumbered(buffer, tenant, 1);
+          assertEqual(await buffer.ack(tenant, 'conformance-never-issued'), false, 'ack of a made-up id');
+          assertEqual(await buffer.ack(tenant, ''), false, 'ack of ""');
+          assertEqual(
+            await buffer.ack(uniqueTenant('buffer'), ids[0]!),
+            false,
+            'ack on a tenant with no entries',
+          );
+          assertEqual(await buffer.size(tenant), 1, 'size');
+        }),
+    },
+    {
+      id: id('ack.other-tenant'),
+      title: "ack of another tenant's pending id resolves false and leaves the entry pending",
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const [owner, intruder] = [uniqueTenant('buffer-a'), uniqueTenant('buffer-b')];
+          const [ownerId] = await appendNumbered(buffer, owner, 1);
+          assertEqual(await buffer.ack(intruder, ownerId!), false, "ack of the owner's id by another tenant");
+          assertEqual(idsOf(await buffer.read(owner, null, READ_ALL)), [ownerId], "the owner's pending ids");
+          assertEqual(await buffer.ack(owner, ownerId!), true, "ack of the owner's id by the owner");
+        }),
+    },
+    {
+      id: id('read.after-acknowledged-position'),
+      title: 'an afterId acknowledged meanwhile still works as a position',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          const ids = await appendNumbered(buffer, tenant, 5);
+          await buffer.ack(tenant, ids[1]!);
+          await buffer.ack(tenant, ids[2]!);
+          assertEqual(
+            idsOf(await buffer.read(tenant, ids[1]!, READ_ALL)),
+            ids.slice(3),
+            'ids after an acked id',
+          );
+          for (const bufferId of ids) await buffer.ack(tenant, bufferId);
+          assertEqual(await buffer.read(tenant, ids[4]!, READ_ALL), [], 'entries after the last, all acked');
+          const [next] = await appendNumbered(buffer, tenant, 1, 5);
+          assertEqual(
+            idsOf(await buffer.read(tenant, ids[4]!, READ_ALL)),
+            [next],
+            'ids after it, appended later',
+          );
+        }),
+    },
+    {
+      id: id('ids.never-reused'),
+      title: 'after every entry is acknowledged, new entries get new ids that sort after the old ones',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          const old = await appendNumbered(buffer, tenant, 3);
+          for (const bufferId of old)
+            assertEqual(await buffer.ack(tenant, bufferId), true, `ack of ${bufferId}`);
+          assertEqual(await buffer.size(tenant), 0, 'size after acking everything');
+          const fresh = await appendNumbered(buffer, tenant, 3, 3);
+          const reused = fresh.filter((bufferId) => old.includes(bufferId));
+          assertEqual(reused, [], 'ids issued again');
+          assertEqual(
+            idsOf(await buffer.read(tenant, old[2]!, READ_ALL)),
+            fresh,
+            'ids after the last old one',
+          );
+          assertEqual(await buffer.ack(tenant, old[0]!), false, 'ack of an old id');
+        }),
+    },
+    {
+      id: id('tenant.isolation'),
+      title: "tenants never see each other's entries in read or size",
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const [tenantA, tenantB] = [uniqueTenant('buffer-a'), uniqueTenant('buffer-b')];
+          const idsA = await appendNumbered(buffer, tenantA, 3);
+          const idsB = await appendNumbered(buffer, tenantB, 2, 100);
+          assertEqual(idsOf(await buffer.read(tenantA, null, READ_ALL)), idsA, "tenant A's ids");
+          assertEqual(
+            await buffer.read(tenantB, null, READ_ALL),
+            idsB.map((bufferId, i) => ({ bufferId, frameJson: encodeBufferedFrame(numberedFrame(100 + i)) })),
+            "tenant B's entries",
+          );
+          assertEqual([await buffer.size(tenantA), await buffer.size(tenantB)], [3, 2], 'sizes');
+        }),
+    },
+    {
+      id: id('read.unknown-tenant-empty'),
+      title: 'a tenant that never appended reads as empty with size 0',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          assertEqual(await buffer.read(tenant, null, READ_ALL), [], 'entries');
+          assertEqual(await buffer.size(tenant), 0, 'size');
+        }),
+    },
+    {
+      id: id('frame.verbatim'),
+      title:
+        'inbound and passthrough_forward frames come back as the text encodeBufferedFrame writes for them',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          const ids: string[] = [];
+          for (const frame of VERBATIM_FRAMES) ids.push(await buffer.append(tenant, frame));
+          assertEqual(
+            await buffer.read(tenant, null, READ_ALL),
+            VERBATIM_FRAMES.map((frame, i) => ({ bufferId: ids[i], frameJson: encodeBufferedFrame(frame) })),
+            'entries read',
+          );
+        }),
+    },
+    {
+      id: id('frame.key-order-kept'),
+      title: 'frames come back with type first and the payload keys in the order they were appended with',
+      section: SECTION,
+      level: 'recommended',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          for (const frame of VERBATIM_FRAMES) await buffer.append(tenant, frame);
+          const read = (await buffer.read(tenant, null, READ_ALL)).map((entry) => entry.frameJson);
+          assertEqual(
+            read,
+            VERBATIM_FRAMES.map((frame) => JSON.stringify(frame)),
+            'frames as JSON text',
+          );
+        }),
+    },
+    {
+      id: id('append.concurrent'),
+      title: 'concurrent appends each get their own id, and read pairs every id with its frame',
+      section: SECTION,
+      level: 'required',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          const frames = Array.from({ length: 25 }, (_, i) => numberedFrame(i));
+          const ids = await Promise.all(frames.map((frame) => buffer.append(tenant, frame)));
+          assertEqual(new Set(ids).size, ids.length, `ids are unique: ${formatValue(ids)}`);
+          const entries = await buffer.read(tenant, null, READ_ALL);
+          const byId = new Map(entries.map((e) => [e.bufferId, e.frameJson]));
+          assertEqual(byId.size, frames.length, 'entries read');
+          for (const [i, bufferId] of ids.entries()) {
+            assertEqual(
+              byId.get(bufferId),
+              encodeBufferedFrame(frames[i]!),
+              `the frame read under ${bufferId}`,
+            );
+          }
+        }),
+    },
+    {
+      id: id('arguments.refused'),
+      title: 'an empty tenant, a non-positive or fractional limit and a frame of unknown type are refused',
+      section: SECTION,
+      level: 'recommended',
+      since,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          await assertRejects(() => buffer.append('', numberedFrame(0)), 'append to tenant ""');
+          await assertRejects(
+            () => buffer.append(tenant, { type: 'outbound', event: {} } as unknown as BufferedFrame),
+            'append of a frame of type "outbound"',
+          );
+          for (const limit of [0, -1, 1.5, Number.NaN]) {
+            await assertRejects(() => buffer.read(tenant, null, limit), `read with limit ${limit}`);
+          }
+          await assertRejects(() => buffer.read('', null, 1), 'read of tenant ""');
+          await assertRejects(() => buffer.size(''), 'size of tenant ""');
+          assertEqual(await buffer.size(tenant), 0, 'size after the refused append');
+        }),
+    },
+    {
+      id: id('close.refuses-use'),
+      title: 'after close, append and read reject',
+      section: SECTION,
+      level: 'recommended',
+      since,
+      run: async (ctx) => {
+        const buffer = await ctx.create();
+        await buffer.close();
+        const tenant = uniqueTenant('buffer');
+        await assertRejects(() => buffer.append(tenant, numberedFrame(0)), 'append after close');
+        await assertRejects(() => buffer.read(tenant, null, 1), 'read after close');
+      },
+    },
+    {
+      id: id('shared.survives-into-another-instance'),
+      title: 'entries appended on one instance are read and acknowledged on one created afterwards',
+      section: SECTION_SHARED,
+      level: 'required',
+      requires: 'shared-backend',
+      since,
+      run: async (ctx) => {
+        const tenant = uniqueTenant('buffer');
+        const ids = await withBuffer(ctx, (writer) => appendNumbered(writer, tenant, 4));
+        await withInstances(ctx.create, 2, async ([reader, other]) => {
+          assertEqual(
+            await reader!.read(tenant, null, READ_ALL),
+            ids.map((bufferId, i) => ({ bufferId, frameJson: encodeBufferedFrame(numberedFrame(i)) })),
+            'entries read on the new instance',
+          );
+          assertEqual(await reader!.ack(tenant, ids[0]!), true, 'ack on the new instance');
+          assertEqual(await other!.ack(tenant, ids[0]!), false, 'ack of the same id on a third instance');
+          assertEqual(await other!.size(tenant), 3, 'size on a third instance');
+          const [next] = await appendNumbered(other!, tenant, 1, 4);
+          assertTrue(!ids.includes(next!), `an id appended on a third instance is new (${next})`);
+          assertEqual(
+            idsOf(await reader!.read(tenant, ids[3]!, READ_ALL)),
+            [next],
+            'ids after the last old one',
+          );
+        });
+      },
+    },
+  ];
+}
 
 /** Options of {@link inboundBufferSuite}. */
 export interface InboundBufferSuiteOptions {

@@ -38,8 +38,8 @@ import {
 } from '@agentwire/relay';
 import type { FrameDecodeOutcome, FrameDirection, FrameStreamOutcome } from './frame-cases.js';
 import type { RelayCodecImplementation } from './relay-codec.js';
-import { BASELINE_SESSION_KEY_DIALECT } from './session-key-dialect.js';
 import type { SessionKeyImplementation } from './session-keys.js';
+import { BASELINE_SESSION_KEY_DIALECT } from './session-keys.js';
 import type { RelayTokenImplementation, RelayTokenVerdict } from './tokens.js';
 
 /** The `code` of an error, when it has a string one. */

@@ -1,8 +1,14 @@
 import descriptorsFixture from '../../../fixtures/relay/descriptors.json' with { type: 'json' };
 import { assertEqual, assertRejects } from '../../assert.js';
-import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
-import { readBoolean, readObject, readString, readStringArray } from '../../fixtures/read-fields.js';
+import {
+  decodeFixtureValue,
+  type FixtureCase,
+  readBoolean,
+  readFixtureFile,
+  readObject,
+  readString,
+  readStringArray,
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import { levelForTags } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';

@@ -1,9 +1,14 @@
 import framesFixture from '../../../fixtures/relay/frames.json' with { type: 'json' };
 import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
-import { readObject, readPositiveInteger, readString } from '../../fixtures/read-fields.js';
+import {
+  decodeFixtureValue,
+  type FixtureCase,
+  readFixtureFile,
+  readObject,
+  readPositiveInteger,
+  readString,
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import { levelForTags } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';

@@ -1,9 +1,14 @@
 import passthroughFixture from '../../../fixtures/relay/passthrough.json' with { type: 'json' };
 import { assertEqual, assertRejects } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
-import { readBytes, readObject, readString } from '../../fixtures/read-fields.js';
+import {
+  decodeFixtureValue,
+  type FixtureCase,
+  readBytes,
+  readFixtureFile,
+  readObject,
+  readString,
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import { levelForTags } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';

@@ -11,15 +11,13 @@ import {
   passthroughCases,
 } from './passthrough-cases.js';
 import {
+  type SessionSourceFromDictImplementation,
   type SessionSourceImplementation,
   sessionSourceCapabilities,
   sessionSourceCases,
-} from './session-source-cases.js';
-import {
-  type SessionSourceFromDictImplementation,
   sessionSourceFromDictCapabilities,
   sessionSourceFromDictCases,
-} from './session-source-from-dict-cases.js';
+} from './session-source-cases.js';
 import { RELAY_CODEC_SUITE_VERSION } from './suite-version.js';
 
 /**

@@ -1,13 +1,19 @@
 import sessionKeysFixture from '../../../fixtures/relay/session-keys.json' with { type: 'json' };
 import { assertEqual, assertRejects } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { decodeFixtureValue } from '../../fixtures/decode-fixture-value.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
-import { readObject, readString } from '../../fixtures/read-fields.js';
+import {
+  decodeFixtureValue,
+  type FixtureCase,
+  readFixtureFile,
+  readObject,
+  readString,
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { levelForTags } from './case-level.js';
-import { BASELINE_SESSION_KEY_DIALECT } from './session-key-dialect.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';
+
+/** The session-key dialect of a gateway of the baseline snapshot (2026-07-26); the default dialect. */
+export const BASELINE_SESSION_KEY_DIALECT = 'baseline-2026-07-26';
 
 /**
  * The knobs of `build_session_key`, camelCased; an absent one takes the gateway's default. The

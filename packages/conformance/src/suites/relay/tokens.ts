@@ -1,8 +1,13 @@
 import tokensFixture from '../../../fixtures/relay/tokens.json' with { type: 'json' };
 import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { type FixtureCase, readFixtureFile } from '../../fixtures/fixture-file.js';
-import { readObject, readString, readStringArray } from '../../fixtures/read-fields.js';
+import {
+  type FixtureCase,
+  readFixtureFile,
+  readObject,
+  readString,
+  readStringArray,
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { levelForTags } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SkillStore } from '@agentwire/agent-connector';
 import { FilesystemSkillStore } from '@agentwire/agent-connector/filesystem-skill-store';
-import type { SkillStoreUnderTest } from './store-under-test.js';
+import type { SkillStoreUnderTest } from './skill-store-suite.js';
 
 /**
  * A `SkillStoreFactory` whose every store lives in a fresh temporary folder, removed on dispose.

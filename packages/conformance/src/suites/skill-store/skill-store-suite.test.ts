@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite, type SuiteReport } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';
 import { filesystemSkillStoreUnderTest, temporaryFolderStores } from './filesystem-store-under-test.js';
+import type { SkillStoreUnderTest } from './skill-store-suite.js';
 import { skillStoreSuite } from './skill-store-suite.js';
-import type { SkillStoreUnderTest } from './store-under-test.js';
 
 /** Stores of class `Store`, each in a fresh temporary folder. */
 const inTempFolder = (Store: new (options: { dir: string }) => FilesystemSkillStore) =>

@@ -1,5 +1,5 @@
 import type { CapabilityDescriptor } from '../descriptor.js';
-import { MAX_EMBED_TEXT_CHARS, MAX_EMBED_TEXTS } from '../limits.js';
+import { MAX_EMBED_TEXT_CHARS, MAX_EMBED_TEXTS } from '../descriptor.js';
 import {
   NON_EMPTY_STRING,
   NON_NEGATIVE_INTEGER,

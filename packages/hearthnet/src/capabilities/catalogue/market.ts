@@ -4,7 +4,7 @@ import {
   DEFAULT_MARKET_TTL_SECONDS,
   MAX_MARKET_LIST_LIMIT,
   MAX_MARKET_TTL_SECONDS,
-} from '../limits.js';
+} from '../descriptor.js';
 import {
   CLIENT_ID,
   EVENT_OUTPUT,

@@ -1,5 +1,5 @@
 import type { CapabilityDescriptor } from '../descriptor.js';
-import { DEFAULT_RAG_K, MAX_RAG_K } from '../limits.js';
+import { DEFAULT_RAG_K, MAX_RAG_K } from '../descriptor.js';
 import {
   ANY_OBJECT,
   BLAKE3_CID,

@@ -9,7 +9,7 @@ import {
   OPCODE,
   WEBSOCKET_GUID,
   WebSocketFrameReader,
-} from '../websocket-frame.js';
+} from '../websocket-client.js';
 
 /** The one thing a {@link startBrokenConnector} gets wrong. */
 export type ConnectorFlaw = 'result-without-request-id' | 'mistyped-descriptor' | 'accepts-unauthenticated';

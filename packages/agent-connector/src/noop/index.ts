@@ -1,1 +1,0 @@
-export { NoOpAgentConnector, type NoOpAgentConnectorOptions } from './noop-agent-connector.js';

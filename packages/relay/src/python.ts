@@ -1,0 +1,627 @@
+import { frameError, RelayError } from './errors.js';
+
+import { type JsonValue, jsonPath } from './json.js';
+
+/**
+ * Python's `repr(float)` (also its `str()`): the shortest digits that read back to the same double,
+ * in exponent form below 1e-4 and from 1e16 on (`1e-05`, `1e+16`), otherwise positional with at
+ * least one fractional digit (`3.0`, `0.30000000000000004`); `nan`, `inf`, `-inf`, `-0.0`.
+ *
+ * @example
+ * pythonFloatRepr(0.00001); // '1e-05'
+ * pythonFloatRepr(2); // '2.0'
+ */
+export function pythonFloatRepr(value: number): string {
+  if (Number.isNaN(value)) return 'nan';
+  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  const [mantissa = '0', exponentText = '0'] = Math.abs(value).toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  const exponent = Number(exponentText);
+  if (exponent < -4 || exponent >= 16) {
+    const significand = digits.length > 1 ? `${digits.slice(0, 1)}.${digits.slice(1)}` : digits;
+    const exponentSign = exponent < 0 ? '-' : '+';
+    return `${sign}${significand}e${exponentSign}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  }
+  if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
+  const integerPart = digits.slice(0, exponent + 1).padEnd(exponent + 1, '0');
+  const fractionPart = digits.slice(exponent + 1);
+  return `${sign}${integerPart}.${fractionPart === '' ? '0' : fractionPart}`;
+}
+
+// Python's notion of whitespace, which the gateway's `str.strip()` and `not line.strip()` use (and
+// `int()`, less U+001C–U+001F). It is not JavaScript's: U+001C–U+001F and U+0085 are whitespace
+// here, U+FEFF is not.
+
+/**
+ * Regular-expression character class of Python's `str.isspace()` characters (Unicode 15), for
+ * building patterns; valid with and without the `u` flag.
+ */
+export const PYTHON_WHITESPACE_CLASS =
+  '[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+
+/**
+ * The whitespace Python's `int(str)` skips around the digits: `str.isspace()` without U+001C–U+001F.
+ * CPython keeps every ASCII character of the text as it is and then skips only C `isspace()`
+ * characters, so the four ASCII information separators make `int()` raise `ValueError`.
+ */
+export const PYTHON_INT_WHITESPACE_CLASS =
+  '[\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+
+const LEADING = /* @__PURE__ */ new RegExp(`^${PYTHON_WHITESPACE_CLASS}+`);
+const TRAILING = /* @__PURE__ */ new RegExp(`${PYTHON_WHITESPACE_CLASS}+$`);
+const BLANK = /* @__PURE__ */ new RegExp(`^${PYTHON_WHITESPACE_CLASS}*$`);
+
+/** Python's `text.strip()` with no argument. */
+export function pythonStrip(text: string): string {
+  return text.replace(LEADING, '').replace(TRAILING, '');
+}
+
+/** Python's `not line.strip()`: whether the line is empty or Python whitespace only. */
+export function isPythonBlankLine(line: string): boolean {
+  return BLANK.test(line);
+}
+
+/**
+ * What Python's `int(value)` does with a JSON value, reduced to what descriptor parsing needs: the
+ * sign of the result, or which exception it raises.
+ */
+export type PythonIntOutcome =
+  | { readonly kind: 'int'; readonly sign: -1 | 0 | 1 }
+  /** `TypeError` or `ValueError`: the gateway catches both. */
+  | { readonly kind: 'invalid' }
+  /** `OverflowError` (an infinite float): the gateway does not catch it. */
+  | { readonly kind: 'overflow' };
+
+/**
+ * Python whitespace around (`int()` skips it, U+001C–U+001F excepted), a sign, then decimal digits
+ * (any Unicode `Nd`, as Python accepts) with single `_` between them.
+ */
+const PYTHON_INT_TEXT = /* @__PURE__ */ new RegExp(
+  `^${PYTHON_INT_WHITESPACE_CLASS}*([+-]?)(\\p{Nd}+(?:_\\p{Nd}+)*)${PYTHON_INT_WHITESPACE_CLASS}*$`,
+  'u',
+);
+const ZERO_DIGITS = /^[\p{Nd}_]*$/u;
+/** CPython's default `sys.get_int_max_str_digits()`: longer decimal strings raise `ValueError`. */
+const MAX_STR_DIGITS = 4300;
+
+const INVALID: PythonIntOutcome = { kind: 'invalid' };
+const OVERFLOW: PythonIntOutcome = { kind: 'overflow' };
+
+/** Evaluates Python's `int(value)` on a JSON value as far as its sign. */
+export function pythonIntOf(value: JsonValue): PythonIntOutcome {
+  if (typeof value === 'boolean') return { kind: 'int', sign: value ? 1 : 0 };
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return INVALID;
+    if (!Number.isFinite(value)) return OVERFLOW;
+    return { kind: 'int', sign: signOf(Math.trunc(value)) };
+  }
+  if (typeof value === 'string') return pythonIntOfText(value);
+  return INVALID;
+}
+
+function pythonIntOfText(text: string): PythonIntOutcome {
+  const match = PYTHON_INT_TEXT.exec(text);
+  if (match === null) return INVALID;
+  const sign = match[1] ?? '';
+  const digits = match[2] ?? '';
+  if (digits.replaceAll('_', '').length > MAX_STR_DIGITS) return INVALID;
+  if (isAllZero(digits)) return { kind: 'int', sign: 0 };
+  return { kind: 'int', sign: sign === '-' ? -1 : 1 };
+}
+
+function isAllZero(digits: string): boolean {
+  if (!ZERO_DIGITS.test(digits)) return false;
+  for (const ch of digits) {
+    if (ch !== '_' && decimalValue(ch) !== 0) return false;
+  }
+  return true;
+}
+
+/**
+ * The decimal value of a Unicode `Nd` character. `Nd` characters come in runs of whole blocks of ten,
+ * each block starting at its zero, so the offset from the start of the run, modulo ten, is the value.
+ */
+function decimalValue(ch: string): number {
+  const code = ch.codePointAt(0) ?? 0;
+  let runStart = code;
+  while (/\p{Nd}/u.test(String.fromCodePoint(runStart - 1))) runStart--;
+  return (code - runStart) % 10;
+}
+
+function signOf(n: number): -1 | 0 | 1 {
+  if (n > 0) return 1;
+  if (n < 0) return -1;
+  return 0;
+}
+
+/** The `json.dumps` keyword arguments {@link pythonJsonDumps} can mirror besides the defaults. */
+export interface PythonJsonDumpsOptions {
+  /** `ensure_ascii` (default `true`): `false` writes non-ASCII characters and U+007F as they are. */
+  readonly ensureAscii?: boolean;
+  /** `sort_keys` (default `false`): object keys in code-point order instead of insertion order. */
+  readonly sortKeys?: boolean;
+}
+
+/**
+ * Writes a JSON value the way Python's `json.dumps(value)` does with its defaults, which is how the
+ * gateway writes every frame: separators `", "` and `": "`, `ensure_ascii` (everything outside
+ * U+0020–U+007E as lowercase `\uXXXX`, astral characters as surrogate pairs), keys in insertion
+ * order, `NaN`/`Infinity`/`-Infinity` literals. JavaScript has one number type, so an integral number
+ * is written as a Python `int` (`3`, not `3.0`) and any other as Python's float `repr` (`1e-05`).
+ * `options` mirror `ensure_ascii=False` (only `"`, `\` and C0 controls escaped) and `sort_keys=True`.
+ *
+ * @throws {RelayError} `unencodable_frame`: a bigint, function, symbol, cycle or non-plain object.
+ */
+export function pythonJsonDumps(value: unknown, options: PythonJsonDumpsOptions = {}): string {
+  const style: Style = {
+    quote: options.ensureAscii === false ? quoteUnicode : quote,
+    sortKeys: options.sortKeys === true,
+  };
+  return write(value, [], new Set(), style);
+}
+
+/** How {@link write} quotes strings and orders keys. */
+interface Style {
+  readonly quote: (text: string) => string;
+  readonly sortKeys: boolean;
+}
+
+/**
+ * `path` is the key path of `value`, pushed and popped in place as the writer descends (it is only
+ * read to name the place of an error).
+ */
+function write(value: unknown, path: PropertyKey[], ancestors: Set<object>, style: Style): string {
+  switch (typeof value) {
+    case 'string':
+      return style.quote(value);
+    case 'number':
+      return pythonJsonNumber(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      if (value === null) return 'null';
+      return writeContainer(value, path, ancestors, style);
+    default:
+      throw frameError('unencodable_frame', `a ${typeof value} cannot be written as JSON`, jsonPath(path));
+  }
+}
+
+function writeContainer(value: object, path: PropertyKey[], ancestors: Set<object>, style: Style): string {
+  if (ancestors.has(value))
+    throw frameError('unencodable_frame', 'a frame cannot contain itself', jsonPath(path));
+  ancestors.add(value);
+  let text: string;
+  if (Array.isArray(value)) {
+    text = '[';
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (i > 0) text += ', ';
+      if (item === undefined) text += 'null';
+      else {
+        path.push(i);
+        text += write(item, path, ancestors, style);
+        path.pop();
+      }
+    }
+    text += ']';
+  } else {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) {
+      throw frameError('unencodable_frame', 'only plain objects can be written as JSON', jsonPath(path));
+    }
+    text = '{';
+    let first = true;
+    const keys = Object.keys(value);
+    if (style.sortKeys) keys.sort(compareCodePoints);
+    for (const key of keys) {
+      const member: unknown = (value as Record<string, unknown>)[key];
+      if (member === undefined) continue;
+      if (!first) text += ', ';
+      first = false;
+      path.push(key);
+      text += `${style.quote(key)}: ${write(member, path, ancestors, style)}`;
+      path.pop();
+    }
+    text += '}';
+  }
+  ancestors.delete(value);
+  return text;
+}
+
+/** Printable ASCII without `"` and `\`: written as it is. */
+const VERBATIM = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+const SHORT_ESCAPES: Readonly<Record<number, string>> = {
+  34: '\\"',
+  92: '\\\\',
+  10: '\\n',
+  13: '\\r',
+  9: '\\t',
+  8: '\\b',
+  12: '\\f',
+};
+
+function quote(text: string): string {
+  if (VERBATIM.test(text)) return `"${text}"`;
+  let out = '"';
+  let runStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x20 && unit <= 0x7e && unit !== 0x22 && unit !== 0x5c) continue;
+    out += text.slice(runStart, i);
+    out += SHORT_ESCAPES[unit] ?? `\\u${unit.toString(16).padStart(4, '0')}`;
+    runStart = i + 1;
+  }
+  return `${out}${text.slice(runStart)}"`;
+}
+
+/** `ensure_ascii=False`: only `"`, `\` and the C0 controls are escaped (Python's `ESCAPE` set). */
+function quoteUnicode(text: string): string {
+  let out = '"';
+  let runStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x20 && unit !== 0x22 && unit !== 0x5c) continue;
+    out += text.slice(runStart, i);
+    out += SHORT_ESCAPES[unit] ?? `\\u${unit.toString(16).padStart(4, '0')}`;
+    runStart = i + 1;
+  }
+  return `${out}${text.slice(runStart)}"`;
+}
+
+/** Python's `str` ordering: by code point (JavaScript's default sort compares UTF-16 code units). */
+function compareCodePoints(a: string, b: string): number {
+  const left = [...a];
+  const right = [...b];
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const difference = left[i]!.codePointAt(0)! - right[i]!.codePointAt(0)!;
+    if (difference !== 0) return difference;
+  }
+  return left.length - right.length;
+}
+
+/**
+ * A number as `json.dumps` writes it: `NaN`, `Infinity`, `-Infinity`; an integral number as a Python
+ * `int`; any other as the float `repr`.
+ */
+export function pythonJsonNumber(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (value === Number.POSITIVE_INFINITY) return 'Infinity';
+  if (value === Number.NEGATIVE_INFINITY) return '-Infinity';
+  if (Number.isSafeInteger(value)) return String(value);
+  if (Number.isInteger(value)) return BigInt(value).toString();
+  return pythonFloatRepr(value);
+}
+
+// Python's `json.loads`, keeping what the gateway's later `str()` and `==` can tell apart and
+// JavaScript's `JSON.parse` loses: an `int` (exact, as a `bigint`) from a `float` (`1.0` is not `1`),
+// and a dict's key order (JavaScript objects put integer-like keys first).
+
+/**
+ * A value as Python's `json.loads` returns it: `bigint` is an `int`, `number` a `float` (`NaN`,
+ * `Infinity` and `1e400` included), a `Map` a `dict` in insertion order.
+ */
+export type PythonJsonValue =
+  | null
+  | boolean
+  | string
+  | bigint
+  | number
+  | readonly PythonJsonValue[]
+  | PythonJsonDict;
+
+/** A JSON object as a Python `dict`: string keys in first-insertion order, a repeated key's last value. */
+export type PythonJsonDict = ReadonlyMap<string, PythonJsonValue>;
+
+/**
+ * Containers nested deeper than this are not read. Python's reader raises `RecursionError` near its
+ * recursion limit (1000 frames, less the depth it is called at); no gateway input comes close.
+ */
+export const MAX_PYTHON_JSON_NESTING = 900;
+
+/** Python refuses to convert an integer of more digits than this (`sys.get_int_max_str_digits()`). */
+const MAX_PYTHON_INT_DIGITS = 4300;
+
+const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+const WHITESPACE = /[ \t\n\r]*/y;
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+const ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
+const WORDS: readonly (readonly [string, PythonJsonValue])[] = [
+  ['null', null],
+  ['true', true],
+  ['false', false],
+  ['NaN', Number.NaN],
+  ['Infinity', Number.POSITIVE_INFINITY],
+  ['-Infinity', Number.NEGATIVE_INFINITY],
+];
+
+/**
+ * Reads JSON text exactly as Python's `json.loads` does: standard JSON plus the bare tokens `NaN`,
+ * `Infinity` and `-Infinity`; integers exact, duplicate keys keeping their first place and last value.
+ *
+ * @throws {RelayError} `malformed_json` (`details.offset`: where) for anything `json.loads` raises on: syntax
+ * (a leading BOM included), an integer of more than {@link MAX_PYTHON_INT_DIGITS} digits, nesting beyond
+ * {@link MAX_PYTHON_JSON_NESTING}.
+ */
+export function parsePythonJsonExact(text: string): PythonJsonValue {
+  return new PythonJsonReader(text).readDocument();
+}
+
+class PythonJsonReader {
+  private pos = 0;
+  private depth = 0;
+
+  constructor(private readonly text: string) {}
+
+  readDocument(): PythonJsonValue {
+    this.skipWhitespace();
+    const value = this.readValue();
+    this.skipWhitespace();
+    if (this.pos !== this.text.length) throw this.fail('extra data');
+    return value;
+  }
+
+  private readValue(): PythonJsonValue {
+    const ch = this.text[this.pos];
+    if (ch === '{' || ch === '[') {
+      if (++this.depth > MAX_PYTHON_JSON_NESTING) throw this.fail('nesting too deep');
+      const value = ch === '{' ? this.readObject() : this.readArray();
+      this.depth--;
+      return value;
+    }
+    if (ch === '"') return this.readString();
+    for (const [word, value] of WORDS) {
+      if (this.text.startsWith(word, this.pos)) {
+        this.pos += word.length;
+        return value;
+      }
+    }
+    return this.readNumber();
+  }
+
+  private readNumber(): PythonJsonValue {
+    NUMBER.lastIndex = this.pos;
+    const match = NUMBER.exec(this.text);
+    if (match === null) throw this.fail('expecting value');
+    const lexeme = match[0];
+    if (match[1] !== undefined || match[2] !== undefined) {
+      this.pos += lexeme.length;
+      return Number(lexeme);
+    }
+    if (lexeme.replace('-', '').length > MAX_PYTHON_INT_DIGITS) {
+      throw this.fail(`integer of more than ${MAX_PYTHON_INT_DIGITS} digits`);
+    }
+    this.pos += lexeme.length;
+    return BigInt(lexeme);
+  }
+
+  private readObject(): PythonJsonDict {
+    const result = new Map<string, PythonJsonValue>();
+    this.pos++;
+    this.skipWhitespace();
+    if (this.text[this.pos] === '}') {
+      this.pos++;
+      return result;
+    }
+    for (;;) {
+      if (this.text[this.pos] !== '"') throw this.fail('expecting property name');
+      const key = this.readString();
+      this.skipWhitespace();
+      if (this.text[this.pos] !== ':') throw this.fail("expecting ':'");
+      this.pos++;
+      this.skipWhitespace();
+      result.set(key, this.readValue());
+      this.skipWhitespace();
+      const next = this.text[this.pos++];
+      if (next === '}') return result;
+      if (next !== ',') throw this.fail("expecting ',' or '}'");
+      this.skipWhitespace();
+    }
+  }
+
+  private readArray(): PythonJsonValue[] {
+    const result: PythonJsonValue[] = [];
+    this.pos++;
+    this.skipWhitespace();
+    if (this.text[this.pos] === ']') {
+      this.pos++;
+      return result;
+    }
+    for (;;) {
+      result.push(this.readValue());
+      this.skipWhitespace();
+      const next = this.text[this.pos++];
+      if (next === ']') return result;
+      if (next !== ',') throw this.fail("expecting ',' or ']'");
+      this.skipWhitespace();
+    }
+  }
+
+  private readString(): string {
+    const chunks: string[] = [];
+    let start = ++this.pos;
+    for (;;) {
+      const ch = this.text[this.pos];
+      if (ch === undefined) throw this.fail('unterminated string');
+      if (ch === '"') {
+        chunks.push(this.text.slice(start, this.pos++));
+        return chunks.join('');
+      }
+      if (ch < ' ') {
+        this.pos++;
+        throw this.fail('invalid control character');
+      }
+      if (ch !== '\\') {
+        this.pos++;
+        continue;
+      }
+      chunks.push(this.text.slice(start, this.pos));
+      const escapeChar = this.text[this.pos + 1];
+      this.pos += 2;
+      if (escapeChar === 'u') {
+        const hex = this.text.slice(this.pos, this.pos + 4);
+        if (!HEX4.test(hex)) throw this.fail('invalid \\uXXXX escape');
+        chunks.push(String.fromCharCode(Number.parseInt(hex, 16)));
+        this.pos += 4;
+      } else {
+        const decoded = escapeChar === undefined ? undefined : ESCAPES[escapeChar];
+        if (decoded === undefined) throw this.fail('invalid escape');
+        chunks.push(decoded);
+      }
+      start = this.pos;
+    }
+  }
+
+  private skipWhitespace(): void {
+    WHITESPACE.lastIndex = this.pos;
+    this.pos += WHITESPACE.exec(this.text)?.[0].length ?? 0;
+  }
+
+  /** `malformed_json`: text `json.loads` refuses, at UTF-16 offset `details.offset`. */
+  private fail(message: string): RelayError {
+    return new RelayError('malformed_json', `${message} at offset ${this.pos}`, {
+      details: { offset: this.pos },
+    });
+  }
+}
+
+/**
+ * Reads JSON text the way Python's `json.loads` does: standard JSON plus the bare tokens `NaN`,
+ * `Infinity` and `-Infinity`; duplicate keys keep the last value. Integers read as numbers: beyond the
+ * double range as ±Infinity (Python keeps them exact). `JSON.parse` reads what it can; the rest, and
+ * any value that may pass one of Python's limits, goes through {@link parsePythonJsonExact}.
+ *
+ * @throws {RelayError} `malformed_json` (`details.offset`: where) for anything `json.loads` raises
+ *   on: syntax (a leading BOM included), an integer of more than 4300 digits, nesting beyond
+ *   {@link MAX_PYTHON_JSON_NESTING}.
+ * @example
+ * parsePythonJson('{"a": NaN, "a": 1e400}'); // { a: Infinity }
+ */
+export function parsePythonJson(text: string): JsonValue {
+  let value: JsonValue;
+  try {
+    value = JSON.parse(text) as JsonValue;
+  } catch {
+    return asJsonValue(parsePythonJsonExact(text));
+  }
+  // JSON.parse knows neither of Python's limits. An integer of more than 4300 digits reads as ±Infinity,
+  // so a value holding ±Infinity, or nested too deep, is read again by the exact reader, which raises as
+  // json.loads does (and accepts a float such as 1e400).
+  if (mayPassPythonLimits(value, 0)) parsePythonJsonExact(text);
+  return value;
+}
+
+function mayPassPythonLimits(value: JsonValue, depth: number): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (depth === MAX_PYTHON_JSON_NESTING) return true;
+  return Object.values(value).some((item) => mayPassPythonLimits(item, depth + 1));
+}
+
+/** An exact value as plain JSON: a dict as an object with own keys (`__proto__` too), an int as a number. */
+function asJsonValue(value: PythonJsonValue): JsonValue {
+  if (typeof value === 'bigint') return Number(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(asJsonValue);
+  const result: Record<string, JsonValue> = {};
+  for (const [key, item] of value as ReadonlyMap<string, PythonJsonValue>) {
+    Object.defineProperty(result, key, {
+      value: asJsonValue(item),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return result;
+}
+
+/** Python's `text.rstrip(char)` for a single character: every trailing copy of `char` removed. */
+export function rstripChar(text: string, char: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === char) end--;
+  return text.slice(0, end);
+}
+
+/**
+ * Python's `str(value)` for a value the gateway read from JSON, as `str()`, an f-string or
+ * `":".join(...)` renders it: a string as is, `None` (`null`, or `undefined` for an absent key),
+ * `True`/`False`, lists and dicts in `repr` form. JavaScript has one number type, so an integral
+ * `number` renders as a Python `int` (`1.0` on the wire cannot be told from `1` here) and any other as
+ * the float `repr` (`1e-05`, `nan`); a `bigint` is a Python `int`. Callers for which that choice
+ * could be wrong (an integral number beyond ±(2^53 − 1), `-0`) refuse such values before calling.
+ *
+ * @example
+ * pythonStr([1, 'a', null]); // "[1, 'a', None]"
+ * pythonStr(1e-5); // '1e-05'
+ */
+export function pythonStr(value: JsonValue | bigint | undefined): string {
+  return typeof value === 'string' ? value : pythonRepr(value);
+}
+
+/** Python's `repr(value)` for a value the gateway read from JSON; numbers as in {@link pythonStr}. */
+function pythonRepr(value: JsonValue | bigint | undefined): string {
+  if (value === null || value === undefined) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? BigInt(value).toString() : pythonFloatRepr(value);
+  if (typeof value === 'string') return pythonStringRepr(value);
+  if (Array.isArray(value)) return `[${(value as readonly JsonValue[]).map(pythonRepr).join(', ')}]`;
+  const entries = Object.entries(value as { readonly [key: string]: JsonValue });
+  return `{${entries.map(([k, v]) => `${pythonStringRepr(k)}: ${pythonRepr(v)}`).join(', ')}}`;
+}
+
+/** Characters `str.isprintable()` rejects: control, format, surrogate, private use, unassigned, separators. */
+const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+/** Python's `repr(str)`: single quotes unless the text has `'` and no `"`; non-printables escaped. */
+function pythonStringRepr(text: string): string {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === quote || ch === '\\') out += `\\${ch}`;
+    else if (ch === '\t') out += '\\t';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch !== ' ' && NON_PRINTABLE.test(ch)) out += escapeCodePoint(code);
+    else out += ch;
+  }
+  return out + quote;
+}
+
+function escapeCodePoint(code: number): string {
+  if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
+  if (code <= 0xffff) return `\\u${code.toString(16).padStart(4, '0')}`;
+  return `\\U${code.toString(16).padStart(8, '0')}`;
+}
+
+/**
+ * Python's `bool(value)` for a value the gateway read from JSON: `None` (`null`, or `undefined` for
+ * an absent key), `False`, `0`, `""`, `[]` and `{}` are false; everything else, `NaN` included, is
+ * true. A `bigint` stands for a Python `int` (`0n` is false), a `Map` for a `dict` as
+ * `parsePythonJsonExact` reads one.
+ *
+ * @example
+ * isPythonTruthy(Number.NaN); // true
+ * isPythonTruthy({}); // false
+ */
+export function isPythonTruthy(value: JsonValue | PythonJsonValue | undefined): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  if (typeof value === 'bigint') return value !== 0n;
+  if (typeof value === 'string') return value !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return value instanceof Map ? value.size > 0 : Object.keys(value).length > 0;
+}
