@@ -13,6 +13,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  base64Decode,
+  base64Encode,
+  blake3Hasher,
+  CHUNK_SIZE_BYTES,
+  type Hasher,
+  keyPairFromSeed,
+} from '@agentwire/hearthnet';
+import {
   type BlobStore,
   type FileCapabilityHandlers,
   fileCapabilityHandlers,
@@ -21,15 +29,7 @@ import {
   readBlob,
   registerFileCapabilities,
 } from '@agentwire/hearthnet/blobs';
-import { CapabilityRegistry, FILE_PUT } from '@agentwire/hearthnet/capabilities';
-import {
-  base64Decode,
-  base64Encode,
-  blake3Hasher,
-  CHUNK_SIZE_BYTES,
-  type Hasher,
-  keyPairFromSeed,
-} from '@agentwire/hearthnet/crypto';
+import { CapabilityRegistry, catalogueDescriptor } from '@agentwire/hearthnet/capabilities';
 import { serveBusHandler } from '@agentwire/hearthnet/node-http';
 import {
   type CapabilityHandler,
@@ -232,9 +232,13 @@ async function startBlobNode(hasher: Hasher | undefined): Promise<BlobNode> {
     fileCapabilityHandlers({ store: new InMemoryBlobStore(storeOptions), ...storeOptions });
   let putHandlers = overFreshStore();
   const putRegistry = new CapabilityRegistry<CapabilityHandler>({});
-  putRegistry.register(FILE_PUT, (request, context) => putHandlers['file.put'](request, context), {
-    maxConcurrent: 2,
-  });
+  putRegistry.register(
+    catalogueDescriptor('file.put'),
+    (request, context) => putHandlers['file.put'](request, context),
+    {
+      maxConcurrent: 2,
+    },
+  );
   const trust = staticTrust({ [callerKeys.nodeId]: 'trusted' });
   const readBus = createBusHandler({ identity: serverKeys, registry: readRegistry, community, trust });
   const putBus = createBusHandler({ identity: serverKeys, registry: putRegistry, community, trust });

@@ -1,6 +1,6 @@
 // canonicalJson against RFC 8785 `canonicalize` and `safe-stable-stringify`, with JSON.stringify as
 // the (non-canonical) floor. Goal from the foundation issue: canonicalJson ≥ 2× canonicalize.
-import { canonicalJson, canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
+import { canonicalJson, canonicalJsonString } from '@agentwire/hearthnet';
 import canonicalize from 'canonicalize';
 import { configure } from 'safe-stable-stringify';
 import { type BenchOptions, ratio, runGroup } from './harness.js';

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type KeyPair, keyPairFromSeed, signPayload, verifyPayload } from '@agentwire/hearthnet/crypto';
+import { type KeyPair, keyPairFromSeed, signPayload, verifyPayload } from '@agentwire/hearthnet';
 import {
   createEvent,
   type EventData,

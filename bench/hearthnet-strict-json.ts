@@ -6,7 +6,7 @@
 //   parsed objects' keys — the cost every signed body now pays;
 // - refusal: the same text with one key repeated at its end, so the exact token-by-token pass runs over
 //   all of it to name the key — what a refused body costs the node.
-import { canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
+import { canonicalJsonString } from '@agentwire/hearthnet';
 import { parseStrictJson } from '../packages/hearthnet/src/canonical-json/strict-json.js';
 import { type BenchOptions, measureInterleaved } from './harness.js';
 import { payloads } from './payloads.js';

@@ -7,8 +7,9 @@
 // - signed: `createHearthNetClient().call('market.post')` → the bus handler: request validated, signed
 //   (§5.1) and verified with replay protection, response signed (§5.2), verified and validated.
 // Async: the cases run in interleaved rounds on this process's event loop.
-import { CapabilityRegistry, MARKET_POST } from '@agentwire/hearthnet/capabilities';
-import { keyPairFromSeed } from '@agentwire/hearthnet/crypto';
+
+import { keyPairFromSeed } from '@agentwire/hearthnet';
+import { CapabilityRegistry, catalogueDescriptor } from '@agentwire/hearthnet/capabilities';
 import { serveBusHandler } from '@agentwire/hearthnet/node-http';
 import {
   type CapabilityHandler,
@@ -53,7 +54,7 @@ function newPost() {
 
 async function startNode() {
   const registry = new CapabilityRegistry<CapabilityHandler>({});
-  registry.register(MARKET_POST, newPost, { maxConcurrent: 64 });
+  registry.register(catalogueDescriptor('market.post'), newPost, { maxConcurrent: 64 });
   const trust = staticTrust({ [caller.nodeId]: 'member' });
   const signed = createBusHandler({ identity: server, registry, community, trust });
   const unsigned = createBusHandler({

@@ -8,9 +8,10 @@
 // frame answered by an ack), and the run ends with the bounds they and the JSON work set for any
 // implementation. Async, unlike the other benches: every case runs on this process's event loop, in
 // interleaved rounds.
-import { createMessageEvent, encodeFrame, InMemoryInboundBuffer } from '@agentwire/relay';
+import { createMessageEvent, encodeFrame } from '@agentwire/relay';
 import { WebSocketRelayTransport } from '@agentwire/relay/client';
 import { createRelayServer, type PlatformAdapter } from '@agentwire/relay/server';
+import { InMemoryInboundBuffer } from '@agentwire/relay/testing';
 import WebSocket, { WebSocketServer } from 'ws';
 
 const TENANT = 'bench-tenant';

@@ -2,8 +2,7 @@
 // against raw node:crypto sign/verify of the same canonical bytes with cached KeyObjects.
 // Goal from the foundation issue: the pipeline reaches ≥ 0.85× of raw.
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
-import { canonicalJson } from '@agentwire/hearthnet/canonical-json';
-import { keyPairFromSeed, signPayload, verifyPayload } from '@agentwire/hearthnet/crypto';
+import { canonicalJson, keyPairFromSeed, signPayload, verifyPayload } from '@agentwire/hearthnet';
 import { type BenchOptions, ratio, runGroup } from './harness.js';
 import { frame, manifest } from './payloads.js';
 

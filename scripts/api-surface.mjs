@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
-import { packageEntries, packageName } from './package-entries.mjs';
+import { isPublished, packageEntries, packageName } from './package-entries.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const packagesDir = join(root, 'packages');
@@ -60,7 +60,7 @@ const isSource = (p) => p.endsWith('.ts') && !p.endsWith('.test.ts') && !p.endsW
 
 function surface() {
   const entries = [];
-  for (const dir of packageDirs) {
+  for (const dir of packageDirs.filter(isPublished)) {
     const pkg = packageName(dir);
     for (const entry of packageEntries(dir)) {
       const dts = join(dir, 'dist', `${entry.name}.d.ts`);
@@ -103,7 +103,75 @@ function surface() {
     }
     entry.names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
+  reachedDeclarations(program, checker, printer, entries);
   return entries;
+}
+
+const byName = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** A declaration at the top level of its `.d.ts` (not a member, parameter or local). */
+function isTopLevel(declaration) {
+  const node = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
+  return ts.isSourceFile(node.parent);
+}
+
+/**
+ * Per package, the declarations its exports mention that it does not export itself (an options
+ * type's nested part, the functions a kit object holds, a verdict variant): they are part of what a
+ * caller sees, so the report records them too and a change to one shows up as a diff.
+ */
+function reachedDeclarations(program, checker, printer, entries) {
+  const packages = new Map();
+  for (const entry of entries) {
+    if (!packages.has(entry.dir)) packages.set(entry.dir, []);
+    packages.get(entry.dir).push(entry);
+  }
+  for (const [dir, list] of packages) {
+    const dist = `${join(dir, 'dist')}/`;
+    const exported = new Set();
+    const queue = [];
+    for (const entry of list) {
+      const file = program.getSourceFile(entry.dts);
+      const moduleSymbol = file && checker.getSymbolAtLocation(file);
+      if (!moduleSymbol) continue;
+      for (const e of checker.getExportsOfModule(moduleSymbol)) {
+        const symbol = e.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(e) : e;
+        exported.add(symbol);
+        queue.push(symbol);
+      }
+    }
+    const reached = new Map();
+    const seen = new Set(queue);
+    while (queue.length > 0) {
+      const symbol = queue.pop();
+      for (const declaration of symbol.declarations ?? []) {
+        const node = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
+        const visit = (child) => {
+          if (ts.isIdentifier(child)) {
+            let target = checker.getSymbolAtLocation(child);
+            if (target && target.flags & ts.SymbolFlags.Alias) target = checker.getAliasedSymbol(target);
+            const local = target?.declarations?.find(
+              (d) => d.getSourceFile().fileName.startsWith(dist) && isTopLevel(d),
+            );
+            if (target && local && !seen.has(target)) {
+              seen.add(target);
+              queue.push(target);
+              if (!exported.has(target)) reached.set(target, target);
+            }
+          }
+          ts.forEachChild(child, visit);
+        };
+        ts.forEachChild(node, visit);
+      }
+    }
+    const names = [...reached.values()]
+      .map((symbol) => ({
+        name: symbol.name,
+        declarations: (symbol.declarations ?? []).filter(isTopLevel).map((d) => printDeclaration(printer, d)),
+      }))
+      .sort(byName);
+    for (const entry of list) entry.reached = names;
+  }
 }
 
 function hasJsDoc(symbol) {
@@ -235,13 +303,24 @@ function reportFor(pkg, entries) {
       const body = n.declarations.join('\n');
       const key = `${n.name}\n${body}`;
       if (printed.has(key)) {
-        out.push(`- \`${n.name}\`: as in \`${printed.get(key)}\``);
+        out.push(`- \`${n.name}\`: as in \`${printed.get(key)}\``, '');
         continue;
       }
       printed.set(key, entry.specifier);
       out.push(`### \`${n.name}\`${n.documented ? '' : ' (undocumented)'}`, '', '```ts', body, '```', '');
     }
     out.push('');
+  }
+  const reached = entries[0]?.reached ?? [];
+  if (reached.length > 0) {
+    out.push(
+      `## Not exported, reached from the exports (${reached.length})`,
+      '',
+      'Types and values the declarations above mention that no entry exports: a caller meets them (an',
+      "option's nested part, a kit's functions) without naming them.",
+      '',
+    );
+    for (const n of reached) out.push(`### \`${n.name}\``, '', '```ts', n.declarations.join('\n'), '```', '');
   }
   return `${out
     .join('\n')
@@ -278,7 +357,7 @@ function docsWithFigures(f, all) {
 function tables(markdown) {
   return markdown
     .split('\n')
-    .map((line) => (line.startsWith('|') ? line.replace(/\s*\|\s*/g, '|').replace(/-{3,}/g, '---') : line))
+    .map((line) => (line.startsWith('|') ? line.replace(/\s*\|\s*/g, '|').replace(/-{2,}/g, '---') : line))
     .join('\n');
 }
 

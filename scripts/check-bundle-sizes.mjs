@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { builtPackagesPlugin, loadEsbuild, repoRoot } from './built-packages.mjs';
-import { packageEntries, packageName } from './package-entries.mjs';
+import { isPublished, packageEntries, packageName } from './package-entries.mjs';
 
 const ceilingsFile = join(repoRoot, 'scripts', 'bundle-ceilings.json');
 const { probes } = JSON.parse(readFileSync(ceilingsFile, 'utf8'));
@@ -16,7 +16,7 @@ const errors = [];
 
 for (const dir of readdirSync(join(repoRoot, 'packages'))) {
   const pkgDir = join(repoRoot, 'packages', dir);
-  if (!packageEntries(pkgDir).some((e) => e.subpath === '.')) continue;
+  if (!isPublished(pkgDir) || !packageEntries(pkgDir).some((e) => e.subpath === '.')) continue;
   const name = `${packageName(pkgDir)} (root entry)`;
   if (!probes.some((p) => p.name === name))
     errors.push(

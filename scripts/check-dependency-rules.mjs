@@ -5,7 +5,9 @@
 // - a package imports another @agentwire package only through its `exports` subpaths and only
 //   when it declares it in package.json;
 // - root entries (and everything they reach inside the package) import no node:* module,
-//   no Node builtin, no `ws` and no native module.
+//   no Node builtin, no `ws` and no native module (nor `@agentwire/internal/node`);
+// - every package may use the private `@agentwire/internal` (declared as a devDependency, so tsup
+//   bundles it); it imports no other @agentwire package.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -14,12 +16,13 @@ import { packageEntries } from './package-entries.mjs';
 const root = resolve(import.meta.dirname, '..');
 const packagesDir = join(root, 'packages');
 const allowed = {
-  relay: [],
-  'agent-connector': [],
-  hearthnet: [],
-  conformance: ['relay', 'agent-connector', 'hearthnet'],
-  redis: ['relay', 'agent-connector', 'hearthnet'],
-  sqlite: ['relay', 'agent-connector', 'hearthnet'],
+  internal: [],
+  relay: ['internal'],
+  'agent-connector': ['internal'],
+  hearthnet: ['internal'],
+  conformance: ['internal', 'relay', 'agent-connector', 'hearthnet'],
+  redis: ['internal', 'relay', 'agent-connector', 'hearthnet'],
+  sqlite: ['internal', 'relay', 'agent-connector', 'hearthnet'],
 };
 const nonNeutral = new Set(['ws', 'better-sqlite3', 'ioredis', 'redis', ...builtinModules]);
 const errors = [];
@@ -69,6 +72,14 @@ for (const dir of readdirSync(packagesDir)) {
         errors.push(`${rel}: @agentwire/${dir} may not import ${spec} (ARCHITECTURE.md dependency rules)`);
       if (!declared.has(`@agentwire/${target}`) && target !== dir)
         errors.push(`${rel}: imports ${spec} but package.json does not declare @agentwire/${target}`);
+      if (
+        target === 'internal' &&
+        dir !== 'internal' &&
+        !(`@agentwire/internal` in (pkg.devDependencies ?? {}))
+      )
+        errors.push(
+          `${rel}: @agentwire/internal must be a devDependency (tsup bundles it; it is never published)`,
+        );
       const targetPkgFile = join(packagesDir, target, 'package.json');
       if (existsSync(targetPkgFile)) {
         const targetPkg = JSON.parse(readFileSync(targetPkgFile, 'utf8'));
@@ -95,7 +106,12 @@ for (const dir of readdirSync(packagesDir)) {
         const base = resolve(dirname(file), spec).replace(/\.js$/, '');
         const next = [`${base}.ts`, join(base, 'index.ts')].find((c) => existsSync(c));
         if (next) stack.push(next);
-      } else if (spec.startsWith('node:') || nonNeutral.has(spec) || nonNeutral.has(spec.split('/')[0])) {
+      } else if (
+        spec.startsWith('node:') ||
+        spec === '@agentwire/internal/node' ||
+        nonNeutral.has(spec) ||
+        nonNeutral.has(spec.split('/')[0])
+      ) {
         errors.push(
           `${relative(root, file)}: reachable from the root entry of @agentwire/${dir} but imports "${spec}" (root entries must be runtime-neutral)`,
         );

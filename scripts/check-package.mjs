@@ -1,7 +1,10 @@
 // Package-quality gate for the package in the current directory: publint --strict, then
 // @arethetypeswrong/cli with the ESM-only profile. A package that has no code entries yet
-// (a skeleton) is checked by publint only, and the script says so.
+// (a skeleton) is checked by publint only, and the script says so. Last, no built file may name the
+// private `@agentwire/internal`: tsup bundles it, so a published package never imports it.
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { packageEntries, packageName } from './package-entries.mjs';
 
 const dir = process.cwd();
@@ -13,4 +16,19 @@ if (packageEntries(dir).length === 0) {
   console.log(`${name}: attw skipped — no code entry points yet (skeleton package)`);
 } else {
   run('attw', ['--pack', '.', '--profile', 'esm-only', '--format', 'table-flipped']);
+}
+
+const dist = join(dir, 'dist');
+const leaks = existsSync(dist)
+  ? readdirSync(dist).filter(
+      (f) =>
+        /\.(js|d\.ts)$/.test(f) &&
+        /['"]@agentwire\/internal(\/[^'"]*)?['"]/.test(readFileSync(join(dist, f), 'utf8')),
+    )
+  : [];
+if (leaks.length > 0) {
+  console.error(
+    `${name}: dist/${leaks.join(', dist/')} import @agentwire/internal, which is never published`,
+  );
+  process.exit(1);
 }

@@ -25,3 +25,8 @@ export function packageEntries(packageDir) {
 export function packageName(packageDir) {
   return JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')).name;
 }
+
+/** Whether the package is published: `private` packages (`@agentwire/internal`) are bundled into others instead. */
+export function isPublished(packageDir) {
+  return JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')).private !== true;
+}

@@ -6,7 +6,10 @@ export function libraryConfig(packageDir, overrides = {}) {
   return {
     entry,
     format: ['esm'],
-    dts: true,
+    // `@agentwire/internal` is private: its code and its types are bundled into each package that uses
+    // it, so nothing published ever imports it (scripts/check-package.mjs checks the output).
+    noExternal: [/^@agentwire\/internal(\/|$)/],
+    dts: { resolve: [/^@agentwire\/internal(\/|$)/] },
     sourcemap: true,
     clean: true,
     target: 'node20',

@@ -1,11 +1,11 @@
 // TypeDoc plugin (typedoc.json): the entry points are the `exports` entries of every package, read
 // through scripts/package-entries.mjs like the build, the tests and the dependency check do; each
-// entry's page is named by its import specifier (`@agentwire/hearthnet/crypto`), and imports between
+// entry's page is named by its import specifier (`@agentwire/hearthnet/wire`), and imports between
 // packages resolve to their sources, so a type shared by two packages is documented once.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Application, Converter, ReflectionKind } from 'typedoc';
-import { packageEntries, packageName } from './package-entries.mjs';
+import { isPublished, packageEntries, packageName } from './package-entries.mjs';
 
 const packagesDir = join(import.meta.dirname, '..', 'packages');
 
@@ -13,6 +13,7 @@ const packagesDir = join(import.meta.dirname, '..', 'packages');
 function workspaceEntries() {
   return readdirSync(packagesDir).flatMap((dir) => {
     const packageDir = join(packagesDir, dir);
+    if (!isPublished(packageDir)) return [];
     const name = packageName(packageDir);
     return packageEntries(packageDir).map((e) => ({
       source: e.source,

@@ -5,8 +5,7 @@
 // member's later events are refused everywhere.
 // `pnpm --filter @agentwire-examples/hearthnet-community start` (`SEED=<n>` changes the gossip orders).
 import { strict as assert } from 'node:assert';
-import { canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
-import { type KeyPair, keyPairFromSeed, shortNodeId } from '@agentwire/hearthnet/crypto';
+import { canonicalJsonString, type KeyPair, keyPairFromSeed, shortNodeId } from '@agentwire/hearthnet';
 import {
   createEvent,
   createUlidFactory,

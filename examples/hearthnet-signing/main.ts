@@ -1,15 +1,15 @@
 // Sign a HearthNet payload, verify it by node id, and watch a tampered copy and a lossy float fail
 // or get reported. Runs end to end and asserts: `pnpm --filter @agentwire-examples/hearthnet-signing start`.
 import { strict as assert } from 'node:assert';
-import { canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
 import {
+  canonicalJsonString,
   contentId,
   keyPairFromSeed,
   parseNodeId,
   shortNodeId,
   signPayload,
   verifyPayload,
-} from '@agentwire/hearthnet/crypto';
+} from '@agentwire/hearthnet';
 
 // A fixed seed keeps the output reproducible; use generateKeyPair() for a real node.
 const seed = new Uint8Array(32).fill(7);

@@ -11,22 +11,17 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  authenticatorFor,
-  buildSessionKey,
-  InMemoryGatewaySecretStore,
-  type PassthroughDelivery,
-} from '@agentwire/relay';
+import { authenticatorFor, buildSessionKey, type PassthroughDelivery } from '@agentwire/relay';
 import { WebSocketRelayTransport } from '@agentwire/relay/client';
 import {
   createDiscordEdgeHandler,
   createEdgeRouter,
   DISCORD_INTERACTION_TOKEN_KIND,
-  InMemoryProvisionRegistry,
   tenantResolverFromRegistry,
   toNodeListener,
 } from '@agentwire/relay/edge';
 import { createRelayServer, type PlatformAdapter } from '@agentwire/relay/server';
+import { InMemoryGatewaySecretStore, InMemoryProvisionRegistry } from '@agentwire/relay/testing';
 
 // The Discord application's key pair; Discord holds the private half and signs every interaction.
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');

@@ -11,7 +11,6 @@ import {
   chunkBlob,
   contentId,
   defaultEd25519Backend,
-  hexEncode,
   keyPairFromSeed,
   nobleBackend,
   signPayload,
@@ -43,7 +42,8 @@ const cases = (text, name) =>
 
 /** A value as plain JSON, the same in every runtime: bytes as hex, bigints as decimal strings. */
 function plain(value) {
-  if (value instanceof Uint8Array) return { $bytes: hexEncode(value) };
+  if (value instanceof Uint8Array)
+    return { $bytes: Array.from(value, (b) => b.toString(16).padStart(2, '0')).join('') };
   if (typeof value === 'bigint') return { $bigint: value.toString() };
   if (value instanceof Error) return { error: value.code ?? value.name };
   if (Array.isArray(value)) return value.map(plain);

@@ -54,7 +54,7 @@ describe('parseAgentAddress', () => {
         code: 'invalid_agent_address',
         path: 'agent_id',
       });
-      expect((error as Error).message).toBe('agent_id must be a string, got number');
+      expect((error as Error).message).toBe('agent_id must be a string, got a number');
     }
   });
 
@@ -116,7 +116,7 @@ describe('resolveSessionId', () => {
 
   it('refuses a non-string opts.session_id and a non-string address', () => {
     expect(() => resolveSessionId('perry', { session_id: 5 as unknown as string })).toThrow(
-      'opts.session_id must be a string, got number',
+      'opts.session_id must be a string, got a number',
     );
     expect(() => resolveSessionId('perry', { session_id: null as unknown as string })).toThrow(
       expect.objectContaining({ code: 'invalid_agent_address' }),

@@ -1,3 +1,4 @@
+import { describeType } from '@agentwire/internal';
 import { AgentConnectorError } from './contract/errors.js';
 
 /** `bare` addresses route to `deliver()`, `composite` ones (containing `@`) to `wake()`. */
@@ -71,7 +72,7 @@ export function resolveSessionId(
   if (explicit !== undefined && typeof explicit !== 'string') {
     throw new AgentConnectorError(
       'invalid_agent_address',
-      `opts.session_id must be a string, got ${describe(explicit)}`,
+      `opts.session_id must be a string, got ${describeType(explicit)}`,
       {
         path: 'opts.session_id',
       },
@@ -86,17 +87,13 @@ function requireString(value: unknown, name: string): string {
   if (typeof value !== 'string') {
     throw new AgentConnectorError(
       'invalid_agent_address',
-      `${name} must be a string, got ${describe(value)}`,
+      `${name} must be a string, got ${describeType(value)}`,
       {
         path: name,
       },
     );
   }
   return value;
-}
-
-function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { messageOf } from '@agentwire/internal';
 import { z } from 'zod';
 import { claimingAgentIds, isWakeAddress } from './address.js';
 import {
@@ -389,13 +390,4 @@ export function createDeliveryMeta(init: DeliveryMetaInit, source: DeliveryMetaS
   };
   parseContractValue(deliveryMetaSchema, 'DeliveryMeta', meta);
   return Object.freeze(meta);
-}
-
-/** The text of a thrown value (`error.message` for an `Error`), without ever throwing itself. */
-export function messageOf(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'unprintable error';
-  }
 }

@@ -14,190 +14,59 @@
  * ```
  * @packageDocumentation
  */
-export { assertEqual, assertRejects, assertTrue, fail } from './assert.js';
-export {
-  ConformanceError,
-  type ConformanceErrorCode,
-  type ConformanceErrorDetails,
-  type ConformanceErrorOptions,
-} from './errors.js';
-export type { FixtureCase, FixtureFile } from './fixtures/fixture-file.js';
-export { decodeFixtureValue, readFixtureFile } from './fixtures/fixture-file.js';
+// The runner: build a suite, run it framework-free, print or persist the report.
+export { ConformanceError, type ConformanceErrorCode } from './errors.js';
+export { decodeFixtureValue, type FixtureFile, readFixtureFile } from './fixtures/fixture-file.js';
 export { formatReportTable } from './format-report.js';
-export type {
-  CaseCounts,
-  CaseResult,
-  CaseStatus,
-  ErrorSummary,
-  RunSuiteOptions,
-  SuiteReport,
-  SuiteRunOptions,
-} from './run-suite.js';
-export { runSuite } from './run-suite.js';
-export type { ConformanceSubjects, NamedSubject } from './subjects/subject-suites.js';
-export { type SubjectSuite, subjectSuites } from './subjects/subject-suites.js';
-export type { ConformanceCase, ConformanceLevel, ConformanceSuite, SuiteSetup } from './suite.js';
-export type {
-  AgentConnectorContext,
-  ConnectorFactoryResult,
-  ConnectorUnderTest,
-  ReceivedDelivery,
-} from './suites/agent-connector/agent-connector-suite.js';
+export { type RunSuiteOptions, runSuite, type SuiteReport } from './run-suite.js';
+export { type ConformanceSubjects, subjectSuites } from './subjects/subject-suites.js';
+export type { ConformanceSuite } from './suite.js';
+// The suites, each with the one type a caller names when it builds the argument separately.
 export {
   type AgentConnectorSuiteOptions,
   agentConnectorSuite,
 } from './suites/agent-connector/agent-connector-suite.js';
-export {
-  createWebhookReceiverHarness,
-  type RecordedWebhookRequest,
-  type WebhookReceiverHarness,
-  type WebhookReceiverHarnessOptions,
-} from './suites/agent-connector/webhook-receiver-harness.js';
-export type {
-  DataStoreContext,
-  DataStoreFactoryResult,
-  DataStoreUnderTest,
-} from './suites/data-store/data-store-suite.js';
 export { type DataStoreSuiteOptions, dataStoreSuite } from './suites/data-store/data-store-suite.js';
-export type {
-  BlobReadRefusal,
-  BlobTransferFrame,
-  BlobTransferImplementation,
-  FilePutOutcome,
-  HeldChunk,
-  WireBlobManifest,
-} from './suites/hearthnet/blob-transfer.js';
-export { blobTransferSuite } from './suites/hearthnet/blob-transfer.js';
-export type { CanonicalJsonImplementation } from './suites/hearthnet/canonical-json.js';
-export { canonicalJsonSuite } from './suites/hearthnet/canonical-json.js';
-export type {
-  CapabilityCatalogueImplementation,
-  CapabilityDescriptorFacts,
-  CapabilitySchemaPart,
-  CapabilityValidationVerdict,
+export { type BlobTransferImplementation, blobTransferSuite } from './suites/hearthnet/blob-transfer.js';
+export { type CanonicalJsonImplementation, canonicalJsonSuite } from './suites/hearthnet/canonical-json.js';
+export {
+  type CapabilityCatalogueImplementation,
+  capabilitySchemaSuite,
 } from './suites/hearthnet/capability-schemas.js';
-export { capabilitySchemaSuite } from './suites/hearthnet/capability-schemas.js';
-export type {
-  EventLogImplementation,
-  EventLogRejection,
-  EventLogReplayResult,
-} from './suites/hearthnet/event-log.js';
-export { eventLogSuite } from './suites/hearthnet/event-log.js';
-export type { EventStoreContext, EventStoreSuiteOptions } from './suites/hearthnet/event-store.js';
-export { eventStoreSuite } from './suites/hearthnet/event-store.js';
-export type { ChunkedBlobDescription, HashingImplementation } from './suites/hearthnet/hashing.js';
-export { hashingSuite } from './suites/hearthnet/hashing.js';
-export type {
-  ManifestImplementation,
-  ManifestVerdict,
-  ManifestVerifyOptions,
-} from './suites/hearthnet/manifest-suite.js';
-export { manifestSuite } from './suites/hearthnet/manifest-suite.js';
-export type { NodeIdImplementation } from './suites/hearthnet/node-id-cases.js';
-export type {
-  HearthNetNodeSuiteContext,
-  HearthNetNodeSuiteOptions,
-  NodeSuiteBlobs,
-  NodeSuiteCall,
-  NodeSuiteCapabilities,
-  NodeSuiteLongStream,
-  NodeSuiteManifest,
-  NodeSuiteSubscribe,
-  NodeSuiteSync,
+export { type EventLogImplementation, eventLogSuite } from './suites/hearthnet/event-log.js';
+export { type EventStoreSuiteOptions, eventStoreSuite } from './suites/hearthnet/event-store.js';
+export { type HashingImplementation, hashingSuite } from './suites/hearthnet/hashing.js';
+export { type ManifestImplementation, manifestSuite } from './suites/hearthnet/manifest-suite.js';
+export {
+  DEFAULT_NODE_SUITE_CAPABILITIES,
+  type HearthNetNodeSuiteOptions,
+  hearthnetNodeSuite,
 } from './suites/hearthnet/node-suite.js';
-export { DEFAULT_NODE_SUITE_CAPABILITIES, hearthnetNodeSuite } from './suites/hearthnet/node-suite.js';
-export type { PubSubImplementation, TopicFacts, TopicPublicationFacts } from './suites/hearthnet/pubsub.js';
-export { pubsubSuite } from './suites/hearthnet/pubsub.js';
-export type { SignatureImplementation, VerifyOptions, VerifyVerdict } from './suites/hearthnet/signatures.js';
-export { signatureSuite } from './suites/hearthnet/signatures.js';
-export type {
-  WireImplementation,
-  WireRequestFields,
-  WireResponseFields,
-  WireSseItem,
-} from './suites/hearthnet/wire.js';
-export { wireSuite } from './suites/hearthnet/wire.js';
-export type { DescriptorImplementation } from './suites/relay/descriptor-cases.js';
-export type {
-  FrameCodecImplementation,
-  FrameDecodeOutcome,
-  FrameDirection,
-  FrameJsonStyle,
-  FrameStreamDecoder,
-  FrameStreamOutcome,
-} from './suites/relay/frame-cases.js';
-export type {
-  PassthroughImplementation,
-  PromptCallbackIds,
-  RelayUrlSet,
-} from './suites/relay/passthrough-cases.js';
-export type { RelayCodecImplementation } from './suites/relay/relay-codec.js';
-export { relayCodecSuite } from './suites/relay/relay-codec.js';
-export type { SessionKeyImplementation, SessionKeyOptions } from './suites/relay/session-keys.js';
-export { BASELINE_SESSION_KEY_DIALECT, sessionKeySuite } from './suites/relay/session-keys.js';
-export type { SessionSourceImplementation } from './suites/relay/session-source-cases.js';
-export type { RelayTokenImplementation, RelayTokenVerdict, TokenMintOptions } from './suites/relay/tokens.js';
-export { relayTokenSuite } from './suites/relay/tokens.js';
-export { type ContentDisposition, parseContentDisposition } from './suites/relay-edge/content-disposition.js';
-export type {
-  EdgeConnectorUnderTest,
-  EdgeCredentialBinding,
-  EdgeHttpRequest,
-  EdgeHttpResponse,
-  EdgeVerifierClock,
-  EdgeWebhookRequest,
-  EdgeWeComKeys,
-  EdgeWeComReplyOptions,
-  EdgeWorld,
-  RelayEdgeImplementation,
-  SanitisedDiscordForward,
-} from './suites/relay-edge/edge-implementation.js';
-export type {
-  EdgeStoreContext,
-  EdgeStoreSuiteOptions,
-  OpenedEdgeStore,
-} from './suites/relay-edge/edge-store-support.js';
+export { type PubSubImplementation, pubsubSuite } from './suites/hearthnet/pubsub.js';
+export { type SignatureImplementation, signatureSuite } from './suites/hearthnet/signatures.js';
+export { type WireImplementation, wireSuite } from './suites/hearthnet/wire.js';
+export { type RelayCodecImplementation, relayCodecSuite } from './suites/relay/relay-codec.js';
+export { type SessionKeyImplementation, sessionKeySuite } from './suites/relay/session-keys.js';
+export { type RelayTokenImplementation, relayTokenSuite } from './suites/relay/tokens.js';
+export type { RelayEdgeImplementation } from './suites/relay-edge/edge-implementation.js';
 export { edgeSuite } from './suites/relay-edge/edge-suite.js';
 export {
-  type EnrollmentTokenStoreContext,
   type EnrollmentTokenStoreSuiteOptions,
   enrollmentTokenStoreSuite,
 } from './suites/relay-edge/enrollment-token-store-suite.js';
+export { type PolicyStoreSuiteOptions, policyStoreSuite } from './suites/relay-edge/policy-store-suite.js';
 export {
-  type PolicyStoreContext,
-  type PolicyStoreSuiteOptions,
-  policyStoreSuite,
-} from './suites/relay-edge/policy-store-suite.js';
-export {
-  type ProvisionRegistryContext,
   type ProvisionRegistrySuiteOptions,
   provisionRegistrySuite,
 } from './suites/relay-edge/provision-registry-suite.js';
+export { type RelayEdgeLiveOptions, relayEdgeLiveSuite } from './suites/relay-edge/relay-edge-live-suite.js';
 export {
-  type DeclaredLengthProbe,
-  type RelayEdgeLiveContext,
-  type RelayEdgeLiveOptions,
-  relayEdgeLiveSuite,
-} from './suites/relay-edge/relay-edge-live-suite.js';
-export {
-  type CapabilityVaultContext,
   type CapabilityVaultSuiteOptions,
   capabilityVaultSuite,
 } from './suites/relay-runtime/capability-vault-suite.js';
 export {
-  type InboundBufferContext,
   type InboundBufferSuiteOptions,
   inboundBufferSuite,
 } from './suites/relay-runtime/inbound-buffer-suite.js';
-export {
-  type RelayBusContext,
-  type RelayBusSuiteOptions,
-  relayBusSuite,
-} from './suites/relay-runtime/relay-bus-suite.js';
-export type {
-  SkillStoreContext,
-  SkillStoreFactory,
-  SkillStoreFactoryResult,
-  SkillStoreUnderTest,
-} from './suites/skill-store/skill-store-suite.js';
+export { type RelayBusSuiteOptions, relayBusSuite } from './suites/relay-runtime/relay-bus-suite.js';
 export { type SkillStoreSuiteOptions, skillStoreSuite } from './suites/skill-store/skill-store-suite.js';

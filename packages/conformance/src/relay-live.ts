@@ -16,14 +16,6 @@
  * @packageDocumentation
  */
 export {
-  ConformanceError,
-  type ConformanceErrorCode,
-  type ConformanceErrorDetails,
-  type ConformanceErrorOptions,
-} from './errors.js';
-export {
-  type RelayConnectorContext,
   type RelayConnectorSuiteOptions,
-  type RelayHandshakeRecord,
   relayConnectorSuite,
 } from './suites/relay-live/relay-connector-suite.js';

@@ -17,7 +17,10 @@ export interface ConformanceCase<Ctx> {
   readonly requires?: string;
   /** The suite version that added the case. */
   readonly since: string;
-  /** Runs the check; throws (see `assertEqual`, `fail`) when the implementation does not conform. */
+  /**
+   * Runs the check; throws when the implementation does not conform (any value: the report keeps its
+   * `name`, `message` and `code`).
+   */
   run(ctx: Ctx): void | Promise<void>;
 }
 

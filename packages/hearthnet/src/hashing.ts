@@ -1,3 +1,4 @@
+import { describeValue } from '@agentwire/internal';
 import { blake3 as nobleBlake3 } from '@noble/hashes/blake3.js';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
@@ -296,11 +297,4 @@ export function invalidChunkSize(chunkSizeBytes: unknown): HearthNetLocalError {
     `chunk size must be a positive safe integer, got ${describeValue(chunkSizeBytes)}`,
     { path: 'chunkSizeBytes', details: { value: chunkSizeBytes } },
   );
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (value === null || typeof value !== 'object') return String(value);
-  return Array.isArray(value) ? 'an array' : 'an object';
 }

@@ -4,14 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateKeyPair, keyPairFromSeed } from './crypto/key-pair.js';
 import { base64UrlEncode } from './encoding.js';
-import {
-  HearthNetLocalError,
-  type HearthNetLocalErrorCode,
-  PUBLIC_KEY_FILE_NAME,
-  readKeyPair,
-  SEED_FILE_NAME,
-  writeKeyPair,
-} from './key-files.js';
+import { HearthNetLocalError, type HearthNetLocalErrorCode } from './errors.js';
+import { readKeyPair, SEED_FILE_NAME, writeKeyPair } from './key-files.js';
+
+/** The public key file of the reference layout (not exported: only the seed file name is). */
+const PUBLIC_KEY_FILE_NAME = 'device.pub';
 
 const posix = process.platform !== 'win32';
 let directory: string;

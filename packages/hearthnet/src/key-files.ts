@@ -3,24 +3,18 @@
  *
  * @packageDocumentation
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+
+import { mkdir, open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from '@agentwire/internal/node';
 import { type KeyPair, keyPairFromSeed } from './crypto/key-pair.js';
 import { base64UrlDecode, base64UrlEncode } from './encoding.js';
 import { HearthNetLocalError } from './errors.js';
 
-export {
-  HearthNetLocalError,
-  type HearthNetLocalErrorCode,
-  type HearthNetLocalErrorDetails,
-  type HearthNetLocalErrorOptions,
-} from './errors.js';
-
 /** The seed file in a keys directory: unpadded base64url of the 32-byte seed and a newline, mode 0600. */
 export const SEED_FILE_NAME = 'device.ed25519';
 /** The public key file in a keys directory: unpadded base64url of the 32-byte public key and a newline. */
-export const PUBLIC_KEY_FILE_NAME = 'device.pub';
+const PUBLIC_KEY_FILE_NAME = 'device.pub';
 
 const SEED_FILE_MODE = 0o600;
 const PUBLIC_KEY_FILE_MODE = 0o644;
@@ -70,19 +64,9 @@ export async function writeKeyPair(directory: string, keyPair: KeyPair): Promise
 }
 
 async function writeAtomically(path: string, text: string, mode: number): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`);
   try {
-    const file = await open(temporary, 'wx', mode);
-    try {
-      await file.chmod(mode); // the process umask may have narrowed `mode`; never widened
-      await file.writeFile(text, 'utf8');
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temporary, path);
+    await writeFileAtomic(path, text, { mode, syncFolder: true });
   } catch (cause) {
-    await rm(temporary, { force: true });
     throw new HearthNetLocalError('io_error', `cannot write ${path}`, { cause, details: { file: path } });
   }
 }

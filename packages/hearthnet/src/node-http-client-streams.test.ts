@@ -1,29 +1,28 @@
 // Client streams over real loopback HTTP: frames both ways on one call, `ack` back-pressure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJsonString } from './canonical-json/index.js';
+import { canonicalJsonString } from './canonical-json/canonical-json.js';
 import {
   BadRequestError,
   type CapabilityDescriptor,
   CapabilityRegistry,
   httpStatusForErrorCode,
-  type JsonSchema,
 } from './capabilities/index.js';
-import { keyPairFromSeed } from './crypto/index.js';
+import type { JsonSchema } from './capabilities/json-schema.js';
+import { keyPairFromSeed } from './crypto/key-pair.js';
 import { type ServedBusHandler, serveBusHandler } from './node-http.js';
+import { ACK_WINDOW_HEADER } from './wire/envelope.js';
 import {
-  ACK_WINDOW_HEADER,
   type CapabilityHandler,
   createBusHandler,
   createHearthNetClient,
   EVENT_STREAM_CONTENT_TYPE,
-  encodeSseEvent,
   formatWireTimestamp,
   newRequestId,
-  REQUEST_EVENT,
   signRequestEnvelope,
   staticTrust,
   WIRE_HEADERS,
 } from './wire/index.js';
+import { encodeSseEvent, REQUEST_EVENT } from './wire/sse.js';
 
 const server = keyPairFromSeed(new Uint8Array(32).fill(21));
 const caller = keyPairFromSeed(new Uint8Array(32).fill(22));

@@ -4,9 +4,10 @@
 // slot; a well-behaved stream on the same server gets every frame meanwhile.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJsonString } from './canonical-json/index.js';
-import { type CapabilityDescriptor, CapabilityRegistry, type JsonSchema } from './capabilities/index.js';
-import { keyPairFromSeed } from './crypto/index.js';
+import { canonicalJsonString } from './canonical-json/canonical-json.js';
+import { type CapabilityDescriptor, CapabilityRegistry } from './capabilities/index.js';
+import type { JsonSchema } from './capabilities/json-schema.js';
+import { keyPairFromSeed } from './crypto/key-pair.js';
 import { type ServedBusHandler, serveBusHandler, toNodeListener } from './node-http.js';
 import {
   type CapabilityHandler,

@@ -2,14 +2,15 @@
 // refused wherever this package reads one over HTTP, although its signature verifies over the value
 // JSON.parse makes of it (the last of the repeated members).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKET_POST } from './capabilities/catalogue/catalogue.js';
 import {
   BadRequestError,
   type CapabilityDescriptor,
   CapabilityRegistry,
   InvalidSignatureError,
-  MARKET_POST,
 } from './capabilities/index.js';
-import { keyPairFromSeed, signPayload, verifyPayload } from './crypto/index.js';
+import { keyPairFromSeed } from './crypto/key-pair.js';
+import { signPayload, verifyPayload } from './crypto/payload-signature.js';
 import { InMemoryEventStore } from './events/event-store.js';
 import { createManifestHandler, fetchNodeManifest } from './manifests/index.js';
 import { type ServedBusHandler, serveBusHandler } from './node-http.js';

@@ -1,25 +1,23 @@
 // Acceptance (issue 6): two in-process nodes over real loopback HTTP, each serving a bus handler.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LLM_CHAT, MARKET_POST } from './capabilities/catalogue/catalogue.js';
+import { createHearthNetError, HEARTHNET_ERROR_CODES } from './capabilities/hearthnet-errors.js';
 import {
   BadRequestError,
   type CapabilityDescriptor,
   CapabilityRegistry,
   CapacityExceededError,
-  createHearthNetError,
   ExpiredError,
-  HEARTHNET_ERROR_CODES,
   type HearthNetError,
   HearthNetError as HearthNetErrorBase,
   httpStatusForErrorCode,
   InvalidSignatureError,
-  LLM_CHAT,
-  MARKET_POST,
   NotFoundError,
   RevokedError,
   SchemaMismatchError,
   UnauthorizedError,
 } from './capabilities/index.js';
-import { keyPairFromSeed } from './crypto/index.js';
+import { keyPairFromSeed } from './crypto/key-pair.js';
 import { type ServedBusHandler, serveBusHandler } from './node-http.js';
 import {
   type CapabilityHandler,

@@ -14,20 +14,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BadRequestError, InternalError, toErrorBody } from './capabilities/index.js';
+import { toErrorBody } from './capabilities/error-body.js';
+import { BadRequestError, InternalError } from './capabilities/index.js';
 import { HearthNetLocalError } from './errors.js';
 import { DEFAULT_DRAIN_TIMEOUT_MS, MAX_TIMER_MS, progressWithin } from './wire/sse.js';
-
-export {
-  HearthNetLocalError,
-  type HearthNetLocalErrorCode,
-  type HearthNetLocalErrorDetails,
-  type HearthNetLocalErrorOptions,
-} from './errors.js';
-export {
-  DEFAULT_DRAIN_TIMEOUT_MS,
-  type SlowConsumerLimit,
-} from './wire/sse.js';
 
 /** Options of {@link serveBusHandler}. */
 export interface ServeOptions extends NodeListenerOptions {
@@ -91,7 +81,7 @@ export interface NodeListenerOptions {
    * dropped: the response is destroyed and the request's `signal` aborts with a `HearthNetLocalError`
    * `slow_consumer` (`drain_timeout`), which a bus handler passes on to the capability handler. The bytes one
    * response queues stay bounded meanwhile: its body is read one chunk at a time, only after the previous one
-   * drained. Default {@link DEFAULT_DRAIN_TIMEOUT_MS} (60 s).
+   * drained. Default 60 000 (60 s).
    */
   readonly drainTimeoutMs?: number;
 }

@@ -1,25 +1,21 @@
+import { decodeBase64Url, describeType, encodeBase64Url } from '@agentwire/internal';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-
-import { base64UrlDecodeNoPad, base64UrlEncodeNoPad } from './encoding.js';
 import { RelayError } from './errors.js';
 
 /** Throws a `RelayError` `relay_token_invalid_argument` unless `value` is a string. */
 
 export function assertString(value: unknown, path: string): asserts value is string {
   if (typeof value !== 'string') {
-    throw new RelayError('relay_token_invalid_argument', `${path} must be a string, got ${describe(value)}`, {
-      path,
-    });
+    throw new RelayError(
+      'relay_token_invalid_argument',
+      `${path} must be a string, got ${describeType(value)}`,
+      {
+        path,
+      },
+    );
   }
-}
-
-/** A short description of a value's type for error messages. */
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
 }
 
 /**
@@ -31,7 +27,7 @@ export function assertSafeInteger(value: unknown, path: string, min?: number): a
     const range = min === undefined ? 'a safe integer' : `a safe integer ≥ ${min}`;
     throw new RelayError(
       'relay_token_invalid_argument',
-      `${path} must be ${range}, got ${typeof value === 'number' ? value : describe(value)}`,
+      `${path} must be ${range}, got ${typeof value === 'number' ? value : describeType(value)}`,
       { path },
     );
   }
@@ -47,7 +43,7 @@ export function unixSeconds(now: number | undefined): number {
   if (typeof now !== 'number' || !Number.isFinite(now) || now < 0 || now > Number.MAX_SAFE_INTEGER) {
     throw new RelayError(
       'relay_token_invalid_argument',
-      `now must be a finite, non-negative number of unix seconds, got ${typeof now === 'number' ? now : describe(now)}`,
+      `now must be a finite, non-negative number of unix seconds, got ${typeof now === 'number' ? now : describeType(now)}`,
       { path: 'now' },
     );
   }
@@ -139,7 +135,7 @@ export function makeToken(
     );
   }
   const signed = `${payload}:${exp}`;
-  return base64UrlEncodeNoPad(utf8Strict(`${signed}:${relaySign(signed, secret)}`, 'payload'));
+  return encodeBase64Url(utf8Strict(`${signed}:${relaySign(signed, secret)}`, 'payload'));
 }
 
 /**
@@ -212,7 +208,7 @@ export function parseRelayToken(token: string): ParsedRelayToken {
   if (typeof token !== 'string')
     throw new RelayError('relay_token_malformed', 'a token must be a string', { path: 'token' });
   if (token === '') throw new RelayError('relay_token_malformed', 'the token is empty', { path: 'token' });
-  const bytes = base64UrlDecodeNoPad(token);
+  const bytes = decodeBase64Url(token);
   if (!(bytes instanceof Uint8Array)) {
     throw new RelayError('relay_token_malformed', `the token is not unpadded base64url: ${bytes.refused}`, {
       path: 'token',
@@ -392,7 +388,7 @@ function secretKeys(secrets: readonly string[]): readonly (Uint8Array | undefine
   if (!Array.isArray(secrets)) {
     throw new RelayError(
       'relay_token_invalid_argument',
-      `secrets must be an array of strings, got ${describe(secrets)}`,
+      `secrets must be an array of strings, got ${describeType(secrets)}`,
       { path: 'secrets' },
     );
   }
@@ -401,7 +397,7 @@ function secretKeys(secrets: readonly string[]): readonly (Uint8Array | undefine
     if (typeof secret !== 'string') {
       throw new RelayError(
         'relay_token_invalid_argument',
-        `${path} must be a string, got ${describe(secret)}`,
+        `${path} must be a string, got ${describeType(secret)}`,
         { path },
       );
     }
@@ -450,7 +446,7 @@ export function readBearerToken(authorization: string | null | undefined): strin
   if (typeof authorization !== 'string') {
     throw new RelayError(
       'relay_token_malformed',
-      `the Authorization header must be a string, got ${describe(authorization)}`,
+      `the Authorization header must be a string, got ${describeType(authorization)}`,
       { path: 'authorization' },
     );
   }
@@ -540,7 +536,7 @@ export function relayAuthClose(result: RelayTokenVerification): RelayAuthClose |
   if (typeof result !== 'object' || result === null || typeof result.valid !== 'boolean') {
     throw new RelayError(
       'relay_token_invalid_argument',
-      `result must be a verification result, got ${describe(result)}`,
+      `result must be a verification result, got ${describeType(result)}`,
       { path: 'result' },
     );
   }

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@agentwire/internal';
 import { RelayError } from './errors.js';
 import { isJsonValue, type JsonValue } from './json.js';
 
@@ -85,12 +86,6 @@ export function bufferedFrameProblem(value: unknown): { message: string; path: s
     };
   }
   return undefined;
-}
-
-function isPlainObject(value: unknown): value is { readonly [key: string]: unknown } {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 /**
@@ -335,7 +330,8 @@ export interface BufferedEntry {
  *   the tenant and never reused, even after an ack.
  * - `read` returns unacknowledged entries in append order, strictly after `afterId` (from the oldest
  *   when `null`), at most `limit` of them, each with the text `encodeBufferedFrame` wrote (a shared
- *   implementation that cannot trust its store re-checks it with `canonicalBufferedFrameJson`). An
+ *   implementation that cannot trust its store re-checks it with
+ *   `relayStoreKit.canonicalBufferedFrameJson`). An
  *   `afterId` that was acknowledged meanwhile still works as a position.
  * - `ack` is idempotent: `true` when it removed a pending entry, `false` when the id is unknown, already
  *   acknowledged, or belongs to another tenant. An acknowledged entry is never returned again.

@@ -1,6 +1,7 @@
+import { describeType } from '@agentwire/internal';
 import * as z from 'zod/mini';
 import { RelayError, type RelayErrorCode } from './errors.js';
-import { copyJsonValue, type JsonValue, type JsonValueCopy, jsonValueSchema } from './json.js';
+import { copyJsonValue, type JsonValue, type JsonValueCopy } from './json.js';
 import { parsePythonJson, pythonIntOf, pythonJsonDumps } from './python.js';
 
 /**
@@ -120,7 +121,7 @@ const BOOLEAN_FIELDS = new Set<string>([
   'supports_block_formatting',
 ]);
 const NON_EMPTY_STRING_FIELDS = new Set<string>(['platform', 'label', 'markdown_dialect', 'emoji']);
-const KNOWN_FIELDS = new Set<string>(DESCRIPTOR_FIELDS);
+const KNOWN_FIELDS = /* @__PURE__ */ new Set<string>(DESCRIPTOR_FIELDS);
 
 /**
  * Builds the descriptor a connector sends, refusing anything the gateway would misread or choke on:
@@ -266,7 +267,10 @@ export function parseDescriptorValue(value: unknown): CapabilityDescriptor {
 
 function descriptorFromJson(data: JsonValue): CapabilityDescriptor {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new RelayError('descriptor_not_object', `descriptor must be a JSON object, got ${describe(data)}`);
+    throw new RelayError(
+      'descriptor_not_object',
+      `descriptor must be a JSON object, got ${describeType(data)}`,
+    );
   }
   const fields = data as { readonly [key: string]: JsonValue };
   // The gateway normalises max_message_length before it checks for missing fields, so an infinite
@@ -343,11 +347,6 @@ function normaliseSupportedOps(value: JsonValue): readonly string[] {
   return (value as readonly JsonValue[]).filter((op): op is string => typeof op === 'string' && op !== '');
 }
 
-function describe(value: JsonValue): string {
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-}
-
 /**
  * A capability descriptor as the gateway holds it after `CapabilityDescriptor.from_json`.
  *
@@ -400,14 +399,6 @@ export interface StrictCapabilityDescriptor extends CapabilityDescriptor {
   readonly supports_inchannel_continuable: boolean;
   readonly supports_block_formatting: boolean;
 }
-
-/**
- * The `descriptor` object of a `descriptor` frame as the gateway receives it: any JSON object. Unknown
- * keys and wrongly typed values are allowed here; {@link CapabilityDescriptor} is what parsing makes
- * of it.
- */
-export const descriptorWireObjectSchema: z.ZodMiniType<{ readonly [key: string]: JsonValue }> =
-  /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), jsonValueSchema);
 
 /**
  * Zod schema of the `descriptor` object of a `descriptor` frame: accepts exactly what the gateway's

@@ -1,3 +1,4 @@
+import { isJsonObject } from '@agentwire/internal';
 import * as z from 'zod/mini';
 
 import { RelayError } from './errors.js';
@@ -143,8 +144,6 @@ const messageEventInitSchema = /* @__PURE__ */ (() =>
       }),
     ))();
 
-/** What a connector states about the author's side of an inbound message. */
-export type SessionSourceInit = z.input<typeof sessionSourceInitSchema>;
 /** What a connector states about an inbound message; see {@link createMessageEvent}. */
 export type MessageEventInit = z.input<typeof messageEventInitSchema>;
 
@@ -417,7 +416,7 @@ function readEvent(
     media_urls: isPythonTruthy(mediaUrls) ? mediaUrls : [],
     media_types: mediaTypes(mediaUrls, get('media')),
     channel_context: renderChannelContext(get('context')),
-    prompt_response: isObject(promptResponse) ? promptResponse : null,
+    prompt_response: isJsonObject<JsonObject>(promptResponse) ? promptResponse : null,
   };
 }
 
@@ -425,7 +424,7 @@ function mediaTypes(urls: JsonValue, media: JsonValue): readonly JsonValue[] {
   if (!Array.isArray(urls) || urls.length === 0) return [];
   const mimeByUrl = new Map<string, JsonValue>();
   for (const item of Array.isArray(media) ? (media as readonly JsonValue[]) : []) {
-    if (!isObject(item)) continue;
+    if (!isJsonObject<JsonObject>(item)) continue;
     const url = item['url'];
     if (typeof url !== 'string' || url === '') continue;
     const mime = Object.hasOwn(item, 'mime') ? (item['mime'] as JsonValue) : null;
@@ -440,13 +439,13 @@ function renderChannelContext(context: JsonValue): string | null {
   if (!Array.isArray(context)) return null;
   const lines: string[] = [];
   for (const item of context as readonly JsonValue[]) {
-    if (!isObject(item)) continue;
+    if (!isJsonObject<JsonObject>(item)) continue;
     const text = Object.hasOwn(item, 'text') ? (item['text'] as JsonValue) : null;
     if (!isPythonTruthy(text)) continue;
     const src =
       Object.hasOwn(item, 'source') && isPythonTruthy(item['source'] as JsonValue) ? item['source'] : {};
     let author: JsonValue = '';
-    if (isObject(src as JsonValue)) {
+    if (isJsonObject<JsonObject>(src as JsonValue)) {
       const s = src as JsonObject;
       const name = Object.hasOwn(s, 'user_name') ? (s['user_name'] as JsonValue) : null;
       const id = Object.hasOwn(s, 'user_id') ? (s['user_id'] as JsonValue) : null;
@@ -457,12 +456,8 @@ function renderChannelContext(context: JsonValue): string | null {
   return lines.length === 0 ? null : CHANNEL_CONTEXT_HEADER + lines.join('\n');
 }
 
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function asObject(value: JsonValue, path: string): JsonObject {
-  if (!isObject(value))
+  if (!isJsonObject<JsonObject>(value))
     throw new RelayError('message_event_not_object', `${path || 'event'} must be an object`, { path });
   return value;
 }

@@ -119,7 +119,7 @@ export interface FrameDecoderOptions<F> {
    * `decodeGatewayFrame`, a gateway `decodeConnectorFrame`.
    */
   readonly decode?: (line: string) => F;
-  /** Longest accepted line in UTF-8 bytes, the `\n` not counted. Default {@link DEFAULT_MAX_LINE_BYTES}. */
+  /** Longest accepted line in UTF-8 bytes, the `\n` not counted. Default `DEFAULT_MAX_LINE_BYTES`. */
   readonly maxLineBytes?: number;
 }
 

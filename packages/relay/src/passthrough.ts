@@ -1,13 +1,6 @@
-import { base64DecodePythonLenient, base64DecodeStrict, base64Encode } from './encoding.js';
+import { decodeBase64, decodeBase64PythonLenient, describeType, encodeBase64 } from '@agentwire/internal';
 import { RelayError } from './errors.js';
 import { pythonStr, pythonStrip, rstripChar } from './python.js';
-
-/** A short description of a value's type for error messages. */
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
-}
 
 /**
  * Encodes a forwarded request body for `passthrough_forward.forward.bodyB64`: standard base64 with
@@ -19,11 +12,15 @@ export function describe(value: unknown): string {
  */
 export function encodePassthroughBody(body: Uint8Array): string {
   if (!(body instanceof Uint8Array)) {
-    throw new RelayError('passthrough_invalid_argument', `body must be a Uint8Array, got ${describe(body)}`, {
-      path: 'body',
-    });
+    throw new RelayError(
+      'passthrough_invalid_argument',
+      `body must be a Uint8Array, got ${describeType(body)}`,
+      {
+        path: 'body',
+      },
+    );
   }
-  return base64Encode(body);
+  return encodeBase64(body);
 }
 
 /**
@@ -39,7 +36,7 @@ export function encodePassthroughBody(body: Uint8Array): string {
  */
 export function decodePassthroughBody(bodyB64: unknown): Uint8Array {
   if (typeof bodyB64 !== 'string') return new Uint8Array(0);
-  const decoded = base64DecodePythonLenient(bodyB64);
+  const decoded = decodeBase64PythonLenient(bodyB64);
   return decoded instanceof Uint8Array ? decoded : new Uint8Array(0);
 }
 
@@ -50,11 +47,15 @@ export function decodePassthroughBody(bodyB64: unknown): Uint8Array {
  */
 export function decodePassthroughBodyStrict(bodyB64: string): Uint8Array {
   if (typeof bodyB64 !== 'string') {
-    throw new RelayError('passthrough_body_invalid', `bodyB64 must be a string, got ${describe(bodyB64)}`, {
-      path: 'bodyB64',
-    });
+    throw new RelayError(
+      'passthrough_body_invalid',
+      `bodyB64 must be a string, got ${describeType(bodyB64)}`,
+      {
+        path: 'bodyB64',
+      },
+    );
   }
-  const decoded = base64DecodeStrict(bodyB64);
+  const decoded = decodeBase64(bodyB64);
   if (decoded instanceof Uint8Array) return decoded;
   throw new RelayError(
     'passthrough_body_invalid',
@@ -80,7 +81,7 @@ export function passthroughHeadersFromEntries(
   if (typeof entries !== 'object' || entries === null || !(Symbol.iterator in entries)) {
     throw new RelayError(
       'passthrough_invalid_argument',
-      `entries must be iterable, got ${describe(entries)}`,
+      `entries must be iterable, got ${describeType(entries)}`,
       { path: 'entries' },
     );
   }
@@ -135,7 +136,7 @@ export function passthroughHeadersFromWire(value: unknown): PassthroughHeader[] 
   if (!Array.isArray(value)) {
     throw new RelayError(
       'passthrough_headers_invalid',
-      `headers is ${describe(value)} ${String(value)}, which the gateway cannot iterate`,
+      `headers is ${describeType(value)} ${String(value)}, which the gateway cannot iterate`,
       { path: 'headers' },
     );
   }
@@ -149,9 +150,13 @@ export function passthroughHeadersFromWire(value: unknown): PassthroughHeader[] 
 
 function requireString(value: unknown, path: string): string {
   if (typeof value !== 'string')
-    throw new RelayError('passthrough_invalid_argument', `${path} must be a string, got ${describe(value)}`, {
-      path,
-    });
+    throw new RelayError(
+      'passthrough_invalid_argument',
+      `${path} must be a string, got ${describeType(value)}`,
+      {
+        path,
+      },
+    );
   return value;
 }
 
@@ -171,7 +176,7 @@ function headerPartStr(value: unknown, path: string): string {
   }
   throw new RelayError(
     'passthrough_headers_invalid',
-    `${path} is ${describe(value)}; its Python str() form depends on how the JSON spelled it`,
+    `${path} is ${describeType(value)}; its Python str() form depends on how the JSON spelled it`,
     { path },
   );
 }
@@ -211,7 +216,7 @@ export function encodePromptCallback(callback: PromptCallback): string {
   if (typeof callback !== 'object' || callback === null) {
     throw new RelayError(
       'prompt_callback_invalid_id',
-      `callback must be an object, got ${describe(callback)}`,
+      `callback must be an object, got ${describeType(callback)}`,
       { path: 'callback' },
     );
   }
@@ -235,7 +240,7 @@ export function decodePromptCallback(token: string): PromptCallback {
   if (typeof token !== 'string') {
     throw new RelayError(
       'prompt_callback_malformed',
-      `a callback token must be a string, got ${describe(token)}`,
+      `a callback token must be a string, got ${describeType(token)}`,
       { path: 'token' },
     );
   }
@@ -279,7 +284,7 @@ function checkedId(
   code: 'prompt_callback_invalid_id' | 'prompt_callback_malformed',
 ): string {
   if (typeof id !== 'string')
-    throw new RelayError(code, `${path} must be a string, got ${describe(id)}`, { path });
+    throw new RelayError(code, `${path} must be a string, got ${describeType(id)}`, { path });
   if (!PROMPT_CALLBACK_ID_PATTERN.test(id)) {
     throw new RelayError(code, `${path} ${JSON.stringify(id)} is not 1–32 of A–Z a–z 0–9 _ . -`, { path });
   }
@@ -351,7 +356,7 @@ export function relayHttpBaseUrl(dialUrl: string): string {
  * trailing `/`), then:
  *
  * - `webSocket`: {@link relayWebSocketUrl} of that (`_ws_dial_url`, which strips white space again);
- * - `httpBase`, `provision`, `policy`: {@link relayHttpBaseUrl} of that (`_provision_url`,
+ * - `httpBase`, `provision`, `policy`: `relayHttpBaseUrl` of that (`_provision_url`,
  *   `_policy_url`) plus `/relay/provision` or `/relay/policy`;
  * - `enroll` (the enroll CLI): the same base with trailing `/` dropped once more, plus `/relay/enroll`;
  * - `media` (the media client): the base computed after stripping white space again, trailing `/`

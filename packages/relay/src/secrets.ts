@@ -1,5 +1,5 @@
+import { encodeBase64Url } from '@agentwire/internal';
 import { describeKeyString, isKeyString } from './buffer.js';
-import { base64UrlEncodeNoPad } from './encoding.js';
 import { RelayError } from './errors.js';
 
 /**
@@ -226,7 +226,7 @@ export type GatewayAuthenticator = (gatewayId: string) => Promise<GatewaySecretC
 export const GATEWAY_SECRET_BYTES = 32;
 
 /**
- * A fresh random secret: {@link GATEWAY_SECRET_BYTES} bytes from the Web Crypto
+ * A fresh random secret: `GATEWAY_SECRET_BYTES` bytes from the Web Crypto
  * `crypto.getRandomValues`, as unpadded base64url (43 characters). Serves as gateway secret, delivery
  * key and one-time enrollment token.
  *
@@ -234,7 +234,7 @@ export const GATEWAY_SECRET_BYTES = 32;
  * newGatewaySecret(); // 'q3Jx…' (43 characters of [A-Za-z0-9_-])
  */
 export function newGatewaySecret(): string {
-  return base64UrlEncodeNoPad(crypto.getRandomValues(new Uint8Array(GATEWAY_SECRET_BYTES)));
+  return encodeBase64Url(crypto.getRandomValues(new Uint8Array(GATEWAY_SECRET_BYTES)));
 }
 
 /** How a store keeps one gateway, whatever its backend. */

@@ -148,14 +148,14 @@ export interface BuildSessionKeyOptions {
  * the thread id and, when isolating per user, the sender id. Only truthy parts are written; nothing
  * is escaped, trimmed or lowercased, so ids containing `:` are joined as they are and keys cannot be
  * split back into fields. WhatsApp DM chat ids and participants are canonicalised as a gateway with
- * no LID-mapping files does ({@link canonicalWhatsAppIdentifier}).
+ * no LID-mapping files does (`canonicalWhatsAppIdentifier`).
  *
  * The contract text asks for Discord's `guild_id` as a discriminator; the gateway never puts it (or
  * any scope but Slack's) into the key, and this function follows the gateway.
  *
  * @throws {RelayError} `whatsapp_identifier_unresolvable`: for the sources the gateway itself crashes on.
  * @throws {RelayError} `invalid_session_source`: when the source is not an object, its `platform` is not a
- * non-empty string, a field it reads holds something other than a {@link SessionKeyValue} (a `Date`,
+ * non-empty string, a field it reads holds something other than a `SessionKeyValue` (a `Date`,
  * a function), or a part it writes is (or holds) an integral number beyond ±(2^53 − 1).
  * @throws {RelayError} `invalid_session_key_options`: for an option of the wrong type or an unknown dialect.
  * @example
@@ -266,7 +266,7 @@ function readSource(source: unknown, dialect: SessionKeyDialect): SourceFields {
 }
 
 /**
- * A field as the gateway holds it: a {@link SessionKeyValue}, or a JSON array or object (which the
+ * A field as the gateway holds it: a `SessionKeyValue`, or a JSON array or object (which the
  * gateway renders with Python's `str()`: `['9001']`, `{'a': 1}`). Integral numbers beyond the safe
  * range are refused only if the key writes them (see `keyPartStr`).
  */

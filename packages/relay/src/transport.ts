@@ -67,7 +67,10 @@ export interface TransportFailureResult {
 }
 
 /** The codes a caller cannot fix by calling again: the connector would refuse the same way. */
-const NOT_RETRYABLE: ReadonlySet<RelayTransportErrorCode> = new Set(['descriptor_rejected', 'auth_revoked']);
+const NOT_RETRYABLE: ReadonlySet<RelayTransportErrorCode> = /* @__PURE__ */ new Set([
+  'descriptor_rejected',
+  'auth_revoked',
+]);
 
 /** The gateway's `error` text for a failure with `code`. */
 function gatewayError(code: RelayTransportErrorCode, ambiguous: boolean): string {

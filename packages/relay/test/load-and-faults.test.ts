@@ -6,11 +6,11 @@ import {
   type BufferedFrame,
   createMessageEvent,
   type InboundBuffer,
-  InMemoryInboundBuffer,
   type MessageEvent,
 } from '@agentwire/relay';
 import { WebSocketRelayTransport } from '@agentwire/relay/client';
 import { createRelayServer, type RelayServer } from '@agentwire/relay/server';
+import { InMemoryInboundBuffer } from '@agentwire/relay/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const GATEWAYS = 50;

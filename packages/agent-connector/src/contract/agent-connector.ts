@@ -1,3 +1,4 @@
+import { isPlainObject } from '@agentwire/internal';
 import { z } from 'zod';
 import { AgentConnectorError, type ContractValueType } from './errors.js';
 
@@ -223,7 +224,7 @@ export function parseStaticCapabilities(value: unknown): StaticCapabilities {
 export type KnownTriggerKind = 'cron' | 'event' | 'webhook' | 'agent' | 'cli' | 'dashboard' | 'inline';
 
 /**
- * How the skill that emitted a delivery was fired: one of the {@link KnownTriggerKind}s, or any other
+ * How the skill that emitted a delivery was fired: one of the `KnownTriggerKind`s, or any other
  * string. The reference runtime copies its trigger source into `origin.trigger_kind` without checking it,
  * so unknown values reach connectors (`session`, removed from the contract in reference v0.19.0 but still
  * sent by older runtimes, or an adopter's own trigger source); they pass through untouched, like the
@@ -231,7 +232,7 @@ export type KnownTriggerKind = 'cron' | 'event' | 'webhook' | 'agent' | 'cli' | 
  */
 export type TriggerKind = KnownTriggerKind | (string & {});
 
-/** Every {@link KnownTriggerKind}, in contract order. */
+/** Every `KnownTriggerKind`, in contract order. */
 export const TRIGGER_KINDS: readonly KnownTriggerKind[] = [
   'cron',
   'event',
@@ -243,7 +244,7 @@ export const TRIGGER_KINDS: readonly KnownTriggerKind[] = [
 ];
 
 /**
- * Whether `value` is one of the contract's {@link KnownTriggerKind}s, for receivers that route on it.
+ * Whether `value` is one of the contract's `KnownTriggerKind`s, for receivers that route on it.
  *
  * @example
  * if (isKnownTriggerKind(meta.origin.trigger_kind)) route(meta.origin.trigger_kind);
@@ -262,7 +263,7 @@ export interface DeliveryOrigin {
    * `skill_name: B`, `entry_skill_name: A`). Intermediate steps of a deeper chain are not recorded.
    */
   readonly entry_skill_name?: string;
-  /** How the skill was fired; any string, see {@link TriggerKind}. */
+  /** How the skill was fired; any string, see `TriggerKind`. */
   readonly trigger_kind: TriggerKind;
   /**
    * The authenticated caller who fired the dispatch (e.g. from an `X-Agent-Id` header), kept across
@@ -316,7 +317,7 @@ export const deliveryMetaSchema: z.ZodType<DeliveryMeta> = z.looseObject({
  * Validates a {@link DeliveryMeta} a connector received. Properties set to `undefined` count as absent;
  * unknown keys are kept; the result is a new object in contract field order.
  *
- * `origin.trigger_kind` may be any string: unknown kinds pass through (see {@link TriggerKind}).
+ * `origin.trigger_kind` may be any string: unknown kinds pass through (see `TriggerKind`).
  *
  * @throws {AgentConnectorError} `invalid_contract_value`: a missing or mistyped field (a non-string
  *   `trigger_kind` too), `null` in an optional field, an empty `dispatch_id`, or a negative or non-finite
@@ -328,9 +329,6 @@ export function parseDeliveryMeta(value: unknown): DeliveryMeta {
 
 /** `augment`: context to absorb. `template`: a playbook to execute. A closed set in contract v1.0. */
 export type DeliveryKind = 'augment' | 'template';
-
-/** Every {@link DeliveryKind}. */
-export const DELIVERY_KINDS: readonly DeliveryKind[] = ['augment', 'template'];
 
 /** Context for the agent to absorb (`notify()`, `# Output: agent:`). */
 export interface AugmentPayload {
@@ -580,12 +578,6 @@ function withoutUndefinedProperties(value: unknown): unknown {
       .filter(([, item]) => item !== undefined)
       .map(([key, item]) => [key, withoutUndefinedProperties(item)]),
   );
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 function jsonPath(path: readonly PropertyKey[]): string {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { access, constants, mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { writeFileAtomic } from '@agentwire/internal/node';
 import { parseAgentAddress, resolveSessionId } from '../address.js';
 import {
   AGENT_CONNECTOR_CONTRACT_VERSION,
@@ -44,7 +45,7 @@ const DROP_CAPABILITIES: readonly AgentCapability[] = ['deliver', 'augment', 'te
  *   (`parseAgentAddress`), so `perry` and `perry@kitchen` share the folder `perry`; the session
  *   (`resolveSessionId`, `opts.session_id` first for `wake()`) is written into the file as `session_id`
  *   and echoed on the receipt. The folder is created on first use; `dir` itself must exist.
- * - Atomic and idempotent: a file is written under a hidden `.<uuid>.tmp` name and renamed into place, so
+ * - Atomic and idempotent: a file is written under a hidden `.<name>.<random hex>.tmp` name and renamed into place, so
  *   a `*.json` file is always complete. Delivering the same `dispatch_id` again with the same content is
  *   a no-op (the receipt carries a warning); different content is refused and the first file kept.
  * - `wake()` cannot interrupt: it writes the wake file (the context, when given) and returns
@@ -336,9 +337,9 @@ export type PublishOutcome = 'written' | 'unchanged';
  * Publishes `content` as `<folder>/<name>` so that readers never see a partial file, and at most once:
  * - an existing file with identical bytes is left alone (`unchanged`), one with different bytes is kept
  *   and `dispatch_id_conflict` {@link AgentConnectorError} is thrown;
- * - otherwise the bytes go to `<folder>/.<uuid>.tmp` (hidden, never `*.json`), are flushed with `fsync`,
- *   and the temp file is renamed onto `name` — atomic within one file system. A failed write removes
- *   the temp file.
+ * - otherwise the bytes go to a hidden `<folder>/.<name>.<random hex>.tmp` (never `*.json`), are flushed
+ *   with `fsync`, and the temp file is renamed onto `name` — atomic within one file system. A failed
+ *   write removes the temp file.
  *
  * Two concurrent publishers of different bytes under one name both pass the existence check and the
  * last rename wins; a `dispatch_id` names one emit, so only retries with identical bytes collide.
@@ -363,20 +364,7 @@ export async function publishFileOnce(
       },
     );
   }
-  const temp = join(folder, `.${randomUUID()}.tmp`);
-  try {
-    const handle = await open(temp, 'wx');
-    try {
-      await handle.writeFile(content, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
+  await writeFileAtomic(target, content);
   return 'written';
 }
 

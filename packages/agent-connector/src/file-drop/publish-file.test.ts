@@ -39,7 +39,7 @@ describe('publishFileOnce', () => {
     expect(seen).toHaveLength(1);
     const [step] = seen;
     const tempName = step?.from.slice(folder.length + 1) ?? '';
-    expect(tempName).toMatch(/^\.[0-9a-f-]{36}\.tmp$/);
+    expect(tempName).toMatch(/^\.d-1\.json\.[0-9a-f]{16}\.tmp$/);
     expect(tempName.endsWith('.json')).toBe(false);
     expect(step?.to).toBe(join(folder, 'd-1.json'));
     // Before the rename no *.json is visible, and the temp file already holds every byte.

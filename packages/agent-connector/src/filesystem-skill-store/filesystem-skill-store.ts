@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { userInfo } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { writeFileAtomic } from '@agentwire/internal/node';
 import { KeyedSerialQueue } from '../internal/keyed-serial-queue.js';
 import { type ManifestInfo, parseStorageValue, unixSeconds } from '../storage/conventions.js';
 import { SkillNotFoundError, storageConflictError, storageValidationError } from '../storage/errors.js';
@@ -47,7 +47,7 @@ export interface FilesystemSkillStoreOptions {
  * `<dir>/<name>.skill.md`, its history the JSON-lines log `<dir>/<name>.versions.jsonl` (one
  * `VersionInfo` per write or status change, oldest first).
  *
- * - Names must match {@link SKILL_NAME_PATTERN}; `store()` refuses any other with
+ * - Names must match `SKILL_NAME_PATTERN`; `store()` refuses any other with
  *   a `storage_conflict` `AgentConnectorError`, the other methods answer `SkillNotFoundError` (the folder
  *   cannot hold it).
  * - The recorded status and the body always agree: a new skill takes `metadata.status`, else the body's
@@ -330,7 +330,7 @@ export const SKILL_FILE_SUFFIX = '.skill.md';
 /** Suffix of a skill's version log: `<dir>/<name>.versions.jsonl`. */
 export const VERSION_LOG_SUFFIX = '.versions.jsonl';
 
-/** Whether `name` matches {@link SKILL_NAME_PATTERN}. */
+/** Whether `name` matches `SKILL_NAME_PATTERN`. */
 export function isStorableSkillName(name: string): boolean {
   return SKILL_NAME_PATTERN.test(name);
 }
@@ -673,29 +673,4 @@ export async function folderChangeToken(dir: string): Promise<string> {
     lines.push([name, source.size, source.mtimeNs, source.ctimeNs, source.ino, lastEntry].join('\t'));
   }
   return changeTokenFromLines(lines);
-}
-
-/**
- * Replaces the file at `path` with `content` (UTF-8) so that a reader sees either the old bytes or the
- * new ones, never a mix: the bytes go to a hidden `.<file>.<uuid>.tmp` beside the target, are flushed
- * with `fsync`, and the temp file is renamed onto `path` (atomic within one file system). A failed write
- * removes the temp file and rethrows. The folder must exist.
- *
- * @throws {NodeJS.ErrnoException} the file system refused the write or the rename.
- */
-export async function writeFileAtomic(path: string, content: string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`);
-  try {
-    const handle = await open(temp, 'wx');
-    try {
-      await handle.writeFile(content, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
 }

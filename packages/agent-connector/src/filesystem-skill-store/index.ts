@@ -13,8 +13,4 @@
  *
  * @packageDocumentation
  */
-export {
-  FilesystemSkillStore,
-  type FilesystemSkillStoreOptions,
-  SKILL_NAME_PATTERN,
-} from './filesystem-skill-store.js';
+export { FilesystemSkillStore, type FilesystemSkillStoreOptions } from './filesystem-skill-store.js';

@@ -20,7 +20,7 @@ export function manifestInfoSchema<Manifest extends z.ZodType>(manifest: Manifes
 export const contractVersionSchema = z.string().regex(/^\d+\.\d+\.\d+$/, 'must be major.minor.patch');
 
 /**
- * The first value {@link unixSecondsSchema} refuses: 10^11 seconds is the year 5138, while any unix-ms
+ * The first value `unixSecondsSchema` refuses: 10^11 seconds is the year 5138, while any unix-ms
  * timestamp since March 1973 is above it — so a millisecond value handed to a seconds field is caught.
  */
 export const UNIX_SECONDS_LIMIT = 1e11;

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@agentwire/internal';
 import { z } from 'zod';
 import {
   contractVersionSchema,
@@ -25,8 +26,6 @@ export const CURATED_DATA_FIELDS = [
   'agent_id',
   'vault',
 ] as const;
-/** One of {@link CURATED_DATA_FIELDS}. */
-export type CuratedDataField = (typeof CURATED_DATA_FIELDS)[number];
 
 /**
  * One stored entry as `query()` and `get()` return it: `id` and a one-line `summary` always, the full
@@ -64,7 +63,7 @@ export const portableDataSchema = z
       }
     }
   });
-/** See {@link portableDataSchema}. */
+/** See `portableDataSchema`. */
 export type PortableData = z.output<typeof portableDataSchema>;
 
 /**
@@ -79,7 +78,7 @@ export const queryFiltersSchema = z.looseObject({
   mode: z.string(),
   permissive_filters: z.boolean().exactOptional(),
 });
-/** See {@link queryFiltersSchema}. */
+/** See `queryFiltersSchema`. */
 export type QueryFilters = z.output<typeof queryFiltersSchema>;
 
 /**
@@ -93,7 +92,7 @@ export const dataWriteSchema = z.object({
   expires_at: unixSecondsSchema.nullable().exactOptional(),
   metadata: z.record(z.string(), z.unknown()).exactOptional(),
 });
-/** See {@link dataWriteSchema}. */
+/** See `dataWriteSchema`. */
 export type DataWrite = z.output<typeof dataWriteSchema>;
 
 /** What `write()` returns: the substrate-assigned `id` and `created_at` in unix seconds. */
@@ -101,7 +100,7 @@ export const dataWriteRecordSchema = z.object({
   id: z.string(),
   created_at: unixSecondsSchema,
 });
-/** See {@link dataWriteRecordSchema}. */
+/** See `dataWriteRecordSchema`. */
 export type DataWriteRecord = z.output<typeof dataWriteRecordSchema>;
 
 /**
@@ -114,7 +113,7 @@ export const dataStoreManifestSchema = z.looseObject({
   supported_filters: z.array(z.string()).exactOptional(),
   score_range: z.string().exactOptional(),
 });
-/** See {@link dataStoreManifestSchema}. */
+/** See `dataStoreManifestSchema`. */
 export type DataStoreManifest = z.output<typeof dataStoreManifestSchema>;
 
 /** What a DataStore's `manifest()` resolves to. */
@@ -130,8 +129,6 @@ export const DATA_STORE_FEATURES = [
   'supports_pinning',
   'supports_decay_model',
 ] as const;
-/** One of {@link DATA_STORE_FEATURES}. */
-export type DataStoreFeature = (typeof DATA_STORE_FEATURES)[number];
 
 /** A DataStore class's static `staticCapabilities()`: pure, synchronous, no instance needed. */
 export const dataStoreCapabilitiesSchema = z.object({
@@ -140,7 +137,7 @@ export const dataStoreCapabilitiesSchema = z.object({
   contract_version: contractVersionSchema,
   features: z.partialRecord(z.enum(DATA_STORE_FEATURES), z.boolean()),
 });
-/** See {@link dataStoreCapabilitiesSchema}. */
+/** See `dataStoreCapabilitiesSchema`. */
 export type DataStoreCapabilities = z.output<typeof dataStoreCapabilitiesSchema>;
 
 /**
@@ -155,19 +152,13 @@ export interface DataStore {
   manifest(): Promise<ManifestInfo<DataStoreManifest>>;
 }
 
-/** A DataStore class: constructible, with static capabilities the linter reads offline. */
-export interface DataStoreClass {
-  new (...args: never[]): DataStore;
-  staticCapabilities(): DataStoreCapabilities;
-}
-
 /** The longest `summary` kept whole, in UTF-16 code units. */
 export const SUMMARY_MAX_LENGTH = 200;
 const ELLIPSIS = '...';
 
 /**
  * The `summary` a data store derives from written content, as the reference `SqliteDataStore` does:
- * the text before the first `\n`, and when that is longer than {@link SUMMARY_MAX_LENGTH} UTF-16 code
+ * the text before the first `\n`, and when that is longer than `SUMMARY_MAX_LENGTH` UTF-16 code
  * units, its first 197 followed by `...` (200 in all). A `\r` before the `\n` stays, as in the reference.
  *
  * One deliberate difference: a cut that would split a surrogate pair (an emoji at position 197) keeps
@@ -233,7 +224,7 @@ export class DataStoreQueryBridge {
     this.#substrate = options.substrate ?? 'DataStoreQueryBridge';
   }
 
-  /** Routes a tool call: {@link DATA_WRITE_TOOL} writes, any other tool name queries. */
+  /** Routes a tool call: `DATA_WRITE_TOOL` writes, any other tool name queries. */
   call(tool: string, args: BridgeArguments): Promise<DataQueryResult | DataWriteRecord> {
     return tool === DATA_WRITE_TOOL ? this.write(args) : this.query(args);
   }
@@ -384,12 +375,6 @@ export const BASE_QUERY_FILTER_KEYS: readonly string[] = Object.freeze([
 ]);
 
 const baseKeys: ReadonlySet<string> = new Set(BASE_QUERY_FILTER_KEYS);
-
-function isPlainObject(value: unknown): value is Readonly<Record<PropertyKey, unknown>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
 
 /**
  * Refuses a DataStore query whose filter keys the substrate does not honour, before the substrate sees

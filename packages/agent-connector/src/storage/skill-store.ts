@@ -15,7 +15,7 @@ export const SKILL_STATUSES = ['Draft', 'Approved', 'Disabled'] as const;
 
 /** A skill's lifecycle state; `update_status` refuses anything else. */
 export const skillStatusSchema = z.enum(SKILL_STATUSES);
-/** See {@link skillStatusSchema}. */
+/** See `skillStatusSchema`. */
 export type SkillStatus = z.output<typeof skillStatusSchema>;
 
 /** The two kinds of skill a `SkillMeta.type` / `SkillFilter.type` names. */
@@ -69,7 +69,7 @@ const skillOptionalFields = {
  * `content_hash`.
  */
 export const skillMetaSchema = z.object({ ...skillIdentityFields, ...skillOptionalFields });
-/** See {@link skillMetaSchema}. */
+/** See `skillMetaSchema`. */
 export type SkillMeta = z.output<typeof skillMetaSchema>;
 
 /** `store()`'s optional `metadata` argument: any `SkillMeta` field, none required. */
@@ -82,7 +82,7 @@ export const skillMetaInputSchema = z.object({
   updated_at: skillIdentityFields.updated_at.exactOptional(),
   ...skillOptionalFields,
 });
-/** See {@link skillMetaInputSchema}. */
+/** See `skillMetaInputSchema`. */
 export type SkillMetaInput = z.output<typeof skillMetaInputSchema>;
 
 /** A skill's source text and identity, as `load()` returns it; `source` is the persisted body verbatim. */
@@ -93,7 +93,7 @@ export const skillSourceSchema = z.object({
   source: z.string(),
   metadata: skillMetaSchema,
 });
-/** See {@link skillSourceSchema}. */
+/** See `skillSourceSchema`. */
 export type SkillSource = z.output<typeof skillSourceSchema>;
 
 /**
@@ -109,7 +109,7 @@ export const versionInfoSchema = z.object({
   changed_at: unixSecondsSchema,
   changed_by: z.string().exactOptional(),
 });
-/** See {@link versionInfoSchema}. */
+/** See `versionInfoSchema`. */
 export type VersionInfo = z.output<typeof versionInfoSchema>;
 
 /**
@@ -127,7 +127,7 @@ export const skillFilterSchema = z.looseObject({
   limit: z.number().int().nonnegative().exactOptional(),
   offset: z.number().int().nonnegative().exactOptional(),
 });
-/** See {@link skillFilterSchema}. */
+/** See `skillFilterSchema`. */
 export type SkillFilter = z.output<typeof skillFilterSchema>;
 
 /** `manifest().manifest` of a SkillStore: the flavour (`'filesystem'`, `'sqlite'`, …) plus extensions. */
@@ -136,7 +136,7 @@ export const skillStoreManifestSchema = z.looseObject({
   root_dir: z.string().exactOptional(),
   db_path: z.string().exactOptional(),
 });
-/** See {@link skillStoreManifestSchema}. */
+/** See `skillStoreManifestSchema`. */
 export type SkillStoreManifest = z.output<typeof skillStoreManifestSchema>;
 
 /** What a SkillStore's `manifest()` resolves to. */
@@ -150,8 +150,6 @@ export const SKILL_STORE_FEATURES = [
   'supports_audit_trail',
   'supports_atomic_status_transitions',
 ] as const;
-/** One of {@link SKILL_STORE_FEATURES}. */
-export type SkillStoreFeature = (typeof SKILL_STORE_FEATURES)[number];
 
 /** A SkillStore class's static `staticCapabilities()`: pure, synchronous, no instance needed. */
 export const skillStoreCapabilitiesSchema = z.object({
@@ -160,7 +158,7 @@ export const skillStoreCapabilitiesSchema = z.object({
   contract_version: contractVersionSchema,
   features: z.partialRecord(z.enum(SKILL_STORE_FEATURES), z.boolean()),
 });
-/** See {@link skillStoreCapabilitiesSchema}. */
+/** See `skillStoreCapabilitiesSchema`. */
 export type SkillStoreCapabilities = z.output<typeof skillStoreCapabilitiesSchema>;
 
 /**
@@ -185,12 +183,6 @@ export interface SkillStore {
    * `catalogChangeToken`.
    */
   version?(): Promise<string>;
-}
-
-/** A SkillStore class: constructible, with static capabilities the linter reads offline. */
-export interface SkillStoreClass {
-  new (...args: never[]): SkillStore;
-  staticCapabilities(): SkillStoreCapabilities;
 }
 
 /** Horizontal white space only: a header never spills onto the next line. */
@@ -299,7 +291,7 @@ export const EMPTY_CATALOG_CHANGE_TOKEN = 'e3b0c44298fc1c14';
 const utf8 = new TextEncoder();
 
 /**
- * The change token of an ordered list of lines: the first {@link CHANGE_TOKEN_LENGTH} lowercase hex
+ * The change token of an ordered list of lines: the first `CHANGE_TOKEN_LENGTH` lowercase hex
  * digits of the SHA-256 of the lines joined with `\n`, UTF-8 encoded. This is the digest both reference
  * stores use; a store that fingerprints something other than skills (file names and modification times,
  * a list ETag) builds its own lines and sorts them first, so the token does not depend on listing order.
@@ -336,7 +328,7 @@ export const catalogRevisionSchema = z.object({
     .min(1)
     .refine((version) => !/[:\n]/.test(version), 'must not contain ":" or a newline'),
 });
-/** See {@link catalogRevisionSchema}. */
+/** See `catalogRevisionSchema`. */
 export type CatalogRevision = z.output<typeof catalogRevisionSchema>;
 
 /** Orders well-formed strings by Unicode code point, the order SQLite's `ORDER BY` gives UTF-8 text. */
@@ -363,7 +355,7 @@ function compareByCodePoint(left: string, right: string): number {
  * would serve a stale catalog.
  *
  * @param skills - one revision per skill, in any order; names must be unique.
- * @throws {AgentConnectorError} `storage_validation`: when a revision breaks {@link catalogRevisionSchema} or
+ * @throws {AgentConnectorError} `storage_validation`: when a revision breaks `catalogRevisionSchema` or
  *   a name repeats.
  * @example
  * catalogChangeToken(await store.query()); // 16 hex digits
@@ -410,7 +402,7 @@ export function contentHash(body: string): string {
 }
 
 /**
- * A skill's `version` label: the first {@link VERSION_LENGTH} hex digits of its content hash. Treat it
+ * A skill's `version` label: the first `VERSION_LENGTH` hex digits of its content hash. Treat it
  * as opaque (compare for equality only); it is short for display, not a second hash.
  *
  * @param hash - a content hash as {@link contentHash} returns it: 64 lowercase hex digits.

@@ -1,3 +1,4 @@
+import { describeValue } from '@agentwire/internal';
 import { AgentConnectorError } from '../contract/errors.js';
 import { isIndex, type TmuxPaneTarget } from './tmux-agent-connector.js';
 
@@ -17,7 +18,7 @@ export interface TmuxPaneAddress {
 /** Options of `TmuxAgentConnector`. */
 export interface TmuxAgentConnectorOptions {
   /**
-   * Agent id → the pane it runs in: a session name (window `0`, pane `0`) or a {@link TmuxPaneAddress}.
+   * Agent id → the pane it runs in: a session name (window `0`, pane `0`) or a `TmuxPaneAddress`.
    * Key order is `list_agents()` order. Ids are matched against the part of an address before its first
    * `@`, so an id must be non-empty and must not contain `@`.
    */
@@ -109,7 +110,7 @@ export function resolveTmuxOptions(options: TmuxAgentConnectorOptions): Resolved
 
 function resolveWakeKeys(wakeKeys: unknown): readonly string[] {
   if (!Array.isArray(wakeKeys) || wakeKeys.length === 0) {
-    const got = Array.isArray(wakeKeys) ? 'an empty array' : describe(wakeKeys);
+    const got = Array.isArray(wakeKeys) ? 'an empty array' : describeValue(wakeKeys);
     throw configError('wakeKeys', `wakeKeys must be a non-empty array of tmux key names (got ${got})`);
   }
   for (let index = 0; index < wakeKeys.length; index += 1) {
@@ -123,7 +124,7 @@ function requireKeyName(setting: string, value: unknown): void {
   if (typeof value !== 'string' || value === '' || /\s/.test(value) || CONTROL_CHARACTER.test(value)) {
     throw configError(
       setting,
-      `${setting} must be one tmux key name: non-empty, without white space (got ${describe(value)})`,
+      `${setting} must be one tmux key name: non-empty, without white space (got ${describeValue(value)})`,
     );
   }
 }
@@ -148,7 +149,7 @@ function resolveTarget(setting: string, entry: unknown): TmuxPaneTarget {
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
     throw configError(
       setting,
-      `${setting} must be a session name or { session, window?, pane? } (got ${describe(entry)})`,
+      `${setting} must be a session name or { session, window?, pane? } (got ${describeValue(entry)})`,
     );
   }
   const { session, window = 0, pane = 0 } = entry as Record<string, unknown>;
@@ -163,7 +164,7 @@ function sessionName(setting: string, value: unknown): string {
   if (typeof value !== 'string' || !isName(value)) {
     throw configError(
       setting,
-      `${setting} must be a tmux session name: non-empty, without ':', '.' or control characters (got ${describe(value)})`,
+      `${setting} must be a tmux session name: non-empty, without ':', '.' or control characters (got ${describeValue(value)})`,
     );
   }
   return value;
@@ -174,7 +175,7 @@ function windowReference(setting: string, value: unknown): string {
   if (typeof value !== 'string' || !isName(value)) {
     throw configError(
       setting,
-      `${setting} must be a window index or a window name without ':', '.' or control characters (got ${describe(value)})`,
+      `${setting} must be a window index or a window name without ':', '.' or control characters (got ${describeValue(value)})`,
     );
   }
   return value;
@@ -184,7 +185,7 @@ function paneIndex(setting: string, value: unknown): string {
   if (!isIndexValue(value)) {
     throw configError(
       setting,
-      `${setting} must be a pane index: a non-negative integer (got ${describe(value)})`,
+      `${setting} must be a pane index: a non-negative integer (got ${describeValue(value)})`,
     );
   }
   return String(value);
@@ -201,7 +202,7 @@ function isName(value: string): boolean {
 
 function requireText(setting: string, value: unknown): void {
   if (value !== undefined && (typeof value !== 'string' || value === '' || value.includes('\u0000'))) {
-    throw configError(setting, `${setting} must be a non-empty string (got ${describe(value)})`);
+    throw configError(setting, `${setting} must be a non-empty string (got ${describeValue(value)})`);
   }
 }
 
@@ -211,10 +212,4 @@ function requireText(setting: string, value: unknown): void {
  */
 function configError(setting: string, message: string): AgentConnectorError {
   return new AgentConnectorError('invalid_tmux_config', `TmuxAgentConnector: ${message}`, { path: setting });
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number') return String(value);
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }

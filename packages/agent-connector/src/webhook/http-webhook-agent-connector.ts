@@ -1,3 +1,4 @@
+import { describeType, messageOf } from '@agentwire/internal';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
@@ -36,7 +37,7 @@ export const DEGRADED_WAKE_SKILL_NAME = '(wake)';
  * Kept byte-identical to the reference: the deliver request (`POST url`, body `{ agent_id, ...payload }`,
  * `Content-Type: application/json`, `Authorization` verbatim, `X-Signature: sha256=<hex HMAC of the body>`),
  * the status rule for answers other than redirects (≥ 400 fails, anything else succeeds), the receipt
- * synthesis (see {@link synthesizeDeliveryReceipt}), the `fromEnv()` variables and messages, exact-id lookup
+ * synthesis (see `synthesizeDeliveryReceipt`), the `fromEnv()` variables and messages, exact-id lookup
  * in `deliver()`, `list_agents()` from the configuration, `health_check()` over the `status_url`s.
  *
  * Following the contract instead: receipts keep the receiver's `session_id` / `warnings`; `wake()` without a
@@ -119,7 +120,7 @@ export class HttpWebhookAgentConnector implements AgentConnector {
     if (typeof agent_id !== 'string') {
       throw new AgentConnectorError(
         'invalid_agent_address',
-        `agent_id must be a string, got ${describe(agent_id)}`,
+        `agent_id must be a string, got ${describeType(agent_id)}`,
         {
           path: 'agent_id',
         },
@@ -333,10 +334,6 @@ function isTimeout(error: unknown): boolean {
   return name === 'TimeoutError' || name === 'AbortError';
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** The most bytes of an agent's answer read for its receipt; a longer answer is not read further. */
 export const MAX_RECEIPT_BYTES = 1024 * 1024;
 
@@ -371,10 +368,6 @@ function discardBody(response: Response): void {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }
 
 function processEnv(): WebhookEnv {

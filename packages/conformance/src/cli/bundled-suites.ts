@@ -1,9 +1,12 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { blake3Hex, blobCid, chunkBlob, contentId } from '@agentwire/hearthnet';
-import { canonicalJson } from '@agentwire/hearthnet/canonical-json';
 import {
+  blake3Hex,
+  blobCid,
+  canonicalJson,
+  chunkBlob,
+  contentId,
   type Ed25519Backend,
   nobleBackend,
   nodeCryptoBackend,
@@ -12,26 +15,26 @@ import {
   shortNodeId,
   signPayload,
   verifyPayload,
-} from '@agentwire/hearthnet/crypto';
+} from '@agentwire/hearthnet';
 import { InMemoryEventStore } from '@agentwire/hearthnet/events';
-import {
-  authenticatorFor,
-  InMemoryCapabilityVault,
-  InMemoryGatewaySecretStore,
-  InMemoryInboundBuffer,
-  InMemoryRelayBus,
-} from '@agentwire/relay';
+import { authenticatorFor } from '@agentwire/relay';
 import {
   createEdgeRouter,
   createMediaHandler,
   enrollmentRoutes,
-  InMemoryEnrollmentTokenStore,
-  InMemoryMediaStore,
-  InMemoryPolicyStore,
-  InMemoryProvisionRegistry,
   toNodeListener,
 } from '@agentwire/relay/edge';
 import { createRelayServer, type PlatformAdapter, type RelayServer } from '@agentwire/relay/server';
+import {
+  InMemoryCapabilityVault,
+  InMemoryEnrollmentTokenStore,
+  InMemoryGatewaySecretStore,
+  InMemoryInboundBuffer,
+  InMemoryMediaStore,
+  InMemoryPolicyStore,
+  InMemoryProvisionRegistry,
+  InMemoryRelayBus,
+} from '@agentwire/relay/testing';
 import { type SuiteReport, summarizeError } from '../run-suite.js';
 import type { SubjectSuite } from '../subjects/subject-suites.js';
 import type { ConformanceSuite } from '../suite.js';

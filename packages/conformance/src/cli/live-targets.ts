@@ -4,7 +4,7 @@ import {
   HttpWebhookAgentConnector,
   type HttpWebhookAgentConnectorOptions,
 } from '@agentwire/agent-connector/webhook';
-import { generateKeyPair, type KeyPair, keyPairFromSeed } from '@agentwire/hearthnet/crypto';
+import { generateKeyPair, type KeyPair, keyPairFromSeed } from '@agentwire/hearthnet';
 import { readKeyPair, SEED_FILE_NAME } from '@agentwire/hearthnet/key-files';
 import { ConformanceError } from '../errors.js';
 import { type ErrorSummary, summarizeError } from '../run-suite.js';

@@ -26,7 +26,7 @@ async function subjectsModule(source: string, name = 'subjects.mjs'): Promise<st
 }
 
 const relaySource = pathToFileURL(
-  join(import.meta.dirname, '..', '..', '..', 'relay', 'src', 'index.ts'),
+  join(import.meta.dirname, '..', '..', '..', 'relay', 'src', 'testing', 'index.ts'),
 ).href;
 
 /**

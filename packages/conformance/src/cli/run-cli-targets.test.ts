@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webhookSignature } from '@agentwire/agent-connector/webhook';
-import { keyPairFromSeed } from '@agentwire/hearthnet/crypto';
+import { keyPairFromSeed } from '@agentwire/hearthnet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookReceiverHarness } from '../suites/agent-connector/webhook-receiver-harness.js';
 import { startAgentwireNode } from '../suites/hearthnet/agentwire-node.js';

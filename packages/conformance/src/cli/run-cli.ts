@@ -3,6 +3,7 @@ import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { messageOf } from '@agentwire/internal';
 import { ConformanceError, isConformanceError } from '../errors.js';
 import { formatReportTable } from '../format-report.js';
 import { type CaseResult, runSuite, type SuiteReport } from '../run-suite.js';
@@ -175,10 +176,6 @@ function moduleUrl(specifier: string, cwd: string): string {
       { cause: error },
     );
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Where progress is written (stderr): whether it is a terminal that can rewrite a line, and may be coloured. */

@@ -17,7 +17,7 @@ import type { ConformanceSuite } from '../suite.js';
 import { declareSuite } from '../suite.js';
 
 /** The slice of `node:test`'s `TestContext` the adapter uses. */
-export interface NodeTestContext {
+interface NodeTestContext {
   skip(message?: string): void;
 }
 

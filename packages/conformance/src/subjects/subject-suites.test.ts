@@ -1,10 +1,6 @@
 import { InMemoryEventStore } from '@agentwire/hearthnet/events';
-import {
-  type CapabilityVault,
-  InMemoryCapabilityVault,
-  InMemoryInboundBuffer,
-  InMemoryRelayBus,
-} from '@agentwire/relay';
+import type { CapabilityVault } from '@agentwire/relay';
+import { InMemoryCapabilityVault, InMemoryInboundBuffer, InMemoryRelayBus } from '@agentwire/relay/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConformanceError } from '../errors.js';

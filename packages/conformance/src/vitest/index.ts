@@ -17,7 +17,7 @@ import type { ConformanceSuite } from '../suite.js';
 import { declareSuite } from '../suite.js';
 
 /** The slice of vitest's test context the adapter uses. */
-export interface VitestTestContext {
+interface VitestTestContext {
   skip(note?: string): void;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyPairFromSeed } from '../crypto/index.js';
+import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { InMemoryEventStore, verifyEvent } from '../events/index.js';
 import { InMemoryBlobStore } from './backed-blob-store.js';
 import { recordBlobEvents } from './index.js';

@@ -1,3 +1,4 @@
+import { isJsonObject } from '@agentwire/internal';
 import { HearthNetLocalError } from '../errors.js';
 import {
   blake3Hasher,
@@ -25,7 +26,7 @@ import type { BlobManifest, BlobManifestChunk } from './blob-store.js';
  * ```
  */
 export function parseBlobManifest(value: unknown, hasher?: Hasher): BlobManifest {
-  if (!isRecord(value))
+  if (!isJsonObject(value))
     throw new HearthNetLocalError('invalid_blob_manifest', `invalid blob manifest at $: must be an object`, {
       path: '$',
     });
@@ -42,7 +43,7 @@ export function parseBlobManifest(value: unknown, hasher?: Hasher): BlobManifest
   }
   const chunks = rawChunks.map((raw: unknown, position): BlobManifestChunk => {
     const field = `chunks[${position}]`;
-    if (!isRecord(raw))
+    if (!isJsonObject(raw))
       throw new HearthNetLocalError(
         'invalid_blob_manifest',
         `invalid blob manifest at ${field}: must be an object`,
@@ -129,10 +130,6 @@ function count(value: unknown, field: string, minimum: number): number {
     );
   }
   return value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** A prefixed content id taken apart: what a blob store files things under. */

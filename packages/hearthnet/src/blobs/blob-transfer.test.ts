@@ -2,17 +2,14 @@
 // file.read; corrupted chunks are refused on both directions; an interrupted file.put resumes.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_ADVERTISE, FILE_LIST, FILE_PUT, FILE_READ } from '../capabilities/catalogue/catalogue.js';
 import {
   BadRequestError,
   CapabilityRegistry,
-  FILE_ADVERTISE,
-  FILE_LIST,
-  FILE_PUT,
-  FILE_READ,
   NotFoundError,
   UnauthorizedError,
 } from '../capabilities/index.js';
-import { keyPairFromSeed } from '../crypto/index.js';
+import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { base64Encode } from '../encoding.js';
 import { chunkBlob, contentId } from '../hashing.js';
 import { type ServedBusHandler, serveBusHandler } from '../node-http.js';

@@ -1,7 +1,8 @@
-import type { KeyPair } from '../crypto/index.js';
+import type { KeyPair } from '../crypto/key-pair.js';
 import { base64Decode, base64Encode } from '../encoding.js';
 import { HearthNetLocalError } from '../errors.js';
-import { type CreateEventOptions, createEvent, type EventStore } from '../events/index.js';
+import { type CreateEventOptions, createEvent } from '../events/event.js';
+import type { EventStore } from '../events/event-store.js';
 import { CHUNK_SIZE_BYTES, chunkBlob, contentId, type Hasher } from '../hashing.js';
 import type { HearthNetClient } from '../wire/index.js';
 import { hasherForAlgorithm } from './blob-manifest.js';
@@ -36,7 +37,7 @@ export interface PutBlobResult {
  * sends only what is still missing.
  *
  * @throws the node's `HearthNetError` (`unauthorized`, `capacity_exceeded`, `bad_request`, …), a
- *   `PartitionError`, or {@link HearthNetLocalError} `blob_transfer` when the node's frames do not add up.
+ *   `PartitionError`, or `HearthNetLocalError` `blob_transfer` when the node's frames do not add up.
  * @example
  * const { manifest, needed } = await putBlob(client, pdfBytes);
  */
@@ -130,8 +131,8 @@ export interface ReadBlobResult {
 /**
  * Fetches a blob (or a single chunk) from a node with a streamed `file.read` (contract §4.7) and verifies
  * everything before accepting it: the manifest must be the blob asked for (its chunk ids hash to `cid`),
- * every chunk's bytes must hash to the manifest's CID for it — a chunk that does not is refused with {@link
- * HearthNetLocalError} `blob_transfer` and nothing is returned — and the blob is reassembled in manifest
+ * every chunk's bytes must hash to the manifest's CID for it — a chunk that does not is refused with
+ * `HearthNetLocalError` `blob_transfer` and nothing is returned — and the blob is reassembled in manifest
  * order once every chunk has come exactly once.
  *
  * @throws {HearthNetLocalError} `blob_transfer` a chunk's bytes do not match its CID (or its size).

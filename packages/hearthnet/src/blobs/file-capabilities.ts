@@ -1,15 +1,10 @@
-import {
-  BadRequestError,
-  FILE_ADVERTISE,
-  FILE_LIST,
-  FILE_PUT,
-  FILE_READ,
-  NotFoundError,
-} from '../capabilities/index.js';
+import { FILE_ADVERTISE, FILE_LIST, FILE_PUT, FILE_READ } from '../capabilities/catalogue/catalogue.js';
+import { BadRequestError, NotFoundError } from '../capabilities/index.js';
 import { base64Decode, base64Encode } from '../encoding.js';
 import { HearthNetLocalError } from '../errors.js';
 import { CHUNK_SIZE_BYTES, type Hasher, isPrefixedContentId } from '../hashing.js';
-import type { BusRegistry, CallContext, CapabilityHandler } from '../wire/index.js';
+import type { BusRegistry } from '../wire/bus-handler.js';
+import type { CallContext, CapabilityHandler } from '../wire/index.js';
 import { parseBlobManifest } from './blob-manifest.js';
 import type { BlobManifest, BlobStore } from './blob-store.js';
 

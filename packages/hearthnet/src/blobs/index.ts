@@ -17,46 +17,23 @@
  *
  * @packageDocumentation
  */
+export { type BlobStoreOptions, InMemoryBlobStore } from './backed-blob-store.js';
+export { parseBlobManifest } from './blob-manifest.js';
+export type { BlobManifest, BlobStore } from './blob-store.js';
 export {
-  type BlobTransferErrorReason,
-  HearthNetLocalError,
-  type HearthNetLocalErrorCode,
-  type HearthNetLocalErrorDetails,
-  type HearthNetLocalErrorOptions,
-} from '../errors.js';
-export { BackedBlobStore, type BlobStoreOptions, InMemoryBlobStore } from './backed-blob-store.js';
-export { parseBlobManifest, verifyChunkBytes } from './blob-manifest.js';
-export type {
-  BlobManifest,
-  BlobManifestChunk,
-  BlobStore,
-  BlobStoreBackend,
-  BlobStoreEvent,
-  BlobStoreUsage,
-  GarbageCollectionResult,
-  PutBlobOptions,
-  StoredBlobState,
-  StoredChunk,
-} from './blob-store.js';
-export {
-  type BlobEventRecorder,
   type BlobEventRecorderOptions,
   type PutBlobCallOptions,
-  type PutBlobResult,
   putBlob,
   type ReadBlobOptions,
-  type ReadBlobResult,
   readBlob,
   recordBlobEvents,
 } from './blob-transfer.js';
 export {
   type BlobDirectory,
   type FileCapabilityHandlers,
-  type FileCapabilityLimits,
   type FileCapabilityOptions,
   fileCapabilityHandlers,
   InMemoryBlobDirectory,
-  manifestFromWire,
   manifestToWire,
   registerFileCapabilities,
 } from './file-capabilities.js';

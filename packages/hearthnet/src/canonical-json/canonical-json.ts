@@ -16,12 +16,12 @@ const COLON = 0x3a;
  *
  * Object keys are sorted by Unicode code point at every level; arrays keep their order; output is
  * compact; strings escape only `"`, `\` and U+0000–U+001F; integral numbers below 1e16 print as
- * integers and other numbers as C `%g` with 6 significant digits (see {@link formatCanonicalNumber});
+ * integers and other numbers as C `%g` with 6 significant digits (see `formatCanonicalNumber`);
  * bigints print as digits.
  *
  * Unlike `JSON.stringify`, nothing is dropped or converted silently: `undefined`, functions, symbols,
  * sparse array holes, non-plain objects (Date, Map, class instances, …), NaN/±Infinity, lone
- * surrogates, cycles and nesting deeper than {@link MAX_CANONICAL_DEPTH} throw a
+ * surrogates, cycles and nesting deeper than `MAX_CANONICAL_DEPTH` (1000) throw a
  * {@link HearthNetLocalError}. `toJSON` methods are not called. Symbol-keyed and non-enumerable
  * properties are not data and are ignored, as `JSON.stringify` does.
  *

@@ -1,3 +1,5 @@
+import { messageOf } from '@agentwire/internal';
+
 // Signatures are checked against the value `JSON.parse` gives, and `JSON.parse` reads some texts as
 // another value than they spell, silently: of a repeated key it keeps the last member, and an integer a
 // double cannot hold becomes a neighbouring one (or Infinity). Such a text verifies while a second reader
@@ -320,10 +322,6 @@ function readsExactly(token: string): boolean {
   if (value >= -EXACT_LIMIT && value <= EXACT_LIMIT) return true;
   if (/[.eE]/.test(token)) return true;
   return token === String(value) || BigInt(token) === BigInt(value);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** One step into a JSON value: an object key or an array index. */

@@ -1,3 +1,4 @@
+import { describeValue } from '@agentwire/internal';
 import { HearthNetLocalError } from '../errors.js';
 
 /** The status of a capability name prefix in contract §3.1, or `unallocated` for a prefix it does not list. */
@@ -51,7 +52,7 @@ export function parseCapabilityName(name: string): ParsedCapabilityName {
   if (typeof name !== 'string' || name.length > MAX_CAPABILITY_NAME_LENGTH || !nameSyntax.test(name)) {
     throw new HearthNetLocalError(
       'invalid_capability_name',
-      `capability name must be dot-separated lowercase segments ([a-z][a-z0-9_]*, at least two, ≤ ${MAX_CAPABILITY_NAME_LENGTH} characters), got ${describe(name)}`,
+      `capability name must be dot-separated lowercase segments ([a-z][a-z0-9_]*, at least two, ≤ ${MAX_CAPABILITY_NAME_LENGTH} characters), got ${describeValue(name)}`,
       { details: { reason: 'malformed', value: name } },
     );
   }
@@ -94,11 +95,6 @@ export function assertRegistrableCapabilityName(name: string): ParsedCapabilityN
   return parsed;
 }
 
-function describe(value: unknown): string {
-  if (typeof value !== 'string') return value === null ? 'null' : typeof value;
-  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-}
-
 /** A capability version `"X.Y"` (contract §2.1): `major` bumps break callers, `minor` bumps only add. */
 export interface CapabilityVersion {
   readonly major: number;
@@ -137,7 +133,7 @@ export function parseCapabilityVersion(version: string): CapabilityVersion {
   if (match === null || !Number.isSafeInteger(major) || !Number.isSafeInteger(minor)) {
     throw new HearthNetLocalError(
       'invalid_capability_version',
-      `capability version must be "X.Y" (non-negative integers, no leading zeros), got ${describe(version)}`,
+      `capability version must be "X.Y" (non-negative integers, no leading zeros), got ${describeValue(version)}`,
       { details: { value: version } },
     );
   }
@@ -159,7 +155,7 @@ export function parseCapabilityRef(ref: string): CapabilityRef {
   if (version.startsWith('>=')) {
     throw new HearthNetLocalError(
       'invalid_capability_version',
-      `an offered capability names one version, got ${describe(ref)}`,
+      `an offered capability names one version, got ${describeValue(ref)}`,
       { details: { value: ref } },
     );
   }
@@ -206,8 +202,8 @@ export function isVersionCompatible(minimum: string, offered: string): boolean {
 
 /**
  * Whether an offered capability satisfies a requirement: the same name, and a compatible version
- * (contract §2.1). Strings are parsed with {@link parseCapabilityRequirement} and
- * {@link parseCapabilityRef}.
+ * (contract §2.1). Strings are parsed with `parseCapabilityRequirement` and
+ * `parseCapabilityRef`.
  *
  * @throws {HearthNetLocalError} `invalid_capability_name` or `invalid_capability_version` for malformed
  *   input.
@@ -238,7 +234,7 @@ function splitAt(value: string): [string, string] {
   if (at === -1) {
     throw new HearthNetLocalError(
       'invalid_capability_version',
-      `expected "name@version", got ${describe(value)}`,
+      `expected "name@version", got ${describeValue(value)}`,
       {
         details: { value },
       },

@@ -1,5 +1,5 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { canonicalJson } from '../canonical-json/index.js';
+import { canonicalJson } from '../canonical-json/canonical-json.js';
 import { HearthNetLocalError } from '../errors.js';
 import { blake3Hex, sha256Hasher } from '../hashing.js';
 import {
@@ -74,7 +74,7 @@ export type SchemaHashForm = 'contract' | 'reference';
  * @example
  * ```ts
  * const registry = new CapabilityRegistry<MyHandler>();
- * registry.register(LLM_CHAT, chatHandler, { maxConcurrent: 4, params: { model: 'qwen2.5-7b-instruct' } });
+ * registry.register(catalogueDescriptor('llm.chat'), chatHandler, { maxConcurrent: 4, params: { model: 'qwen2.5-7b-instruct' } });
  * registry.resolve('llm.chat@>=1.0')?.handler; // chatHandler
  * registry.manifestEntries(); // [{ name: 'llm.chat', version: '1.0', schema_hash: 'blake3:…', … }]
  * ```
@@ -283,7 +283,7 @@ export function schemaHashDocument(descriptor: SchemaHashInput): SchemaHashDocum
  *   `HearthNetLocalError` (a canonical JSON code) when a schema holds a value JSON cannot carry.
  * @example
  * ```ts
- * schemaHash(LLM_CHAT); // 'blake3:…' (64 hex characters)
+ * schemaHash(catalogueDescriptor('llm.chat')); // 'blake3:…' (64 hex characters)
  * ```
  */
 export function schemaHash(descriptor: SchemaHashInput): string {

@@ -39,7 +39,7 @@ export type StreamMode = 'none' | 'server' | 'bidirectional';
 
 /**
  * Everything the contract says about one capability, as data. The three schemas are plain JSON
- * (the subset described by {@link JsonSchema}) and are what {@link schemaHash} hashes:
+ * (the subset described by `JsonSchema`) and are what {@link schemaHash} hashes:
  * - `requestSchema`: the request body `{params, input}`;
  * - `responseSchema`: the non-stream response body `{output, meta}`, or `null` when the capability
  *   always streams;

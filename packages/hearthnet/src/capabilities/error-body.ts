@@ -1,3 +1,4 @@
+import { isJsonObject } from '@agentwire/internal';
 import { HearthNetLocalError, type HearthNetLocalErrorCode } from '../errors.js';
 import {
   createHearthNetError,
@@ -77,7 +78,7 @@ export function toErrorBody(error: unknown): HearthNetErrorBody {
  * ```
  */
 export function errorFromBody(body: unknown, status?: number): HearthNetError {
-  const record = isRecord(body) ? body : {};
+  const record = isJsonObject(body) ? body : {};
   const sent = typeof record['error'] === 'string' ? record['error'] : stringOrUndefined(record['detail']);
   let code: HearthNetErrorCode | undefined;
   let detail: string | undefined;
@@ -142,10 +143,6 @@ export function asHearthNetError(error: unknown): HearthNetError {
 function fallbackMessage(sent: string | undefined, status: number | undefined): string | undefined {
   if (sent !== undefined) return sent;
   return status === undefined ? undefined : `HTTP ${status} without a HearthNet error body`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function stringOrUndefined(value: unknown): string | undefined {

@@ -92,7 +92,7 @@ export interface HearthNetErrorOptions extends ErrorOptions {
 /**
  * Base class of the 13 errors of contract §9: catch it to handle any failed capability call. `code`
  * is the wire code, `status` the HTTP status (§5.5), `retryPolicy` and `retryable` say whether to try
- * again (§9); {@link toErrorBody} and {@link errorFromBody} convert to and from the §5.4 body.
+ * again (§9); `toErrorBody` and `errorFromBody` convert to and from the §5.4 body.
  */
 export abstract class HearthNetError extends Error {
   abstract readonly code: HearthNetErrorCode;

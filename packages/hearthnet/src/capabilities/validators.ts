@@ -40,13 +40,13 @@ export interface CapabilityValidators<Request = unknown, Response = unknown, Fra
 const compiled = new WeakMap<object, CapabilityValidators>();
 
 /**
- * The validators of a descriptor, derived from its JSON Schemas by {@link compileSchema} (compiled
+ * The validators of a descriptor, derived from its JSON Schemas by `compileSchema` (compiled
  * once per descriptor object).
  *
  * @throws {HearthNetLocalError} `invalid_schema` when a schema is outside the supported subset.
  * @example
  * ```ts
- * const { request } = validatorsFor(RAG_QUERY);
+ * const { request } = validatorsFor(catalogueDescriptor('rag.query'));
  * request.parse({ params: { corpus: 'c' }, input: { query: 'q' } }).input.k; // 5, the default
  * ```
  */

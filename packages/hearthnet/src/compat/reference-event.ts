@@ -1,3 +1,4 @@
+import { isJsonObject, messageOf } from '@agentwire/internal';
 import { formatJsonPath } from '../canonical-json/strict-json.js';
 import { ed25519Sign, ed25519Verify } from '../crypto/ed25519.js';
 import { ED25519_PREFIX, type KeyPair, parseNodeId } from '../crypto/key-pair.js';
@@ -30,7 +31,7 @@ export interface ReferenceEvent {
   readonly payload: { readonly [key: string]: unknown };
   /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */
   readonly issued_at: string;
-  /** `ed25519:<base64url>` over {@link referenceSigningBytes}, or `""`. */
+  /** `ed25519:<base64url>` over `referenceEvents.signingBytes`, or `""`. */
   readonly signature: string;
 }
 
@@ -105,7 +106,7 @@ export function referenceSigningBytes(event: UnsignedReferenceEvent): Uint8Array
 /**
  * Signs a reference event as the reference library means to (`append_local` with a key whose
  * `.sign` returns the 64-byte Ed25519 signature): `"ed25519:" + base64url(signature)` over
- * {@link referenceSigningBytes}. `author` should be the key's node id.
+ * `referenceEvents.signingBytes`. `author` should be the key's node id.
  *
  * @throws {HearthNetLocalError} `malformed_reference_event`
  * @throws {HearthNetLocalError} `python_json_unencodable`
@@ -145,7 +146,7 @@ export interface VerifyReferenceEventOptions {
 
 /**
  * Verifies a reference event's signature under its `author`, over the reference's signing bytes
- * ({@link referenceSigningBytes}), decoding as leniently as the reference (a missing `ed25519:`
+ * (`referenceEvents.signingBytes`), decoding as leniently as the reference (a missing `ed25519:`
  * prefix, `=` padding, the `+/` alphabet). Never throws.
  *
  * Checks run in the reference's order (`sync._dict_to_event`, then `EventLog.append_received`): the
@@ -341,9 +342,9 @@ function convertId(id: string, path: string, convert: (id: string) => string): s
 function locationsOf(type: string, data: JsonObject): JsonObject[] {
   const holder =
     type === 'market.post.updated' ? data.fields : type === 'market.post.created' ? data : undefined;
-  if (!isObject(holder)) return [];
+  if (!isJsonObject<JsonObject>(holder)) return [];
   const location = holder.location;
-  return isObject(location) ? [location] : [];
+  return isJsonObject<JsonObject>(location) ? [location] : [];
 }
 
 function rename(object: JsonObject, from: string, to: string): void {
@@ -364,7 +365,7 @@ function plainJson(value: unknown, path: (string | number)[]): unknown {
     );
   }
   if (Array.isArray(value)) return value.map((item, index) => plainJson(item, [...path, index]));
-  if (isObject(value)) {
+  if (isJsonObject<JsonObject>(value)) {
     const copy: JsonObject = {};
     for (const [key, item] of Object.entries(value)) {
       Object.defineProperty(copy, key, {
@@ -382,14 +383,6 @@ function plainJson(value: unknown, path: (string | number)[]): unknown {
 /** Contract paths name `data`; a reference reader knows the field as `payload`. */
 function fromDataPath(path: string): string {
   return path.replace(/^\$\.data\b/, '$.payload');
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** RFC 4648 base32, the alphabet of reference event ids. */

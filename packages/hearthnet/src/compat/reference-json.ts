@@ -1,3 +1,4 @@
+import { describeType, isPlainObject } from '@agentwire/internal';
 import { compareByCodePoint } from '../canonical-json/canonical-json.js';
 import { formatJsonPath } from '../canonical-json/strict-json.js';
 import { HearthNetLocalError } from '../errors.js';
@@ -22,7 +23,7 @@ const ESCAPES: { readonly [char: string]: string } = {
 /**
  * Parses JSON the way Python's `json.loads` types its numbers, so the reference's event bytes can be
  * re-derived: an integer token is a `number` (a `bigint` beyond 2⁵³), a token with a fraction or an
- * exponent is a float — a plain `number`, or a {@link PythonFloat} when its value is integral
+ * exponent is a float — a plain `number`, or a `PythonFloat` when its value is integral
  * (`1.0`, `-0.0`, `1e16`). Duplicate keys keep the last value, as Python does. `NaN` and `Infinity`
  * (which Python also reads) are refused.
  *
@@ -174,7 +175,7 @@ const LINE_BREAK = /[\r\n]/;
  * `event: <name>` line when `event` is a non-empty string (Python's `if event:`), then
  * `data: <json>` and an empty line, separated by `\n`. The JSON is Python
  * `json.dumps(data, separators=(",", ":"))`: `ensure_ascii`, keys in insertion order (not sorted),
- * float `repr` ({@link PythonFloat} for integral floats). It never holds a raw line break.
+ * float `repr` (`PythonFloat` for integral floats). It never holds a raw line break.
  *
  * @throws {HearthNetLocalError} `invalid_reference_sse_frame` when `event` is not a string or holds a line
  *   break (the reference would write a frame no reader can split).
@@ -219,7 +220,7 @@ const SHORT_ESCAPES: { readonly [char: string]: string } = {
  * order).
  *
  * Numbers: an integral `number` or a `bigint` is a Python `int` (plain digits), any other `number`
- * and a {@link PythonFloat} a Python `float`. Python would write non-finite floats as `NaN` or
+ * and a `PythonFloat` a Python `float`. Python would write non-finite floats as `NaN` or
  * `Infinity`, which is not JSON; they are refused here.
  *
  * @throws {HearthNetLocalError} `python_json_unencodable` for non-finite numbers, cycles and values JSON
@@ -288,7 +289,7 @@ function write(
     parts.push('}');
     ancestors.delete(value);
   } else {
-    throw unencodable(path, `a ${describe(value)} has no JSON form`);
+    throw unencodable(path, `${describeType(value)} has no JSON form`);
   }
 }
 
@@ -303,17 +304,6 @@ function numberText(value: number, float: boolean, path: (string | number)[]): s
 function enter(value: object, path: (string | number)[], ancestors: Set<object>): void {
   if (ancestors.has(value)) throw unencodable(path, 'the value contains itself');
   ancestors.add(value);
-}
-
-function isPlainObject(value: unknown): value is { readonly [key: string]: unknown } {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'object' && value !== null) return value.constructor?.name ?? 'object';
-  return typeof value;
 }
 
 /** The `python_json_unencodable` error at `path`: its message starts with the JSON path. */

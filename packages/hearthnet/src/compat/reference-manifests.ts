@@ -75,8 +75,6 @@ export type ReferenceNodeManifest = z.infer<typeof referenceNodeManifestSchema>;
 export type ReferenceCommunityManifest = z.infer<typeof referenceCommunityManifestSchema>;
 /** The unsigned manifest a reference node serves. */
 export type ReferenceServedManifest = z.infer<typeof referenceServedManifestSchema>;
-/** A capability entry of a reference manifest. */
-export type ReferenceManifestCapability = z.infer<typeof referenceManifestCapabilitySchema>;
 
 /** Fields the reference requires before it looks at anything else (`missing_field`). */
 const REQUIRED_NODE_FIELDS = [
@@ -284,7 +282,7 @@ function verifySigned<M>(
   return { valid: true, manifest: parsed.data };
 }
 
-/** A deep copy with every {@link PythonFloat} as its number (nothing else changes). */
+/** A deep copy with every `PythonFloat` as its number (nothing else changes). */
 function withPlainFloats(value: unknown): unknown {
   if (value instanceof PythonFloat) return value.value;
   if (Array.isArray(value)) return value.map(withPlainFloats);

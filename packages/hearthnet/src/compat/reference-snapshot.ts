@@ -1,3 +1,4 @@
+import { isPlainObject } from '@agentwire/internal';
 import { formatJsonPath } from '../canonical-json/strict-json.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
@@ -21,7 +22,7 @@ export interface ReferenceSnapshot {
   /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */
   readonly issued_at: string;
   readonly author: string;
-  /** `ed25519:<base64url>` over {@link referenceSnapshotSigningBytes}, or `""`. */
+  /** `ed25519:<base64url>` over `referenceSnapshots.signingBytes`, or `""`. */
   readonly signature: string;
 }
 
@@ -46,7 +47,7 @@ const SIGNED_FIELDS = [
  * @throws {HearthNetLocalError} `malformed_reference_snapshot` with the path of the first bad field.
  */
 export function assertReferenceSnapshot(value: unknown, signed: boolean): asserts value is ReferenceSnapshot {
-  if (!isObject(value)) {
+  if (!isPlainObject(value)) {
     throw new HearthNetLocalError(
       'malformed_reference_snapshot',
       'a reference snapshot must be a JSON object',
@@ -70,9 +71,9 @@ export function assertReferenceSnapshot(value: unknown, signed: boolean): assert
     if (typeof value[field] !== 'string') fail([field], 'a string');
   }
   const views = value.views;
-  if (!isObject(views)) fail(['views'], 'a JSON object');
+  if (!isPlainObject(views)) fail(['views'], 'a JSON object');
   for (const [name, state] of Object.entries(views as object)) {
-    if (!isObject(state)) fail(['views', name], 'a JSON object');
+    if (!isPlainObject(state)) fail(['views', name], 'a JSON object');
   }
   if (signed && typeof value.signature !== 'string') fail(['signature'], 'a string');
 }
@@ -98,7 +99,7 @@ export function referenceSnapshotSigningBytes(snapshot: UnsignedReferenceSnapsho
 /**
  * Signs a reference snapshot as the reference library means to (`build_snapshot` with a key whose
  * `.sign` returns the 64-byte Ed25519 signature): `"ed25519:" + base64url(signature)` over
- * {@link referenceSnapshotSigningBytes}. `author` should be the key's node id. The reference's other
+ * `referenceSnapshots.signingBytes`. `author` should be the key's node id. The reference's other
  * signers (an HMAC-SHA256 key, a PyNaCl `SigningKey` that returns signature and message) give strings
  * no Ed25519 verifier accepts, and are not offered.
  *
@@ -144,7 +145,7 @@ export interface VerifyReferenceSnapshotOptions {
 
 /**
  * Verifies a reference snapshot's signature under its `author`, over
- * {@link referenceSnapshotSigningBytes}, decoding as leniently as the reference (a missing `ed25519:`
+ * `referenceSnapshots.signingBytes`, decoding as leniently as the reference (a missing `ed25519:`
  * prefix, `=` padding, the `+/` alphabet). Like the reference, it checks neither that the author may
  * speak for the community nor that the views match its log. Never throws.
  *
@@ -175,11 +176,4 @@ export function verifyReferenceSnapshot(
 
 function refuse(reason: ReferenceSnapshotFailureReason, message: string): ReferenceSnapshotVerification {
   return { valid: false, reason, message };
-}
-
-/** A JSON object: a plain object, not an array or a wrapper such as `PythonFloat`. */
-function isObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }

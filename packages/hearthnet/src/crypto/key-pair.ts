@@ -97,7 +97,7 @@ export function shortNodeId(publicKeyOrNodeId: Uint8Array | string): string {
 /** How {@link parseNodeId} decodes the base64url part. */
 export interface ParseNodeIdOptions {
   /**
-   * Decode as the Python reference does ({@link base64UrlDecodeLenient}: `=` padding, `+/`, stray
+   * Decode as the Python reference does (`=` padding, `+/`, stray
    * characters skipped), for ids that came from a reference peer. Default: strict base64url.
    */
   readonly lenient?: boolean;

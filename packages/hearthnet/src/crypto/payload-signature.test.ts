@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../canonical-json/index.js';
+import { canonicalJson } from '../canonical-json/canonical-json.js';
 import { base64UrlDecode, base64UrlEncode, hexDecode } from '../encoding.js';
 import { ed25519Sign, ed25519Verify, nobleBackend } from './ed25519.js';
 import { keyPairFromSeed, shortNodeId } from './key-pair.js';

@@ -1,4 +1,9 @@
-import { canonicalJson, canonicalJsonWithLossyNumbers, normalizeNumbers } from '../canonical-json/index.js';
+import { isJsonObject, messageOf } from '@agentwire/internal';
+import {
+  canonicalJson,
+  canonicalJsonWithLossyNumbers,
+  normalizeNumbers,
+} from '../canonical-json/canonical-json.js';
 import { base64UrlDecode, base64UrlDecodeLenient, base64UrlEncode } from '../encoding.js';
 import { HearthNetLocalError } from '../errors.js';
 import type { Ed25519Backend } from './ed25519.js';
@@ -83,7 +88,7 @@ export function signPayload<T extends Readonly<Record<string, unknown>>>(
   key: KeyPair | Uint8Array,
   options: Ed25519Options = {},
 ): SignedPayload<T> {
-  if (!isObject(payload))
+  if (!isJsonObject(payload))
     throw new HearthNetLocalError('invalid_payload', 'a signed payload must be a JSON object');
   const seed = seedOf(key);
   const unsigned = normalizeNumbers(withoutSignature(payload));
@@ -113,7 +118,7 @@ export function verifyPayload(
   publicKeyOrNodeId: Uint8Array | string,
   options: VerifyPayloadOptions = {},
 ): PayloadVerification {
-  if (!isObject(payload)) return failure('not_an_object', 'a signed payload must be a JSON object');
+  if (!isJsonObject(payload)) return failure('not_an_object', 'a signed payload must be a JSON object');
   const lenient = options.lenientEncoding === true;
   let publicKey: Uint8Array;
   if (publicKeyOrNodeId instanceof Uint8Array) {
@@ -179,10 +184,6 @@ function failure(
     : { valid: false, reason, detail };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function seedOf(key: KeyPair | Uint8Array): Uint8Array {
   if (key instanceof Uint8Array) {
     assertKeyBytes(key, 'a signing seed');
@@ -216,8 +217,4 @@ function withoutSignature(payload: Record<string, unknown>): Record<string, unkn
     }
   }
   return copy;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJsonString } from '../canonical-json/index.js';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import type { Ed25519Backend } from './ed25519.js';
 import { nobleBackend, nodeCryptoBackend } from './ed25519.js';
 import { decodeTagged, loadHearthnetFixture } from './fixture-test-support.js';

@@ -2,7 +2,7 @@
 // `data` for every event type.
 import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { hexDecode } from '../encoding.js';
-import type { SignedNodeManifest } from '../manifests/index.js';
+import type { SignedNodeManifest } from '../manifests/node-manifest.js';
 import type { EventData, EventType } from './event.js';
 
 /** RFC 8032 §7.1 TEST 1–3 key pairs: the community root and two members. */

@@ -1,4 +1,4 @@
-import { canonicalJsonString } from '../canonical-json/index.js';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { HearthNetLocalError } from '../errors.js';
 import { type SignedEvent, validateEvent } from './event.js';
 
@@ -265,8 +265,23 @@ export function lamportAfterReceive(counter: number, received: number): number {
 }
 
 /**
+ * The two Lamport steps of contract §7.3 as pure functions, for an {@link EventStore} implementation
+ * that keeps the community's counter next to its events and moves it inside the same transaction.
+ *
+ * @example
+ * const lamport = lamportRules.forSend(counter); // the new event's value; the counter becomes it
+ * counter = lamportRules.afterReceive(counter, received.lamport); // max(counter, received) + 1
+ */
+export const lamportRules = /* @__PURE__ */ Object.freeze({
+  /** {@link lamportForSend}: `counter + 1`, the Lamport value of an event this node sends. */
+  forSend: lamportForSend,
+  /** {@link lamportAfterReceive}: `max(counter, received) + 1`, the counter after a received event. */
+  afterReceive: lamportAfterReceive,
+});
+
+/**
  * A community's Lamport counter in memory (contract §7.3). Stores keep the counter next to their
- * events and use {@link lamportForSend} / {@link lamportAfterReceive} inside their transactions.
+ * events and use {@link lamportRules} (`forSend` / `afterReceive`) inside their transactions.
  *
  * @example
  * const clock = new LamportClock();

@@ -13,7 +13,7 @@ import {
   signatureSchema,
   signedNodeManifestSchema,
   timestampSchema,
-} from '../manifests/index.js';
+} from '../manifests/node-manifest.js';
 import { createUlidFactory, isUlid, type UlidFactory } from './ulid.js';
 
 /** `schema_version` of the events this SDK writes and reads (contract §2.3, §7.1). */
@@ -99,18 +99,15 @@ export const REFERENCE_EXTRA_EVENT_TYPES = [
   'file.advertised',
 ] as const;
 
-/** Types reserved by the contract for Phase 2: their `data` is any JSON object. */
-export const RESERVED_EVENT_TYPES = ['federation.peer.added', 'federation.peer.removed'] as const;
-
 /** Every event type this SDK reads and writes (22, the reference's closed set). */
 export const EVENT_TYPES = [...CONTRACT_EVENT_TYPES, ...REFERENCE_EXTRA_EVENT_TYPES] as const;
 
-/** An event type of {@link EVENT_TYPES}. */
+/** An event type of `EVENT_TYPES`. */
 export type EventType = (typeof EVENT_TYPES)[number];
 
 const known: ReadonlySet<string> = new Set(EVENT_TYPES);
 
-/** Whether `value` is one of the {@link EVENT_TYPES}. */
+/** Whether `value` is one of the `EVENT_TYPES`. */
 export function isEventType(value: unknown): value is EventType {
   return typeof value === 'string' && known.has(value);
 }

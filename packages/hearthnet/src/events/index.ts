@@ -20,62 +20,21 @@
  * @packageDocumentation
  */
 export {
-  HearthNetLocalError,
-  type HearthNetLocalErrorCode,
-  type HearthNetLocalErrorDetails,
-  type HearthNetLocalErrorOptions,
-  type InvalidUlidReason,
-} from '../errors.js';
-export {
-  CONTRACT_EVENT_TYPES,
-  type CommunityPolicy,
-  type CoSigner,
   type CreateEventOptions,
-  communityPolicySchema,
-  coSignerSchema,
   createEvent,
-  EVENT_SCHEMA_VERSION,
-  EVENT_TYPES,
   type EventData,
-  type EventInput,
-  type EventRejection,
-  type EventRejectionReason,
   type EventType,
-  type EventVerdict,
-  eventDataSchemas,
   eventEnvelopeSchema,
-  isEventType,
-  locationSchema,
-  MARKET_CATEGORIES,
-  MARKET_EXPIRY_REASONS,
-  MEMBER_LEVELS,
-  type MemberLevel,
-  REFERENCE_EXTRA_EVENT_TYPES,
-  RESERVED_EVENT_TYPES,
   type SignedEvent,
-  type UnsignedEvent,
   validateEvent,
   verifyEvent,
 } from './event.js';
-export type { AppendResult, EventStore, LamportRange } from './event-store.js';
 export {
-  compareEvents,
+  type AppendResult,
+  type EventStore,
   InMemoryEventStore,
-  LamportClock,
-  lamportAfterReceive,
-  lamportForSend,
-  type ReplayKey,
+  type LamportRange,
+  lamportRules,
   sortForReplay,
 } from './event-store.js';
-export {
-  createUlidFactory,
-  type DecodedUlid,
-  decodeUlid,
-  encodeUlid,
-  isUlid,
-  MAX_ULID_TIME,
-  ULID_LENGTH,
-  ULID_RANDOM_BYTES,
-  type UlidFactory,
-  type UlidFactoryOptions,
-} from './ulid.js';
+export { createUlidFactory, type UlidFactoryOptions } from './ulid.js';

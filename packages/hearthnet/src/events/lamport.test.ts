@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LamportClock, lamportAfterReceive, lamportForSend } from './event-store.js';
+import { LamportClock, lamportAfterReceive, lamportForSend, lamportRules } from './event-store.js';
 
 describe('Lamport rules (contract §7.3)', () => {
   it('sends at counter + 1 and receives at max(counter, received) + 1', () => {
@@ -7,6 +7,12 @@ describe('Lamport rules (contract §7.3)', () => {
     expect(lamportAfterReceive(3, 10)).toBe(11);
     expect(lamportAfterReceive(10, 3)).toBe(11);
     expect(lamportAfterReceive(5, 5)).toBe(6);
+  });
+
+  it('offers the same two steps as lamportRules, for stores', () => {
+    expect(lamportRules.forSend(0)).toBe(1);
+    expect(lamportRules.afterReceive(3, 10)).toBe(11);
+    expect(() => lamportRules.forSend(-1)).toThrow(expect.objectContaining({ code: 'invalid_lamport' }));
   });
 
   it('keeps the counter in a LamportClock', () => {

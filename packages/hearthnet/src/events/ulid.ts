@@ -119,7 +119,7 @@ export function isUlid(value: unknown): value is string {
   return values[value.charCodeAt(0)]! <= 7;
 }
 
-/** Where a {@link UlidFactory} gets time and randomness. */
+/** Where a `UlidFactory` gets time and randomness. */
 export interface UlidFactoryOptions {
   /** Milliseconds since the epoch (default `Date.now`). */
   readonly clock?: () => number;
@@ -137,7 +137,7 @@ export interface UlidFactoryOptions {
 export type UlidFactory = (timeMs?: number) => string;
 
 /**
- * A monotonic ULID factory (see {@link UlidFactory}).
+ * A monotonic ULID factory (see `UlidFactory`).
  *
  * @throws {HearthNetLocalError} `ulid_input` later, from the factory, when the clock gives an unusable time.
  * @example

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { isJsonObject } from '@agentwire/internal';
+import { type AtomicWriteOptions, TEMP_FILE_PATTERN, writeFileAtomic } from '@agentwire/internal/node';
 import { BackedBlobStore, type BlobStoreOptions, checkBlobStoreOptions } from '../blobs/backed-blob-store.js';
 import { digestHexOf, parseBlobManifest, parseStoreContentId } from '../blobs/blob-manifest.js';
 import type { BlobManifest, BlobStoreBackend, StoredBlobState, StoredChunk } from '../blobs/blob-store.js';
@@ -71,11 +72,12 @@ export class FilesystemBackend implements BlobStoreBackend {
   /** Files can change behind the store: every chunk read is hashed again. */
   readonly rehashReads = true;
   readonly #root: string;
-  readonly #fsync: boolean;
+  /** With `fsync`, each file is flushed before its rename and its folder after it. */
+  readonly #writeOptions: AtomicWriteOptions;
 
   constructor(root: string, fsync: boolean) {
     this.#root = root;
-    this.#fsync = fsync;
+    this.#writeOptions = { fsync, syncFolder: fsync, createFolder: true };
   }
 
   async readChunk(hex: string): Promise<Uint8Array | undefined> {
@@ -89,7 +91,7 @@ export class FilesystemBackend implements BlobStoreBackend {
   }
 
   async writeChunk(hex: string, bytes: Uint8Array): Promise<void> {
-    await writeFileAtomic(chunkPath(this.#root, hex), bytes, this.#fsync);
+    await writeFileAtomic(chunkPath(this.#root, hex), bytes, this.#writeOptions);
   }
 
   async deleteChunk(hex: string): Promise<void> {
@@ -100,7 +102,7 @@ export class FilesystemBackend implements BlobStoreBackend {
     await writeFileAtomic(
       manifestPath(this.#root, digestHexOf(manifest.cid)),
       manifestFileText(manifest),
-      this.#fsync,
+      this.#writeOptions,
     );
   }
 
@@ -109,7 +111,7 @@ export class FilesystemBackend implements BlobStoreBackend {
   }
 
   async writePins(pins: readonly string[]): Promise<void> {
-    await writeFileAtomic(join(this.#root, PINNED_FILE), pinnedFileText(pins), this.#fsync);
+    await writeFileAtomic(join(this.#root, PINNED_FILE), pinnedFileText(pins), this.#writeOptions);
   }
 
   /**
@@ -251,13 +253,13 @@ export function manifestFileText(manifest: BlobManifest): string {
  * @throws {HearthNetLocalError} `invalid_blob_manifest` when it is not a valid manifest.
  */
 export function manifestFromFileJson(value: unknown, hasher: Hasher): BlobManifest {
-  const record = isRecord(value) ? value : {};
+  const record = isJsonObject(value) ? value : {};
   const chunks = Array.isArray(record['chunks'])
     ? record['chunks'].map((c: unknown) =>
-        isRecord(c) ? { i: c['index'], cid: c['cid'], size_bytes: c['size_bytes'] } : c,
+        isJsonObject(c) ? { i: c['index'], cid: c['cid'], size_bytes: c['size_bytes'] } : c,
       )
     : record['chunks'];
-  return parseBlobManifest(isRecord(value) ? { ...record, chunks } : value, hasher);
+  return parseBlobManifest(isJsonObject(value) ? { ...record, chunks } : value, hasher);
 }
 
 /** `pinned.txt` as the reference writes it: the CIDs sorted, one a line, no final newline. */
@@ -282,50 +284,4 @@ function shardedPath(root: string, hex: string, suffix: string): string {
       { path: 'cid' },
     );
   return join(root, hex.slice(0, 2), `${hex.slice(2)}${suffix}`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** Temporary files {@link writeFileAtomic} leaves behind when a process dies mid-write. */
-export const TEMP_FILE_PATTERN = /^\..+\.[0-9a-f]{16}\.tmp$/;
-
-/**
- * Writes `data` to `path` all or nothing: into a temporary file in the same folder, then renamed over
- * `path`. With `fsync`, the file is flushed before the rename and the folder after it.
- */
-export async function writeFileAtomic(
-  path: string,
-  data: Uint8Array | string,
-  fsync: boolean,
-): Promise<void> {
-  const folder = dirname(path);
-  await mkdir(folder, { recursive: true });
-  const temp = join(folder, `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
-  try {
-    const file = await open(temp, 'wx');
-    try {
-      await file.writeFile(data);
-      if (fsync) await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  if (fsync) await syncFolder(folder);
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  // Windows cannot open a folder for flushing; its renames are journalled by NTFS.
-  if (process.platform === 'win32') return;
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

@@ -5,10 +5,4 @@
  *
  * @packageDocumentation
  */
-export {
-  HearthNetLocalError,
-  type HearthNetLocalErrorCode,
-  type HearthNetLocalErrorDetails,
-  type HearthNetLocalErrorOptions,
-} from '../errors.js';
 export { FilesystemBlobStore, type FilesystemBlobStoreOptions } from './filesystem-blob-store.js';

@@ -45,7 +45,7 @@ export interface ManifestHandlerOptions {
   readonly input: NodeManifestInput | NodeManifestSource;
   /**
    * A served manifest has at least this many milliseconds of its 30 s lifetime left; one with less is
-   * re-signed before it is served. 0 to 29 000; default {@link MANIFEST_REFRESH_BEFORE_EXPIRY_MS}.
+   * re-signed before it is served. 0 to 29 000; default `MANIFEST_REFRESH_BEFORE_EXPIRY_MS`.
    */
   readonly refreshBeforeExpiryMs?: number;
   /** The current time in milliseconds since the epoch (default `Date.now`). */

@@ -1,3 +1,4 @@
+import { describeValue, isPlainObject } from '@agentwire/internal';
 import { z } from 'zod';
 import { formatJsonPath } from '../canonical-json/strict-json.js';
 import {
@@ -21,8 +22,6 @@ export const MANIFEST_REPUBLISH_INTERVAL_MS = 20_000;
 
 /** Node profiles (contract §6.1, reference `types.py`). */
 export const NODE_PROFILES = ['anchor', 'hearth', 'spark', 'bridge'] as const;
-/** A node profile. */
-export type NodeProfile = (typeof NODE_PROFILES)[number];
 
 /** A full node id, `ed25519:` + unpadded base64url of a 32-byte public key (strict decoding). */
 export const nodeIdSchema = z.string().refine(isFullNodeId, {
@@ -67,12 +66,6 @@ function isPrefixedCid(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isPlainObject(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 /** One way to reach a node, e.g. `{ transport: 'https', host: '192.168.188.25', port: 7080 }`. */
@@ -139,14 +132,6 @@ export const signedNodeManifestSchema = nodeManifestInputSchema.extend({
   signature: z.string(),
 });
 
-/** One endpoint of a manifest. */
-export type NodeEndpoint = z.infer<typeof endpointSchema>;
-/** `hardware` of a manifest. */
-export type NodeHardware = z.infer<typeof hardwareSchema>;
-/** `load` of a manifest. */
-export type NodeLoad = z.infer<typeof loadSchema>;
-/** A capability entry of a manifest. */
-export type NodeManifestCapability = z.infer<typeof manifestCapabilitySchema>;
 /** What {@link buildNodeManifest} takes. */
 export type NodeManifestInput = z.input<typeof nodeManifestInputSchema>;
 /** A signed node manifest (contract §6.1). */
@@ -406,7 +391,7 @@ export class NodeManifestVerifier {
    * The manifest, verified and pinned.
    *
    * @throws `BadRequestError`, `SchemaMismatchError`, `InvalidSignatureError` or
-   *   `ExpiredError` (see {@link nodeManifestError}).
+   *   `ExpiredError` (see `nodeManifestError`).
    */
   async accept(value: unknown): Promise<SignedNodeManifest> {
     const verdict = await this.verify(value);
@@ -540,13 +525,7 @@ export function tryParseTimestamp(text: unknown): number | undefined {
  * contract §1.1), or a time that cannot be one. The message ends with the value received.
  */
 export function invalidTimestamp(value: unknown, message: string): HearthNetLocalError {
-  return new HearthNetLocalError('invalid_timestamp', `${message}, got ${describe(value)}`, {
+  return new HearthNetLocalError('invalid_timestamp', `${message}, got ${describeValue(value)}`, {
     details: { value },
   });
-}
-
-function describe(value: unknown): string {
-  return typeof value === 'string'
-    ? JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)
-    : String(value);
 }

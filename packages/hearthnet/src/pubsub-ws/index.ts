@@ -19,37 +19,9 @@
  * @packageDocumentation
  */
 
-export {
-  HearthNetLocalError,
-  type HearthNetLocalErrorCode,
-  type HearthNetLocalErrorDetails,
-  type HearthNetLocalErrorOptions,
-} from '../errors.js';
-export {
-  DEFAULT_ACK_TIMEOUT_MS,
-  DEFAULT_DRAIN_TIMEOUT_MS,
-  SLOW_CONSUMER_CLOSE_CODE,
-  type SlowConsumerLimit,
-} from '../wire/sse.js';
+export { SLOW_CONSUMER_CLOSE_CODE } from '../wire/sse.js';
 export {
   createPubSubWebSocketClient,
-  type PubSubWebSocketClient,
   type PubSubWebSocketClientOptions,
-  type WebSocketSubscribeOptions,
 } from './ws-client.js';
-export {
-  ackFrame,
-  ackUpto,
-  PUBSUB_WS_PATH_PREFIX,
-  type ServerFrame,
-  serverFrameSchema,
-  WS_EVENTS,
-  webSocketPath,
-} from './ws-frames.js';
-export {
-  attachPubSubWebSocket,
-  DEFAULT_SUBSCRIBER_MAX_BUFFERED,
-  DEFAULT_SUBSCRIBER_MAX_PAYLOAD,
-  type PubSubWebSocketAttachment,
-  type PubSubWebSocketOptions,
-} from './ws-server.js';
+export { attachPubSubWebSocket, type PubSubWebSocketOptions } from './ws-server.js';

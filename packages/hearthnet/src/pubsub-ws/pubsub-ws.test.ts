@@ -3,30 +3,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { RevokedError, UnauthorizedError } from '../capabilities/index.js';
-import { keyPairFromSeed } from '../crypto/index.js';
+import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { createEvent } from '../events/event.js';
 import { sampleData } from '../events/event-samples.test-support.js';
 import { InMemoryEventStore } from '../events/event-store.js';
 import { type ServedBusHandler, serveBusHandler } from '../node-http.js';
-import {
-  chatTopic,
-  createPubSubHandler,
-  PUBSUB_ROUTES,
-  PublishingEventStore,
-  type SubscriptionEvent,
-  TopicHub,
-} from '../pubsub/index.js';
+import { createPubSubHandler, PUBSUB_ROUTES, PublishingEventStore, TopicHub } from '../pubsub/index.js';
+import type { SubscriptionEvent } from '../pubsub/pubsub-client.js';
 import { signedRequestHeaders } from '../pubsub/subscribe-protocol.js';
+import { chatTopic } from '../pubsub/topics.js';
 import { staticTrust } from '../wire/index.js';
-import {
-  ackUpto,
-  attachPubSubWebSocket,
-  createPubSubWebSocketClient,
-  DEFAULT_SUBSCRIBER_MAX_PAYLOAD,
-  type PubSubWebSocketAttachment,
-  type PubSubWebSocketOptions,
-  webSocketPath,
-} from './index.js';
+import { attachPubSubWebSocket, createPubSubWebSocketClient, type PubSubWebSocketOptions } from './index.js';
+import { ackUpto, webSocketPath } from './ws-frames.js';
+import { DEFAULT_SUBSCRIBER_MAX_PAYLOAD, type PubSubWebSocketAttachment } from './ws-server.js';
 
 const a = keyPairFromSeed(new Uint8Array(32).fill(31));
 const b = keyPairFromSeed(new Uint8Array(32).fill(32));

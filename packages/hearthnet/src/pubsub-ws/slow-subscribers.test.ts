@@ -4,23 +4,23 @@
 import type { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { keyPairFromSeed } from '../crypto/index.js';
+import { keyPairFromSeed } from '../crypto/key-pair.js';
+import type { HearthNetLocalError } from '../errors.js';
 import { createEvent } from '../events/event.js';
 import { sampleData } from '../events/event-samples.test-support.js';
 import { type ServedBusHandler, serveBusHandler } from '../node-http.js';
-import { createPubSubHandler, PUBSUB_ROUTES, type SubscriptionEvent, TopicHub } from '../pubsub/index.js';
+import { createPubSubHandler, PUBSUB_ROUTES, TopicHub } from '../pubsub/index.js';
+import type { SubscriptionEvent } from '../pubsub/pubsub-client.js';
 import { signedRequestHeaders } from '../pubsub/subscribe-protocol.js';
 import { staticTrust } from '../wire/index.js';
 import {
-  ackFrame,
   attachPubSubWebSocket,
   createPubSubWebSocketClient,
-  type HearthNetLocalError,
-  type PubSubWebSocketAttachment,
   type PubSubWebSocketOptions,
   SLOW_CONSUMER_CLOSE_CODE,
-  webSocketPath,
 } from './index.js';
+import { ackFrame, webSocketPath } from './ws-frames.js';
+import type { PubSubWebSocketAttachment } from './ws-server.js';
 
 const a = keyPairFromSeed(new Uint8Array(32).fill(41));
 const b = keyPairFromSeed(new Uint8Array(32).fill(42));

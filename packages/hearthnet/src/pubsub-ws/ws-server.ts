@@ -37,29 +37,29 @@ import { ackUpto, PUBSUB_WS_PATH_PREFIX, type ServerFrame, WS_EVENTS } from './w
 
 /** Options of {@link attachPubSubWebSocket}. */
 export interface PubSubWebSocketOptions extends PubSubServerOptions {
-  /** The most frames sent and not yet acknowledged. Default {@link DEFAULT_ACK_WINDOW} (16). */
+  /** The most frames sent and not yet acknowledged. Default `DEFAULT_ACK_WINDOW` (16). */
   readonly window?: number;
   /**
    * The largest message a subscriber may send, in bytes; a larger one closes its connection (1009).
-   * Subscribers only send acks, so the default is {@link DEFAULT_SUBSCRIBER_MAX_PAYLOAD} (64 KiB).
+   * Subscribers only send acks, so the default is `DEFAULT_SUBSCRIBER_MAX_PAYLOAD` (64 KiB).
    */
   readonly maxPayload?: number;
   /**
    * The most bytes queued to one subscriber and not yet handed to the OS (`ws.bufferedAmount`): above
    * it nothing more is sent until the queue has drained, so a subscriber never costs more than this
-   * plus one frame. Default {@link DEFAULT_SUBSCRIBER_MAX_BUFFERED} (1 MiB).
+   * plus one frame. Default `DEFAULT_SUBSCRIBER_MAX_BUFFERED` (1 MiB).
    */
   readonly maxBufferedAmount?: number;
   /**
    * How long (ms) a queue above `maxBufferedAmount` may take to drain before the subscriber is dropped
    * as not reading its socket: close 1008, reason `drain_timeout`, then the TCP connection at once.
-   * Default {@link DEFAULT_DRAIN_TIMEOUT_MS} (60 s).
+   * Default `DEFAULT_DRAIN_TIMEOUT_MS` (60 s).
    */
   readonly drainTimeoutMs?: number;
   /**
    * How long (ms) the ack window may stay full before the subscriber is dropped as not acknowledging:
    * an `error` frame (`timeout`), then close 1008, reason `ack_timeout`. Default
-   * {@link DEFAULT_ACK_TIMEOUT_MS} (60 s).
+   * `DEFAULT_ACK_TIMEOUT_MS` (60 s).
    */
   readonly ackTimeoutMs?: number;
   /**

@@ -21,79 +21,14 @@
  *
  * @packageDocumentation
  */
+export { createPubSubClient, type PubSubClientOptions } from './pubsub-client.js';
+export { createPubSubHandler, type PubSubHandlerOptions } from './pubsub-handler.js';
+export { PUBSUB_ROUTES, PUBSUB_SUBSCRIBE_PATH } from './subscribe-protocol.js';
+export { PublishingEventStore, TopicHub, type TopicHubOptions } from './topic-hub.js';
 export {
-  HearthNetLocalError,
-  type HearthNetLocalErrorCode,
-  type HearthNetLocalErrorDetails,
-  type HearthNetLocalErrorOptions,
-} from '../errors.js';
-export {
-  type BackoffPolicy,
-  type CursorGap,
-  createPubSubClient,
-  type DeliveredItem,
-  type ExponentialBackoffOptions,
-  exponentialBackoff,
-  isRetryableFailure,
-  type PubSubClient,
-  type PubSubClientOptions,
-  type RetryOptions,
-  type Sleep,
-  type SubscribeOptions,
-  type Subscription,
-  type SubscriptionEvent,
-} from './pubsub-client.js';
-export {
-  authoriseSubscriber,
-  createPubSubHandler,
-  DEFAULT_MAX_SUBSCRIPTIONS,
-  DEFAULT_MAX_SUBSCRIPTIONS_PER_CALLER,
-  type PubSubHandlerOptions,
-} from './pubsub-handler.js';
-export {
-  DEFAULT_WAIT_MS,
-  MAX_READ_LIMIT,
-  MAX_WAIT_MS,
-  PUBSUB_ROUTES,
-  PUBSUB_SUBSCRIBE_PATH,
-  type SignedParameters,
-  type SignedRoute,
-  topicReadSchema,
-} from './subscribe-protocol.js';
-export {
-  DEFAULT_READ_LIMIT,
-  DEFAULT_TOPIC_RETENTION,
-  PublishingEventStore,
-  type PublishOptions,
-  publishFromEventLog,
-  TopicHub,
-  type TopicHubOptions,
-  type TopicItem,
-  type TopicRead,
-  type TopicReadOptions,
-} from './topic-hub.js';
-export {
-  type CapabilityRefPayload,
-  type ConnectivityPayload,
-  capabilityDescriptorPayloadSchema,
-  capabilityRefPayloadSchema,
-  chatTopic,
-  connectivityPayloadSchema,
-  EVENT_TOPICS,
-  eventEnvelopePayloadSchema,
-  isLocalOnlyTopic,
-  LOCAL_ONLY_TOPICS,
-  type ResolvedTopic,
   resolveTopic,
   resolveWireTopic,
   TOPIC_DEFINITIONS,
-  TOPIC_PATTERN_PREFIX,
-  type TopicAudience,
-  type TopicDefinition,
-  type TopicPayloadKind,
-  type TopicProducer,
-  type TopicPublication,
-  type TopicScope,
   topicForEvent,
   validateTopicPayload,
 } from './topics.js';

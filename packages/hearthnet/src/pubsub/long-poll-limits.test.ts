@@ -2,7 +2,7 @@
 // most `maxSubscriptionsPerCaller` of them; one more is refused with 429 `capacity_exceeded`, and the
 // waits of requests that close are freed. Over real loopback HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
-import { keyPairFromSeed } from '../crypto/index.js';
+import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { createEvent } from '../events/event.js';
 import { sampleData } from '../events/event-samples.test-support.js';
 import { type ServedBusHandler, serveBusHandler } from '../node-http.js';

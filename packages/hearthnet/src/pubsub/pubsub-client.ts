@@ -7,7 +7,7 @@ import {
   retryPolicyForErrorCode,
   TimeoutError,
 } from '../capabilities/hearthnet-errors.js';
-import type { KeyPair } from '../crypto/index.js';
+import type { KeyPair } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
 import { verifyEvent } from '../events/event.js';
 import { verifyResponseEnvelope, WIRE_HEADERS } from '../wire/envelope.js';
@@ -45,7 +45,7 @@ export interface SubscribeOptions {
   readonly cursor?: number;
   /** Ends the subscription: the iterator finishes and the open poll is cancelled. */
   readonly signal?: AbortSignal;
-  /** The `wait_ms` of each poll (the node may grant less). Default {@link DEFAULT_WAIT_MS}. */
+  /** The `wait_ms` of each poll (the node may grant less). Default `DEFAULT_WAIT_MS`. */
   readonly waitMs?: number;
   /** The `limit` of each poll. Default: the node's. */
   readonly limit?: number;

@@ -7,7 +7,7 @@ import {
   RevokedError,
   UnauthorizedError,
 } from '../capabilities/hearthnet-errors.js';
-import type { KeyPair } from '../crypto/index.js';
+import type { KeyPair } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
 import { isTrustStatus, meetsTrustLevel, type TrustPolicy, type TrustStatus } from '../wire/bus-handler.js';
 import { errorResponse, jsonResponse, type ResponseContext } from '../wire/call-streams.js';
@@ -28,9 +28,9 @@ import { type ResolvedTopic, resolveWireTopic } from './topics.js';
 
 /** Options of {@link createPubSubHandler}. */
 export interface PubSubHandlerOptions extends PubSubServerOptions {
-  /** The wait when the request names no `wait_ms`. Default {@link DEFAULT_WAIT_MS}. */
+  /** The wait when the request names no `wait_ms`. Default `DEFAULT_WAIT_MS`. */
   readonly defaultWaitMs?: number;
-  /** The longest wait granted; larger `wait_ms` values are lowered to it. Default {@link MAX_WAIT_MS}. */
+  /** The longest wait granted; larger `wait_ms` values are lowered to it. Default `MAX_WAIT_MS`. */
   readonly maxWaitMs?: number;
 }
 
@@ -148,12 +148,12 @@ export interface PubSubServerOptions extends Pick<RequestVerifierOptions, 'clock
   /**
    * The most subscriptions one caller (node id) may hold open at once on this transport (waiting long
    * polls, or WebSocket connections); one more is refused with `capacity_exceeded` (429,
-   * `retry_after_ms` 1000) until one ends. Default {@link DEFAULT_MAX_SUBSCRIPTIONS_PER_CALLER} (32).
+   * `retry_after_ms` 1000) until one ends. Default `DEFAULT_MAX_SUBSCRIPTIONS_PER_CALLER` (32).
    */
   readonly maxSubscriptionsPerCaller?: number;
   /**
    * The most subscriptions of all callers open at once on this transport; one more is refused like
-   * above. Default {@link DEFAULT_MAX_SUBSCRIPTIONS} (4096).
+   * above. Default `DEFAULT_MAX_SUBSCRIPTIONS` (4096).
    */
   readonly maxSubscriptions?: number;
 }

@@ -2,7 +2,7 @@
 // long-polls B's topics.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidSignatureError, RevokedError, UnauthorizedError } from '../capabilities/index.js';
-import { keyPairFromSeed } from '../crypto/index.js';
+import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { createEvent } from '../events/event.js';
 import { sampleData } from '../events/event-samples.test-support.js';
 import { InMemoryEventStore } from '../events/event-store.js';
@@ -14,9 +14,9 @@ import {
   PUBSUB_ROUTES,
   PUBSUB_SUBSCRIBE_PATH,
   PublishingEventStore,
-  type SubscriptionEvent,
   TopicHub,
 } from './index.js';
+import type { SubscriptionEvent } from './pubsub-client.js';
 import { signedRequestHeaders } from './subscribe-protocol.js';
 import { chatTopic } from './topics.js';
 

@@ -53,7 +53,7 @@ export interface PublishOptions {
 
 /** Options of a {@link TopicHub}. */
 export interface TopicHubOptions {
-  /** Items kept per topic; older ones are dropped and a read that needs them reports a gap. Default {@link DEFAULT_TOPIC_RETENTION}. */
+  /** Items kept per topic; older ones are dropped and a read that needs them reports a gap. Default `DEFAULT_TOPIC_RETENTION`. */
   readonly retention?: number;
   /** How many dedupe keys are remembered (least recently used forgotten first). Default 10 000. */
   readonly dedupeMemory?: number;
@@ -260,7 +260,7 @@ export function publishFromEventLog(hub: TopicHub, event: SignedEvent): TopicIte
 
 /**
  * An {@link EventStore} that publishes every event it stores, made here (`appendLocal`) or received
- * (`append`, which is what gossip sync calls), exactly once (see {@link publishFromEventLog}).
+ * (`append`, which is what gossip sync calls), exactly once (see `publishFromEventLog`).
  * Reads go to the wrapped store unchanged.
  *
  * @example

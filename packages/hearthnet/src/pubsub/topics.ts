@@ -4,7 +4,7 @@ import { parseCapabilityName, parseCapabilityVersion } from '../capabilities/cap
 import { parseNodeId } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
 import { type EventType, type SignedEvent, validateEvent } from '../events/event.js';
-import { jsonObjectSchema, signedNodeManifestSchema, timestampSchema } from '../manifests/index.js';
+import { jsonObjectSchema, signedNodeManifestSchema, timestampSchema } from '../manifests/node-manifest.js';
 import { localOnlyTopic } from './subscribe-protocol.js';
 
 /**
@@ -18,18 +18,6 @@ export type TopicPayloadKind =
   | 'capability_descriptor'
   | 'capability_ref'
   | 'connectivity';
-
-/** The payload of `capability.deregistered`: which capability left the local bus. */
-export interface CapabilityRefPayload {
-  readonly name: string;
-  readonly version: string;
-}
-
-/** The payload of `emergency.mode.changed`: whether the node is online, since when (RFC 3339 UTC). */
-export interface ConnectivityPayload {
-  readonly online: boolean;
-  readonly since: string;
-}
 
 const capabilityNameSchema = z.string().refine(succeeds(parseCapabilityName), {
   message: 'expected a capability name such as llm.chat',
@@ -343,7 +331,7 @@ export interface TopicPublication {
 }
 
 /**
- * The topic and payload an appended event is published with (see {@link EVENT_TOPICS}), or
+ * The topic and payload an appended event is published with (see `EVENT_TOPICS`), or
  * `undefined` for an event type without a topic.
  *
  * @throws {HearthNetLocalError} `unknown_topic` for a `chat.message.sent` whose recipient is not a full node

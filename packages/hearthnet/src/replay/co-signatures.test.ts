@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJsonString } from '../canonical-json/index.js';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { coSign, coSignatureIntent, verifyCoSignature } from './membership-rules.js';
 import { alice, bob, mallory } from './replay.test-support.js';
 

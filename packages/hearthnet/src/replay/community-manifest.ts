@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalJsonString } from '../canonical-json/index.js';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { signPayload, verifyPayload } from '../crypto/payload-signature.js';

@@ -17,56 +17,13 @@
  * @packageDocumentation
  */
 export {
-  HearthNetLocalError,
-  type HearthNetLocalErrorCode,
-  type HearthNetLocalErrorDetails,
-  type HearthNetLocalErrorOptions,
-} from '../errors.js';
-export {
   type BuildCommunityManifestOptions,
   buildCommunityManifest,
-  COMMUNITY_MANIFEST_VERSION,
-  type CommunityManifestRejectionReason,
-  type CommunityManifestVerdict,
-  communityManifestSchema,
   type SignedCommunityManifest,
   type TrustFromLogOptions,
   trustFromLog,
   verifyCommunityManifest,
 } from './community-manifest.js';
-export { coSign, coSignatureIntent, PROMOTE_SIGNATURES, verifyCoSignature } from './membership-rules.js';
-export {
-  applyEvent,
-  authorise,
-  compareForReplay,
-  type ReplayOptions,
-  type ReplayResult,
-  replay,
-} from './replay.js';
-export type { Authorisation, ReplayRejection, ReplayRejectionReason } from './replay-state.js';
-export {
-  type CommunityRecord,
-  createReplayState,
-  type InviteRecord,
-  type MemberRecord,
-  type MessageRecord,
-  type MutableReplayState,
-  type PostRecord,
-  type ReplayState,
-  type RevokedRecord,
-} from './replay-state.js';
-export {
-  type ChatMessageEntry,
-  type ChatView,
-  chatView,
-  MAX_POST_TTL_SECONDS,
-  type MarketPostEntry,
-  type MarketplaceView,
-  type MemberEntry,
-  type MembershipView,
-  marketplaceView,
-  membershipView,
-  type ReplayViews,
-  type RevokedEntry,
-  viewHash,
-} from './views.js';
+export { coSign } from './membership-rules.js';
+export { authorise, compareForReplay, type ReplayOptions, replay } from './replay.js';
+export { viewHash } from './views.js';

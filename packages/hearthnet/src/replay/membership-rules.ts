@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalJson } from '../canonical-json/index.js';
+import { canonicalJson } from '../canonical-json/canonical-json.js';
 import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
 import { ed25519Sign, ed25519Verify } from '../crypto/ed25519.js';
 import { ED25519_PREFIX, type KeyPair, parseNodeId } from '../crypto/key-pair.js';

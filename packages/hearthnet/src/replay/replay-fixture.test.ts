@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJsonString } from '../canonical-json/index.js';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { decodeTagged, loadHearthnetFixture } from '../crypto/fixture-test-support.js';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { buildCommunityManifest, verifyCommunityManifest } from './community-manifest.js';

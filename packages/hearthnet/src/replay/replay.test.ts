@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJsonString } from '../canonical-json/index.js';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { replay } from './replay.js';
 import {
   alice,

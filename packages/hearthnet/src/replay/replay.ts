@@ -1,4 +1,4 @@
-import { canonicalJsonString } from '../canonical-json/index.js';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { HearthNetLocalError } from '../errors.js';
 import { type EventType, eventDataSchemas, type SignedEvent, verifyEvent } from '../events/event.js';
 import { compareEvents } from '../events/event-store.js';

@@ -1,4 +1,4 @@
-import { canonicalJson } from '../canonical-json/index.js';
+import { canonicalJson } from '../canonical-json/canonical-json.js';
 import type { CommunityPolicy, EventData, MemberLevel } from '../events/event.js';
 import { compareEvents } from '../events/event-store.js';
 import { blake3Hex } from '../hashing.js';

@@ -15,37 +15,13 @@
  * @packageDocumentation
  */
 export {
-  HearthNetLocalError,
-  type HearthNetLocalErrorCode,
-  type HearthNetLocalErrorDetails,
-  type HearthNetLocalErrorOptions,
-} from '../errors.js';
-export {
   type BuildSnapshotOptions,
   buildSnapshot,
   type RestoreSnapshotOptions,
   restoreSnapshot,
   type SignedSnapshot,
-  SNAPSHOT_SCHEMA_VERSION,
-  type SnapshotRecords,
-  type SnapshotRejectionReason,
-  type SnapshotState,
-  type SnapshotTrust,
-  type SnapshotVerdict,
-  snapshotRecordsSchema,
-  snapshotSchema,
   verifySnapshot,
 } from './snapshot.js';
-export { type CommunitySyncReport, type SyncWithOptions, syncWith } from './sync-client.js';
+export { type SyncWithOptions, syncWith } from './sync-client.js';
 export { createSyncHandler, type SyncHandlerOptions } from './sync-handler.js';
-export {
-  ingestEvents,
-  MAX_SYNC_BUCKET_WIDTH,
-  SYNC_BATCH_SIZE,
-  SYNC_BUCKET_WIDTH,
-  SYNC_PATHS,
-  type SyncBucket,
-  type SyncDigests,
-  type SyncEventsResult,
-  type SyncRejection,
-} from './sync-protocol.js';
+export { ingestEvents, SYNC_PATHS, type SyncRejection } from './sync-protocol.js';

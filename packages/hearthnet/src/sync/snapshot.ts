@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalJsonString } from '../canonical-json/index.js';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { signPayload, verifyPayload } from '../crypto/payload-signature.js';
@@ -232,7 +232,7 @@ export type SnapshotVerdict =
 
 /**
  * Verifies a snapshot (contract §7.5): its shape, that its views derive from its records, then its
- * signer against `trust` ({@link SnapshotTrust}): an anchor at the snapshot's head. Never throws.
+ * signer against `trust` (`SnapshotTrust`): an anchor at the snapshot's head. Never throws.
  *
  * @example
  * const verdict = verifySnapshot(JSON.parse(body), { membership: verifiedManifest });
@@ -295,7 +295,7 @@ export function verifySnapshot(snapshot: unknown, trust: SnapshotTrust): Snapsho
     : refused('invalid_signature', 'invalid_signature', 'signed by no member of the community');
 }
 
-/** Options of {@link restoreSnapshot}: what to trust ({@link SnapshotTrust}) and the time for post TTLs. */
+/** Options of {@link restoreSnapshot}: what to trust (`SnapshotTrust`) and the time for post TTLs. */
 export type RestoreSnapshotOptions = SnapshotTrust & {
   /** Judge post TTLs at this time (ms since the epoch), as `replay`'s `now`. */
   readonly now?: number;

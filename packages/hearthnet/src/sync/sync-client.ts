@@ -25,9 +25,9 @@ export interface SyncWithOptions {
   readonly communities?: readonly string[];
   /** The `fetch` to use. Default: the global one. */
   readonly fetch?: typeof fetch;
-  /** Events per request when pulling and pushing. Default {@link SYNC_BATCH_SIZE}. */
+  /** Events per request when pulling and pushing. Default `SYNC_BATCH_SIZE`. */
   readonly batchSize?: number;
-  /** Lamport bucket width of the digests. Default {@link SYNC_BUCKET_WIDTH}. */
+  /** Lamport bucket width of the digests. Default `SYNC_BUCKET_WIDTH`. */
   readonly bucketWidth?: number;
   readonly signal?: AbortSignal;
 }

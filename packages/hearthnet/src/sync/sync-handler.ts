@@ -22,7 +22,7 @@ const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 export interface SyncHandlerOptions {
   /** The node's event store: read for heads, digests and events, written by `POST /sync/v1/events`. */
   readonly store: EventStore;
-  /** The most events (or ids) one `events` or `fetch` request may carry. Default {@link SYNC_BATCH_SIZE}. */
+  /** The most events (or ids) one `events` or `fetch` request may carry. Default `SYNC_BATCH_SIZE`. */
   readonly maxBatch?: number;
   /**
    * The largest request body read, in bytes (also when it arrives without a `Content-Length`); a larger

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalJsonString } from '../canonical-json/index.js';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { HEARTHNET_ERROR_CODES } from '../capabilities/hearthnet-errors.js';
 import { HearthNetLocalError } from '../errors.js';
 import { type SignedEvent, verifyEvent } from '../events/event.js';
@@ -13,13 +13,13 @@ import type { ReplayRejectionReason } from '../replay/replay-state.js';
 export const SYNC_PATHS = {
   /** `GET`: `{ [community_id]: head lamport }` (contract §7.6 step 1). */
   heads: '/sync/v1/heads',
-  /** `POST {community_id, bucket_width}`: a digest per Lamport bucket ({@link SyncDigests}). */
+  /** `POST {community_id, bucket_width}`: a digest per Lamport bucket (`SyncDigests`). */
   digests: '/sync/v1/digests',
   /** `POST {community_id, bucket_width, buckets}`: the ids of the events in those buckets. */
   ids: '/sync/v1/ids',
   /** `POST {community_id, event_ids}`: those events, as stored. */
   fetch: '/sync/v1/events/fetch',
-  /** `POST {community_id, events}`: verify, authorise and store ({@link SyncEventsResult}, contract §7.6 step 3). */
+  /** `POST {community_id, events}`: verify, authorise and store (`SyncEventsResult`, contract §7.6 step 3). */
   events: '/sync/v1/events',
 } as const;
 
@@ -49,7 +49,7 @@ export interface SyncDigests {
 export interface SyncRejection {
   /** Null when the event carried no readable id. */
   readonly event_id: string | null;
-  /** A {@link ReplayRejectionReason} from this SDK; any string from other peers. */
+  /** A `ReplayRejectionReason` from this SDK; any string from other peers. */
   readonly reason: ReplayRejectionReason | (string & {});
   readonly code: (typeof HEARTHNET_ERROR_CODES)[number];
   readonly message: string;

@@ -1,7 +1,7 @@
 // Acceptance (issue 7): nodes with their own event stores gossip over real loopback HTTP.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { canonicalJsonString } from '../canonical-json/index.js';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import type { SignedEvent } from '../events/event.js';
 import { InMemoryEventStore } from '../events/event-store.js';
 import { type ServedBusHandler, serveBusHandler } from '../node-http.js';

@@ -1,24 +1,25 @@
 import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
+import { parseCapabilityVersion } from '../capabilities/capability-name.js';
+import type { CapabilityRegistration } from '../capabilities/capability-registry.js';
+import type { TrustLevel } from '../capabilities/descriptor.js';
+import { toErrorBody } from '../capabilities/error-body.js';
 import {
   asHearthNetError,
   BadRequestError,
   type CapabilityDescriptor,
-  type CapabilityRegistration,
   type CapabilityRegistry,
   CapacityExceededError,
   type HearthNetError,
   InternalError,
   InvalidSignatureError,
   NotFoundError,
-  parseCapabilityVersion,
   RevokedError,
   SchemaMismatchError,
-  type TrustLevel,
-  toErrorBody,
   UnauthorizedError,
 } from '../capabilities/index.js';
 import { encodeReferenceSseFrame } from '../compat/reference-json.js';
-import { type KeyPair, verifyPayload } from '../crypto/index.js';
+import type { KeyPair } from '../crypto/key-pair.js';
+import { verifyPayload } from '../crypto/payload-signature.js';
 import { HearthNetLocalError } from '../errors.js';
 import {
   type ClientStream,
@@ -65,7 +66,10 @@ export interface BusHandlerOptions extends Pick<RequestVerifierOptions, 'clockSk
   readonly trust: TrustPolicy;
   /** The community served; a contract call for another community is `unauthorized`. Default: not checked. */
   readonly community?: string;
-  /** `contract` (default) or `reference` (see {@link WireMode}). */
+  /**
+   * `contract` (default) or `reference`: the Python reference nodes' dialect (docs/hearthnet.md,
+   * "Reference-compat mode").
+   */
   readonly wire?: WireMode;
   /**
    * Accept calls without `X-HearthNet-Signature` (their caller is `undefined` for the trust policy).
@@ -119,7 +123,7 @@ export interface BusHandlerOptions extends Pick<RequestVerifierOptions, 'clockSk
  *
  * @example
  * const registry = new CapabilityRegistry<CapabilityHandler>();
- * registry.register(MARKET_POST, async ({ input }) => ({ output: await post(input), meta: { ms: 1 } }), { maxConcurrent: 4 });
+ * registry.register(catalogueDescriptor('market.post'), async ({ input }) => ({ output: await post(input), meta: { ms: 1 } }), { maxConcurrent: 4 });
  * const handler = createBusHandler({ identity, registry, community, trust: staticTrust({ [peer]: 'member' }) });
  * const response = await handler(request);
  */

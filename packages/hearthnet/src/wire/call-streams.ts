@@ -1,13 +1,13 @@
-import { canonicalJsonString } from '../canonical-json/index.js';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { readStrictJson } from '../canonical-json/strict-json.js';
+import { toErrorBody } from '../capabilities/error-body.js';
 import {
   asHearthNetError,
   BadRequestError,
   type HearthNetError,
   TimeoutError,
-  toErrorBody,
 } from '../capabilities/index.js';
-import type { KeyPair } from '../crypto/index.js';
+import type { KeyPair } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
 import { formatWireTimestamp, JSON_CONTENT_TYPE, signResponseEnvelope, WIRE_HEADERS } from './envelope.js';
 import {
@@ -237,7 +237,7 @@ export interface FrameStreamHooks {
   /**
    * How long (ms) `credit` may stay full before the client is taken for one that does not acknowledge:
    * the stream ends with an `error` frame (`timeout`) in place of the frame that waited. Default
-   * {@link DEFAULT_ACK_TIMEOUT_MS} (60 s).
+   * `DEFAULT_ACK_TIMEOUT_MS` (60 s).
    */
   readonly ackTimeoutMs?: number;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJsonString } from '../canonical-json/index.js';
-import { keyPairFromSeed, verifyPayload } from '../crypto/index.js';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
+import { keyPairFromSeed } from '../crypto/key-pair.js';
+import { verifyPayload } from '../crypto/payload-signature.js';
 import {
   type RequestEnvelopeFields,
   requestEnvelopeBytes,

@@ -1,11 +1,11 @@
-import { canonicalJson } from '../canonical-json/index.js';
+import { canonicalJson } from '../canonical-json/canonical-json.js';
+import type { KeyPair } from '../crypto/key-pair.js';
 import {
-  type KeyPair,
   type PayloadVerification,
   signPayload,
   type VerifyPayloadOptions,
   verifyPayload,
-} from '../crypto/index.js';
+} from '../crypto/payload-signature.js';
 import { HearthNetLocalError } from '../errors.js';
 import { encodeUlid, MAX_ULID_TIME, ULID_RANDOM_BYTES } from '../events/ulid.js';
 
@@ -136,7 +136,7 @@ export function requestEnvelopeBytes(fields: RequestEnvelopeFields): Uint8Array 
   return canonicalJson(requestEnvelope(fields));
 }
 
-/** The bytes a response signature covers: canonical JSON of the {@link ResponseEnvelope}. */
+/** The bytes a response signature covers: canonical JSON of `{capability, version, request_id, from, timestamp, status, body}`. */
 export function responseEnvelopeBytes(fields: ResponseEnvelopeFields): Uint8Array {
   return canonicalJson(responseEnvelope(fields));
 }

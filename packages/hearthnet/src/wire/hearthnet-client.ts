@@ -1,19 +1,23 @@
-import { canonicalJsonString } from '../canonical-json/index.js';
+import { isJsonObject } from '@agentwire/internal';
+import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { parseStrictJson } from '../canonical-json/strict-json.js';
+import type {
+  CapabilityRequest,
+  CapabilityResponse,
+  CapabilityStreamFrame,
+  CatalogueCapabilityName,
+} from '../capabilities/catalogue/catalogue.js';
+import { errorFromBody } from '../capabilities/error-body.js';
 import {
   asHearthNetError,
   type CapabilityDescriptor,
-  type CapabilityRequest,
-  type CapabilityResponse,
-  type CapabilityStreamFrame,
-  type CatalogueCapabilityName,
   catalogueDescriptor,
-  errorFromBody,
   InvalidSignatureError,
   PartitionError,
   validatorsFor,
 } from '../capabilities/index.js';
-import { type KeyPair, parseNodeId, signPayload } from '../crypto/index.js';
+import { type KeyPair, parseNodeId } from '../crypto/key-pair.js';
+import { signPayload } from '../crypto/payload-signature.js';
 import { HearthNetLocalError } from '../errors.js';
 import {
   ACK_WINDOW_HEADER,
@@ -52,7 +56,10 @@ export type ResponseVerification = 'mutating' | 'all' | 'none';
 
 /** Options of {@link createHearthNetClient}; calls go to `/bus/v1/call` on `node`. */
 export interface HearthNetClientOptions extends PeerClientOptions {
-  /** `contract` (default) or `reference` (see {@link WireMode}). */
+  /**
+   * `contract` (default) or `reference`: the Python reference nodes' dialect (docs/hearthnet.md,
+   * "Reference-compat mode").
+   */
   readonly wire?: WireMode;
   /** Which response signatures to check. Default `mutating` (contract wire) or `none` (reference wire). */
   readonly verifyResponses?: ResponseVerification;
@@ -142,8 +149,8 @@ export interface HearthNetClient {
  * A client that calls capabilities on one node over the signed wire (contract §5).
  *
  * Each call validates the request against the capability schema (`bad_request` locally), signs it (§5.1),
- * POSTs it, and then: verifies the response signature (§5.2, see {@link ResponseVerification}), validates the
- * body against the response schema (`HearthNetLocalError` `schema_validation` when the node answers
+ * POSTs it, and then: verifies the response signature (§5.2, see `verifyResponses` in
+ * {@link HearthNetClientOptions}), validates the body against the response schema (`HearthNetLocalError` `schema_validation` when the node answers
  * off-schema), or turns an error response into its `HearthNetError` class (`errorFromBody`, §5.4, §5.5). A
  * network failure is a `PartitionError`; an abort rejects with the signal's reason.
  *
@@ -749,7 +756,8 @@ type Json = Record<string, unknown>;
 
 /** `input` of a reference `market.post`: the contract location `{lat, lng, label?}` as `{lat, lon, label?}`. */
 export function referenceMarketInput(capability: string, input: unknown): unknown {
-  if (capability !== 'market.post' || !isObject(input) || !isObject(input['location'])) return input;
+  if (capability !== 'market.post' || !isJsonObject<Json>(input) || !isJsonObject<Json>(input['location']))
+    return input;
   const { lng, ...location } = input['location'];
   if (lng === undefined) return input;
   return { ...input, location: { ...location, lon: lng } };
@@ -761,21 +769,18 @@ export function referenceMarketInput(capability: string, input: unknown): unknow
  * returned as it came.
  */
 export function contractMarketAnswer(capability: string, body: unknown): unknown {
-  if (!capability.startsWith('market.') || !isObject(body) || !isObject(body['output'])) return body;
+  if (!capability.startsWith('market.') || !isJsonObject<Json>(body) || !isJsonObject<Json>(body['output']))
+    return body;
   const posts = body['output']['posts'];
   if (!Array.isArray(posts)) return body;
   return { ...body, output: { ...body['output'], posts: posts.map(contractPost) } };
 }
 
 function contractPost(post: unknown): unknown {
-  if (!isObject(post) || !('location' in post)) return post;
+  if (!isJsonObject<Json>(post) || !('location' in post)) return post;
   const { location, ...rest } = post;
   if (location === null) return rest;
-  if (!isObject(location) || !('lon' in location)) return post;
+  if (!isJsonObject<Json>(location) || !('lon' in location)) return post;
   const { lon, label, ...coordinates } = location;
   return { ...rest, location: { ...coordinates, lng: lon, ...(label === null ? {} : { label }) } };
-}
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

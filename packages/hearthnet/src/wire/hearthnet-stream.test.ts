@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyPairFromSeed } from '../crypto/index.js';
+import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { createHearthNetClient } from './hearthnet-client.js';
 
 const caller = keyPairFromSeed(new Uint8Array(32).fill(21));

@@ -6,11 +6,11 @@
  *
  * @example
  * ```ts
- * import { CapabilityRegistry, MARKET_POST } from '@agentwire/hearthnet/capabilities';
- * import { createBusHandler, createHearthNetClient, staticTrust } from '@agentwire/hearthnet/wire';
+ * import { CapabilityRegistry, catalogueDescriptor } from '@agentwire/hearthnet/capabilities';
+ * import { type CapabilityHandler, createBusHandler, createHearthNetClient, staticTrust } from '@agentwire/hearthnet/wire';
  *
  * const registry = new CapabilityRegistry<CapabilityHandler>();
- * registry.register(MARKET_POST, async ({ input }) => ({ output: { event_id: 'e1', lamport: 1 } }), { maxConcurrent: 4 });
+ * registry.register(catalogueDescriptor('market.post'), async ({ input }) => ({ output: { event_id: 'e1', lamport: 1 } }), { maxConcurrent: 4 });
  * const handler = createBusHandler({ identity: server, registry, trust: staticTrust({ [alice.nodeId]: 'member' }) });
  *
  * const client = createHearthNetClient({ identity: alice, community, node: 'http://127.0.0.1:7080' });
@@ -20,106 +20,53 @@
  * @packageDocumentation
  */
 export {
-  HearthNetLocalError,
-  type HearthNetLocalErrorCode,
-  type HearthNetLocalErrorDetails,
-  type HearthNetLocalErrorOptions,
-  type SseProtocolErrorReason,
-} from '../errors.js';
-export type {
-  BusRegistry,
-  CallContext,
-  CapabilityHandler,
-} from './bus-handler.js';
-export {
-  type BusHandler,
   type BusHandlerOptions,
+  type CallContext,
+  type CapabilityHandler,
   createBusHandler,
-  DEFAULT_KEEPALIVE_MS,
-  MAX_ACK_WINDOW,
-  meetsTrustLevel,
-  type RequestHandler,
   routeByPath,
   staticTrust,
   type TrustPolicy,
-  type TrustStatus,
 } from './bus-handler.js';
-export type { WireMode } from './envelope.js';
 export {
-  ACK_WINDOW_HEADER,
-  accepts,
   BUS_CALL_PATH,
   EVENT_STREAM_CONTENT_TYPE,
   formatWireTimestamp,
-  isAcceptableRequestId,
   isMediaType,
   isResponseSignatureMandatory,
   JSON_CONTENT_TYPE,
   newRequestId,
-  parseWireTimestamp,
-  type RequestEnvelope,
-  type RequestEnvelopeFields,
-  type ResponseEnvelope,
-  type ResponseEnvelopeFields,
-  requestEnvelope,
   requestEnvelopeBytes,
-  responseEnvelope,
   responseEnvelopeBytes,
-  type SignedEnvelope,
   signRequestEnvelope,
   signResponseEnvelope,
   verifyRequestEnvelope,
   verifyResponseEnvelope,
   WIRE_HEADERS,
 } from './envelope.js';
-export type {
-  HearthNetDuplexStream,
-  HearthNetStream,
-  ProgressFrame,
-  ProgressFrameData,
-} from './hearthnet-client.js';
 export {
   type CallOptions,
-  type CapabilityCallBody,
   createHearthNetClient,
   type HearthNetClient,
   type HearthNetClientOptions,
-  type ResponseVerification,
-  type StreamFrameOf,
+  type HearthNetStream,
 } from './hearthnet-client.js';
 export {
-  DEFAULT_CLOCK_SKEW_MS,
   MemorySeenRequestIds,
   type MemorySeenRequestIdsOptions,
-  RequestVerifier,
-  type RequestVerifierOptions,
   type SeenRequestIds,
 } from './request-verifier.js';
 export {
-  ACK_EVENT,
-  ACK_FRAME_DATA_SCHEMA,
   AckWindow,
   ackDue,
-  DEFAULT_ACK_WINDOW,
-  DONE_EVENT,
-  ERROR_EVENT,
-  ERROR_FRAME_DATA_SCHEMA,
-  encodeSseComment,
-  encodeSseEvent,
   encodeSseFrame,
   isTerminalEvent,
-  PROGRESS_EVENT,
-  PROGRESS_FRAME_DATA_SCHEMA,
-  REQUEST_EVENT,
   readSseFrames,
-  type SseComment,
-  type SseEvent,
   type SseFrame,
   SseFrameReader,
   type SseFrameReaderOptions,
   type SseItem,
   SseParser,
   type SseParserOptions,
-  type StreamFrameValidator,
   streamFrameValidator,
 } from './sse.js';

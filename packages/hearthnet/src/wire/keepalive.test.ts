@@ -2,8 +2,9 @@
 // with the raw body recorded on its way to the client.
 
 import { describe, expect, it, vi } from 'vitest';
-import { CapabilityRegistry, LLM_CHAT, TimeoutError } from '../capabilities/index.js';
-import { keyPairFromSeed } from '../crypto/index.js';
+import { LLM_CHAT } from '../capabilities/catalogue/catalogue.js';
+import { CapabilityRegistry, TimeoutError } from '../capabilities/index.js';
+import { keyPairFromSeed } from '../crypto/key-pair.js';
 import {
   type BusHandlerOptions,
   type CapabilityHandler,

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { BadRequestError, type CapabilityDescriptor, CapabilityRegistry } from '../capabilities/index.js';
-import { keyPairFromSeed } from '../crypto/index.js';
+import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { type CapabilityHandler, createBusHandler, referenceVersion, staticTrust } from './bus-handler.js';
 
 function descriptor(name: string): CapabilityDescriptor {

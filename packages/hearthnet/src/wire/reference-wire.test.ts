@@ -1,14 +1,9 @@
 // The reference-compat wire (hearthnet-reference.md §6, §7, §19), client and handler, in process.
 import { describe, expect, it } from 'vitest';
-import {
-  BadRequestError,
-  CapabilityRegistry,
-  InternalError,
-  LLM_COMPLETE,
-  NotFoundError,
-  RAG_QUERY,
-} from '../capabilities/index.js';
-import { keyPairFromSeed, signPayload } from '../crypto/index.js';
+import { LLM_COMPLETE, RAG_QUERY } from '../capabilities/catalogue/catalogue.js';
+import { BadRequestError, CapabilityRegistry, InternalError, NotFoundError } from '../capabilities/index.js';
+import { keyPairFromSeed } from '../crypto/key-pair.js';
+import { signPayload } from '../crypto/payload-signature.js';
 import type { CapabilityHandler } from './bus-handler.js';
 import { createBusHandler, staticTrust } from './bus-handler.js';
 import { WIRE_HEADERS } from './envelope.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError, ExpiredError, InvalidSignatureError } from '../capabilities/index.js';
-import { keyPairFromSeed } from '../crypto/index.js';
+import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { formatWireTimestamp, type RequestEnvelopeFields, signRequestEnvelope } from './envelope.js';
 import { MemorySeenRequestIds, RequestVerifier } from './request-verifier.js';
 
@@ -77,7 +77,7 @@ describe('RequestVerifier', () => {
     const { fields } = signed();
     const bad = { ...fields, timestamp: 'yesterday' };
     // Sign the malformed envelope by hand: signRequestEnvelope refuses it.
-    const { signPayload } = await import('../crypto/index.js');
+    const { signPayload } = await import('../crypto/payload-signature.js');
     const { requestEnvelope } = await import('./envelope.js');
     const signature = signPayload({ ...requestEnvelope(bad) }, alice).signature;
     await expect(verifier().verify(bad, signature)).rejects.toThrow(BadRequestError);

@@ -5,7 +5,7 @@ import {
   HearthNetError,
   InvalidSignatureError,
 } from '../capabilities/index.js';
-import type { Ed25519Backend } from '../crypto/index.js';
+import type { Ed25519Backend } from '../crypto/ed25519.js';
 import { HearthNetLocalError } from '../errors.js';
 import { parseWireTimestamp, type RequestEnvelopeFields, verifyRequestEnvelope } from './envelope.js';
 
@@ -18,7 +18,7 @@ export const DEFAULT_CLOCK_SKEW_MS = 30_000;
 
 /** Options of a {@link RequestVerifier}. */
 export interface RequestVerifierOptions {
-  /** Accepted distance between the request timestamp and `now`, each way, in ms. Default {@link DEFAULT_CLOCK_SKEW_MS}. */
+  /** Accepted distance between the request timestamp and `now`, each way, in ms. Default 30 000 (30 s). */
   readonly clockSkewMs?: number;
   /** Where accepted request ids are remembered. Default: a {@link MemorySeenRequestIds} on the same clock. */
   readonly seenRequestIds?: SeenRequestIds;

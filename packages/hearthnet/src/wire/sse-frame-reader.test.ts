@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_READ, LLM_CHAT } from '../capabilities/index.js';
+import { FILE_READ, LLM_CHAT } from '../capabilities/catalogue/catalogue.js';
 import {
   encodeSseComment,
   encodeSseFrame,

@@ -1,9 +1,6 @@
-import {
-  type CapabilityDescriptor,
-  compileSchema,
-  type JsonSchema,
-  validatorsFor,
-} from '../capabilities/index.js';
+import { type CapabilityDescriptor, validatorsFor } from '../capabilities/index.js';
+import type { JsonSchema } from '../capabilities/json-schema.js';
+import { compileSchema } from '../capabilities/validators.js';
 import { HearthNetLocalError } from '../errors.js';
 
 /** One dispatched SSE event: its name (`message` when the stream gave none) and its data text. */
@@ -322,7 +319,7 @@ export interface SseFrameReaderOptions extends SseParserOptions {
  * Comments are keepalives and are skipped.
  *
  * @example
- * const reader = new SseFrameReader({ validate: streamFrameValidator(LLM_CHAT) });
+ * const reader = new SseFrameReader({ validate: streamFrameValidator(catalogueDescriptor('llm.chat')) });
  * for (const frame of reader.push(chunk)) render(frame);
  * reader.finish(); // throws missing_terminal if `done`/`error` never came
  */
@@ -475,7 +472,7 @@ export type StreamFrameValidator = (frame: SseFrame) => SseFrame;
  * that does not stream, only the contract-wide events are checked.
  *
  * @example
- * const validate = streamFrameValidator(LLM_CHAT);
+ * const validate = streamFrameValidator(catalogueDescriptor('llm.chat'));
  * validate({ event: 'token', data: { text: 'Sie ' } }); // ok
  * validate({ event: 'token', data: {} });              // throws HearthNetLocalError sse_protocol
  * (invalid_frame)
@@ -548,8 +545,8 @@ export class AckWindow {
 
   /**
    * Waits until one more frame fits in the window, then counts it as sent; resolves with its number
-   * (1-based). Rejects with the signal's reason when `signal` aborts first, and with a {@link
-   * HearthNetLocalError} `slow_consumer` (`ack_timeout`) when the window stays full for `timeoutMs` (no limit
+   * (1-based). Rejects with the signal's reason when `signal` aborts first, and with a
+   * `HearthNetLocalError` `slow_consumer` (`ack_timeout`) when the window stays full for `timeoutMs` (no limit
    * when absent): a receiver that does not acknowledge.
    */
   async reserve(signal?: AbortSignal, timeoutMs?: number): Promise<number> {

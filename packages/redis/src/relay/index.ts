@@ -30,26 +30,19 @@
  * ```
  * @packageDocumentation
  */
-export {
-  RedisRelayError,
-  type RedisRelayErrorCode,
-  type RedisRelayErrorDetails,
-  type RedisRelayErrorOptions,
-} from './errors.js';
-export { RedisCapabilityVault, type RedisCapabilityVaultOptions } from './redis-capability-vault.js';
+export { RedisRelayError, type RedisRelayErrorCode } from './errors.js';
+export { RedisCapabilityVault } from './redis-capability-vault.js';
 export { DEFAULT_RELAY_KEY_PREFIX, type RedisRelayBackendOptions } from './redis-connection.js';
 export {
   DEFAULT_EXPIRED_TOKEN_RETENTION_MS,
   RedisEnrollmentTokenStore,
   type RedisEnrollmentTokenStoreOptions,
   RedisPolicyStore,
-  type RedisPolicyStoreOptions,
   RedisProvisionRegistry,
-  type RedisProvisionRegistryOptions,
 } from './redis-edge-stores.js';
 export {
   RedisGatewaySecretStore,
   type RedisGatewaySecretStoreOptions,
 } from './redis-gateway-secret-store.js';
-export { RedisInboundBuffer, type RedisInboundBufferOptions } from './redis-inbound-buffer.js';
+export { RedisInboundBuffer } from './redis-inbound-buffer.js';
 export { RedisRelayBus, type RedisRelayBusOptions } from './redis-relay-bus.js';

@@ -2,9 +2,8 @@ import {
   type CapabilityBinding,
   type CapabilityLookup,
   type CapabilityVault,
-  checkCapabilityAddress,
-  checkCapabilityBinding,
   RelayError,
+  relayStoreKit,
 } from '@agentwire/relay';
 import type { Redis } from 'ioredis';
 import {
@@ -13,9 +12,6 @@ import {
   type RedisRelayBackendOptions,
   vaultKey,
 } from './redis-connection.js';
-
-/** Options of {@link RedisCapabilityVault}. */
-export type RedisCapabilityVaultOptions = RedisRelayBackendOptions;
 
 // One hash per (session_key, kind): field = tenant, value = "<expiry ms on the Redis clock>|<credential>".
 // Every script reads the clock with TIME, so all instances agree on expiry whatever their own clocks;
@@ -84,7 +80,7 @@ export class RedisCapabilityVault implements CapabilityVault {
    * @throws {RedisRelayError} `invalid_redis_relay_option`: a missing `redis`, a `keyPrefix` that is not a
    * string or an `onConnectionError` that is not a function.
    */
-  constructor(options: RedisCapabilityVaultOptions) {
+  constructor(options: RedisRelayBackendOptions) {
     const connection = openBackendConnection(options, 'RedisCapabilityVault');
     this.#client = connection.client;
     this.#ownsClient = connection.owned;
@@ -97,7 +93,7 @@ export class RedisCapabilityVault implements CapabilityVault {
    */
   async bind(binding: CapabilityBinding): Promise<void> {
     this.#assertOpen();
-    const { tenant, session_key, kind, credential, ttl_ms } = checkCapabilityBinding(binding);
+    const { tenant, session_key, kind, credential, ttl_ms } = relayStoreKit.checkCapabilityBinding(binding);
     const key = vaultKey(this.#keyPrefix, session_key, kind);
     const ttl = Math.min(Math.ceil(ttl_ms), Number.MAX_SAFE_INTEGER);
     await this.#client.eval(BIND, 1, key, tenant, credential, String(ttl));
@@ -109,7 +105,7 @@ export class RedisCapabilityVault implements CapabilityVault {
    */
   async resolve(tenant: string, sessionKey: string, kind: string): Promise<CapabilityLookup> {
     this.#assertOpen();
-    const address = checkCapabilityAddress(tenant, sessionKey, kind);
+    const address = relayStoreKit.checkCapabilityAddress(tenant, sessionKey, kind);
     const key = vaultKey(this.#keyPrefix, address.sessionKey, address.kind);
     const [status, credential] = (await this.#client.eval(RESOLVE, 1, key, address.tenant)) as [
       number,
@@ -125,7 +121,7 @@ export class RedisCapabilityVault implements CapabilityVault {
    */
   async revoke(tenant: string, sessionKey: string, kind: string): Promise<boolean> {
     this.#assertOpen();
-    const address = checkCapabilityAddress(tenant, sessionKey, kind);
+    const address = relayStoreKit.checkCapabilityAddress(tenant, sessionKey, kind);
     const key = vaultKey(this.#keyPrefix, address.sessionKey, address.kind);
     return (await this.#client.eval(REVOKE, 1, key, address.tenant)) === 1;
   }

@@ -5,7 +5,10 @@ import { RedisRelayError, redisConnectionError } from './errors.js';
 export const DEFAULT_RELAY_KEY_PREFIX = 'agentwire:relay:';
 
 /**
- * Options shared by the Redis relay backends.
+ * Options shared by the Redis relay backends: all that {@link RedisCapabilityVault},
+ * {@link RedisInboundBuffer}, {@link RedisPolicyStore} and {@link RedisProvisionRegistry} take; the
+ * options of {@link RedisRelayBus}, {@link RedisGatewaySecretStore} and
+ * {@link RedisEnrollmentTokenStore} extend them.
  *
  * Connection ownership: given an ioredis client, the backend uses it and never closes it (the caller
  * does, after closing the backend); given connection options, the backend connects itself and its

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
+import { isJsonObject } from '@agentwire/internal';
 import { newGatewaySecret, RelayError } from '@agentwire/relay';
 import {
-  checkEdgeName,
-  checkProvisionRegistration,
-  checkRelevancePolicy,
   type EnrollmentTokenGrant,
   type EnrollmentTokenRedemption,
   type EnrollmentTokenRefusal,
   type EnrollmentTokenStore,
+  edgeStoreKit,
   type GatewayRelevancePolicy,
   type PolicyStore,
   type ProvisionedRoute,
@@ -27,8 +26,7 @@ import {
 } from './redis-connection.js';
 
 // Records the Redis edge stores read back are checked with the same rules as the arguments they were
-// written from (`checkProvisionRegistration`, `checkRelevancePolicy`, `checkEdgeName` of
-// @agentwire/relay/edge); a record those rules refuse is not one the store wrote.
+// written from (`edgeStoreKit` of @agentwire/relay/edge); a record those rules refuse is not one the store wrote.
 
 /**
  * Runs the check of a stored record, answering a refusal as a `RedisRelayError` `corrupt_edge_record`
@@ -155,7 +153,7 @@ export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
   async issue(grant: EnrollmentTokenGrant): Promise<string> {
     this.#assertOpen();
     const { tenant, ttlMs } = (grant ?? {}) as Partial<EnrollmentTokenGrant>;
-    const owner = checkEdgeName(tenant, 'grant.tenant');
+    const owner = edgeStoreKit.checkEdgeName(tenant, 'grant.tenant');
     if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs <= 0) {
       throw new RelayError(
         'invalid_enrollment_argument',
@@ -184,8 +182,8 @@ export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
    */
   async redeem(token: string, tenant: string): Promise<EnrollmentTokenRedemption> {
     this.#assertOpen();
-    const key = this.#key(checkEdgeName(token, 'token'));
-    const caller = checkEdgeName(tenant, 'tenant');
+    const key = this.#key(edgeStoreKit.checkEdgeName(token, 'token'));
+    const caller = edgeStoreKit.checkEdgeName(tenant, 'tenant');
     const outcome = (await this.#client.eval(REDEEM, 1, key, caller, String(this.#now()))) as
       | 'redeemed'
       | EnrollmentTokenRefusal;
@@ -211,9 +209,6 @@ export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
   }
 }
 
-/** Options of {@link RedisPolicyStore}. */
-export type RedisPolicyStoreOptions = RedisRelayBackendOptions;
-
 /**
  * A {@link PolicyStore} on Redis, shared by every instance of a connector: a policy a gateway declares
  * through one instance is read on all of them. One string per `(gatewayId, platform)`
@@ -236,7 +231,7 @@ export class RedisPolicyStore implements PolicyStore {
    * @throws {RedisRelayError} `invalid_redis_relay_option`: a missing `redis`, a `keyPrefix` that is not a
    * string or an `onConnectionError` that is not a function.
    */
-  constructor(options: RedisPolicyStoreOptions) {
+  constructor(options: RedisRelayBackendOptions) {
     const connection = openBackendConnection(options, 'RedisPolicyStore');
     this.#client = connection.client;
     this.#ownsClient = connection.owned;
@@ -250,7 +245,7 @@ export class RedisPolicyStore implements PolicyStore {
    */
   async put(policy: GatewayRelevancePolicy): Promise<void> {
     this.#assertOpen();
-    const checked = checkRelevancePolicy(policy);
+    const checked = edgeStoreKit.checkRelevancePolicy(policy);
     await this.#client.set(
       policyKey(this.#keyPrefix, checked.gatewayId, checked.platform),
       JSON.stringify(checked),
@@ -266,11 +261,13 @@ export class RedisPolicyStore implements PolicyStore {
     this.#assertOpen();
     const key = policyKey(
       this.#keyPrefix,
-      checkEdgeName(gatewayId, 'gatewayId'),
-      checkEdgeName(platform, 'platform'),
+      edgeStoreKit.checkEdgeName(gatewayId, 'gatewayId'),
+      edgeStoreKit.checkEdgeName(platform, 'platform'),
     );
     const stored = await this.#client.get(key);
-    return stored === null ? null : checkStored(() => checkRelevancePolicy(parseRecord(stored, 'policy')));
+    return stored === null
+      ? null
+      : checkStored(() => edgeStoreKit.checkRelevancePolicy(parseRecord(stored, 'policy')));
   }
 
   /** Disconnects when the store made its own connection; a client passed in stays open. */
@@ -284,9 +281,6 @@ export class RedisPolicyStore implements PolicyStore {
     if (this.#closed) throw edgeStoreClosedError('RedisPolicyStore');
   }
 }
-
-/** Options of {@link RedisProvisionRegistry}. */
-export type RedisProvisionRegistryOptions = RedisRelayBackendOptions;
 
 // KEYS[1]: the platform's registrations hash, KEYS[2]: its route owners hash.
 // ARGV: gateway id, tenant, the owner value `[tenant, gatewayId]` as JSON, the registration without
@@ -343,7 +337,7 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
    * @throws {RedisRelayError} `invalid_redis_relay_option`: a missing `redis`, a `keyPrefix` that is not a
    * string or an `onConnectionError` that is not a function.
    */
-  constructor(options: RedisProvisionRegistryOptions) {
+  constructor(options: RedisRelayBackendOptions) {
     const connection = openBackendConnection(options, 'RedisProvisionRegistry');
     this.#client = connection.client;
     this.#ownsClient = connection.owned;
@@ -357,7 +351,7 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
    */
   async register(registration: ProvisionRegistration): Promise<readonly string[]> {
     this.#assertOpen();
-    const { routeKeys, ...fields } = checkProvisionRegistration(registration);
+    const { routeKeys, ...fields } = edgeStoreKit.checkProvisionRegistration(registration);
     const { tenant, gatewayId, platform } = fields;
     return (await this.#client.eval(
       REGISTER,
@@ -379,8 +373,8 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
    */
   async get(gatewayId: string, platform: string): Promise<ProvisionRegistration | null> {
     this.#assertOpen();
-    const id = checkEdgeName(gatewayId, 'gatewayId');
-    const key = provisionRegistrationsKey(this.#keyPrefix, checkEdgeName(platform, 'platform'));
+    const id = edgeStoreKit.checkEdgeName(gatewayId, 'gatewayId');
+    const key = provisionRegistrationsKey(this.#keyPrefix, edgeStoreKit.checkEdgeName(platform, 'platform'));
     const stored = await this.#client.hget(key, id);
     return stored === null ? null : readStoredRegistration(stored);
   }
@@ -392,14 +386,14 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
    */
   async route(platform: string, routeKey: string): Promise<ProvisionedRoute | null> {
     this.#assertOpen();
-    const key = provisionRoutesKey(this.#keyPrefix, checkEdgeName(platform, 'platform'));
-    const stored = await this.#client.hget(key, checkEdgeName(routeKey, 'routeKey'));
+    const key = provisionRoutesKey(this.#keyPrefix, edgeStoreKit.checkEdgeName(platform, 'platform'));
+    const stored = await this.#client.hget(key, edgeStoreKit.checkEdgeName(routeKey, 'routeKey'));
     if (stored === null) return null;
     const owner = parseRecord(stored, 'route');
     const [tenant, gatewayId] = Array.isArray(owner) && owner.length === 2 ? owner : [];
     return checkStored(() => ({
-      tenant: checkEdgeName(tenant, 'route[0]'),
-      gatewayId: checkEdgeName(gatewayId, 'route[1]'),
+      tenant: edgeStoreKit.checkEdgeName(tenant, 'route[0]'),
+      gatewayId: edgeStoreKit.checkEdgeName(gatewayId, 'route[1]'),
     }));
   }
 
@@ -417,14 +411,10 @@ export class RedisProvisionRegistry implements ProvisionRegistry {
 
 function readStoredRegistration(stored: string): ProvisionRegistration {
   const record = parseRecord(stored, 'registration');
-  const { routeKeys, registration } = (isObject(record) ? record : {}) as {
+  const { routeKeys, registration } = (isJsonObject(record) ? record : {}) as {
     readonly routeKeys?: unknown;
     readonly registration?: unknown;
   };
-  if (!isObject(registration)) return refuseRecord('registration', 'has no registration object');
-  return checkStored(() => checkProvisionRegistration({ ...registration, routeKeys }));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isJsonObject(registration)) return refuseRecord('registration', 'has no registration object');
+  return checkStored(() => edgeStoreKit.checkProvisionRegistration({ ...registration, routeKeys }));
 }

@@ -1,14 +1,10 @@
 import {
-  checkGatewayKey,
-  checkRotateOptions,
-  checkSecretStoreClock,
-  freshGatewaySecrets,
   type GatewaySecretRecord,
   type GatewaySecretStore,
-  gatewaySecretRecordAt,
   newGatewaySecret,
   RelayError,
   type RotateGatewaySecretOptions,
+  relayStoreKit,
   type StoredGatewaySecrets,
 } from '@agentwire/relay';
 import type { Redis } from 'ioredis';
@@ -88,7 +84,9 @@ export class RedisGatewaySecretStore implements GatewaySecretStore {
    * @throws {RelayError} `invalid_gateway_secret_argument`: `now` is not a function.
    */
   constructor(options: RedisGatewaySecretStoreOptions) {
-    const now = checkSecretStoreClock((options as Partial<RedisGatewaySecretStoreOptions> | undefined)?.now);
+    const now = relayStoreKit.checkSecretStoreClock(
+      (options as Partial<RedisGatewaySecretStoreOptions> | undefined)?.now,
+    );
     const connection = openBackendConnection(options, 'RedisGatewaySecretStore');
     this.#client = connection.client;
     this.#ownsClient = connection.owned;
@@ -98,8 +96,8 @@ export class RedisGatewaySecretStore implements GatewaySecretStore {
 
   async create(gatewayId: string, tenant: string): Promise<GatewaySecretRecord> {
     this.#assertOpen();
-    const id = checkGatewayKey(gatewayId, 'gatewayId');
-    const fresh = freshGatewaySecrets(checkGatewayKey(tenant, 'tenant'));
+    const id = relayStoreKit.checkGatewayKey(gatewayId, 'gatewayId');
+    const fresh = relayStoreKit.freshGatewaySecrets(relayStoreKit.checkGatewayKey(tenant, 'tenant'));
     const reply = await this.#eval(CREATE, id, fresh.tenant, fresh.primary, fresh.deliveryKey);
     if (typeof reply === 'string')
       throw new RelayError('gateway_exists', `gateway ${JSON.stringify(id)} already exists`, {
@@ -111,8 +109,8 @@ export class RedisGatewaySecretStore implements GatewaySecretStore {
 
   async issue(gatewayId: string, tenant: string): Promise<GatewaySecretRecord> {
     this.#assertOpen();
-    const id = checkGatewayKey(gatewayId, 'gatewayId');
-    const fresh = freshGatewaySecrets(checkGatewayKey(tenant, 'tenant'));
+    const id = relayStoreKit.checkGatewayKey(gatewayId, 'gatewayId');
+    const fresh = relayStoreKit.freshGatewaySecrets(relayStoreKit.checkGatewayKey(tenant, 'tenant'));
     const reply = await this.#eval(ISSUE, id, fresh.tenant, fresh.primary, fresh.deliveryKey);
     if (typeof reply === 'string')
       throw new RelayError(
@@ -125,8 +123,8 @@ export class RedisGatewaySecretStore implements GatewaySecretStore {
 
   async rotate(gatewayId: string, options: RotateGatewaySecretOptions): Promise<GatewaySecretRecord> {
     this.#assertOpen();
-    const id = checkGatewayKey(gatewayId, 'gatewayId');
-    const graceMs = checkRotateOptions(options);
+    const id = relayStoreKit.checkGatewayKey(gatewayId, 'gatewayId');
+    const graceMs = relayStoreKit.checkRotateOptions(options);
     const rotationEndsAt = graceMs > 0 ? String(this.#now() + graceMs) : '';
     const reply = await this.#eval(ROTATE, id, newGatewaySecret(), rotationEndsAt);
     if (typeof reply === 'string') {
@@ -145,13 +143,13 @@ export class RedisGatewaySecretStore implements GatewaySecretStore {
 
   async revoke(gatewayId: string): Promise<boolean> {
     this.#assertOpen();
-    const id = checkGatewayKey(gatewayId, 'gatewayId');
+    const id = relayStoreKit.checkGatewayKey(gatewayId, 'gatewayId');
     return (await this.#client.eval(REVOKE, 1, this.#key(id))) === 1;
   }
 
   async get(gatewayId: string): Promise<GatewaySecretRecord | null> {
     this.#assertOpen();
-    const id = checkGatewayKey(gatewayId, 'gatewayId');
+    const id = relayStoreKit.checkGatewayKey(gatewayId, 'gatewayId');
     const fields = await this.#client.hgetall(this.#key(id));
     return fields['tenant'] === undefined ? null : this.#record(id, fields);
   }
@@ -177,7 +175,7 @@ export class RedisGatewaySecretStore implements GatewaySecretStore {
   }
 
   #record(gatewayId: string, fields: Record<string, string>): GatewaySecretRecord {
-    return gatewaySecretRecordAt(gatewayId, storedGateway(fields), this.#now());
+    return relayStoreKit.gatewaySecretRecordAt(gatewayId, storedGateway(fields), this.#now());
   }
 
   #key(gatewayId: string): string {

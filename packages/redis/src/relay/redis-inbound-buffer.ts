@@ -1,12 +1,10 @@
 import {
   type BufferedEntry,
   type BufferedFrame,
-  canonicalBufferedFrameJson,
-  checkBufferTenant,
-  checkReadLimit,
   encodeBufferedFrame,
   type InboundBuffer,
   RelayError,
+  relayStoreKit,
 } from '@agentwire/relay';
 import type { Redis } from 'ioredis';
 import {
@@ -15,9 +13,6 @@ import {
   openBackendConnection,
   type RedisRelayBackendOptions,
 } from './redis-connection.js';
-
-/** Options of {@link RedisInboundBuffer}. */
-export type RedisInboundBufferOptions = RedisRelayBackendOptions;
 
 /** The stream entry field that holds the frame's JSON. */
 const FRAME_FIELD = 'frame';
@@ -58,7 +53,7 @@ export class RedisInboundBuffer implements InboundBuffer {
    * @throws {RedisRelayError} `invalid_redis_relay_option`: a missing `redis`, a `keyPrefix` that is not a
    * string or an `onConnectionError` that is not a function.
    */
-  constructor(options: RedisInboundBufferOptions) {
+  constructor(options: RedisRelayBackendOptions) {
     const connection = openBackendConnection(options, 'RedisInboundBuffer');
     this.#client = connection.client;
     this.#ownsClient = connection.owned;
@@ -93,7 +88,7 @@ export class RedisInboundBuffer implements InboundBuffer {
         { path: 'afterId' },
       );
     }
-    const count = checkReadLimit(limit);
+    const count = relayStoreKit.checkReadLimit(limit);
     // Redis refuses an exclusive start at the largest id; nothing can follow it anyway.
     if (afterId === MAX_STREAM_ID) return [];
     const start = afterId === null ? '-' : `(${afterId}`;
@@ -101,7 +96,7 @@ export class RedisInboundBuffer implements InboundBuffer {
     return entries.map(([bufferId, fields]) => ({
       bufferId,
       // The stream is shared: an entry another writer put there is checked before it is replayed.
-      frameJson: canonicalBufferedFrameJson(frameField(fields)),
+      frameJson: relayStoreKit.canonicalBufferedFrameJson(frameField(fields)),
     }));
   }
 
@@ -138,7 +133,7 @@ export class RedisInboundBuffer implements InboundBuffer {
   }
 
   #key(tenant: string): string {
-    return bufferStreamKey(this.#keyPrefix, checkBufferTenant(tenant));
+    return bufferStreamKey(this.#keyPrefix, relayStoreKit.checkBufferTenant(tenant));
   }
 
   #assertOpen(): void {

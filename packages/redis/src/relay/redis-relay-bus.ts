@@ -1,13 +1,11 @@
 import {
-  checkRelayBusMessage,
-  checkRelayBusTenant,
-  logRelayBusListenerError,
   type RelayBus,
   type RelayBusErrorHandler,
   type RelayBusListener,
   type RelayBusMessage,
   type RelayBusSubscription,
   RelayError,
+  relayStoreKit,
 } from '@agentwire/relay';
 import type { Redis } from 'ioredis';
 import {
@@ -85,7 +83,7 @@ export class RedisRelayBus implements RelayBus {
     this.#publisher = connection.client;
     this.#ownsPublisher = connection.owned;
     this.#keyPrefix = connection.keyPrefix;
-    this.#onListenerError = options.onListenerError ?? logRelayBusListenerError;
+    this.#onListenerError = options.onListenerError ?? relayStoreKit.logRelayBusListenerError;
     // No ready check on the subscriber: its INFO would otherwise be sent after a SUBSCRIBE queued while
     // connecting, which Redis refuses in subscriber mode — and ioredis then drops the subscription.
     this.#subscriber = this.#publisher.duplicate({ enableReadyCheck: false });
@@ -99,8 +97,8 @@ export class RedisRelayBus implements RelayBus {
    */
   async publish(tenant: string, message: RelayBusMessage): Promise<number> {
     this.#assertOpen();
-    const checkedTenant = checkRelayBusTenant(tenant);
-    const text = JSON.stringify(checkRelayBusMessage(message));
+    const checkedTenant = relayStoreKit.checkRelayBusTenant(tenant);
+    const text = JSON.stringify(relayStoreKit.checkRelayBusMessage(message));
     return this.#publisher.publish(busChannel(this.#keyPrefix, checkedTenant), text);
   }
 
@@ -112,7 +110,7 @@ export class RedisRelayBus implements RelayBus {
    */
   async subscribe(tenant: string, listener: RelayBusListener): Promise<RelayBusSubscription> {
     this.#assertOpen();
-    const checkedTenant = checkRelayBusTenant(tenant);
+    const checkedTenant = relayStoreKit.checkRelayBusTenant(tenant);
     if (typeof listener !== 'function') {
       throw new RelayError('invalid_bus_argument', 'listener must be a function', { path: 'listener' });
     }
@@ -177,7 +175,7 @@ export class RedisRelayBus implements RelayBus {
     if (subscription === undefined) return;
     let message: RelayBusMessage;
     try {
-      message = checkRelayBusMessage(JSON.parse(text));
+      message = relayStoreKit.checkRelayBusMessage(JSON.parse(text));
     } catch (error) {
       this.#report(error, subscription.tenant);
       return;

@@ -120,7 +120,7 @@ export class WebSocketRelayTransport implements RelayTransport {
     this.#backoff = new ReconnectBackoff(this.#options.backoff);
   }
 
-  /** Where the transport stands; see {@link RelayClientState}. */
+  /** Where the transport stands; see `RelayClientState`. */
   get state(): RelayClientState {
     return this.#state;
   }

@@ -1,3 +1,4 @@
+import { describeType } from '@agentwire/internal';
 import { describeKeyString, isKeyString } from '../buffer.js';
 import { RelayError } from '../errors.js';
 import { newGatewaySecret } from '../secrets.js';
@@ -227,31 +228,26 @@ function refuse(path: string, message: string): never {
 
 /** A string of well-formed Unicode (possibly empty). */
 function checkText(value: unknown, path: string): string {
-  if (typeof value !== 'string') return refuse(path, `must be a string, got ${describe(value)}`);
+  if (typeof value !== 'string') return refuse(path, `must be a string, got ${describeType(value)}`);
   if (LONE_SURROGATE.test(value))
     return refuse(path, 'must be well-formed Unicode (it has a lone surrogate)');
   return value;
 }
 
 function checkNames(value: unknown, path: string): string[] {
-  if (!Array.isArray(value)) return refuse(path, `must be an array of strings, got ${describe(value)}`);
+  if (!Array.isArray(value)) return refuse(path, `must be an array of strings, got ${describeType(value)}`);
   return value.map((entry, index) => checkEdgeName(entry, `${path}[${index}]`));
 }
 
 function checkObject(value: unknown, path: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return refuse(path, `must be an object, got ${describe(value)}`);
+    return refuse(path, `must be an object, got ${describeType(value)}`);
   }
   return value as Record<string, unknown>;
 }
 
 function checkBoolean(value: unknown, path: string): boolean {
-  return typeof value === 'boolean' ? value : refuse(path, `must be a boolean, got ${describe(value)}`);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'an array' : typeof value;
+  return typeof value === 'boolean' ? value : refuse(path, `must be a boolean, got ${describeType(value)}`);
 }
 
 /**

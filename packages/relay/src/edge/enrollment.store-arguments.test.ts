@@ -47,7 +47,7 @@ describe('edge store argument checks', () => {
     expect(empty.path).toBe('registration.routeKeys[1]');
     expect(empty.code).toBe('invalid_enrollment_argument');
     const flag = refusal(() => checkRelevancePolicy({ ...policy, allowOtherBots: 'no' }));
-    expect(flag.message).toBe('policy.allowOtherBots must be a boolean, got string');
+    expect(flag.message).toBe('policy.allowOtherBots must be a boolean, got a string');
     expect(refusal(() => checkProvisionRegistration(null)).message).toBe(
       'registration must be an object, got null',
     );

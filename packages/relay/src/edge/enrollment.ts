@@ -248,12 +248,8 @@ export const policyRequestSchema = z.object({
   allowOtherBots: z._default(z.boolean(), false),
 });
 
-/** The body of `POST /enroll`, decoded (defaults filled). */
-export type EnrollRequest = z.infer<typeof enrollRequestSchema>;
 /** The body of `POST /provision`, decoded (defaults filled). */
 export type ProvisionRequest = z.infer<typeof provisionRequestSchema>;
-/** The body of `POST /policy`, decoded (defaults filled). */
-export type PolicyRequest = z.infer<typeof policyRequestSchema>;
 
 /** What enroll and provision answer about the gateway's credentials. */
 export interface GatewayCredentialsBody {
@@ -502,8 +498,21 @@ export interface EnrollmentRoutesOptions
 
 /**
  * The three gateway → connector HTTP endpoints as routes for `createEdgeRouter`:
- * `POST /relay/enroll`, `POST /relay/provision` and `POST /relay/policy` (see
- * {@link createEnrollHandler}, {@link createProvisionHandler}, {@link createPolicyHandler}).
+ *
+ * - `POST /relay/enroll` (`hermes gateway enroll --token <t>`): the caller's identity bearer, then
+ *   `{enrollmentToken, gatewayId}`; spends the one-time token for the caller's tenant and answers the
+ *   gateway's fresh credentials `200 {secret, deliveryKey, tenant, gatewayId}` (401, 403
+ *   `enrollment_token_rejected`, 409 `gateway_conflict`).
+ * - `POST /relay/provision` (a managed gateway at boot, once per fronted platform): the identity
+ *   bearer, then the registration; creates or finds the gateway, registers the platform's route keys
+ *   and answers the credentials plus the `routeKeys` granted (403 `gateway_revoked`: provisioning
+ *   never lifts a revocation).
+ * - `POST /relay/policy`: the gateway's channel token, then its relevance policy for one platform,
+ *   stored in `policies` (401 `expired` / `unauthorized`).
+ *
+ * Refusals are JSON `{ error, message }`; a throwing verifier or store is answered 500
+ * `internal_error` and reported to `onError`. The guide (docs/relay-edge.md) walks through
+ * enroll → provision → connect → rotate → revoke.
  *
  * @example
  * ```ts

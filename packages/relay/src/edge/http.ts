@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-
 import type { TLSSocket } from 'node:tls';
+import { messageOf } from '@agentwire/internal';
 import type { RelayAuthCloseReason } from '../auth.js';
 import { RelayError, type RelayErrorCode } from '../errors.js';
 
@@ -351,7 +351,7 @@ export function nodeToWebRequest(
     return { request, discardBody: body?.discard ?? (() => message.resume()) };
   } catch (error) {
     body?.discard();
-    throw new RelayError('edge_http_bad_request', `the request cannot be represented: ${describe(error)}`, {
+    throw new RelayError('edge_http_bad_request', `the request cannot be represented: ${messageOf(error)}`, {
       path: 'method',
       cause: error,
     });
@@ -432,10 +432,6 @@ function nodeBodyStream(message: IncomingMessage): {
     message.resume();
   };
   return { stream, discard };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -7,11 +7,18 @@
  * `/relay/provision`, `/relay/policy` and `POST/GET /relay/media`, with a router and a streaming
  * `node:http` adapter to mount them all on one server.
  *
+ * The side channels keep their state in stores you choose: {@link EnrollmentTokenStore},
+ * {@link ProvisionRegistry}, {@link PolicyStore} and {@link MediaStore} (`FilesystemMediaStore` here; the
+ * Redis ones in `@agentwire/redis/relay`; in-memory ones for tests and single processes in
+ * `@agentwire/relay/testing`). {@link edgeStoreKit} holds the argument checks for implementing one on
+ * another backend.
+ *
  * @example
  * ```ts
  * import { createDiscordEdgeHandler, createEdgeRouter, createMediaHandler, enrollmentRoutes,
- *   InMemoryMediaStore, tenantResolverFromRegistry, toNodeListener } from '@agentwire/relay/edge';
+ *   FilesystemMediaStore, tenantResolverFromRegistry, toNodeListener } from '@agentwire/relay/edge';
  *
+ * const media = createMediaHandler({ authenticate: authenticatorFor(secrets), store: new FilesystemMediaStore({ root }) });
  * const http = createServer(toNodeListener(createEdgeRouter({
  *   ...enrollmentRoutes({ verifyIdentity, enrollmentTokens, secrets, registry, policies }),
  *   'POST /discord/interactions': createDiscordEdgeHandler({ publicKey, tenantOf: tenantResolverFromRegistry(registry), server: relay }),
@@ -26,126 +33,63 @@
 export {
   type CallerIdentity,
   type CallerIdentityVerifier,
-  createEnrollHandler,
-  createPolicyHandler,
-  createProvisionHandler,
-  DEFAULT_ENROLLMENT_MAX_BODY_BYTES,
-  type EnrollHandlerOptions,
-  type EnrollmentHandlerBaseOptions,
   type EnrollmentRoutesOptions,
-  type EnrollRequest,
   enrollmentRoutes,
-  enrollRequestSchema,
-  type GatewayCredentialsBody,
-  MAX_DISPLAY_NAME_LENGTH,
-  type PolicyHandlerOptions,
-  type PolicyRequest,
-  type ProvisionHandlerOptions,
-  type ProvisionRequest,
-  policyRequestSchema,
-  provisionRequestSchema,
 } from './enrollment.js';
-export {
-  checkEdgeName,
-  checkProvisionRegistration,
-  checkRelevancePolicy,
-  type EnrollmentTokenGrant,
-  type EnrollmentTokenRedemption,
-  type EnrollmentTokenRefusal,
-  type EnrollmentTokenStore,
-  type GatewayRelevancePolicy,
-  InMemoryEnrollmentTokenStore,
-  type InMemoryEnrollmentTokenStoreOptions,
-  InMemoryPolicyStore,
-  InMemoryProvisionRegistry,
-  type PolicyStore,
-  type ProvisionedRoute,
-  type ProvisionRegistration,
-  type ProvisionRegistry,
-  type RelevancePolicy,
+export type {
+  EnrollmentTokenGrant,
+  EnrollmentTokenRedemption,
+  EnrollmentTokenRefusal,
+  EnrollmentTokenStore,
+  GatewayRelevancePolicy,
+  PolicyStore,
+  ProvisionedRoute,
+  ProvisionRegistration,
+  ProvisionRegistry,
 } from './enrollment-stores.js';
 export {
-  answeringEdgeErrors,
   createEdgeRouter,
   EDGE_HTTP_ERROR_CODES,
-  EDGE_INTERNAL_ERROR_CODE,
-  type EdgeErrorBody,
   type EdgeHandler,
   type EdgeRouterOptions,
   edgeErrorResponse,
   type JsonResponseInit,
   jsonResponse,
-  limitedRequestBody,
   type NodeListenerOptions,
-  type NodeRequestListener,
-  readBodyWithLimit,
   toNodeListener,
 } from './http.js';
 export {
-  attachmentContentDisposition,
   createMediaHandler,
-  DEFAULT_MEDIA_CONTENT_TYPE,
   FilesystemMediaStore,
   type FilesystemMediaStoreOptions,
-  InMemoryMediaStore,
-  isMediaId,
-  type MediaBody,
-  type MediaEntry,
   type MediaHandlerOptions,
-  type MediaPutOptions,
-  type MediaStore,
-  mediaContentType,
-  newMediaId,
-  RELAY_MEDIA_PATH,
-  type StoredMedia,
-  sanitizeMediaFilename,
 } from './media.js';
+export type { MediaBody, MediaEntry, MediaPutOptions, MediaStore, StoredMedia } from './media-store.js';
 export {
   createDiscordEdgeHandler,
   createTwilioEdgeHandler,
   createWeComEdgeHandler,
-  DEFAULT_HANDOFF_TIMEOUT_MS,
-  DEFAULT_WEBHOOK_MAX_BODY_BYTES,
-  DISCORD_CALLBACK,
   type DiscordEdgeHandlerOptions,
   defaultTwilioRouteKeys,
   defaultWeComRouteKeys,
   discordRouteKeys,
-  EMPTY_TWIML,
-  type PassthroughHandlerOptions,
-  type PassthroughRelay,
   type TenantResolver,
   type TwilioEdgeHandlerOptions,
   tenantResolverFromRegistry,
-  WECOM_ACK,
   type WeComEdgeHandlerOptions,
 } from './passthrough.js';
 export {
   DISCORD_INTERACTION_TOKEN_KIND,
-  DISCORD_INTERACTION_TOKEN_TTL_MS,
-  type DiscordInteractionSessionSource,
   type DiscordSanitiseOptions,
-  discordInteractionSessionSource,
-  type SanitisedDiscordInteraction,
-  type SanitisedWeComMessage,
   sanitiseDiscordInteraction,
   sanitiseWeComMessage,
-  WECOM_CREDENTIAL_ELEMENTS,
 } from './sanitisers.js';
+export { type EdgeStoreKit, edgeStoreKit } from './store-kit.js';
 export {
-  DEFAULT_MAX_SKEW_SECONDS,
-  DISCORD_SIGNATURE_HEADER,
-  DISCORD_TIMESTAMP_HEADER,
-  type DiscordInteraction,
   type DiscordVerifierOptions,
   type EdgeRequest,
-  TWILIO_BODY_HASH_PARAM,
-  TWILIO_SIGNATURE_HEADER,
-  type TwilioParam,
   type TwilioVerifierOptions,
   type VerifiedDiscordInteraction,
-  type VerifiedTwilioFormWebhook,
-  type VerifiedTwilioJsonWebhook,
   type VerifiedTwilioWebhook,
   verifyDiscordInteraction,
   verifyTwilioWebhook,
@@ -154,11 +98,7 @@ export {
   type EncryptedWeComReply,
   encryptWeComReply,
   type VerifiedWeComCallback,
-  type VerifiedWeComMessage,
-  type VerifiedWeComUrlVerification,
   verifyWeComCallback,
-  type WeComCryptoOptions,
   type WeComReplyOptions,
   type WeComVerifierOptions,
-  weComMsgSignature,
 } from './verifiers-wecom.js';

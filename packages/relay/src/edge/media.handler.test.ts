@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMediaHandler, InMemoryMediaStore, type MediaStore } from './media.js';
+import { createMediaHandler } from './media.js';
 import { authenticate, bearer, GATEWAY_B, SECRET_B, TENANT_A } from './media.test-support.js';
+import { InMemoryMediaStore, type MediaStore } from './media-store.js';
 
 const BASE = 'http://connector.test';
 

@@ -17,8 +17,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deferred } from '../internal.js';
 import { RELAY_MEDIA_MAX_BYTES } from '../passthrough.js';
 import { createEdgeRouter, toNodeListener } from './http.js';
-import { createMediaHandler, FilesystemMediaStore, InMemoryMediaStore, type MediaStore } from './media.js';
+import { createMediaHandler, FilesystemMediaStore } from './media.js';
 import { authenticate, bearer } from './media.test-support.js';
+import { InMemoryMediaStore, type MediaStore } from './media-store.js';
 
 const CHUNK = 64 * 1024;
 const cleanups: (() => Promise<void>)[] = [];

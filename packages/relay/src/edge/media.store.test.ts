@@ -2,13 +2,8 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  FilesystemMediaStore,
-  InMemoryMediaStore,
-  isMediaId,
-  type MediaBody,
-  type MediaStore,
-} from './media.js';
+import { FilesystemMediaStore } from './media.js';
+import { InMemoryMediaStore, isMediaId, type MediaBody, type MediaStore } from './media-store.js';
 
 const directories: string[] = [];
 

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { type FileHandle, mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { type FileHandle, mkdir, open, readFile, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type AtomicWriteOptions, writeFileAtomic } from '@agentwire/internal/node';
 import { RelayError } from '../errors.js';
 import {
   RELAY_MEDIA_FILENAME_HEADER,
@@ -17,6 +18,18 @@ import {
   jsonResponse,
   limitedRequestBody,
 } from './http.js';
+import {
+  checkChunk,
+  checkPutArguments,
+  isMediaId,
+  isTenant,
+  type MediaBody,
+  type MediaEntry,
+  type MediaPutOptions,
+  type MediaStore,
+  newMediaId,
+  type StoredMedia,
+} from './media-store.js';
 
 /** Characters RFC 8187 lets stand unencoded in an `ext-value` (`attr-char`). */
 const ATTR_CHAR = /^[A-Za-z0-9!#$&+\-.^_`|~]$/;
@@ -94,71 +107,6 @@ export function sanitizeMediaFilename(raw: string): string | undefined {
   return name === '' || name === '.' || name === '..' ? undefined : name;
 }
 
-const MEDIA_ID = /^[0-9a-f]{32}$/;
-
-/**
- * A new media id: 128 random bits as 32 lowercase hex digits. It is safe in a URL path segment and a
- * file name, and cannot name another path.
- */
-export function newMediaId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  let id = '';
-  for (const byte of bytes) id += byte.toString(16).padStart(2, '0');
-  return id;
-}
-
-/** Whether `value` has the form of a {@link newMediaId} id; stores answer any other id as unknown. */
-export function isMediaId(value: unknown): value is string {
-  return typeof value === 'string' && MEDIA_ID.test(value);
-}
-
-/** Checks the arguments of `MediaStore.put`, so that a store fails with a typed error, never a TypeError. */
-export function checkPutArguments(body: MediaBody, options: MediaPutOptions): void {
-  if (!(body instanceof Uint8Array) && !(body instanceof ReadableStream)) {
-    throw new RelayError(
-      'media_invalid_argument',
-      'body must be a Uint8Array or a ReadableStream of Uint8Array',
-      { path: 'body' },
-    );
-  }
-  if (typeof options !== 'object' || options === null) {
-    throw new RelayError('media_invalid_argument', 'options must be an object', { path: 'options' });
-  }
-  checkTenant(options.tenant);
-  if (typeof options.contentType !== 'string' || options.contentType === '') {
-    throw new RelayError('media_invalid_argument', 'contentType must be a non-empty string', {
-      path: 'options.contentType',
-    });
-  }
-  if (options.filename !== undefined && typeof options.filename !== 'string') {
-    throw new RelayError('media_invalid_argument', 'filename must be a string when given', {
-      path: 'options.filename',
-    });
-  }
-}
-
-/** Whether `tenant` is a usable tenant: a non-empty string. */
-export function isTenant(tenant: unknown): tenant is string {
-  return typeof tenant === 'string' && tenant !== '';
-}
-
-function checkTenant(tenant: unknown): void {
-  if (!isTenant(tenant))
-    throw new RelayError('media_invalid_argument', 'tenant must be a non-empty string', {
-      path: 'options.tenant',
-    });
-}
-
-/** A chunk of a stream `body`, checked to be bytes. */
-export function checkChunk(chunk: unknown): Uint8Array {
-  if (!(chunk instanceof Uint8Array)) {
-    throw new RelayError('media_invalid_argument', 'a body stream yielded a chunk that is not a Uint8Array', {
-      path: 'body',
-    });
-  }
-  return chunk;
-}
-
 /** Options of {@link FilesystemMediaStore}. */
 export interface FilesystemMediaStoreOptions {
   /** The directory that holds the items; created when missing. */
@@ -193,7 +141,7 @@ interface Sidecar {
  */
 export class FilesystemMediaStore implements MediaStore {
   readonly #root: string;
-  readonly #fsync: boolean;
+  readonly #writeOptions: AtomicWriteOptions;
 
   constructor(options: FilesystemMediaStoreOptions) {
     if (typeof options !== 'object' || options === null) {
@@ -208,7 +156,7 @@ export class FilesystemMediaStore implements MediaStore {
       throw new RelayError('media_invalid_argument', 'fsync must be a boolean', { path: 'options.fsync' });
     }
     this.#root = options.root;
-    this.#fsync = options.fsync ?? true;
+    this.#writeOptions = { mode: 0o600, fsync: options.fsync ?? true };
   }
 
   async put(body: MediaBody, options: MediaPutOptions): Promise<StoredMedia> {
@@ -217,7 +165,7 @@ export class FilesystemMediaStore implements MediaStore {
     await mkdir(directory, { recursive: true });
     const id = newMediaId();
     const paths = itemPaths(directory, id);
-    const size = await this.#writeAtomically(paths.data, (handle) => writeBody(handle, body));
+    const size = await writeFileAtomic(paths.data, (handle) => writeBody(handle, body), this.#writeOptions);
     const sidecar: Sidecar = {
       version: SIDECAR_VERSION,
       tenant: options.tenant,
@@ -226,9 +174,7 @@ export class FilesystemMediaStore implements MediaStore {
       ...(options.filename === undefined ? {} : { filename: options.filename }),
     };
     try {
-      await this.#writeAtomically(paths.sidecar, async (handle) => {
-        await writeFully(handle, new TextEncoder().encode(JSON.stringify(sidecar)));
-      });
+      await writeFileAtomic(paths.sidecar, JSON.stringify(sidecar), this.#writeOptions);
     } catch (error) {
       await rm(paths.data, { force: true });
       throw error;
@@ -288,23 +234,6 @@ export class FilesystemMediaStore implements MediaStore {
 
   #directory(tenant: string): string {
     return join(this.#root, createHash('sha256').update(tenant, 'utf8').digest('hex'));
-  }
-
-  /** Runs `write` on a new temporary file next to `path`, then renames it to `path`; removes it on failure. */
-  async #writeAtomically<T>(path: string, write: (handle: FileHandle) => Promise<T>): Promise<T> {
-    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    const handle = await open(temporary, 'wx', 0o600);
-    try {
-      const result = await write(handle);
-      if (this.#fsync) await handle.sync();
-      await handle.close();
-      await rename(temporary, path);
-      return result;
-    } catch (error) {
-      await handle.close().catch(() => undefined);
-      await rm(temporary, { force: true });
-      throw error;
-    }
   }
 }
 
@@ -421,84 +350,6 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }
 
-interface Item {
-  readonly tenant: string;
-  readonly bytes: Uint8Array;
-  readonly contentType: string;
-  readonly filename: string | undefined;
-}
-
-/**
- * A {@link MediaStore} in process memory, for tests and single-process development: items are lost on
- * restart and never expire. `get` hands out a copy of the bytes.
- *
- * @example
- * const media = createMediaHandler({ authenticate, store: new InMemoryMediaStore() });
- */
-export class InMemoryMediaStore implements MediaStore {
-  readonly #items = new Map<string, Item>();
-
-  async put(body: MediaBody, options: MediaPutOptions): Promise<StoredMedia> {
-    checkPutArguments(body, options);
-    const bytes = body instanceof Uint8Array ? body.slice() : await collect(body);
-    const id = newMediaId();
-    this.#items.set(id, {
-      tenant: options.tenant,
-      bytes,
-      contentType: options.contentType,
-      filename: options.filename,
-    });
-    return { id, size: bytes.byteLength };
-  }
-
-  async get(id: string, tenant: string): Promise<MediaEntry | null> {
-    const item = this.#find(id, tenant);
-    if (item === undefined) return null;
-    return {
-      body: item.bytes.slice(),
-      size: item.bytes.byteLength,
-      contentType: item.contentType,
-      filename: item.filename,
-    };
-  }
-
-  async delete(id: string, tenant: string): Promise<boolean> {
-    if (this.#find(id, tenant) === undefined) return false;
-    return this.#items.delete(id);
-  }
-
-  #find(id: string, tenant: string): Item | undefined {
-    if (!isMediaId(id) || !isTenant(tenant)) return undefined;
-    const item = this.#items.get(id);
-    return item?.tenant === tenant ? item : undefined;
-  }
-}
-
-async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const chunk = checkChunk(value);
-      chunks.push(chunk);
-      size += chunk.byteLength;
-    }
-  } catch (error) {
-    reader.cancel(error).catch(() => undefined);
-    throw error;
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /** The path the gateway uploads to; one item is `<path>/<id>`. */
 export const RELAY_MEDIA_PATH = '/relay/media';
 
@@ -515,7 +366,7 @@ export interface MediaHandlerOptions {
   readonly now?: () => number;
   /** Seconds a token stays acceptable past its expiry. Default 0, as the gateway's reference verifier. */
   readonly skewSeconds?: number;
-  /** The upload path, for a connector served under a prefix. Default {@link RELAY_MEDIA_PATH}. */
+  /** The upload path, for a connector served under a prefix. Default `'/relay/media'`. */
   readonly path?: string;
 }
 
@@ -675,48 +526,4 @@ function checkOptions(options: MediaHandlerOptions): MediaHandlerSettings {
     skewSeconds,
     path,
   };
-}
-
-/** Media bytes: a stream of chunks, or one array. */
-export type MediaBody = ReadableStream<Uint8Array> | Uint8Array;
-
-/** What a {@link MediaStore} keeps with the bytes of an item. */
-export interface MediaPutOptions {
-  /** The tenant that owns the item; only it can read or delete it. */
-  readonly tenant: string;
-  /** The media type served back with the item. */
-  readonly contentType: string;
-  /** The file name served back in `Content-Disposition`, if the uploader gave one. */
-  readonly filename?: string | undefined;
-}
-
-/** A stored item: its new id and its size in bytes. */
-export interface StoredMedia {
-  readonly id: string;
-  readonly size: number;
-}
-
-/** A stored item read back. A stream `body` must be read to its end or cancelled. */
-export interface MediaEntry {
-  readonly body: MediaBody;
-  readonly size: number;
-  readonly contentType: string;
-  readonly filename: string | undefined;
-}
-
-/**
- * Where the media plane keeps uploads, scoped by tenant. Implementations must:
- * - consume a stream `body` as it comes and, when it fails, reject with the same error and keep
- *   nothing of it (no partial item, no leftover file);
- * - give every item a fresh id of the form `isMediaId` accepts;
- * - answer `get` and `delete` for an id of another tenant, an unknown id or a malformed one exactly
- *   as for a missing item (`null`, `false`), never by throwing.
- */
-export interface MediaStore {
-  /** Stores `body` under a new id. */
-  put(body: MediaBody, options: MediaPutOptions): Promise<StoredMedia>;
-  /** The item `id` of `tenant`, or `null`. */
-  get(id: string, tenant: string): Promise<MediaEntry | null>;
-  /** Removes the item `id` of `tenant`; `false` when there was none. */
-  delete(id: string, tenant: string): Promise<boolean>;
 }

@@ -67,11 +67,11 @@ export interface PassthroughHandlerOptions {
   readonly server: PassthroughRelay;
   /** The `forward.profile` for a tenant (newer gateways route it to that Hermes profile). Default none. */
   readonly profileOf?: (tenant: string) => string | null | undefined | Promise<string | null | undefined>;
-  /** The largest body read (413 above it); default {@link DEFAULT_WEBHOOK_MAX_BODY_BYTES}. */
+  /** The largest body read (413 above it); default 1 MiB. */
   readonly maxBodyBytes?: number;
   /**
    * How long the answer waits for the bindings and the forward to be stored before it is sent
-   * anyway (the provider's window is short: 3 s for Discord); default {@link DEFAULT_HANDOFF_TIMEOUT_MS}.
+   * anyway (the provider's window is short: 3 s for Discord); default 2000 ms.
    * A store failing within it is answered 500; later, it goes to `onError`.
    */
   readonly handoffTimeoutMs?: number;

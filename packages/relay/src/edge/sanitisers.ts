@@ -1,3 +1,4 @@
+import { isJsonObject } from '@agentwire/internal';
 import { RelayError } from '../errors.js';
 import { isPythonTruthy, pythonStr } from '../python.js';
 import { buildSessionKey, SESSION_KEY_DIALECTS, type SessionKeyDialect } from '../session-key.js';
@@ -45,9 +46,9 @@ export function discordInteractionSessionSource(
   profile: string | null = null,
 ): DiscordInteractionSessionSource {
   const member = interaction['member'];
-  const memberUser = isObject(member) ? member['user'] : undefined;
+  const memberUser = isJsonObject(member) ? member['user'] : undefined;
   const user = truthy(memberUser) ? memberUser : truthy(interaction['user']) ? interaction['user'] : {};
-  const userFields = isObject(user) ? user : {};
+  const userFields = isJsonObject(user) ? user : {};
   const inGuild = truthy(interaction['guild_id']);
   const upstream = dialect === 'upstream-2026-09-21';
   const source: DiscordInteractionSessionSource = {
@@ -60,10 +61,6 @@ export function discordInteractionSessionSource(
     message_id: idText(interaction['id'], 'id'),
   };
   return upstream && profile !== null && profile !== '' ? { ...source, profile } : source;
-}
-
-function isObject(value: unknown): value is { readonly [field: string]: unknown } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function truthy(value: unknown): boolean {
@@ -248,7 +245,7 @@ export interface DiscordSanitiseOptions {
   readonly profile?: string | null;
   /** The gateway's `group_sessions_per_user` (default `true`, the gateway's default). */
   readonly groupSessionsPerUser?: boolean;
-  /** The bindings' time to live; default {@link DISCORD_INTERACTION_TOKEN_TTL_MS}. */
+  /** The bindings' time to live in milliseconds; default 15 minutes, Discord's own lifetime for the token. */
   readonly tokenTtlMs?: number;
 }
 
@@ -266,7 +263,7 @@ export interface SanitisedDiscordInteraction {
  * whitespace and every other byte stay as Discord sent them (the gateway parses the JSON, so this is
  * a courtesy, not a requirement) — and, when it is a non-empty string, bound under kind
  * `discord.interaction_token` for `tenant` and each session key the gateway derives for the
- * interaction (see {@link discordInteractionSessionSource}), for 15 minutes. A `token` spelled with
+ * interaction (the session source of its channel and user), for 15 minutes. A `token` spelled with
  * escapes (`"tok\u0065n"`) or given twice is removed all the same.
  *
  * @throws {RelayError} `sanitiser_malformed_payload`: `body` is not a UTF-8 JSON object, or an id in it
@@ -541,7 +538,7 @@ export interface SanitisedWeComMessage {
  * Sanitises the plaintext of a verified WeCom callback (`verifyWeComCallback(...).message`). What
  * reaches the gateway is this decrypted XML: never the ciphertext, the `msg_signature` or anything of
  * the Token and EncodingAESKey, which stay at the edge. The root's credential children
- * ({@link WECOM_CREDENTIAL_ELEMENTS}) are cut out of the text; every other character is kept.
+ * (`SuiteTicket` and `AuthCode`) are cut out of the text; every other character is kept.
  *
  * @throws {RelayError} `sanitiser_malformed_payload`: the message has no readable XML root.
  * @throws {RelayError} `sanitiser_invalid_argument`: `message` is not a string.

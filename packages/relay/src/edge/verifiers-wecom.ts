@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { describeType, encodeBase64 } from '@agentwire/internal';
 
 import { RelayError } from '../errors.js';
 import {
@@ -8,9 +9,7 @@ import {
   compareCodePoints,
   decodeBase64,
   decodeUtf8,
-  describe,
   type EdgeRequest,
-  encodeBase64,
   freshTimestamp,
   maxSkewSeconds,
   parseEdgeRequest,
@@ -240,7 +239,7 @@ export interface VerifiedWeComMessage {
 /**
  * Verifies and decrypts a WeCom (企业微信) callback in BizMsgCrypt form. The query's
  * `msg_signature` must be the SHA-1 of the sorted token, `timestamp`, `nonce` and ciphertext (see
- * {@link weComMsgSignature}); the ciphertext is the `echostr` query parameter of the URL-verification
+ * `weComMsgSignature`); the ciphertext is the `echostr` query parameter of the URL-verification
  * GET, or the `<Encrypt>` element (CDATA or plain) of a POST's XML body. Then the timestamp must be
  * within `maxSkewSeconds` of the clock, and the ciphertext must decrypt (AES-256-CBC, PKCS#7 to 32
  * bytes) to a message addressed to `corpId`.
@@ -406,7 +405,7 @@ function replyNonce(nonce: unknown): string {
 function replyRandom(random: unknown): Uint8Array {
   if (random === undefined) return randomBytes(16);
   if (!(random instanceof Uint8Array) || random.length !== 16) {
-    throw new RelayError('invalid_argument', `random must be 16 bytes, got ${describe(random)}`, {
+    throw new RelayError('invalid_argument', `random must be 16 bytes, got ${describeType(random)}`, {
       path: 'random',
     });
   }

@@ -6,23 +6,22 @@ import {
   timingSafeEqual,
   verify,
 } from 'node:crypto';
+import {
+  decodeBase64 as decodeBase64OrRefuse,
+  decodeHex as decodeHexOrRefuse,
+  describeType,
+  isRefusal,
+} from '@agentwire/internal';
 
 import { RelayError } from '../errors.js';
 
 /** Default and documented allowance between a signed timestamp and the clock: five minutes. */
 export const DEFAULT_MAX_SKEW_SECONDS = 300;
 
-/** A short description of a value's type for error messages. */
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
-}
-
 /** Throws `invalid_argument` unless `value` is an object (the options bag). */
 export function assertOptions(value: unknown): asserts value is object {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new RelayError('invalid_argument', `options must be an object, got ${describe(value)}`, {
+    throw new RelayError('invalid_argument', `options must be an object, got ${describeType(value)}`, {
       path: 'options',
     });
   }
@@ -31,7 +30,7 @@ export function assertOptions(value: unknown): asserts value is object {
 /** Throws `invalid_argument` unless `value` is a non-empty string. */
 export function assertNonEmptyString(value: unknown, path: string): asserts value is string {
   if (typeof value !== 'string' || value === '') {
-    const got = typeof value === 'string' ? 'an empty string' : describe(value);
+    const got = typeof value === 'string' ? 'an empty string' : describeType(value);
     throw new RelayError('invalid_argument', `${path} must be a non-empty string, got ${got}`, { path });
   }
 }
@@ -42,7 +41,7 @@ export function maxSkewSeconds(value: unknown): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     throw new RelayError(
       'invalid_argument',
-      `maxSkewSeconds must be a safe integer ≥ 0, got ${typeof value === 'number' ? value : describe(value)}`,
+      `maxSkewSeconds must be a safe integer ≥ 0, got ${typeof value === 'number' ? value : describeType(value)}`,
       { path: 'maxSkewSeconds' },
     );
   }
@@ -55,21 +54,20 @@ export function unixSeconds(now: unknown, path = 'now'): number {
   if (typeof now !== 'number' || !Number.isFinite(now) || now < 0 || now > Number.MAX_SAFE_INTEGER) {
     throw new RelayError(
       'invalid_argument',
-      `${path} must be a finite, non-negative number of unix seconds, got ${typeof now === 'number' ? now : describe(now)}`,
+      `${path} must be a finite, non-negative number of unix seconds, got ${typeof now === 'number' ? now : describeType(now)}`,
       { path },
     );
   }
   return Math.floor(now);
 }
 
-const HEX = /^(?:[0-9a-fA-F]{2})*$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The bytes of a hex text (either case) of exactly `length` bytes, or `undefined`. */
 export function decodeHex(text: string, length: number): Uint8Array | undefined {
-  if (text.length !== length * 2 || !HEX.test(text)) return undefined;
-  return new Uint8Array(Buffer.from(text, 'hex'));
+  if (text.length !== length * 2) return undefined;
+  const bytes = decodeHexOrRefuse(text);
+  return isRefusal(bytes) ? undefined : bytes;
 }
 
 /**
@@ -77,14 +75,8 @@ export function decodeHex(text: string, length: number): Uint8Array | undefined 
  * `undefined` for anything else: no whitespace, no URL-safe alphabet, no missing padding.
  */
 export function decodeBase64(text: string): Uint8Array | undefined {
-  if (!BASE64.test(text)) return undefined;
-  const bytes = Buffer.from(text, 'base64');
-  return bytes.toString('base64') === text ? new Uint8Array(bytes) : undefined;
-}
-
-/** Padded standard base64 of `bytes`. */
-export function encodeBase64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  const bytes = decodeBase64OrRefuse(text);
+  return isRefusal(bytes) ? undefined : bytes;
 }
 
 /** The text of well-formed UTF-8 `bytes` (a leading BOM is kept as U+FEFF), or `undefined`. */
@@ -131,7 +123,7 @@ export interface EdgeRequest {
  */
 export function parseEdgeRequest(request: unknown): URL {
   if (typeof request !== 'object' || request === null) {
-    throw new RelayError('invalid_argument', `request must be an object, got ${describe(request)}`, {
+    throw new RelayError('invalid_argument', `request must be an object, got ${describeType(request)}`, {
       path: 'request',
     });
   }
@@ -144,17 +136,17 @@ export function parseEdgeRequest(request: unknown): URL {
   if (!(headers instanceof Headers)) {
     throw new RelayError(
       'invalid_argument',
-      `request.headers must be a Headers instance, got ${describe(headers)}`,
+      `request.headers must be a Headers instance, got ${describeType(headers)}`,
       { path: 'request.headers' },
     );
   }
   if (!(body instanceof Uint8Array)) {
-    throw new RelayError('invalid_argument', `request.body must be a Uint8Array, got ${describe(body)}`, {
+    throw new RelayError('invalid_argument', `request.body must be a Uint8Array, got ${describeType(body)}`, {
       path: 'request.body',
     });
   }
   if (typeof url !== 'string') {
-    throw new RelayError('invalid_argument', `request.url must be a string, got ${describe(url)}`, {
+    throw new RelayError('invalid_argument', `request.url must be a string, got ${describeType(url)}`, {
       path: 'request.url',
     });
   }

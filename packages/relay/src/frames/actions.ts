@@ -1,3 +1,4 @@
+import { isJsonObject } from '@agentwire/internal';
 import * as z from 'zod/mini';
 
 import { safeParseInEnglish } from '../internal.js';
@@ -31,18 +32,12 @@ export function isOutboundOp(op: unknown): op is OutboundOp {
 
 /** `media_kind` values of a `send_media` action. */
 export const MEDIA_KINDS = ['image', 'voice', 'audio', 'video', 'document'] as const;
-/** A `send_media` action's `media_kind`. */
-export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** `prompt_kind` values of a `prompt` action. */
 export const PROMPT_KINDS = ['approval', 'clarify'] as const;
-/** A `prompt` action's `prompt_kind`. */
-export type PromptKind = (typeof PROMPT_KINDS)[number];
 
 /** `style` values of a prompt option. */
 export const PROMPT_OPTION_STYLES = ['success', 'primary', 'danger'] as const;
-/** A prompt option's `style`. */
-export type PromptOptionStyle = (typeof PROMPT_OPTION_STYLES)[number];
 
 /**
  * The `metadata` object of an action. Keys seen from the gateway: `scope_id` and `user_id` (tenant
@@ -53,15 +48,13 @@ export const actionMetadataSchema = /* @__PURE__ */ z.custom<Record<string, unkn
   (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
   { error: 'expected an object' },
 );
-/** See {@link actionMetadataSchema}. */
-export type ActionMetadata = z.output<typeof actionMetadataSchema>;
 
 /** `metadata`: always sent by the baseline gateway (may be `{}`); filled with `{}` when absent. */
 const metadata = /* @__PURE__ */ z._default(actionMetadataSchema, () => ({}));
 /** `reply_to`: always sent by the baseline gateway, `null` when there is nothing to reply to. */
 const replyTo = /* @__PURE__ */ z._default(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()), null);
 
-/** `send`: post `content` to `chat_id`. Result: {@link SendResult}. */
+/** `send`: post `content` to `chat_id`. Result: `OpResult['send']`. */
 export const sendActionSchema = /* @__PURE__ */ z.looseObject({
   op: /* @__PURE__ */ z.literal('send'),
   chat_id: /* @__PURE__ */ z.string(),
@@ -70,7 +63,7 @@ export const sendActionSchema = /* @__PURE__ */ z.looseObject({
   metadata,
 });
 
-/** `edit`: replace the text of `message_id`. Result: {@link EditResult}. */
+/** `edit`: replace the text of `message_id`. Result: `OpResult['edit']`. */
 export const editActionSchema = /* @__PURE__ */ z.looseObject({
   op: /* @__PURE__ */ z.literal('edit'),
   chat_id: /* @__PURE__ */ z.string(),
@@ -94,7 +87,7 @@ export const typingActionSchema = /* @__PURE__ */ z.looseObject({
 /**
  * `follow_up`: act on the shared-identity capability bound to `session_key` (e.g. `kind`
  * `"discord.interaction_token"`). Never carries a token and no scope metadata. Result:
- * {@link FollowUpResult}.
+ * `OpResult['follow_up']`.
  */
 export const followUpActionSchema = /* @__PURE__ */ z.looseObject({
   op: /* @__PURE__ */ z.literal('follow_up'),
@@ -107,7 +100,7 @@ export const followUpActionSchema = /* @__PURE__ */ z.looseObject({
 /**
  * `get_chat_info`: look up a chat's name and type. Carries no metadata and the frame names no
  * platform: the connector must know which platform the chat belongs to. Result:
- * {@link GetChatInfoResult}.
+ * `OpResult['get_chat_info']`.
  */
 export const getChatInfoActionSchema = /* @__PURE__ */ z.looseObject({
   op: /* @__PURE__ */ z.literal('get_chat_info'),
@@ -116,7 +109,7 @@ export const getChatInfoActionSchema = /* @__PURE__ */ z.looseObject({
 
 /**
  * `send_media`: post the file at `source_url` (a public URL or the connector's own
- * `/relay/media/<id>`) with caption `content`. Result: {@link SendMediaResult}; on failure the
+ * `/relay/media/<id>`) with caption `content`. Result: `OpResult['send_media']`; on failure the
  * gateway falls back to a text `send`.
  */
 export const sendMediaActionSchema = /* @__PURE__ */ z.looseObject({
@@ -136,12 +129,10 @@ export const promptOptionSchema = /* @__PURE__ */ z.looseObject({
   label: /* @__PURE__ */ z.string(),
   style: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(PROMPT_OPTION_STYLES)),
 });
-/** See {@link promptOptionSchema}. */
-export type PromptOption = z.output<typeof promptOptionSchema>;
 
 /**
  * `prompt`: an interactive approval or clarify question with buttons. A press comes back as an
- * inbound event with `prompt_response` and text `/<option_id>`. Result: {@link PromptResult};
+ * inbound event with `prompt_response` and text `/<option_id>`. Result: `OpResult['prompt']`;
  * failure makes the gateway fall back to numbered text.
  */
 export const promptActionSchema = /* @__PURE__ */ z.looseObject({
@@ -156,7 +147,7 @@ export const promptActionSchema = /* @__PURE__ */ z.looseObject({
   timeout_s: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int()),
 });
 
-/** `react`: add (or with `remove: true`, remove) `emoji` on `message_id`. Result: {@link ReactResult}. */
+/** `react`: add (or with `remove: true`, remove) `emoji` on `message_id`. Result: `OpResult['react']`. */
 export const reactActionSchema = /* @__PURE__ */ z.looseObject({
   op: /* @__PURE__ */ z.literal('react'),
   chat_id: /* @__PURE__ */ z.string(),
@@ -168,7 +159,7 @@ export const reactActionSchema = /* @__PURE__ */ z.looseObject({
 
 /**
  * `thread_create`: open a thread named `thread_name` under the parent `chat_id` (newest gateways may
- * add an anchor `message_id`). Result: {@link ThreadCreateResult}.
+ * add an anchor `message_id`). Result: `OpResult['thread_create']`.
  */
 export const threadCreateActionSchema = /* @__PURE__ */ z.looseObject({
   op: /* @__PURE__ */ z.literal('thread_create'),
@@ -181,7 +172,7 @@ export const threadCreateActionSchema = /* @__PURE__ */ z.looseObject({
 /**
  * `thread_rename`: rename thread `message_id` (the thread id) under `chat_id`. With
  * `only_if_current_name` the connector renames only while the thread still has that name. Result:
- * {@link ThreadRenameResult}.
+ * `OpResult['thread_rename']`.
  */
 export const threadRenameActionSchema = /* @__PURE__ */ z.looseObject({
   op: /* @__PURE__ */ z.literal('thread_rename'),
@@ -206,31 +197,24 @@ export const opActionSchemas = {
   thread_rename: threadRenameActionSchema,
 } as const satisfies Record<OutboundOp, z.ZodMiniType>;
 
-/** A decoded action per op (defaults filled): `OpParams['send']` is a {@link SendAction}. */
+/**
+ * A decoded action per op (defaults filled), `OpParams[op]`:
+ * - `send`: post `content` to a chat;
+ * - `edit`: replace the text of a message the connector sent;
+ * - `typing`: show the typing indicator in a chat;
+ * - `follow_up`: answer through a capability the connector captured at the edge (no token on the wire);
+ * - `get_chat_info`: ask the connector for a chat's name and type;
+ * - `send_media`: post a file (image, audio, video, document) to a chat;
+ * - `prompt`: post a message with choices (buttons or a select) the user answers;
+ * - `react`: add or remove a reaction on a message;
+ * - `thread_create`: open a thread in a chat;
+ * - `thread_rename`: rename a thread.
+ *
+ * Each op's schema is `opActionSchemas[op]`; its result is `OpResult[op]`.
+ */
 export type OpParams = { [Op in OutboundOp]: z.output<(typeof opActionSchemas)[Op]> };
 /** What an action may omit when it is built to be encoded (defaults are filled on encode). */
 export type OpParamsInput = { [Op in OutboundOp]: z.input<(typeof opActionSchemas)[Op]> };
-
-/** A decoded `send` action: post `content` to a chat. */
-export type SendAction = OpParams['send'];
-/** A decoded `edit` action: replace the text of a message the connector sent. */
-export type EditAction = OpParams['edit'];
-/** A decoded `typing` action: show the typing indicator in a chat. */
-export type TypingAction = OpParams['typing'];
-/** A decoded `follow_up` action: answer through a capability the connector captured at the edge (no token on the wire). */
-export type FollowUpAction = OpParams['follow_up'];
-/** A decoded `get_chat_info` action: ask the connector for a chat's name and type. */
-export type GetChatInfoAction = OpParams['get_chat_info'];
-/** A decoded `send_media` action: post a file (image, audio, video, document) to a chat. */
-export type SendMediaAction = OpParams['send_media'];
-/** A decoded `prompt` action: post a message with choices (buttons or a select) the user answers. */
-export type PromptAction = OpParams['prompt'];
-/** A decoded `react` action: add or remove a reaction on a message. */
-export type ReactAction = OpParams['react'];
-/** A decoded `thread_create` action: open a thread in a chat. */
-export type ThreadCreateAction = OpParams['thread_create'];
-/** A decoded `thread_rename` action: rename a thread. */
-export type ThreadRenameAction = OpParams['thread_rename'];
 
 /**
  * An action whose `op` this SDK does not know (a newer gateway's `delete`, a typo, a missing `op`).
@@ -283,7 +267,7 @@ export const outboundActionFieldSchema: z.ZodMiniType<
   OutboundAction,
   Record<string, unknown>
 > = /* @__PURE__ */ z.pipe(
-  /* @__PURE__ */ z.custom<Record<string, unknown>>(isRecord, { error: 'expected an object' }),
+  /* @__PURE__ */ z.custom<Record<string, unknown>>(isJsonObject, { error: 'expected an object' }),
   /* @__PURE__ */ z.transform((raw: Record<string, unknown>, ctx): OutboundAction => {
     const op = raw['op'];
     if (!isOutboundOp(op)) return { op: 'unknown', rawOp: op, raw };
@@ -293,11 +277,6 @@ export const outboundActionFieldSchema: z.ZodMiniType<
     return z.NEVER;
   }),
 );
-
-/** A non-null, non-array object (a cheaper check than `z.record`, which visits every key). */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The result `code` of a definite egress refusal. */
 export const EGRESS_DECLINED_CODE = 'egress_declined';

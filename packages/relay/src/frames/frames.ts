@@ -1,3 +1,4 @@
+import { isJsonObject } from '@agentwire/internal';
 import * as z from 'zod/mini';
 import { capabilityDescriptorWireSchema } from '../descriptor.js';
 import { isJsonValue, type JsonValue } from '../json.js';
@@ -66,8 +67,6 @@ export const chatInfoSchema = /* @__PURE__ */ z.looseObject({
   name: /* @__PURE__ */ z.string(),
   type: /* @__PURE__ */ z.string(),
 });
-/** See {@link chatInfoSchema}. */
-export type ChatInfo = z.output<typeof chatInfoSchema>;
 
 /**
  * `get_chat_info` result. Send `{ success: true, chat_info: { name, type } }`; the gateway also
@@ -97,29 +96,14 @@ export const opResultSchemas = {
   thread_rename: threadRenameResultSchema,
 } as const satisfies Record<OutboundOp, z.ZodMiniType>;
 
-/** The result a connector returns per op: `OpResult['thread_create']` has `thread_id`. */
+/**
+ * The result a connector returns per op, `OpResult[op]` (schema: `opResultSchemas[op]`): every result
+ * has `success` and may carry `error`, `code`, `raw_response`, `ambiguous`; `send`, `edit`,
+ * `follow_up`, `send_media` and `prompt` add `message_id` (of the posted message on success);
+ * `thread_create` adds `thread_id`; `get_chat_info` adds `chat_info` (`{ name, type }`); `typing`,
+ * `react` and `thread_rename` add nothing.
+ */
 export type OpResult = { [Op in OutboundOp]: z.output<(typeof opResultSchemas)[Op]> };
-
-/** The result of a `send` action (`message_id` of the posted message on success). */
-export type SendResult = OpResult['send'];
-/** The result of an `edit` action. */
-export type EditResult = OpResult['edit'];
-/** The result of a `typing` action. */
-export type TypingResult = OpResult['typing'];
-/** The result of a `follow_up` action. */
-export type FollowUpResult = OpResult['follow_up'];
-/** The result of a `get_chat_info` action (`chat_info` on success). */
-export type GetChatInfoResult = OpResult['get_chat_info'];
-/** The result of a `send_media` action. */
-export type SendMediaResult = OpResult['send_media'];
-/** The result of a `prompt` action. */
-export type PromptResult = OpResult['prompt'];
-/** The result of a `react` action. */
-export type ReactResult = OpResult['react'];
-/** The result of a `thread_create` action (`thread_id` on success). */
-export type ThreadCreateResult = OpResult['thread_create'];
-/** The result of a `thread_rename` action. */
-export type ThreadRenameResult = OpResult['thread_rename'];
 
 /**
  * The `result` object of any `outbound_result` frame. The frame does not name its op, so only the
@@ -129,7 +113,7 @@ export const outboundResultObjectSchema = /* @__PURE__ */ z.record(
   /* @__PURE__ */ z.string(),
   /* @__PURE__ */ z.unknown(),
 );
-/** See {@link outboundResultObjectSchema}. */
+/** See `outboundResultObjectSchema`. */
 export type OutboundResultObject = z.output<typeof outboundResultObjectSchema>;
 
 /**
@@ -272,7 +256,7 @@ export const passthroughForwardSchema = /* @__PURE__ */ z.looseObject({
   bodyB64: /* @__PURE__ */ z._default(/* @__PURE__ */ z.string(), ''),
   profile: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
 });
-/** See {@link passthroughForwardSchema}. */
+/** See `passthroughForwardSchema`. */
 export type PassthroughForward = z.output<typeof passthroughForwardSchema>;
 
 /**
@@ -301,8 +285,6 @@ export const connectorFrameSchema = /* @__PURE__ */ z.discriminatedUnion('type',
   goingIdleAckFrameSchema,
 ]);
 
-/** A decoded connector → gateway `descriptor` frame: the answer to a `hello`. */
-export type DescriptorFrame = z.output<typeof descriptorFrameSchema>;
 /** A decoded connector → gateway `inbound` frame: a platform message for the gateway. */
 export type InboundFrame = z.output<typeof inboundFrameSchema>;
 /** A decoded connector → gateway `outbound_result` frame: the answer to an `outbound` request. */
@@ -311,25 +293,11 @@ export type OutboundResultFrame = z.output<typeof outboundResultFrameSchema>;
 export type InterruptInboundFrame = z.output<typeof interruptInboundFrameSchema>;
 /** A decoded connector → gateway `passthrough_forward` frame: a verified platform request forwarded unchanged. */
 export type PassthroughForwardFrame = z.output<typeof passthroughForwardFrameSchema>;
-/** A decoded connector → gateway `going_idle_ack` frame: the answer to `going_idle` (the connector then buffers). */
-export type GoingIdleAckFrame = z.output<typeof goingIdleAckFrameSchema>;
 
 /** A decoded connector → gateway frame (defaults filled): switch on `type`. */
 export type ConnectorFrame = z.output<typeof connectorFrameSchema>;
 /** A connector → gateway frame as built for encoding (defaulted fields may be omitted). */
 export type ConnectorFrameInput = z.input<typeof connectorFrameSchema>;
-
-/** The `type` of every connector → gateway frame. */
-export const CONNECTOR_FRAME_TYPES = [
-  'descriptor',
-  'inbound',
-  'outbound_result',
-  'interrupt_inbound',
-  'passthrough_forward',
-  'going_idle_ack',
-] as const;
-/** See {@link CONNECTOR_FRAME_TYPES}. */
-export type ConnectorFrameType = (typeof CONNECTOR_FRAME_TYPES)[number];
 
 /** A Discord application-command option in a `command_manifest` (type 3 = STRING). */
 export const commandManifestOptionSchema = /* @__PURE__ */ z.looseObject({
@@ -350,8 +318,6 @@ export const commandManifestEntrySchema = /* @__PURE__ */ z.looseObject({
   description: /* @__PURE__ */ z.string(),
   options: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(commandManifestOptionSchema)),
 });
-/** See {@link commandManifestEntrySchema}. */
-export type CommandManifestEntry = z.output<typeof commandManifestEntrySchema>;
 
 /**
  * `hello` (gateway → connector): one per fronted identity, in configuration order, right after the
@@ -419,8 +385,6 @@ export type HelloFrame = z.output<typeof helloFrameSchema>;
 export type OutboundFrame = z.output<typeof outboundFrameSchema>;
 /** A decoded gateway → connector `interrupt` frame: stop what runs for a session. */
 export type InterruptFrame = z.output<typeof interruptFrameSchema>;
-/** A decoded gateway → connector `going_idle` frame: the gateway is about to disconnect on purpose. */
-export type GoingIdleFrame = z.output<typeof goingIdleFrameSchema>;
 /** A decoded gateway → connector `inbound_ack` frame: the gateway took an inbound frame (buffered delivery may drop it). */
 export type InboundAckFrame = z.output<typeof inboundAckFrameSchema>;
 
@@ -439,11 +403,6 @@ export type GatewayFrameInput =
   | z.input<typeof interruptFrameSchema>
   | z.input<typeof goingIdleFrameSchema>
   | z.input<typeof inboundAckFrameSchema>;
-
-/** The `type` of every gateway → connector frame. */
-export const GATEWAY_FRAME_TYPES = ['hello', 'outbound', 'interrupt', 'going_idle', 'inbound_ack'] as const;
-/** See {@link GATEWAY_FRAME_TYPES}. */
-export type GatewayFrameType = (typeof GATEWAY_FRAME_TYPES)[number];
 
 /**
  * Hand-written decoders of the frames that come by the thousand (`inbound`, `inbound_ack`) or on
@@ -543,21 +502,21 @@ const FORWARD_KEY_ORDER = ['platform', 'botId', 'method', 'path', 'headers', 'bo
  */
 export function frameToWireObject(frame: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const type = frame['type'];
-  if (type === 'unknown' && isRecord(frame['raw'])) return frame['raw'];
+  if (type === 'unknown' && isJsonObject(frame['raw'])) return frame['raw'];
   const order = typeof type === 'string' ? FRAME_KEY_ORDER[type] : undefined;
   if (order === undefined) return orderKeys(frame, []);
   const wire = orderKeys(frame, order);
   const action = wire['action'];
-  if (type === 'outbound' && isRecord(action)) wire['action'] = actionToWireObject(action);
+  if (type === 'outbound' && isJsonObject(action)) wire['action'] = actionToWireObject(action);
   const forward = wire['forward'];
-  if (type === 'passthrough_forward' && isRecord(forward))
+  if (type === 'passthrough_forward' && isJsonObject(forward))
     wire['forward'] = orderKeys(forward, FORWARD_KEY_ORDER);
   return wire;
 }
 
 function actionToWireObject(action: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const op = action['op'];
-  if (op === 'unknown' && isRecord(action['raw'])) return action['raw'];
+  if (op === 'unknown' && isJsonObject(action['raw'])) return action['raw'];
   return orderKeys(action, isOutboundOp(op) ? ACTION_KEY_ORDER[op] : []);
 }
 
@@ -581,10 +540,6 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   if (key === '__proto__') {
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   } else target[key] = value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**
@@ -759,7 +714,7 @@ function readField(rule: FieldRule, present: boolean, value: unknown): unknown {
       return value === null || typeof value === 'string' ? value : REFUSED;
     case 'metadata':
       if (!present) return {};
-      return isRecord(value) ? value : REFUSED;
+      return isJsonObject(value) ? value : REFUSED;
     case 'stringOrEmpty':
       if (!present) return '';
       return typeof value === 'string' ? value : REFUSED;
@@ -781,5 +736,5 @@ function isOptionalString(frame: Record<string, unknown>, key: string, value: un
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return isRecord(value) && Object.getPrototypeOf(value) === Object.prototype;
+  return isJsonObject(value) && Object.getPrototypeOf(value) === Object.prototype;
 }

@@ -18,29 +18,6 @@
  * @packageDocumentation
  */
 
-export type { GatewayConnectionInfo } from './gateway-connection.js';
-export {
-  implementedOps,
-  platformDescriptor,
-  RELAY_SERVER_DEFAULTS,
-  type RelayServerLogger,
-  type RelayServerOptions,
-} from './options.js';
-export type {
-  FollowUpContext,
-  GatewayCredentials,
-  InterruptContext,
-  OpHandler,
-  OutboundContext,
-  PassthroughForwardInput,
-  PlatformAdapter,
-  PlatformDescriptorFields,
-} from './platform-adapter.js';
-export {
-  type BufferedDelivery,
-  createRelayServer,
-  type InterruptDelivery,
-  RelayServer,
-  type RelayServerEvents,
-  type RelaySessionInfo,
-} from './relay-server.js';
+export { RELAY_SERVER_DEFAULTS, type RelayServerOptions } from './options.js';
+export type { FollowUpContext, OutboundContext, PlatformAdapter } from './platform-adapter.js';
+export { createRelayServer, RelayServer, type RelayServerEvents } from './relay-server.js';

@@ -12,20 +12,8 @@
  * ```
  * @packageDocumentation
  */
-export {
-  SqliteStoreError,
-  type SqliteStoreErrorCode,
-  type SqliteStoreErrorDetails,
-  type SqliteStoreErrorOptions,
-} from '../shared/errors.js';
-export type { DatabaseLocation, SqliteDatabase } from './shared.js';
-export {
-  type FtsSearch,
-  ftsSearchOf,
-  RAW_FTS_PREFIX,
-  SqliteDataStore,
-  type SqliteDataStoreOptions,
-} from './sqlite-data-store.js';
+export { SqliteStoreError, type SqliteStoreErrorCode } from '../shared/errors.js';
+export { ftsSearchOf, SqliteDataStore, type SqliteDataStoreOptions } from './sqlite-data-store.js';
 export {
   hasApprovalSignature,
   SqliteSkillStore,

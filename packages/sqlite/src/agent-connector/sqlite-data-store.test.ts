@@ -1,7 +1,7 @@
 import {
   type AgentConnectorError,
-  portableDataSchema,
-  summarizeContent,
+  agentConnectorSchemas,
+  storageConventions,
   UnsupportedFilterError,
 } from '@agentwire/agent-connector';
 import Database from 'better-sqlite3';
@@ -9,6 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDirectory, type TempDirectory } from '../../test/temp-directory.js';
 import { SqliteStoreError } from '../shared/errors.js';
 import { SqliteDataStore } from './sqlite-data-store.js';
+
+const { summarizeContent } = storageConventions;
+const { portableData: portableDataSchema } = agentConnectorSchemas;
 
 const T0 = Date.UTC(2026, 0, 1);
 const fts = (query: string, extra: Record<string, unknown> = {}) => ({

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CURATED_DATA_FIELDS,
+  agentConnectorSchemas,
   type DataStore,
   type DataStoreCapabilities,
   type DataStoreManifest,
   type DataWrite,
   type DataWriteRecord,
-  dataWriteSchema,
-  enforceSupportedFilters,
   type ManifestInfo,
   type PortableData,
-  parseStorageValue,
   type QueryFilters,
-  summarizeContent,
-  unixSeconds,
+  storageConventions,
 } from '@agentwire/agent-connector';
 import Database from 'better-sqlite3';
 import { migrateSchema, type SchemaComponent } from '../shared/database.js';
@@ -27,6 +23,10 @@ import {
   storageValidationError,
   unsupportedQueryModeError,
 } from './shared.js';
+
+const { CURATED_DATA_FIELDS, enforceSupportedFilters, parseStorageValue, summarizeContent, unixSeconds } =
+  storageConventions;
+const { dataWrite: dataWriteSchema } = agentConnectorSchemas;
 
 const IMPLEMENTATION = 'SqliteDataStore';
 const SUPPORTED_MODES: readonly string[] = Object.freeze(['fts']);

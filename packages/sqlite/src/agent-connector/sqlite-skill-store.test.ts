@@ -1,16 +1,12 @@
-import {
-  catalogChangeToken,
-  contentIdentity,
-  EMPTY_CATALOG_CHANGE_TOKEN,
-  SkillNotFoundError,
-  skillMetaSchema,
-  versionInfoSchema,
-} from '@agentwire/agent-connector';
+import { agentConnectorSchemas, SkillNotFoundError, storageConventions } from '@agentwire/agent-connector';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDirectory, type TempDirectory } from '../../test/temp-directory.js';
 import { SqliteDataStore } from './sqlite-data-store.js';
 import { SqliteSkillStore, type SqliteSkillStoreOptions } from './sqlite-skill-store.js';
+
+const { catalogChangeToken, contentIdentity, EMPTY_CATALOG_CHANGE_TOKEN } = storageConventions;
+const { skillMeta: skillMetaSchema, versionInfo: versionInfoSchema } = agentConnectorSchemas;
 
 const T0 = Date.UTC(2026, 0, 1);
 const DRAFT = '# Skill: hello\n# Status: Draft\n# Description: Says hi\nt:\n    emit(text="hi")\n';

@@ -1,9 +1,6 @@
 import {
-  catalogChangeToken,
-  contentIdentity,
+  agentConnectorSchemas,
   type ManifestInfo,
-  parseStorageValue,
-  readStatusHeader,
   type SkillFilter,
   type SkillMeta,
   type SkillMetaInput,
@@ -13,13 +10,8 @@ import {
   type SkillStore,
   type SkillStoreCapabilities,
   type SkillStoreManifest,
-  skillFilterSchema,
-  skillMetaInputSchema,
-  skillStatusSchema,
-  statusOfSkill,
-  unixSeconds,
+  storageConventions,
   type VersionInfo,
-  withStatusHeader,
 } from '@agentwire/agent-connector';
 import { migrateSchema, type SchemaComponent } from '../shared/database.js';
 import { storeClosedError } from '../shared/errors.js';
@@ -32,6 +24,21 @@ import {
   storageConflictError,
   storageValidationError,
 } from './shared.js';
+
+const {
+  catalogChangeToken,
+  contentIdentity,
+  parseStorageValue,
+  readStatusHeader,
+  statusOfSkill,
+  unixSeconds,
+  withStatusHeader,
+} = storageConventions;
+const {
+  skillFilter: skillFilterSchema,
+  skillMetaInput: skillMetaInputSchema,
+  skillStatus: skillStatusSchema,
+} = agentConnectorSchemas;
 
 const IMPLEMENTATION = 'SqliteSkillStore';
 

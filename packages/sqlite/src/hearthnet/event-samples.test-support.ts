@@ -1,6 +1,6 @@
 // Test support only (imported by *.test.ts, never by the package entry): signed events of fresh
 // communities, and stores on database files in temp folders.
-import { generateKeyPair, type KeyPair } from '@agentwire/hearthnet/crypto';
+import { generateKeyPair, type KeyPair } from '@agentwire/hearthnet';
 import { createEvent, createUlidFactory, type SignedEvent } from '@agentwire/hearthnet/events';
 import { createTempDirectory, type TempDirectory } from '../../test/temp-directory.js';
 import { SqliteEventStore } from './sqlite-event-store.js';

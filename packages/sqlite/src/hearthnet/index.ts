@@ -14,11 +14,5 @@
  * @packageDocumentation
  */
 
-export type { DatabaseLocation, SqliteDatabase } from '../shared/database.js';
-export {
-  SqliteStoreError,
-  type SqliteStoreErrorCode,
-  type SqliteStoreErrorDetails,
-  type SqliteStoreErrorOptions,
-} from '../shared/errors.js';
+export { SqliteStoreError, type SqliteStoreErrorCode } from '../shared/errors.js';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite-event-store.js';

@@ -1,4 +1,4 @@
-import { canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
+import { canonicalJsonString } from '@agentwire/hearthnet';
 import { type SignedEvent, sortForReplay } from '@agentwire/hearthnet/events';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,11 +1,9 @@
-import { canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
+import { canonicalJsonString, HearthNetLocalError } from '@agentwire/hearthnet';
 import {
   type AppendResult,
   type EventStore,
-  HearthNetLocalError,
   type LamportRange,
-  lamportAfterReceive,
-  lamportForSend,
+  lamportRules,
   type SignedEvent,
   validateEvent,
 } from '@agentwire/hearthnet/events';
@@ -148,7 +146,7 @@ export class SqliteEventStore implements EventStore {
     if (typeof create !== 'function') throw invalidStoreArgumentError('must be a function', 'create');
     return this.#database
       .transaction(() => {
-        const lamport = lamportForSend(this.#clockOf(communityId));
+        const lamport = lamportRules.forSend(this.#clockOf(communityId));
         const event = create(lamport);
         if (event?.community_id !== communityId || event.lamport !== lamport) {
           throw new HearthNetLocalError(
@@ -293,7 +291,7 @@ export class SqliteEventStore implements EventStore {
       }
       return { result: { status: 'duplicate', clock: this.#clockOf(event.community_id) }, json };
     }
-    const clock = localLamport ?? lamportAfterReceive(this.#clockOf(event.community_id), event.lamport);
+    const clock = localLamport ?? lamportRules.afterReceive(this.#clockOf(event.community_id), event.lamport);
     this.#statements.insertEvent.run(event.event_id, event.community_id, event.lamport, json);
     this.#statements.setClock.run(event.community_id, clock);
     return { result: { status: 'appended', clock }, json };

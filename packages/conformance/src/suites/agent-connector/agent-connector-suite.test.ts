@@ -1,4 +1,4 @@
-import { NoOpAgentConnector } from '@agentwire/agent-connector';
+import { NoOpAgentConnector } from '@agentwire/agent-connector/noop';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';

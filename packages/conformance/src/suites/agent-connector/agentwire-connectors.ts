@@ -1,4 +1,4 @@
-import { NoOpAgentConnector } from '@agentwire/agent-connector';
+import { NoOpAgentConnector } from '@agentwire/agent-connector/noop';
 import { HttpWebhookAgentConnector, webhookSignature } from '@agentwire/agent-connector/webhook';
 import type { ConnectorUnderTest } from './agent-connector-suite.js';
 import { createWebhookReceiverHarness } from './webhook-receiver-harness.js';

@@ -7,12 +7,14 @@ import {
   type ManifestInfo,
   type PortableData,
   type QueryFilters,
-  summarizeContent,
+  storageConventions,
 } from '@agentwire/agent-connector';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';
 import { dataStoreSuite } from './data-store-suite.js';
+
+const { summarizeContent } = storageConventions;
 
 /** A small, correct in-memory DataStore: substring search over words, tag filter, curated fields on top. */
 class MemoryDataStore implements DataStore {

@@ -1,18 +1,21 @@
 import {
-  CURATED_DATA_FIELDS,
+  agentConnectorSchemas,
   type DataStore,
   type DataStoreCapabilities,
   type DataStoreManifest,
-  dataStoreCapabilitiesSchema,
-  dataStoreManifestInfoSchema,
   type PortableData,
-  portableDataSchema,
-  summarizeContent,
-  UNIX_SECONDS_LIMIT,
+  storageConventions,
 } from '@agentwire/agent-connector';
 import { assertEqual, assertTrue, fail, formatValue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
 import { assertNoEmptyFields, mustResolve } from '../agent-connector/agent-connector-suite.js';
+
+const { CURATED_DATA_FIELDS, summarizeContent, UNIX_SECONDS_LIMIT } = storageConventions;
+const {
+  dataStoreCapabilities: dataStoreCapabilitiesSchema,
+  dataStoreManifestInfo: dataStoreManifestInfoSchema,
+  portableData: portableDataSchema,
+} = agentConnectorSchemas;
 
 /**
  * Validates a `PortableData` item more strictly than `portableDataSchema` alone: string `id` and

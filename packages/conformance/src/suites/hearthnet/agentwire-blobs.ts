@@ -1,14 +1,12 @@
-import { chunkBlob } from '@agentwire/hearthnet';
+import { chunkBlob, HearthNetLocalError, keyPairFromSeed } from '@agentwire/hearthnet';
 import {
   fileCapabilityHandlers,
-  HearthNetLocalError,
   InMemoryBlobStore,
   manifestToWire,
   parseBlobManifest,
   readBlob,
 } from '@agentwire/hearthnet/blobs';
-import { asHearthNetError, FILE_PUT } from '@agentwire/hearthnet/capabilities';
-import { keyPairFromSeed } from '@agentwire/hearthnet/crypto';
+import { asHearthNetError, catalogueDescriptor } from '@agentwire/hearthnet/capabilities';
 import {
   type CallContext,
   createHearthNetClient,
@@ -169,8 +167,8 @@ async function startPut(
     callerVerified: true,
     trust: 'trusted',
     requestId: newRequestId(),
-    descriptor: FILE_PUT,
-    requestedVersion: FILE_PUT.version,
+    descriptor: catalogueDescriptor('file.put'),
+    requestedVersion: catalogueDescriptor('file.put').version,
     stream: true,
     signal: new AbortController().signal,
     clientFrames: (async function* () {

@@ -1,9 +1,10 @@
 // agentwire's own HearthNet node, served on 127.0.0.1 for the bundled run of `hearthnet.node`: the bus
 // with market.post (written to the event log), a deterministic llm.chat and the file capabilities,
 // the pub-sub long poll, the signed manifest and the gossip endpoints, over one in-memory log.
+
+import { generateKeyPair, type KeyPair } from '@agentwire/hearthnet';
 import { InMemoryBlobStore, registerFileCapabilities } from '@agentwire/hearthnet/blobs';
-import { CapabilityRegistry, LLM_CHAT, MARKET_POST } from '@agentwire/hearthnet/capabilities';
-import { generateKeyPair, type KeyPair } from '@agentwire/hearthnet/crypto';
+import { CapabilityRegistry, catalogueDescriptor } from '@agentwire/hearthnet/capabilities';
 import { createEvent, InMemoryEventStore, type SignedEvent } from '@agentwire/hearthnet/events';
 import {
   buildNodeManifest,
@@ -121,7 +122,7 @@ export async function startAgentwireNode(
 
   const registry = new CapabilityRegistry<CapabilityHandler>({});
   registry.register(
-    MARKET_POST,
+    catalogueDescriptor('market.post'),
     async ({ input }) => {
       const event = await store.appendLocal(community, (lamport) =>
         createEvent(
@@ -144,7 +145,7 @@ export async function startAgentwireNode(
     { maxConcurrent: 8 },
   );
   registry.register(
-    LLM_CHAT,
+    catalogueDescriptor('llm.chat'),
     ({ input }, context) => {
       const maxTokens = input['max_tokens'] as number;
       return (async function* () {

@@ -1,7 +1,6 @@
-import { signPayload } from '@agentwire/hearthnet/crypto';
+import { HearthNetLocalError, signPayload } from '@agentwire/hearthnet';
 import {
   encodeSseFrame,
-  HearthNetLocalError,
   requestEnvelopeBytes,
   responseEnvelopeBytes,
   SseFrameReader,

@@ -1,4 +1,4 @@
-import { canonicalJson, canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
+import { canonicalJson, canonicalJsonString } from '@agentwire/hearthnet';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';

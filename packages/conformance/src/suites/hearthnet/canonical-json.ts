@@ -31,7 +31,7 @@ const NON_FINITE_NUMBER = 'non_finite_number';
  *
  * @example
  * ```ts
- * import { canonicalJson } from '@agentwire/hearthnet/canonical-json';
+ * import { canonicalJson } from '@agentwire/hearthnet';
  * const report = await runSuite(canonicalJsonSuite({ canonicalize: canonicalJson }));
  * ```
  */

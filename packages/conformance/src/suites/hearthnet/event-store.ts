@@ -1,4 +1,4 @@
-import { generateKeyPair, type KeyPair } from '@agentwire/hearthnet/crypto';
+import { generateKeyPair, type KeyPair } from '@agentwire/hearthnet';
 import {
   createEvent,
   createUlidFactory,

@@ -1,4 +1,4 @@
-import { parseNodeId, verifyPayload } from '@agentwire/hearthnet/crypto';
+import { parseNodeId, verifyPayload } from '@agentwire/hearthnet';
 import {
   NODE_MANIFEST_LIFETIME_MS,
   parseTimestamp,

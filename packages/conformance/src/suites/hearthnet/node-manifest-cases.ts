@@ -1,4 +1,5 @@
 // The `manifest.*` cases of `hearthnet.node`: the node's own manifest, fetched from `GET /manifest`.
+
 import { catalogueDescriptor, referenceSchemaHash, schemaHash } from '@agentwire/hearthnet/capabilities';
 import {
   NODE_MANIFEST_PATH,
@@ -6,10 +7,11 @@ import {
   verifyNodeManifest,
 } from '@agentwire/hearthnet/manifests';
 import { isMediaType, JSON_CONTENT_TYPE, WIRE_HEADERS } from '@agentwire/hearthnet/wire';
+import { isJsonObject } from '@agentwire/internal';
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import type { ConformanceCase } from '../../suite.js';
 import type { HearthNetNodeSuiteContext } from './node-suite.js';
-import { clip, expectStatus, isObject, nodeCase, readJsonBody } from './node-suite-checks.js';
+import { clip, expectStatus, nodeCase, readJsonBody } from './node-suite-checks.js';
 
 type Ctx = HearthNetNodeSuiteContext;
 
@@ -121,7 +123,7 @@ async function fetchManifest(ctx: Ctx): Promise<SignedNodeManifest> {
     `GET ${NODE_MANIFEST_PATH}: Content-Type is ${String(response.headers.get('Content-Type'))}, not ${JSON_CONTENT_TYPE}`,
   );
   const body = await readJsonBody(response);
-  assertTrue(isObject(body), `the manifest is not a JSON object: ${clip(body)}`);
+  assertTrue(isJsonObject(body), `the manifest is not a JSON object: ${clip(body)}`);
   const now = Date.now();
   const verdict = verifyNodeManifest(body, { now, clockSkewMs: ctx.manifestClockSkewMs });
   if (!verdict.valid) {

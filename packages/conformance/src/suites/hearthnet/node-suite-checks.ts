@@ -1,11 +1,13 @@
 // Shared checks of the `hearthnet.node` cases: the case factory, and the HTTP answer checks every
 // group of cases uses (status, §5.4 error bodies, JSON bodies).
+
 import {
   type HearthNetErrorCode,
   httpStatusForErrorCode,
   isHearthNetErrorCode,
 } from '@agentwire/hearthnet/capabilities';
 import { isMediaType, JSON_CONTENT_TYPE, WIRE_HEADERS } from '@agentwire/hearthnet/wire';
+import { isJsonObject } from '@agentwire/internal';
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import type { ConformanceCase, ConformanceLevel } from '../../suite.js';
 import type { HearthNetNodeSuiteContext } from './node-suite.js';
@@ -81,7 +83,7 @@ export function checkErrorBody(
   codes: readonly HearthNetErrorCode[],
   what: string,
 ): Record<string, unknown> {
-  if (!isObject(body)) fail(`${what}: the error body is not an object: ${clip(body)}`);
+  if (!isJsonObject(body)) fail(`${what}: the error body is not an object: ${clip(body)}`);
   const code = body['error'];
   assertTrue(isHearthNetErrorCode(code), `${what}: "error" is not a §9 code: ${clip(body)}`);
   assertTrue(codes.includes(code), `${what} answered ${code}, not ${codes.join(' or ')}: ${clip(body)}`);
@@ -104,10 +106,6 @@ export async function readJsonBody(response: Response): Promise<unknown> {
   } catch (error) {
     return fail(`the body is not JSON: ${clip(text)}`, error);
   }
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 export function clip(value: unknown): string {

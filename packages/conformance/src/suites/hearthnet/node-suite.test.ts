@@ -1,8 +1,9 @@
 // hearthnetNodeSuite against live nodes on 127.0.0.1: ours (a bus handler with a deterministic
 // backend), and copies of it with one flaw each, which must fail exactly the cases about that flaw.
+
+import { keyPairFromSeed } from '@agentwire/hearthnet';
 import { InMemoryBlobStore, registerFileCapabilities } from '@agentwire/hearthnet/blobs';
-import { CapabilityRegistry, LLM_CHAT, MARKET_POST } from '@agentwire/hearthnet/capabilities';
-import { keyPairFromSeed } from '@agentwire/hearthnet/crypto';
+import { CapabilityRegistry, catalogueDescriptor } from '@agentwire/hearthnet/capabilities';
 import { InMemoryEventStore } from '@agentwire/hearthnet/events';
 import { createManifestHandler } from '@agentwire/hearthnet/manifests';
 import { type ServedBusHandler, serveBusHandler, type WebHandler } from '@agentwire/hearthnet/node-http';
@@ -69,7 +70,7 @@ function nodeHandler(
   const registry = new CapabilityRegistry<CapabilityHandler>({});
   let posts = 0;
   registry.register(
-    MARKET_POST,
+    catalogueDescriptor('market.post'),
     () => {
       posts += 1;
       return { output: { event_id: `evt-${posts}`, lamport: posts }, meta: { ms: 0 } };
@@ -78,7 +79,7 @@ function nodeHandler(
   );
   const lock = leakyLock();
   registry.register(
-    LLM_CHAT,
+    catalogueDescriptor('llm.chat'),
     ({ input }, context) => {
       const max = input['max_tokens'] as number;
       return (async function* () {

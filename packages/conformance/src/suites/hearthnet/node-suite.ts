@@ -1,12 +1,11 @@
+import { canonicalJsonString, generateKeyPair, type KeyPair, parseNodeId } from '@agentwire/hearthnet';
 import { putBlob, readBlob } from '@agentwire/hearthnet/blobs';
-import { canonicalJsonString } from '@agentwire/hearthnet/canonical-json';
 import {
   type CapabilityDescriptor,
   catalogueDescriptor,
   type HearthNetErrorCode,
   validatorsFor,
 } from '@agentwire/hearthnet/capabilities';
-import { generateKeyPair, type KeyPair, parseNodeId } from '@agentwire/hearthnet/crypto';
 import { PUBSUB_ROUTES, PUBSUB_SUBSCRIBE_PATH } from '@agentwire/hearthnet/pubsub';
 import {
   BUS_CALL_PATH,
@@ -25,6 +24,7 @@ import {
   verifyResponseEnvelope,
   WIRE_HEADERS,
 } from '@agentwire/hearthnet/wire';
+import { isJsonObject } from '@agentwire/internal';
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { ConformanceError } from '../../errors.js';
 import type { ConformanceCase, ConformanceLevel, ConformanceSuite } from '../../suite.js';
@@ -34,7 +34,6 @@ import {
   clip,
   expectError,
   expectStatus,
-  isObject,
   NODE_SUITE_NAME,
   nodeCase,
   readJsonBody,
@@ -348,7 +347,7 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
         checkFrom(ctx, response);
         const body = await readJsonBody(response);
         assertTrue(
-          isObject(body) && 'output' in body,
+          isJsonObject(body) && 'output' in body,
           `the body is not an {output, meta} object: ${clip(body)}`,
         );
         const descriptor = descriptorOf(call);
@@ -677,7 +676,7 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
         checkFrom(ctx, response);
         assertEqual(response.headers.get(WIRE_HEADERS.requestId), sent.requestId, WIRE_HEADERS.requestId);
         const body = await readJsonBody(response);
-        if (!isObject(body) || !Array.isArray(body['items']))
+        if (!isJsonObject(body) || !Array.isArray(body['items']))
           fail(`the answer is not {items, cursor, gap}: ${clip(body)}`);
         const cursor = body['cursor'];
         assertTrue(
@@ -687,7 +686,7 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
         assertTrue(typeof body['gap'] === 'boolean', `gap is not a boolean: ${clip(body)}`);
         for (const [index, item] of body['items'].entries()) {
           assertTrue(
-            isObject(item) &&
+            isJsonObject(item) &&
               Number.isSafeInteger(item['seq']) &&
               item['topic'] === topic &&
               'payload' in item,
@@ -969,7 +968,7 @@ async function openStreamWhenFree(ctx: Ctx, call: NodeSuiteCall): Promise<OpenSt
   for (;;) {
     const opened = await tryOpenStream(ctx, call);
     if ('stream' in opened) return opened.stream;
-    const code = isObject(opened.body) ? opened.body['error'] : undefined;
+    const code = isJsonObject(opened.body) ? opened.body['error'] : undefined;
     const busy = code === 'capacity_exceeded' || code === 'rate_limited';
     if (!busy)
       fail(`a stream call of ${call.capability} answered HTTP ${opened.status} ${clip(opened.body)}`);

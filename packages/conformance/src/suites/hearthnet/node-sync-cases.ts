@@ -1,12 +1,14 @@
 // The `sync.*` cases of `hearthnet.node`: the gossip endpoints of contract §7.6.
-import { parseNodeId } from '@agentwire/hearthnet/crypto';
+
+import { parseNodeId } from '@agentwire/hearthnet';
 import { createEvent, type SignedEvent } from '@agentwire/hearthnet/events';
 import { SYNC_PATHS } from '@agentwire/hearthnet/sync';
 import { JSON_CONTENT_TYPE } from '@agentwire/hearthnet/wire';
+import { isJsonObject } from '@agentwire/internal';
 import { assertTrue, fail } from '../../assert.js';
 import type { ConformanceCase } from '../../suite.js';
 import type { HearthNetNodeSuiteContext } from './node-suite.js';
-import { clip, expectError, expectStatus, isObject, nodeCase, readJsonBody } from './node-suite-checks.js';
+import { clip, expectError, expectStatus, nodeCase, readJsonBody } from './node-suite-checks.js';
 
 type Ctx = HearthNetNodeSuiteContext;
 
@@ -129,7 +131,7 @@ async function fetchHeads(ctx: Ctx): Promise<Map<string, number>> {
   });
   await expectStatus(response, 200, `GET ${SYNC_PATHS.heads}`);
   const body = await readJsonBody(response);
-  if (!isObject(body)) fail(`GET ${SYNC_PATHS.heads} answered ${clip(body)}, not an object`);
+  if (!isJsonObject(body)) fail(`GET ${SYNC_PATHS.heads} answered ${clip(body)}, not an object`);
   const heads = new Map<string, number>();
   for (const [community, head] of Object.entries(body)) {
     try {
@@ -162,7 +164,7 @@ async function postEvents(ctx: Ctx, events: readonly unknown[]): Promise<PushRes
   });
   await expectStatus(response, 200, `POST ${SYNC_PATHS.events}`);
   const body = await readJsonBody(response);
-  if (!isObject(body)) fail(`POST ${SYNC_PATHS.events} answered ${clip(body)}, not an object`);
+  if (!isJsonObject(body)) fail(`POST ${SYNC_PATHS.events} answered ${clip(body)}, not an object`);
   for (const key of ['accepted', 'rejected', 'new_head_lamport']) {
     assertTrue(
       key in body,
@@ -192,5 +194,7 @@ function accepts(accepted: unknown, eventId: string): boolean {
 /** Whether a `rejected` answer (ids, `{event_id, …}` entries, or a count) names the event. */
 function rejects(rejected: unknown, eventId: string): boolean {
   if (!Array.isArray(rejected)) return typeof rejected === 'number' && rejected > 0;
-  return rejected.some((entry) => entry === eventId || (isObject(entry) && entry['event_id'] === eventId));
+  return rejected.some(
+    (entry) => entry === eventId || (isJsonObject(entry) && entry['event_id'] === eventId),
+  );
 }

@@ -4,7 +4,7 @@ import {
   shortNodeId,
   signPayload,
   verifyPayload,
-} from '@agentwire/hearthnet/crypto';
+} from '@agentwire/hearthnet';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';

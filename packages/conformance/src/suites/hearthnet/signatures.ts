@@ -69,7 +69,7 @@ const fixture = readFixtureFile(signaturesFixture, FIXTURE_NAME);
  *
  * @example
  * ```ts
- * import { nodeIdFromPublicKey, signPayload, verifyPayload } from '@agentwire/hearthnet/crypto';
+ * import { nodeIdFromPublicKey, signPayload, verifyPayload } from '@agentwire/hearthnet';
  * const suite = signatureSuite({
  *   sign: (payload, seed) => signPayload(payload, seed),
  *   verify: (payload, key, options) => verifyPayload(payload, key, options),

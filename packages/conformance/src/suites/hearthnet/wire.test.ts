@@ -1,4 +1,4 @@
-import { signPayload } from '@agentwire/hearthnet/crypto';
+import { signPayload } from '@agentwire/hearthnet';
 import { SseParser } from '@agentwire/hearthnet/wire';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';

@@ -1,22 +1,25 @@
 // The edge suite's inputs bound to @agentwire/relay/edge: the verifiers, the WeCom reply encryption,
 // the side channels behind the edge router on in-memory stores with a fixed clock, and the Discord
 // sanitiser. Used by the bundled CLI runs and the suite's own tests; not part of the public API.
-import { authenticatorFor, InMemoryGatewaySecretStore, mintRelayToken } from '@agentwire/relay';
+import { authenticatorFor, mintRelayToken } from '@agentwire/relay';
 import {
   createEdgeRouter,
   createMediaHandler,
   type EdgeRequest,
   encryptWeComReply,
   enrollmentRoutes,
-  InMemoryEnrollmentTokenStore,
-  InMemoryMediaStore,
-  InMemoryPolicyStore,
-  InMemoryProvisionRegistry,
   sanitiseDiscordInteraction,
   verifyDiscordInteraction,
   verifyTwilioWebhook,
   verifyWeComCallback,
 } from '@agentwire/relay/edge';
+import {
+  InMemoryEnrollmentTokenStore,
+  InMemoryGatewaySecretStore,
+  InMemoryMediaStore,
+  InMemoryPolicyStore,
+  InMemoryProvisionRegistry,
+} from '@agentwire/relay/testing';
 import type {
   EdgeConnectorUnderTest,
   EdgeHttpRequest,

@@ -1,14 +1,16 @@
+import type {
+  EnrollmentTokenGrant,
+  EnrollmentTokenStore,
+  GatewayRelevancePolicy,
+  PolicyStore,
+  ProvisionRegistration,
+  ProvisionRegistry,
+} from '@agentwire/relay/edge';
 import {
-  type EnrollmentTokenGrant,
-  type EnrollmentTokenStore,
-  type GatewayRelevancePolicy,
   InMemoryEnrollmentTokenStore,
   InMemoryPolicyStore,
   InMemoryProvisionRegistry,
-  type PolicyStore,
-  type ProvisionRegistration,
-  type ProvisionRegistry,
-} from '@agentwire/relay/edge';
+} from '@agentwire/relay/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';
 import type { ConformanceSuite } from '../../suite.js';

@@ -232,7 +232,7 @@ const SUITE_NAME = 'relay-edge.enrollment-tokens';
  *
  * @example
  * ```ts
- * import { InMemoryEnrollmentTokenStore } from '@agentwire/relay/edge';
+ * import { InMemoryEnrollmentTokenStore } from '@agentwire/relay/testing';
  * let now = 0;
  * const report = await runSuite(
  *   enrollmentTokenStoreSuite({

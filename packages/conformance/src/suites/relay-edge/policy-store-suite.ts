@@ -152,7 +152,7 @@ const SUITE_NAME = 'relay-edge.policies';
  *
  * @example
  * ```ts
- * import { InMemoryPolicyStore } from '@agentwire/relay/edge';
+ * import { InMemoryPolicyStore } from '@agentwire/relay/testing';
  * const report = await runSuite(policyStoreSuite({ create: () => new InMemoryPolicyStore() }));
  * ```
  */

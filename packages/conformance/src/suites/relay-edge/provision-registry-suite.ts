@@ -345,7 +345,7 @@ const SUITE_NAME = 'relay-edge.provision-registry';
  *
  * @example
  * ```ts
- * import { InMemoryProvisionRegistry } from '@agentwire/relay/edge';
+ * import { InMemoryProvisionRegistry } from '@agentwire/relay/testing';
  * const report = await runSuite(provisionRegistrySuite({ create: () => new InMemoryProvisionRegistry() }));
  * ```
  */

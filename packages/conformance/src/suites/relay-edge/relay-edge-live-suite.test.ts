@@ -1,19 +1,22 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { authenticatorFor, InMemoryGatewaySecretStore } from '@agentwire/relay';
+import { authenticatorFor } from '@agentwire/relay';
 import {
   createEdgeRouter,
   createMediaHandler,
   type EdgeHandler,
   enrollmentRoutes,
-  InMemoryEnrollmentTokenStore,
-  InMemoryMediaStore,
-  InMemoryPolicyStore,
-  InMemoryProvisionRegistry,
   jsonResponse,
   toNodeListener,
 } from '@agentwire/relay/edge';
+import {
+  InMemoryEnrollmentTokenStore,
+  InMemoryGatewaySecretStore,
+  InMemoryMediaStore,
+  InMemoryPolicyStore,
+  InMemoryProvisionRegistry,
+} from '@agentwire/relay/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';
 import { nodeDeclaredLengthProbe } from './node-declared-length-probe.js';

@@ -392,7 +392,7 @@ const SUITE_NAME = 'relay-runtime.vault';
  *
  * @example
  * ```ts
- * import { InMemoryCapabilityVault } from '@agentwire/relay';
+ * import { InMemoryCapabilityVault } from '@agentwire/relay/testing';
  * let now = 0;
  * const report = await runSuite(
  *   capabilityVaultSuite({

@@ -477,7 +477,7 @@ const SUITE_NAME = 'relay-runtime.buffer';
  *
  * @example
  * ```ts
- * import { InMemoryInboundBuffer } from '@agentwire/relay';
+ * import { InMemoryInboundBuffer } from '@agentwire/relay/testing';
  * const report = await runSuite(inboundBufferSuite({ create: () => new InMemoryInboundBuffer() }));
  * ```
  */

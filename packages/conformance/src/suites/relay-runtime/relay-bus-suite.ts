@@ -441,7 +441,7 @@ const SUITE_NAME = 'relay-runtime.bus';
  *
  * @example
  * ```ts
- * import { InMemoryRelayBus } from '@agentwire/relay';
+ * import { InMemoryRelayBus } from '@agentwire/relay/testing';
  * const report = await runSuite(relayBusSuite({ create: () => new InMemoryRelayBus({ onListenerError: () => {} }) }));
  * ```
  */

@@ -4,13 +4,11 @@ import {
   type CapabilityLookup,
   type CapabilityVault,
   encodeBufferedFrame,
-  InMemoryCapabilityVault,
-  InMemoryInboundBuffer,
-  InMemoryRelayBus,
   type RelayBus,
   type RelayBusListener,
   type RelayBusMessage,
 } from '@agentwire/relay';
+import { InMemoryCapabilityVault, InMemoryInboundBuffer, InMemoryRelayBus } from '@agentwire/relay/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';

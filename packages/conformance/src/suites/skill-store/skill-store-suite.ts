@@ -1,19 +1,21 @@
 import {
-  contentHash,
-  parseStorageValue,
+  agentConnectorSchemas,
   type SkillFilter,
   type SkillStatus,
   type SkillStore,
-  skillMetaSchema,
-  skillSourceSchema,
-  skillStoreCapabilitiesSchema,
-  skillStoreManifestInfoSchema,
-  statusOfSkill,
-  versionFromHash,
-  versionInfoSchema,
+  storageConventions,
 } from '@agentwire/agent-connector';
 import { assertEqual, assertRejects, assertTrue, fail, formatValue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
+
+const { contentHash, parseStorageValue, statusOfSkill, versionFromHash } = storageConventions;
+const {
+  skillMeta: skillMetaSchema,
+  skillSource: skillSourceSchema,
+  skillStoreCapabilities: skillStoreCapabilitiesSchema,
+  skillStoreManifestInfo: skillStoreManifestInfoSchema,
+  versionInfo: versionInfoSchema,
+} = agentConnectorSchemas;
 
 /** The name most cases store their sample under. */
 export const SAMPLE_NAME = 'conformance-test';
@@ -50,14 +52,14 @@ export async function mustResolve<T>(what: string, call: () => Promise<T>): Prom
 }
 
 /** One of the contract's zod schemas, as `parseStorageValue` takes it. */
-type StorageSchema = Parameters<typeof parseStorageValue>[0];
+type StorageSchema = Parameters<typeof storageConventions.parseStorageValue>[0];
 
 /** Checks `value` against one of the contract's schemas; fails the case naming `what` and the broken rule. */
 export function assertMatches<Schema extends StorageSchema>(
   schema: Schema,
   value: unknown,
   what: string,
-): ReturnType<typeof parseStorageValue<Schema>> {
+): ReturnType<typeof storageConventions.parseStorageValue<Schema>> {
   try {
     return parseStorageValue(schema, value, what);
   } catch (error) {

@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeFileAtomic } from './filesystem-skill-store.js';
+import { writeFileAtomic } from './node.js';
 
 const renameHook = vi.hoisted(() => ({
   before: undefined as undefined | ((from: string, to: string) => Promise<void>),
@@ -38,7 +38,7 @@ describe('writeFileAtomic', () => {
     };
     await writeFileAtomic(target, 'new — ✓');
     expect(seen).toHaveLength(1);
-    expect(seen[0]?.from.slice(folder.length + 1)).toMatch(/^\.demo\.skill\.md\.[0-9a-f-]{36}\.tmp$/);
+    expect(seen[0]?.from.slice(folder.length + 1)).toMatch(/^\.demo\.skill\.md\.[0-9a-f]{16}\.tmp$/);
     expect(seen[0]?.bytes).toBe('new — ✓');
     expect(seen[0]?.target).toBe('old');
     expect(await fs.readFile(target, 'utf8')).toBe('new — ✓');

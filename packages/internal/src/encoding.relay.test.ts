@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  base64DecodePythonLenient,
-  base64DecodeStrict,
-  base64Encode,
-  base64UrlDecodeNoPad,
-  base64UrlEncodeNoPad,
+  decodeBase64PythonLenient as base64DecodePythonLenient,
+  decodeBase64 as base64DecodeStrict,
+  encodeBase64 as base64Encode,
+  decodeBase64Url as base64UrlDecodeNoPad,
+  encodeBase64Url as base64UrlEncodeNoPad,
 } from './encoding.js';
 
 const text = (s: string) => new TextEncoder().encode(s);
