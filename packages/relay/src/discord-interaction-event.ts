@@ -1,3 +1,4 @@
+import { pythonFloatRepr } from '@agentwire/internal';
 import { RelayError } from './errors.js';
 import { passthroughForwardSchema } from './frames/frames.js';
 import { safeParseInEnglish } from './internal.js';
@@ -8,7 +9,6 @@ import {
   type PythonJsonDict,
   type PythonJsonValue,
   parsePythonJsonExact,
-  pythonFloatRepr,
   pythonStr,
   pythonStrip,
   rstripChar,

@@ -1,33 +1,7 @@
+import { compareCodePoints, pythonFloatRepr, pythonJsonString } from '@agentwire/internal';
 import { frameError, RelayError } from './errors.js';
 
 import { type JsonValue, jsonPath } from './json.js';
-
-/**
- * Python's `repr(float)` (also its `str()`): the shortest digits that read back to the same double,
- * in exponent form below 1e-4 and from 1e16 on (`1e-05`, `1e+16`), otherwise positional with at
- * least one fractional digit (`3.0`, `0.30000000000000004`); `nan`, `inf`, `-inf`, `-0.0`.
- *
- * @example
- * pythonFloatRepr(0.00001); // '1e-05'
- * pythonFloatRepr(2); // '2.0'
- */
-export function pythonFloatRepr(value: number): string {
-  if (Number.isNaN(value)) return 'nan';
-  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  const [mantissa = '0', exponentText = '0'] = Math.abs(value).toExponential().split('e');
-  const digits = mantissa.replace('.', '');
-  const exponent = Number(exponentText);
-  if (exponent < -4 || exponent >= 16) {
-    const significand = digits.length > 1 ? `${digits.slice(0, 1)}.${digits.slice(1)}` : digits;
-    const exponentSign = exponent < 0 ? '-' : '+';
-    return `${sign}${significand}e${exponentSign}${String(Math.abs(exponent)).padStart(2, '0')}`;
-  }
-  if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
-  const integerPart = digits.slice(0, exponent + 1).padEnd(exponent + 1, '0');
-  const fractionPart = digits.slice(exponent + 1);
-  return `${sign}${integerPart}.${fractionPart === '' ? '0' : fractionPart}`;
-}
 
 // Python's notion of whitespace, which the gateway's `str.strip()` and `not line.strip()` use (and
 // `int()`, less U+001C–U+001F). It is not JavaScript's: U+001C–U+001F and U+0085 are whitespace
@@ -155,7 +129,7 @@ export interface PythonJsonDumpsOptions {
  */
 export function pythonJsonDumps(value: unknown, options: PythonJsonDumpsOptions = {}): string {
   const style: Style = {
-    quote: options.ensureAscii === false ? quoteUnicode : quote,
+    quote: (text) => pythonJsonString(text, options.ensureAscii !== false),
     sortKeys: options.sortKeys === true,
   };
   return write(value, [], new Set(), style);
@@ -227,58 +201,6 @@ function writeContainer(value: object, path: PropertyKey[], ancestors: Set<objec
   }
   ancestors.delete(value);
   return text;
-}
-
-/** Printable ASCII without `"` and `\`: written as it is. */
-const VERBATIM = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
-const SHORT_ESCAPES: Readonly<Record<number, string>> = {
-  34: '\\"',
-  92: '\\\\',
-  10: '\\n',
-  13: '\\r',
-  9: '\\t',
-  8: '\\b',
-  12: '\\f',
-};
-
-function quote(text: string): string {
-  if (VERBATIM.test(text)) return `"${text}"`;
-  let out = '"';
-  let runStart = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0x20 && unit <= 0x7e && unit !== 0x22 && unit !== 0x5c) continue;
-    out += text.slice(runStart, i);
-    out += SHORT_ESCAPES[unit] ?? `\\u${unit.toString(16).padStart(4, '0')}`;
-    runStart = i + 1;
-  }
-  return `${out}${text.slice(runStart)}"`;
-}
-
-/** `ensure_ascii=False`: only `"`, `\` and the C0 controls are escaped (Python's `ESCAPE` set). */
-function quoteUnicode(text: string): string {
-  let out = '"';
-  let runStart = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0x20 && unit !== 0x22 && unit !== 0x5c) continue;
-    out += text.slice(runStart, i);
-    out += SHORT_ESCAPES[unit] ?? `\\u${unit.toString(16).padStart(4, '0')}`;
-    runStart = i + 1;
-  }
-  return `${out}${text.slice(runStart)}"`;
-}
-
-/** Python's `str` ordering: by code point (JavaScript's default sort compares UTF-16 code units). */
-function compareCodePoints(a: string, b: string): number {
-  const left = [...a];
-  const right = [...b];
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const difference = left[i]!.codePointAt(0)! - right[i]!.codePointAt(0)!;
-    if (difference !== 0) return difference;
-  }
-  return left.length - right.length;
 }
 
 /**

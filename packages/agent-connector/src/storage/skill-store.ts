@@ -1,3 +1,4 @@
+import { compareCodePoints } from '@agentwire/internal';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { z } from 'zod';
@@ -331,17 +332,6 @@ export const catalogRevisionSchema = z.object({
 /** See `catalogRevisionSchema`. */
 export type CatalogRevision = z.output<typeof catalogRevisionSchema>;
 
-/** Orders well-formed strings by Unicode code point, the order SQLite's `ORDER BY` gives UTF-8 text. */
-function compareByCodePoint(left: string, right: string): number {
-  const length = Math.min(left.length, right.length);
-  for (let index = 0; index < length; index++) {
-    if (left.charCodeAt(index) !== right.charCodeAt(index)) {
-      return (left.codePointAt(index) ?? 0) - (right.codePointAt(index) ?? 0);
-    }
-  }
-  return left.length - right.length;
-}
-
 /**
  * A SkillStore's `version()` change token over its whole namespace, computed from metadata only (no
  * body is loaded). Each skill gives the line `<name>:<status>:<version>`; lines are ordered by name in
@@ -374,7 +364,7 @@ export function catalogChangeToken(skills: Iterable<CatalogRevision>): string {
     names.add(revision.name);
     revisions.push(revision);
   }
-  revisions.sort((left, right) => compareByCodePoint(left.name, right.name));
+  revisions.sort((left, right) => compareCodePoints(left.name, right.name));
   return changeTokenFromLines(revisions.map(({ name, status, version }) => `${name}:${status}:${version}`));
 }
 

@@ -1,3 +1,4 @@
+import { compareCodePoints } from '@agentwire/internal';
 import { HearthNetLocalError, type HearthNetLocalErrorCode } from '../errors.js';
 import { formatJsonPath, type JsonPathSegment } from './strict-json.js';
 
@@ -416,44 +417,6 @@ function hasSurrogate(key: string): boolean {
   return false;
 }
 
-/**
- * Compares two strings by Unicode code point, as Python orders `str`. A surrogate pair counts as the
- * one astral code point it encodes; a lone surrogate (which Python strings may hold, e.g. from a
- * `\udc00` escape) counts as its own code point U+D800–U+DFFF, below U+E000 and every astral one.
- */
-export function compareByCodePoint(a: string, b: string): number {
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) {
-      // Below U+D800 neither unit can be part of a surrogate pair that decides the order.
-      return x < 0xd800 || y < 0xd800 ? x - y : compareCodePointsFrom(a, b, i);
-    }
-  }
-  return a.length - b.length;
-}
-
-/**
- * Orders two strings that agree up to code unit `i` and differ there, by the code points that hold
- * unit `i`. A high surrogate just before `i` (shared by both) starts the code point in question: it
- * is an astral code point in a string whose unit `i` is a low surrogate and a lone surrogate in the
- * other.
- */
-function compareCodePointsFrom(a: string, b: string, i: number): number {
-  if (i > 0 && isHighSurrogate(a.charCodeAt(i - 1))) {
-    const x = a.codePointAt(i - 1)!;
-    const y = b.codePointAt(i - 1)!;
-    if (x !== y) return x - y;
-    // Both are the same lone high surrogate: the next code points start at `i`.
-  }
-  return a.codePointAt(i)! - b.codePointAt(i)!;
-}
-
-function isHighSurrogate(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
-}
-
 /** Up to this many keys an insertion sort beats the engine's sort (objects are mostly small). */
 const INSERTION_SORT_LIMIT = 16;
 
@@ -464,7 +427,7 @@ const INSERTION_SORT_LIMIT = 16;
 export function sortKeysByCodePoint(keys: string[]): string[] {
   if (keys.length < 2) return keys;
   for (let i = 0; i < keys.length; i++) {
-    if (hasSurrogate(keys[i]!)) return keys.sort(compareByCodePoint);
+    if (hasSurrogate(keys[i]!)) return keys.sort(compareCodePoints);
   }
   return sortSurrogateFreeKeys(keys);
 }

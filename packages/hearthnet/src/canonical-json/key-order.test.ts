@@ -1,6 +1,7 @@
+import { compareCodePoints } from '@agentwire/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareByCodePoint, sortKeysByCodePoint, sortSurrogateFreeKeys } from './canonical-json.js';
+import { sortKeysByCodePoint, sortSurrogateFreeKeys } from './canonical-json.js';
 
 const byCodePoints = (a: string, b: string): number => {
   const x = Array.from(a, (c) => c.codePointAt(0)!);
@@ -11,9 +12,9 @@ const byCodePoints = (a: string, b: string): number => {
 
 const utf8Order = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
-describe('compareByCodePoint', () => {
+describe('compareCodePoints', () => {
   it('puts U+FF5E "～" before U+1F600 "😀" (code unit order says the opposite)', () => {
-    expect(compareByCodePoint('～', '😀')).toBeLessThan(0);
+    expect(compareCodePoints('～', '😀')).toBeLessThan(0);
     expect(['😀', '～'].sort()).toEqual(['😀', '～']);
     expect(sortKeysByCodePoint(['😀', '～'])).toEqual(['～', '😀']);
   });
@@ -35,8 +36,8 @@ describe('compareByCodePoint', () => {
     const key = fc.array(char, { maxLength: 4 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(key, key, (a, b) => {
-        expect(Math.sign(compareByCodePoint(a, b))).toBe(Math.sign(byCodePoints(a, b)));
-        expect(Math.sign(compareByCodePoint(a, b))).toBe(Math.sign(utf8Order(a, b)));
+        expect(Math.sign(compareCodePoints(a, b))).toBe(Math.sign(byCodePoints(a, b)));
+        expect(Math.sign(compareCodePoints(a, b))).toBe(Math.sign(utf8Order(a, b)));
       }),
       { numRuns: 500 },
     );
@@ -51,8 +52,8 @@ describe('compareByCodePoint', () => {
       '\u{10000}',
     ]);
     // A shared high surrogate is an astral character in one key and a lone surrogate in the other.
-    expect(compareByCodePoint('\ud800\udc00', '\ud800\ue000')).toBeGreaterThan(0);
-    expect(compareByCodePoint('\ud800\ud800', '\ud800\udc00')).toBeLessThan(0);
+    expect(compareCodePoints('\ud800\udc00', '\ud800\ue000')).toBeGreaterThan(0);
+    expect(compareCodePoints('\ud800\ud800', '\ud800\udc00')).toBeLessThan(0);
   });
 
   it('agrees with code point order on random strings with lone surrogates', () => {
@@ -60,7 +61,7 @@ describe('compareByCodePoint', () => {
     const key = fc.array(unit, { maxLength: 5 }).map((units) => String.fromCharCode(...units));
     fc.assert(
       fc.property(key, key, (a, b) => {
-        expect(Math.sign(compareByCodePoint(a, b))).toBe(Math.sign(byCodePoints(a, b)));
+        expect(Math.sign(compareCodePoints(a, b))).toBe(Math.sign(byCodePoints(a, b)));
       }),
       { numRuns: 2000 },
     );
@@ -96,7 +97,7 @@ describe('sortKeysByCodePoint', () => {
       fc.property(fc.uniqueArray(key, { maxLength: 24 }), (list) => {
         const expected = [...list].sort(byCodePoints);
         expect(sortKeysByCodePoint([...list])).toEqual(expected);
-        expect([...list].sort(compareByCodePoint)).toEqual(expected);
+        expect([...list].sort(compareCodePoints)).toEqual(expected);
       }),
       { numRuns: 150 },
     );

@@ -1,3 +1,4 @@
+import { pythonFloatRepr } from '@agentwire/internal';
 import { describe, expect, it } from 'vitest';
 import { loadHearthnetFixture } from '../crypto/fixture-test-support.js';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
@@ -22,12 +23,7 @@ import {
   type ReferenceInviteInput,
   verifyReferenceInvite,
 } from './reference-invite.js';
-import {
-  encodeReferenceSseFrame,
-  parseReferenceJson,
-  pythonAsciiJson,
-  pythonFloatRepr,
-} from './reference-json.js';
+import { encodeReferenceSseFrame, parseReferenceJson, pythonAsciiJson } from './reference-json.js';
 import {
   type ReferenceManifestCidInput,
   type ReferenceNodeManifest,

@@ -1,12 +1,7 @@
+import { pythonFloatRepr, pythonJsonString } from '@agentwire/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  PythonFloat,
-  parseReferenceJson,
-  pythonAsciiJson,
-  pythonAsciiString,
-  pythonFloatRepr,
-} from './reference-json.js';
+import { PythonFloat, parseReferenceJson, pythonAsciiJson } from './reference-json.js';
 
 const REPR = /^-?(?:\d+\.\d+|\d(?:\.\d+)?e[+-]\d{2,3})$/;
 const withBigIntsAsNumbers = (value: unknown) =>
@@ -41,7 +36,7 @@ describe('pythonAsciiJson', () => {
   });
 
   it('escapes lone surrogates instead of failing (Python str can hold them)', () => {
-    expect(pythonAsciiString('a\ud800b\udfff')).toBe('"a\\ud800b\\udfff"');
+    expect(pythonJsonString('a\ud800b\udfff')).toBe('"a\\ud800b\\udfff"');
   });
 
   it('sorts keys by code point, not by UTF-16 unit', () => {

@@ -1,5 +1,10 @@
-import { describeType, isPlainObject } from '@agentwire/internal';
-import { compareByCodePoint } from '../canonical-json/canonical-json.js';
+import {
+  compareCodePoints,
+  describeType,
+  isPlainObject,
+  pythonFloatRepr,
+  pythonJsonString,
+} from '@agentwire/internal';
 import { formatJsonPath } from '../canonical-json/strict-json.js';
 import { HearthNetLocalError } from '../errors.js';
 
@@ -202,20 +207,10 @@ export interface PythonAsciiJsonOptions {
   readonly sortKeys: boolean;
 }
 
-const SHORT_ESCAPES: { readonly [char: string]: string } = {
-  '"': '\\"',
-  '\\': '\\\\',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\t': '\\t',
-  '\b': '\\b',
-  '\f': '\\f',
-};
-
 /**
  * Python's `json.dumps(value, ensure_ascii=True, separators=(",", ":"))`, with `sort_keys` as asked:
  * every character outside U+0020–U+007E is a lower-case `\uXXXX` escape (astral characters as
- * surrogate pairs), floats use Python's `repr` ({@link pythonFloatRepr}). This is the reference's
+ * surrogate pairs), floats use Python's `repr` (`pythonFloatRepr`). This is the reference's
  * event and snapshot signing form ("B-form", with sorted keys) and its invite blob form (insertion
  * order).
  *
@@ -234,20 +229,6 @@ export function pythonAsciiJson(value: unknown, options: PythonAsciiJsonOptions)
   return parts.join('');
 }
 
-/** The string literal Python's `json.dumps(text, ensure_ascii=True)` writes, quotes included. */
-export function pythonAsciiString(text: string): string {
-  let out = '"';
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charAt(i);
-    const unit = text.charCodeAt(i);
-    const short = SHORT_ESCAPES[char];
-    if (short !== undefined) out += short;
-    else if (unit < 0x20 || unit > 0x7e) out += `\\u${unit.toString(16).padStart(4, '0')}`;
-    else out += char;
-  }
-  return `${out}"`;
-}
-
 function write(
   value: unknown,
   sortKeys: boolean,
@@ -258,7 +239,7 @@ function write(
   if (value === null) parts.push('null');
   else if (value === true) parts.push('true');
   else if (value === false) parts.push('false');
-  else if (typeof value === 'string') parts.push(pythonAsciiString(value));
+  else if (typeof value === 'string') parts.push(pythonJsonString(value));
   else if (typeof value === 'bigint') parts.push(value.toString());
   else if (typeof value === 'number') parts.push(numberText(value, false, path));
   else if (value instanceof PythonFloat) parts.push(numberText(value.value, true, path));
@@ -277,11 +258,11 @@ function write(
   } else if (isPlainObject(value)) {
     enter(value, path, ancestors);
     const keys = Object.keys(value);
-    if (sortKeys) keys.sort(compareByCodePoint);
+    if (sortKeys) keys.sort(compareCodePoints);
     parts.push('{');
     for (const [index, key] of keys.entries()) {
       if (index > 0) parts.push(',');
-      parts.push(pythonAsciiString(key), ':');
+      parts.push(pythonJsonString(key), ':');
       path.push(key);
       write(value[key], sortKeys, path, ancestors, parts);
       path.pop();
@@ -326,31 +307,4 @@ export class PythonFloat {
   constructor(value: number) {
     this.value = value;
   }
-}
-
-/**
- * Python's `repr(float)`: the shortest digits that round-trip (the same digits as JavaScript), in
- * exponent notation iff the decimal exponent is below −4 or at least 16, with a two-digit exponent
- * at least, and `.0` after integral fixed values. Non-finite values give `nan`, `inf`, `-inf`.
- *
- * @example
- * pythonFloatRepr(1); // '1.0'
- * pythonFloatRepr(1e16); // '1e+16'
- * pythonFloatRepr(1e-7); // '1e-07'
- */
-export function pythonFloatRepr(value: number): string {
-  if (Number.isNaN(value)) return 'nan';
-  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  const [mantissa = '0', exponentText = '0'] = Math.abs(value).toExponential().split('e');
-  const digits = mantissa.replace('.', '');
-  const exponent = Number(exponentText);
-  if (exponent < -4 || exponent >= 16) {
-    const fraction = digits.length > 1 ? `.${digits.slice(1)}` : '';
-    const magnitude = String(Math.abs(exponent)).padStart(2, '0');
-    return `${sign}${digits[0]}${fraction}e${exponent < 0 ? '-' : '+'}${magnitude}`;
-  }
-  if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
-  if (digits.length <= exponent + 1) return `${sign}${digits.padEnd(exponent + 1, '0')}.0`;
-  return `${sign}${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`;
 }

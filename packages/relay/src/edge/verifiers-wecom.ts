@@ -1,12 +1,11 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
-import { describeType, encodeBase64 } from '@agentwire/internal';
+import { compareCodePoints, describeType, encodeBase64 } from '@agentwire/internal';
 
 import { RelayError } from '../errors.js';
 import {
   assertNonEmptyString,
   assertOptions,
   bytesEqual,
-  compareCodePoints,
   decodeBase64,
   decodeUtf8,
   type EdgeRequest,

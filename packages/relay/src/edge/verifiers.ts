@@ -7,6 +7,7 @@ import {
   verify,
 } from 'node:crypto';
 import {
+  compareCodePoints,
   decodeBase64 as decodeBase64OrRefuse,
   decodeHex as decodeHexOrRefuse,
   describeType,
@@ -302,22 +303,6 @@ function interactionOf(value: unknown): DiscordInteraction {
     throw new RelayError('malformed_body', 'the interaction has no integer type', { path: 'body.type' });
   }
   return value as DiscordInteraction;
-}
-
-/**
- * Orders strings by Unicode code point (the order of their UTF-8 bytes, and of `sort` in the C
- * locale), not by UTF-16 code unit as `Array.prototype.sort` does.
- */
-export function compareCodePoints(a: string, b: string): number {
-  const left = a[Symbol.iterator]();
-  const right = b[Symbol.iterator]();
-  for (;;) {
-    const x = left.next();
-    const y = right.next();
-    if (x.done || y.done) return (x.done ? 0 : 1) - (y.done ? 0 : 1);
-    const difference = x.value.codePointAt(0)! - y.value.codePointAt(0)!;
-    if (difference !== 0) return difference;
-  }
 }
 
 /** One decoded form parameter, in the order it came. */

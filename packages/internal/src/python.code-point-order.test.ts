@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints } from './verifiers.js';
+import { compareCodePoints } from './python.js';
 
 describe('compareCodePoints', () => {
   it('orders by code point, where UTF-16 order differs', () => {
