@@ -3,6 +3,7 @@
 
 /** Why a decoder refused a text: a sentence naming the first problem. */
 export interface Refusal {
+  /** What was wrong, in a sentence that names the first offending character or the length. */
   readonly refused: string;
 }
 
