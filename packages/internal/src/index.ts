@@ -13,5 +13,5 @@ export {
   type PythonLenientOptions,
   type Refusal,
 } from './encoding.js';
-export { compareCodePoints, pythonFloatRepr, pythonJsonString } from './python.js';
+export { compareCodePoints, isPythonTruthy, pythonFloatRepr, pythonJsonString } from './python.js';
 export { describeType, describeValue, isJsonObject, isPlainObject, messageOf } from './values.js';

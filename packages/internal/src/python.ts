@@ -116,3 +116,24 @@ function compareCodePointsFrom(a: string, b: string, i: number): number {
 function isHighSurrogate(unit: number): boolean {
   return unit >= 0xd800 && unit <= 0xdbff;
 }
+
+/**
+ * Python's `bool(value)` for a value read from JSON: `None` (`null`, or `undefined` for an absent
+ * key), `False`, `0`, `""`, `[]` and `{}` are false; everything else, `NaN` included, is true. A
+ * `bigint` stands for a Python `int` (`0n` is false), a `Map` for a `dict`; any other object counts
+ * its own enumerable keys (a `PythonFloat`-style wrapper is the caller's to unwrap first).
+ *
+ * @example
+ * isPythonTruthy(Number.NaN); // true
+ * isPythonTruthy({}); // false
+ */
+export function isPythonTruthy(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  if (typeof value === 'bigint') return value !== 0n;
+  if (typeof value === 'string') return value !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  if (value instanceof Map) return value.size > 0;
+  return typeof value === 'object' ? Object.keys(value).length > 0 : Boolean(value);
+}

@@ -1,11 +1,10 @@
-import { pythonFloatRepr } from '@agentwire/internal';
+import { isPythonTruthy, pythonFloatRepr } from '@agentwire/internal';
 import { RelayError } from './errors.js';
 import { passthroughForwardSchema } from './frames/frames.js';
 import { safeParseInEnglish } from './internal.js';
 import type { MessageEvent, MessageType } from './message-event.js';
 import { decodePassthroughBody, decodePromptCallback, type PromptCallback } from './passthrough.js';
 import {
-  isPythonTruthy,
   type PythonJsonDict,
   type PythonJsonValue,
   parsePythonJsonExact,

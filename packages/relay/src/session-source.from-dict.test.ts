@@ -1,8 +1,8 @@
+import { isPythonTruthy } from '@agentwire/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from './errors.js';
 import type { JsonValue } from './json.js';
-import { isPythonTruthy } from './python.js';
 import {
   BUILTIN_PLATFORMS,
   PLUGIN_PLATFORMS,

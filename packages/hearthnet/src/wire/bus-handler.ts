@@ -1,3 +1,4 @@
+import { isPythonTruthy } from '@agentwire/internal';
 import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
 import { parseCapabilityVersion } from '../capabilities/capability-name.js';
 import type { CapabilityRegistration } from '../capabilities/capability-registry.js';
@@ -926,11 +927,4 @@ function required(value: string | undefined, name: string): string {
 function checkedRequestId(value: string): string {
   if (!isAcceptableRequestId(value)) throw new BadRequestError('malformed X-HearthNet-Request-Id');
   return value;
-}
-
-/** Python truthiness of a JSON value: the reference asks for a stream with any truthy `stream`. */
-function isPythonTruthy(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0;
-  if (value !== null && typeof value === 'object') return Object.keys(value).length > 0;
-  return Boolean(value);
 }
