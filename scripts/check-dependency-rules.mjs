@@ -8,6 +8,8 @@
 //   no Node builtin, no `ws` and no native module (nor `@agentwire/internal/node`);
 // - every package may use the private `@agentwire/internal` (declared as a devDependency, so tsup
 //   bundles it); it imports no other @agentwire package.
+// - hearthnet's wire/ never imports its compat/: reference dialects are handed to the wire as
+//   strategies (the `wire` option), so the contract wire stays free of reference emulation.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -62,6 +64,14 @@ for (const dir of readdirSync(packagesDir)) {
   for (const file of sourceFiles(join(pkgDir, 'src'))) {
     const rel = relative(root, file);
     for (const spec of specifiers(file)) {
+      if (
+        rel.startsWith('packages/hearthnet/src/wire/') &&
+        spec.startsWith('.') &&
+        relative(root, resolve(dirname(file), spec)).startsWith('packages/hearthnet/src/compat/')
+      )
+        errors.push(
+          `${rel}: hearthnet wire/ may not import compat/ (${spec}); pass a dialect as the wire option`,
+        );
       if (!spec.startsWith('@agentwire/')) continue;
       const [, target, ...rest] = spec.split('/');
       if (target === dir)

@@ -1,3 +1,4 @@
+import { encodeHex } from '@agentwire/internal';
 import { ConformanceError } from './errors.js';
 
 /**
@@ -55,7 +56,7 @@ function render(value: unknown, seen: Set<object>): string {
   }
   if (value === null) return 'null';
   const object = value as object;
-  if (object instanceof Uint8Array) return `bytes(${toHex(object)})`;
+  if (object instanceof Uint8Array) return `bytes(${encodeHex(object)})`;
   if (seen.has(object)) return '[circular]';
   seen.add(object);
   try {
@@ -68,12 +69,6 @@ function render(value: unknown, seen: Set<object>): string {
   } finally {
     seen.delete(object);
   }
-}
-
-function toHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex;
 }
 
 /**

@@ -23,16 +23,26 @@ export { type ConformanceSubjects, subjectSuites } from './subjects/subject-suit
 export type { ConformanceSuite } from './suite.js';
 // The suites, each with the one type a caller names when it builds the argument separately.
 export {
+  type AgentAddressImplementation,
+  agentAddressSuite,
+} from './suites/agent-connector/agent-address-suite.js';
+export {
   type AgentConnectorSuiteOptions,
   agentConnectorSuite,
 } from './suites/agent-connector/agent-connector-suite.js';
+export {
+  type WebhookWireImplementation,
+  webhookWireSuite,
+} from './suites/agent-connector/webhook-wire-suite.js';
 export { type DataStoreSuiteOptions, dataStoreSuite } from './suites/data-store/data-store-suite.js';
+export { type BlobStoreSuiteOptions, blobStoreSuite } from './suites/hearthnet/blob-store.js';
 export { type BlobTransferImplementation, blobTransferSuite } from './suites/hearthnet/blob-transfer.js';
 export { type CanonicalJsonImplementation, canonicalJsonSuite } from './suites/hearthnet/canonical-json.js';
 export {
   type CapabilityCatalogueImplementation,
   capabilitySchemaSuite,
 } from './suites/hearthnet/capability-schemas.js';
+export { type CompatImplementation, compatSuite } from './suites/hearthnet/compat.js';
 export { type EventLogImplementation, eventLogSuite } from './suites/hearthnet/event-log.js';
 export { type EventStoreSuiteOptions, eventStoreSuite } from './suites/hearthnet/event-store.js';
 export { type HashingImplementation, hashingSuite } from './suites/hearthnet/hashing.js';
@@ -64,6 +74,10 @@ export {
   type CapabilityVaultSuiteOptions,
   capabilityVaultSuite,
 } from './suites/relay-runtime/capability-vault-suite.js';
+export {
+  type GatewaySecretStoreSuiteOptions,
+  gatewaySecretStoreSuite,
+} from './suites/relay-runtime/gateway-secret-store-suite.js';
 export {
   type InboundBufferSuiteOptions,
   inboundBufferSuite,

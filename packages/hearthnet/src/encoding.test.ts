@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeTagged, loadHearthnetFixture } from './crypto/fixture-test-support.js';
 import {
   base32Decode,
   base32Encode,
@@ -14,26 +13,7 @@ import {
 } from './encoding.js';
 import { HearthNetLocalError } from './errors.js';
 
-/** RFC 4648 §10. */
-const rfcVectors: ReadonlyArray<readonly [string, string]> = [
-  ['', ''],
-  ['f', 'MY======'],
-  ['fo', 'MZXQ===='],
-  ['foo', 'MZXW6==='],
-  ['foob', 'MZXW6YQ='],
-  ['fooba', 'MZXW6YTB'],
-  ['foobar', 'MZXW6YTBOI======'],
-];
-
 describe('base32', () => {
-  it('encodes and decodes the RFC 4648 test vectors', () => {
-    for (const [plain, encoded] of rfcVectors) {
-      const plainBytes = new TextEncoder().encode(plain);
-      expect(base32Encode(plainBytes)).toBe(encoded);
-      expect(base32Decode(encoded)).toEqual(plainBytes);
-    }
-  });
-
   it('round-trips any bytes and always pads to a multiple of 8', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), (b) => {
@@ -46,27 +26,6 @@ describe('base32', () => {
     );
   });
 
-  it('refuses lower case, bad lengths, impossible padding and non-zero trailing bits', () => {
-    for (const text of [
-      'my======',
-      'MY=====',
-      'M=======',
-      'MZX=====',
-      'MZXW6Y==',
-      'MZ======',
-      'MY==MY==',
-      '========',
-      'MY',
-    ]) {
-      expect(() => base32Decode(text), text).toThrow(expect.objectContaining({ code: 'invalid_base32' }));
-      try {
-        base32Decode(text);
-      } catch (error) {
-        expect((error as HearthNetLocalError).code).toBe('invalid_base32');
-      }
-    }
-  });
-
   it('refuses non-string and non-bytes input with a typed error', () => {
     expect(() => base32Decode(null as unknown as string)).toThrow(
       expect.objectContaining({ code: 'invalid_base32' }),
@@ -77,43 +36,20 @@ describe('base32', () => {
   });
 });
 
-/** An independent reference: the platform's own base64 (btoa over a binary string). */
-const reference = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-
+// Standard base64 itself is @agentwire/internal's (its RFC 4648 vectors are asserted there); what is
+// hearthnet's own is the error its public decoder throws.
 describe('standard base64', () => {
-  it('matches RFC 4648 §10 vectors', () => {
-    const vectors: [string, string][] = [
-      ['', ''],
-      ['f', 'Zg=='],
-      ['fo', 'Zm8='],
-      ['foo', 'Zm9v'],
-      ['foob', 'Zm9vYg=='],
-      ['fooba', 'Zm9vYmE='],
-      ['foobar', 'Zm9vYmFy'],
-    ];
-    for (const [plain, encoded] of vectors) {
-      expect(base64Encode(new TextEncoder().encode(plain))).toBe(encoded);
-      expect(new TextDecoder().decode(base64Decode(encoded))).toBe(plain);
-    }
-    expect(base64Encode(new Uint8Array([0xfb, 0xff]))).toBe('+/8=');
-  });
-
-  it('agrees with btoa and round-trips any bytes', () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
-        const text = base64Encode(bytes);
-        expect(text).toBe(reference(bytes));
-        expect(base64Decode(text)).toEqual(bytes);
-      }),
-      { numRuns: 300 },
-    );
-  });
-
   it('refuses unpadded, url-alphabet, whitespace and non-canonical text', () => {
     for (const bad of ['Zg', 'Zm8', '-_8=', 'Zm9v\n', 'Zm 9v', 'Zh==', 'Zm9=', '====', 'Z===', 'Zg=a']) {
       expect(() => base64Decode(bad), bad).toThrow(expect.objectContaining({ code: 'invalid_base64' }));
     }
     expect(() => base64Decode(1 as never)).toThrow(expect.objectContaining({ code: 'invalid_base64' }));
+  });
+
+  it('refuses to encode a value that is not a Uint8Array with invalid_bytes', () => {
+    expect(() => base64Encode('Zg==' as unknown as Uint8Array)).toThrow(
+      expect.objectContaining({ code: 'invalid_bytes' }),
+    );
   });
 });
 
@@ -130,15 +66,6 @@ function codeOf(run: () => unknown): string | undefined {
 }
 
 describe('base64UrlEncode', () => {
-  it('matches Buffer base64url for any bytes', () => {
-    fc.assert(
-      fc.property(bytes, (b) => {
-        expect(base64UrlEncode(b)).toBe(Buffer.from(b).toString('base64url'));
-      }),
-      { numRuns: 500 },
-    );
-  });
-
   it('refuses a value that is not a Uint8Array with invalid_bytes', () => {
     expect(codeOf(() => base64UrlEncode('abc' as unknown as Uint8Array))).toBe('invalid_bytes');
     expect(codeOf(() => base64UrlEncode([1, 2] as unknown as Uint8Array))).toBe('invalid_bytes');
@@ -242,50 +169,148 @@ describe('hex', () => {
   });
 });
 
-interface EncodingCase {
-  readonly id: string;
-  readonly operation: string;
-  readonly input: unknown;
-  readonly output?: unknown;
-  readonly error?: string;
-}
+type DecodeOutcome = { readonly hex: string } | { readonly error: string };
 
-const fixture = loadHearthnetFixture<EncodingCase>('encodings.json');
+const allByteValues = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0')).join('');
 
-const encoders: Record<string, { encode: (b: Uint8Array) => string; decode: (t: string) => Uint8Array }> = {
-  base64url_encode: { encode: base64UrlEncode, decode: base64UrlDecode },
-  base32_encode: { encode: base32Encode, decode: base32Decode },
-  hex_encode: { encode: hexEncode, decode: hexDecode },
+// The cases of the conformance fixture encodings.json, copied here: base64url, base32 and hex are not
+// exported by @agentwire/hearthnet (only standard base64 is), so no conformance suite can reach them.
+// Keep the two in step when the fixture changes.
+/** Bytes (hex) → text, each decoding back to the bytes: the encode cases of encodings.json. */
+const encodeVectors: Readonly<
+  Record<'base64url' | 'base32' | 'hex', readonly (readonly [hex: string, text: string])[]>
+> = {
+  base64url: [
+    ['', ''],
+    ['00', 'AA'],
+    ['fbff', '-_8'],
+    ['14fb9c', 'FPuc'],
+    ['14fb9c03', 'FPucAw'],
+    ['14fb9c03d9', 'FPucA9k'],
+    [
+      'ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff',
+      '__________________________________________8',
+    ],
+    ['666f6f626172', 'Zm9vYmFy'],
+    ['fbefbe', '----'],
+    [
+      allByteValues,
+      'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4OTo7PD0-P0BBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWltcXV5fYGFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6e3x9fn-AgYKDhIWGh4iJiouMjY6PkJGSk5SVlpeYmZqbnJ2en6ChoqOkpaanqKmqq6ytrq-wsbKztLW2t7i5uru8vb6_wMHCw8TFxsfIycrLzM3Oz9DR0tPU1dbX2Nna29zd3t_g4eLj5OXm5-jp6uvs7e7v8PHy8_T19vf4-fr7_P3-_w',
+    ],
+  ],
+  base32: [
+    ['', ''],
+    ['66', 'MY======'],
+    ['666f', 'MZXQ===='],
+    ['666f6f', 'MZXW6==='],
+    ['666f6f62', 'MZXW6YQ='],
+    ['666f6f6261', 'MZXW6YTB'],
+    ['666f6f626172', 'MZXW6YTBOI======'],
+    ['ffffffffffffffff', '7777777777776==='],
+    ['0000000000000000', 'AAAAAAAAAAAAA==='],
+    ['00010203040506070809', 'AAAQEAYEAUDAOCAJ'],
+  ],
+  hex: [
+    ['', ''],
+    ['0001abff', '0001abff'],
+  ],
 };
-const decoders: Record<string, (text: string) => Uint8Array> = {
-  base64url_decode: base64UrlDecode,
-  base64url_decode_lenient: base64UrlDecodeLenient,
-  base32_decode: base32Decode,
-  hex_decode: hexDecode,
+
+/** Text → bytes (hex) or the refusal's code: the decode cases of encodings.json. */
+const decodeVectors: Readonly<
+  Record<
+    'base64url' | 'base64urlLenient' | 'base32' | 'hex',
+    readonly (readonly [text: string, DecodeOutcome])[]
+  >
+> = {
+  base64url: [
+    ['-_8=', { error: 'invalid_base64url' }],
+    ['AA==', { error: 'invalid_base64url' }],
+    ['+_8', { error: 'invalid_base64url' }],
+    ['-/8', { error: 'invalid_base64url' }],
+    ['-_ 8', { error: 'invalid_base64url' }],
+    ['AAAA\n', { error: 'invalid_base64url' }],
+    ['AAAAA', { error: 'invalid_base64url' }],
+    ['A', { error: 'invalid_base64url' }],
+    ['AB', { error: 'invalid_base64url' }],
+    ['AAB', { error: 'invalid_base64url' }],
+    ['AAé', { error: 'invalid_base64url' }],
+    ['AA.A', { error: 'invalid_base64url' }],
+    ['', { hex: '' }],
+    ['AA', { hex: '00' }],
+    ['AAA', { hex: '0000' }],
+    ['-_8', { hex: 'fbff' }],
+    ['____', { hex: 'ffffff' }],
+  ],
+  base64urlLenient: [
+    ['-_8=', { hex: 'fbff' }],
+    ['AA==', { hex: '00' }],
+    ['-_8==', { hex: 'fbff' }],
+    ['+/8', { hex: 'fbff' }],
+    ['+_8', { hex: 'fbff' }],
+    [' -_\n8 ', { hex: 'fbff' }],
+    ['-!_.8', { hex: 'fbff' }],
+    ['-_8=AAAA', { hex: 'fbff' }],
+    ['A=AAA', { hex: '000000' }],
+    ['AB', { hex: '00' }],
+    ['-_8', { hex: 'fbff' }],
+    ['', { hex: '' }],
+    ['====', { hex: '' }],
+    ['A', { error: 'invalid_base64url' }],
+    ['AAAAA', { error: 'invalid_base64url' }],
+    ['AA!', { error: 'invalid_base64url' }],
+    ['AAAAAA!!', { error: 'invalid_base64url' }],
+    ['AAé=', { error: 'invalid_base64url' }],
+  ],
+  base32: [
+    ['MY======', { hex: '66' }],
+    ['MZXW6YQ=', { hex: '666f6f62' }],
+    ['MZXW6YTB', { hex: '666f6f6261' }],
+    ['my======', { error: 'invalid_base32' }],
+    ['MY=====', { error: 'invalid_base32' }],
+    ['M=======', { error: 'invalid_base32' }],
+    ['MZX=====', { error: 'invalid_base32' }],
+    ['MZXW6Y==', { error: 'invalid_base32' }],
+    ['MZ======', { error: 'invalid_base32' }],
+    ['MY==MY==', { error: 'invalid_base32' }],
+    ['========', { error: 'invalid_base32' }],
+    ['MY0=====', { error: 'invalid_base32' }],
+    ['MY', { error: 'invalid_base32' }],
+  ],
+  hex: [
+    ['00AbfF', { hex: '00abff' }],
+    ['abc', { error: 'invalid_hex' }],
+    ['0g', { error: 'invalid_hex' }],
+    ['00 ', { error: 'invalid_hex' }],
+    ['0x00', { error: 'invalid_hex' }],
+  ],
 };
 
-describe('fixtures/hearthnet/encodings.json', () => {
-  it('has cases for every operation', () => {
-    const operations = new Set(fixture.cases.map((c) => c.operation));
-    expect([...operations].sort()).toEqual([...Object.keys(encoders), ...Object.keys(decoders)].sort());
-  });
+const codecs = {
+  base64url: { encode: base64UrlEncode, decode: base64UrlDecode },
+  base64urlLenient: { encode: base64UrlEncode, decode: base64UrlDecodeLenient },
+  base32: { encode: base32Encode, decode: base32Decode },
+  hex: { encode: hexEncode, decode: hexDecode },
+} as const;
 
-  for (const c of fixture.cases) {
-    it(c.id, () => {
-      const encoder = encoders[c.operation];
-      if (encoder !== undefined) {
-        const input = decodeTagged(c.input) as Uint8Array;
-        expect(encoder.encode(input)).toBe(c.output);
-        expect(encoder.decode(c.output as string)).toEqual(input);
-        return;
-      }
-      const decode = decoders[c.operation]!;
-      if (c.error !== undefined) {
-        expect(() => decode(c.input as string)).toThrow(
-          expect.objectContaining({ name: 'HearthNetLocalError', code: c.error }),
+describe('encodings.json vectors', () => {
+  for (const [name, vectors] of Object.entries(encodeVectors)) {
+    const codec = codecs[name as keyof typeof encodeVectors];
+    it.each(vectors)(`${name} encodes %s as %s and decodes it back`, (hex, text) => {
+      expect(codec.encode(hexDecode(hex))).toBe(text);
+      expect(codec.decode(text)).toEqual(hexDecode(hex));
+    });
+  }
+
+  for (const [name, vectors] of Object.entries(decodeVectors)) {
+    const { decode } = codecs[name as keyof typeof decodeVectors];
+    it.each(vectors)(`${name} decodes %j to %o`, (text, outcome) => {
+      if ('error' in outcome) {
+        expect(() => decode(text)).toThrow(
+          expect.objectContaining({ name: 'HearthNetLocalError', code: outcome.error }),
         );
       } else {
-        expect(decode(c.input as string)).toEqual(decodeTagged(c.output));
+        expect(decode(text)).toEqual(hexDecode(outcome.hex));
       }
     });
   }

@@ -8,6 +8,7 @@ import {
   httpStatusForErrorCode,
 } from './capabilities/index.js';
 import type { JsonSchema } from './capabilities/json-schema.js';
+import { referenceWire } from './compat/reference-wire.js';
 import { keyPairFromSeed } from './crypto/key-pair.js';
 import { type ServedBusHandler, serveBusHandler } from './node-http.js';
 import { ACK_WINDOW_HEADER } from './wire/envelope.js';
@@ -230,7 +231,7 @@ describe('client streams (duplex calls)', () => {
       identity: caller,
       community,
       node: served.url,
-      wire: 'reference',
+      wire: referenceWire,
     });
     await expect(
       reference.call('experimental.sum', { params: {}, input: {} }, { stream: true, duplex: true }),

@@ -9,6 +9,7 @@ import {
   CapabilityRegistry,
   InvalidSignatureError,
 } from './capabilities/index.js';
+import { referenceWire } from './compat/reference-wire.js';
 import { keyPairFromSeed } from './crypto/key-pair.js';
 import { signPayload, verifyPayload } from './crypto/payload-signature.js';
 import { InMemoryEventStore } from './events/event-store.js';
@@ -87,7 +88,7 @@ beforeAll(async () => {
   const trust = staticTrust({ [caller.nodeId]: 'member' });
   contractNode = await serve(createBusHandler({ identity: server, registry: registry(), community, trust }));
   referenceNode = await serve(
-    createBusHandler({ identity: server, registry: registry(), trust, wire: 'reference' }),
+    createBusHandler({ identity: server, registry: registry(), trust, wire: referenceWire }),
   );
 });
 

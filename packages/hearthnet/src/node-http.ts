@@ -14,10 +14,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createNodeListener, type NodeListenerProblem } from '@agentwire/internal/node';
 import { toErrorBody } from './capabilities/error-body.js';
 import { BadRequestError, InternalError } from './capabilities/index.js';
 import { HearthNetLocalError } from './errors.js';
-import { DEFAULT_DRAIN_TIMEOUT_MS, MAX_TIMER_MS, progressWithin } from './wire/sse.js';
+import { DEFAULT_DRAIN_TIMEOUT_MS, MAX_TIMER_MS, slowConsumerError } from './wire/sse.js';
 
 /** Options of {@link serveBusHandler}. */
 export interface ServeOptions extends NodeListenerOptions {
@@ -111,176 +112,58 @@ export function toNodeListener(
       `drainTimeoutMs must be a positive integer (ms, at most 2^31 - 1), got ${String(drainTimeoutMs)}`,
     );
   }
-  return (request, response) => {
-    void serve(handler, request, response, maxBodyBytes, drainTimeoutMs).catch(() => {
-      response.destroy();
-    });
-  };
-}
-
-async function serve(
-  handler: WebHandler,
-  request: IncomingMessage,
-  response: ServerResponse,
-  maxBodyBytes: number,
-  drainTimeoutMs: number,
-): Promise<void> {
-  const disconnected = new AbortController();
-  response.on('close', () => {
-    if (!response.writableFinished)
-      disconnected.abort(new DOMException('the client went away', 'AbortError'));
-  });
-  const streamed = isEventStream(request.headers['content-type']);
-  const body = streamed ? requestBodyStream(request) : await readBody(request, maxBodyBytes);
-  if (body === undefined) {
-    writeJson(
-      response,
-      413,
-      toErrorBody(new BadRequestError(`the request body exceeds ${maxBodyBytes} bytes`)),
-    );
-    return;
-  }
-  const headers = new Headers();
-  for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
-    headers.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
-  }
-  const method = request.method ?? 'GET';
-  const webRequest = new Request(`http://${request.headers.host ?? 'localhost'}${request.url ?? '/'}`, {
-    method,
-    headers,
-    ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
-    signal: disconnected.signal,
-    // A streamed body is read while the response is already flowing (client streams).
-    ...(streamed ? { duplex: 'half' } : {}),
-  } as RequestInit);
-  let webResponse: Response;
-  try {
-    webResponse = await handler(webRequest);
-  } catch {
-    writeJson(response, 500, toErrorBody(new InternalError()));
-    return;
-  }
-  await writeResponse(webResponse, response, disconnected, drainTimeoutMs);
-}
-
-/** Whether a `Content-Type` is `text/event-stream`: a client stream, read as it arrives. */
-function isEventStream(contentType: string | undefined): boolean {
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
-}
-
-/** The request body as a web stream, with back-pressure: nothing is read ahead of the handler. */
-function requestBodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
-  // Once the stream is closed, errored or cancelled, later events must not touch its controller.
-  let settled = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        const fail = (error: unknown) => {
-          if (settled) return;
-          settled = true;
-          controller.error(error);
-        };
-        request.on('data', (chunk: Buffer) => {
-          if (settled) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
-          if ((controller.desiredSize ?? 0) <= 0) request.pause();
-        });
-        request.once('end', () => {
-          if (settled) return;
-          settled = true;
-          controller.close();
-        });
-        request.once('error', fail);
-        request.once('aborted', () => fail(new DOMException('the client went away', 'AbortError')));
-      },
-      pull() {
-        request.resume();
-      },
-      cancel() {
-        settled = true;
-        request.resume();
-      },
-    },
-    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
-  );
-}
-
-/** The request body, or `undefined` when it is larger than `maxBodyBytes`. */
-async function readBody(request: IncomingMessage, maxBodyBytes: number): Promise<Uint8Array | undefined> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    length += chunk.length;
-    if (length > maxBodyBytes) {
-      request.resume();
-      return undefined;
-    }
-    chunks.push(chunk);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
-async function writeResponse(
-  webResponse: Response,
-  response: ServerResponse,
-  disconnection: AbortController,
-  drainTimeoutMs: number,
-): Promise<void> {
-  const disconnected = disconnection.signal;
-  const headers: Record<string, string> = {};
-  webResponse.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  response.writeHead(webResponse.status, headers);
-  if (webResponse.body === null) {
-    response.end();
-    return;
-  }
-  response.flushHeaders();
-  const reader = webResponse.body.getReader();
-  const cancel = () => void reader.cancel(disconnected.reason).catch(() => undefined);
-  if (disconnected.aborted) cancel();
-  disconnected.addEventListener('abort', cancel, { once: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || disconnected.aborted) break;
-      if (!response.write(value)) {
-        await progressWithin(
-          drainedOrClosed(response),
-          drainTimeoutMs,
-          'drain_timeout',
-          () => `the client read nothing of ${response.writableLength} queued bytes for ${drainTimeoutMs} ms`,
-        );
-      }
-    }
-  } catch (error) {
-    // The body failed or was cancelled: nothing more can be sent. A client that does not read is
-    // dropped, the handler told why.
-    if (error instanceof HearthNetLocalError && error.code === 'slow_consumer') {
-      disconnection.abort(error);
-      response.destroy();
-    }
-  } finally {
-    disconnected.removeEventListener('abort', cancel);
-    if (!disconnected.aborted) response.end();
-  }
-}
-
-/** Waits for `drain` or `close`, whichever comes first, leaving no listener behind. */
-function drainedOrClosed(response: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      response.off('drain', done);
-      response.off('close', done);
-      resolve();
-    };
-    response.on('drain', done);
-    response.on('close', done);
+  // The shared Node bridge; what is HearthNet's own is the body limit, the client streams that pass it
+  // uncapped, the drain timeout, the early headers SSE needs, and the §5.4 bodies of its answers.
+  return createNodeListener(handler, {
+    wholeBody: { maxBytes: maxBodyBytes, streamedMediaTypes: [EVENT_STREAM_MEDIA_TYPE] },
+    drainTimeoutMs,
+    flushHeaders: true,
+    errorFor: hearthNetErrorFor,
+    answerError: answerListenerError,
   });
 }
 
-function writeJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'Content-Type': 'application/json' });
-  response.end(JSON.stringify(body));
+/** The media type of a client stream: a request body read as it arrives. */
+const EVENT_STREAM_MEDIA_TYPE = 'text/event-stream';
+
+/**
+ * What the handler sees of the Node bridge's problems: an `AbortError` when the client went away, a
+ * `slow_consumer` (`drain_timeout`) when it stopped reading; a refusal the bridge answers is a §5.4 error.
+ */
+function hearthNetErrorFor(problem: NodeListenerProblem): unknown {
+  switch (problem.kind) {
+    case 'client_gone':
+    case 'client_gone_during_body':
+      return new DOMException('the client went away', 'AbortError');
+    case 'body_not_read':
+      return new DOMException(problem.message, 'AbortError');
+    case 'slow_client':
+      return slowConsumerError('drain_timeout', problem.message);
+    case 'body_too_large':
+    case 'unusable_headers':
+    case 'unusable_request':
+      return new BadRequestError(problem.message, { cause: problem.cause });
+    case 'unusable_response':
+      return new InternalError();
+  }
+}
+
+/**
+ * The §5.4 answer to a failure: 413 `bad_request` for a body over `maxBodyBytes`, 400 `bad_request` for a
+ * request that cannot be made a `Request`, and 500 `internal_error` (without the failure's message) for
+ * anything the handler threw or a response it could not give.
+ */
+function answerListenerError(error: unknown, problem: NodeListenerProblem | undefined): Response {
+  if (problem === undefined) return jsonAnswer(500, toErrorBody(new InternalError()));
+  const status =
+    problem.kind === 'body_too_large'
+      ? 413
+      : problem.kind === 'unusable_headers' || problem.kind === 'unusable_request'
+        ? 400
+        : 500;
+  return jsonAnswer(status, toErrorBody(status === 500 ? new InternalError() : error));
+}
+
+function jsonAnswer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }

@@ -14,4 +14,14 @@ export {
   type Refusal,
 } from './encoding.js';
 export { compareCodePoints, isPythonTruthy, pythonFloatRepr, pythonJsonString } from './python.js';
+export {
+  dumpPythonJson,
+  type PythonJsonDumpOptions,
+  type PythonJsonParseOptions,
+  PythonJsonSyntaxError,
+  type PythonJsonSyntaxReason,
+  PythonJsonUnencodableError,
+  type PythonJsonUnencodableReason,
+  parsePythonJson,
+} from './python-json.js';
 export { describeType, describeValue, isJsonObject, isPlainObject, messageOf } from './values.js';

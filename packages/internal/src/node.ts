@@ -3,6 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
+export {
+  createNodeListener,
+  type NodeListenerOptions,
+  type NodeListenerProblem,
+  type NodeRequestListener,
+  type WebRequestHandler,
+  type WholeBodyOptions,
+} from './node-listener.js';
+
 /** Options of {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
   /** File mode of the new file, set exactly (not narrowed by the umask). Default: `0o666` less the umask. */

@@ -1,22 +1,13 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_PYTHON_JSON_NESTING, parsePythonJsonExact } from './python.js';
 
+// The reading itself is tested with the shared reader (`@agentwire/internal`, python-json.loads.test.ts);
+// here, what the relay makes of it: a Map per dict, exact ints, the gateway's limits and its
+// `malformed_json` wording and offsets.
 describe('parsePythonJsonExact', () => {
-  it('keeps an int apart from a float, exactly', () => {
-    expect(
-      parsePythonJsonExact('[1, 1.0, -0, -0.0, 1E2, 12345678901234567890123, 1e400, NaN, -Infinity]'),
-    ).toEqual([1n, 1, 0n, -0, 100, 12345678901234567890123n, Infinity, Number.NaN, -Infinity]);
+  it('reads dicts as maps and ints exactly, up to 4300 digits', () => {
+    expect(parsePythonJsonExact('{"a": [1, 1.0, NaN]}')).toEqual(new Map([['a', [1n, 1, Number.NaN]]]));
     expect(parsePythonJsonExact(`-${'9'.repeat(4300)}`)).toBe(-(10n ** 4300n - 1n));
-  });
-
-  it('reads an object as a dict in insertion order, a repeated key keeping its place and last value', () => {
-    const dict = parsePythonJsonExact('{"b": 1, "10": 2, "__proto__": {}, "b": [true, null, "\\u00e9\\n"]}');
-    expect([...(dict as ReadonlyMap<string, unknown>)]).toEqual([
-      ['b', [true, null, 'é\n']],
-      ['10', 2n],
-      ['__proto__', new Map()],
-    ]);
   });
 
   it.each([
@@ -52,22 +43,6 @@ describe('parsePythonJsonExact', () => {
     const depth = MAX_PYTHON_JSON_NESTING;
     expect(parsePythonJsonExact(`${'{"a":'.repeat(depth - 1)}[]${'}'.repeat(depth - 1)}`)).toBeInstanceOf(
       Map,
-    );
-  });
-
-  it('reads what JSON.parse reads to the same strings, and numbers of the same value', () => {
-    const toPlain = (value: unknown): unknown => {
-      if (typeof value === 'bigint') return Number(value);
-      if (Array.isArray(value)) return value.map(toPlain);
-      if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [k, toPlain(v)]));
-      return value;
-    };
-    fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
-        const text = JSON.stringify(value, null, 1);
-        expect(toPlain(parsePythonJsonExact(text))).toEqual(JSON.parse(text));
-      }),
-      { numRuns: 300 },
     );
   });
 });

@@ -1,4 +1,12 @@
-import { compareCodePoints, pythonFloatRepr, pythonJsonString } from '@agentwire/internal';
+import {
+  dumpPythonJson,
+  type PythonJsonParseOptions,
+  PythonJsonSyntaxError,
+  type PythonJsonSyntaxReason,
+  PythonJsonUnencodableError,
+  pythonFloatRepr,
+  parsePythonJson as readPythonJson,
+} from '@agentwire/internal';
 import { frameError, RelayError } from './errors.js';
 
 import { type JsonValue, jsonPath } from './json.js';
@@ -123,97 +131,43 @@ export interface PythonJsonDumpsOptions {
  * U+0020–U+007E as lowercase `\uXXXX`, astral characters as surrogate pairs), keys in insertion
  * order, `NaN`/`Infinity`/`-Infinity` literals. JavaScript has one number type, so an integral number
  * is written as a Python `int` (`3`, not `3.0`) and any other as Python's float `repr` (`1e-05`).
- * `options` mirror `ensure_ascii=False` (only `"`, `\` and C0 controls escaped) and `sort_keys=True`.
+ * An `undefined` member is left out and an `undefined` item written as `null`, as `JSON.stringify`
+ * does. `options` mirror `ensure_ascii=False` (only `"`, `\` and C0 controls escaped) and
+ * `sort_keys=True`.
  *
  * @throws {RelayError} `unencodable_frame`: a bigint, function, symbol, cycle or non-plain object.
  */
 export function pythonJsonDumps(value: unknown, options: PythonJsonDumpsOptions = {}): string {
-  const style: Style = {
-    quote: (text) => pythonJsonString(text, options.ensureAscii !== false),
-    sortKeys: options.sortKeys === true,
-  };
-  return write(value, [], new Set(), style);
+  try {
+    return dumpPythonJson(value, {
+      ensureAscii: options.ensureAscii !== false,
+      sortKeys: options.sortKeys === true,
+      bigints: 'refuse',
+      undefinedValues: 'skip',
+    });
+  } catch (error) {
+    if (error instanceof PythonJsonUnencodableError) throw unencodableFrameError(error);
+    throw error;
+  }
 }
 
-/** How {@link write} quotes strings and orders keys. */
-interface Style {
-  readonly quote: (text: string) => string;
-  readonly sortKeys: boolean;
-}
-
-/**
- * `path` is the key path of `value`, pushed and popped in place as the writer descends (it is only
- * read to name the place of an error).
- */
-function write(value: unknown, path: PropertyKey[], ancestors: Set<object>, style: Style): string {
-  switch (typeof value) {
-    case 'string':
-      return style.quote(value);
-    case 'number':
-      return pythonJsonNumber(value);
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'object':
-      if (value === null) return 'null';
-      return writeContainer(value, path, ancestors, style);
+/** The relay's `unencodable_frame` for what the writer refused, at the refused value's path. */
+function unencodableFrameError(error: PythonJsonUnencodableError): RelayError {
+  const path = jsonPath(error.path);
+  const options = { cause: error };
+  switch (error.reason) {
+    case 'cycle':
+      return frameError('unencodable_frame', 'a frame cannot contain itself', path, options);
+    case 'non_plain_object':
+      return frameError('unencodable_frame', 'only plain objects can be written as JSON', path, options);
     default:
-      throw frameError('unencodable_frame', `a ${typeof value} cannot be written as JSON`, jsonPath(path));
+      return frameError(
+        'unencodable_frame',
+        `a ${typeof error.value} cannot be written as JSON`,
+        path,
+        options,
+      );
   }
-}
-
-function writeContainer(value: object, path: PropertyKey[], ancestors: Set<object>, style: Style): string {
-  if (ancestors.has(value))
-    throw frameError('unencodable_frame', 'a frame cannot contain itself', jsonPath(path));
-  ancestors.add(value);
-  let text: string;
-  if (Array.isArray(value)) {
-    text = '[';
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (i > 0) text += ', ';
-      if (item === undefined) text += 'null';
-      else {
-        path.push(i);
-        text += write(item, path, ancestors, style);
-        path.pop();
-      }
-    }
-    text += ']';
-  } else {
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) {
-      throw frameError('unencodable_frame', 'only plain objects can be written as JSON', jsonPath(path));
-    }
-    text = '{';
-    let first = true;
-    const keys = Object.keys(value);
-    if (style.sortKeys) keys.sort(compareCodePoints);
-    for (const key of keys) {
-      const member: unknown = (value as Record<string, unknown>)[key];
-      if (member === undefined) continue;
-      if (!first) text += ', ';
-      first = false;
-      path.push(key);
-      text += `${style.quote(key)}: ${write(member, path, ancestors, style)}`;
-      path.pop();
-    }
-    text += '}';
-  }
-  ancestors.delete(value);
-  return text;
-}
-
-/**
- * A number as `json.dumps` writes it: `NaN`, `Infinity`, `-Infinity`; an integral number as a Python
- * `int`; any other as the float `repr`.
- */
-export function pythonJsonNumber(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (value === Number.POSITIVE_INFINITY) return 'Infinity';
-  if (value === Number.NEGATIVE_INFINITY) return '-Infinity';
-  if (Number.isSafeInteger(value)) return String(value);
-  if (Number.isInteger(value)) return BigInt(value).toString();
-  return pythonFloatRepr(value);
 }
 
 // Python's `json.loads`, keeping what the gateway's later `str()` and `==` can tell apart and
@@ -242,30 +196,36 @@ export type PythonJsonDict = ReadonlyMap<string, PythonJsonValue>;
  */
 export const MAX_PYTHON_JSON_NESTING = 900;
 
-/** Python refuses to convert an integer of more digits than this (`sys.get_int_max_str_digits()`). */
+/**
+ * Python refuses to convert an integer of more digits than this (`sys.get_int_max_str_digits()`);
+ * docs/decisions.md says why the relay keeps the limit.
+ */
 const MAX_PYTHON_INT_DIGITS = 4300;
 
-const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
-const WHITESPACE = /[ \t\n\r]*/y;
-const HEX4 = /^[0-9a-fA-F]{4}$/;
-const ESCAPES: Readonly<Record<string, string>> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
+/** The gateway's `json.loads` limits, which fixtures show its answers depend on (docs/decisions.md). */
+const GATEWAY_LIMITS = {
+  maxIntegerDigits: MAX_PYTHON_INT_DIGITS,
+  maxDepth: MAX_PYTHON_JSON_NESTING,
+} as const;
+
+/** How the relay words each refusal of the reader in its `malformed_json` message. */
+const SYNTAX_MESSAGES: Readonly<Record<PythonJsonSyntaxReason, string>> = {
+  expected_value: 'expecting value',
+  invalid_number: 'expecting value',
+  extra_data: 'extra data',
+  expected_key: 'expecting property name',
+  expected_colon: "expecting ':'",
+  expected_object_delimiter: "expecting ',' or '}'",
+  expected_array_delimiter: "expecting ',' or ']'",
+  unterminated_string: 'unterminated string',
+  control_character: 'invalid control character',
+  invalid_escape: 'invalid escape',
+  invalid_unicode_escape: 'invalid \\uXXXX escape',
+  integer_too_long: `integer of more than ${MAX_PYTHON_INT_DIGITS} digits`,
+  // Only with non-finite numbers refused, which the gateway's reader never does.
+  float_out_of_range: 'float out of range',
+  nesting_too_deep: 'nesting too deep',
 };
-const WORDS: readonly (readonly [string, PythonJsonValue])[] = [
-  ['null', null],
-  ['true', true],
-  ['false', false],
-  ['NaN', Number.NaN],
-  ['Infinity', Number.POSITIVE_INFINITY],
-  ['-Infinity', Number.NEGATIVE_INFINITY],
-];
 
 /**
  * Reads JSON text exactly as Python's `json.loads` does: standard JSON plus the bare tokens `NaN`,
@@ -276,152 +236,39 @@ const WORDS: readonly (readonly [string, PythonJsonValue])[] = [
  * {@link MAX_PYTHON_JSON_NESTING}.
  */
 export function parsePythonJsonExact(text: string): PythonJsonValue {
-  return new PythonJsonReader(text).readDocument();
+  return readGatewayJson(text, { dicts: 'map', integers: 'bigint' }) as PythonJsonValue;
 }
 
-class PythonJsonReader {
-  private pos = 0;
-  private depth = 0;
-
-  constructor(private readonly text: string) {}
-
-  readDocument(): PythonJsonValue {
-    this.skipWhitespace();
-    const value = this.readValue();
-    this.skipWhitespace();
-    if (this.pos !== this.text.length) throw this.fail('extra data');
-    return value;
+/** The shared reader with the gateway's limits; its refusal as the relay's `malformed_json`. */
+function readGatewayJson(text: string, options: PythonJsonParseOptions): unknown {
+  try {
+    return readPythonJson(text, { ...options, ...GATEWAY_LIMITS });
+  } catch (error) {
+    if (error instanceof PythonJsonSyntaxError) throw malformedJsonError(error);
+    throw error;
   }
+}
 
-  private readValue(): PythonJsonValue {
-    const ch = this.text[this.pos];
-    if (ch === '{' || ch === '[') {
-      if (++this.depth > MAX_PYTHON_JSON_NESTING) throw this.fail('nesting too deep');
-      const value = ch === '{' ? this.readObject() : this.readArray();
-      this.depth--;
-      return value;
-    }
-    if (ch === '"') return this.readString();
-    for (const [word, value] of WORDS) {
-      if (this.text.startsWith(word, this.pos)) {
-        this.pos += word.length;
-        return value;
-      }
-    }
-    return this.readNumber();
-  }
-
-  private readNumber(): PythonJsonValue {
-    NUMBER.lastIndex = this.pos;
-    const match = NUMBER.exec(this.text);
-    if (match === null) throw this.fail('expecting value');
-    const lexeme = match[0];
-    if (match[1] !== undefined || match[2] !== undefined) {
-      this.pos += lexeme.length;
-      return Number(lexeme);
-    }
-    if (lexeme.replace('-', '').length > MAX_PYTHON_INT_DIGITS) {
-      throw this.fail(`integer of more than ${MAX_PYTHON_INT_DIGITS} digits`);
-    }
-    this.pos += lexeme.length;
-    return BigInt(lexeme);
-  }
-
-  private readObject(): PythonJsonDict {
-    const result = new Map<string, PythonJsonValue>();
-    this.pos++;
-    this.skipWhitespace();
-    if (this.text[this.pos] === '}') {
-      this.pos++;
-      return result;
-    }
-    for (;;) {
-      if (this.text[this.pos] !== '"') throw this.fail('expecting property name');
-      const key = this.readString();
-      this.skipWhitespace();
-      if (this.text[this.pos] !== ':') throw this.fail("expecting ':'");
-      this.pos++;
-      this.skipWhitespace();
-      result.set(key, this.readValue());
-      this.skipWhitespace();
-      const next = this.text[this.pos++];
-      if (next === '}') return result;
-      if (next !== ',') throw this.fail("expecting ',' or '}'");
-      this.skipWhitespace();
-    }
-  }
-
-  private readArray(): PythonJsonValue[] {
-    const result: PythonJsonValue[] = [];
-    this.pos++;
-    this.skipWhitespace();
-    if (this.text[this.pos] === ']') {
-      this.pos++;
-      return result;
-    }
-    for (;;) {
-      result.push(this.readValue());
-      this.skipWhitespace();
-      const next = this.text[this.pos++];
-      if (next === ']') return result;
-      if (next !== ',') throw this.fail("expecting ',' or ']'");
-      this.skipWhitespace();
-    }
-  }
-
-  private readString(): string {
-    const chunks: string[] = [];
-    let start = ++this.pos;
-    for (;;) {
-      const ch = this.text[this.pos];
-      if (ch === undefined) throw this.fail('unterminated string');
-      if (ch === '"') {
-        chunks.push(this.text.slice(start, this.pos++));
-        return chunks.join('');
-      }
-      if (ch < ' ') {
-        this.pos++;
-        throw this.fail('invalid control character');
-      }
-      if (ch !== '\\') {
-        this.pos++;
-        continue;
-      }
-      chunks.push(this.text.slice(start, this.pos));
-      const escapeChar = this.text[this.pos + 1];
-      this.pos += 2;
-      if (escapeChar === 'u') {
-        const hex = this.text.slice(this.pos, this.pos + 4);
-        if (!HEX4.test(hex)) throw this.fail('invalid \\uXXXX escape');
-        chunks.push(String.fromCharCode(Number.parseInt(hex, 16)));
-        this.pos += 4;
-      } else {
-        const decoded = escapeChar === undefined ? undefined : ESCAPES[escapeChar];
-        if (decoded === undefined) throw this.fail('invalid escape');
-        chunks.push(decoded);
-      }
-      start = this.pos;
-    }
-  }
-
-  private skipWhitespace(): void {
-    WHITESPACE.lastIndex = this.pos;
-    this.pos += WHITESPACE.exec(this.text)?.[0].length ?? 0;
-  }
-
-  /** `malformed_json`: text `json.loads` refuses, at UTF-16 offset `details.offset`. */
-  private fail(message: string): RelayError {
-    return new RelayError('malformed_json', `${message} at offset ${this.pos}`, {
-      details: { offset: this.pos },
-    });
-  }
+/**
+ * `malformed_json`: text `json.loads` refuses, at UTF-16 offset `details.offset`. After an object
+ * member or an array item the relay has always reported the offset just past the character it found
+ * instead of a delimiter (tests and callers pin it), so those two add one to the reader's offset.
+ */
+function malformedJsonError(error: PythonJsonSyntaxError): RelayError {
+  const pastFound =
+    error.reason === 'expected_object_delimiter' || error.reason === 'expected_array_delimiter';
+  const offset = pastFound ? error.offset + 1 : error.offset;
+  return new RelayError('malformed_json', `${SYNTAX_MESSAGES[error.reason]} at offset ${offset}`, {
+    details: { offset },
+    cause: error,
+  });
 }
 
 /**
  * Reads JSON text the way Python's `json.loads` does: standard JSON plus the bare tokens `NaN`,
  * `Infinity` and `-Infinity`; duplicate keys keep the last value. Integers read as numbers: beyond the
  * double range as ±Infinity (Python keeps them exact). `JSON.parse` reads what it can; the rest, and
- * any value that may pass one of Python's limits, goes through {@link parsePythonJsonExact}.
+ * any value that may pass one of Python's limits, goes through the Python reader.
  *
  * @throws {RelayError} `malformed_json` (`details.offset`: where) for anything `json.loads` raises
  *   on: syntax (a leading BOM included), an integer of more than 4300 digits, nesting beyond
@@ -434,12 +281,12 @@ export function parsePythonJson(text: string): JsonValue {
   try {
     value = JSON.parse(text) as JsonValue;
   } catch {
-    return asJsonValue(parsePythonJsonExact(text));
+    return readGatewayJson(text, { dicts: 'object', integers: 'number' }) as JsonValue;
   }
   // JSON.parse knows neither of Python's limits. An integer of more than 4300 digits reads as ±Infinity,
-  // so a value holding ±Infinity, or nested too deep, is read again by the exact reader, which raises as
+  // so a value holding ±Infinity, or nested too deep, is read again by the Python reader, which raises as
   // json.loads does (and accepts a float such as 1e400).
-  if (mayPassPythonLimits(value, 0)) parsePythonJsonExact(text);
+  if (mayPassPythonLimits(value, 0)) readGatewayJson(text, { dicts: 'object', integers: 'number' });
   return value;
 }
 
@@ -448,23 +295,6 @@ function mayPassPythonLimits(value: JsonValue, depth: number): boolean {
   if (value === null || typeof value !== 'object') return false;
   if (depth === MAX_PYTHON_JSON_NESTING) return true;
   return Object.values(value).some((item) => mayPassPythonLimits(item, depth + 1));
-}
-
-/** An exact value as plain JSON: a dict as an object with own keys (`__proto__` too), an int as a number. */
-function asJsonValue(value: PythonJsonValue): JsonValue {
-  if (typeof value === 'bigint') return Number(value);
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(asJsonValue);
-  const result: Record<string, JsonValue> = {};
-  for (const [key, item] of value as ReadonlyMap<string, PythonJsonValue>) {
-    Object.defineProperty(result, key, {
-      value: asJsonValue(item),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return result;
 }
 
 /** Python's `text.rstrip(char)` for a single character: every trailing copy of `char` removed. */

@@ -172,7 +172,7 @@ export interface RotateGatewaySecretOptions {
  * key, and whether it is revoked. Secrets are random (`newGatewaySecret`); a store never logs them
  * nor puts them in an error message.
  *
- * Rules every implementation keeps (the behaviour tests check them):
+ * Rules every implementation keeps (`gatewaySecretStoreSuite` of `@agentwire/conformance` checks them):
  * - gateway ids are global: one id belongs to one tenant;
  * - `create` makes a new gateway and refuses an id the store holds (`gateway_exists`);
  * - `issue` makes a new gateway or gives an existing one of the same tenant fresh credentials

@@ -94,7 +94,8 @@ export class UnsupportedFilterError extends AgentConnectorError {
 
 /**
  * The `storage_validation` error: `path` names the argument or field (`''` for the value as a whole) and
- * prefixes the message when there is one (`body: must be a string`).
+ * prefixes the message when there is one (`body: must be a string`). Store implementations in other
+ * packages reach it as `storageConventions.storageValidationError`.
  */
 export function storageValidationError(message: string, path = '', cause?: unknown): AgentConnectorError {
   return new AgentConnectorError('storage_validation', path === '' ? message : `${path}: ${message}`, {
@@ -103,7 +104,11 @@ export function storageValidationError(message: string, path = '', cause?: unkno
   });
 }
 
-/** The `storage_conflict` error a `SkillStore.store()` throws for `skill_name`. */
+/**
+ * The `storage_conflict` error a `SkillStore.store()` throws for `skill_name`; `details` carries
+ * `connector_type: 'skill_store'`, `skill_name`, `implementation` and `reason`. Store implementations in
+ * other packages reach it as `storageConventions.storageConflictError`.
+ */
 export function storageConflictError(
   skill_name: string,
   reason: string,

@@ -1,5 +1,6 @@
 import { parseStorageValue, UNIX_SECONDS_LIMIT, unixSeconds } from './conventions.js';
 import { CURATED_DATA_FIELDS, enforceSupportedFilters, summarizeContent } from './data-store.js';
+import { storageConflictError, storageValidationError } from './errors.js';
 import {
   catalogChangeToken,
   changeTokenFromLines,
@@ -39,6 +40,12 @@ import {
  *   `agentConnectorSchemas`' storage schemas and throws `storage_validation` naming the field.
  * - `unixSeconds(epochMs?)` — the whole unix seconds a store writes; `UNIX_SECONDS_LIMIT` — the first
  *   value the seconds fields refuse (`1e11`: larger values are milliseconds).
+ * - `storageValidationError(message, path?, cause?)` — the `storage_validation` `AgentConnectorError` a
+ *   store throws for a bad argument or field: `path` names it and prefixes the message
+ *   (`name: must be a string`); `storageConflictError(skill_name, reason, implementation)` — the
+ *   `storage_conflict` one a `SkillStore.store()` throws when it refuses a write (`details` carries
+ *   `connector_type`, `skill_name`, `implementation` and `reason`). The bundled stores build their
+ *   errors with these, so every store words and shapes them alike.
  *
  * @example
  * ```ts
@@ -66,4 +73,6 @@ export const storageConventions = /* @__PURE__ */ Object.freeze({
   parseStorageValue,
   unixSeconds,
   UNIX_SECONDS_LIMIT,
+  storageValidationError,
+  storageConflictError,
 });

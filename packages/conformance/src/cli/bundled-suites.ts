@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { storageConventions } from '@agentwire/agent-connector';
 import {
   blake3Hex,
   blobCid,
@@ -16,6 +17,8 @@ import {
   signPayload,
   verifyPayload,
 } from '@agentwire/hearthnet';
+import { InMemoryBlobStore } from '@agentwire/hearthnet/blobs';
+import { asHearthNetError } from '@agentwire/hearthnet/capabilities';
 import { InMemoryEventStore } from '@agentwire/hearthnet/events';
 import { authenticatorFor } from '@agentwire/relay';
 import {
@@ -38,20 +41,30 @@ import {
 import { type SuiteReport, summarizeError } from '../run-suite.js';
 import type { SubjectSuite } from '../subjects/subject-suites.js';
 import type { ConformanceSuite } from '../suite.js';
+import { agentAddressSuite } from '../suites/agent-connector/agent-address-suite.js';
 import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-suite.js';
-import { noopUnderTest, webhookUnderTest } from '../suites/agent-connector/agentwire-connectors.js';
+import {
+  agentwireAddresses,
+  agentwireWebhookWire,
+  noopUnderTest,
+  webhookUnderTest,
+} from '../suites/agent-connector/agentwire-connectors.js';
 import { fileDropUnderTest } from '../suites/agent-connector/file-drop-under-test.js';
 import { tmuxAvailable, tmuxUnderTest } from '../suites/agent-connector/tmux-under-test.js';
+import { webhookWireSuite } from '../suites/agent-connector/webhook-wire-suite.js';
 import { agentwireBlobs } from '../suites/hearthnet/agentwire-blobs.js';
 import { agentwireCatalogue } from '../suites/hearthnet/agentwire-capabilities.js';
+import { agentwireCompat } from '../suites/hearthnet/agentwire-compat.js';
 import { agentwireEventLog } from '../suites/hearthnet/agentwire-event-log.js';
 import { agentwireManifests } from '../suites/hearthnet/agentwire-manifests.js';
 import { startAgentwireNode } from '../suites/hearthnet/agentwire-node.js';
 import { agentwirePubSub } from '../suites/hearthnet/agentwire-pubsub.js';
 import { agentwireWire } from '../suites/hearthnet/agentwire-wire.js';
+import { blobStoreSuite } from '../suites/hearthnet/blob-store.js';
 import { blobTransferSuite } from '../suites/hearthnet/blob-transfer.js';
 import { canonicalJsonSuite } from '../suites/hearthnet/canonical-json.js';
 import { capabilitySchemaSuite } from '../suites/hearthnet/capability-schemas.js';
+import { compatSuite } from '../suites/hearthnet/compat.js';
 import { eventLogSuite } from '../suites/hearthnet/event-log.js';
 import { eventStoreSuite } from '../suites/hearthnet/event-store.js';
 import { hashingSuite } from '../suites/hearthnet/hashing.js';
@@ -77,6 +90,7 @@ import { provisionRegistrySuite } from '../suites/relay-edge/provision-registry-
 import { relayEdgeLiveSuite } from '../suites/relay-edge/relay-edge-live-suite.js';
 import { relayConnectorSuite } from '../suites/relay-live/relay-connector-suite.js';
 import { capabilityVaultSuite } from '../suites/relay-runtime/capability-vault-suite.js';
+import { gatewaySecretStoreSuite } from '../suites/relay-runtime/gateway-secret-store-suite.js';
 import { inboundBufferSuite } from '../suites/relay-runtime/inbound-buffer-suite.js';
 import { relayBusSuite } from '../suites/relay-runtime/relay-bus-suite.js';
 import { filesystemSkillStoreUnderTest } from '../suites/skill-store/filesystem-store-under-test.js';
@@ -245,9 +259,14 @@ function agentwireSignatures(backend: Ed25519Backend): ConformanceSuite<unknown>
     verifyWithNodeId: (payload, nodeId, options) => verifyPayload(payload, nodeId, { ...options, backend }),
     nodeId: nodeIdFromPublicKey,
     shortNodeId: (publicKey) => shortNodeId(publicKey),
+    shortNodeIdFromNodeId: (nodeId) => shortNodeId(nodeId),
     parseNodeId: (nodeId, { lenient }) => parseNodeId(nodeId, { lenient }),
     lenientEncoding: true,
     errorCode,
+    errorReason: (error) => {
+      const reason = (error as { details?: { reason?: unknown } } | null)?.details?.reason;
+      return typeof reason === 'string' ? reason : undefined;
+    },
   });
 }
 
@@ -306,8 +325,16 @@ export function bundledSuites(): (BundledSuite | LiveSubject)[] {
     { suite: wireSuite(agentwireWire), subject: 'agentwire hearthnet' },
     { suite: eventLogSuite(agentwireEventLog), subject: 'agentwire hearthnet' },
     { suite: manifestSuite(agentwireManifests), subject: 'agentwire hearthnet' },
+    { suite: compatSuite(agentwireCompat), subject: 'agentwire hearthnet' },
     { suite: pubsubSuite(agentwirePubSub), subject: 'agentwire hearthnet' },
     { suite: blobTransferSuite(agentwireBlobs), subject: 'agentwire hearthnet' },
+    {
+      suite: blobStoreSuite({
+        create: (options) => new InMemoryBlobStore(options),
+        wireError: asHearthNetError,
+      }),
+      subject: 'agentwire InMemoryBlobStore',
+    },
     hearthnetNodeSubject,
     {
       suite: eventStoreSuite({ factory: () => new InMemoryEventStore() }),
@@ -328,6 +355,10 @@ export function bundledSuites(): (BundledSuite | LiveSubject)[] {
     },
     { suite: capabilityVaultSuite(fakeClockVault()), subject: 'agentwire InMemoryCapabilityVault' },
     {
+      suite: gatewaySecretStoreSuite({ create: (now) => new InMemoryGatewaySecretStore({ now }) }),
+      subject: 'agentwire InMemoryGatewaySecretStore',
+    },
+    {
       suite: enrollmentTokenStoreSuite(fakeClockEnrollmentTokens()),
       subject: 'agentwire InMemoryEnrollmentTokenStore',
     },
@@ -340,6 +371,8 @@ export function bundledSuites(): (BundledSuite | LiveSubject)[] {
       subject: 'agentwire InMemoryPolicyStore',
     },
     relayConnectorSubject,
+    { suite: agentAddressSuite(agentwireAddresses), subject: 'agentwire agent-connector' },
+    { suite: webhookWireSuite(agentwireWebhookWire), subject: 'agentwire HttpWebhookAgentConnector' },
     { suite: agentConnectorSuite({ factory: noopUnderTest }), subject: 'agentwire NoOpAgentConnector' },
     {
       suite: agentConnectorSuite({ factory: fileDropUnderTest }),
@@ -354,7 +387,7 @@ export function bundledSuites(): (BundledSuite | LiveSubject)[] {
       subject: 'agentwire HttpWebhookAgentConnector, no wake_url',
     },
     {
-      suite: skillStoreSuite({ factory: filesystemSkillStoreUnderTest }),
+      suite: skillStoreSuite({ factory: filesystemSkillStoreUnderTest, conventions: storageConventions }),
       subject: 'agentwire FilesystemSkillStore',
     },
     // The tmux connector drives a real tmux server; machines without the binary cannot check it.

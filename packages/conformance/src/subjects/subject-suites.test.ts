@@ -1,6 +1,12 @@
+import { InMemoryBlobStore } from '@agentwire/hearthnet/blobs';
 import { InMemoryEventStore } from '@agentwire/hearthnet/events';
 import type { CapabilityVault } from '@agentwire/relay';
-import { InMemoryCapabilityVault, InMemoryInboundBuffer, InMemoryRelayBus } from '@agentwire/relay/testing';
+import {
+  InMemoryCapabilityVault,
+  InMemoryGatewaySecretStore,
+  InMemoryInboundBuffer,
+  InMemoryRelayBus,
+} from '@agentwire/relay/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConformanceError } from '../errors.js';
@@ -16,11 +22,11 @@ const quietBus = () => new InMemoryRelayBus({ onListenerError: () => undefined }
 const REFUSALS: [unknown, string][] = [
   [
     undefined,
-    'm must describe implementations by interface (an object with agentConnectors, skillStores, dataStores, eventStores, relayBuses, inboundBuffers, capabilityVaults), got undefined',
+    'm must describe implementations by interface (an object with agentConnectors, skillStores, dataStores, eventStores, blobStores, relayBuses, inboundBuffers, capabilityVaults, gatewaySecretStores), got undefined',
   ],
   [
     [],
-    'm must describe implementations by interface (an object with agentConnectors, skillStores, dataStores, eventStores, relayBuses, inboundBuffers, capabilityVaults), got an array',
+    'm must describe implementations by interface (an object with agentConnectors, skillStores, dataStores, eventStores, blobStores, relayBuses, inboundBuffers, capabilityVaults, gatewaySecretStores), got an array',
   ],
   [Promise.resolve({}), 'got a promise (export the resolved value: top-level await works)'],
   [{}, 'm names no implementation'],
@@ -82,15 +88,21 @@ describe('subjectSuites', () => {
       eventStores: [{ name: 'events', factory: () => new InMemoryEventStore() }],
       skillStores: [{ name: 'skills', factory: filesystemSkillStoreUnderTest }],
       agentConnectors: [{ name: 'noop', factory: noopUnderTest }],
+      gatewaySecretStores: [
+        { name: 'secrets', create: (clock) => new InMemoryGatewaySecretStore({ now: clock }) },
+      ],
+      blobStores: [{ name: 'blobs', create: (options) => new InMemoryBlobStore(options) }],
     };
     const rows = subjectSuites(subjects, 'test');
     expect(rows.map((r) => [r.suite.name, r.subject])).toEqual([
       ['agent-connector.contract', 'noop'],
       ['skill-store.contract', 'skills'],
       ['hearthnet.event-store', 'events'],
+      ['hearthnet.blob-store', 'blobs'],
       ['relay-runtime.bus', 'bus'],
       ['relay-runtime.buffer', 'buffer'],
       ['relay-runtime.vault', 'vault, fake clock'],
+      ['relay-runtime.secrets', 'secrets'],
     ]);
     for (const { suite, subject } of rows) {
       const report = await runSuite(suite, { subject });

@@ -6,11 +6,16 @@ import {
   agentConnectorSuite,
 } from '../suites/agent-connector/agent-connector-suite.js';
 import { type DataStoreSuiteOptions, dataStoreSuite } from '../suites/data-store/data-store-suite.js';
+import { type BlobStoreSuiteOptions, blobStoreSuite } from '../suites/hearthnet/blob-store.js';
 import { type EventStoreSuiteOptions, eventStoreSuite } from '../suites/hearthnet/event-store.js';
 import {
   type CapabilityVaultSuiteOptions,
   capabilityVaultSuite,
 } from '../suites/relay-runtime/capability-vault-suite.js';
+import {
+  type GatewaySecretStoreSuiteOptions,
+  gatewaySecretStoreSuite,
+} from '../suites/relay-runtime/gateway-secret-store-suite.js';
 import {
   type InboundBufferSuiteOptions,
   inboundBufferSuite,
@@ -59,6 +64,11 @@ const INTERFACES: { readonly [Key in keyof Required<ConformanceSubjects>]: Inter
     optional: { reopen: 'function', dispose: 'function' },
     suite: (options) => eventStoreSuite(options as unknown as EventStoreSuiteOptions),
   },
+  blobStores: {
+    factory: 'create',
+    optional: { wireError: 'function', dispose: 'function' },
+    suite: (options) => blobStoreSuite(options as unknown as BlobStoreSuiteOptions),
+  },
   relayBuses: {
     factory: 'create',
     optional: { sharedBackend: 'boolean', deliveryTimeoutMs: 'milliseconds', dispose: 'function' },
@@ -78,6 +88,11 @@ const INTERFACES: { readonly [Key in keyof Required<ConformanceSubjects>]: Inter
       dispose: 'function',
     },
     suite: (options) => capabilityVaultSuite(options as unknown as CapabilityVaultSuiteOptions),
+  },
+  gatewaySecretStores: {
+    factory: 'create',
+    optional: { sharedBackend: 'boolean', dispose: 'function' },
+    suite: (options) => gatewaySecretStoreSuite(options as unknown as GatewaySecretStoreSuiteOptions),
   },
 };
 
@@ -230,15 +245,17 @@ export type NamedSubject<SuiteOptions> = SuiteOptions & {
  * interface's suite plus a `name`, and runs as one row (suite × implementation). This is the shape of
  * the default export of an `agentwire-conformance --subjects MODULE` module; every key is optional.
  *
- * | key                | suite                  | the entry's factory                                    |
- * | ------------------ | ---------------------- | ------------------------------------------------------ |
- * | `agentConnectors`  | `agentConnectorSuite`  | `factory()` → a connector (or `{ connector, … }`)      |
- * | `skillStores`      | `skillStoreSuite`      | `factory()` → a fresh store (or `{ store, dispose }`)  |
- * | `dataStores`       | `dataStoreSuite`       | `factory()` → a store (or `{ store, dispose }`)        |
- * | `eventStores`      | `eventStoreSuite`      | `factory()` → a store; `reopen`, `dispose` optional    |
- * | `relayBuses`       | `relayBusSuite`        | `create()` → an open bus                               |
- * | `inboundBuffers`   | `inboundBufferSuite`   | `create()` → an open buffer                            |
- * | `capabilityVaults` | `capabilityVaultSuite` | `create()` → an open vault; `elapse` for a fake clock  |
+ * | key                   | suite                     | the entry's factory                                    |
+ * | --------------------- | ------------------------- | ------------------------------------------------------ |
+ * | `agentConnectors`     | `agentConnectorSuite`     | `factory()` → a connector (or `{ connector, … }`)      |
+ * | `skillStores`         | `skillStoreSuite`         | `factory()` → a fresh store (or `{ store, dispose }`)  |
+ * | `dataStores`          | `dataStoreSuite`          | `factory()` → a store (or `{ store, dispose }`)        |
+ * | `eventStores`         | `eventStoreSuite`         | `factory()` → a store; `reopen`, `dispose` optional    |
+ * | `blobStores`          | `blobStoreSuite`          | `create(options)` → an empty store; `wireError`        |
+ * | `relayBuses`          | `relayBusSuite`           | `create()` → an open bus                               |
+ * | `inboundBuffers`      | `inboundBufferSuite`      | `create()` → an open buffer                            |
+ * | `capabilityVaults`    | `capabilityVaultSuite`    | `create()` → an open vault; `elapse` for a fake clock  |
+ * | `gatewaySecretStores` | `gatewaySecretStoreSuite` | `create(now)` → a store on the clock `now`             |
  *
  * Factories may be async. Whatever a factory sets up (a temp folder, a connection) is released by the
  * entry's `dispose` (or the `dispose` of what the factory returns), which the suite calls after its
@@ -260,7 +277,9 @@ export interface ConformanceSubjects {
   readonly skillStores?: readonly NamedSubject<SkillStoreSuiteOptions>[];
   readonly dataStores?: readonly NamedSubject<DataStoreSuiteOptions>[];
   readonly eventStores?: readonly NamedSubject<EventStoreSuiteOptions>[];
+  readonly blobStores?: readonly NamedSubject<BlobStoreSuiteOptions>[];
   readonly relayBuses?: readonly NamedSubject<RelayBusSuiteOptions>[];
   readonly inboundBuffers?: readonly NamedSubject<InboundBufferSuiteOptions>[];
   readonly capabilityVaults?: readonly NamedSubject<CapabilityVaultSuiteOptions>[];
+  readonly gatewaySecretStores?: readonly NamedSubject<GatewaySecretStoreSuiteOptions>[];
 }

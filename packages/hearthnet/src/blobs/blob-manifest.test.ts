@@ -2,9 +2,24 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asHearthNetError } from '../capabilities/error-body.js';
 import { HearthNetLocalError } from '../errors.js';
-import { blake3Hasher, blobCid, contentId, sha256Hasher } from '../hashing.js';
+import { blake3Hasher, blobCid, chunkBlob, contentId, type Hasher, sha256Hasher } from '../hashing.js';
 import { parseBlobManifest, verifyChunkBytes } from './blob-manifest.js';
-import { manifestOf, text } from './blob-store-behaviour.test-support.js';
+import type { BlobManifest } from './blob-store.js';
+
+function text(value: string): Uint8Array {
+  return new TextEncoder().encode(value);
+}
+
+/** The wire manifest the reference chunker makes of `bytes`. */
+function manifestOf(bytes: Uint8Array, chunkSizeBytes: number, hasher: Hasher = blake3Hasher): BlobManifest {
+  const blob = chunkBlob(bytes, { chunkSizeBytes, hasher });
+  return {
+    cid: blob.cid,
+    size_bytes: blob.size_bytes,
+    chunk_size_bytes: chunkSizeBytes,
+    chunks: blob.chunks.map((c) => ({ i: c.index, cid: c.cid, size_bytes: c.size_bytes })),
+  };
+}
 
 function fieldOf(run: () => unknown): string | undefined {
   try {

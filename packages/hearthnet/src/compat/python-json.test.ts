@@ -1,42 +1,20 @@
-import { pythonFloatRepr, pythonJsonString } from '@agentwire/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PythonFloat, parseReferenceJson, pythonAsciiJson } from './reference-json.js';
 
-const REPR = /^-?(?:\d+\.\d+|\d(?:\.\d+)?e[+-]\d{2,3})$/;
+// The reading and writing themselves are tested with the shared reader and writer
+// (`@agentwire/internal`, python-json.*.test.ts); here, what HearthNet asks of them: compact
+// ensure_ascii JSON, `PythonFloat` for integral floats, non-finite numbers refused, and its own
+// error codes, messages and offsets.
+
 const withBigIntsAsNumbers = (value: unknown) =>
   JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? Number(item) : item));
-
-describe('pythonFloatRepr', () => {
-  it('round-trips every finite double and keeps the repr shape', () => {
-    fc.assert(
-      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (value) => {
-        const text = pythonFloatRepr(value);
-        expect(text).toMatch(REPR);
-        expect(Object.is(Number(text), value)).toBe(true);
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
-  it('writes non-finite values as Python does', () => {
-    expect([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY].map(pythonFloatRepr)).toEqual([
-      'nan',
-      'inf',
-      '-inf',
-    ]);
-  });
-});
 
 describe('pythonAsciiJson', () => {
   it('writes integral numbers as ints and PythonFloat as floats', () => {
     expect(
       pythonAsciiJson([1, new PythonFloat(1), -0, new PythonFloat(-0), 1e21, 10n ** 20n], { sortKeys: true }),
     ).toBe('[1,1.0,0,-0.0,1000000000000000000000,100000000000000000000]');
-  });
-
-  it('escapes lone surrogates instead of failing (Python str can hold them)', () => {
-    expect(pythonJsonString('a\ud800b\udfff')).toBe('"a\\ud800b\\udfff"');
   });
 
   it('sorts keys by code point, not by UTF-16 unit', () => {
@@ -128,6 +106,22 @@ describe('parseReferenceJson', () => {
         details: { offset },
       }),
     );
+  });
+
+  it.each([
+    ['', 'expected a JSON value at offset 0'],
+    ['-x', 'invalid number at offset 0'],
+    ['{} {}', 'unexpected data after the JSON value at offset 3'],
+    ['{1:2}', 'expected a string key at offset 1'],
+    ['{"a" 1}', "expected ':' at offset 5"],
+    ['{"a":1 "b"}', "expected ',' or '}' at offset 7"],
+    ['[1 2]', "expected ',' or ']' at offset 3"],
+    ['"tab\there"', 'control character in a string at offset 5'],
+    ['"\\u12"', 'invalid escape at offset 3'],
+    ['1e400', 'a float beyond the double range at offset 5'],
+    ['['.repeat(1001), 'nested too deeply at offset 1000'],
+  ])('says where %j fails', (text, message) => {
+    expect(() => parseReferenceJson(text)).toThrow(expect.objectContaining({ message }));
   });
 
   it('reads nesting as deep as json.loads does (up to 1000 levels)', () => {

@@ -1,28 +1,38 @@
 import {
-  compareCodePoints,
   describeType,
-  isPlainObject,
-  pythonFloatRepr,
-  pythonJsonString,
+  dumpPythonJson,
+  PythonJsonSyntaxError,
+  type PythonJsonSyntaxReason,
+  PythonJsonUnencodableError,
+  parsePythonJson,
 } from '@agentwire/internal';
 import { formatJsonPath } from '../canonical-json/strict-json.js';
 import { HearthNetLocalError } from '../errors.js';
 
 /**
  * How deep arrays and objects may nest: Python's default recursion limit, so every nesting `json.loads`
- * reads (≈ 990 levels, a little less the deeper its caller's stack) is read here too.
+ * reads (≈ 990 levels, a little less the deeper its caller's stack) is read here too. A resource
+ * limit only: no fixture pins it (docs/decisions.md).
  */
 const MAX_DEPTH = 1000;
-const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
-const ESCAPES: { readonly [char: string]: string } = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
+
+/** How HearthNet words each refusal of the shared reader in its `reference_json_syntax` message. */
+const SYNTAX_MESSAGES: Readonly<Record<PythonJsonSyntaxReason, string>> = {
+  expected_value: 'expected a JSON value',
+  invalid_number: 'invalid number',
+  extra_data: 'unexpected data after the JSON value',
+  expected_key: 'expected a string key',
+  expected_colon: "expected ':'",
+  expected_object_delimiter: "expected ',' or '}'",
+  expected_array_delimiter: "expected ',' or ']'",
+  unterminated_string: 'unterminated string',
+  control_character: 'control character in a string',
+  invalid_escape: 'invalid escape',
+  invalid_unicode_escape: 'invalid escape',
+  // Only with an integer digit limit, which HearthNet does not set.
+  integer_too_long: 'integer too long',
+  float_out_of_range: 'a float beyond the double range',
+  nesting_too_deep: 'nested too deeply',
 };
 
 /**
@@ -37,140 +47,29 @@ const ESCAPES: { readonly [char: string]: string } = {
  * const event = parseReferenceJson(body); // then verifyReferenceEvent(event)
  */
 export function parseReferenceJson(text: string): unknown {
-  if (typeof text !== 'string')
-    throw new HearthNetLocalError('reference_json_syntax', 'expected JSON text at offset 0', {
-      details: { offset: 0 },
+  if (typeof text !== 'string') throw syntaxError('expected JSON text', 0);
+  try {
+    return parsePythonJson(text, {
+      dicts: 'object',
+      integers: 'safe-number',
+      integralFloat: (value) => new PythonFloat(value),
+      nonFinite: 'refuse',
+      maxDepth: MAX_DEPTH,
     });
-  const parser = new Parser(text);
-  parser.skipWhitespace();
-  const value = parser.value(0);
-  parser.skipWhitespace();
-  if (parser.offset !== text.length) parser.fail('unexpected data after the JSON value');
-  return value;
+  } catch (error) {
+    if (error instanceof PythonJsonSyntaxError) {
+      throw syntaxError(SYNTAX_MESSAGES[error.reason], error.offset, error);
+    }
+    throw error;
+  }
 }
 
-class Parser {
-  offset = 0;
-
-  constructor(private readonly text: string) {}
-
-  fail(message: string): never {
-    throw new HearthNetLocalError('reference_json_syntax', `${message} at offset ${this.offset}`, {
-      details: { offset: this.offset },
-    });
-  }
-
-  skipWhitespace(): void {
-    while (this.offset < this.text.length && ' \t\n\r'.includes(this.text.charAt(this.offset))) {
-      this.offset++;
-    }
-  }
-
-  value(depth: number): unknown {
-    const char = this.text.charAt(this.offset);
-    if (char === '{') return this.object(depth + 1);
-    if (char === '[') return this.array(depth + 1);
-    if (char === '"') return this.string();
-    if (char === '-' || (char >= '0' && char <= '9')) return this.number();
-    for (const [word, value] of [
-      ['true', true],
-      ['false', false],
-      ['null', null],
-    ] as const) {
-      if (this.text.startsWith(word, this.offset)) {
-        this.offset += word.length;
-        return value;
-      }
-    }
-    return this.fail('expected a JSON value');
-  }
-
-  private object(depth: number): Record<string, unknown> {
-    if (depth > MAX_DEPTH) this.fail('nested too deeply');
-    const result: Record<string, unknown> = {};
-    this.offset++;
-    this.skipWhitespace();
-    if (this.text.charAt(this.offset) === '}') {
-      this.offset++;
-      return result;
-    }
-    for (;;) {
-      if (this.text.charAt(this.offset) !== '"') this.fail('expected a string key');
-      const key = this.string();
-      this.skipWhitespace();
-      if (this.text.charAt(this.offset) !== ':') this.fail("expected ':'");
-      this.offset++;
-      this.skipWhitespace();
-      Object.defineProperty(result, key, {
-        value: this.value(depth),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-      this.skipWhitespace();
-      const next = this.text.charAt(this.offset);
-      if (next !== ',' && next !== '}') this.fail("expected ',' or '}'");
-      this.offset++;
-      if (next === '}') return result;
-      this.skipWhitespace();
-    }
-  }
-
-  private array(depth: number): unknown[] {
-    if (depth > MAX_DEPTH) this.fail('nested too deeply');
-    const result: unknown[] = [];
-    this.offset++;
-    this.skipWhitespace();
-    if (this.text.charAt(this.offset) === ']') {
-      this.offset++;
-      return result;
-    }
-    for (;;) {
-      result.push(this.value(depth));
-      this.skipWhitespace();
-      const next = this.text.charAt(this.offset);
-      if (next !== ',' && next !== ']') this.fail("expected ',' or ']'");
-      this.offset++;
-      if (next === ']') return result;
-      this.skipWhitespace();
-    }
-  }
-
-  private string(): string {
-    let out = '';
-    this.offset++;
-    for (;;) {
-      if (this.offset >= this.text.length) this.fail('unterminated string');
-      const char = this.text.charAt(this.offset++);
-      if (char === '"') return out;
-      if (char < ' ') this.fail('control character in a string');
-      if (char !== '\\') {
-        out += char;
-        continue;
-      }
-      const escaped = this.text.charAt(this.offset++);
-      const simple = ESCAPES[escaped];
-      if (simple !== undefined) out += simple;
-      else if (escaped === 'u' && /^[0-9a-fA-F]{4}$/.test(this.text.slice(this.offset, this.offset + 4))) {
-        out += String.fromCharCode(Number.parseInt(this.text.slice(this.offset, this.offset + 4), 16));
-        this.offset += 4;
-      } else this.fail('invalid escape');
-    }
-  }
-
-  private number(): number | bigint | PythonFloat {
-    NUMBER.lastIndex = this.offset;
-    const match = NUMBER.exec(this.text);
-    if (match === null) return this.fail('invalid number');
-    this.offset += match[0].length;
-    const token = match[0];
-    const value = Number(token);
-    if (match[1] === undefined && match[2] === undefined) {
-      return Number.isSafeInteger(value) ? value : BigInt(token);
-    }
-    if (!Number.isFinite(value)) this.fail('a float beyond the double range');
-    return Number.isInteger(value) ? new PythonFloat(value) : value;
-  }
+/** `reference_json_syntax` at UTF-16 offset `details.offset`. */
+function syntaxError(message: string, offset: number, cause?: unknown): HearthNetLocalError {
+  return new HearthNetLocalError('reference_json_syntax', `${message} at offset ${offset}`, {
+    details: { offset },
+    ...(cause === undefined ? {} : { cause }),
+  });
 }
 
 const LINE_BREAK = /[\r\n]/;
@@ -224,73 +123,29 @@ export interface PythonAsciiJsonOptions {
  * pythonAsciiJson({ b: 'é', a: 0.5 }, { sortKeys: true }); // '{"a":0.5,"b":"\\u00e9"}'
  */
 export function pythonAsciiJson(value: unknown, options: PythonAsciiJsonOptions): string {
-  const parts: string[] = [];
-  write(value, options.sortKeys, [], new Set(), parts);
-  return parts.join('');
-}
-
-function write(
-  value: unknown,
-  sortKeys: boolean,
-  path: (string | number)[],
-  ancestors: Set<object>,
-  parts: string[],
-): void {
-  if (value === null) parts.push('null');
-  else if (value === true) parts.push('true');
-  else if (value === false) parts.push('false');
-  else if (typeof value === 'string') parts.push(pythonJsonString(value));
-  else if (typeof value === 'bigint') parts.push(value.toString());
-  else if (typeof value === 'number') parts.push(numberText(value, false, path));
-  else if (value instanceof PythonFloat) parts.push(numberText(value.value, true, path));
-  else if (Array.isArray(value)) {
-    enter(value, path, ancestors);
-    parts.push('[');
-    // Plain loops, not callbacks: one stack frame per nesting level (reference JSON nests up to 1000 deep).
-    for (let index = 0; index < value.length; index++) {
-      if (index > 0) parts.push(',');
-      path.push(index);
-      write(value[index], sortKeys, path, ancestors, parts);
-      path.pop();
-    }
-    parts.push(']');
-    ancestors.delete(value);
-  } else if (isPlainObject(value)) {
-    enter(value, path, ancestors);
-    const keys = Object.keys(value);
-    if (sortKeys) keys.sort(compareCodePoints);
-    parts.push('{');
-    for (const [index, key] of keys.entries()) {
-      if (index > 0) parts.push(',');
-      parts.push(pythonJsonString(key), ':');
-      path.push(key);
-      write(value[key], sortKeys, path, ancestors, parts);
-      path.pop();
-    }
-    parts.push('}');
-    ancestors.delete(value);
-  } else {
-    throw unencodable(path, `${describeType(value)} has no JSON form`);
+  try {
+    return dumpPythonJson(value, {
+      separators: [',', ':'],
+      sortKeys: options.sortKeys,
+      nonFinite: 'refuse',
+      floatOf: (item) => (item instanceof PythonFloat ? item.value : undefined),
+    });
+  } catch (error) {
+    if (error instanceof PythonJsonUnencodableError) throw unencodable(error);
+    throw error;
   }
 }
 
-function numberText(value: number, float: boolean, path: (string | number)[]): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw unencodable(path, `${String(value)} is not a finite number`);
-  }
-  if (!float && Number.isInteger(value)) return BigInt(value).toString();
-  return pythonFloatRepr(value);
-}
-
-function enter(value: object, path: (string | number)[], ancestors: Set<object>): void {
-  if (ancestors.has(value)) throw unencodable(path, 'the value contains itself');
-  ancestors.add(value);
-}
-
-/** The `python_json_unencodable` error at `path`: its message starts with the JSON path. */
-function unencodable(path: readonly (string | number)[], message: string): HearthNetLocalError {
-  const at = formatJsonPath(path);
-  return new HearthNetLocalError('python_json_unencodable', `${at}: ${message}`, { path: at });
+/** The `python_json_unencodable` error for what the writer refused: its message starts with the JSON path. */
+function unencodable(error: PythonJsonUnencodableError): HearthNetLocalError {
+  const at = formatJsonPath(error.path);
+  const message =
+    error.reason === 'non_finite'
+      ? `${String(error.value)} is not a finite number`
+      : error.reason === 'cycle'
+        ? 'the value contains itself'
+        : `${describeType(error.value)} has no JSON form`;
+  return new HearthNetLocalError('python_json_unencodable', `${at}: ${message}`, { path: at, cause: error });
 }
 
 /**

@@ -3,9 +3,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from '
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeBlobStoreBehaviour, manifestOf, text } from '../blobs/blob-store-behaviour.test-support.js';
 import { toErrorBody } from '../capabilities/error-body.js';
-import { contentId, sha256Hasher } from '../hashing.js';
+import { chunkBlob, contentId, sha256Hasher } from '../hashing.js';
 import { FilesystemBlobStore } from './filesystem-blob-store.js';
 
 const roots: string[] = [];
@@ -31,6 +30,10 @@ async function filesUnder(root: string): Promise<Map<string, Buffer>> {
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+function text(value: string): Uint8Array {
+  return new TextEncoder().encode(value);
+}
+
 function patternBytes(length: number): Uint8Array {
   return Uint8Array.from({ length }, (_, i) => i % 251);
 }
@@ -39,11 +42,9 @@ function sha256Prefix(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 }
 
-describeBlobStoreBehaviour(
-  'FilesystemBlobStore',
-  async (options) => FilesystemBlobStore.open({ ...options, root: await newRoot() }),
-  15,
-);
+// The BlobStore behaviour every store shares is @agentwire/conformance's blobStoreSuite, run against
+// this store in packages/conformance/src/suites/hearthnet/blob-store.test.ts; these tests cover what
+// only a store on disk has: the reference layout, reopening, damaged and leftover files, options.
 
 // What the reference `BlobStore` (Ckal/HearthNet 6e28872, hearthnet/blobs/store.py, run without the
 // Python blake3 module, so with its sha256: ids) wrote for `put(600000 pattern bytes)`, `put(b'hello')`,
@@ -151,13 +152,13 @@ describe('FilesystemBlobStore layout', () => {
       join(root, '2c', 'f24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824.bin'),
       'hello',
     );
-    const bigManifest = manifestOf(big, 262144, sha256Hasher);
+    const bigManifest = chunkBlob(big, { chunkSizeBytes: 262144, hasher: sha256Hasher });
     await mkdir(join(root, 'fd'), { recursive: true });
     await writeFile(
       join(root, 'fd', '4bfe85b56397027ee1fcca931b24933a97ba74190f0935616ffe8904e572ff.manifest.json'),
       JSON.stringify({
         chunk_size_bytes: 262144,
-        chunks: bigManifest.chunks.map((c) => ({ cid: c.cid, index: c.i, size_bytes: c.size_bytes })),
+        chunks: bigManifest.chunks.map((c) => ({ cid: c.cid, index: c.index, size_bytes: c.size_bytes })),
         cid: bigManifest.cid,
         filename: null,
         size_bytes: 600000,

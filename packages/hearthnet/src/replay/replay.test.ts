@@ -175,7 +175,7 @@ describe('replay', () => {
 
 describe('viewHash', () => {
   it('is the BLAKE3 of the canonical JSON', () => {
-    // Expected values from an independent pure-Python BLAKE3 (conformance/fixtures/tools).
+    // Expected values from an independent pure-Python BLAKE3 (the fixture tools of @agentwire/conformance).
     expect(viewHash({})).toBe('blake3:6e46dd10defc9b56c29a6ec56b508c21f54c08192194e4df25bf36f0c9c3c279');
     expect(viewHash({ b: 1, a: [true, null] })).toBe(
       'blake3:f070bbc35d7f09691284af8700049714acfd802b7c65b4d8e6a838101ab9e049',

@@ -1,4 +1,3 @@
-import { isPythonTruthy } from '@agentwire/internal';
 import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
 import { parseCapabilityVersion } from '../capabilities/capability-name.js';
 import type { CapabilityRegistration } from '../capabilities/capability-registry.js';
@@ -10,39 +9,30 @@ import {
   type CapabilityDescriptor,
   type CapabilityRegistry,
   CapacityExceededError,
-  type HearthNetError,
   InternalError,
-  InvalidSignatureError,
   NotFoundError,
   RevokedError,
   SchemaMismatchError,
   UnauthorizedError,
 } from '../capabilities/index.js';
-import { encodeReferenceSseFrame } from '../compat/reference-json.js';
 import type { KeyPair } from '../crypto/key-pair.js';
-import { verifyPayload } from '../crypto/payload-signature.js';
 import { HearthNetLocalError } from '../errors.js';
 import {
   type ClientStream,
-  errorResponse,
   frameStream,
-  jsonResponse,
   openClientStream,
   type ResponseContext,
   readBodyWithin,
   validatedFrames,
 } from './call-streams.js';
+import { type IncomingCall, type RefusalOrigin, type WireDialect, wireDialectOf } from './dialect.js';
 import {
   ACK_WINDOW_HEADER,
-  accepts,
   BUS_CALL_PATH,
   EVENT_STREAM_CONTENT_TYPE,
-  isAcceptableRequestId,
   isMediaType,
   JSON_CONTENT_TYPE,
   WIRE_HEADERS,
-  type WireMode,
-  wireModeOf,
 } from './envelope.js';
 import { RequestVerifier, type RequestVerifierOptions } from './request-verifier.js';
 import { AckWindow, MAX_TIMER_MS, type SseFrame, streamFrameValidator } from './sse.js';
@@ -68,18 +58,19 @@ export interface BusHandlerOptions extends Pick<RequestVerifierOptions, 'clockSk
   /** The community served; a contract call for another community is `unauthorized`. Default: not checked. */
   readonly community?: string;
   /**
-   * `contract` (default) or `reference`: the Python reference nodes' dialect (docs/hearthnet.md,
-   * "Reference-compat mode").
+   * The wire dialect spoken: where the routing is, what a signature covers, how answers and refusals
+   * look. Default `contractWire` (contract §5); `referenceWire` from `@agentwire/hearthnet/compat` is
+   * the Python reference nodes' dialect (docs/hearthnet.md, "Reference-compat mode").
    */
-  readonly wire?: WireMode;
+  readonly wire?: WireDialect;
   /**
    * Accept calls without `X-HearthNet-Signature` (their caller is `undefined` for the trust policy).
    * Reference nodes' own transport signs nothing (note §6). Default `false`.
    */
   readonly acceptUnsigned?: boolean;
   /**
-   * Sign JSON responses (contract §5.2: servers SHOULD). Default `true`. On the reference wire answers
-   * are never signed and are written as plain JSON, numbers unnormalised, as a reference node writes them.
+   * Sign JSON responses (contract §5.2: servers SHOULD). Default `true`. `referenceWire` never signs:
+   * it writes answers as plain JSON, numbers unnormalised, as a reference node writes them.
    */
   readonly signResponses?: boolean;
   /** `retry_after_ms` sent with `capacity_exceeded`. Default 1000. */
@@ -106,7 +97,7 @@ export interface BusHandlerOptions extends Pick<RequestVerifierOptions, 'clockSk
 /**
  * A handler that serves this node's capabilities over the signed wire (contract §5): a web `Request`
  * in, a `Response` out. For each call it, in order:
- * 1. reads the routing (`X-HearthNet-*` headers, or the body on the reference wire) → `bad_request`;
+ * 1. reads the routing (`X-HearthNet-*` headers; where the `wire` dialect says) → `bad_request`;
  * 2. verifies the signature, timestamp window and request id (§5.1) → `invalid_signature`, `expired`;
  *    and the community → `unauthorized`;
  * 3. asks the trust policy → `revoked`;
@@ -143,7 +134,7 @@ interface Settings {
   readonly registry: BusRegistry;
   readonly trust: TrustPolicy;
   readonly community: string | undefined;
-  readonly mode: WireMode;
+  readonly wire: WireDialect;
   readonly acceptUnsigned: boolean;
   readonly signResponses: boolean;
   readonly retryAfterMs: number;
@@ -193,7 +184,7 @@ function readOptions(options: BusHandlerOptions): Settings {
     registry,
     trust,
     community: options.community,
-    mode: wireModeOf(options.wire),
+    wire: wireDialectOf(options.wire),
     acceptUnsigned: options.acceptUnsigned === true,
     signResponses: options.signResponses !== false,
     retryAfterMs,
@@ -217,34 +208,36 @@ async function handleCall(
     requestId: request.headers.get(WIRE_HEADERS.requestId) ?? '',
     signResponses: settings.signResponses,
     now: settings.now,
-    plainJson: settings.mode === 'reference',
   };
-  // On the reference wire, errors raised by the capability itself travel in-band with 200, the
-  // bus's own with 500 (note §6); only a malformed request keeps its 4xx status.
-  let inCapability = false;
-  let referenceStream = false;
+  // What would refuse the call at this point, for the dialect's refusal: some dialects answer a
+  // capability's own errors, or a call no provider serves, otherwise than the bus's other refusals.
+  let origin: RefusalOrigin = 'bus';
+  let streamRequested = false;
   let clientStream: ClientStream | undefined;
   let credit: AckWindow | undefined;
   try {
     if (settings.path !== null && new URL(request.url).pathname !== settings.path) {
-      return errorResponse(
-        responder,
-        new NotFoundError(`no bus endpoint at ${new URL(request.url).pathname}`),
-      );
+      return settings.wire.writeRefusal(responder, {
+        error: new NotFoundError(`no bus endpoint at ${new URL(request.url).pathname}`),
+        origin: 'endpoint',
+        status: undefined,
+        streamRequested,
+      });
     }
     if (request.method !== 'POST') {
-      const response = errorResponse(
-        responder,
-        new BadRequestError('capability calls are POST requests'),
-        405,
-      );
+      const response = settings.wire.writeRefusal(responder, {
+        error: new BadRequestError('capability calls are POST requests'),
+        origin: 'endpoint',
+        status: 405,
+        streamRequested,
+      });
       response.headers.set('Allow', 'POST');
       return response;
     }
     let body: unknown;
     if (isMediaType(request.headers.get('Content-Type'), EVENT_STREAM_CONTENT_TYPE)) {
-      if (settings.mode === 'reference') {
-        throw new BadRequestError('the reference wire has no client streams');
+      if (!settings.wire.clientStreams) {
+        throw new BadRequestError(`the ${settings.wire.name} wire has no client streams`);
       }
       credit = ackWindowOf(request.headers.get(ACK_WINDOW_HEADER));
       const window = credit;
@@ -257,10 +250,15 @@ async function handleCall(
       });
       body = clientStream.body;
     } else {
-      body = await readJsonBody(request, settings.maxBodyBytes);
+      const read = await readJsonBody(request, settings.maxBodyBytes);
+      if (!read.ok) {
+        origin = 'json_syntax';
+        throw read.error;
+      }
+      body = read.value;
     }
-    const call = readIncomingCall(request.headers, body, settings.mode);
-    referenceStream = call.streamRequested === true;
+    const call = settings.wire.readCall(request.headers, body);
+    streamRequested = call.streamRequested;
     responder = {
       ...responder,
       capability: call.capability,
@@ -270,17 +268,19 @@ async function handleCall(
     const caller = await authenticate(call, settings, verifier);
     const trust = await trustOf(settings.trust, caller);
     if (trust === 'revoked') throw new RevokedError(`node ${caller ?? '(unsigned)'} is revoked`);
+    origin = 'no_provider';
     const registration = resolve(settings.registry, call);
+    origin = 'bus';
     if (!meetsTrustLevel(trust, registration.descriptor.trust.level)) {
       throw new UnauthorizedError(
         `${registration.descriptor.name} requires trust level ${registration.descriptor.trust.level}; the caller is ${trust}`,
       );
     }
-    inCapability = true;
+    origin = 'capability';
     const validated = registration.validators.request.parse(call.request) as Parameters<CapabilityHandler>[0];
     const release = registration.tryAcquire();
     if (release === undefined) {
-      inCapability = false;
+      origin = 'bus';
       throw new CapacityExceededError(
         `${registration.descriptor.name}@${registration.descriptor.version} is at max_concurrent (${registration.maxConcurrent})`,
         { retryAfterMs: settings.retryAfterMs },
@@ -297,43 +297,14 @@ async function handleCall(
     });
   } catch (error) {
     clientStream?.close();
-    const converted = asHearthNetError(error);
     reportUnexpected(settings, error, responder);
-    if (settings.mode === 'reference') {
-      return referenceErrorResponse(responder, converted, { inCapability, stream: referenceStream });
-    }
-    return errorResponse(responder, converted);
+    return settings.wire.writeRefusal(responder, {
+      error: asHearthNetError(error),
+      origin,
+      status: undefined,
+      streamRequested,
+    });
   }
-}
-
-/**
- * What a reference node answers for an error (note §6, §19): an error from the capability comes back
- * in-band with 200 and `_routed_via: "local"` (the bus stamps every result), as the one `data:` frame of
- * a stream when one was asked for; the bus's own refusals keep their reference answer, or 500 (400 for
- * a malformed call), and once the call asked for a stream, a 500 becomes a stream with one `error` frame.
- */
-function referenceErrorResponse(
-  responder: ResponseContext,
-  error: HearthNetError,
-  { inCapability, stream }: { readonly inCapability: boolean; readonly stream: boolean },
-): Response {
-  if (inCapability) {
-    const answer = { ...toErrorBody(error), _routed_via: 'local' };
-    return stream
-      ? referenceOneFrameStream(answer, responder.requestId, responder.identity.nodeId)
-      : jsonResponse(responder, 200, answer);
-  }
-  const reference = referenceAnswerOf(error);
-  const status = reference?.status ?? (error.code === 'bad_request' ? 400 : 500);
-  const body = reference?.body ?? toErrorBody(error);
-  if (stream && status === 500) {
-    return referenceStreamResponse(
-      encodeReferenceSseFrame(body, 'error'),
-      responder.requestId,
-      responder.identity.nodeId,
-    );
-  }
-  return jsonResponse(responder, status, body);
 }
 
 /** Hands an exception that is about to become an anonymous `internal_error` to `onInternalError`. */
@@ -342,44 +313,26 @@ function reportUnexpected(settings: Settings, error: unknown, responder: Respons
   settings.onInternalError?.(error, { capability: responder.capability, requestId: responder.requestId });
 }
 
-/** The reference's stream of a result that is not a stream: one untyped `data:` frame, then `done`. */
-function referenceOneFrameStream(answer: unknown, requestId: string, nodeId: string): Response {
-  return referenceStreamResponse(
-    encodeReferenceSseFrame(answer) + encodeReferenceSseFrame({ done: true }, 'done'),
-    requestId,
-    nodeId,
-  );
-}
-
-/** A reference node's `text/event-stream` response holding `text`. */
-function referenceStreamResponse(text: string, requestId: string, nodeId: string): Response {
-  const headers = new Headers({
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache',
-    [WIRE_HEADERS.from]: nodeId,
-  });
-  if (requestId !== '') headers.set(WIRE_HEADERS.requestId, requestId);
-  return new Response(text, { status: 200, headers });
-}
-
 /**
  * The request body as JSON. A body with a repeated key or a number `JSON.parse` cannot read as written
  * is `bad_request` on either wire, signed or not: the signature is checked against the parsed value, so
  * such a body would verify while a proxy or log that reads the bytes otherwise sees another request.
  */
-async function readJsonBody(request: Request, maxBodyBytes: number): Promise<unknown> {
+async function readJsonBody(
+  request: Request,
+  maxBodyBytes: number,
+): Promise<
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: BadRequestError }
+> {
   const bytes = await readBodyWithin(request, maxBodyBytes);
   const read = parseStrictJsonBytes(bytes);
-  if (read.ok) return read.value;
+  if (read.ok) return { ok: true, value: read.value };
   if (read.problem !== 'syntax') throw new BadRequestError(`the request body holds a ${read.message}`);
-  // A reference node answers FastAPI's shape here.
-  throw withReferenceAnswer(
-    new BadRequestError('the request body is not UTF-8 JSON', { cause: read.cause }),
-    {
-      status: 400,
-      body: { detail: 'invalid_json' },
-    },
-  );
+  // Not JSON text at all: the `json_syntax` refusal, which a dialect may answer in its own form.
+  return {
+    ok: false,
+    error: new BadRequestError('the request body is not UTF-8 JSON', { cause: read.cause }),
+  };
 }
 
 /** The window a client stream asks for with `X-HearthNet-Ack-Window`, if any. */
@@ -399,40 +352,10 @@ async function authenticate(
   verifier: RequestVerifier,
 ): Promise<string | undefined> {
   if (call.signature === undefined && settings.acceptUnsigned) return undefined;
-  if (settings.mode === 'reference') {
-    // The reference signs the body only (note §6): no timestamp window, no replay protection.
-    if (call.signature === undefined || call.from === undefined) {
-      throw new UnauthorizedError('the call carries no X-HearthNet-Signature and X-HearthNet-From');
-    }
-    const verdict = verifyPayload({ ...(call.signedBody as object), signature: call.signature }, call.from, {
-      lenientEncoding: true,
-    });
-    if (!verdict.valid) throw new InvalidSignatureError(`request signature rejected (${verdict.reason})`);
-    return call.from;
-  }
-  const from = requiredHeader(call.from, WIRE_HEADERS.from);
-  const community = requiredHeader(call.community, WIRE_HEADERS.community);
-  await verifier.verify(
-    {
-      capability: call.capability,
-      version: call.version,
-      requestId: call.requestId,
-      from,
-      community,
-      timestamp: requiredHeader(call.timestamp, WIRE_HEADERS.timestamp),
-      body: call.signedBody,
-    },
-    call.signature,
-  );
-  if (settings.community !== undefined && community !== settings.community) {
-    throw new UnauthorizedError('the call is for another community');
-  }
-  return from;
-}
-
-function requiredHeader(value: string | undefined, name: string): string {
-  if (value === undefined || value === '') throw new BadRequestError(`missing ${name} header`);
-  return value;
+  return settings.wire.verifyCaller(call, {
+    community: settings.community,
+    verifyEnvelope: (fields, signature) => verifier.verify(fields, signature),
+  });
 }
 
 async function trustOf(policy: TrustPolicy, caller: string | undefined): Promise<TrustStatus> {
@@ -441,46 +364,32 @@ async function trustOf(policy: TrustPolicy, caller: string | undefined): Promise
   return status;
 }
 
-/** The registration serving the call (contract §2.1), or the §9 error saying why there is none. */
+/**
+ * The registration serving the call (contract §2.1), or the §9 error saying why there is none: a
+ * malformed name or version is `bad_request`, an unknown name `not_found`, another major only
+ * `schema_mismatch` (the handler hands each to the dialect as a `no_provider` refusal).
+ */
 function resolve(registry: BusRegistry, call: IncomingCall): CapabilityRegistration<CapabilityHandler> {
-  // What a reference node answers when no provider serves the call: an unknown or malformed capability
-  // name, a version not offered or one no capability can have (a negative number).
-  const [major, minor] = call.version.split('.');
-  const noProvider = {
-    status: 500,
-    body: { error: 'call_error', message: `no provider for ${call.capability}@(${major}, ${minor})` },
-  };
   let registration: CapabilityRegistration<CapabilityHandler> | undefined;
   try {
     parseCapabilityVersion(call.version);
     registration = registry.resolve(`${call.capability}@>=${call.version}`);
   } catch (error) {
-    throw withReferenceAnswer(
-      new BadRequestError(`malformed capability or version: ${(error as Error).message}`, {
-        cause: error,
-      }),
-      noProvider,
-    );
+    throw new BadRequestError(`malformed capability or version: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   if (registration !== undefined) return registration;
   const offered = registry.offeredVersions(call.capability);
   const highest = offered.at(-1);
-  if (highest === undefined) {
-    throw withReferenceAnswer(
-      new NotFoundError(`capability ${call.capability} is not offered here`),
-      noProvider,
-    );
-  }
+  if (highest === undefined) throw new NotFoundError(`capability ${call.capability} is not offered here`);
   const expected = registry.get(call.capability, highest);
-  throw withReferenceAnswer(
-    new SchemaMismatchError(
-      `${call.capability}@${call.version} is not offered; offered: ${offered.join(', ')}`,
-      {
-        altCapabilities: offered.map((version) => `${call.capability}@${version}`),
-        ...(expected === undefined ? {} : { schemaHashExpected: expected.schemaHash }),
-      },
-    ),
-    noProvider,
+  throw new SchemaMismatchError(
+    `${call.capability}@${call.version} is not offered; offered: ${offered.join(', ')}`,
+    {
+      altCapabilities: offered.map((version) => `${call.capability}@${version}`),
+      ...(expected === undefined ? {} : { schemaHashExpected: expected.schemaHash }),
+    },
   );
 }
 
@@ -512,11 +421,7 @@ async function dispatch(
     release();
   };
   const wantsStream =
-    descriptor.streaming !== 'none' &&
-    (settings.mode === 'reference'
-      ? call.streamRequested === true
-      : accepts(request.headers.get('Accept'), EVENT_STREAM_CONTENT_TYPE)) &&
-    validated.input['stream'] !== false;
+    descriptor.streaming !== 'none' && call.streamRequested && validated.input['stream'] !== false;
   const context: CallContext = {
     caller,
     callerVerified: caller !== undefined,
@@ -546,13 +451,7 @@ async function dispatch(
         `the ${descriptor.name} handler returned a body that does not match its response schema`,
       );
     }
-    if (settings.mode !== 'reference') return jsonResponse(responder, 200, body.value);
-    // A reference node stamps where the call ran, and answers `stream: true` on a capability that does
-    // not stream with the whole result as one frame, then `done` (note §6, §7, §19).
-    const answer = { ...(body.value as object), _routed_via: 'local' };
-    return call.streamRequested === true
-      ? referenceOneFrameStream(answer, call.requestId, settings.identity.nodeId)
-      : jsonResponse(responder, 200, answer);
+    return settings.wire.writeAnswer(responder, call, body.value);
   }
   if (!wantsStream) {
     finish();
@@ -594,9 +493,9 @@ export interface CallContext {
   /** The version the caller asked for. */
   readonly requestedVersion: string;
   /**
-   * Whether the caller takes an event stream: the capability streams, the request accepts
-   * `text/event-stream` (reference wire: `stream: true` in the body), and `input.stream` is not
-   * `false`. Return frames only when it is `true`.
+   * Whether the caller takes an event stream: the capability streams, the request asks for one
+   * (`Accept: text/event-stream`; `referenceWire`: a truthy `stream` in the body), and `input.stream`
+   * is not `false`. Return frames only when it is `true`.
    */
   readonly stream: boolean;
   /**
@@ -735,196 +634,4 @@ export function staticTrust(
 ): TrustPolicy {
   const table = new Map(Object.entries(statuses));
   return { trustOf: (nodeId) => (nodeId === undefined ? fallback : (table.get(nodeId) ?? fallback)) };
-}
-
-// What a reference node answers for the bus's own refusals (note §6, §19), which a node serving the
-// reference wire mirrors: FastAPI's `{"detail": …}` for a body that is not JSON, `missing_capability`
-// and `invalid_version` with 400, and `call_error` with 500 when no provider serves the call.
-
-/** The status and body a reference node answers instead of the contract's §5.4 body. */
-export interface ReferenceAnswer {
-  readonly status: number;
-  readonly body: { readonly [key: string]: string };
-}
-
-const answers = new WeakMap<HearthNetError, ReferenceAnswer>();
-
-/** Marks `error` as answered, on the reference wire, with `answer`; returns the error. */
-export function withReferenceAnswer<E extends HearthNetError>(error: E, answer: ReferenceAnswer): E {
-  answers.set(error, answer);
-  return error;
-}
-
-/** The reference answer `error` was marked with, if any. */
-export function referenceAnswerOf(error: HearthNetError): ReferenceAnswer | undefined {
-  return answers.get(error);
-}
-
-/** Python's `str.isspace()` characters, which `int()` strips around a number. */
-const PYTHON_SPACE = /^[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/u;
-const PYTHON_SPACE_END = /[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/u;
-/** Python `int()` digits: any Unicode decimal digit, single underscores between them, an optional sign. */
-const PYTHON_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
-const DECIMAL_DIGIT = /^\p{Nd}$/u;
-
-/**
- * A reference node's reading of `version` (`_parse_version`: `"major.minor"` through Python `int()`,
- * extra parts ignored, a missing minor read as 0): `"1"` and `"1.0.5"` are 1.0, `" 1 . 0 "`, `"01.00"`,
- * `"1_0.0"` and Arabic-Indic digits are read as Python reads them, and negative numbers are taken
- * (no provider serves them). The result is `{ version: "M.m" }`, or `{ refused }` with the
- * `ValueError` text Python gives for the first part it cannot read.
- *
- * @example
- * referenceVersion('1'); // { version: '1.0' }
- * referenceVersion('1.x'); // { refused: "invalid literal for int() with base 10: 'x'" }
- */
-export function referenceVersion(
-  version: string,
-): { readonly version: string } | { readonly refused: string } {
-  const [major = '', minor = '0'] = version.split('.');
-  const parsedMajor = pythonInt(major);
-  if (parsedMajor === undefined) return { refused: intRefusal(major) };
-  const parsedMinor = pythonInt(minor);
-  if (parsedMinor === undefined) return { refused: intRefusal(minor) };
-  return { version: `${parsedMajor}.${parsedMinor}` };
-}
-
-/** Python `int(text)` as decimal text (exact, any size), or `undefined` where Python raises. */
-function pythonInt(text: string): string | undefined {
-  const trimmed = text.replace(PYTHON_SPACE, '').replace(PYTHON_SPACE_END, '');
-  if (!PYTHON_INT.test(trimmed)) return undefined;
-  const negative = trimmed.startsWith('-');
-  let digits = '';
-  for (const character of trimmed.replace(/^[+-]/, '').replaceAll('_', '')) {
-    digits += String(decimalDigitValue(character));
-  }
-  const magnitude = BigInt(digits);
-  return (negative && magnitude !== 0n ? -magnitude : magnitude).toString();
-}
-
-/**
- * The value of a Unicode decimal digit: digits come in runs of ten from zero upwards (several runs
- * may follow one another, as the mathematical digits do).
- */
-function decimalDigitValue(character: string): number {
-  const codePoint = character.codePointAt(0) as number;
-  let start = codePoint;
-  while (DECIMAL_DIGIT.test(String.fromCodePoint(start - 1))) start -= 1;
-  return (codePoint - start) % 10;
-}
-
-/** Python's `ValueError` text for `int(text)`. */
-function intRefusal(text: string): string {
-  return `invalid literal for int() with base 10: ${pythonRepr(text)}`;
-}
-
-/**
- * Python's `repr()` of a string for the printable-ASCII cases, and its escapes for control characters;
- * other characters are kept as they are (Python escapes the non-printable ones among them too).
- */
-function pythonRepr(text: string): string {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const character of text) {
-    const code = character.codePointAt(0) as number;
-    if (character === '\\' || character === quote) out += `\\${character}`;
-    else if (character === '\n') out += '\\n';
-    else if (character === '\r') out += '\\r';
-    else if (character === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
-    else out += character;
-  }
-  return out + quote;
-}
-
-/** A call as read off the wire, before any check beyond its shape. */
-export interface IncomingCall {
-  readonly capability: string;
-  readonly version: string;
-  readonly requestId: string;
-  /** `X-HearthNet-From`, when sent. */
-  readonly from: string | undefined;
-  /** `X-HearthNet-Community`, when sent. */
-  readonly community: string | undefined;
-  /** `X-HearthNet-Timestamp`, when sent. */
-  readonly timestamp: string | undefined;
-  /** `X-HearthNet-Signature`, when sent. */
-  readonly signature: string | undefined;
-  /** The whole parsed JSON body: what a contract signature covers as `body`, a reference signature as a whole. */
-  readonly signedBody: unknown;
-  /** `{params, input}` for the capability's request validator. */
-  readonly request: unknown;
-  /** The reference wire's `stream` in the body, read as Python truthiness; `undefined` on the contract wire. */
-  readonly streamRequested: boolean | undefined;
-}
-
-/**
- * Reads the routing of a call: from the `X-HearthNet-*` headers and a `{params, input}` body
- * (contract §5.1), or from a `{capability, version, params, input, stream}` body (reference wire,
- * note §6; `version` defaults to `1.0`, `params` and `input` to `{}`).
- *
- * @throws {BadRequestError} when a required header or field is missing or malformed.
- */
-export function readIncomingCall(headers: Headers, body: unknown, mode: WireMode): IncomingCall {
-  const header = (name: string) => headers.get(name) ?? undefined;
-  const requestId = header(WIRE_HEADERS.requestId);
-  const common = {
-    from: header(WIRE_HEADERS.from),
-    community: header(WIRE_HEADERS.community),
-    timestamp: header(WIRE_HEADERS.timestamp),
-    signature: header(WIRE_HEADERS.signature),
-    signedBody: body,
-  };
-  if (mode === 'contract') {
-    const capability = required(header(WIRE_HEADERS.capability), WIRE_HEADERS.capability);
-    const version = required(header(WIRE_HEADERS.capabilityVersion), WIRE_HEADERS.capabilityVersion);
-    return {
-      ...common,
-      capability,
-      version,
-      requestId: checkedRequestId(required(requestId, WIRE_HEADERS.requestId)),
-      request: body,
-      streamRequested: undefined,
-    };
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new BadRequestError('the request body must be a JSON object');
-  }
-  const fields = body as Record<string, unknown>;
-  const capability = fields['capability'];
-  if (typeof capability !== 'string' || capability === '') {
-    throw withReferenceAnswer(new BadRequestError('missing capability'), {
-      status: 400,
-      body: { error: 'missing_capability', message: 'capability field required' },
-    });
-  }
-  const sent = fields['version'] ?? '1.0';
-  if (typeof sent !== 'string') throw new BadRequestError('version must be a "major.minor" string');
-  const version = referenceVersion(sent);
-  if ('refused' in version) {
-    throw withReferenceAnswer(new BadRequestError(`invalid version ${JSON.stringify(sent)}`), {
-      status: 400,
-      body: { error: 'invalid_version', message: version.refused },
-    });
-  }
-  return {
-    ...common,
-    capability,
-    version: version.version,
-    // The reference client sends 16 hex characters, its node transport none; a reference node reads
-    // no header, so one we would refuse is ignored here.
-    requestId: requestId !== undefined && isAcceptableRequestId(requestId) ? requestId : '',
-    request: { params: fields['params'] ?? {}, input: fields['input'] ?? {} },
-    streamRequested: isPythonTruthy(fields['stream']),
-  };
-}
-
-function required(value: string | undefined, name: string): string {
-  if (value === undefined || value === '') throw new BadRequestError(`missing ${name} header`);
-  return value;
-}
-
-function checkedRequestId(value: string): string {
-  if (!isAcceptableRequestId(value)) throw new BadRequestError('malformed X-HearthNet-Request-Id');
-  return value;
 }

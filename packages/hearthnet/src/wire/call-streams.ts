@@ -355,19 +355,23 @@ export function frameStream(
   );
 }
 
-/** What every response of one call shares: who answers, about which request. */
+/**
+ * What every response of one call shares: who answers, about which request. A wire dialect writes its
+ * answers and refusals with it.
+ */
 export interface ResponseContext {
+  /** The answering node: its node id is `X-HearthNet-From`, its key signs responses. */
   readonly identity: KeyPair;
+  /** The capability called (`''` before the call's routing was read). */
   readonly capability: string;
+  /** The version asked for (`''` before the call's routing was read). */
   readonly version: string;
+  /** The request id answered (`''` when the call carries none). */
   readonly requestId: string;
+  /** Whether contract responses are signed (`BusHandlerOptions.signResponses`). */
   readonly signResponses: boolean;
+  /** The handler's clock, epoch ms, for `X-HearthNet-Timestamp`. */
   readonly now: () => number;
-  /**
-   * Write the body as plain compact JSON, numbers as they are (the reference wire: a reference node
-   * answers through FastAPI, unsigned); default: canonical JSON of the normalised form.
-   */
-  readonly plainJson?: boolean;
 }
 
 /**
@@ -381,7 +385,6 @@ export function jsonResponse(context: ResponseContext, status: number, body: unk
   if (context.requestId !== '') headers.set(WIRE_HEADERS.requestId, context.requestId);
   headers.set(WIRE_HEADERS.from, context.identity.nodeId);
   headers.set(WIRE_HEADERS.timestamp, timestamp);
-  if (context.plainJson === true) return new Response(JSON.stringify(body), { status, headers });
   let sent = body;
   if (context.signResponses) {
     const signed = signResponseEnvelope(

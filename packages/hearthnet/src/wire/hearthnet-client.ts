@@ -1,4 +1,3 @@
-import { isJsonObject } from '@agentwire/internal';
 import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { parseStrictJson } from '../canonical-json/strict-json.js';
 import type {
@@ -17,8 +16,13 @@ import {
   validatorsFor,
 } from '../capabilities/index.js';
 import { type KeyPair, parseNodeId } from '../crypto/key-pair.js';
-import { signPayload } from '../crypto/payload-signature.js';
 import { HearthNetLocalError } from '../errors.js';
+import {
+  type CapabilityCallBody,
+  type ResponseVerification,
+  type WireDialect,
+  wireDialectOf,
+} from './dialect.js';
 import {
   ACK_WINDOW_HEADER,
   BUS_CALL_PATH,
@@ -28,11 +32,8 @@ import {
   isResponseSignatureMandatory,
   JSON_CONTENT_TYPE,
   newRequestId,
-  signRequestEnvelope,
   verifyResponseEnvelope,
   WIRE_HEADERS,
-  type WireMode,
-  wireModeOf,
 } from './envelope.js';
 import {
   ACK_EVENT,
@@ -46,22 +47,15 @@ import {
   streamFrameValidator,
 } from './sse.js';
 
-/**
- * Which response signatures the client checks (contract §5.2): `mutating` (default on the contract
- * wire) requires and verifies them for `*.post`, `*.invite`, `*.revoke`, `*.ingest`, `*.expire` and
- * `chat.send` and verifies any other that is present; `all` requires them on every JSON response;
- * `none` (default on the reference wire, whose nodes never sign) ignores them.
- */
-export type ResponseVerification = 'mutating' | 'all' | 'none';
-
 /** Options of {@link createHearthNetClient}; calls go to `/bus/v1/call` on `node`. */
 export interface HearthNetClientOptions extends PeerClientOptions {
   /**
-   * `contract` (default) or `reference`: the Python reference nodes' dialect (docs/hearthnet.md,
+   * The wire dialect spoken. Default `contractWire` (contract §5); `referenceWire` from
+   * `@agentwire/hearthnet/compat` is the Python reference nodes' dialect (docs/hearthnet.md,
    * "Reference-compat mode").
    */
-  readonly wire?: WireMode;
-  /** Which response signatures to check. Default `mutating` (contract wire) or `none` (reference wire). */
+  readonly wire?: WireDialect;
+  /** Which response signatures to check. Default: the dialect's (`mutating` on `contractWire`, `none` on `referenceWire`). */
   readonly verifyResponses?: ResponseVerification;
   /**
    * The descriptor of a capability, for validation and types beyond the catalogue (`experimental.*`).
@@ -93,12 +87,6 @@ export interface CallOptions {
    * window as it reads. Sent as `X-HearthNet-Ack-Window`. Default: none (TCP back-pressure only).
    */
   readonly ackWindow?: number;
-}
-
-/** A call body `{params, input}` of a capability outside the catalogue. */
-export interface CapabilityCallBody {
-  readonly params: Readonly<Record<string, unknown>>;
-  readonly input: Readonly<Record<string, unknown>>;
 }
 
 /** The frames a streamed catalogue call yields. */
@@ -175,7 +163,7 @@ interface Settings {
   readonly url: URL;
   readonly peer: string | undefined;
   readonly fetch: typeof fetch;
-  readonly mode: WireMode;
+  readonly wire: WireDialect;
   readonly verification: ResponseVerification;
   readonly descriptorOf: (capability: string, version: string) => CapabilityDescriptor | undefined;
   readonly now: () => number;
@@ -187,8 +175,8 @@ function readOptions(options: HearthNetClientOptions): Settings {
     (message, cause) =>
       new HearthNetLocalError('invalid_wire_options', message, cause === undefined ? undefined : { cause }),
   );
-  const mode = wireModeOf(options.wire);
-  const verification = options.verifyResponses ?? (mode === 'reference' ? 'none' : 'mutating');
+  const wire = wireDialectOf(options.wire);
+  const verification = options.verifyResponses ?? wire.responseVerification;
   if (!['mutating', 'all', 'none'].includes(verification)) {
     throw new HearthNetLocalError(
       'invalid_wire_options',
@@ -201,7 +189,7 @@ function readOptions(options: HearthNetClientOptions): Settings {
     url: new URL(BUS_CALL_PATH, peer.node),
     peer: peer.peer,
     fetch: peer.fetch,
-    mode,
+    wire,
     verification,
     descriptorOf: options.descriptorOf ?? catalogueDescriptorOf,
     now: options.now ?? Date.now,
@@ -265,9 +253,16 @@ async function call(
       }),
     ),
   );
-  const isError = !response.ok || (settings.mode === 'reference' && isInBandError(body));
-  checkResponseSignature(settings, capability, prepared, response, { body, untrustworthy }, !isError);
-  if (isError) throw errorFromBody(body, response.status);
+  const refusal = settings.wire.readError(response.status, body);
+  checkResponseSignature(
+    settings,
+    capability,
+    prepared,
+    response,
+    { body, untrustworthy },
+    refusal === undefined,
+  );
+  if (refusal !== undefined) throw refusal;
   if (options.stream === true) {
     throw new HearthNetLocalError(
       'unexpected_response',
@@ -276,7 +271,7 @@ async function call(
     );
   }
   const validator = prepared.descriptor === undefined ? null : validatorOf(prepared.descriptor, 'response');
-  const answer = settings.mode === 'reference' ? contractMarketAnswer(capability, body) : body;
+  const answer = settings.wire.readAnswer(capability, body);
   return validator === null ? answer : validator(answer);
 }
 
@@ -308,37 +303,19 @@ function prepare(
     [WIRE_HEADERS.community]: settings.community,
     [WIRE_HEADERS.timestamp]: timestamp,
   });
-  let body: unknown;
-  if (settings.mode === 'contract') {
-    headers.set(WIRE_HEADERS.capability, capability);
-    headers.set(WIRE_HEADERS.capabilityVersion, requested);
-    const signed = signRequestEnvelope(
-      {
-        capability,
-        version: requested,
-        requestId,
-        from: settings.identity.nodeId,
-        community: settings.community,
-        timestamp,
-        body: request,
-      },
-      settings.identity,
-    );
-    headers.set(WIRE_HEADERS.signature, signed.signature);
-    body = signed.body;
-  } else {
-    // Reference wire (note §6): routing in the body, the signature over the body alone.
-    const routed = {
+  const body = settings.wire.writeCall(
+    {
       capability,
       version: requested,
-      params: request.params,
-      input: referenceMarketInput(capability, request.input),
-      ...(options.stream === true ? { stream: true } : {}),
-    };
-    const { signature, ...normalised } = signPayload(routed, settings.identity);
-    headers.set(WIRE_HEADERS.signature, signature);
-    body = normalised;
-  }
+      requestId,
+      timestamp,
+      community: settings.community,
+      identity: settings.identity,
+      request,
+      stream: options.stream === true,
+    },
+    headers,
+  );
   const local = new AbortController();
   const signal =
     options.signal === undefined ? local.signal : AbortSignal.any([options.signal, local.signal]);
@@ -372,7 +349,7 @@ function prepare(
 }
 
 function checkClientStreamOptions(settings: Settings, options: CallOptions): void {
-  if (settings.mode !== 'contract') {
+  if (!settings.wire.clientStreams) {
     throw new HearthNetLocalError(
       'invalid_wire_options',
       'client streams (duplex, ackWindow) exist on the contract wire only',
@@ -435,11 +412,6 @@ async function readJson(response: Response, capability: string): Promise<JsonAns
     `${capability} answered with a body that is not JSON`,
     { cause: read.cause, details: { status: response.status } },
   );
-}
-
-/** The reference answers service errors in-band with 200: a body with `error` and no `output` (note §6). */
-function isInBandError(body: unknown): boolean {
-  return body !== null && typeof body === 'object' && 'error' in body && !('output' in body);
 }
 
 function checkResponseSignature(
@@ -505,9 +477,8 @@ function openStream(
     prepared.local.abort();
     throw new InvalidSignatureError(`the stream comes from ${String(from)}, not from ${settings.peer}`);
   }
-  // The reference streams one untyped `message` frame with the whole result, then `{"done": true}`.
   const validate: StreamFrameValidator | undefined =
-    settings.mode === 'contract' && prepared.descriptor !== undefined
+    settings.wire.typedStreamFrames && prepared.descriptor !== undefined
       ? streamFrameValidator(prepared.descriptor)
       : undefined;
   const frames = readSseFrames(body, validate === undefined ? {} : { validate });
@@ -746,41 +717,4 @@ export class ClientFrameWriter {
     this.#room = undefined;
     room?.();
   }
-}
-
-// The reference node's market shapes (note §10, §19): locations are `{lat, lon, label}` — a post with a
-// contract `lng` is accepted but never listed — and posts without one carry `"location": null`. In
-// reference wire mode the client converts at the boundary, so callers keep the contract's shapes.
-
-type Json = Record<string, unknown>;
-
-/** `input` of a reference `market.post`: the contract location `{lat, lng, label?}` as `{lat, lon, label?}`. */
-export function referenceMarketInput(capability: string, input: unknown): unknown {
-  if (capability !== 'market.post' || !isJsonObject<Json>(input) || !isJsonObject<Json>(input['location']))
-    return input;
-  const { lng, ...location } = input['location'];
-  if (lng === undefined) return input;
-  return { ...input, location: { ...location, lon: lng } };
-}
-
-/**
- * A reference answer's posts (`market.list`, `market.search`) in contract shape: `"location": null`
- * dropped, `{lat, lon, label}` as `{lat, lng, label}` (a `label: null` dropped). Anything else is
- * returned as it came.
- */
-export function contractMarketAnswer(capability: string, body: unknown): unknown {
-  if (!capability.startsWith('market.') || !isJsonObject<Json>(body) || !isJsonObject<Json>(body['output']))
-    return body;
-  const posts = body['output']['posts'];
-  if (!Array.isArray(posts)) return body;
-  return { ...body, output: { ...body['output'], posts: posts.map(contractPost) } };
-}
-
-function contractPost(post: unknown): unknown {
-  if (!isJsonObject<Json>(post) || !('location' in post)) return post;
-  const { location, ...rest } = post;
-  if (location === null) return rest;
-  if (!isJsonObject<Json>(location) || !('lon' in location)) return post;
-  const { lon, label, ...coordinates } = location;
-  return { ...rest, location: { ...coordinates, lng: lon, ...(label === null ? {} : { label }) } };
 }

@@ -3,6 +3,8 @@
  * signatures (§5.1), signed responses (§5.2), SSE stream frames (§5.3), a client, and a server
  * handler on web-standard `Request`/`Response`. Runtime-neutral: it uses `fetch`, `ReadableStream`,
  * `TextEncoder` and `AbortSignal` only (serve it on Node with `@agentwire/hearthnet/node-http`).
+ * Both speak a {@link WireDialect}: `contractWire` by default, or `referenceWire` from
+ * `@agentwire/hearthnet/compat` for the Python reference nodes.
  *
  * @example
  * ```ts
@@ -28,6 +30,7 @@ export {
   staticTrust,
   type TrustPolicy,
 } from './bus-handler.js';
+export { contractWire, type WireDialect } from './dialect.js';
 export {
   BUS_CALL_PATH,
   EVENT_STREAM_CONTENT_TYPE,

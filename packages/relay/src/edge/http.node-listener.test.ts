@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RelayError } from '../errors.js';
 import { deferred } from '../internal.js';
-import { type EdgeHandler, jsonResponse, type NodeListenerOptions, toNodeListener } from './http.js';
+import { type EdgeHandler, type NodeListenerOptions, toNodeListener } from './http.js';
 
 const servers: Server[] = [];
 
@@ -57,48 +57,20 @@ async function text(message: IncomingMessage): Promise<string> {
 }
 
 describe('toNodeListener', () => {
-  it('hands the body to the handler as it arrives, not after the upload ends', async () => {
-    const firstChunk = deferred<Uint8Array>();
-    const port = await serve(async (request) => {
-      const reader = request.body!.getReader();
-      const first = await reader.read();
-      firstChunk.resolve(first.value!);
-      let rest = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        rest += value.byteLength;
-      }
-      return jsonResponse(200, { first: first.value!.byteLength, rest, duplex: request.duplex });
-    });
-    const { client, response } = send(port, { method: 'POST', path: '/upload' });
-    client.write(Buffer.from('hello'));
-    // The client holds the rest back until the handler has seen the first chunk.
-    expect(new TextDecoder().decode(await firstChunk.promise)).toBe('hello');
-    client.end(Buffer.alloc(1000));
-    const message = await response;
-    expect(JSON.parse(await text(message))).toEqual({ first: 5, rest: 1000, duplex: 'half' });
-  });
-
-  it('builds the Request from the method, target, Host and headers, never trusting the target host', async () => {
-    const seen: { url: string; method: string; header: string | null }[] = [];
+  it('builds request URLs on the origin option, with the Host header otherwise', async () => {
+    const seen: string[] = [];
     const handler: EdgeHandler = async (request) => {
-      seen.push({ url: request.url, method: request.method, header: request.headers.get('x-test') });
+      seen.push(request.url);
       return new Response(null, { status: 204 });
     };
     const port = await serve(handler);
-    await (await send(port, { path: '/a/b?c=1', headers: { 'x-test': 'yes' } }).response).resume();
-    await (await send(port, { path: '//evil.example/x' }).response).resume();
+    (await send(port, { path: '/a?b=1' }).response).resume();
     const proxied = await serve(handler, { origin: 'https://connector.example/ignored' });
-    await (await send(proxied, { path: '/relay/media' }).response).resume();
-    expect(seen).toEqual([
-      { url: `http://127.0.0.1:${port}/a/b?c=1`, method: 'GET', header: 'yes' },
-      { url: `http://127.0.0.1:${port}//evil.example/x`, method: 'GET', header: null },
-      { url: 'https://connector.example/relay/media', method: 'GET', header: null },
-    ]);
+    (await send(proxied, { path: '/relay/media' }).response).resume();
+    expect(seen).toEqual([`http://127.0.0.1:${port}/a?b=1`, 'https://connector.example/relay/media']);
   });
 
-  it('aborts request.signal and fails the body read when the client goes away mid-upload', async () => {
+  it('aborts request.signal and fails the body read with edge_http_request_aborted when the client goes away mid-upload', async () => {
     const outcome = deferred<{ readError: unknown; reason: unknown }>();
     const reading = deferred<void>();
     const port = await serve(async (request) => {
@@ -122,32 +94,8 @@ describe('toNodeListener', () => {
     await reading.promise;
     client.destroy();
     const { readError, reason } = await outcome.promise;
-    expect(readError).toMatchObject({ code: 'edge_http_request_aborted' });
-    expect(reason).toMatchObject({ code: 'edge_http_request_aborted' });
-  });
-
-  it('streams the response with back-pressure and cancels it when the client goes away', async () => {
-    const cancelled = deferred<unknown>();
-    let pulls = 0;
-    const port = await serve(async () => {
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          pulls += 1;
-          controller.enqueue(new Uint8Array(64 * 1024));
-        },
-        cancel(reason) {
-          cancelled.resolve(reason);
-        },
-      });
-      return new Response(body, { headers: { 'content-type': 'application/octet-stream' } });
-    });
-    const message = await send(port, {}).response;
-    message.pause();
-    // Back-pressure: the endless body is pulled only while the socket takes it.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(pulls).toBeLessThan(1000);
-    message.destroy();
-    await expect(cancelled.promise).resolves.toMatchObject({ code: 'edge_http_request_aborted' });
+    expect(readError).toMatchObject({ code: 'edge_http_request_aborted', path: 'body' });
+    expect(reason).toMatchObject({ code: 'edge_http_request_aborted', path: '' });
   });
 
   it('answers an edge HTTP refusal with its status, anything else with a bare 500 reported to onError', async () => {
@@ -165,7 +113,7 @@ describe('toNodeListener', () => {
     expect(JSON.parse(await text(big))).toMatchObject({ error: 'payload_too_large' });
     const boom = await send(port, { path: '/boom' }).response;
     expect(boom.statusCode).toBe(500);
-    expect(await text(boom)).not.toContain('secret detail');
+    expect(await text(boom)).toBe('{"error":"internal_error","message":"internal error"}');
     const wrong = await send(port, { path: '/wrong' }).response;
     expect(wrong.statusCode).toBe(500);
     await text(wrong);
@@ -173,21 +121,7 @@ describe('toNodeListener', () => {
     expect(onError.mock.calls[1]?.[0]).toMatchObject({ code: 'edge_http_invalid_argument' });
   });
 
-  it('writes every Set-Cookie, and no body for HEAD', async () => {
-    const port = await serve(async () => {
-      const headers = new Headers({ 'content-type': 'text/plain' });
-      headers.append('set-cookie', 'a=1');
-      headers.append('set-cookie', 'b=2');
-      return new Response('body', { headers });
-    });
-    const got = await send(port, {}).response;
-    expect(got.headers['set-cookie']).toEqual(['a=1', 'b=2']);
-    expect(await text(got)).toBe('body');
-    const head = await send(port, { method: 'HEAD' }).response;
-    expect(await text(head)).toBe('');
-  });
-
-  it('lets the client read an early answer to an upload the handler never read', async () => {
+  it('answers an edge refusal to an upload the handler never read, and the connection still serves', async () => {
     const port = await serve(async (request) => {
       if (request.method === 'POST') throw tooLarge(0);
       return new Response('second');
@@ -195,7 +129,10 @@ describe('toNodeListener', () => {
     const { response } = send(port, { method: 'POST', body: new Uint8Array(1024 * 1024) });
     const refused = await response;
     expect(refused.statusCode).toBe(413);
-    await text(refused);
+    expect(JSON.parse(await text(refused))).toEqual({
+      error: 'payload_too_large',
+      message: 'the request body exceeds 0 bytes',
+    });
     const second = await send(port, {}).response;
     expect(await text(second)).toBe('second');
   });

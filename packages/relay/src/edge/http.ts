@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
-import { messageOf } from '@agentwire/internal';
+import { createNodeListener, type NodeListenerProblem } from '@agentwire/internal/node';
 import type { RelayAuthCloseReason } from '../auth.js';
 import { RelayError, type RelayErrorCode } from '../errors.js';
 
@@ -300,199 +299,6 @@ function declaredContentLength(headers: Headers): number | undefined {
   return Number(value);
 }
 
-/** Bytes of request body the stream holds before it pauses the socket. */
-const BODY_HIGH_WATER_MARK = 64 * 1024;
-
-/** A `Request` made from a `node:http` request, and how to let go of the rest of its body. */
-export interface NodeWebRequest {
-  readonly request: Request;
-  /**
-   * Reads and drops what is left of the body, once the answer is sent, so the client can finish its
-   * upload and read the answer; a read still pending fails with a `RelayError` `edge_http_request_aborted`.
-   */
-  readonly discardBody: () => void;
-}
-
-/**
- * A web `Request` for a `node:http` request whose body (for methods other than GET and HEAD) is a
- * stream pulled from the socket as it is read: nothing is buffered beyond a 64 KiB window. The body
- * fails with a `RelayError` `edge_http_request_aborted` when the client goes away before it ends; a
- * body that is cancelled is drained, so the client can still read its answer on the same connection.
- *
- * @throws {RelayError} `edge_http_bad_request`: The method or a header cannot be carried by a `Request`.
- */
-export function nodeToWebRequest(
-  message: IncomingMessage,
-  origin: string,
-  signal: AbortSignal,
-): NodeWebRequest {
-  const headers = new Headers();
-  const raw = message.rawHeaders;
-  try {
-    for (let index = 0; index + 1 < raw.length; index += 2) {
-      headers.append(raw[index] as string, raw[index + 1] as string);
-    }
-  } catch (error) {
-    throw new RelayError('edge_http_bad_request', 'the request has a header a Request cannot carry', {
-      path: 'headers',
-      cause: error,
-    });
-  }
-  const method = message.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : nodeBodyStream(message);
-  try {
-    const request = new Request(requestUrl(message.url ?? '/', origin), {
-      method,
-      headers,
-      body: body?.stream ?? null,
-      duplex: 'half',
-      signal,
-    });
-    return { request, discardBody: body?.discard ?? (() => message.resume()) };
-  } catch (error) {
-    body?.discard();
-    throw new RelayError('edge_http_bad_request', `the request cannot be represented: ${messageOf(error)}`, {
-      path: 'method',
-      cause: error,
-    });
-  }
-}
-
-/** The absolute URL of a request target, on `origin` (the target's own host is never trusted). */
-function requestUrl(target: string, origin: string): URL {
-  const url = new URL(origin);
-  let pathAndQuery = target;
-  if (!target.startsWith('/')) {
-    try {
-      const absolute = new URL(target);
-      pathAndQuery = `${absolute.pathname}${absolute.search}`;
-    } catch {
-      pathAndQuery = '/';
-    }
-  }
-  const query = pathAndQuery.indexOf('?');
-  url.pathname = query === -1 ? pathAndQuery : pathAndQuery.slice(0, query);
-  url.search = query === -1 ? '' : pathAndQuery.slice(query);
-  return url;
-}
-
-function nodeBodyStream(message: IncomingMessage): {
-  readonly stream: ReadableStream<Uint8Array>;
-  readonly discard: () => void;
-} {
-  let settled = false;
-  let fail: (error: RelayError) => void = () => undefined;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        fail = (error) => {
-          if (settled) return;
-          settled = true;
-          controller.error(error);
-        };
-        const gone = (cause?: unknown) =>
-          fail(
-            new RelayError(
-              'edge_http_request_aborted',
-              'the client went away before the request body ended',
-              cause === undefined ? { path: 'body' } : { path: 'body', cause },
-            ),
-          );
-        message.on('data', (chunk: Buffer) => {
-          if (settled) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) message.pause();
-        });
-        message.once('end', () => {
-          if (settled) return;
-          settled = true;
-          controller.close();
-        });
-        message.once('error', gone);
-        message.once('close', () => {
-          if (!message.complete) gone();
-        });
-      },
-      pull() {
-        message.resume();
-      },
-      cancel() {
-        settled = true;
-        message.resume();
-      },
-    },
-    new ByteLengthQueuingStrategy({ highWaterMark: BODY_HIGH_WATER_MARK }),
-  );
-  const discard = () => {
-    fail(
-      new RelayError('edge_http_request_aborted', 'the answer was sent before the request body was read', {
-        path: 'body',
-      }),
-    );
-    message.resume();
-  };
-  return { stream, discard };
-}
-
-/**
- * Writes a web `Response` to a `node:http` response: status, headers (every `Set-Cookie` kept apart)
- * and the body streamed chunk by chunk, each write waiting for the socket to drain. When the client
- * goes away (`signal` aborts) the body is cancelled. A body that fails part-way destroys the
- * connection, so the client sees a broken response rather than a short one; the error is returned.
- */
-export async function writeWebResponse(
-  target: ServerResponse,
-  response: Response,
-  options: { readonly omitBody: boolean; readonly signal: AbortSignal },
-): Promise<unknown> {
-  target.statusCode = response.status;
-  if (response.statusText !== '') target.statusMessage = response.statusText;
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') target.setHeader(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) target.setHeader('set-cookie', cookies);
-
-  const body = response.body;
-  if (body === null || options.omitBody || options.signal.aborted) {
-    body?.cancel(options.signal.reason).catch(() => undefined);
-    if (!target.destroyed) target.end();
-    return undefined;
-  }
-  const reader = body.getReader();
-  const cancel = () => {
-    reader.cancel(options.signal.reason).catch(() => undefined);
-  };
-  options.signal.addEventListener('abort', cancel, { once: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || target.destroyed) break;
-      if (!target.write(value)) await drained(target);
-    }
-    if (!target.destroyed) target.end();
-    return undefined;
-  } catch (error) {
-    if (options.signal.aborted) return undefined;
-    target.destroy(error instanceof Error ? error : undefined);
-    return error;
-  } finally {
-    options.signal.removeEventListener('abort', cancel);
-  }
-}
-
-function drained(target: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      target.off('drain', done);
-      target.off('close', done);
-      resolve();
-    };
-    target.on('drain', done);
-    target.on('close', done);
-  });
-}
-
 /** A `node:http` (or `node:https`) `request` listener. */
 export type NodeRequestListener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -545,47 +351,38 @@ export function toNodeListener(handler: EdgeHandler, options: NodeListenerOption
       // A failing reporter must not take the server down.
     }
   };
-  return (message, target) => {
-    serve(handler, message, target, origin ?? originOf(message), report).catch(report);
-  };
+  // The shared Node bridge streams every body (the handlers limit it with `limitedRequestBody`) and waits
+  // on slow readers for as long as the connection stays open; only the errors and answers are the edge's.
+  return createNodeListener(handler, {
+    ...(origin === undefined ? {} : { origin }),
+    errorFor: edgeErrorFor,
+    answerError: (error) => {
+      if (!isEdgeHttpError(error)) report(error);
+      return edgeErrorResponse(error);
+    },
+    onError: report,
+  });
 }
 
-async function serve(
-  handler: EdgeHandler,
-  message: IncomingMessage,
-  target: ServerResponse,
-  origin: string,
-  report: (error: unknown) => void,
-): Promise<void> {
-  const controller = new AbortController();
-  target.once('close', () => {
-    if (!target.writableFinished) {
-      controller.abort(
-        new RelayError('edge_http_request_aborted', 'the client went away before the response was complete'),
-      );
-    }
-  });
-  let response: Response;
-  let discardBody = () => {
-    message.resume();
-  };
-  try {
-    const converted = nodeToWebRequest(message, origin, controller.signal);
-    discardBody = converted.discardBody;
-    response = await handler(converted.request);
-    if (!(response instanceof Response) || response.type === 'error') {
-      throw new RelayError('edge_http_invalid_argument', 'the handler did not resolve to a usable Response');
-    }
-  } catch (error) {
-    if (!isEdgeHttpError(error)) report(error);
-    response = edgeErrorResponse(error);
+/** The `RelayError` the Node bridge's problems are, in the words the edge answers and aborts with. */
+function edgeErrorFor(problem: NodeListenerProblem): RelayError {
+  const cause = problem.cause === undefined ? {} : { cause: problem.cause };
+  switch (problem.kind) {
+    case 'unusable_headers':
+      return new RelayError('edge_http_bad_request', problem.message, { path: 'headers', ...cause });
+    case 'unusable_request':
+      return new RelayError('edge_http_bad_request', problem.message, { path: 'method', ...cause });
+    case 'unusable_response':
+      return new RelayError('edge_http_invalid_argument', problem.message, cause);
+    case 'body_too_large':
+      return payloadTooLarge(problem.maxBytes ?? 0, problem.message);
+    case 'client_gone_during_body':
+    case 'body_not_read':
+      return new RelayError('edge_http_request_aborted', problem.message, { path: 'body', ...cause });
+    case 'client_gone':
+    case 'slow_client':
+      return new RelayError('edge_http_request_aborted', problem.message, cause);
   }
-  const failure = await writeWebResponse(target, response, {
-    omitBody: message.method === 'HEAD',
-    signal: controller.signal,
-  });
-  discardBody();
-  if (failure !== undefined) report(failure);
 }
 
 function checkOrigin(origin: string): string {
@@ -606,21 +403,6 @@ function checkOrigin(origin: string): string {
     );
   }
   return url.origin;
-}
-
-function originOf(message: IncomingMessage): string {
-  const scheme = (message.socket as Partial<TLSSocket>).encrypted === true ? 'https' : 'http';
-  const host = message.headers.host;
-  if (host !== undefined && host !== '') {
-    try {
-      const url = new URL(`${scheme}://${host}`);
-      const bare = url.username === '' && url.password === '' && url.pathname === '/' && url.search === '';
-      if (bare && url.hash === '') return url.origin;
-    } catch {
-      // Fall through to the default.
-    }
-  }
-  return `${scheme}://localhost`;
 }
 
 /** Options of {@link createEdgeRouter}. */

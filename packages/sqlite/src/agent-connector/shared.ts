@@ -1,13 +1,14 @@
+import { storageConventions } from '@agentwire/agent-connector';
 import {
   type DatabaseLocation,
   type OpenedDatabase,
   openDatabase as openSharedDatabase,
 } from '../shared/database.js';
+import { SqliteStoreError } from '../shared/errors.js';
 
 export type { DatabaseLocation, SqliteDatabase } from '../shared/database.js';
 
-import { AgentConnectorError } from '@agentwire/agent-connector';
-import { SqliteStoreError } from '../shared/errors.js';
+const { storageValidationError } = storageConventions;
 
 /**
  * Opens (or adopts) the connection an AgentConnector store runs on (see the shared `openDatabase`).
@@ -28,28 +29,6 @@ export function clockOption(now: unknown): () => number {
   if (now === undefined) return Date.now;
   if (typeof now !== 'function') throw storageValidationError('must be a function', 'options.now');
   return now as () => number;
-}
-
-/**
- * The contract's `storage_validation` error, as every `SkillStore` / `DataStore` throws it: `path` names
- * the argument or field and prefixes the message (`name: must be a string`).
- */
-export function storageValidationError(message: string, path: string, cause?: unknown): AgentConnectorError {
-  return new AgentConnectorError('storage_validation', path === '' ? message : `${path}: ${message}`, {
-    path,
-    cause,
-  });
-}
-
-/** The contract's `storage_conflict` error, as every `SkillStore.store()` throws it. */
-export function storageConflictError(
-  skill_name: string,
-  reason: string,
-  implementation: string,
-): AgentConnectorError {
-  return new AgentConnectorError('storage_conflict', `Storage conflict on '${skill_name}': ${reason}`, {
-    details: { connector_type: 'skill_store', skill_name, implementation, reason },
-  });
 }
 
 /** `unsupported_query_mode`: `query()` asked for `mode`, which is not one of `supported_modes`. */

@@ -20,12 +20,17 @@ import {
   invalidFtsQueryError,
   openDatabase,
   type SqliteDatabase,
-  storageValidationError,
   unsupportedQueryModeError,
 } from './shared.js';
 
-const { CURATED_DATA_FIELDS, enforceSupportedFilters, parseStorageValue, summarizeContent, unixSeconds } =
-  storageConventions;
+const {
+  CURATED_DATA_FIELDS,
+  enforceSupportedFilters,
+  parseStorageValue,
+  storageValidationError,
+  summarizeContent,
+  unixSeconds,
+} = storageConventions;
 const { dataWrite: dataWriteSchema } = agentConnectorSchemas;
 
 const IMPLEMENTATION = 'SqliteDataStore';

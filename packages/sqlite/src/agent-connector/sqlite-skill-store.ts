@@ -21,8 +21,6 @@ import {
   type DatabaseLocation,
   openDatabase,
   type SqliteDatabase,
-  storageConflictError,
-  storageValidationError,
 } from './shared.js';
 
 const {
@@ -31,6 +29,8 @@ const {
   parseStorageValue,
   readStatusHeader,
   statusOfSkill,
+  storageConflictError,
+  storageValidationError,
   unixSeconds,
   withStatusHeader,
 } = storageConventions;

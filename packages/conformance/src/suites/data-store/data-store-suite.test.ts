@@ -2,6 +2,7 @@ import {
   type DataStore,
   type DataStoreCapabilities,
   type DataStoreManifest,
+  DataStoreQueryBridge,
   type DataWrite,
   type DataWriteRecord,
   type ManifestInfo,
@@ -12,9 +13,16 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';
+import type { DataStoreConventions } from './data-store-conventions.js';
 import { dataStoreSuite } from './data-store-suite.js';
 
 const { summarizeContent } = storageConventions;
+
+/** The bundled helpers and bridge, as the suite's `conventions` option takes them. */
+const bundledConventions: DataStoreConventions = {
+  ...storageConventions,
+  createQueryBridge: (store) => new DataStoreQueryBridge(store),
+};
 
 /** A small, correct in-memory DataStore: substring search over words, tag filter, curated fields on top. */
 class MemoryDataStore implements DataStore {
@@ -96,15 +104,122 @@ class BrokenDataStore extends MemoryDataStore {
   }
 }
 
+/** Summarises by cutting at 200 units without the ellipsis, and keeps whatever follows a line break. */
+class FlatSummaryStore extends MemoryDataStore {
+  override async write(entry: DataWrite): Promise<DataWriteRecord> {
+    const record = await super.write(entry);
+    const written = this.entries.find((item) => item.id === record.id);
+    if (written !== undefined && typeof entry.content === 'string')
+      written.summary = entry.content.slice(0, 200);
+    return record;
+  }
+}
+
+/**
+ * Helpers with realistic slips: a summary cut at 200 units that may split an emoji (and reads any
+ * value's `split`), a filter check that takes `permissive_filters: "true"` for an opt-out, and a bridge
+ * that hands the store its filters with sorted keys and forwards any `expires_at` it is given.
+ */
+const slippedConventions: DataStoreConventions = {
+  summarizeContent: (content) => {
+    const line = content.split('\n')[0] ?? '';
+    return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+  },
+  enforceSupportedFilters: (filters, supported) => {
+    if (filters['permissive_filters'] === 'true') return;
+    storageConventions.enforceSupportedFilters(filters, supported);
+  },
+  createQueryBridge: (store) => ({
+    query: (args) =>
+      new DataStoreQueryBridge({
+        ...store,
+        manifest: () => store.manifest(),
+        query: (filters) => store.query(Object.fromEntries(Object.entries(filters).sort()) as QueryFilters),
+      }).query(args),
+    write: async (args) =>
+      store.write({
+        ...(await captureEntry(args)),
+        ...('expires_at' in args ? { expires_at: args['expires_at'] as null } : {}),
+      }),
+  }),
+};
+
+/** The entry the bundled bridge would write for `args`. */
+async function captureEntry(args: Readonly<Record<string, unknown>>): Promise<DataWrite> {
+  let entry: DataWrite | undefined;
+  const recorder = new MemoryDataStore();
+  recorder.write = async (written) => {
+    entry = written;
+    return { id: 'captured', created_at: 0 };
+  };
+  await new DataStoreQueryBridge(recorder).write(args);
+  if (entry === undefined) throw new Error('the bridge wrote nothing');
+  return entry;
+}
+
 const statuses = (report: { results: readonly { id: string; status: string }[] }) =>
   Object.fromEntries(report.results.map((r) => [r.id.replace('data-store.contract.', ''), r.status]));
 
 describe('dataStoreSuite', () => {
-  it('passes a correct in-memory store with nothing skipped', async () => {
-    const report = await runSuite(dataStoreSuite({ factory: () => new MemoryDataStore() }));
+  it('passes a correct in-memory store and the bundled conventions with nothing skipped', async () => {
+    const report = await runSuite(
+      dataStoreSuite({ factory: () => new MemoryDataStore(), conventions: bundledConventions }),
+    );
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
-    expect(report.results).toHaveLength(17);
+    expect(report.results).toHaveLength(17 + 68 + 11);
+  });
+
+  it('skips the helper cases without conventions and still holds the store to the summary rule', async () => {
+    const s = statuses(await runSuite(dataStoreSuite({ factory: () => new MemoryDataStore() })));
+    expect(s['conventions.summary-201-cut']).toBe('skipped');
+    expect(s['conventions.bridge-query-minimal']).toBe('skipped');
+    expect(s['conventions.summary-201-cut.store']).toBe('passed');
+    expect(s['conventions.summary-rejects-non-string.store']).toBe('passed');
+  });
+
+  it('fails a store whose summary is not the first line cut with an ellipsis', async () => {
+    const report = await runSuite(dataStoreSuite({ factory: () => new FlatSummaryStore() }));
+    const failed = report.results
+      .filter((r) => r.status === 'failed')
+      .map((r) => r.id.replace('data-store.contract.', ''));
+    expect(failed.sort()).toEqual(
+      [
+        'get.summary-detail',
+        'conventions.summary-first-line.store',
+        'conventions.summary-leading-newline.store',
+        'conventions.summary-201-cut.store',
+        'conventions.summary-long-line-then-more.store',
+        'conventions.summary-crlf-keeps-cr.store',
+        'conventions.summary-emoji-at-cut-kept-whole.store',
+        'conventions.summary-emoji-after-cut.store',
+      ].sort(),
+    );
+  });
+
+  it('fails the convention cases slipped helpers get wrong, and only those', async () => {
+    const report = await runSuite(
+      dataStoreSuite({ factory: () => new MemoryDataStore(), conventions: slippedConventions }),
+    );
+    const failed = report.results
+      .filter((r) => r.status === 'failed')
+      .map((r) => r.id.replace('data-store.contract.', ''));
+    for (const id of [
+      'enforce-filters-permissive-string-true-does-not',
+      'bridge-query-minimal',
+      'bridge-query-extras-forwarded-in-order',
+      'bridge-write-expires-null-dropped',
+      'bridge-write-expires-string-dropped',
+      'summary-emoji-at-cut-kept-whole',
+      'summary-rejects-non-string',
+    ]) {
+      expect(failed).toContain(`conventions.${id}`);
+    }
+    expect(failed).not.toContain('conventions.summary-201-cut');
+    expect(failed).not.toContain('conventions.bridge-query-undeclared-extra-refused');
+    expect(failed).not.toContain('conventions.bridge-write-all-fields');
+    expect(failed).not.toContain('conventions.enforce-filters-declared-key');
+    expect(failed.every((id) => id.startsWith('conventions.') && !id.endsWith('.store'))).toBe(true);
   });
 
   it('fails a store with the wrong units, a throwing get, curated fields in metadata and ignored filters', async () => {
@@ -168,5 +283,9 @@ describe('dataStoreSuite', () => {
 });
 
 describe('dataStoreSuite through registerSuite (in-memory store)', () => {
-  registerSuite(dataStoreSuite({ factory: () => new MemoryDataStore() }), { describe, it, afterAll });
+  registerSuite(dataStoreSuite({ factory: () => new MemoryDataStore(), conventions: bundledConventions }), {
+    describe,
+    it,
+    afterAll,
+  });
 });

@@ -9,6 +9,11 @@ import {
 import { assertEqual, assertTrue, fail, formatValue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
 import { assertNoEmptyFields, mustResolve } from '../agent-connector/agent-connector-suite.js';
+import {
+  type DataStoreConventions,
+  dataStoreConventionCapabilities,
+  dataStoreConventionCases,
+} from './data-store-conventions.js';
 
 const { CURATED_DATA_FIELDS, summarizeContent, UNIX_SECONDS_LIMIT } = storageConventions;
 const {
@@ -465,6 +470,13 @@ async function readManifest(store: DataStore): Promise<DataStoreManifest | undef
 export interface DataStoreSuiteOptions {
   /** Builds the store under test; called once per run, in the suite's `setup`. Use a fresh, empty store. */
   readonly factory: () => DataStoreFactoryResult | Promise<DataStoreFactoryResult>;
+  /**
+   * The implementation's storage-convention helpers and bridge (`@agentwire/agent-connector`'s
+   * `storageConventions` kit plus `(store) => new DataStoreQueryBridge(store)` fit), each checked against
+   * `fixtures/agent-connector/storage-conventions.json`; absent members skip their cases. The store-level
+   * summary cases run whatever this holds.
+   */
+  readonly conventions?: DataStoreConventions;
 }
 
 const SUITE_NAME = 'data-store.contract';
@@ -478,7 +490,9 @@ const SUITE_NAME = 'data-store.contract';
  * declared mode answers; a declared `domain_tags` filter narrows. Cases are gated on the store's own
  * declarations: `static-capabilities`, `writes` (`supports_writes`), `fts` / `fts-writes` (mode
  * `'fts'`), `filter:domain_tags` (`manifest().supported_filters`). Entries the suite writes carry unique words, so a store that already
- * holds data can be checked too.
+ * holds data can be checked too. The storage conventions of `fixtures/agent-connector/storage-conventions.json`
+ * hold the store to the summary rule and check the helpers and bridge passed as `conventions`
+ * (capability `convention:<member>`).
  *
  * @example
  * ```ts
@@ -492,8 +506,18 @@ export function dataStoreSuite(options: DataStoreSuiteOptions): ConformanceSuite
     description:
       'The DataStore v1.0 contract: static capabilities, manifest, write records, get round-trip and null ' +
       'on miss, PortableData items without curated fields in metadata, empty results, limit, full-text ' +
-      'search, declared modes and the domain_tags filter.',
-    cases: [...methodCases(SUITE_NAME), ...entryCases(SUITE_NAME), ...queryCases(SUITE_NAME)],
-    setup: async () => prepareDataStore(await options.factory()),
+      'search, declared modes, the domain_tags filter, and the storage conventions (summary, filter ' +
+      'enforcement, the query bridge).',
+    cases: [
+      ...methodCases(SUITE_NAME),
+      ...entryCases(SUITE_NAME),
+      ...queryCases(SUITE_NAME),
+      ...dataStoreConventionCases<DataStoreContext>(SUITE_NAME, options.conventions, since),
+    ],
+    setup: async () => {
+      const setup = await prepareDataStore(await options.factory());
+      const conventions = dataStoreConventionCapabilities(options.conventions);
+      return { ...setup, capabilities: new Set([...(setup.capabilities ?? []), ...conventions]) };
+    },
   };
 }

@@ -1,7 +1,9 @@
+import { HearthNetLocalError } from '@agentwire/hearthnet';
 import {
   type CapabilityDescriptor,
   catalogueDescriptor,
   referenceSchemaHash,
+  satisfies,
   schemaHash,
   schemaHashDocument,
   validatorsFor,
@@ -16,7 +18,8 @@ export function lookUp(name: string, version: string): CapabilityDescriptor | un
 
 /**
  * `capabilitySchemaSuite`'s view of a catalogue built with `@agentwire/hearthnet/capabilities`: hashes,
- * descriptors and validators of whatever `catalogue` returns (ours by default; tests pass broken ones).
+ * descriptors and validators of whatever `catalogue` returns (ours by default; tests pass broken ones),
+ * and the §2.1 version rule `satisfies`.
  */
 export function agentwireCatalogue(
   catalogue: (name: string, version: string) => CapabilityDescriptor | undefined = lookUp,
@@ -39,5 +42,7 @@ export function agentwireCatalogue(
       const result = validator.check(value);
       return result.ok ? { valid: true, value: result.value } : { valid: false };
     },
+    satisfies,
+    errorCode: (error) => (error instanceof HearthNetLocalError ? error.code : undefined),
   };
 }

@@ -1,3 +1,4 @@
+import { encodeHex } from '@agentwire/internal';
 import blobTransferFixture from '../../../fixtures/hearthnet/blob-transfer.json' with { type: 'json' };
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
@@ -161,7 +162,7 @@ function readCase(entry: FixtureCase, location: string): CaseBody {
         } catch (error) {
           fail(`the client refused a valid stream: ${String((error as Error)?.message ?? error)}`, error);
         }
-        assertEqual(hex(bytes), hex(blob), 'the blob read');
+        assertEqual(encodeHex(bytes), encodeHex(blob), 'the blob read');
       },
     };
   }
@@ -227,7 +228,7 @@ function putCase(entry: FixtureCase, location: string): CaseBody {
         assertEqual(outcome.needed === undefined ? undefined : [...outcome.needed], needed, 'needed');
         assertEqual(outcome.received, received, 'received');
         assertTrue(outcome.stored !== undefined, 'the node holds no blob under the manifest cid after done');
-        assertEqual(hex(outcome.stored), hex(blob), 'the blob the node holds');
+        assertEqual(encodeHex(outcome.stored), encodeHex(blob), 'the blob the node holds');
       },
     };
   }
@@ -277,10 +278,6 @@ function plainManifest(value: WireBlobManifest): unknown {
       ? value.chunks.map((c) => ({ i: c?.i, cid: c?.cid, size_bytes: c?.size_bytes }))
       : value.chunks,
   };
-}
-
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function describe(error: unknown): string {

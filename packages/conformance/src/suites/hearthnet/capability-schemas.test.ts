@@ -4,12 +4,39 @@ import {
   catalogueDescriptor,
 } from '@agentwire/hearthnet/capabilities';
 import { afterAll, describe, expect, it } from 'vitest';
+import samplesFixture from '../../../fixtures/hearthnet/capability-samples.json' with { type: 'json' };
+import hashesFixture from '../../../fixtures/hearthnet/capability-schema-hashes.json' with { type: 'json' };
 import { runSuite } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';
 import { agentwireCatalogue, lookUp } from './agentwire-capabilities.js';
 import { capabilitySchemaSuite } from './capability-schemas.js';
 
 const agentwire = agentwireCatalogue(lookUp);
+
+describe('fixtures hearthnet/capability-schema-hashes.json and capability-samples.json', () => {
+  it('list exactly the 18 capabilities of the catalogue, in order', () => {
+    expect(hashesFixture.cases.map((c) => `${c.name}@${c.version}`)).toEqual(
+      CAPABILITY_CATALOGUE.map((d) => `${d.name}@${d.version}`),
+    );
+  });
+
+  it('give the descriptor case every descriptor field besides the name, version and schemas', () => {
+    for (const descriptor of CAPABILITY_CATALOGUE) {
+      const { name, version, requestSchema, responseSchema, streamSchema, ...rest } = descriptor;
+      const entry = hashesFixture.cases.find((c) => c.name === name);
+      expect(JSON.parse(JSON.stringify(rest)), name).toEqual(entry?.descriptor);
+    }
+  });
+
+  it('sample every capability and every part it has', () => {
+    const covered = new Set(samplesFixture.cases.map((c) => `${c.capability} ${c.part}`));
+    for (const d of CAPABILITY_CATALOGUE) {
+      expect(covered.has(`${d.name} request`), d.name).toBe(true);
+      if (d.responseSchema !== null) expect(covered.has(`${d.name} response`), d.name).toBe(true);
+      if (d.streamSchema !== null) expect(covered.has(`${d.name} stream`), d.name).toBe(true);
+    }
+  });
+});
 
 describe('capabilitySchemaSuite', () => {
   it('passes every case against @agentwire/hearthnet/capabilities', async () => {
@@ -52,6 +79,31 @@ describe('capabilitySchemaSuite', () => {
       'hearthnet.capability-schemas.rag-query-1-0.schemas',
       'hearthnet.capability-schemas.sample.rag-query-request-k-21',
     ]);
+  });
+
+  it('fails a satisfies that compares versions as text or ignores the major version', async () => {
+    const asText = (requirement: string, offered: string) => {
+      const [name, minimum] = requirement.replace('>=', '').split('@');
+      const [offeredName, version] = offered.split('@');
+      return name === offeredName && version! >= minimum!;
+    };
+    const report = await runSuite(capabilitySchemaSuite({ ...agentwire, satisfies: asText }));
+    const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+    expect(failed).toContain('hearthnet.capability-schemas.satisfies-numeric-minor');
+    expect(failed).toContain('hearthnet.capability-schemas.satisfies-higher-major');
+    expect(failed).toContain('hearthnet.capability-schemas.satisfies-malformed-1');
+    expect(failed).not.toContain('hearthnet.capability-schemas.satisfies-same');
+    expect(failed.every((id) => id.includes('.satisfies-'))).toBe(true);
+  });
+
+  it('fails malformed satisfies inputs refused with another code', async () => {
+    const report = await runSuite(
+      capabilitySchemaSuite({ ...agentwire, errorCode: () => 'invalid_capability_name' }),
+    );
+    const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+    expect(failed.sort()).toEqual(
+      [1, 2, 3, 4].map((n) => `hearthnet.capability-schemas.satisfies-malformed-${n}`),
+    );
   });
 
   it('fails every case of a capability the implementation does not offer', async () => {

@@ -1,6 +1,7 @@
 import samplesFixture from '../../../fixtures/hearthnet/capability-samples.json' with { type: 'json' };
 import hashesFixture from '../../../fixtures/hearthnet/capability-schema-hashes.json' with { type: 'json' };
-import { assertEqual, fail } from '../../assert.js';
+import versionsFixture from '../../../fixtures/hearthnet/capability-versions.json' with { type: 'json' };
+import { assertEqual, assertRejects, fail } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
 import {
   type FixtureCase,
@@ -32,8 +33,8 @@ export interface CapabilityDescriptorFacts {
 
 /**
  * The capability catalogue under test. `schemaDocument` and `schemaHash` are required; each other
- * function enables its cases (capabilities `descriptor`, `reference-schema-hash`, `validation`).
- * Return `undefined` for a capability the implementation does not offer: its cases then fail.
+ * function enables its cases (capabilities `descriptor`, `reference-schema-hash`, `validation`,
+ * `satisfies`). Return `undefined` for a capability the implementation does not offer: its cases then fail.
  */
 export interface CapabilityCatalogueImplementation {
   /** `{name, version, request_schema, response_schema, stream_schema}` of `name@version` (contract §11). */
@@ -54,14 +55,24 @@ export interface CapabilityCatalogueImplementation {
     part: CapabilitySchemaPart,
     value: unknown,
   ): CapabilityValidationVerdict | Promise<CapabilityValidationVerdict>;
+  /**
+   * Whether an offered `name@X.Y` meets a requirement `name@>=A.B` (or `name@A.B`) by the contract §2.1
+   * rule; throws for malformed input. Capability `satisfies`.
+   */
+  satisfies?(requirement: string, offered: string): boolean | Promise<boolean>;
+  /** The stable code of an error `satisfies` threw (`invalid_capability_version`); checked when given. */
+  errorCode?(error: unknown): string | undefined;
 }
 
 const HASHES = 'hearthnet/capability-schema-hashes.json';
 const SAMPLES = 'hearthnet/capability-samples.json';
 const SECTION_HASH = 'HearthNet §11';
 const SECTION_CATALOGUE = 'HearthNet §3.2, §4';
+const VERSIONS = 'hearthnet/capability-versions.json';
+const SECTION_VERSIONS = 'HearthNet §2.1';
 const hashes = readFixtureFile(hashesFixture, HASHES);
 const samples = readFixtureFile(samplesFixture, SAMPLES);
+const versions = readFixtureFile(versionsFixture, VERSIONS);
 const parts: ReadonlySet<string> = new Set<CapabilitySchemaPart>(['request', 'response', 'stream']);
 
 type CatalogueCase = ConformanceCase<CapabilityCatalogueImplementation>;
@@ -69,7 +80,10 @@ type CatalogueCase = ConformanceCase<CapabilityCatalogueImplementation>;
 /**
  * The capability catalogue of contract §3.2/§4 against `fixtures/hearthnet/capability-schema-hashes.json`
  * (schemas, descriptor facts, the §11 hash and the hash reference nodes publish, for all 18
- * capabilities) and `capability-samples.json` (values each schema must accept or refuse).
+ * capabilities), `capability-samples.json` (values each schema must accept or refuse) and the
+ * `satisfies` cases of `capability-versions.json` (the §2.1 compatibility rule). Its `parse_name` and
+ * `parse_version` cases name the parts of a name and a version, which this interface does not ask
+ * for; they are not run here.
  *
  * @example
  * ```ts
@@ -88,11 +102,16 @@ export function capabilitySchemaSuite(
   if (implementation.referenceSchemaHash) capabilities.add('reference-schema-hash');
   if (implementation.descriptor) capabilities.add('descriptor');
   if (implementation.validate) capabilities.add('validation');
+  if (implementation.satisfies) capabilities.add('satisfies');
   return {
     name: 'hearthnet.capability-schemas',
     version: HEARTHNET_SUITE_VERSION,
-    description: `${hashes.description} Samples: ${samples.description}`,
-    cases: [...hashes.cases.flatMap(hashCases), ...samples.cases.map(sampleCase)],
+    description: `${hashes.description} Samples: ${samples.description} Versions: ${versions.description}`,
+    cases: [
+      ...hashes.cases.flatMap(hashCases),
+      ...samples.cases.map(sampleCase),
+      ...versions.cases.flatMap(satisfiesCases),
+    ],
     setup: () => ({ ctx: implementation, capabilities }),
   };
 }
@@ -194,4 +213,48 @@ function sampleCase(entry: FixtureCase, index: number): CatalogueCase {
       }
     },
   };
+}
+
+/** The `satisfies` operation of `capability-versions.json`: one case per entry; other operations yield none. */
+function satisfiesCases(entry: FixtureCase, index: number): CatalogueCase[] {
+  if (entry['operation'] !== 'satisfies') return [];
+  const location = `${VERSIONS} cases[${index}]`;
+  const requirement = readString(entry['requirement'], `${location}.requirement`);
+  const offered = readString(entry['offered'], `${location}.offered`);
+  const common = {
+    id: `hearthnet.capability-schemas.${entry.id}`,
+    section: SECTION_VERSIONS,
+    level: 'required',
+    since: HEARTHNET_SUITE_VERSION,
+    requires: 'satisfies',
+  } as const;
+  if ('error' in entry) {
+    const code = readString(entry['error'], `${location}.error`);
+    return [
+      {
+        ...common,
+        title: `refuses ${offered} against ${requirement} (${code})`,
+        run: async (impl) => {
+          const error = await assertRejects(
+            () => impl.satisfies?.(requirement, offered),
+            `${offered} against ${requirement} is malformed`,
+          );
+          if (impl.errorCode) assertEqual(impl.errorCode(error), code, 'error code');
+        },
+      },
+    ];
+  }
+  const expected = readBoolean(entry['expected'], `${location}.expected`);
+  return [
+    {
+      ...common,
+      title: `${offered} ${expected ? 'satisfies' : 'does not satisfy'} ${requirement}`,
+      run: async (impl) =>
+        assertEqual(
+          await impl.satisfies?.(requirement, offered),
+          expected,
+          `${offered} against ${requirement}`,
+        ),
+    },
+  ];
 }

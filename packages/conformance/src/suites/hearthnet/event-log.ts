@@ -11,6 +11,12 @@ import {
   readStringArray,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import {
+  type EventEnvelopeImplementation,
+  eventEnvelopeCapabilities,
+  eventEnvelopeCases,
+} from './event-log-events.js';
+import { type SyncImplementation, syncCapabilities, syncCases } from './event-log-sync.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** A refused event as an implementation reports it. */
@@ -31,8 +37,19 @@ export interface EventLogReplayResult {
   readonly views: { readonly membership: unknown; readonly marketplace: unknown; readonly chat: unknown };
 }
 
-/** The event-log functions under test. `replay` is required; each other one enables its cases. */
-export interface EventLogImplementation {
+/** A verdict on a community manifest checked against the log. */
+export interface CommunityManifestVerdict {
+  readonly valid: boolean;
+  /** The node id whose signature verified; checked when present. */
+  readonly signer?: string;
+}
+
+/**
+ * The event-log functions under test. `replay` is required; each other one (the envelope functions of
+ * {@link EventEnvelopeImplementation} and the sync functions of {@link SyncImplementation} included)
+ * enables its cases.
+ */
+export interface EventLogImplementation extends EventEnvelopeImplementation, SyncImplementation {
   /** Replays `events` of the community `communityId`, judging post TTLs at `now` (ms since the epoch). */
   replay(
     events: readonly unknown[],
@@ -49,16 +66,27 @@ export interface EventLogImplementation {
     seed: Uint8Array,
     options: { readonly communityId: string; readonly headLamport?: number },
   ): unknown;
+  /**
+   * Checks a signed community manifest against `events`: replaying them up to its `head_lamport` gives
+   * its contents, and it is signed by the root key or an anchor. Capability `verify-community-manifest`.
+   */
+  verifyCommunityManifest?(
+    manifest: unknown,
+    events: readonly unknown[],
+  ): CommunityManifestVerdict | Promise<CommunityManifestVerdict>;
 }
 
+const SUITE_NAME = 'hearthnet.event-log';
 const FIXTURE_NAME = 'hearthnet/replay.json';
 const SECTION = 'HearthNet §7.2, §7.4';
 const SECTION_MANIFEST = 'HearthNet §6.2';
 const fixture = readFixtureFile(replayFixture, FIXTURE_NAME);
 
 /**
- * Replay of signed community logs into views, with the trust rules, view hashes and derived community
- * manifests, from `fixtures/hearthnet/replay.json`.
+ * The community event log (contract §6.2, §7): replay of signed community logs into views, with the
+ * trust rules, view hashes and derived community manifests, from `fixtures/hearthnet/replay.json`;
+ * with the optional functions, the envelope cases of `events.json` (ULIDs, Lamport counters, signing,
+ * verification, replay order) and the gossip-sync cases of `sync.json` (pushes, bucket digests).
  *
  * @example
  * ```ts
@@ -79,11 +107,21 @@ export function eventLogSuite(
   const capabilities = new Set<string>();
   if (implementation.viewHash) capabilities.add('view-hash');
   if (implementation.buildCommunityManifest) capabilities.add('community-manifest');
+  if (implementation.verifyCommunityManifest) capabilities.add('verify-community-manifest');
+  for (const capability of eventEnvelopeCapabilities(implementation)) capabilities.add(capability);
+  for (const capability of syncCapabilities(implementation)) capabilities.add(capability);
   return {
-    name: 'hearthnet.event-log',
+    name: SUITE_NAME,
     version: HEARTHNET_SUITE_VERSION,
-    description: fixture.description,
-    cases: fixture.cases.flatMap(casesFor),
+    description:
+      'HearthNet community event log: signed envelopes, ULIDs and Lamport counters (events.json), replay ' +
+      'into views with the trust rules, view hashes and community manifests (replay.json), and gossip-sync ' +
+      'pushes and bucket digests (sync.json).',
+    cases: [
+      ...fixture.cases.flatMap(casesFor),
+      ...eventEnvelopeCases<EventLogImplementation>(SUITE_NAME),
+      ...syncCases<EventLogImplementation>(SUITE_NAME),
+    ],
     setup: () => ({ ctx: implementation, capabilities }),
   };
 }
@@ -98,7 +136,7 @@ const byIdThenCode = (a: readonly string[], b: readonly string[]) => {
 
 function casesFor(entry: FixtureCase, index: number): EventLogCase[] {
   const location = `${FIXTURE_NAME} cases[${index}]`;
-  const id = `hearthnet.event-log.${entry.id}`;
+  const id = `${SUITE_NAME}.${entry.id}`;
   const common = { level: 'required', since: HEARTHNET_SUITE_VERSION } as const;
   const communityId = readString(entry['community_id'], `${location}.community_id`);
   const events = entry['events'];
@@ -176,6 +214,22 @@ function casesFor(entry: FixtureCase, index: number): EventLogCase[] {
               ...(headLamport === undefined ? {} : { headLamport }),
             });
             assertEqual(manifest, expected, 'signed community manifest');
+          },
+        },
+        {
+          ...common,
+          id: `${id}.verify`,
+          title: `community manifest ${entry.id} verifies against the log, signed by the root key`,
+          section: SECTION_MANIFEST,
+          requires: 'verify-community-manifest',
+          run: async (impl) => {
+            const verdict = await impl.verifyCommunityManifest?.(
+              structuredClone(expected),
+              structuredClone(events),
+            );
+            assertEqual(verdict?.valid, true, 'verdict');
+            // The fixture's seed is the community root's, so a verifier that names the signer names it.
+            if (verdict?.signer !== undefined) assertEqual(verdict.signer, expected['root_key'], 'signer');
           },
         },
       ];

@@ -67,9 +67,11 @@ describe('manifestSuite', () => {
   it('the hand-written verifier passes every verify case when it checks every rule', async () => {
     const report = await runSuite(manifestSuite(verifierWithout('nothing')));
     expect(report.results.filter((r) => r.status === 'failed')).toEqual([]);
-    expect(report.results.filter((r) => r.status === 'skipped').map((r) => r.id)).toEqual([
-      'hearthnet.manifests.build-garage-pc',
-    ]);
+    const skipped = report.results.filter((r) => r.status === 'skipped').map((r) => r.id);
+    expect(skipped).toContain('hearthnet.manifests.build-garage-pc');
+    expect(
+      skipped.every((id) => id === 'hearthnet.manifests.build-garage-pc' || id.endsWith('.accept')),
+    ).toBe(true);
   });
 
   it('fails a verifier without the 30 s lifetime rule on the lifetime cases only', async () => {
@@ -101,5 +103,21 @@ describe('manifestSuite', () => {
       },
     };
     expect(await failedCases(wrongCode)).toEqual(['hearthnet.manifests.pinned-key-conflict']);
+  });
+
+  it('fails an accept that stores expired manifests, on the expired cases only', async () => {
+    const lenientAccept: ManifestImplementation = {
+      ...agentwireManifests,
+      accept: async (value, options) => {
+        const verdict = await agentwireManifests.verify(value, options);
+        if (!verdict.valid && verdict.code !== 'expired')
+          throw Object.assign(new Error(verdict.code), verdict);
+        return value;
+      },
+    };
+    expect(await failedCases(lenientAccept)).toEqual([
+      'hearthnet.manifests.expired-at-expires-at.accept',
+      'hearthnet.manifests.expired-long-after.accept',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import nodeManifestsFixture from '../../../fixtures/hearthnet/node-manifests.json' with { type: 'json' };
-import { assertEqual } from '../../assert.js';
+import { assertEqual, assertRejects } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
 import {
   type FixtureCase,
@@ -40,6 +40,12 @@ export interface ManifestImplementation {
    * (milliseconds since the epoch). Capability `build`.
    */
   build?(input: Record<string, unknown>, seed: Uint8Array, options: { readonly now: number }): unknown;
+  /**
+   * Judges a manifest as `verify` does but throws (or rejects) for one it refuses, with the §9 code as
+   * the error's `code` — the form a caller that stores the manifest on success uses. Capability
+   * `accept`.
+   */
+  accept?(manifest: unknown, options: ManifestVerifyOptions): unknown;
 }
 
 const FIXTURE_NAME = 'hearthnet/node-manifests.json';
@@ -51,7 +57,7 @@ const fixture = readFixtureFile(nodeManifestsFixture, FIXTURE_NAME);
  * Node manifests (contract §6.1) from `fixtures/hearthnet/node-manifests.json`: deterministic build and
  * sign, and verification with every rule — shape, versions, the exact 30 s lifetime, the signature
  * under `node_id`, expiry on `[issued_at, expires_at)` and pinned keys — each refusal with its §9 code
- * (and, as `recommended` cases, the finer reason).
+ * (and, as `recommended` cases, the finer reason), and with `accept` the same refusals thrown.
  *
  * @example
  * ```ts
@@ -71,6 +77,7 @@ export function manifestSuite(
 ): ConformanceSuite<ManifestImplementation> {
   const capabilities = new Set<string>();
   if (implementation.build) capabilities.add('build');
+  if (implementation.accept) capabilities.add('accept');
   return {
     name: SUITE_NAME,
     version: HEARTHNET_SUITE_VERSION,
@@ -121,8 +128,8 @@ function verifyCases(
 ): ManifestCase[] {
   const manifest = readObject(entry['manifest'], `${location}.manifest`);
   const pins = readPins(entry['pins'] ?? [], `${location}.pins`);
-  const verify = (impl: ManifestImplementation) =>
-    impl.verify(structuredClone(manifest), { now, pins: new Map(pins) });
+  const options = () => ({ now, pins: new Map(pins) });
+  const verify = (impl: ManifestImplementation) => impl.verify(structuredClone(manifest), options());
   if (!('error' in entry)) {
     return [
       {
@@ -154,6 +161,19 @@ function verifyCases(
       run: async (impl) => {
         const verdict = await verify(impl);
         assertEqual(verdict.valid ? 'accepted' : verdict.reason, reason, 'refusal reason');
+      },
+    },
+    {
+      ...common,
+      id: `${common.id}.accept`,
+      title: `accept throws ${code} for ${entry.id}`,
+      requires: 'accept',
+      run: async (impl) => {
+        const error = await assertRejects(
+          async () => impl.accept?.(structuredClone(manifest), options()),
+          `accept must refuse ${entry.id}`,
+        );
+        assertEqual((error as { code?: unknown } | null)?.code, code, 'error code');
       },
     },
   ];

@@ -18,12 +18,23 @@ export interface NodeIdImplementation {
   /** The display form `ed25519:XXXX-XXXX-XXXX-X===`. Capability `short-node-id`. */
   shortNodeId?(publicKey: Uint8Array): string | Promise<string>;
   /**
+   * The same display form computed from a full node id rather than from the key bytes. Capability
+   * `short-node-id-from-node-id`.
+   */
+  shortNodeIdFromNodeId?(nodeId: string): string | Promise<string>;
+  /**
    * The public key a full node id names; throws for anything else. `lenient` asks for the Python
    * reference's forgiving base64url decoding. Capability `parse-node-id`.
    */
   parseNodeId?(nodeId: string, options: { lenient: boolean }): Uint8Array | Promise<Uint8Array>;
   /** The implementation's error code for a rejected input; when given, error cases check it. */
   errorCode?(error: unknown): string | undefined;
+  /**
+   * The implementation's finer reason for a rejected node id (`missing_prefix`, `wrong_length`, …, the
+   * fixture's `reason`). With `parseNodeId`, enables the `recommended` reason cases (capability
+   * `node-id-error-reason`).
+   */
+  errorReason?(error: unknown): string | undefined;
 }
 
 const FIXTURE_NAME = 'hearthnet/node-ids.json';
@@ -35,11 +46,16 @@ export function nodeIdCapabilities(implementation: NodeIdImplementation): string
   const capabilities: string[] = [];
   if (implementation.nodeId) capabilities.push('node-id');
   if (implementation.shortNodeId) capabilities.push('short-node-id');
+  if (implementation.shortNodeIdFromNodeId) capabilities.push('short-node-id-from-node-id');
   if (implementation.parseNodeId) capabilities.push('parse-node-id');
+  if (implementation.parseNodeId && implementation.errorReason) capabilities.push('node-id-error-reason');
   return capabilities;
 }
 
-/** Cases from `fixtures/hearthnet/node-ids.json`, with ids `<prefix>.node-ids.<fixture id>[.short]`. */
+/**
+ * Cases from `fixtures/hearthnet/node-ids.json`, with ids `<prefix>.node-ids.<fixture id>` and, for a
+ * public key, `.short`, `.short-from-node-id` and `.parse`; for a refused id, `.reason`.
+ */
 export function nodeIdCases<Ctx extends NodeIdImplementation>(prefix: string): ConformanceCase<Ctx>[] {
   return fixture.cases.flatMap((entry, index) =>
     casesFor<Ctx>(prefix, entry, `${FIXTURE_NAME} cases[${index}]`),
@@ -77,7 +93,28 @@ function casesFor<Ctx extends NodeIdImplementation>(
           requires: 'short-node-id',
           run: async (impl) => assertEqual(await impl.shortNodeId?.(publicKey), shortNodeId, 'short node id'),
         });
+        cases.push({
+          ...common,
+          id: `${id}.short-from-node-id`,
+          title: `short (display) node id of the full node id ${entry.id}`,
+          level: 'recommended',
+          requires: 'short-node-id-from-node-id',
+          run: async (impl) =>
+            assertEqual(await impl.shortNodeIdFromNodeId?.(nodeId), shortNodeId, 'short node id'),
+        });
       }
+      cases.push({
+        ...common,
+        id: `${id}.parse`,
+        title: `strict parsing of the node id of ${entry.id} gives the public key back`,
+        level: 'required',
+        requires: 'parse-node-id',
+        run: async (impl) => {
+          const parsed = await impl.parseNodeId?.(nodeId, { lenient: false });
+          assertTrue(parsed instanceof Uint8Array, 'parseNodeId must return a Uint8Array');
+          assertEqual(parsed, publicKey, 'public key');
+        },
+      });
       return cases;
     }
     case 'parse': {
@@ -88,6 +125,12 @@ function casesFor<Ctx extends NodeIdImplementation>(
       const mode = lenient ? 'lenient' : 'strict';
       if ('error' in entry) {
         const code = readString(entry['error'], `${location}.error`);
+        const reason = readString(entry['reason'], `${location}.reason`);
+        const rejection = (impl: Ctx) =>
+          assertRejects(
+            () => impl.parseNodeId?.(nodeId, { lenient }),
+            `${mode} parsing must reject ${JSON.stringify(nodeId)}`,
+          );
         return [
           {
             ...common,
@@ -96,11 +139,19 @@ function casesFor<Ctx extends NodeIdImplementation>(
             level,
             requires: 'parse-node-id',
             run: async (impl) => {
-              const error = await assertRejects(
-                () => impl.parseNodeId?.(nodeId, { lenient }),
-                `${mode} parsing must reject ${JSON.stringify(nodeId)}`,
-              );
+              const error = await rejection(impl);
               if (impl.errorCode) assertEqual(impl.errorCode(error), code, 'error code');
+            },
+          },
+          {
+            ...common,
+            id: `${id}.reason`,
+            title: `${mode} parsing rejects ${entry.id} for the reason ${reason}`,
+            level: 'recommended',
+            requires: 'node-id-error-reason',
+            run: async (impl) => {
+              const error = await rejection(impl);
+              assertEqual(impl.errorReason?.(error), reason, 'refusal reason');
             },
           },
         ];

@@ -24,7 +24,7 @@ import {
   verifyResponseEnvelope,
   WIRE_HEADERS,
 } from '@agentwire/hearthnet/wire';
-import { isJsonObject } from '@agentwire/internal';
+import { encodeHex, isJsonObject } from '@agentwire/internal';
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { ConformanceError } from '../../errors.js';
 import type { ConformanceCase, ConformanceLevel, ConformanceSuite } from '../../suite.js';
@@ -736,7 +736,7 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
       'required',
       'blob-read',
       async (ctx) => {
-        const cid = `blake3:${hex(crypto.getRandomValues(new Uint8Array(32)))}`;
+        const cid = `blake3:${encodeHex(crypto.getRandomValues(new Uint8Array(32)))}`;
         const sent = signedCall(ctx, { capability: 'file.read', input: { cid } }, { stream: true });
         const response = await send(ctx, sent);
         if (
@@ -778,7 +778,7 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
         assertEqual([...first.needed], chunks, 'needed of a blob the node has never seen');
         assertEqual(first.received, chunks.length, 'received');
         const read = await readBlob(client, first.manifest.cid);
-        assertEqual(hex(read.bytes), hex(bytes), `the blob read back (${first.manifest.cid})`);
+        assertEqual(encodeHex(read.bytes), encodeHex(bytes), `the blob read back (${first.manifest.cid})`);
         const again = await putBlob(client, bytes, { chunkSizeBytes: PUT_CHUNK_BYTES });
         assertEqual([...again.needed], [], 'needed of a blob the node holds');
       },
@@ -1068,10 +1068,6 @@ class SseBody {
 function flipCharacter(signature: string): string {
   const at = Math.floor(signature.length / 2);
   return `${signature.slice(0, at)}${signature[at] === 'A' ? 'B' : 'A'}${signature.slice(at + 1)}`;
-}
-
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function sleep(ms: number): Promise<void> {

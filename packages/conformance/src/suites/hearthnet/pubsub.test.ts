@@ -13,6 +13,17 @@ async function failedCases(implementation: PubSubImplementation): Promise<string
     .map((r) => r.id.replace('hearthnet.pubsub.', ''));
 }
 
+describe('fixture hearthnet/pubsub-topics.json', () => {
+  it('covers every topic, every event type, and valid and invalid payloads', () => {
+    const of = (operation: string) => pubsubTopicsFixture.cases.filter((c) => c.operation === operation);
+    expect(of('resolve_topic').length).toBeGreaterThanOrEqual(10);
+    expect(of('event_topic')).toHaveLength(22);
+    const payloads = of('validate_payload') as { expected?: unknown; error?: unknown }[];
+    expect(payloads.some((c) => c.expected === 'valid')).toBe(true);
+    expect(payloads.some((c) => c.error !== undefined)).toBe(true);
+  });
+});
+
 describe('pubsubSuite', () => {
   it('passes every case against @agentwire/hearthnet/pubsub', async () => {
     const report = await runSuite(pubsubSuite(agentwirePubSub));
@@ -76,6 +87,22 @@ describe('pubsubSuite', () => {
         ),
     });
     expect(failed.sort()).toEqual(['event-market-post-updated', 'payload-chat-to-other']);
+  });
+
+  it('fails a mapping whose payload its own topic refuses', async () => {
+    // A validator that wants community.member.added events on community.member.added, while the
+    // mapping (rightly) publishes community.member.joined events there.
+    const failed = await failedCases({
+      ...agentwirePubSub,
+      validatePayload: (topic, payload) => {
+        const type = (payload as { event_type?: unknown } | null)?.event_type;
+        if (topic === 'community.member.added' && type !== topic)
+          throw Object.assign(new Error(`expected ${topic} events`), { code: 'invalid_topic_payload' });
+        return agentwirePubSub.validatePayload?.(topic, payload);
+      },
+    });
+    expect(failed).toContain('event-community-member-joined');
+    expect(failed.filter((id) => id.startsWith('event-'))).toEqual(['event-community-member-joined']);
   });
 });
 

@@ -37,7 +37,10 @@ export interface PubSubImplementation {
    * Capability `wire-topic`.
    */
   checkWireTopic?(topic: string): void | Promise<void>;
-  /** The topic and payload `event` is published with, or `undefined` when it has none. Capability `event-topic`. */
+  /**
+   * The topic and payload `event` is published with, or `undefined` when it has none. Capability
+   * `event-topic`; with `validatePayload` too, the topic must accept that payload.
+   */
   topicForEvent?(
     event: unknown,
   ): TopicPublicationFacts | undefined | Promise<TopicPublicationFacts | undefined>;
@@ -163,7 +166,7 @@ function casesFor(entry: FixtureCase, index: number): PubSubCase[] {
           title:
             topic === null
               ? `a ${String(event['event_type'])} event is not published`
-              : `a ${String(event['event_type'])} event is published on ${topic}`,
+              : `a ${String(event['event_type'])} event is published on ${topic}, with a payload it accepts`,
           section: SECTION_EVENTS,
           requires: 'event-topic',
           run: async (impl) => {
@@ -179,6 +182,17 @@ function casesFor(entry: FixtureCase, index: number): PubSubCase[] {
                 ? event
                 : readObject(event['data'], `${location}.event.data`)['manifest'];
             assertEqual(publication.payload, payload, `payload (${String(payloadPart)})`);
+            // What the mapping publishes must be a payload its own topic accepts.
+            if (impl.validatePayload !== undefined) {
+              try {
+                await impl.validatePayload(publication.topic, publication.payload);
+              } catch (error) {
+                fail(
+                  `${topic} refuses the payload its event is published with: ${describe(impl, error)}`,
+                  error,
+                );
+              }
+            }
           },
         },
       ];

@@ -1,4 +1,7 @@
 import {
+  type Ed25519Backend,
+  nobleBackend,
+  nodeCryptoBackend,
   nodeIdFromPublicKey,
   parseNodeId,
   shortNodeId,
@@ -6,26 +9,63 @@ import {
   verifyPayload,
 } from '@agentwire/hearthnet';
 import { afterAll, describe, expect, it } from 'vitest';
+import signaturesFixture from '../../../fixtures/hearthnet/signatures.json' with { type: 'json' };
+import { readFixtureFile } from '../../fixtures/fixture-file.js';
 import { runSuite } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';
 import { type SignatureImplementation, signatureSuite } from './signatures.js';
 
-const full: SignatureImplementation = {
-  sign: (payload, seed) => signPayload(payload, seed),
-  verify: (payload, publicKey, options) => verifyPayload(payload, publicKey, options),
-  verifyWithNodeId: (payload, nodeId, options) => verifyPayload(payload, nodeId, options),
-  nodeId: nodeIdFromPublicKey,
-  shortNodeId: (publicKey) => shortNodeId(publicKey),
-  parseNodeId: (nodeId, { lenient }) => parseNodeId(nodeId, { lenient }),
-  lenientEncoding: true,
-  errorCode: (error) => (error as { code?: string }).code,
-};
+/** Every function `@agentwire/hearthnet` offers the suite, signing and verifying on `backend`. */
+function hearthnetOn(backend: Ed25519Backend): SignatureImplementation {
+  return {
+    sign: (payload, seed) => signPayload(payload, seed, { backend }),
+    verify: (payload, publicKey, options) => verifyPayload(payload, publicKey, { ...options, backend }),
+    verifyWithNodeId: (payload, nodeId, options) => verifyPayload(payload, nodeId, { ...options, backend }),
+    nodeId: nodeIdFromPublicKey,
+    shortNodeId: (publicKey) => shortNodeId(publicKey),
+    shortNodeIdFromNodeId: (nodeId) => shortNodeId(nodeId),
+    parseNodeId: (nodeId, { lenient }) => parseNodeId(nodeId, { lenient }),
+    lenientEncoding: true,
+    errorCode: (error) => (error as { code?: string }).code,
+    errorReason: (error) => (error as { details?: { reason?: string } }).details?.reason,
+  };
+}
+
+const full = hearthnetOn(nobleBackend);
+const backends: [string, Ed25519Backend][] = [
+  ['node:crypto', nodeCryptoBackend()!],
+  ['@noble/ed25519', nobleBackend],
+];
 
 describe('signatureSuite', () => {
-  it('passes every case against @agentwire/hearthnet, with nothing skipped', async () => {
-    const report = await runSuite(signatureSuite(full));
-    expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
-    expect(report.results.some((r) => r.id.startsWith('hearthnet.signatures.node-ids.'))).toBe(true);
+  it.each(backends)(
+    'passes every case against @agentwire/hearthnet on %s, with nothing skipped',
+    async (_name, backend) => {
+      const report = await runSuite(signatureSuite(hearthnetOn(backend)));
+      expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
+      expect(report.results.some((r) => r.id.startsWith('hearthnet.signatures.node-ids.'))).toBe(true);
+    },
+  );
+
+  it('runs a fixture that covers every verification outcome', () => {
+    const fixture = readFixtureFile(signaturesFixture, 'hearthnet/signatures.json');
+    const outcomes = new Set(
+      fixture.cases
+        .filter((c) => c['operation'] === 'verify')
+        .map((c) => (c['valid'] === true ? 'valid' : String(c['reason']))),
+    );
+    expect([...outcomes].sort()).toEqual(
+      [
+        'valid',
+        'not_an_object',
+        'missing_signature',
+        'unsupported_algorithm',
+        'malformed_signature',
+        'invalid_public_key',
+        'unencodable_payload',
+        'signature_mismatch',
+      ].sort(),
+    );
   });
 
   it('accepts a plain boolean verify and skips what a minimal implementation does not offer', async () => {
@@ -80,6 +120,37 @@ describe('signatureSuite', () => {
     expect(failed.has('hearthnet.signatures.sign-simple')).toBe(false);
     expect(failed.has('hearthnet.signatures.verify-short-node-id')).toBe(true);
     expect(failed.has('hearthnet.signatures.verify-valid-public-key')).toBe(false);
+  });
+
+  it('fails a short id cut from the node id text, a parser that is always lenient, and lost reasons', async () => {
+    const report = await runSuite(
+      signatureSuite({
+        ...full,
+        // Cuts the display form out of the base64url text instead of re-encoding the key in base32.
+        shortNodeIdFromNodeId: (nodeId) => `${nodeId.slice(0, 22)}===`,
+        parseNodeId: (nodeId) => parseNodeId(nodeId, { lenient: true }),
+        errorReason: () => 'invalid',
+      }),
+    );
+    const failed = new Set(report.results.filter((r) => r.status === 'failed').map((r) => r.id));
+    expect(failed).toContain('hearthnet.signatures.node-ids.from-public-key-test-1.short-from-node-id');
+    expect(failed).toContain('hearthnet.signatures.node-ids.parse-padded-strict');
+    expect(failed).toContain('hearthnet.signatures.node-ids.parse-missing-prefix-strict.reason');
+    expect(failed).not.toContain('hearthnet.signatures.node-ids.from-public-key-test-1.parse');
+    expect(failed).not.toContain('hearthnet.signatures.node-ids.from-public-key-test-1.short');
+  });
+
+  it('fails a parser that loses the last key byte on the round trip of every node id', async () => {
+    const report = await runSuite(
+      signatureSuite({
+        ...full,
+        parseNodeId: (nodeId, options) => parseNodeId(nodeId, options).subarray(0, 31),
+      }),
+    );
+    const failed = new Set(report.results.filter((r) => r.status === 'failed').map((r) => r.id));
+    expect(failed).toContain('hearthnet.signatures.node-ids.from-public-key-test-1.parse');
+    expect(failed).toContain('hearthnet.signatures.node-ids.parse-valid-strict');
+    expect(failed).not.toContain('hearthnet.signatures.node-ids.parse-missing-prefix-strict');
   });
 });
 

@@ -19,6 +19,9 @@ describe('wireSuite', () => {
       responseEnvelopeBytes: _r,
       signResponse: _s,
       signReferenceBody: _b,
+      errorCodeFacts: _c,
+      decodeError: _d,
+      encodeError: _e,
       ...minimal
     } = ours;
     const report = await runSuite(wireSuite(minimal));
@@ -27,6 +30,45 @@ describe('wireSuite', () => {
     expect(skipped).toContain('hearthnet.wire.verify-tampered-body');
     expect(skipped).toContain('hearthnet.wire.response-market-post');
     expect(skipped).toContain('hearthnet.wire.reference-body-signature');
+    expect(skipped).toContain('hearthnet.wire.error.code-internal-error');
+    expect(skipped).toContain('hearthnet.wire.error.decode-full-body');
+    expect(skipped).toContain('hearthnet.wire.error.encode-minimal');
+  });
+
+  it('grades decoding what reference nodes send, and dropping malformed fields, as recommended', () => {
+    const levels = new Map(wireSuite(ours).cases.map((c) => [c.id, c.level]));
+    expect(levels.get('hearthnet.wire.error.decode-full-body')).toBe('required');
+    expect(levels.get('hearthnet.wire.error.decode-fastapi-detail')).toBe('recommended');
+    expect(levels.get('hearthnet.wire.error.decode-drops-malformed-fields')).toBe('recommended');
+  });
+
+  it('fails error rules, decoding and encoding that each get one thing wrong', async () => {
+    const report = await runSuite(
+      wireSuite({
+        ...ours,
+        // internal_error retried for every capability, idempotent or not.
+        errorCodeFacts: async (code) => {
+          const facts = await ours.errorCodeFacts!(code);
+          return code === 'internal_error' ? { ...facts, retry_if_not_idempotent: true } : facts;
+        },
+        // The HTTP status trusted over a known code in the body.
+        decodeError: async (body, status) => {
+          const decoded = await ours.decodeError!(body, status);
+          return status === 500 ? { ...decoded, code: 'internal_error' } : decoded;
+        },
+        // alt_nodes left out of the body.
+        encodeError: async (facts) => {
+          const { alt_nodes: _dropped, ...rest } = facts;
+          return ours.encodeError!(rest);
+        },
+      }),
+    );
+    const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+    expect(failed.sort()).toEqual([
+      'hearthnet.wire.error.code-internal-error',
+      'hearthnet.wire.error.decode-known-code-beats-status',
+      'hearthnet.wire.error.encode-retry-after',
+    ]);
   });
 
   it('fails an implementation that signs the body alone, sorts nothing, or accepts frames after done', async () => {

@@ -1,3 +1,4 @@
+import errorFixture from '../../../fixtures/hearthnet/error-mappings.json' with { type: 'json' };
 import sseFixture from '../../../fixtures/hearthnet/sse-frames.json' with { type: 'json' };
 import envelopeFixture from '../../../fixtures/hearthnet/wire-envelopes.json' with { type: 'json' };
 import { assertEqual, assertTrue, fail } from '../../assert.js';
@@ -42,6 +43,32 @@ export type WireSseItem =
   | { readonly type: 'event'; readonly event: string; readonly data: string }
   | { readonly type: 'comment'; readonly text: string };
 
+/** The §9 rules of one error code, with the fixture's field names. */
+export interface WireErrorCodeFacts {
+  /** The HTTP status of §5.5. */
+  readonly status: number;
+  /** `never`, `with_backoff`, `after_retry_after` or `if_idempotent`. */
+  readonly retry_policy: string;
+  /** Whether a call to any capability may be retried. */
+  readonly retryable: boolean;
+  /** Whether a call to an idempotent capability may be retried. */
+  readonly retry_if_idempotent: boolean;
+  /** Whether a call to a capability that is not idempotent may be retried. */
+  readonly retry_if_not_idempotent: boolean;
+}
+
+/** An error as the §5.4 body carries it, with the fixture's field names; absent fields left out. */
+export interface WireErrorFacts {
+  readonly code: string;
+  readonly message?: string;
+  readonly retry_after_ms?: number;
+  readonly alt_capabilities?: readonly string[];
+  readonly alt_nodes?: readonly string[];
+  readonly schema_hash_expected?: string;
+  /** The code exactly as the peer sent it, when it was mapped onto one of the 13 (decoding only). */
+  readonly remote_code?: string;
+}
+
 /** The wire functions under test. Envelope bytes, request signing and the SSE codec are required. */
 export interface WireImplementation {
   /** Canonical JSON of the request envelope, as bytes or text. */
@@ -69,19 +96,31 @@ export interface WireImplementation {
   readSseFrames(chunks: readonly (string | Uint8Array)[]): readonly unknown[] | Promise<readonly unknown[]>;
   /** The reason code of an error `readSseFrames` threw (`frame_after_terminal`, …); checked when given. */
   errorReason?(error: unknown): string | undefined;
+  /** The status and retry rules of one of the 13 error codes (§5.5, §9). Capability `error-codes`. */
+  errorCodeFacts?(code: string): WireErrorCodeFacts | Promise<WireErrorCodeFacts>;
+  /**
+   * The error a client reads from an answer: its body (parsed JSON, or `null` / the text when it is
+   * not JSON) and HTTP status, decoded leniently (§5.4, §5.5). Capability `error-decode`.
+   */
+  decodeError?(body: unknown, status: number): WireErrorFacts | Promise<WireErrorFacts>;
+  /** The §5.4 body a node answers an error with. Capability `error-encode`. */
+  encodeError?(error: WireErrorFacts): unknown;
 }
 
 const ENVELOPES = 'hearthnet/wire-envelopes.json';
 const SSE = 'hearthnet/sse-frames.json';
+const ERRORS = 'hearthnet/error-mappings.json';
 const SUITE_NAME = 'hearthnet.wire';
 const envelopes = readFixtureFile(envelopeFixture, ENVELOPES);
 const sse = readFixtureFile(sseFixture, SSE);
+const errors = readFixtureFile(errorFixture, ERRORS);
 const utf8 = new TextDecoder();
 
 /**
  * The signed wire from `fixtures/hearthnet/wire-envelopes.json` (request and response envelope bytes,
- * signatures, tampering verdicts, the reference body signature) and `sse-frames.json` (frame
- * encoding, incremental parsing under arbitrary chunking, terminal-frame rules).
+ * signatures, tampering verdicts, the reference body signature), `sse-frames.json` (frame
+ * encoding, incremental parsing under arbitrary chunking, terminal-frame rules) and
+ * `error-mappings.json` (the 13 error codes' status and retry rules, error bodies decoded and encoded).
  *
  * @example
  * ```ts
@@ -95,13 +134,17 @@ export function wireSuite(implementation: WireImplementation): ConformanceSuite<
   if (implementation.responseEnvelopeBytes && implementation.signResponse)
     capabilities.add('response-envelope');
   if (implementation.signReferenceBody) capabilities.add('reference-wire');
+  if (implementation.errorCodeFacts) capabilities.add('error-codes');
+  if (implementation.decodeError) capabilities.add('error-decode');
+  if (implementation.encodeError) capabilities.add('error-encode');
   return {
     name: SUITE_NAME,
     version: HEARTHNET_SUITE_VERSION,
-    description: `${envelopes.description}\n\n${sse.description}`,
+    description: `${envelopes.description}\n\n${sse.description}\n\n${errors.description}`,
     cases: [
       ...envelopes.cases.map((entry, i) => envelopeCase(entry, `${ENVELOPES} cases[${i}]`)),
       ...sse.cases.map((entry, i) => sseCase(entry, `${SSE} cases[${i}]`)),
+      ...errors.cases.map((entry, i) => errorCase(entry, `${ERRORS} cases[${i}]`)),
     ],
     setup: () => ({ ctx: implementation, capabilities }),
   };
@@ -285,5 +328,90 @@ function sseCase(entry: FixtureCase, location: string): ConformanceCase<WireImpl
     }
     default:
       throw invalidFixtureError(`${location}.operation`, 'expected encode-frame, parse or read-frames');
+  }
+}
+
+/** The fields `decodeError` reports, each `undefined` when absent, so a field set where none is expected fails. */
+function decodedFields(facts: WireErrorFacts): Record<string, unknown> {
+  return {
+    code: facts.code,
+    retry_after_ms: facts.retry_after_ms,
+    alt_capabilities: facts.alt_capabilities,
+    alt_nodes: facts.alt_nodes,
+    schema_hash_expected: facts.schema_hash_expected,
+    remote_code: facts.remote_code,
+  };
+}
+
+function errorCase(entry: FixtureCase, location: string): ConformanceCase<WireImplementation> {
+  const common = { id: `${SUITE_NAME}.error.${entry.id}`, since: HEARTHNET_SUITE_VERSION } as const;
+  switch (entry['operation']) {
+    case 'code': {
+      const code = readString(entry['code'], `${location}.code`);
+      const expected = readObject(entry['expected'], `${location}.expected`);
+      const retryable = readBoolean(expected['retryable'], `${location}.expected.retryable`);
+      return {
+        ...common,
+        title: `the status and retry rules of ${code}`,
+        section: 'HearthNet §5.5, §9',
+        level: 'required',
+        requires: 'error-codes',
+        run: async (impl) => {
+          const { retry_if_not_idempotent, ...facts } = await impl.errorCodeFacts!(code);
+          assertEqual(facts, expected, `the rules of ${code}`);
+          // Only if_idempotent depends on the capability, so a call to one that is not idempotent is
+          // retried exactly when any call is.
+          assertEqual(
+            retry_if_not_idempotent,
+            retryable,
+            `whether ${code} is retried for a non-idempotent capability`,
+          );
+        },
+      };
+    }
+    case 'decode': {
+      const status = readNonNegativeInteger(entry['status'], `${location}.status`);
+      const expected = readObject(entry['expected'], `${location}.expected`);
+      const message =
+        'message' in expected ? readString(expected['message'], `${location}.expected.message`) : undefined;
+      // What reference nodes send, and fields of the wrong type dropped, are leniency the contract advises.
+      const lenient = entry.tags.includes('reference') || entry.tags.includes('lenient');
+      return {
+        ...common,
+        title: `decodes the error of ${entry.id.replace(/^decode-/, '')} (HTTP ${status})`,
+        section: 'HearthNet §5.4, §5.5',
+        level: lenient ? 'recommended' : 'required',
+        requires: 'error-decode',
+        run: async (impl) => {
+          const decoded = await impl.decodeError!(structuredClone(entry['body']), status);
+          assertEqual(
+            decodedFields(decoded),
+            decodedFields(expected as unknown as WireErrorFacts),
+            'decoded error',
+          );
+          if (message !== undefined) assertEqual(decoded.message, message, 'message');
+        },
+      };
+    }
+    case 'encode': {
+      const error = readObject(entry['error'], `${location}.error`);
+      readString(error['code'], `${location}.error.code`);
+      const expected = readObject(entry['expected'], `${location}.expected`);
+      return {
+        ...common,
+        title: `encodes the body of ${entry.id.replace(/^encode-/, '')}`,
+        section: 'HearthNet §5.4',
+        level: 'required',
+        requires: 'error-encode',
+        run: async (impl) =>
+          assertEqual(
+            await impl.encodeError!(structuredClone(error) as unknown as WireErrorFacts),
+            expected,
+            'error body',
+          ),
+      };
+    }
+    default:
+      throw invalidFixtureError(`${location}.operation`, 'expected code, decode or encode');
   }
 }

@@ -1,3 +1,5 @@
+import { decodeBase64, decodeHex, isRefusal, type Refusal } from '@agentwire/internal';
+import { invalidFixtureError } from '../../errors.js';
 /** A webhook request as a provider sent it, for a verifier: headers in order, the exact body bytes. */
 export interface EdgeWebhookRequest {
   readonly method: string;
@@ -132,19 +134,19 @@ export interface RelayEdgeImplementation {
 
 // Byte helpers without Buffer, so that the suites stay runtime-neutral.
 
-/** The bytes of standard base64 text (padding optional). */
+/** The bytes of canonical padded base64 text; anything else is a broken fixture (`invalid_fixture`). */
 export function base64ToBytes(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  return bytesOrRefusal(decodeBase64(text), 'base64 text');
 }
 
-/** The bytes of hex text. */
+/** The bytes of hex text; anything else is a broken fixture (`invalid_fixture`). */
 export function hexToBytes(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(text.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
+  return bytesOrRefusal(decodeHex(text), 'hex text');
+}
+
+function bytesOrRefusal(decoded: Uint8Array | Refusal, what: string): Uint8Array {
+  if (isRefusal(decoded)) throw invalidFixtureError(what, decoded.refused);
+  return decoded;
 }
 
 /** Whether `needle` occurs in `haystack` (an empty needle never does). */

@@ -36,6 +36,13 @@ describe('edgeSuite', () => {
     expect(report.counts.passed).toBe(TOTAL);
   });
 
+  it('reads a verifier fixture with cases of every provider and of the WeCom reply', () => {
+    const kinds = new Set(
+      verifiersFixture.cases.map((c) => (c.operation === 'verify' ? c.provider : c.operation)),
+    );
+    expect([...kinds].sort()).toEqual(['discord', 'encrypt_reply', 'twilio', 'wecom']);
+  });
+
   it('has one case per fixture case, grading the SDK-only judgement calls as recommended', () => {
     const cases = edgeSuite(agentwireRelayEdge).cases;
     expect(cases).toHaveLength(TOTAL);

@@ -4,15 +4,24 @@ import {
   type CapabilityLookup,
   type CapabilityVault,
   encodeBufferedFrame,
+  type GatewaySecretRecord,
+  type GatewaySecretStore,
   type RelayBus,
   type RelayBusListener,
   type RelayBusMessage,
+  type RotateGatewaySecretOptions,
 } from '@agentwire/relay';
-import { InMemoryCapabilityVault, InMemoryInboundBuffer, InMemoryRelayBus } from '@agentwire/relay/testing';
+import {
+  InMemoryCapabilityVault,
+  InMemoryGatewaySecretStore,
+  InMemoryInboundBuffer,
+  InMemoryRelayBus,
+} from '@agentwire/relay/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';
 import { capabilityVaultSuite } from './capability-vault-suite.js';
+import { gatewaySecretStoreSuite } from './gateway-secret-store-suite.js';
 import { inboundBufferSuite } from './inbound-buffer-suite.js';
 import { relayBusSuite } from './relay-bus-suite.js';
 
@@ -27,6 +36,9 @@ function fakeClockVault() {
     },
   };
 }
+
+const inMemorySecretStoreSuite = () =>
+  gatewaySecretStoreSuite({ create: (now) => new InMemoryGatewaySecretStore({ now }) });
 
 const failedIds = (report: { results: readonly { id: string; status: string }[] }) =>
   report.results.filter((r) => r.status === 'failed').map((r) => r.id);
@@ -48,12 +60,17 @@ describe('capabilityVaultSuite through registerSuite (InMemoryCapabilityVault, f
   registerSuite(capabilityVaultSuite(fakeClockVault()), { describe, it, afterAll });
 });
 
+describe('gatewaySecretStoreSuite through registerSuite (InMemoryGatewaySecretStore)', () => {
+  registerSuite(inMemorySecretStoreSuite(), { describe, it, afterAll });
+});
+
 describe('relay runtime suites against the in-memory implementations', () => {
   it('pass every case but the shared-backend ones, which are skipped', async () => {
     const reports = [
       await runSuite(relayBusSuite({ create: quietBus })),
       await runSuite(inboundBufferSuite({ create: () => new InMemoryInboundBuffer() })),
       await runSuite(capabilityVaultSuite(fakeClockVault())),
+      await runSuite(inMemorySecretStoreSuite()),
     ];
     for (const report of reports) {
       expect(report.ok).toBe(true);
@@ -76,6 +93,7 @@ describe('relay runtime suites against the in-memory implementations', () => {
       relayBusSuite({ create: quietBus }),
       inboundBufferSuite({ create: () => new InMemoryInboundBuffer() }),
       capabilityVaultSuite(fakeClockVault()),
+      inMemorySecretStoreSuite(),
     ]) {
       const ids = suite.cases.map((c) => c.id);
       expect(new Set(ids).size).toBe(ids.length);
@@ -202,6 +220,71 @@ describe('relay runtime suites catch broken implementations', () => {
     expect(failedRequired(report)).toEqual([
       'relay-runtime.vault.resolve.tenant-mismatch',
       'relay-runtime.vault.revoke.other-tenant',
+    ]);
+  });
+
+  it('fail a secret store whose rotation window never ends and that prints its secrets', async () => {
+    /** Delegates to the in-memory store, but keeps the old secret forever and leaves records unredacted. */
+    class CarelessSecretStore implements GatewaySecretStore {
+      readonly #inner: InMemoryGatewaySecretStore;
+      readonly #old = new Map<string, string>();
+      constructor(now: () => number) {
+        this.#inner = new InMemoryGatewaySecretStore({ now });
+      }
+      #plain(record: GatewaySecretRecord, keepOld = true): GatewaySecretRecord {
+        const old = this.#old.get(record.gatewayId);
+        const secrets =
+          keepOld && old !== undefined && !record.secrets.includes(old) && !record.revoked
+            ? [...record.secrets, old]
+            : record.secrets;
+        // A plain object: JSON.stringify shows every secret.
+        return { ...record, secrets, deliveryKey: record.deliveryKey } as unknown as GatewaySecretRecord;
+      }
+      async create(gatewayId: string, tenant: string) {
+        return this.#plain(await this.#inner.create(gatewayId, tenant));
+      }
+      async issue(gatewayId: string, tenant: string) {
+        this.#old.delete(gatewayId);
+        return this.#plain(await this.#inner.issue(gatewayId, tenant));
+      }
+      async rotate(gatewayId: string, options: RotateGatewaySecretOptions) {
+        const before = await this.#inner.get(gatewayId);
+        const record = await this.#inner.rotate(gatewayId, options);
+        if (before !== null && options.graceMs > 0) this.#old.set(gatewayId, before.secrets[0]!);
+        return this.#plain(record, options.graceMs > 0);
+      }
+      revoke(gatewayId: string) {
+        return this.#inner.revoke(gatewayId);
+      }
+      async get(gatewayId: string) {
+        const record = await this.#inner.get(gatewayId);
+        return record === null ? null : this.#plain(record);
+      }
+      close() {
+        return this.#inner.close();
+      }
+    }
+    const report = await runSuite(gatewaySecretStoreSuite({ create: (now) => new CarelessSecretStore(now) }));
+    expect(failedIds(report)).toEqual([
+      'relay-runtime.secrets.rotate.grace-window',
+      'relay-runtime.secrets.records.redacted',
+    ]);
+  });
+
+  it('fail a secret store that lets a second create of an id replace the first', async () => {
+    /** Creates by issuing: a held id gets new secrets, and a racer of another tenant hears tenant_mismatch. */
+    class OverwritingSecretStore extends InMemoryGatewaySecretStore {
+      override async create(gatewayId: string, tenant: string): Promise<GatewaySecretRecord> {
+        await Promise.resolve();
+        return this.issue(gatewayId, tenant);
+      }
+    }
+    const report = await runSuite(
+      gatewaySecretStoreSuite({ create: (now) => new OverwritingSecretStore({ now }) }),
+    );
+    expect(failedRequired(report)).toEqual([
+      'relay-runtime.secrets.create.refuses-held-id',
+      'relay-runtime.secrets.create.one-racer-wins',
     ]);
   });
 });

@@ -11,11 +11,16 @@ import {
   decodePassthroughBodyStrict,
   decodePromptCallback,
   deriveRelayUrls,
+  descriptorMessageLength,
+  descriptorSupportsCodeBlocks,
   descriptorSupportsOp,
+  descriptorToJson,
+  discordInteractionEvent,
   type EncodableFrame,
   encodeFrame,
   encodePassthroughBody,
   encodePromptCallback,
+  eventToWire,
   FrameDecoder,
   type FrameDecoderResult,
   frameToWireObject,
@@ -28,7 +33,9 @@ import {
   relayAuthClose,
   relayMediaUrl,
   relaySign,
+  rewriteSlackParentCommand,
   SESSION_KEY_DIALECTS,
+  type SessionKeyDialect,
   type SessionKeySource,
   type SessionSource,
   sessionSourceFromDict,
@@ -37,6 +44,7 @@ import {
   verifyRelayToken,
 } from '@agentwire/relay';
 import type { FrameDecodeOutcome, FrameDirection, FrameStreamOutcome } from './frame-cases.js';
+import type { MessageEventImplementation } from './message-event-cases.js';
 import type { RelayCodecImplementation } from './relay-codec.js';
 import type { SessionKeyImplementation } from './session-keys.js';
 import { BASELINE_SESSION_KEY_DIALECT } from './session-keys.js';
@@ -48,12 +56,34 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+const NEWER_DIALECTS = SESSION_KEY_DIALECTS.filter((dialect) => dialect !== BASELINE_SESSION_KEY_DIALECT);
+
 /** `buildSessionKey` of @agentwire/relay, with every dialect it knows. */
 export const agentwireSessionKeys: SessionKeyImplementation = {
   buildSessionKey: (source, options) =>
     buildSessionKey(source as unknown as SessionKeySource, options as BuildSessionKeyOptions),
-  dialects: SESSION_KEY_DIALECTS.filter((dialect) => dialect !== BASELINE_SESSION_KEY_DIALECT),
+  dialects: NEWER_DIALECTS,
   errorCode,
+};
+
+/**
+ * The inbound events @agentwire/relay makes itself: the Slack rewrite, and the Discord interaction
+ * converter read from the forward as the gateway receives it, written back with `eventToWire`.
+ */
+export const agentwireMessageEvents: Required<Omit<MessageEventImplementation, 'errorCode'>> = {
+  rewriteSlackParentCommand: (text, messageType) => {
+    const [rewritten, type] = rewriteSlackParentCommand(
+      text,
+      messageType as Parameters<typeof rewriteSlackParentCommand>[1],
+    );
+    return { text: rewritten, message_type: type };
+  },
+  discordInteractionEvent: (forward, { dialect }) => {
+    const event = discordInteractionEvent(forward, { dialect: dialect as SessionKeyDialect });
+    return event === undefined ? undefined : eventToWire(event);
+  },
+  buildSessionKey: agentwireSessionKeys.buildSessionKey,
+  eventDialects: NEWER_DIALECTS,
 };
 
 const DECODERS = { gateway: decodeGatewayFrame, connector: decodeConnectorFrame, any: decodeFrame };
@@ -73,6 +103,11 @@ export const agentwireRelayCodec: RelayCodecImplementation = {
   parseDescriptor: (text) => parseDescriptor(text),
   descriptorSupportsOp: (descriptor, op) =>
     descriptorSupportsOp(descriptor as unknown as CapabilityDescriptor, op),
+  descriptorToJson: (descriptor) => descriptorToJson(descriptor as unknown as CapabilityDescriptor),
+  descriptorMessageLength: (descriptor, text) =>
+    descriptorMessageLength(descriptor as unknown as CapabilityDescriptor, text),
+  descriptorSupportsCodeBlocks: (descriptor) =>
+    descriptorSupportsCodeBlocks(descriptor as unknown as CapabilityDescriptor),
   missingDescriptorFields: (error) =>
     error instanceof RelayError && error.code === 'descriptor_missing_fields'
       ? error.details?.missing
@@ -98,6 +133,7 @@ export const agentwireRelayCodec: RelayCodecImplementation = {
   decodePromptCallback: (token) => decodePromptCallback(token),
   relayUrls: (baseUrl) => deriveRelayUrls(baseUrl),
   relayMediaUrl: (baseUrl, mediaId) => relayMediaUrl(baseUrl, mediaId),
+  ...agentwireMessageEvents,
   errorCode,
 };
 

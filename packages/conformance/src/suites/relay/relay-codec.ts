@@ -6,6 +6,11 @@ import {
 } from './descriptor-cases.js';
 import { type FrameCodecImplementation, frameCapabilities, frameCases } from './frame-cases.js';
 import {
+  type MessageEventImplementation,
+  messageEventCapabilities,
+  messageEventCases,
+} from './message-event-cases.js';
+import {
   type PassthroughImplementation,
   passthroughCapabilities,
   passthroughCases,
@@ -29,7 +34,8 @@ export interface RelayCodecImplementation
     SessionSourceImplementation,
     SessionSourceFromDictImplementation,
     FrameCodecImplementation,
-    PassthroughImplementation {
+    PassthroughImplementation,
+    MessageEventImplementation {
   /** The implementation's error code for a refused input; when given, error cases check it. */
   errorCode?(error: unknown): string | undefined;
 }
@@ -37,14 +43,19 @@ export interface RelayCodecImplementation
 const SUITE_NAME = 'relay.codec';
 
 /**
- * What goes on the relay wire, from four fixture files: CapabilityDescriptor parsing with the
- * gateway's `from_json` rules (`fixtures/relay/descriptors.json`, ids `relay.codec.descriptors.*`),
+ * What goes on the relay wire, from seven fixture files: CapabilityDescriptor parsing with the
+ * gateway's `from_json` rules and, since 1.2.0, its `to_json()`, message lengths and code-block support
+ * (`fixtures/relay/descriptors.json`, ids `relay.codec.descriptors.*`),
  * SessionSource to and from the wire with key order (`session-source.json`, `relay.codec.session-source.*`),
  * the gateway's persistence reader `from_dict()` (`session-source-from-dict.json`,
  * `relay.codec.session-source-from-dict.*`, recommended since 1.1.0),
  * frame decoding, encoding and streaming under arbitrary chunking (`frames.json`, `relay.codec.frames.*`),
- * and passthrough bodies, headers, prompt callback tokens and connector URLs (`passthrough.json`,
- * `relay.codec.passthrough.*`). Cases tagged `sdk` or `stricter-than-reference` are `recommended`.
+ * passthrough bodies, headers, prompt callback tokens and connector URLs (`passthrough.json`,
+ * `relay.codec.passthrough.*`), and since 1.2.0 the inbound events the gateway makes itself: the Slack
+ * `/hermes` parent-command rewrite (`slack-parent-commands.json`, `relay.codec.slack-parent-commands.*`)
+ * and Discord interactions forwarded on the passthrough plane with their session keys
+ * (`discord-interaction-events.json`, `relay.codec.discord-interaction-events.*`). Cases tagged `sdk`
+ * or `stricter-than-reference` are `recommended`.
  *
  * @example
  * ```ts
@@ -64,6 +75,7 @@ export function relayCodecSuite(
     ...sessionSourceFromDictCapabilities(implementation),
     ...frameCapabilities(implementation),
     ...passthroughCapabilities(implementation),
+    ...messageEventCapabilities(implementation),
   ]);
   return {
     name: SUITE_NAME,
@@ -71,14 +83,16 @@ export function relayCodecSuite(
     description:
       'The relay wire codecs: CapabilityDescriptor parsing, SessionSource to and from the wire and from ' +
       'storage (from_dict), NDJSON ' +
-      'frame decoding, encoding and streaming, and the passthrough plane (bodies, headers, prompt ' +
-      'callback tokens, connector URLs), as the Hermes gateway reads and writes them.',
+      'frame decoding, encoding and streaming, the passthrough plane (bodies, headers, prompt ' +
+      'callback tokens, connector URLs), the descriptor views, the Slack parent-command rewrite and ' +
+      'Discord interaction events, as the Hermes gateway reads and writes them.',
     cases: [
       ...descriptorCases<RelayCodecImplementation>(SUITE_NAME),
       ...sessionSourceCases<RelayCodecImplementation>(SUITE_NAME),
       ...sessionSourceFromDictCases<RelayCodecImplementation>(SUITE_NAME),
       ...frameCases<RelayCodecImplementation>(SUITE_NAME),
       ...passthroughCases<RelayCodecImplementation>(SUITE_NAME),
+      ...messageEventCases<RelayCodecImplementation>(SUITE_NAME),
     ],
     setup: () => ({ ctx: implementation, capabilities }),
   };

@@ -13,6 +13,26 @@ describe('sessionKeySuite', () => {
     expect(report.counts.passed).toBeGreaterThanOrEqual(200);
   });
 
+  it('reads a fixture covering every platform, knob and outcome', () => {
+    const { cases } = sessionKeysFixture;
+    const platforms = new Set(cases.map((c) => c.source.platform));
+    for (const name of ['discord', 'telegram', 'slack', 'whatsapp', 'signal', 'matrix']) {
+      expect(platforms).toContain(name);
+    }
+    expect([...new Set(cases.flatMap((c) => Object.keys(c.options)))].sort()).toEqual([
+      'dialect',
+      'group_sessions_per_user',
+      'profile',
+      'thread_sessions_per_user',
+    ]);
+    expect([...new Set(cases.flatMap((c) => ('error' in c ? [c.error] : [])))].sort()).toEqual([
+      'invalid_session_key_options',
+      'invalid_session_source',
+      'whatsapp_identifier_unresolvable',
+    ]);
+    for (const c of cases) expect('expected' in c).toBe(!('error' in c));
+  });
+
   it('has one case per fixture case with stable ids, sections and levels', () => {
     const cases = sessionKeySuite(agentwireSessionKeys).cases;
     expect(cases.map((c) => c.id)).toEqual(sessionKeysFixture.cases.map((c) => `relay.session-keys.${c.id}`));

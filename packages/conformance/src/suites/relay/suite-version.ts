@@ -3,6 +3,11 @@ export const RELAY_SUITE_VERSION = '1.0.0';
 
 /**
  * Version of the `relay.codec` suite: 1.1.0 added the recommended `session-source-from-dict` cases;
- * the cases of 1.0.0 keep `since` {@link RELAY_SUITE_VERSION}.
+ * 1.2.0 the descriptor views (`to_json()`, message lengths, code blocks), the Slack `/hermes`
+ * parent-command rewrite and the Discord interaction events. The cases of 1.0.0 keep `since`
+ * {@link RELAY_SUITE_VERSION}.
  */
-export const RELAY_CODEC_SUITE_VERSION = '1.1.0';
+export const RELAY_CODEC_SUITE_VERSION = '1.2.0';
+
+/** The `relay.codec` suite version that added the descriptor views, Slack and Discord interaction cases. */
+export const DESCRIPTOR_VIEWS_AND_EVENTS_SINCE = '1.2.0';

@@ -13,6 +13,38 @@ describe('relayTokenSuite', () => {
     expect(report.counts.passed).toBe(tokensFixture.cases.length);
   });
 
+  it('reads a fixture with cases of every operation and the frozen connector vector of the reference tests', () => {
+    expect(new Set(tokensFixture.cases.map((c) => c.operation))).toEqual(
+      new Set(['make_token', 'make_upgrade_token', 'sign', 'verify', 'peek']),
+    );
+    const frozen = tokensFixture.cases.find((c) => c.id === 'make-token-frozen-connector-vector');
+    expect(frozen && 'token' in frozen ? frozen.token : undefined).toBe(
+      'Z3ctaW5zdGFuY2UtMTowOjM3YWE3YjE0NWU4NzY0ZDQwM2JhOWM2MzlmMjMwZGQ2M2RlOGVkOTliODhmZWQzNmFhMDI2MjVhOGE3ZTM1NjQ',
+    );
+  });
+
+  it('gets every verdict field from @agentwire/relay, so that each one is compared', async () => {
+    type VerifyCase = { token: string; secrets: string[]; now: number; skew_seconds?: number };
+    const verifyCases = tokensFixture.cases.filter(
+      (c) => c.operation === 'verify',
+    ) as unknown as VerifyCase[];
+    const verdicts = await Promise.all(
+      verifyCases.map((c) =>
+        agentwireRelayTokens.verify(c.token, c.secrets, {
+          now: c.now,
+          ...(c.skew_seconds === undefined ? {} : { skewSeconds: c.skew_seconds }),
+        }),
+      ),
+    );
+    expect(verdicts.length).toBeGreaterThan(0);
+    for (const verdict of verdicts) {
+      const fields = verdict.valid
+        ? [verdict.gatewayId, verdict.expiresAt, verdict.secretIndex]
+        : [verdict.reason, verdict.closeCode, verdict.closeReason];
+      expect(fields).not.toContain(undefined);
+    }
+  });
+
   it('has one case per fixture case, grading SDK-only strictness as recommended', () => {
     const cases = relayTokenSuite(agentwireRelayTokens).cases;
     expect(cases.map((c) => c.id)).toEqual(tokensFixture.cases.map((c) => `relay.tokens.${c.id}`));

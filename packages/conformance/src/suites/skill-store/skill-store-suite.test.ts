@@ -1,9 +1,10 @@
-import type { SkillMetaInput, SkillStatus } from '@agentwire/agent-connector';
+import { type SkillMetaInput, type SkillStatus, storageConventions } from '@agentwire/agent-connector';
 import { FilesystemSkillStore } from '@agentwire/agent-connector/filesystem-skill-store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite, type SuiteReport } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';
 import { filesystemSkillStoreUnderTest, temporaryFolderStores } from './filesystem-store-under-test.js';
+import type { SkillStoreConventions } from './skill-store-conventions.js';
 import type { SkillStoreUnderTest } from './skill-store-suite.js';
 import { skillStoreSuite } from './skill-store-suite.js';
 
@@ -72,13 +73,80 @@ class NormalisingStore extends FilesystemSkillStore {
   }
 }
 
+/**
+ * Rewrites the `# Status:` header with a line-based pattern: the blank lines and CR after it stay, and a
+ * body without one gets the header prepended instead of under its `# Skill:` line.
+ */
+function naiveStatusRewrite(body: string, status: SkillStatus): string {
+  const header = /^#\s*Status\s*:.*$/m;
+  return header.test(body) ? body.replace(header, `# Status: ${status}`) : `# Status: ${status}\n${body}`;
+}
+
+/** Changes a status by storing the body with its header rewritten by {@link naiveStatusRewrite}. */
+class NaiveRewriteStore extends FilesystemSkillStore {
+  override async update_status(name: string, status: SkillStatus) {
+    const { source } = await this.load(name);
+    return this.store(name, naiveStatusRewrite(source, status), { status });
+  }
+}
+
+/**
+ * The kit with four realistic slips: a hash of CRLF-normalised text, a version cut from an uppercase
+ * hash, a change token over the revisions in the order given, a case-sensitive, unpadded header reader,
+ * and {@link naiveStatusRewrite}.
+ */
+const slippedConventions: SkillStoreConventions = {
+  ...storageConventions,
+  contentHash: (body) => storageConventions.contentHash(body.replaceAll('\r\n', '\n')),
+  versionFromHash: (hash) => storageConventions.versionFromHash(hash.toLowerCase()),
+  catalogChangeToken: (skills) =>
+    storageConventions.changeTokenFromLines(skills.map((s) => `${s.name}:${s.status}:${s.version}`)),
+  statusOfSkill: (body) =>
+    (/^# Status: (Draft|Approved|Disabled)\b/m.exec(body)?.[1] as SkillStatus | undefined) ?? 'Draft',
+  withStatusHeader: naiveStatusRewrite,
+};
+
 describe('skillStoreSuite', () => {
-  it('passes FilesystemSkillStore with every case run', async () => {
-    const report = await runSuite(skillStoreSuite({ factory: filesystemSkillStoreUnderTest }));
+  it('passes FilesystemSkillStore with every case run, the storage-convention kit included', async () => {
+    const report = await runSuite(
+      skillStoreSuite({ factory: filesystemSkillStoreUnderTest, conventions: storageConventions }),
+    );
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
     expect(report.results.length).toBeGreaterThanOrEqual(24);
     expect(report.ok).toBe(true);
+  });
+
+  it('fails a store whose update_status() rewrites the header line by line', async () => {
+    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(NaiveRewriteStore) }));
+    expect(failedIds(report)).toEqual([
+      'conventions.set-status-dollar-literal.store',
+      'conventions.set-status-insert-drops-blank-lines-under-skill.store',
+      'conventions.set-status-inserts-under-skill-line.store',
+    ]);
+  });
+
+  it('fails the convention cases a slipped helper kit gets wrong, and only those', async () => {
+    const report = await runSuite(
+      skillStoreSuite({ factory: filesystemSkillStoreUnderTest, conventions: slippedConventions }),
+    );
+    const failed = failedIds(report);
+    for (const id of [
+      'content-hash-skill-crlf',
+      'version-from-hash-uppercase',
+      'change-token-two-skills-reversed',
+      'change-token-rejects-duplicate-name',
+      'status-header-upper-and-tight.status',
+      'status-header-padded.status',
+      'set-status-inserts-under-skill-line',
+      'set-status-rejects-lowercase',
+    ]) {
+      expect(failed).toContain(`conventions.${id}`);
+    }
+    expect(failed).not.toContain('conventions.content-hash-skill-draft');
+    expect(failed).not.toContain('conventions.content-hash-skill-crlf.identity');
+    expect(failed).not.toContain('conventions.change-token-two-skills-sorted');
+    expect(failed.every((id) => id.startsWith('conventions.') && !id.endsWith('.store'))).toBe(true);
   });
 
   it('fails a store whose content_hash is not that of the bytes load() returns', async () => {
@@ -93,6 +161,7 @@ describe('skillStoreSuite', () => {
   it('fails a store that throws a plain Error, or a look-alike without code, for a missing skill', async () => {
     const report = await runSuite(skillStoreSuite({ factory: inTempFolder(PlainErrorStore) }));
     expect(failedIds(report)).toEqual([
+      'conventions.set-status-rejects-lowercase.store',
       'delete.removes',
       'load.version',
       'missing-skill.load',
@@ -133,7 +202,14 @@ describe('skillStoreSuite', () => {
 
   it('fails a store that does not keep the bytes it was given', async () => {
     const report = await runSuite(skillStoreSuite({ factory: inTempFolder(NormalisingStore) }));
-    expect(failedIds(report)).toEqual(['load.round-trip']);
+    expect(failedIds(report)).toEqual([
+      'conventions.set-status-crlf-header-line.store',
+      'conventions.set-status-dollar-literal.store',
+      'conventions.set-status-empty-body.store',
+      'conventions.set-status-inserts-at-top.store',
+      'conventions.set-status-inserts-under-skill-line.store',
+      'load.round-trip',
+    ]);
   });
 
   it('skips gated cases for a store whose class declares no features and has no version()', async () => {
@@ -185,5 +261,12 @@ describe('skillStoreSuite', () => {
 });
 
 describe('skillStoreSuite through registerSuite (FilesystemSkillStore)', () => {
-  registerSuite(skillStoreSuite({ factory: filesystemSkillStoreUnderTest }), { describe, it, afterAll });
+  registerSuite(
+    skillStoreSuite({ factory: filesystemSkillStoreUnderTest, conventions: storageConventions }),
+    {
+      describe,
+      it,
+      afterAll,
+    },
+  );
 });

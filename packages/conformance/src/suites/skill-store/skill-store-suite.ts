@@ -7,6 +7,11 @@ import {
 } from '@agentwire/agent-connector';
 import { assertEqual, assertRejects, assertTrue, fail, formatValue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
+import {
+  type SkillStoreConventions,
+  skillStoreConventionCapabilities,
+  skillStoreConventionCases,
+} from './skill-store-conventions.js';
 
 const { contentHash, parseStorageValue, statusOfSkill, versionFromHash } = storageConventions;
 const {
@@ -761,6 +766,12 @@ export interface SkillStoreSuiteOptions {
    * per case, each released with its `dispose` when the case ends.
    */
   readonly factory: SkillStoreFactory;
+  /**
+   * The implementation's storage-convention helpers (`@agentwire/agent-connector`'s `storageConventions`
+   * fits), each checked against `fixtures/agent-connector/storage-conventions.json`; absent members skip
+   * their cases. The store-level convention cases run whatever this holds.
+   */
+  readonly conventions?: SkillStoreConventions;
 }
 
 const SUITE_NAME = 'skill-store.contract';
@@ -773,7 +784,10 @@ const SUITE_NAME = 'skill-store.contract';
  * `connector_type`, so stores from other packages qualify), timestamps in whole unix seconds, and the
  * optional `version()` change token moving on every change. Capabilities come from the class's
  * `staticCapabilities().features` (`supports_writes`, `supports_audit_trail`, `supports_versioning`)
- * and from the presence of `version()` (`change-token`).
+ * and from the presence of `version()` (`change-token`). The storage conventions of
+ * `fixtures/agent-connector/storage-conventions.json` hold the store to the `# Status:` header rules
+ * (the status a new skill records, the bytes `update_status()` persists) and check the helpers passed
+ * as `conventions` (capability `convention:<member>`).
  *
  * @example
  * ```ts
@@ -794,15 +808,21 @@ export function skillStoreSuite(options: SkillStoreSuiteOptions): ConformanceSui
     description:
       'The SkillStore v1.0 contract: static capabilities, methods and manifest, store/load round trips ' +
       'and content identity, metadata and query, SkillNotFoundError on every miss, unix-second ' +
-      'timestamps, update_status and previous_status, status filters, versions, delete, and the ' +
-      'version() change token.',
+      'timestamps, update_status and previous_status, status filters, versions, delete, the ' +
+      'version() change token, and the storage conventions (content hash, version, change token, ' +
+      '# Status: header).',
     cases: [
       ...contractCases(SUITE_NAME),
       ...readWriteCases(SUITE_NAME),
       ...missingSkillCases(SUITE_NAME),
       ...featureCases(SUITE_NAME),
       ...changeTokenCases(SUITE_NAME),
+      ...skillStoreConventionCases<SkillStoreContext>(SUITE_NAME, options.conventions, since),
     ],
-    setup: () => prepareSkillStore(options.factory),
+    setup: async () => {
+      const setup = await prepareSkillStore(options.factory);
+      const conventions = skillStoreConventionCapabilities(options.conventions);
+      return { ...setup, capabilities: new Set([...(setup.capabilities ?? []), ...conventions]) };
+    },
   };
 }

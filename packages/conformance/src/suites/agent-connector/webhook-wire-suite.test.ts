@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import webhookFixture from '../../../fixtures/agent-connector/webhook.json' with { type: 'json' };
+import { runSuite, type SuiteReport } from '../../run-suite.js';
+import { registerSuite } from '../../vitest/index.js';
+import { agentwireWebhookWire } from './agentwire-connectors.js';
+import { type WebhookWireImplementation, webhookWireSuite } from './webhook-wire-suite.js';
+
+const bundled: WebhookWireImplementation = agentwireWebhookWire;
+
+const failedIds = (report: SuiteReport) =>
+  new Set(
+    report.results
+      .filter((r) => r.status === 'failed')
+      .map((r) => r.id.replace('agent-connector.webhook-wire.', '')),
+  );
+
+/**
+ * The bundled connector behind a transport that makes two realistic mistakes: it re-serialises the
+ * body with a space after each separator (so the signed bytes are no longer the sent bytes), and it
+ * turns a 3xx answer into a 200 as a fetch that follows redirects would.
+ */
+const reformatting: WebhookWireImplementation = {
+  createConnector: (setup) =>
+    bundled.createConnector({
+      ...setup,
+      fetch: async (url, init) => {
+        const body =
+          typeof init.body === 'string'
+            ? JSON.stringify(JSON.parse(init.body), null, 1)
+            : (init.body ?? null);
+        const response = await setup.fetch(url, { ...init, body });
+        return response.status >= 300 && response.status < 400 ? new Response('', { status: 200 }) : response;
+      },
+    }),
+};
+
+describe('webhookWireSuite', () => {
+  it('passes every case against HttpWebhookAgentConnector', async () => {
+    const report = await runSuite(webhookWireSuite(bundled));
+    expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
+    expect(report.counts.passed).toBe(webhookFixture.cases.length);
+  });
+
+  it('reads a fixture with both kinds of case', () => {
+    const requests = webhookFixture.cases.filter((c) => c.tags.includes('request'));
+    const receipts = webhookFixture.cases.filter((c) => c.tags.includes('receipt'));
+    expect(requests.length).toBeGreaterThan(5);
+    expect(receipts.length).toBeGreaterThan(20);
+    expect(requests.length + receipts.length).toBe(webhookFixture.cases.length);
+  });
+
+  it('fails a connector whose body is not the fixture bytes and that takes a redirect for success', async () => {
+    const failed = failedIds(await runSuite(webhookWireSuite(reformatting)));
+    expect(failed).toContain('augment-ascii-no-secret');
+    expect(failed).toContain('augment-signed');
+    expect(failed).toContain('redirect-status-fails');
+    expect(failed).not.toContain('http-500-fails');
+    expect(failed).not.toContain('canonical-receipt');
+  });
+
+  it('fails receipts that keep a wrong delivered_at or drop the fallback id', async () => {
+    const lenient: WebhookWireImplementation = {
+      createConnector: async (setup) => {
+        const connector = await bundled.createConnector(setup);
+        return Object.assign(Object.create(connector) as typeof connector, {
+          deliver: async (agentId: string, payload: Parameters<typeof connector.deliver>[1]) => {
+            const { delivery_id: _dropped, ...receipt } = await connector.deliver(agentId, payload);
+            return receipt;
+          },
+        });
+      },
+    };
+    const failed = failedIds(await runSuite(webhookWireSuite(lenient)));
+    expect(failed).toContain('id-fallback');
+    expect(failed).toContain('canonical-receipt');
+    expect(failed).not.toContain('empty-body');
+  });
+});
+
+describe('webhookWireSuite through registerSuite', () => {
+  registerSuite(webhookWireSuite(bundled), { describe, it, afterAll });
+});

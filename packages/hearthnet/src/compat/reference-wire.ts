@@ -1,0 +1,356 @@
+// The Python reference nodes' wire as a WireDialect (hearthnet-reference.md §6, §7, §10, §19): routing
+// in the body, a signature over the body alone, plain unsigned JSON answers stamped
+// `_routed_via: "local"`, errors in-band, one-frame streams, the reference's market shapes — and what a
+// reference node answers for the bus's own refusals, as differential runs against its
+// transport/server.py found them.
+import { isJsonObject, isPythonTruthy } from '@agentwire/internal';
+import { errorFromBody, toErrorBody } from '../capabilities/error-body.js';
+import {
+  BadRequestError,
+  type HearthNetError,
+  InvalidSignatureError,
+  UnauthorizedError,
+} from '../capabilities/index.js';
+import { signPayload, verifyPayload } from '../crypto/payload-signature.js';
+import type { ResponseContext } from '../wire/call-streams.js';
+import type { CallRefusal, IncomingCall, OutgoingCall, WireDialect } from '../wire/dialect.js';
+import {
+  formatWireTimestamp,
+  isAcceptableRequestId,
+  JSON_CONTENT_TYPE,
+  WIRE_HEADERS,
+} from '../wire/envelope.js';
+import { encodeReferenceSseFrame } from './reference-json.js';
+
+/**
+ * The Python reference nodes' wire (docs/hearthnet.md, "Reference-compat mode"): routing in the body
+ * `{capability, version, params, input, stream}`, `X-HearthNet-Signature` over the body alone (no
+ * timestamp window, no replay protection), answers as unsigned plain JSON stamped
+ * `_routed_via: "local"`, errors from the capability in-band with HTTP 200 and the bus's own with 400
+ * or 500 in the reference's bodies, a truthy `stream` answered with one untyped frame, no client
+ * streams, and market locations as `{lat, lon, label}`. Pass it as the `wire` option of the bus
+ * handler and the client.
+ *
+ * @example
+ * import { referenceWire } from '@agentwire/hearthnet/compat';
+ * import { createBusHandler, createHearthNetClient } from '@agentwire/hearthnet/wire';
+ *
+ * const handler = createBusHandler({ identity, registry, trust, wire: referenceWire, acceptUnsigned: true });
+ * const client = createHearthNetClient({ identity, community, node: 'http://127.0.0.1:8000', wire: referenceWire });
+ */
+export const referenceWire: WireDialect = /* @__PURE__ */ Object.freeze({
+  name: 'reference',
+  clientStreams: false,
+  readCall: readReferenceCall,
+  verifyCaller: verifyReferenceCaller,
+  writeAnswer: writeReferenceAnswer,
+  writeRefusal: writeReferenceRefusal,
+  // Reference nodes never sign their answers.
+  responseVerification: 'none',
+  writeCall: writeReferenceCall,
+  readError: (status: number, body: unknown) =>
+    status < 200 || status > 299 || isInBandError(body) ? errorFromBody(body, status) : undefined,
+  readAnswer: contractMarketAnswer,
+  // A reference node streams one untyped `message` frame with the whole result, then `{"done": true}`.
+  typedStreamFrames: false,
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Handler side.
+
+/** The status and body a reference node answers instead of the contract's §5.4 body. */
+interface ReferenceAnswer {
+  readonly status: number;
+  readonly body: { readonly [key: string]: string };
+}
+
+/** The reference answers of the routing refusals {@link readReferenceCall} throws. */
+const routingAnswers = new WeakMap<HearthNetError, ReferenceAnswer>();
+
+function withReferenceAnswer<E extends HearthNetError>(error: E, answer: ReferenceAnswer): E {
+  routingAnswers.set(error, answer);
+  return error;
+}
+
+/**
+ * Reads the routing of a call from a `{capability, version, params, input, stream}` body (note §6;
+ * `version` defaults to `1.0`, `params` and `input` to `{}`, `stream` is read as Python truthiness).
+ *
+ * @throws {BadRequestError} when the body is not an object, or its capability or version is missing or
+ *   unreadable (answered `missing_capability` and `invalid_version` with 400, as a reference node does).
+ */
+function readReferenceCall(headers: Headers, body: unknown): IncomingCall {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new BadRequestError('the request body must be a JSON object');
+  }
+  const fields = body as Record<string, unknown>;
+  const capability = fields['capability'];
+  if (typeof capability !== 'string' || capability === '') {
+    throw withReferenceAnswer(new BadRequestError('missing capability'), {
+      status: 400,
+      body: { error: 'missing_capability', message: 'capability field required' },
+    });
+  }
+  const sent = fields['version'] ?? '1.0';
+  if (typeof sent !== 'string') throw new BadRequestError('version must be a "major.minor" string');
+  const version = referenceVersion(sent);
+  if ('refused' in version) {
+    throw withReferenceAnswer(new BadRequestError(`invalid version ${JSON.stringify(sent)}`), {
+      status: 400,
+      body: { error: 'invalid_version', message: version.refused },
+    });
+  }
+  const requestId = headers.get(WIRE_HEADERS.requestId) ?? undefined;
+  return {
+    capability,
+    version: version.version,
+    // The reference client sends 16 hex characters, its node transport none; a reference node reads
+    // no header, so one we would refuse is ignored here.
+    requestId: requestId !== undefined && isAcceptableRequestId(requestId) ? requestId : '',
+    from: headers.get(WIRE_HEADERS.from) ?? undefined,
+    community: headers.get(WIRE_HEADERS.community) ?? undefined,
+    timestamp: headers.get(WIRE_HEADERS.timestamp) ?? undefined,
+    signature: headers.get(WIRE_HEADERS.signature) ?? undefined,
+    signedBody: body,
+    request: { params: fields['params'] ?? {}, input: fields['input'] ?? {} },
+    streamRequested: isPythonTruthy(fields['stream']),
+  };
+}
+
+/** The reference signs the body only (note §6): no timestamp window, no replay protection. */
+async function verifyReferenceCaller(call: IncomingCall): Promise<string> {
+  if (call.signature === undefined || call.from === undefined) {
+    throw new UnauthorizedError('the call carries no X-HearthNet-Signature and X-HearthNet-From');
+  }
+  const verdict = verifyPayload({ ...(call.signedBody as object), signature: call.signature }, call.from, {
+    lenientEncoding: true,
+  });
+  if (!verdict.valid) throw new InvalidSignatureError(`request signature rejected (${verdict.reason})`);
+  return call.from;
+}
+
+/**
+ * A reference node stamps where the call ran, and answers `stream: true` on a capability that does not
+ * stream with the whole result as one frame, then `done` (note §6, §7, §19).
+ */
+function writeReferenceAnswer(responder: ResponseContext, call: IncomingCall, body: unknown): Response {
+  const answer = { ...(body as object), _routed_via: 'local' };
+  return call.streamRequested ? oneFrameStream(answer, responder) : plainJsonResponse(responder, 200, answer);
+}
+
+/**
+ * What a reference node answers for an error (note §6, §19): an error from the capability comes back
+ * in-band with 200 and `_routed_via: "local"` (the bus stamps every result), as the one `data:` frame of
+ * a stream when one was asked for; the bus's own refusals keep their reference answer, or 500 (400 for
+ * a malformed call), and once the call asked for a stream, a 500 becomes a stream with one `error` frame.
+ * A request that is no bus call (another path or method) gets the §5.4 body, unsigned.
+ */
+function writeReferenceRefusal(
+  responder: ResponseContext,
+  { error, origin, status, streamRequested }: CallRefusal,
+): Response {
+  if (origin === 'endpoint') return plainJsonResponse(responder, status ?? error.status, toErrorBody(error));
+  if (origin === 'capability') {
+    const answer = { ...toErrorBody(error), _routed_via: 'local' };
+    return streamRequested ? oneFrameStream(answer, responder) : plainJsonResponse(responder, 200, answer);
+  }
+  const answer = busAnswerOf(error, origin, responder);
+  if (streamRequested && answer.status === 500) {
+    return streamResponse(encodeReferenceSseFrame(answer.body, 'error'), responder);
+  }
+  return plainJsonResponse(responder, answer.status, answer.body);
+}
+
+/**
+ * A reference node's answer to the bus's own refusals: FastAPI's `{"detail": "invalid_json"}` for a
+ * body that is not JSON, `call_error` with 500 when no provider serves the call (an unknown or malformed
+ * capability name, a version not offered or one no capability can have), the routing refusals' own
+ * answers, and otherwise the error's body with 400 for `bad_request`, 500 for the rest.
+ */
+function busAnswerOf(
+  error: HearthNetError,
+  origin: CallRefusal['origin'],
+  responder: ResponseContext,
+): { readonly status: number; readonly body: unknown } {
+  if (origin === 'json_syntax') return { status: 400, body: { detail: 'invalid_json' } };
+  if (origin === 'no_provider') {
+    const [major, minor] = responder.version.split('.');
+    return {
+      status: 500,
+      body: { error: 'call_error', message: `no provider for ${responder.capability}@(${major}, ${minor})` },
+    };
+  }
+  return (
+    routingAnswers.get(error) ?? {
+      status: error.code === 'bad_request' ? 400 : 500,
+      body: toErrorBody(error),
+    }
+  );
+}
+
+/**
+ * A JSON response as a reference node writes it through FastAPI: plain compact JSON in the answer's
+ * key order, numbers as they are, unsigned; the wire headers of the call are kept.
+ */
+function plainJsonResponse(responder: ResponseContext, status: number, body: unknown): Response {
+  const headers = new Headers({ 'Content-Type': JSON_CONTENT_TYPE });
+  if (responder.requestId !== '') headers.set(WIRE_HEADERS.requestId, responder.requestId);
+  headers.set(WIRE_HEADERS.from, responder.identity.nodeId);
+  headers.set(WIRE_HEADERS.timestamp, formatWireTimestamp(responder.now()));
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+/** The reference's stream of a result that is not a stream: one untyped `data:` frame, then `done`. */
+function oneFrameStream(answer: unknown, responder: ResponseContext): Response {
+  return streamResponse(
+    encodeReferenceSseFrame(answer) + encodeReferenceSseFrame({ done: true }, 'done'),
+    responder,
+  );
+}
+
+/** A reference node's `text/event-stream` response holding `text`. */
+function streamResponse(text: string, responder: ResponseContext): Response {
+  const headers = new Headers({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    [WIRE_HEADERS.from]: responder.identity.nodeId,
+  });
+  if (responder.requestId !== '') headers.set(WIRE_HEADERS.requestId, responder.requestId);
+  return new Response(text, { status: 200, headers });
+}
+
+/** Python's `str.isspace()` characters, which `int()` strips around a number. */
+const PYTHON_SPACE = /^[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/u;
+const PYTHON_SPACE_END = /[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/u;
+/** Python `int()` digits: any Unicode decimal digit, single underscores between them, an optional sign. */
+const PYTHON_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
+const DECIMAL_DIGIT = /^\p{Nd}$/u;
+
+/**
+ * A reference node's reading of `version` (`_parse_version`: `"major.minor"` through Python `int()`,
+ * extra parts ignored, a missing minor read as 0): `"1"` and `"1.0.5"` are 1.0, `" 1 . 0 "`, `"01.00"`,
+ * `"1_0.0"` and Arabic-Indic digits are read as Python reads them, and negative numbers are taken
+ * (no provider serves them). The result is `{ version: "M.m" }`, or `{ refused }` with the
+ * `ValueError` text Python gives for the first part it cannot read.
+ *
+ * @example
+ * referenceVersion('1'); // { version: '1.0' }
+ * referenceVersion('1.x'); // { refused: "invalid literal for int() with base 10: 'x'" }
+ */
+export function referenceVersion(
+  version: string,
+): { readonly version: string } | { readonly refused: string } {
+  const [major = '', minor = '0'] = version.split('.');
+  const parsedMajor = pythonInt(major);
+  if (parsedMajor === undefined) return { refused: intRefusal(major) };
+  const parsedMinor = pythonInt(minor);
+  if (parsedMinor === undefined) return { refused: intRefusal(minor) };
+  return { version: `${parsedMajor}.${parsedMinor}` };
+}
+
+/** Python `int(text)` as decimal text (exact, any size), or `undefined` where Python raises. */
+function pythonInt(text: string): string | undefined {
+  const trimmed = text.replace(PYTHON_SPACE, '').replace(PYTHON_SPACE_END, '');
+  if (!PYTHON_INT.test(trimmed)) return undefined;
+  const negative = trimmed.startsWith('-');
+  let digits = '';
+  for (const character of trimmed.replace(/^[+-]/, '').replaceAll('_', '')) {
+    digits += String(decimalDigitValue(character));
+  }
+  const magnitude = BigInt(digits);
+  return (negative && magnitude !== 0n ? -magnitude : magnitude).toString();
+}
+
+/**
+ * The value of a Unicode decimal digit: digits come in runs of ten from zero upwards (several runs
+ * may follow one another, as the mathematical digits do).
+ */
+function decimalDigitValue(character: string): number {
+  const codePoint = character.codePointAt(0) as number;
+  let start = codePoint;
+  while (DECIMAL_DIGIT.test(String.fromCodePoint(start - 1))) start -= 1;
+  return (codePoint - start) % 10;
+}
+
+/** Python's `ValueError` text for `int(text)`. */
+function intRefusal(text: string): string {
+  return `invalid literal for int() with base 10: ${pythonRepr(text)}`;
+}
+
+/**
+ * Python's `repr()` of a string for the printable-ASCII cases, and its escapes for control characters;
+ * other characters are kept as they are (Python escapes the non-printable ones among them too).
+ */
+function pythonRepr(text: string): string {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const character of text) {
+    const code = character.codePointAt(0) as number;
+    if (character === '\\' || character === quote) out += `\\${character}`;
+    else if (character === '\n') out += '\\n';
+    else if (character === '\r') out += '\\r';
+    else if (character === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else out += character;
+  }
+  return out + quote;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Client side.
+
+/** Routing in the body, the signature over the body alone (note §6). */
+function writeReferenceCall(call: OutgoingCall, headers: Headers): unknown {
+  const routed = {
+    capability: call.capability,
+    version: call.version,
+    params: call.request.params,
+    input: referenceMarketInput(call.capability, call.request.input),
+    ...(call.stream ? { stream: true } : {}),
+  };
+  const { signature, ...normalised } = signPayload(routed, call.identity);
+  headers.set(WIRE_HEADERS.signature, signature);
+  return normalised;
+}
+
+/** The reference answers service errors in-band with 200: a body with `error` and no `output` (note §6). */
+function isInBandError(body: unknown): boolean {
+  return body !== null && typeof body === 'object' && 'error' in body && !('output' in body);
+}
+
+// The reference node's market shapes (note §10, §19): locations are `{lat, lon, label}` — a post with a
+// contract `lng` is accepted but never listed — and posts without one carry `"location": null`. The
+// client converts at the boundary, so callers keep the contract's shapes.
+
+type Json = Record<string, unknown>;
+
+/** `input` of a reference `market.post`: the contract location `{lat, lng, label?}` as `{lat, lon, label?}`. */
+function referenceMarketInput(capability: string, input: unknown): unknown {
+  if (capability !== 'market.post' || !isJsonObject<Json>(input) || !isJsonObject<Json>(input['location']))
+    return input;
+  const { lng, ...location } = input['location'];
+  if (lng === undefined) return input;
+  return { ...input, location: { ...location, lon: lng } };
+}
+
+/**
+ * A reference answer's posts (`market.list`, `market.search`) in contract shape: `"location": null`
+ * dropped, `{lat, lon, label}` as `{lat, lng, label}` (a `label: null` dropped). Anything else is
+ * returned as it came.
+ */
+function contractMarketAnswer(capability: string, body: unknown): unknown {
+  if (!capability.startsWith('market.') || !isJsonObject<Json>(body) || !isJsonObject<Json>(body['output']))
+    return body;
+  const posts = body['output']['posts'];
+  if (!Array.isArray(posts)) return body;
+  return { ...body, output: { ...body['output'], posts: posts.map(contractPost) } };
+}
+
+function contractPost(post: unknown): unknown {
+  if (!isJsonObject<Json>(post) || !('location' in post)) return post;
+  const { location, ...rest } = post;
+  if (location === null) return rest;
+  if (!isJsonObject<Json>(location) || !('lon' in location)) return post;
+  const { lon, label, ...coordinates } = location;
+  return { ...rest, location: { ...coordinates, lng: lon, ...(label === null ? {} : { label }) } };
+}
