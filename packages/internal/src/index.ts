@@ -13,7 +13,14 @@ export {
   type PythonLenientOptions,
   type Refusal,
 } from './encoding.js';
-export { compareCodePoints, isPythonTruthy, pythonFloatRepr, pythonJsonString } from './python.js';
+export {
+  compareCodePoints,
+  isPythonTruthy,
+  pythonFloatRepr,
+  pythonJsonString,
+  pythonStr,
+  pythonStringRepr,
+} from './python.js';
 export {
   dumpPythonJson,
   type PythonJsonDumpOptions,

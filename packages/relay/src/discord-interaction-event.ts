@@ -1,4 +1,4 @@
-import { isPythonTruthy, pythonFloatRepr } from '@agentwire/internal';
+import { isPythonTruthy, pythonFloatRepr, pythonStr, pythonStringRepr } from '@agentwire/internal';
 import { RelayError } from './errors.js';
 import { passthroughForwardSchema } from './frames/frames.js';
 import { safeParseInEnglish } from './internal.js';
@@ -8,7 +8,6 @@ import {
   type PythonJsonDict,
   type PythonJsonValue,
   parsePythonJsonExact,
-  pythonStr,
   pythonStrip,
   rstripChar,
 } from './python.js';
@@ -46,7 +45,7 @@ function reprOf(value: PythonJsonValue): string {
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'number') return pythonFloatRepr(value);
   // A one-element list's repr is the element's repr in brackets: `['it\'s']` → `"it's"`.
-  if (typeof value === 'string') return pythonStr([value]).slice(1, -1);
+  if (typeof value === 'string') return pythonStringRepr(value);
   if (Array.isArray(value)) return `[${value.map(reprOf).join(', ')}]`;
   const items = [...(value as PythonJsonDict)].map(([key, item]) => `${reprOf(key)}: ${reprOf(item)}`);
   return `{${items.join(', ')}}`;

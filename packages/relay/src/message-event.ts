@@ -1,9 +1,9 @@
-import { isJsonObject, isPythonTruthy } from '@agentwire/internal';
+import { isJsonObject, isPythonTruthy, pythonStr } from '@agentwire/internal';
 import * as z from 'zod/mini';
 import { RelayError } from './errors.js';
 import { safeParseInEnglish } from './internal.js';
 import { isJsonValue, type JsonValue, jsonValueSchema, type NotJsonValue, toJsonValue } from './json.js';
-import { PYTHON_WHITESPACE_CLASS, pythonStr, pythonStrip } from './python.js';
+import { PYTHON_WHITESPACE_CLASS, pythonStrip } from './python.js';
 import {
   isKnownPlatform,
   type SessionSource,

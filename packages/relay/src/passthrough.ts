@@ -1,6 +1,12 @@
-import { decodeBase64, decodeBase64PythonLenient, describeType, encodeBase64 } from '@agentwire/internal';
+import {
+  decodeBase64,
+  decodeBase64PythonLenient,
+  describeType,
+  encodeBase64,
+  pythonStr,
+} from '@agentwire/internal';
 import { RelayError } from './errors.js';
-import { pythonStr, pythonStrip, rstripChar } from './python.js';
+import { pythonStrip, rstripChar } from './python.js';
 
 /**
  * Encodes a forwarded request body for `passthrough_forward.forward.bodyB64`: standard base64 with

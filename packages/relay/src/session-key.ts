@@ -1,7 +1,7 @@
-import { isPythonTruthy } from '@agentwire/internal';
+import { isPythonTruthy, pythonStr } from '@agentwire/internal';
 import { RelayError } from './errors.js';
 import { isJsonValue, type JsonValue } from './json.js';
-import { pythonStr, pythonStrip } from './python.js';
+import { pythonStrip } from './python.js';
 
 /**
  * A value a source field can hold once the gateway has read it from JSON. `undefined` (absent)

@@ -1,8 +1,8 @@
-import { isPythonTruthy } from '@agentwire/internal';
+import { isPythonTruthy, pythonStr } from '@agentwire/internal';
 import * as z from 'zod/mini';
 import { RelayError } from './errors.js';
 import { type JsonValue, jsonValueSchema, toJsonValue } from './json.js';
-import { pythonStr, pythonStrip } from './python.js';
+import { pythonStrip } from './python.js';
 
 const NEWER_FLAGS = ['is_bot', 'message_is_edit', 'one_to_one_verified'] as const;
 

@@ -79,6 +79,9 @@ describe('referenceVersion (the reference _parse_version through Python int())',
     ['1.0\u0000', "invalid literal for int() with base 10: '0\\x00'"],
     ['1.x', "invalid literal for int() with base 10: 'x'"],
     ["'.0", `invalid literal for int() with base 10: "'"`],
+    // Python's repr escapes what str.isprintable() rejects, beyond ASCII too (CPython 3.11 checked).
+    ['1.\u200b', "invalid literal for int() with base 10: '\\u200b'"],
+    ['\u00a0x.0', "invalid literal for int() with base 10: '\\xa0x'"],
   ])('refuses %j with the ValueError text', (text, refused) => {
     expect(referenceVersion(text)).toEqual({ refused });
   });

@@ -3,7 +3,7 @@
 // `_routed_via: "local"`, errors in-band, one-frame streams, the reference's market shapes — and what a
 // reference node answers for the bus's own refusals, as differential runs against its
 // transport/server.py found them.
-import { isJsonObject, isPythonTruthy } from '@agentwire/internal';
+import { isJsonObject, isPythonTruthy, pythonStringRepr } from '@agentwire/internal';
 import { errorFromBody, toErrorBody } from '../capabilities/error-body.js';
 import {
   BadRequestError,
@@ -274,26 +274,7 @@ function decimalDigitValue(character: string): number {
 
 /** Python's `ValueError` text for `int(text)`. */
 function intRefusal(text: string): string {
-  return `invalid literal for int() with base 10: ${pythonRepr(text)}`;
-}
-
-/**
- * Python's `repr()` of a string for the printable-ASCII cases, and its escapes for control characters;
- * other characters are kept as they are (Python escapes the non-printable ones among them too).
- */
-function pythonRepr(text: string): string {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const character of text) {
-    const code = character.codePointAt(0) as number;
-    if (character === '\\' || character === quote) out += `\\${character}`;
-    else if (character === '\n') out += '\\n';
-    else if (character === '\r') out += '\\r';
-    else if (character === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
-    else out += character;
-  }
-  return out + quote;
+  return `invalid literal for int() with base 10: ${pythonStringRepr(text)}`;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
-import { isJsonObject, isPythonTruthy } from '@agentwire/internal';
+import { isJsonObject, isPythonTruthy, pythonStr } from '@agentwire/internal';
 import { RelayError } from '../errors.js';
-import { pythonStr } from '../python.js';
 import { buildSessionKey, SESSION_KEY_DIALECTS, type SessionKeyDialect } from '../session-key.js';
 import type { CapabilityBinding } from '../vault.js';
 

@@ -1,9 +1,8 @@
-import { isJsonObject, isPythonTruthy } from '@agentwire/internal';
+import { isJsonObject, isPythonTruthy, pythonStr } from '@agentwire/internal';
 import * as z from 'zod/mini';
 import { capabilityDescriptorWireSchema } from '../descriptor.js';
 import { isJsonValue, type JsonValue } from '../json.js';
 import { messageEventWireSchema } from '../message-event.js';
-import { pythonStr } from '../python.js';
 import {
   ACTION_KEY_ORDER,
   isOutboundOp,

@@ -46,7 +46,7 @@ export interface CommunityManifestVerdict {
 
 /**
  * The event-log functions under test. `replay` is required; each other one (the envelope functions of
- * {@link EventEnvelopeImplementation} and the sync functions of {@link SyncImplementation} included)
+ * `EventEnvelopeImplementation` and the sync functions of `SyncImplementation` included)
  * enables its cases.
  */
 export interface EventLogImplementation extends EventEnvelopeImplementation, SyncImplementation {
