@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { assertEqual } from './assert.js';
+import { declareSuite, type TestDeclarer } from './run-suite.js';
 import type { ConformanceCase, ConformanceSuite } from './suite.js';
-import { declareSuite, type TestDeclarer } from './suite.js';
 
 type Outcome = { name: string; result: 'passed' | 'failed' | 'skipped'; detail?: string };
 

@@ -1,8 +1,3 @@
-import type { CapabilityPayloadPart, SchemaIssue } from './capabilities/validators.js';
-import type { EventRejectionReason } from './events/event.js';
-import type { SnapshotRejectionReason } from './sync/snapshot.js';
-import type { SlowConsumerLimit } from './wire/sse.js';
-
 /**
  * Every condition `@agentwire/hearthnet` refuses a value or an operation for locally, as the stable
  * `code` of a {@link HearthNetLocalError}. Codes never change meaning; the conformance fixtures name
@@ -364,3 +359,53 @@ export class HearthNetLocalError extends Error {
     this.details = details ?? {};
   }
 }
+
+/** Which part of a capability call a validator checks. */
+export type CapabilityPayloadPart = 'request' | 'response' | 'stream';
+
+/** One rule a value broke, at a JSON path such as `$.input.messages[0].role`. */
+export interface SchemaIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * Why an event was refused, by `verifyEvent` (a received event) or `createEvent` (input):
+ * - `malformed_envelope`: not an object, or an envelope field missing, mistyped or unknown (§7.1);
+ * - `unsupported_schema_version`: `schema_version` is not 1 (§2.3);
+ * - `unknown_event_type`: `event_type` is not one of the known types (§7.2);
+ * - `invalid_data`: `data` does not match the schema of its type;
+ * - `invalid_signature`: the signature does not verify under `author`.
+ */
+export type EventRejectionReason =
+  | 'malformed_envelope'
+  | 'unsupported_schema_version'
+  | 'unknown_event_type'
+  | 'invalid_data'
+  | 'invalid_signature';
+
+/**
+ * Why a snapshot was refused, and its contract §9 code:
+ * - `malformed` (`bad_request`): not the §7.5 shape, or `covers_events_up_to` differs from `lamport`;
+ * - `inconsistent_state` (`bad_request`): its views are not those of its records, or its records are
+ *   of another community or of none;
+ * - `wrong_community` (`bad_request`): the trusted membership is of another community;
+ * - `mismatch` (`bad_request`): its state differs from the replay of the trusted events;
+ * - `signer_not_anchor` (`unauthorized`): signed by a member that is not an anchor at the head;
+ * - `invalid_signature` (`invalid_signature`): signed by nobody in the community.
+ */
+export type SnapshotRejectionReason =
+  | 'malformed'
+  | 'inconsistent_state'
+  | 'wrong_community'
+  | 'mismatch'
+  | 'signer_not_anchor'
+  | 'invalid_signature';
+
+/**
+ * Which bound a peer that does not keep up passed:
+ * - `drain_timeout`: bytes written to it stayed queued (not handed to the OS) longer than allowed —
+ *   it does not read its socket;
+ * - `ack_timeout`: the ack window stayed full longer than allowed — it does not acknowledge.
+ */
+export type SlowConsumerLimit = 'drain_timeout' | 'ack_timeout';

@@ -1,6 +1,5 @@
 import { describeValue } from '@agentwire/internal';
 import { AgentConnectorError } from '../contract/errors.js';
-import { isIndex, type TmuxPaneTarget } from './tmux-agent-connector.js';
 
 /** Where an agent's pane lives: a tmux session, and optionally a window and a pane in it. */
 export interface TmuxPaneAddress {
@@ -212,4 +211,19 @@ function requireText(setting: string, value: unknown): void {
  */
 function configError(setting: string, message: string): AgentConnectorError {
   return new AgentConnectorError('invalid_tmux_config', `TmuxAgentConnector: ${message}`, { path: setting });
+}
+
+/**
+ * One tmux pane, as the connector addresses it. `window` is an index (decimal digits) or a window name;
+ * `pane` is an index.
+ */
+export interface TmuxPaneTarget {
+  readonly session: string;
+  readonly window: string;
+  readonly pane: string;
+}
+
+/** Whether a window or pane reference is an index: one or more ASCII decimal digits. */
+export function isIndex(reference: string): boolean {
+  return /^[0-9]+$/.test(reference);
 }

@@ -24,7 +24,12 @@ import {
   type TmuxFailure,
 } from '../contract/errors.js';
 import { KeyedSerialQueue } from '../internal/keyed-serial-queue.js';
-import { resolveTmuxOptions, type TmuxAgentConnectorOptions } from './options.js';
+import {
+  isIndex,
+  resolveTmuxOptions,
+  type TmuxAgentConnectorOptions,
+  type TmuxPaneTarget,
+} from './options.js';
 
 /** What every mapped agent can take: both payload kinds, and a wake (typing into its pane). */
 const PANE_CAPABILITIES: readonly AgentCapability[] = ['deliver', 'wake', 'augment', 'template'];
@@ -466,16 +471,6 @@ function utf8Length(codePoint: number): number {
 }
 
 /**
- * One tmux pane, as the connector addresses it. `window` is an index (decimal digits) or a window name;
- * `pane` is an index.
- */
-export interface TmuxPaneTarget {
-  readonly session: string;
-  readonly window: string;
-  readonly pane: string;
-}
-
-/**
  * The `-t` argument for `target`: `=<session>:<window>.<pane>`, with `=` before the session (and before a
  * window name) so tmux matches it exactly — without it, `-t s1` may pick `s10` by prefix or by pattern.
  *
@@ -491,11 +486,6 @@ export function tmuxTargetArgument(target: TmuxPaneTarget): string {
 /** `<session>:<window>.<pane>` as configured: the pane's name in receipts and messages. */
 export function paneLabel(target: TmuxPaneTarget): string {
   return `${target.session}:${target.window}.${target.pane}`;
-}
-
-/** Whether a window or pane reference is an index: one or more ASCII decimal digits. */
-export function isIndex(reference: string): boolean {
-  return /^[0-9]+$/.test(reference);
 }
 
 /**

@@ -13,8 +13,8 @@
  */
 
 import type { SuiteRunOptions } from '../run-suite.js';
+import { declareSuite } from '../run-suite.js';
 import type { ConformanceSuite } from '../suite.js';
-import { declareSuite } from '../suite.js';
 
 /** The slice of vitest's test context the adapter uses. */
 interface VitestTestContext {

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { formatJsonPath } from '../canonical-json/strict-json.js';
+import type { CapabilityPayloadPart, SchemaIssue } from '../errors.js';
 import { HearthNetLocalError } from '../errors.js';
 import type { CapabilityDescriptor } from './descriptor.js';
 import { JSON_SCHEMA_KEYWORDS, type JsonSchema, type JsonSchemaType, type JsonValue } from './json-schema.js';
-
-/** Which part of a capability call a validator checks. */
-export type CapabilityPayloadPart = 'request' | 'response' | 'stream';
-
-/** One rule a value broke, at a JSON path such as `$.input.messages[0].role`. */
-export interface SchemaIssue {
-  readonly path: string;
-  readonly message: string;
-}
 
 /** The outcome of {@link SchemaValidator.check}. */
 export type ValidationResult<T> =

@@ -3,6 +3,7 @@ import { formatJsonPath } from '../canonical-json/strict-json.js';
 import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { signPayload, verifyPayload } from '../crypto/payload-signature.js';
+import type { EventRejectionReason } from '../errors.js';
 import { HearthNetLocalError } from '../errors.js';
 import {
   contentIdSchema,
@@ -310,21 +311,6 @@ function sharedFactory(): UlidFactory {
   sharedUlidFactory ??= createUlidFactory();
   return sharedUlidFactory;
 }
-
-/**
- * Why an event was refused, by {@link verifyEvent} (a received event) or {@link createEvent} (input):
- * - `malformed_envelope`: not an object, or an envelope field missing, mistyped or unknown (§7.1);
- * - `unsupported_schema_version`: `schema_version` is not 1 (§2.3);
- * - `unknown_event_type`: `event_type` is not one of the known types (§7.2);
- * - `invalid_data`: `data` does not match the schema of its type;
- * - `invalid_signature`: the signature does not verify under `author`.
- */
-export type EventRejectionReason =
-  | 'malformed_envelope'
-  | 'unsupported_schema_version'
-  | 'unknown_event_type'
-  | 'invalid_data'
-  | 'invalid_signature';
 
 /** A refused event: the reason, the contract §9 code to answer with, a message and the field's path. */
 export interface EventRejection {

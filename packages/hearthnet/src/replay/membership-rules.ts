@@ -7,7 +7,7 @@ import { verifyPayload } from '../crypto/payload-signature.js';
 import { base64UrlDecode, base64UrlEncode } from '../encoding.js';
 import { type CoSigner, coSignerSchema, type MemberLevel, type SignedEvent } from '../events/event.js';
 import { parseTimestamp } from '../manifests/node-manifest.js';
-import type { EventRule } from './replay.js';
+import type { EventRule } from './replay-state.js';
 import {
   AUTHORISED,
   type Authorisation,

@@ -1,5 +1,6 @@
 import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
-import type { CommunityPolicy, EventData, EventRejectionReason, MemberLevel } from '../events/event.js';
+import type { EventRejectionReason } from '../errors.js';
+import type { CommunityPolicy, EventData, EventType, MemberLevel, SignedEvent } from '../events/event.js';
 
 /** The community as `community.created` founded it, with the policy in force. */
 export interface CommunityRecord {
@@ -215,4 +216,13 @@ export function refuse(
   message: string,
 ): Authorisation {
   return { authorised: false, event_id: eventId, reason, code, message };
+}
+
+/**
+ * The trust rule and the effect of one event type. `authorise` runs after the checks every event
+ * gets (community, author revoked, author a member); `apply` runs only on an authorised event.
+ */
+export interface EventRule<T extends EventType> {
+  authorise(event: SignedEvent<T>, state: ReplayState): Authorisation;
+  apply(event: SignedEvent<T>, state: MutableReplayState): void;
 }

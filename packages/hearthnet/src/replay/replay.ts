@@ -4,6 +4,7 @@ import { type EventType, eventDataSchemas, type SignedEvent, verifyEvent } from 
 import { compareEvents } from '../events/event-store.js';
 import { nodeIdSchema } from '../manifests/node-manifest.js';
 import { membershipRules } from './membership-rules.js';
+import type { EventRule } from './replay-state.js';
 import {
   AUTHORISED,
   type Authorisation,
@@ -240,15 +241,6 @@ export function authorise(event: SignedEvent, state: ReplayState): Authorisation
 export function applyEvent(event: SignedEvent, state: MutableReplayState): void {
   ruleOf(event).apply(event, state);
   if (state.headLamport === undefined || event.lamport > state.headLamport) state.headLamport = event.lamport;
-}
-
-/**
- * The trust rule and the effect of one event type. `authorise` runs after the checks every event
- * gets (community, author revoked, author a member); `apply` runs only on an authorised event.
- */
-export interface EventRule<T extends EventType> {
-  authorise(event: SignedEvent<T>, state: ReplayState): Authorisation;
-  apply(event: SignedEvent<T>, state: MutableReplayState): void;
 }
 
 type ChatType = 'chat.message.sent' | 'chat.message.delivered' | 'chat.message.read';

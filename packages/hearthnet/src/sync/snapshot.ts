@@ -3,6 +3,7 @@ import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import type { HearthNetErrorCode } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { signPayload, verifyPayload } from '../crypto/payload-signature.js';
+import type { SnapshotRejectionReason } from '../errors.js';
 import { HearthNetLocalError } from '../errors.js';
 import { communityPolicySchema, eventDataSchemas, MEMBER_LEVELS } from '../events/event.js';
 import {
@@ -201,24 +202,6 @@ export function buildSnapshot(
  * (the signer must be an anchor there and in the snapshot's own membership).
  */
 export type SnapshotTrust = { readonly events: Iterable<unknown> } | { readonly membership: MembershipView };
-
-/**
- * Why a snapshot was refused, and its contract §9 code:
- * - `malformed` (`bad_request`): not the §7.5 shape, or `covers_events_up_to` differs from `lamport`;
- * - `inconsistent_state` (`bad_request`): its views are not those of its records, or its records are
- *   of another community or of none;
- * - `wrong_community` (`bad_request`): the trusted membership is of another community;
- * - `mismatch` (`bad_request`): its state differs from the replay of the trusted events;
- * - `signer_not_anchor` (`unauthorized`): signed by a member that is not an anchor at the head;
- * - `invalid_signature` (`invalid_signature`): signed by nobody in the community.
- */
-export type SnapshotRejectionReason =
-  | 'malformed'
-  | 'inconsistent_state'
-  | 'wrong_community'
-  | 'mismatch'
-  | 'signer_not_anchor'
-  | 'invalid_signature';
 
 /** The verdict of {@link verifySnapshot}: `signer` is the anchor whose signature verified. */
 export type SnapshotVerdict =

@@ -1,6 +1,7 @@
 import { type CapabilityDescriptor, validatorsFor } from '../capabilities/index.js';
 import type { JsonSchema } from '../capabilities/json-schema.js';
 import { compileSchema } from '../capabilities/validators.js';
+import type { SlowConsumerLimit } from '../errors.js';
 import { HearthNetLocalError } from '../errors.js';
 
 /** One dispatched SSE event: its name (`message` when the stream gave none) and its data text. */
@@ -603,14 +604,6 @@ export class AckWindow {
 export function ackDue(received: number, lastAcked: number, window: number = DEFAULT_ACK_WINDOW): boolean {
   return received - lastAcked >= Math.max(1, Math.floor(window / 2));
 }
-
-/**
- * Which bound a peer that does not keep up passed:
- * - `drain_timeout`: bytes written to it stayed queued (not handed to the OS) longer than allowed —
- *   it does not read its socket;
- * - `ack_timeout`: the ack window stayed full longer than allowed — it does not acknowledge.
- */
-export type SlowConsumerLimit = 'drain_timeout' | 'ack_timeout';
 
 /**
  * The WebSocket close code of a dropped slow consumer: 1008 (policy violation), with the limit as the

@@ -58,7 +58,7 @@ describe('webhookWireSuite', () => {
     expect(failed).not.toContain('canonical-receipt');
   });
 
-  it('fails receipts that keep a wrong delivered_at or drop the fallback id', async () => {
+  it('fails receipts that drop the fallback delivery id', async () => {
     const lenient: WebhookWireImplementation = {
       createConnector: async (setup) => {
         const connector = await bundled.createConnector(setup);
@@ -74,6 +74,25 @@ describe('webhookWireSuite', () => {
     expect(failed).toContain('id-fallback');
     expect(failed).toContain('canonical-receipt');
     expect(failed).not.toContain('empty-body');
+  });
+
+  it('fails receipts whose delivered_at is in seconds', async () => {
+    const inSeconds: WebhookWireImplementation = {
+      createConnector: async (setup) => {
+        const connector = await bundled.createConnector(setup);
+        return Object.assign(Object.create(connector) as typeof connector, {
+          deliver: async (agentId: string, payload: Parameters<typeof connector.deliver>[1]) => {
+            const receipt = await connector.deliver(agentId, payload);
+            return { ...receipt, delivered_at: Math.floor(receipt.delivered_at / 1000) };
+          },
+        });
+      },
+    };
+    const report = await runSuite(webhookWireSuite(inSeconds));
+    const failed = failedIds(report);
+    expect(failed).toContain('canonical-receipt');
+    // Every case that ends in a receipt fails; refusals never reach it.
+    expect(report.results.filter((r) => r.status === 'passed').length).toBeGreaterThan(0);
   });
 });
 

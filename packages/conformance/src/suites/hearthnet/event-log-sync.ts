@@ -10,7 +10,6 @@ import {
   readStringArray,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
-import type { EventLogRejection } from './event-log.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** What a node answers to one `POST /sync/v1/events` push, and what it holds afterwards. */
@@ -166,4 +165,13 @@ function readRejections(value: unknown, location: string): [string | null, strin
     if (!valid) throw invalidFixtureError(`${location}[${i}]`, 'expected [event_id | null, reason, code]');
     return item as [string | null, string, string];
   });
+}
+
+/** A refused event as an implementation reports it. */
+export interface EventLogRejection {
+  readonly event_id: string | null;
+  /** The implementation's finer reason (checked by the `recommended` cases only). */
+  readonly reason?: string;
+  /** The contract §9 code. */
+  readonly code: string;
 }

@@ -16,17 +16,9 @@ import {
   eventEnvelopeCapabilities,
   eventEnvelopeCases,
 } from './event-log-events.js';
+import type { EventLogRejection } from './event-log-sync.js';
 import { type SyncImplementation, syncCapabilities, syncCases } from './event-log-sync.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
-
-/** A refused event as an implementation reports it. */
-export interface EventLogRejection {
-  readonly event_id: string | null;
-  /** The implementation's finer reason (checked by the `recommended` cases only). */
-  readonly reason?: string;
-  /** The contract §9 code. */
-  readonly code: string;
-}
 
 /** What an implementation's replay reports. */
 export interface EventLogReplayResult {
