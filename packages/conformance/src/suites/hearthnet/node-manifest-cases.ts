@@ -10,7 +10,7 @@ import { isMediaType, JSON_CONTENT_TYPE, WIRE_HEADERS } from '@agentwire/hearthn
 import { isJsonObject } from '@agentwire/internal';
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import type { ConformanceCase } from '../../suite.js';
-import type { HearthNetNodeSuiteContext } from './node-suite.js';
+import type { HearthNetNodeSuiteContext } from './node-suite-checks.js';
 import { clip, expectStatus, nodeCase, readJsonBody } from './node-suite-checks.js';
 
 type Ctx = HearthNetNodeSuiteContext;

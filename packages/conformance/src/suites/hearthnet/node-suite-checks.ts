@@ -1,6 +1,7 @@
 // Shared checks of the `hearthnet.node` cases: the case factory, and the HTTP answer checks every
 // group of cases uses (status, §5.4 error bodies, JSON bodies).
 
+import type { KeyPair } from '@agentwire/hearthnet';
 import {
   type HearthNetErrorCode,
   httpStatusForErrorCode,
@@ -10,7 +11,6 @@ import { isMediaType, JSON_CONTENT_TYPE, WIRE_HEADERS } from '@agentwire/hearthn
 import { isJsonObject } from '@agentwire/internal';
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import type { ConformanceCase, ConformanceLevel } from '../../suite.js';
-import type { HearthNetNodeSuiteContext } from './node-suite.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** The name of the suite, the prefix of every case id. */
@@ -111,4 +111,90 @@ export async function readJsonBody(response: Response): Promise<unknown> {
 export function clip(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text === undefined ? String(value) : text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/** One call the suite makes: a capability, the version asked for, and a request the node accepts. */
+export interface NodeSuiteCall {
+  readonly capability: string;
+  /** The version asked for (`major.minor`). Default `1.0`. */
+  readonly version?: string;
+  /** Default `{}`. */
+  readonly params?: Readonly<Record<string, unknown>>;
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+/** A streaming call that keeps streaming until the caller goes away (e.g. `llm.chat` with a large `max_tokens`). */
+export interface NodeSuiteLongStream extends NodeSuiteCall {
+  /** The `max_concurrent` the node declares for the capability; enables the `capacity` case. */
+  readonly maxConcurrent?: number;
+}
+
+/** What the suite exercises; each call left out skips the cases that need it. */
+export interface NodeSuiteCapabilities {
+  /** A JSON call the node answers 200 (capability `call`): the signature, error and replay cases use it. */
+  readonly call?: NodeSuiteCall;
+  /** The `input` that makes `call` a `bad_request` (its schema refuses it). Default: a string. */
+  readonly invalidInput?: unknown;
+  /** A streaming call that ends by itself (capability `stream`). */
+  readonly stream?: NodeSuiteCall;
+  /** A streaming call that runs until cancelled (capability `long-stream`; `capacity` with `maxConcurrent`). */
+  readonly longStream?: NodeSuiteLongStream;
+  /** The node serves the long-poll `GET /pubsub/v1/subscribe` of contract §8 (capability `subscribe`). */
+  readonly subscribe?: NodeSuiteSubscribe;
+  /** The node serves `file.read` (capability `blob-read`) and, for a trusted caller, `file.put` (`blob-put`). */
+  readonly blobs?: NodeSuiteBlobs;
+  /** The node serves its signed manifest at `GET /manifest` (capability `manifest`). */
+  readonly manifest?: NodeSuiteManifest;
+  /** The node serves the gossip endpoints of contract §7.6 (capability `sync`; `sync-push` with `push`). */
+  readonly sync?: NodeSuiteSync;
+}
+
+/** What the `manifest` cases allow for. */
+export interface NodeSuiteManifest {
+  /**
+   * How far behind the suite's clock the node's may be: a manifest is still accepted this many
+   * milliseconds after its `expires_at`. Default 5000.
+   */
+  readonly clockSkewMs?: number;
+}
+
+/** What the `sync` cases may do. */
+export interface NodeSuiteSync {
+  /**
+   * Push a `market.post.created` of the caller (a member) through `POST /sync/v1/events` and check it
+   * is stored once (capability `sync-push`). Default `false`: only a forged event is pushed, which the
+   * node must refuse.
+   */
+  readonly push?: boolean;
+}
+
+/** The pub-sub endpoint the `subscribe` cases poll. */
+export interface NodeSuiteSubscribe {
+  /** A wire topic the caller may read. Default `marketplace.post.created`. */
+  readonly topic?: string;
+}
+
+/** What the blob transfer cases may do. */
+export interface NodeSuiteBlobs {
+  /**
+   * The node trusts the caller (contract §4.10): `file.put` a small blob of random bytes, read it back
+   * with `file.read` and put it again (capability `blob-put`). Default `false`: only `file.read`.
+   */
+  readonly put?: boolean;
+}
+
+/** What every case of `hearthnetNodeSuite` receives: the options, checked and resolved. */
+export interface HearthNetNodeSuiteContext {
+  /** `<baseUrl>/bus/v1/call`. */
+  readonly url: URL;
+  /** `<baseUrl>/pubsub/v1/subscribe`. */
+  readonly subscribeUrl: URL;
+  readonly identity: KeyPair;
+  readonly community: string;
+  readonly expectNodeId: string | undefined;
+  readonly capabilities: NodeSuiteCapabilities;
+  readonly fetch: typeof fetch;
+  readonly patienceMs: number;
+  /** `capabilities.manifest.clockSkewMs`, resolved. */
+  readonly manifestClockSkewMs: number;
 }

@@ -7,7 +7,7 @@ import { JSON_CONTENT_TYPE } from '@agentwire/hearthnet/wire';
 import { isJsonObject } from '@agentwire/internal';
 import { assertTrue, fail } from '../../assert.js';
 import type { ConformanceCase } from '../../suite.js';
-import type { HearthNetNodeSuiteContext } from './node-suite.js';
+import type { HearthNetNodeSuiteContext } from './node-suite-checks.js';
 import { clip, expectError, expectStatus, nodeCase, readJsonBody } from './node-suite-checks.js';
 
 type Ctx = HearthNetNodeSuiteContext;
