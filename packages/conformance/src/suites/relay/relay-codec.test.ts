@@ -6,6 +6,7 @@ import {
   discordInteractionEvent,
   encodePassthroughBody,
   eventToWire,
+  OUTBOUND_OPS,
   parseDescriptor,
   rewriteSlackParentCommand,
 } from '@agentwire/relay';
@@ -329,18 +330,7 @@ describe('the relay codec fixtures', () => {
     const frames = decoded as readonly { type: string; action?: { op: string } }[];
     expect(new Set(frames.map((f) => f.type)).size).toBe(11);
     const ops = new Set(frames.flatMap((f) => (f.action ? [f.action.op] : [])));
-    for (const op of [
-      'send',
-      'edit',
-      'typing',
-      'follow_up',
-      'get_chat_info',
-      'send_media',
-      'prompt',
-      'react',
-      'thread_create',
-      'thread_rename',
-    ]) {
+    for (const op of OUTBOUND_OPS) {
       expect(ops.has(op), op).toBe(true);
     }
     const streams = cases.filter((c) => c['operation'] === 'stream');
