@@ -58,7 +58,7 @@ function eventStoreOnTemporaryFile() {
   let file;
   return {
     name: 'SqliteEventStore, on a temporary file',
-    factory: () => {
+    create: () => {
       file = temporaryFile('events.db');
       return new SqliteEventStore({ path: file.path });
     },
@@ -80,13 +80,13 @@ export default {
   skillStores: [
     {
       name: 'SqliteSkillStore, on a temporary file',
-      factory: onTemporaryFile('skills.db', (path) => new SqliteSkillStore({ path })),
+      create: onTemporaryFile('skills.db', (path) => new SqliteSkillStore({ path })),
     },
   ],
   dataStores: [
     {
       name: 'SqliteDataStore, on a temporary file',
-      factory: onTemporaryFile('data.db', (path) => new SqliteDataStore({ path })),
+      create: onTemporaryFile('data.db', (path) => new SqliteDataStore({ path })),
     },
   ],
   eventStores: [eventStoreOnTemporaryFile()],

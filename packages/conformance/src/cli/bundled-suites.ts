@@ -337,7 +337,7 @@ export function bundledSuites(): (BundledSuite | LiveSubject)[] {
     },
     hearthnetNodeSubject,
     {
-      suite: eventStoreSuite({ factory: () => new InMemoryEventStore() }),
+      suite: eventStoreSuite({ create: () => new InMemoryEventStore() }),
       subject: 'agentwire InMemoryEventStore',
     },
     { suite: sessionKeySuite(agentwireSessionKeys), subject: 'agentwire relay' },
@@ -373,26 +373,26 @@ export function bundledSuites(): (BundledSuite | LiveSubject)[] {
     relayConnectorSubject,
     { suite: agentAddressSuite(agentwireAddresses), subject: 'agentwire agent-connector' },
     { suite: webhookWireSuite(agentwireWebhookWire), subject: 'agentwire HttpWebhookAgentConnector' },
-    { suite: agentConnectorSuite({ factory: noopUnderTest }), subject: 'agentwire NoOpAgentConnector' },
+    { suite: agentConnectorSuite({ create: noopUnderTest }), subject: 'agentwire NoOpAgentConnector' },
     {
-      suite: agentConnectorSuite({ factory: fileDropUnderTest }),
+      suite: agentConnectorSuite({ create: fileDropUnderTest }),
       subject: 'agentwire FileDropAgentConnector',
     },
     {
-      suite: agentConnectorSuite({ factory: () => webhookUnderTest({ wakeUrl: true }) }),
+      suite: agentConnectorSuite({ create: () => webhookUnderTest({ wakeUrl: true }) }),
       subject: 'agentwire HttpWebhookAgentConnector, wake_url',
     },
     {
-      suite: agentConnectorSuite({ factory: () => webhookUnderTest({ wakeUrl: false }) }),
+      suite: agentConnectorSuite({ create: () => webhookUnderTest({ wakeUrl: false }) }),
       subject: 'agentwire HttpWebhookAgentConnector, no wake_url',
     },
     {
-      suite: skillStoreSuite({ factory: filesystemSkillStoreUnderTest, conventions: storageConventions }),
+      suite: skillStoreSuite({ create: filesystemSkillStoreUnderTest, conventions: storageConventions }),
       subject: 'agentwire FilesystemSkillStore',
     },
     // The tmux connector drives a real tmux server; machines without the binary cannot check it.
     ...(tmuxAvailable()
-      ? [{ suite: agentConnectorSuite({ factory: tmuxUnderTest }), subject: 'agentwire TmuxAgentConnector' }]
+      ? [{ suite: agentConnectorSuite({ create: tmuxUnderTest }), subject: 'agentwire TmuxAgentConnector' }]
       : []),
   ];
 }

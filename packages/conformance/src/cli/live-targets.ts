@@ -156,7 +156,9 @@ function agentRun(command: AgentCommand): TargetRun {
     return { connector, agentId };
   };
   return {
-    suites: [{ subject: command.webhook, suite: agentConnectorSuite({ factory }) as BundledSuite['suite'] }],
+    suites: [
+      { subject: command.webhook, suite: agentConnectorSuite({ create: factory }) as BundledSuite['suite'] },
+    ],
     agentCalls: () => connectors.flatMap((connector) => connector.calls),
   };
 }

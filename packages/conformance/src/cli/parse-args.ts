@@ -100,7 +100,7 @@ The targets run a black-box suite against a live implementation in any language:
 Shared options (before or after the target):
   --subjects MODULE         also check the implementations MODULE describes: a path (or a package
                             name, resolved from the working directory) whose default export names
-                            them by interface, e.g. { skillStores: [{ name, factory }] } (keys:
+                            them by interface, e.g. { skillStores: [{ name, create }] } (keys:
                             agentConnectors, skillStores, dataStores, eventStores, relayBuses,
                             inboundBuffers, capabilityVaults; each entry is its suite's options
                             plus a name); one row per implementation

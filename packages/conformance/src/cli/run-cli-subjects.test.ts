@@ -146,7 +146,7 @@ export default {
     [
       'a module without a default export',
       () => subjectsModule(`export const skillStores = [];`),
-      /--subjects .*subjects\.mjs has no default export \(export default \{ skillStores: \[\{ name, factory \}\], … \}\)/,
+      /--subjects .*subjects\.mjs has no default export \(export default \{ skillStores: \[\{ name, create \}\], … \}\)/,
     ],
     [
       'a misspelt interface',

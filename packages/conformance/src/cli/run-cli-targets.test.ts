@@ -120,7 +120,7 @@ describe('runCli targets', () => {
     const subjects = join(await tempDir(), 'subjects.mjs');
     await writeFile(
       subjects,
-      `export default { agentConnectors: [{ name: 'refusing connector', factory: () => ({ connector: {} }) }] };`,
+      `export default { agentConnectors: [{ name: 'refusing connector', create: () => ({ connector: {} }) }] };`,
     );
     const { io, files } = memoryIo();
     const args = ['--subjects', subjects, '--json', 'r.json', 'agent', '--webhook', url, '--secret', secret];

@@ -149,7 +149,7 @@ export async function loadSubjects(specifier: string, cwd: string = process.cwd(
   if (!('default' in exports)) {
     throw new ConformanceError(
       'cli_usage',
-      `--subjects ${specifier} has no default export (export default { skillStores: [{ name, factory }], … })`,
+      `--subjects ${specifier} has no default export (export default { skillStores: [{ name, create }], … })`,
     );
   }
   try {

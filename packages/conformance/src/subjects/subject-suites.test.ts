@@ -33,13 +33,16 @@ const REFUSALS: [unknown, string][] = [
   [{ skillStores: [] }, 'm names no implementation'],
   [{ eventstores: [] }, 'm names unknown interface eventstores (known: agentConnectors,'],
   [{ skillStores: { name: 's', factory: () => null } }, 'm: skillStores must be an array, got an object'],
-  [{ dataStores: ['sqlite'] }, 'm: dataStores[0] must be an object with a name and a factory, got "sqlite"'],
   [
-    { dataStores: [{ factory: () => null }] },
+    { dataStores: ['sqlite'] },
+    'm: dataStores[0] must be an object with a name and a create function, got "sqlite"',
+  ],
+  [
+    { dataStores: [{ create: () => null }] },
     'm: dataStores[0].name must be a non-empty string, got undefined',
   ],
   [
-    { dataStores: [{ name: ' ', factory: () => null }] },
+    { dataStores: [{ name: ' ', create: () => null }] },
     'm: dataStores[0].name must be a non-empty string, got " "',
   ],
   [{ relayBuses: [{ name: 'bus' }] }, 'm: relayBuses[0] (bus) needs a create function'],
@@ -48,8 +51,8 @@ const REFUSALS: [unknown, string][] = [
     'm: relayBuses[0] (bus) has an unknown field factory (it takes create, sharedBackend, deliveryTimeoutMs, dispose)',
   ],
   [
-    { skillStores: [{ name: 's', factory: 'new Store()' }] },
-    'm: skillStores[0] (s).factory must be a function, got "new Store()"',
+    { skillStores: [{ name: 's', create: 'new Store()' }] },
+    'm: skillStores[0] (s).create must be a function, got "new Store()"',
   ],
   [
     { relayBuses: [{ name: 'bus', create: quietBus, sharedBackend: 'yes' }] },
@@ -85,9 +88,9 @@ describe('subjectSuites', () => {
       ],
       relayBuses: [{ name: 'bus', create: quietBus, deliveryTimeoutMs: 500 }],
       inboundBuffers: [{ name: 'buffer', create: () => new InMemoryInboundBuffer() }],
-      eventStores: [{ name: 'events', factory: () => new InMemoryEventStore() }],
-      skillStores: [{ name: 'skills', factory: filesystemSkillStoreUnderTest }],
-      agentConnectors: [{ name: 'noop', factory: noopUnderTest }],
+      eventStores: [{ name: 'events', create: () => new InMemoryEventStore() }],
+      skillStores: [{ name: 'skills', create: filesystemSkillStoreUnderTest }],
+      agentConnectors: [{ name: 'noop', create: noopUnderTest }],
       gatewaySecretStores: [
         { name: 'secrets', create: (clock) => new InMemoryGatewaySecretStore({ now: clock }) },
       ],

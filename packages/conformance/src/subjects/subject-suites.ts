@@ -34,8 +34,6 @@ type FieldKind = 'function' | 'boolean' | 'milliseconds';
 
 /** How the entries of one interface are checked and turned into a suite. */
 interface InterfaceRule {
-  /** The factory every entry must have. */
-  readonly factory: 'factory' | 'create';
   /** The other fields an entry may have. */
   readonly optional: Readonly<Record<string, FieldKind>>;
   /** The interface's suite, given an entry (its `name` removed) that passed the checks. */
@@ -45,42 +43,34 @@ interface InterfaceRule {
 /** Every interface a subjects description may name, in the order their rows run. */
 const INTERFACES: { readonly [Key in keyof Required<ConformanceSubjects>]: InterfaceRule } = {
   agentConnectors: {
-    factory: 'factory',
     optional: {},
     suite: (options) => agentConnectorSuite(options as unknown as AgentConnectorSuiteOptions),
   },
   skillStores: {
-    factory: 'factory',
     optional: {},
     suite: (options) => skillStoreSuite(options as unknown as SkillStoreSuiteOptions),
   },
   dataStores: {
-    factory: 'factory',
     optional: {},
     suite: (options) => dataStoreSuite(options as unknown as DataStoreSuiteOptions),
   },
   eventStores: {
-    factory: 'factory',
     optional: { reopen: 'function', dispose: 'function' },
     suite: (options) => eventStoreSuite(options as unknown as EventStoreSuiteOptions),
   },
   blobStores: {
-    factory: 'create',
     optional: { wireError: 'function', dispose: 'function' },
     suite: (options) => blobStoreSuite(options as unknown as BlobStoreSuiteOptions),
   },
   relayBuses: {
-    factory: 'create',
     optional: { sharedBackend: 'boolean', deliveryTimeoutMs: 'milliseconds', dispose: 'function' },
     suite: (options) => relayBusSuite(options as unknown as RelayBusSuiteOptions),
   },
   inboundBuffers: {
-    factory: 'create',
     optional: { sharedBackend: 'boolean', dispose: 'function' },
     suite: (options) => inboundBufferSuite(options as unknown as InboundBufferSuiteOptions),
   },
   capabilityVaults: {
-    factory: 'create',
     optional: {
       elapse: 'function',
       shortTtlMs: 'milliseconds',
@@ -90,7 +80,6 @@ const INTERFACES: { readonly [Key in keyof Required<ConformanceSubjects>]: Inter
     suite: (options) => capabilityVaultSuite(options as unknown as CapabilityVaultSuiteOptions),
   },
   gatewaySecretStores: {
-    factory: 'create',
     optional: { sharedBackend: 'boolean', dispose: 'function' },
     suite: (options) => gatewaySecretStoreSuite(options as unknown as GatewaySecretStoreSuiteOptions),
   },
@@ -106,7 +95,7 @@ const INTERFACE_NAMES = Object.keys(INTERFACES) as (keyof ConformanceSubjects)[]
  * @param source names the description in error messages (the module it came from).
  * @throws {ConformanceError} `invalid_subjects`: naming the first problem: not an object, an unknown
  *   interface key, an interface that is not an array, an entry that is not an object, a missing or
- *   repeated `name`, a missing factory, an unknown field, a field of the wrong type, or no implementation
+ *   repeated `name`, a missing `create`, an unknown field, a field of the wrong type, or no implementation
  *   at all.
  * @example
  * ```ts
@@ -161,7 +150,7 @@ function checkEntry(
   if (!isPlainObject(entry)) {
     throw new ConformanceError(
       'invalid_subjects',
-      `${at} must be an object with a name and a ${rule.factory}, got ${describeValue(entry)}`,
+      `${at} must be an object with a name and a create function, got ${describeValue(entry)}`,
     );
   }
   const { name, ...options } = entry;
@@ -172,7 +161,7 @@ function checkEntry(
     );
   }
   const named = `${at} (${name})`;
-  const fields: Readonly<Record<string, FieldKind>> = { [rule.factory]: 'function', ...rule.optional };
+  const fields: Readonly<Record<string, FieldKind>> = { create: 'function', ...rule.optional };
   for (const [field, value] of Object.entries(options)) {
     const kind = fields[field];
     if (kind === undefined) {
@@ -188,8 +177,8 @@ function checkEntry(
       );
     }
   }
-  if (typeof options[rule.factory] !== 'function') {
-    throw new ConformanceError('invalid_subjects', `${named} needs a ${rule.factory} function`);
+  if (typeof options['create'] !== 'function') {
+    throw new ConformanceError('invalid_subjects', `${named} needs a create function`);
   }
   return { name, options };
 }
@@ -232,7 +221,7 @@ function describeValue(value: unknown): string {
 }
 
 /**
- * One implementation under test: the options of its interface's suite (its factory among them), plus
+ * One implementation under test: the options of its interface's suite (its `create` among them), plus
  * the name the report shows it under.
  */
 export type NamedSubject<SuiteOptions> = SuiteOptions & {
@@ -245,20 +234,20 @@ export type NamedSubject<SuiteOptions> = SuiteOptions & {
  * interface's suite plus a `name`, and runs as one row (suite × implementation). This is the shape of
  * the default export of an `agentwire-conformance --subjects MODULE` module; every key is optional.
  *
- * | key                   | suite                     | the entry's factory                                    |
+ * | key                   | suite                     | what `create` returns                                  |
  * | --------------------- | ------------------------- | ------------------------------------------------------ |
- * | `agentConnectors`     | `agentConnectorSuite`     | `factory()` → a connector (or `{ connector, … }`)      |
- * | `skillStores`         | `skillStoreSuite`         | `factory()` → a fresh store (or `{ store, dispose }`)  |
- * | `dataStores`          | `dataStoreSuite`          | `factory()` → a store (or `{ store, dispose }`)        |
- * | `eventStores`         | `eventStoreSuite`         | `factory()` → a store; `reopen`, `dispose` optional    |
+ * | `agentConnectors`     | `agentConnectorSuite`     | `create()` → a connector (or `{ connector, … }`)      |
+ * | `skillStores`         | `skillStoreSuite`         | `create()` → a fresh store (or `{ store, dispose }`)  |
+ * | `dataStores`          | `dataStoreSuite`          | `create()` → a store (or `{ store, dispose }`)        |
+ * | `eventStores`         | `eventStoreSuite`         | `create()` → a store; `reopen`, `dispose` optional    |
  * | `blobStores`          | `blobStoreSuite`          | `create(options)` → an empty store; `wireError`        |
  * | `relayBuses`          | `relayBusSuite`           | `create()` → an open bus                               |
  * | `inboundBuffers`      | `inboundBufferSuite`      | `create()` → an open buffer                            |
  * | `capabilityVaults`    | `capabilityVaultSuite`    | `create()` → an open vault; `elapse` for a fake clock  |
  * | `gatewaySecretStores` | `gatewaySecretStoreSuite` | `create(now)` → a store on the clock `now`             |
  *
- * Factories may be async. Whatever a factory sets up (a temp folder, a connection) is released by the
- * entry's `dispose` (or the `dispose` of what the factory returns), which the suite calls after its
+ * `create` may be async. Whatever it sets up (a temp folder, a connection) is released by the
+ * entry's `dispose` (or the `dispose` of what it returns), which the suite calls after its
  * last case, also when cases fail.
  *
  * @example
@@ -267,7 +256,7 @@ export type NamedSubject<SuiteOptions> = SuiteOptions & {
  * import { MySkillStore, MyRelayBus } from './dist/index.js';
  *
  * export default {
- *   skillStores: [{ name: 'MySkillStore', factory: () => new MySkillStore({ path: ':memory:' }) }],
+ *   skillStores: [{ name: 'MySkillStore', create: () => new MySkillStore({ path: ':memory:' }) }],
  *   relayBuses: [{ name: 'MyRelayBus', create: () => new MyRelayBus() }],
  * };
  * ```

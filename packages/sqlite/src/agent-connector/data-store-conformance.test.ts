@@ -25,7 +25,7 @@ describe('SqliteDataStore passes dataStoreSuite', () => {
     ['a database file', fileStore],
     ['memory', () => new SqliteDataStore({ path: ':memory:' })],
   ])('on %s, with no case failed and only the helper-kit cases skipped', async (_, factory) => {
-    const report = await runSuite(dataStoreSuite({ factory }));
+    const report = await runSuite(dataStoreSuite({ create: factory }));
     expect(report.errors).toEqual([]);
     // The store's own helpers are agent-connector's storageConventions, checked in @agentwire/conformance;
     // the store-level convention cases (ids ending in `.store`) run here.
@@ -38,5 +38,5 @@ describe('SqliteDataStore passes dataStoreSuite', () => {
 });
 
 describe('dataStoreSuite through registerSuite (SqliteDataStore)', () => {
-  registerSuite(dataStoreSuite({ factory: fileStore }), { describe, it, afterAll });
+  registerSuite(dataStoreSuite({ create: fileStore }), { describe, it, afterAll });
 });

@@ -25,7 +25,7 @@ describe('SqliteSkillStore passes skillStoreSuite', () => {
     ['a database file', fileStore],
     ['memory', () => new SqliteSkillStore({ path: ':memory:' })],
   ])('on %s, with no case failed and only the helper-kit cases skipped', async (_, factory) => {
-    const report = await runSuite(skillStoreSuite({ factory }));
+    const report = await runSuite(skillStoreSuite({ create: factory }));
     expect(report.errors).toEqual([]);
     // The store's own helpers are agent-connector's storageConventions, checked in @agentwire/conformance;
     // the store-level convention cases (ids ending in `.store`) run here.
@@ -38,5 +38,5 @@ describe('SqliteSkillStore passes skillStoreSuite', () => {
 });
 
 describe('skillStoreSuite through registerSuite (SqliteSkillStore)', () => {
-  registerSuite(skillStoreSuite({ factory: fileStore }), { describe, it, afterAll });
+  registerSuite(skillStoreSuite({ create: fileStore }), { describe, it, afterAll });
 });

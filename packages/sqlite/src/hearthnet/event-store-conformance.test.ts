@@ -17,7 +17,7 @@ function onAFile() {
     store.close();
   };
   return {
-    factory: () => new SqliteEventStore({ path }),
+    create: () => new SqliteEventStore({ path }),
     reopen: (store: EventStore) => {
       close(store);
       return new SqliteEventStore({ path });
@@ -39,7 +39,7 @@ describe('SqliteEventStore passes eventStoreSuite', () => {
 
   it('in memory, every case but persistence', async () => {
     const report = await runSuite(
-      eventStoreSuite({ factory: () => new SqliteEventStore({ path: ':memory:' }) }),
+      eventStoreSuite({ create: () => new SqliteEventStore({ path: ':memory:' }) }),
     );
     expect(report.errors).toEqual([]);
     const notPassed = report.results.filter((r) => r.status !== 'passed').map((r) => [r.id, r.status]);

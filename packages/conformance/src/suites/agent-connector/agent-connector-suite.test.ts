@@ -20,7 +20,7 @@ class BrokenWakeConnector extends NoOpAgentConnector {
 
 describe('agentConnectorSuite', () => {
   it('passes the no-op connector, skipping what it cannot show', async () => {
-    const report = await runSuite(agentConnectorSuite({ factory: noopUnderTest }));
+    const report = await runSuite(agentConnectorSuite({ create: noopUnderTest }));
     expect(report.ok).toBe(true);
     const s = statuses(report);
     expect(s['deliver.meta-passthrough']).toBe('skipped');
@@ -43,7 +43,7 @@ describe('agentConnectorSuite', () => {
       ['agent-status.valid', 'deliver.session-echo-address'],
     ],
   ])('passes the %s connector, skipping only what it does not offer', async (_, factory, skipped) => {
-    const report = await runSuite(agentConnectorSuite({ factory }));
+    const report = await runSuite(agentConnectorSuite({ create: factory }));
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status === 'failed')).toEqual([]);
     expect(report.results.filter((r) => r.status === 'skipped').map((r) => r.id)).toEqual(
@@ -54,7 +54,7 @@ describe('agentConnectorSuite', () => {
   it('fails a connector that claims delivery sessions but drops the session from its receipts', async () => {
     const report = await runSuite(
       agentConnectorSuite({
-        factory: () => ({ connector: new NoOpAgentConnector({ log: null }), deliverySessions: true }),
+        create: () => ({ connector: new NoOpAgentConnector({ log: null }), deliverySessions: true }),
       }),
     );
     const s = statuses(report);
@@ -64,7 +64,7 @@ describe('agentConnectorSuite', () => {
 
   it('fails a connector whose wake answers woken: "yes" and throws without a wake URL', async () => {
     const report = await runSuite(
-      agentConnectorSuite({ factory: () => new BrokenWakeConnector({ log: null }) }),
+      agentConnectorSuite({ create: () => new BrokenWakeConnector({ log: null }) }),
     );
     expect(report.ok).toBe(false);
     const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
@@ -86,7 +86,7 @@ describe('agentConnectorSuite', () => {
         throw new Error('nope');
       },
     });
-    const s = statuses(await runSuite(agentConnectorSuite({ factory: () => connector })));
+    const s = statuses(await runSuite(agentConnectorSuite({ create: () => connector })));
     expect(s['deliver.augment-receipt']).toBe('failed');
     expect(s['deliver.template-receipt']).toBe('failed');
     expect(s['health-check.boolean']).toBe('failed');
@@ -96,15 +96,15 @@ describe('agentConnectorSuite', () => {
 });
 
 describe('agentConnectorSuite through registerSuite (file-drop)', () => {
-  registerSuite(agentConnectorSuite({ factory: fileDropUnderTest }), { describe, it, afterAll });
+  registerSuite(agentConnectorSuite({ create: fileDropUnderTest }), { describe, it, afterAll });
 });
 describe('agentConnectorSuite through registerSuite (webhook)', () => {
-  registerSuite(agentConnectorSuite({ factory: () => webhookUnderTest({ wakeUrl: true }) }), {
+  registerSuite(agentConnectorSuite({ create: () => webhookUnderTest({ wakeUrl: true }) }), {
     describe,
     it,
     afterAll,
   });
 });
 describe('agentConnectorSuite through registerSuite (no-op)', () => {
-  registerSuite(agentConnectorSuite({ factory: noopUnderTest }), { describe, it, afterAll });
+  registerSuite(agentConnectorSuite({ create: noopUnderTest }), { describe, it, afterAll });
 });

@@ -51,11 +51,11 @@ export interface ConnectorUnderTest {
    * webhook whose receiver decides about sessions.
    */
   readonly deliverySessions?: boolean;
-  /** Releases what the factory set up (servers, temp folders); called once after the last case. */
+  /** Releases what `create` set up (servers, temp folders); called once after the last case. */
   readonly dispose?: () => void | Promise<void>;
 }
 
-/** What the suite's factory may return: a bare connector, or one with its wiring described. */
+/** What the suite's `create` may return: a bare connector, or one with its wiring described. */
 export type ConnectorFactoryResult = AgentConnector | ConnectorUnderTest;
 
 /** The context every case of {@link agentConnectorSuite} receives. */
@@ -67,10 +67,10 @@ export interface AgentConnectorContext {
   readonly observe: (() => Promise<readonly ReceivedDelivery[]>) | undefined;
 }
 
-/** The agent id used when neither the factory nor `list_agents()` names one. */
+/** The agent id used when neither `create` nor `list_agents()` names one. */
 export const FALLBACK_AGENT_ID = 'conformance-agent';
 
-/** Resolves a factory result into the case context, its capabilities and its dispose. */
+/** Resolves what `create` returned into the case context, its capabilities and its dispose. */
 export async function prepareConnector(
   result: ConnectorFactoryResult,
 ): Promise<SuiteSetup<AgentConnectorContext>> {
@@ -511,7 +511,7 @@ export function wakeCases(suiteName: string): Case[] {
 /** Options of {@link agentConnectorSuite}. */
 export interface AgentConnectorSuiteOptions {
   /** Builds the connector under test; called once per run, in the suite's `setup`. */
-  readonly factory: () => ConnectorFactoryResult | Promise<ConnectorFactoryResult>;
+  readonly create: () => ConnectorFactoryResult | Promise<ConnectorFactoryResult>;
 }
 
 const SUITE_NAME = 'agent-connector.contract';
@@ -527,7 +527,7 @@ const SUITE_NAME = 'agent-connector.contract';
  * @example
  * ```ts
  * const report = await runSuite(
- *   agentConnectorSuite({ factory: () => ({ connector: new MyConnector(), agentId: 'perry', sessions: true }) }),
+ *   agentConnectorSuite({ create: () => ({ connector: new MyConnector(), agentId: 'perry', sessions: true }) }),
  * );
  * ```
  */
@@ -542,6 +542,6 @@ export function agentConnectorSuite(
       'meta pass-through, wake receipts and degradation, agent@session addresses and session echo, ' +
       'health_check, agent_status and request_response.',
     cases: [...methodCases(SUITE_NAME), ...deliveryCases(SUITE_NAME), ...wakeCases(SUITE_NAME)],
-    setup: async () => prepareConnector(await options.factory()),
+    setup: async () => prepareConnector(await options.create()),
   };
 }

@@ -163,7 +163,7 @@ const statuses = (report: { results: readonly { id: string; status: string }[] }
 describe('dataStoreSuite', () => {
   it('passes a correct in-memory store and the bundled conventions with nothing skipped', async () => {
     const report = await runSuite(
-      dataStoreSuite({ factory: () => new MemoryDataStore(), conventions: bundledConventions }),
+      dataStoreSuite({ create: () => new MemoryDataStore(), conventions: bundledConventions }),
     );
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
@@ -171,7 +171,7 @@ describe('dataStoreSuite', () => {
   });
 
   it('skips the helper cases without conventions and still holds the store to the summary rule', async () => {
-    const s = statuses(await runSuite(dataStoreSuite({ factory: () => new MemoryDataStore() })));
+    const s = statuses(await runSuite(dataStoreSuite({ create: () => new MemoryDataStore() })));
     expect(s['conventions.summary-201-cut']).toBe('skipped');
     expect(s['conventions.bridge-query-minimal']).toBe('skipped');
     expect(s['conventions.summary-201-cut.store']).toBe('passed');
@@ -179,7 +179,7 @@ describe('dataStoreSuite', () => {
   });
 
   it('fails a store whose summary is not the first line cut with an ellipsis', async () => {
-    const report = await runSuite(dataStoreSuite({ factory: () => new FlatSummaryStore() }));
+    const report = await runSuite(dataStoreSuite({ create: () => new FlatSummaryStore() }));
     const failed = report.results
       .filter((r) => r.status === 'failed')
       .map((r) => r.id.replace('data-store.contract.', ''));
@@ -199,7 +199,7 @@ describe('dataStoreSuite', () => {
 
   it('fails the convention cases slipped helpers get wrong, and only those', async () => {
     const report = await runSuite(
-      dataStoreSuite({ factory: () => new MemoryDataStore(), conventions: slippedConventions }),
+      dataStoreSuite({ create: () => new MemoryDataStore(), conventions: slippedConventions }),
     );
     const failed = report.results
       .filter((r) => r.status === 'failed')
@@ -223,7 +223,7 @@ describe('dataStoreSuite', () => {
   });
 
   it('fails a store with the wrong units, a throwing get, curated fields in metadata and ignored filters', async () => {
-    const report = await runSuite(dataStoreSuite({ factory: () => new BrokenDataStore() }));
+    const report = await runSuite(dataStoreSuite({ create: () => new BrokenDataStore() }));
     expect(report.ok).toBe(false);
     const failed = report.results
       .filter((r) => r.status === 'failed')
@@ -246,7 +246,7 @@ describe('dataStoreSuite', () => {
         return { ...MemoryDataStore.staticCapabilities(), features: { supports_writes: false } };
       }
     }
-    const s = statuses(await runSuite(dataStoreSuite({ factory: () => ({ store: new ReadOnlyStore() }) })));
+    const s = statuses(await runSuite(dataStoreSuite({ create: () => ({ store: new ReadOnlyStore() }) })));
     expect(s['write.record']).toBe('skipped');
     expect(s['filters.domain-tags']).toBe('skipped');
     expect(s['query.fts-finds-written']).toBe('skipped');
@@ -265,7 +265,7 @@ describe('dataStoreSuite', () => {
     Object.defineProperty(store, 'constructor', {
       value: { staticCapabilities: () => ({ connector_type: 'skill_store', features: {} }) },
     });
-    const s = statuses(await runSuite(dataStoreSuite({ factory: () => store })));
+    const s = statuses(await runSuite(dataStoreSuite({ create: () => store })));
     expect(s['static-capabilities.valid']).toBe('failed');
     expect(s['methods.present']).toBe('failed');
     expect(s['manifest.valid']).toBe('failed');
@@ -276,14 +276,14 @@ describe('dataStoreSuite', () => {
   it('disposes what the factory set up', async () => {
     let disposed = 0;
     await runSuite(
-      dataStoreSuite({ factory: () => ({ store: new MemoryDataStore(), dispose: () => void disposed++ }) }),
+      dataStoreSuite({ create: () => ({ store: new MemoryDataStore(), dispose: () => void disposed++ }) }),
     );
     expect(disposed).toBe(1);
   });
 });
 
 describe('dataStoreSuite through registerSuite (in-memory store)', () => {
-  registerSuite(dataStoreSuite({ factory: () => new MemoryDataStore(), conventions: bundledConventions }), {
+  registerSuite(dataStoreSuite({ create: () => new MemoryDataStore(), conventions: bundledConventions }), {
     describe,
     it,
     afterAll,

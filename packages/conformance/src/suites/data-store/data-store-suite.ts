@@ -370,11 +370,11 @@ export function queryCases(suiteName: string): Case[] {
 /** A data store wired for a conformance run. */
 export interface DataStoreUnderTest {
   readonly store: DataStore;
-  /** Releases what the factory set up (database files, connections); called once after the last case. */
+  /** Releases what `create` set up (database files, connections); called once after the last case. */
   readonly dispose?: () => void | Promise<void>;
 }
 
-/** What the suite's factory may return: a bare store, or one with its disposal. */
+/** What the suite's `create` may return: a bare store, or one with its disposal. */
 export type DataStoreFactoryResult = DataStore | DataStoreUnderTest;
 
 /** The context every case of `dataStoreSuite` receives. */
@@ -395,7 +395,7 @@ export interface DataStoreContext {
 let words = 0;
 
 /**
- * Resolves a factory result into the case context, its capabilities and its dispose. Capabilities come
+ * Resolves what `create` returned into the case context, its capabilities and its dispose. Capabilities come
  * from the store's own declarations: `static-capabilities` (the class has `staticCapabilities()`),
  * `writes` (`supports_writes`, or a `write` method when the class declares nothing), `fts` (mode `'fts'`
  * declared, or no modes declared), and for a store that writes, `fts-writes` (both) and
@@ -469,7 +469,7 @@ async function readManifest(store: DataStore): Promise<DataStoreManifest | undef
 /** Options of {@link dataStoreSuite}. */
 export interface DataStoreSuiteOptions {
   /** Builds the store under test; called once per run, in the suite's `setup`. Use a fresh, empty store. */
-  readonly factory: () => DataStoreFactoryResult | Promise<DataStoreFactoryResult>;
+  readonly create: () => DataStoreFactoryResult | Promise<DataStoreFactoryResult>;
   /**
    * The implementation's storage-convention helpers and bridge (`@agentwire/agent-connector`'s
    * `storageConventions` kit plus `(store) => new DataStoreQueryBridge(store)` fit), each checked against
@@ -496,7 +496,7 @@ const SUITE_NAME = 'data-store.contract';
  *
  * @example
  * ```ts
- * const report = await runSuite(dataStoreSuite({ factory: () => new SqliteDataStore({ path: ':memory:' }) }));
+ * const report = await runSuite(dataStoreSuite({ create: () => new SqliteDataStore({ path: ':memory:' }) }));
  * ```
  */
 export function dataStoreSuite(options: DataStoreSuiteOptions): ConformanceSuite<DataStoreContext> {
@@ -515,7 +515,7 @@ export function dataStoreSuite(options: DataStoreSuiteOptions): ConformanceSuite
       ...dataStoreConventionCases<DataStoreContext>(SUITE_NAME, options.conventions, since),
     ],
     setup: async () => {
-      const setup = await prepareDataStore(await options.factory());
+      const setup = await prepareDataStore(await options.create());
       const conventions = dataStoreConventionCapabilities(options.conventions);
       return { ...setup, capabilities: new Set([...(setup.capabilities ?? []), ...conventions]) };
     },

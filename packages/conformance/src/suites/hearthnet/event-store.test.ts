@@ -7,13 +7,13 @@ import { eventStoreSuite } from './event-store.js';
 describe('eventStoreSuite', () => {
   it('passes every case against InMemoryEventStore, persistence included when reopen keeps the store', async () => {
     const report = await runSuite(
-      eventStoreSuite({ factory: () => new InMemoryEventStore(), reopen: (store) => store }),
+      eventStoreSuite({ create: () => new InMemoryEventStore(), reopen: (store) => store }),
     );
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
   });
 
   it('skips persistence without reopen', async () => {
-    const report = await runSuite(eventStoreSuite({ factory: () => new InMemoryEventStore() }));
+    const report = await runSuite(eventStoreSuite({ create: () => new InMemoryEventStore() }));
     expect(report.ok).toBe(true);
     expect(report.results.find((r) => r.id === 'hearthnet.event-store.persistence')?.status).toBe('skipped');
   });
@@ -32,7 +32,7 @@ describe('eventStoreSuite', () => {
       }
     }
     const report = await runSuite(
-      eventStoreSuite({ factory: () => new Broken(), reopen: () => new InMemoryEventStore() }),
+      eventStoreSuite({ create: () => new Broken(), reopen: () => new InMemoryEventStore() }),
     );
     const failed = new Set(report.results.filter((r) => r.status === 'failed').map((r) => r.id));
     expect(failed).toContain('hearthnet.event-store.replay-order');
@@ -44,5 +44,5 @@ describe('eventStoreSuite', () => {
 });
 
 describe('eventStoreSuite through registerSuite', () => {
-  registerSuite(eventStoreSuite({ factory: () => new InMemoryEventStore() }), { describe, it, afterAll });
+  registerSuite(eventStoreSuite({ create: () => new InMemoryEventStore() }), { describe, it, afterAll });
 });

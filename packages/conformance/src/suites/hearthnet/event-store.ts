@@ -12,7 +12,7 @@ import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 /** Options of {@link eventStoreSuite}. */
 export interface EventStoreSuiteOptions {
   /** Builds the store under test, once per run. Use a fresh, empty store. */
-  readonly factory: () => EventStore | Promise<EventStore>;
+  readonly create: () => EventStore | Promise<EventStore>;
   /**
    * Closes `store` and opens it again on the same storage (a durable store's restart). Enables the
    * `persistence` cases.
@@ -273,7 +273,7 @@ const cases: readonly ConformanceCase<EventStoreContext>[] = [
  * @example
  * ```ts
  * import { InMemoryEventStore } from '@agentwire/hearthnet/events';
- * const suite = eventStoreSuite({ factory: () => new InMemoryEventStore() });
+ * const suite = eventStoreSuite({ create: () => new InMemoryEventStore() });
  * ```
  */
 export function eventStoreSuite(options: EventStoreSuiteOptions): ConformanceSuite<EventStoreContext> {
@@ -285,7 +285,7 @@ export function eventStoreSuite(options: EventStoreSuiteOptions): ConformanceSui
       'counter on receive and on local append, heads, counts, and persistence across a restart.',
     cases,
     setup: async () => {
-      const ctx: EventStoreContext = { store: await options.factory(), reopen: options.reopen };
+      const ctx: EventStoreContext = { store: await options.create(), reopen: options.reopen };
       return {
         ctx,
         capabilities: new Set(options.reopen === undefined ? [] : ['persistence']),

@@ -109,7 +109,7 @@ const slippedConventions: SkillStoreConventions = {
 describe('skillStoreSuite', () => {
   it('passes FilesystemSkillStore with every case run, the storage-convention kit included', async () => {
     const report = await runSuite(
-      skillStoreSuite({ factory: filesystemSkillStoreUnderTest, conventions: storageConventions }),
+      skillStoreSuite({ create: filesystemSkillStoreUnderTest, conventions: storageConventions }),
     );
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
@@ -118,7 +118,7 @@ describe('skillStoreSuite', () => {
   });
 
   it('fails a store whose update_status() rewrites the header line by line', async () => {
-    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(NaiveRewriteStore) }));
+    const report = await runSuite(skillStoreSuite({ create: inTempFolder(NaiveRewriteStore) }));
     expect(failedIds(report)).toEqual([
       'conventions.set-status-dollar-literal.store',
       'conventions.set-status-insert-drops-blank-lines-under-skill.store',
@@ -128,7 +128,7 @@ describe('skillStoreSuite', () => {
 
   it('fails the convention cases a slipped helper kit gets wrong, and only those', async () => {
     const report = await runSuite(
-      skillStoreSuite({ factory: filesystemSkillStoreUnderTest, conventions: slippedConventions }),
+      skillStoreSuite({ create: filesystemSkillStoreUnderTest, conventions: slippedConventions }),
     );
     const failed = failedIds(report);
     for (const id of [
@@ -150,7 +150,7 @@ describe('skillStoreSuite', () => {
   });
 
   it('fails a store whose content_hash is not that of the bytes load() returns', async () => {
-    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(WrongHashStore) }));
+    const report = await runSuite(skillStoreSuite({ create: inTempFolder(WrongHashStore) }));
     expect(failedIds(report)).toEqual([
       'metadata.consistent',
       'store.content-hash-convention',
@@ -159,7 +159,7 @@ describe('skillStoreSuite', () => {
   });
 
   it('fails a store that throws a plain Error, or a look-alike without code, for a missing skill', async () => {
-    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(PlainErrorStore) }));
+    const report = await runSuite(skillStoreSuite({ create: inTempFolder(PlainErrorStore) }));
     expect(failedIds(report)).toEqual([
       'conventions.set-status-rejects-lowercase.store',
       'delete.removes',
@@ -172,7 +172,7 @@ describe('skillStoreSuite', () => {
   });
 
   it('fails fractional timestamps and a missing previous_status', async () => {
-    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(FractionalSecondsStore) }));
+    const report = await runSuite(skillStoreSuite({ create: inTempFolder(FractionalSecondsStore) }));
     expect(failedIds(report)).toEqual(['timestamps.unix-seconds', 'update-status.previous-status']);
   });
 
@@ -183,14 +183,14 @@ describe('skillStoreSuite', () => {
         return { ...meta, updated_at: meta.updated_at * 1000 };
       }
     }
-    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(MillisecondStore) }));
+    const report = await runSuite(skillStoreSuite({ create: inTempFolder(MillisecondStore) }));
     expect(failedIds(report)).toEqual(['metadata.consistent', 'timestamps.unix-seconds']);
     const failure = report.results.find((r) => r.id.endsWith('timestamps.unix-seconds'));
     expect(failure?.error?.message).toMatch(/updated_at/);
   });
 
   it('fails a change token that never moves and a status filter that is ignored', async () => {
-    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(StaleTokenStore) }));
+    const report = await runSuite(skillStoreSuite({ create: inTempFolder(StaleTokenStore) }));
     expect(failedIds(report)).toEqual([
       'change-token.moves-on-add',
       'change-token.moves-on-body-edit',
@@ -201,7 +201,7 @@ describe('skillStoreSuite', () => {
   });
 
   it('fails a store that does not keep the bytes it was given', async () => {
-    const report = await runSuite(skillStoreSuite({ factory: inTempFolder(NormalisingStore) }));
+    const report = await runSuite(skillStoreSuite({ create: inTempFolder(NormalisingStore) }));
     expect(failedIds(report)).toEqual([
       'conventions.set-status-crlf-header-line.store',
       'conventions.set-status-dollar-literal.store',
@@ -223,7 +223,7 @@ describe('skillStoreSuite', () => {
       Object.defineProperty(underTest.store, 'version', { value: undefined });
       return underTest;
     };
-    const s = statuses(await runSuite(skillStoreSuite({ factory })));
+    const s = statuses(await runSuite(skillStoreSuite({ create: factory })));
     for (const gated of [
       'update-status.persists',
       'update-status.previous-status',
@@ -254,19 +254,16 @@ describe('skillStoreSuite', () => {
       };
       return { ...underTest, store: plain };
     };
-    const report = await runSuite(skillStoreSuite({ factory }));
+    const report = await runSuite(skillStoreSuite({ create: factory }));
     expect(report.errors).toEqual([]);
     expect(failedIds(report)).toEqual(['static-capabilities.valid']);
   });
 });
 
 describe('skillStoreSuite through registerSuite (FilesystemSkillStore)', () => {
-  registerSuite(
-    skillStoreSuite({ factory: filesystemSkillStoreUnderTest, conventions: storageConventions }),
-    {
-      describe,
-      it,
-      afterAll,
-    },
-  );
+  registerSuite(skillStoreSuite({ create: filesystemSkillStoreUnderTest, conventions: storageConventions }), {
+    describe,
+    it,
+    afterAll,
+  });
 });

@@ -337,11 +337,11 @@ export function readWriteCases(suiteName: string): Case[] {
 /** A store built for one case, with how to release it. */
 export interface SkillStoreUnderTest {
   readonly store: SkillStore;
-  /** Releases what the factory set up for this store (a temp folder, a database file). */
+  /** Releases what `create` set up for this store (a temp folder, a database file). */
   readonly dispose?: () => void | Promise<void>;
 }
 
-/** What the suite's factory may return: a bare store, or one with its `dispose`. */
+/** What the suite's `create` may return: a bare store, or one with its `dispose`. */
 export type SkillStoreFactoryResult = SkillStore | SkillStoreUnderTest;
 
 /** Builds a fresh, empty store; the suite calls it once per case (and once in setup). */
@@ -765,7 +765,7 @@ export interface SkillStoreSuiteOptions {
    * Builds a fresh, empty store: once in the suite's setup (to read its class's capabilities) and once
    * per case, each released with its `dispose` when the case ends.
    */
-  readonly factory: SkillStoreFactory;
+  readonly create: SkillStoreFactory;
   /**
    * The implementation's storage-convention helpers (`@agentwire/agent-connector`'s `storageConventions`
    * fits), each checked against `fixtures/agent-connector/storage-conventions.json`; absent members skip
@@ -793,7 +793,7 @@ const SUITE_NAME = 'skill-store.contract';
  * ```ts
  * const report = await runSuite(
  *   skillStoreSuite({
- *     factory: async () => {
+ *     create: async () => {
  *       const dir = await mkdtemp(join(tmpdir(), 'skills-'));
  *       return { store: new FilesystemSkillStore({ dir }), dispose: () => rm(dir, { recursive: true }) };
  *     },
@@ -820,7 +820,7 @@ export function skillStoreSuite(options: SkillStoreSuiteOptions): ConformanceSui
       ...skillStoreConventionCases<SkillStoreContext>(SUITE_NAME, options.conventions, since),
     ],
     setup: async () => {
-      const setup = await prepareSkillStore(options.factory);
+      const setup = await prepareSkillStore(options.create);
       const conventions = skillStoreConventionCapabilities(options.conventions);
       return { ...setup, capabilities: new Set([...(setup.capabilities ?? []), ...conventions]) };
     },
