@@ -21,6 +21,20 @@ export interface ConformanceCase<Ctx> {
   run(ctx: Ctx): void | Promise<void>;
 }
 
+/** How an implementer provides a capability that cases `require` (see {@link ConformanceSuite.needs}). */
+export interface CapabilityNeed {
+  /**
+   * What to give the suite, said to the implementer: e.g. `'an observe() in what create returns, listing
+   * what the substrate received'`.
+   */
+  readonly provide: string;
+  /**
+   * `true` when the cases that require it observe the implementation's effect (what a substrate
+   * received, what a platform was sent): a run without it is reduced, and `requireFull` fails it.
+   */
+  readonly observation?: boolean;
+}
+
 /** What a suite's `setup` provides for one run: the context every case receives, and how to dispose of it. */
 export interface SuiteSetup<Ctx> {
   readonly ctx: Ctx;
@@ -38,6 +52,13 @@ export interface ConformanceSuite<Ctx> {
   readonly version: string;
   readonly description: string;
   readonly cases: readonly ConformanceCase<Ctx>[];
+  /**
+   * What the implementer provides to get each capability a case `requires`, by capability; a case
+   * skipped for lacking one says so. A capability marked `observation` is part of the contract test:
+   * without it the run is reduced, its cases are reported `unobserved` (not `skipped`), and the report's
+   * verdict says how many did not run.
+   */
+  readonly needs?: Readonly<Record<string, CapabilityNeed>>;
   /** Called once per run, before the first case. */
   setup(): SuiteSetup<Ctx> | Promise<SuiteSetup<Ctx>>;
 }
