@@ -88,6 +88,28 @@ describe('declareSuite', () => {
     expect(dispose).toHaveBeenCalledOnce();
   });
 
+  it('skips an unobserved case with a reason saying so, and fails it when a full run is required', async () => {
+    const suite: ConformanceSuite<null> = {
+      ...demoSuite(() => ({ ctx: null })),
+      cases: [fakeCase('demo.observed', () => undefined, 'watch')],
+      needs: { watch: { provide: 'a watch() hook', observation: true } },
+    };
+    const reduced = recordingRunner(true);
+    declareSuite(suite, reduced.declarer);
+    expect(await reduced.run()).toEqual([
+      {
+        name: 'demo.observed: demo.observed',
+        result: 'skipped',
+        detail: 'unobserved: the implementation lacks capability "watch": provide a watch() hook',
+      },
+    ]);
+    const full = recordingRunner(true);
+    declareSuite(suite, full.declarer, { requireFull: true });
+    expect(await full.run()).toEqual([
+      { name: 'demo.observed: demo.observed', result: 'failed', detail: 'unobserved_case' },
+    ]);
+  });
+
   it('disposes after the last case when the runner gives no afterAll hook', async () => {
     const dispose = vi.fn();
     const runner = recordingRunner(false);

@@ -8,7 +8,9 @@
  * - `case_timeout`: a case did not settle within the run's `timeoutMs` (`details.caseId`, `timeoutMs`);
  * - `stale_expected_failure`: a case listed as an expected failure passed: the list should drop it
  *   (`details.caseId`);
- * - `suite_setup_failed`: the suite's `setup` threw, so no case could run (`cause` holds what it threw).
+ * - `suite_setup_failed`: the suite's `setup` threw, so no case could run (`cause` holds what it threw);
+ * - `unobserved_case`: a run with `requireFull` reached a case that observes the implementation's effect,
+ *   and the implementation was not given the capability it needs (`details.caseId`, `details.capability`).
  *
  * A run or usage problem:
  * - `unknown_expected_failure`: `expectedFailures` names case ids the suite does not have
@@ -34,6 +36,7 @@ export type ConformanceErrorCode =
   | 'case_timeout'
   | 'stale_expected_failure'
   | 'suite_setup_failed'
+  | 'unobserved_case'
   | 'unknown_expected_failure'
   | 'duplicate_case_id'
   | 'invalid_fixture'
@@ -52,7 +55,7 @@ export interface ConformanceErrorDetails {
   readonly actual?: unknown;
   /** `assertion_failed`: what the spec requires, when the assertion compared values. */
   readonly expected?: unknown;
-  /** `case_timeout`, `stale_expected_failure`, `duplicate_case_id`: the case id. */
+  /** `case_timeout`, `stale_expected_failure`, `duplicate_case_id`, `unobserved_case`: the case id. */
   readonly caseId?: string;
   /** `case_timeout`: the time limit the case ran past, in milliseconds. */
   readonly timeoutMs?: number;
@@ -60,6 +63,8 @@ export interface ConformanceErrorDetails {
   readonly caseIds?: readonly string[];
   /** `unknown_expected_failure`, `duplicate_case_id`, `suite_setup_failed`: the suite's name. */
   readonly suite?: string;
+  /** `unobserved_case`: the observation capability the implementation was not given. */
+  readonly capability?: string;
   /** `live_connection_failed`: the HTTP status the connector answered the upgrade with, when it answered one. */
   readonly status?: number;
 }

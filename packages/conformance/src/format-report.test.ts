@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReportTable } from './format-report.js';
+import { formatReportTable, formatVerdict } from './format-report.js';
 import type { SuiteReport } from './run-suite.js';
 
 const base = { startedAt: '2026-01-01T00:00:00.000Z', errors: [] } as const;
@@ -9,7 +9,7 @@ const passingReport: SuiteReport = {
   suite: 'hearthnet.hashing',
   version: '1.0.0',
   durationMs: 41.4,
-  counts: { passed: 53, failed: 0, skipped: 2, expectedFailures: 0, stale: 0 },
+  counts: { passed: 53, failed: 0, skipped: 2, unobserved: 0, expectedFailures: 0, stale: 0 },
   ok: true,
   results: [],
 };
@@ -19,7 +19,7 @@ const failingReport: SuiteReport = {
   suite: 'demo',
   version: '2.1.0',
   durationMs: 1520,
-  counts: { passed: 1, failed: 1, skipped: 0, expectedFailures: 1, stale: 1 },
+  counts: { passed: 1, failed: 1, skipped: 0, unobserved: 0, expectedFailures: 1, stale: 1 },
   ok: false,
   results: [
     { id: 'demo.ok', title: 't', section: '§1', level: 'required', status: 'passed', durationMs: 1 },
@@ -57,8 +57,10 @@ describe('formatReportTable', () => {
   it('prints one aligned row per suite', () => {
     expect(formatReportTable([passingReport])).toBe(
       [
-        'Suite              Version  Passed  Failed  Skipped  Expected  Stale  Duration',
-        'hearthnet.hashing  1.0.0        53       0        2         0      0     41 ms',
+        'Suite              Version  Passed  Failed  Skipped  Unobserved  Expected  Stale  Duration',
+        'hearthnet.hashing  1.0.0        53       0        2           0         0      0     41 ms',
+        '',
+        'Verdict: passed',
       ].join('\n'),
     );
   });
@@ -66,14 +68,16 @@ describe('formatReportTable', () => {
   it('adds a total row for several suites and lists failures, stale entries and run errors', () => {
     expect(formatReportTable([passingReport, failingReport])).toBe(
       [
-        'Suite              Version  Passed  Failed  Skipped  Expected  Stale  Duration',
-        'hearthnet.hashing  1.0.0        53       0        2         0      0     41 ms',
-        'demo               2.1.0         1       1        0         1      1    1.52 s',
-        'Total                           54       1        2         1      1    1.56 s',
+        'Suite              Version  Passed  Failed  Skipped  Unobserved  Expected  Stale  Duration',
+        'hearthnet.hashing  1.0.0        53       0        2           0         0      0     41 ms',
+        'demo               2.1.0         1       1        0           0         1      1    1.52 s',
+        'Total                           54       1        2           0         1      1    1.56 s',
         '',
-        'ERROR  demo: ConformanceError: no case demo.typo',
-        'FAIL   demo.bad (§2, recommended): ConformanceError: expected 1, got 2',
-        'STALE  demo.fixed (§4, required): ConformanceError: remove it',
+        'ERROR      demo: ConformanceError: no case demo.typo',
+        'FAIL       demo.bad (§2, recommended): ConformanceError: expected 1, got 2',
+        'STALE      demo.fixed (§4, required): ConformanceError: remove it',
+        '',
+        'Verdict: FAILED (1 failed, 1 stale, 1 run error)',
       ].join('\n'),
     );
   });
@@ -100,13 +104,60 @@ describe('formatReportTable', () => {
     };
     expect(formatReportTable([report]).split('\n').slice(2)).toEqual([
       '',
-      'SKIP   hearthnet.hashing (agentwire): needs "stream" — h.a, h.b, h.c, h.d and 1 more',
-      'SKIP   hearthnet.hashing (agentwire): needs "blobs" — h.f',
-      'SKIP   hearthnet.hashing (agentwire): no reason given — h.g',
+      'SKIP       hearthnet.hashing (agentwire): needs "stream" — h.a, h.b, h.c, h.d and 1 more',
+      'SKIP       hearthnet.hashing (agentwire): needs "blobs" — h.f',
+      'SKIP       hearthnet.hashing (agentwire): no reason given — h.g',
+      '',
+      'Verdict: passed',
     ]);
   });
 
+  it('names the subject on failed and stale lines, so a row of several implementations is found', () => {
+    const report: SuiteReport = { ...failingReport, subject: 'my connector', errors: [] };
+    expect(
+      formatReportTable([report])
+        .split('\n')
+        .filter((line) => /^(FAIL|STALE)/.test(line)),
+    ).toEqual([
+      'FAIL       demo.bad on my connector (§2, recommended): ConformanceError: expected 1, got 2',
+      'STALE      demo.fixed on my connector (§4, required): ConformanceError: remove it',
+    ]);
+  });
+
+  it('reports unobserved cases apart from skipped ones, and says in the verdict that the run was reduced', () => {
+    const unobserved = (id: string) => ({
+      id,
+      title: 't',
+      section: '§1',
+      level: 'required' as const,
+      status: 'unobserved' as const,
+      durationMs: 0,
+      reason: 'the implementation lacks capability "observe": provide an observe()',
+    });
+    const report: SuiteReport = {
+      ...passingReport,
+      subject: 'webhook',
+      counts: { ...passingReport.counts, skipped: 0, unobserved: 2 },
+      results: [unobserved('c.one'), unobserved('c.two')],
+    };
+    expect(formatReportTable([report]).split('\n').slice(1)).toEqual([
+      'hearthnet.hashing (webhook)  1.0.0        53       0        0           2         0      0     41 ms',
+      '',
+      'UNOBSERVED hearthnet.hashing (webhook): the implementation lacks capability "observe": provide an observe() — c.one, c.two',
+      '',
+      'Verdict: passed (unobserved: 2 cases not run)',
+    ]);
+    expect(formatVerdict([{ ...report, ok: false }])).toBe(
+      'FAILED (unobserved: 2 cases not run; a full run was required)',
+    );
+    expect(formatVerdict([{ ...report, counts: { ...report.counts, unobserved: 1 } }])).toBe(
+      'passed (unobserved: 1 case not run)',
+    );
+  });
+
   it('prints just the header for no reports', () => {
-    expect(formatReportTable([])).toBe('Suite  Version  Passed  Failed  Skipped  Expected  Stale  Duration');
+    expect(formatReportTable([])).toBe(
+      'Suite  Version  Passed  Failed  Skipped  Unobserved  Expected  Stale  Duration',
+    );
   });
 });

@@ -56,7 +56,14 @@ describe('runSuite', () => {
     expect(report.suite).toBe('calc');
     expect(report.version).toBe('1.2.0');
     expect(report.ok).toBe(false);
-    expect(report.counts).toEqual({ passed: 1, failed: 1, skipped: 0, expectedFailures: 0, stale: 0 });
+    expect(report.counts).toEqual({
+      passed: 1,
+      failed: 1,
+      skipped: 0,
+      unobserved: 0,
+      expectedFailures: 0,
+      stale: 0,
+    });
     expect(report.results.map((r) => [r.id, r.status])).toEqual([
       ['calc.add.small', 'passed'],
       ['calc.add.big', 'failed'],
@@ -88,6 +95,38 @@ describe('runSuite', () => {
     expect(without.ok).toBe(true);
     const withIt = await runSuite(fakeSuite([needsNegatives], ['negatives']));
     expect(withIt.results[0]!.status).toBe('passed');
+  });
+
+  it('says in a skip what provides the missing capability, when the suite names it', async () => {
+    const suite = { ...fakeSuite([needsNegatives]), needs: { negatives: { provide: 'a signed adder' } } };
+    const report = await runSuite(suite);
+    expect(report.results[0]).toMatchObject({
+      status: 'skipped',
+      reason: 'the implementation lacks capability "negatives": provide a signed adder',
+    });
+  });
+
+  it('reports cases of a missing observation capability as unobserved, and fails them only with requireFull', async () => {
+    const needs = { negatives: { provide: 'an observe() of the tape', observation: true } };
+    const suite = { ...fakeSuite([passing, needsNegatives]), needs };
+    const reduced = await runSuite(suite);
+    expect(reduced.results.map((r) => r.status)).toEqual(['passed', 'unobserved']);
+    expect(reduced.results[1]!.reason).toBe(
+      'the implementation lacks capability "negatives": provide an observe() of the tape',
+    );
+    expect(reduced.counts).toMatchObject({ passed: 1, skipped: 0, unobserved: 1 });
+    expect(reduced.ok).toBe(true);
+    const required = await runSuite(suite, { requireFull: true });
+    expect(required.counts.unobserved).toBe(1);
+    expect(required.ok).toBe(false);
+    const observed = await runSuite(
+      { ...fakeSuite([passing, needsNegatives], ['negatives']), needs },
+      {
+        requireFull: true,
+      },
+    );
+    expect(observed.ok).toBe(true);
+    expect(observed.counts).toMatchObject({ passed: 2, unobserved: 0 });
   });
 
   it('turns a listed failure into an expected failure and a listed pass into a stale entry', async () => {
@@ -191,6 +230,12 @@ describe('runSuite', () => {
       { name: 'NonErrorThrown', message: 'threw "plain string"' },
       { name: 'NonErrorThrown', message: 'threw undefined' },
     ]);
+  });
+
+  it('refuses a requireFull that is not a boolean', async () => {
+    await expect(
+      runSuite(fakeSuite([passing]), { requireFull: 'yes' as unknown as boolean }),
+    ).rejects.toMatchObject({ code: 'invalid_run_option', path: 'requireFull' });
   });
 
   it('rejects a suite with duplicate ids and malformed options with typed errors', async () => {

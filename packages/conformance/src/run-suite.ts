@@ -1,9 +1,19 @@
 import { formatValue } from './assert.js';
 import { ConformanceError, suiteSetupError, unknownExpectedFailureError } from './errors.js';
-import type { ConformanceCase, ConformanceLevel, ConformanceSuite, SuiteSetup } from './suite.js';
+import type {
+  CapabilityNeed,
+  ConformanceCase,
+  ConformanceLevel,
+  ConformanceSuite,
+  SuiteSetup,
+} from './suite.js';
 
-/** How a case ended. */
-export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'expected-failure' | 'stale';
+/**
+ * How a case ended. `skipped`: it needs a capability the implementation does not declare;
+ * `unobserved`: the same, for a capability that observes the implementation's effect (the suite's
+ * `needs` marks it `observation`), so the run is reduced rather than complete.
+ */
+export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'unobserved' | 'expected-failure' | 'stale';
 
 /** The outcome of one case, with the thrown value itself (reports keep only its name and message). */
 export interface CaseOutcome {
@@ -11,22 +21,28 @@ export interface CaseOutcome {
   readonly durationMs: number;
   /** What the case threw (`failed`, `expected-failure`) or a `stale_expected_failure` `ConformanceError` (`stale`). */
   readonly error?: unknown;
-  /** Why the case was skipped, or why its failure was expected. */
+  /** Why the case was skipped or unobserved, or why its failure was expected. */
   readonly reason?: string;
 }
 
-/** Runs one case against a set-up implementation, applying capabilities, expected failures and the timeout. */
+/**
+ * Runs one case against a set-up implementation, applying capabilities (and what `needs` says of them),
+ * expected failures and the timeout.
+ */
 export async function executeCase<Ctx>(
   testCase: ConformanceCase<Ctx>,
   setup: SuiteSetup<Ctx>,
   expectedToFail: boolean,
   timeoutMs: number,
+  needs: Readonly<Record<string, CapabilityNeed>> = {},
 ): Promise<CaseOutcome> {
-  if (testCase.requires !== undefined && !setup.capabilities?.has(testCase.requires)) {
+  const required = testCase.requires;
+  if (required !== undefined && !setup.capabilities?.has(required)) {
+    const need = Object.hasOwn(needs, required) ? needs[required] : undefined;
     return {
-      status: 'skipped',
+      status: need?.observation === true ? 'unobserved' : 'skipped',
       durationMs: 0,
-      reason: `the implementation lacks capability "${testCase.requires}"`,
+      reason: `the implementation lacks capability "${required}"${need === undefined ? '' : `: provide ${need.provide}`}`,
     };
   }
   const started = performance.now();
@@ -87,6 +103,12 @@ export interface SuiteRunOptions<Ctx> {
   readonly timeoutMs?: number;
   /** Runs only the cases it accepts; the others are left out of the results. */
   readonly filter?: (testCase: ConformanceCase<Ctx>) => boolean;
+  /**
+   * Fails the run when a case is `unobserved` (the implementation was not given a capability the
+   * suite's `needs` marks as an observation): for a verdict that covers the whole contract. Default
+   * `false`: such cases are reported, and the report's verdict says the run was reduced.
+   */
+  readonly requireFull?: boolean;
 }
 
 /** The cases one run executes, decided before the first one starts. */
@@ -96,6 +118,7 @@ export interface SuitePlan<Ctx> {
   /** Ids in `expectedFailures` that no case of the suite has. */
   readonly unknownExpectedFailures: readonly string[];
   readonly timeoutMs: number;
+  readonly requireFull: boolean;
 }
 
 export const DEFAULT_CASE_TIMEOUT_MS = 10_000;
@@ -107,7 +130,7 @@ export function planSuite<Ctx>(
   suite: ConformanceSuite<Ctx>,
   options: SuiteRunOptions<Ctx> = {},
 ): SuitePlan<Ctx> {
-  const { expectedFailures = [], timeoutMs = DEFAULT_CASE_TIMEOUT_MS, filter } = options;
+  const { expectedFailures = [], timeoutMs = DEFAULT_CASE_TIMEOUT_MS, filter, requireFull = false } = options;
   if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
     throw new ConformanceError(
       'invalid_run_option',
@@ -119,6 +142,15 @@ export function planSuite<Ctx>(
     throw new ConformanceError('invalid_run_option', 'expectedFailures must be an array of case ids', {
       path: 'expectedFailures',
     });
+  }
+  if (typeof requireFull !== 'boolean') {
+    throw new ConformanceError(
+      'invalid_run_option',
+      `requireFull must be a boolean, got ${formatValue(requireFull)}`,
+      {
+        path: 'requireFull',
+      },
+    );
   }
   const ids = new Set<string>();
   for (const testCase of suite.cases) {
@@ -136,6 +168,7 @@ export function planSuite<Ctx>(
     expectedFailures: new Set(expectedFailures),
     unknownExpectedFailures: [...new Set(expectedFailures)].filter((id) => !ids.has(id)),
     timeoutMs,
+    requireFull,
   };
 }
 
@@ -167,6 +200,8 @@ export interface CaseCounts {
   readonly passed: number;
   readonly failed: number;
   readonly skipped: number;
+  /** Cases not run because the implementation cannot be observed (see {@link CaseStatus}). */
+  readonly unobserved: number;
   readonly expectedFailures: number;
   readonly stale: number;
 }
@@ -181,7 +216,10 @@ export interface SuiteReport {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly counts: CaseCounts;
-  /** `true` when no case failed or went stale and the run itself reported no error. */
+  /**
+   * `true` when no case failed or went stale and the run itself reported no error — and, when the run
+   * had `requireFull`, no case was `unobserved`.
+   */
   readonly ok: boolean;
   readonly results: readonly CaseResult[];
   /** Problems of the run rather than of one case: unknown expected-failure ids, a failed setup or dispose. */
@@ -242,7 +280,7 @@ export async function runSuite<Ctx>(
     try {
       for (const testCase of plan.cases) {
         const expected = plan.expectedFailures.has(testCase.id);
-        record(testCase, await executeCase(testCase, setup, expected, plan.timeoutMs));
+        record(testCase, await executeCase(testCase, setup, expected, plan.timeoutMs, suite.needs));
       }
     } finally {
       try {
@@ -261,10 +299,31 @@ export async function runSuite<Ctx>(
     startedAt: startedAt.toISOString(),
     durationMs: performance.now() - started,
     counts,
-    ok: counts.failed === 0 && counts.stale === 0 && errors.length === 0,
+    ok:
+      counts.failed === 0 &&
+      counts.stale === 0 &&
+      errors.length === 0 &&
+      !(plan.requireFull && counts.unobserved > 0),
     results,
     errors,
   };
+}
+
+/** `unobserved_case`: `testCase` observes the implementation, which was not given what it needs. */
+function unobservedCaseError<Ctx>(
+  testCase: ConformanceCase<Ctx>,
+  reason: string | undefined,
+): ConformanceError {
+  return new ConformanceError(
+    'unobserved_case',
+    `case ${testCase.id} could not run and a full run is required: ${reason ?? 'the implementation cannot be observed'}`,
+    {
+      details: {
+        caseId: testCase.id,
+        ...(testCase.requires === undefined ? {} : { capability: testCase.requires }),
+      },
+    },
+  );
 }
 
 /** The name, message and string `code` of a thrown value; non-errors are stringified. */
@@ -288,7 +347,7 @@ function toCaseResult<Ctx>(testCase: ConformanceCase<Ctx>, outcome: CaseOutcome)
     level: testCase.level,
     status: outcome.status,
     durationMs: outcome.durationMs,
-    ...(outcome.status === 'passed' || outcome.status === 'skipped'
+    ...(outcome.status === 'passed' || outcome.status === 'skipped' || outcome.status === 'unobserved'
       ? {}
       : { error: summarizeError(outcome.error) }),
     ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
@@ -301,6 +360,7 @@ function countStatuses(results: readonly CaseResult[]): CaseCounts {
     passed: count('passed'),
     failed: count('failed'),
     skipped: count('skipped'),
+    unobserved: count('unobserved'),
     expectedFailures: count('expected-failure'),
     stale: count('stale'),
   };
@@ -317,7 +377,8 @@ export interface TestDeclarer {
 
 /**
  * Declares one group per suite and one test per case through a runner's own functions. Setup runs once,
- * lazily, in the first test; skipped cases call `skip`; expected failures are inverted (a failure passes,
+ * lazily, in the first test; skipped cases call `skip`, and so do unobserved ones (their reason starts
+ * `unobserved:`) unless `requireFull` makes them fail; expected failures are inverted (a failure passes,
  * a pass fails as stale); unknown expected-failure ids become one failing test.
  */
 export function declareSuite<Ctx>(
@@ -355,9 +416,12 @@ export function declareSuite<Ctx>(
       declarer.test(`${testCase.id}: ${testCase.title}`, async (skip) => {
         try {
           const expected = plan.expectedFailures.has(testCase.id);
-          const outcome = await executeCase(testCase, await setUp(), expected, plan.timeoutMs);
+          const outcome = await executeCase(testCase, await setUp(), expected, plan.timeoutMs, suite.needs);
           if (outcome.status === 'skipped') skip(outcome.reason ?? 'skipped');
-          else if (outcome.status === 'failed' || outcome.status === 'stale') throw outcome.error;
+          else if (outcome.status === 'unobserved') {
+            if (plan.requireFull) throw unobservedCaseError(testCase, outcome.reason);
+            skip(`unobserved: ${outcome.reason ?? 'the implementation cannot be observed'}`);
+          } else if (outcome.status === 'failed' || outcome.status === 'stale') throw outcome.error;
         } finally {
           remaining -= 1;
           if (!declarer.afterAll && remaining === 0) await dispose();

@@ -487,7 +487,7 @@ export function startFailureReport(subject: string, error: unknown): SuiteReport
     subject,
     startedAt: new Date().toISOString(),
     durationMs: 0,
-    counts: { passed: 0, failed: 0, skipped: 0, expectedFailures: 0, stale: 0 },
+    counts: { passed: 0, failed: 0, skipped: 0, unobserved: 0, expectedFailures: 0, stale: 0 },
     ok: false,
     results: [],
     errors: [summarizeError(error, `${subject} did not start: `)],

@@ -8,7 +8,7 @@ function report(ok: boolean): SuiteReport {
     version: '1.0.0',
     startedAt: '2026-01-01T00:00:00.000Z',
     durationMs: 12.4,
-    counts: { passed: 2, failed: ok ? 0 : 1, skipped: 1, expectedFailures: 0, stale: 0 },
+    counts: { passed: 2, failed: ok ? 0 : 1, skipped: 1, unobserved: 0, expectedFailures: 0, stale: 0 },
     ok,
     results: [],
     errors: [],

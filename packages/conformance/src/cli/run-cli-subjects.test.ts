@@ -104,7 +104,7 @@ export default {
     const { io, out, files } = memoryIo();
     expect(await runCli(['--json', 'r.json', '--subjects', path], io, [])).toBe(EXIT_FAILED);
     expect(out.join('\n')).toMatch(/^relay-runtime\.buffer \(forgetful buffer\) .*$/m);
-    expect(out.join('\n')).toMatch(/^FAIL {3}relay-runtime\.buffer\./m);
+    expect(out.join('\n')).toMatch(/^FAIL {7}relay-runtime\.buffer\.[\w.-]+ on forgetful buffer /m);
     expect(JSON.parse(files.get('r.json')!).reports[0].subject).toBe('forgetful buffer');
     const created = (await readFile(join(root, 'created.log'), 'utf8')).trim().split('\n');
     expect(created.length).toBeGreaterThan(0);
@@ -183,7 +183,7 @@ describe('runCli with live subjects', () => {
     expect(log).toEqual(['start a', 'start b', 'stop b', 'stop a']);
     const table = out.join('\n');
     expect(table).toContain('a-suite (a)');
-    expect(table).toContain('FAIL   b-suite.only');
+    expect(table).toContain('FAIL       b-suite.only');
   });
 
   it('reports a subject that does not start as a failed row and still runs and stops the others', async () => {
@@ -192,7 +192,7 @@ describe('runCli with live subjects', () => {
     const entries = [recordedSubject('down', log, { start: true }), recordedSubject('up', log)];
     expect(await runCli([], io, entries)).toBe(EXIT_FAILED);
     expect(log).toEqual(['start down', 'start up', 'stop up']);
-    expect(out.join('\n')).toContain('ERROR  live-subject.start: Error: down did not start: port in use');
+    expect(out.join('\n')).toContain('ERROR      live-subject.start (down): Error: down did not start: port in use');
     expect(out.join('\n')).toContain('up-suite (up)');
   });
 

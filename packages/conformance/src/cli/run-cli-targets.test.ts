@@ -148,7 +148,7 @@ describe('runCli targets', () => {
       EXIT_FAILED,
     );
     expect(failing.out.join('\n')).toContain(
-      'FAIL   relay.live.hello.descriptor (relay-reference §2.4, §3, required): ConformanceError: the descriptor is mistyped: descriptor.max_message_length must be an integer, got "2000"',
+      `FAIL       relay.live.hello.descriptor on ${connector.url} (relay-reference §2.4, §3, required): ConformanceError: the descriptor is mistyped: descriptor.max_message_length must be an integer, got "2000"`,
     );
     const baselined = memoryIo({ 'known.txt': 'relay.live.hello.descriptor\n' });
     expect(

@@ -32,7 +32,7 @@ describe('runCli', () => {
       oneCaseSuite('bad', false),
     ]);
     expect(status).toBe(EXIT_FAILED);
-    expect(out.join('\n')).toContain('FAIL   bad.only');
+    expect(out.join('\n')).toContain('FAIL       bad.only');
     const written = JSON.parse(files.get('out/report.json')!);
     expect(written.ok).toBe(false);
     expect(written.reports.map((r: { suite: string; ok: boolean }) => [r.suite, r.ok])).toEqual([
@@ -57,7 +57,7 @@ describe('runCli', () => {
     expect(await runCli(['--expected-failures', 'known.txt'], known.io, suites)).toBe(EXIT_OK);
     const stale = memoryIo({ 'known.txt': 'good.only\nbad.only\n' });
     expect(await runCli(['--expected-failures', 'known.txt'], stale.io, suites)).toBe(EXIT_FAILED);
-    expect(stale.out.join('\n')).toContain('STALE  good.only');
+    expect(stale.out.join('\n')).toContain('STALE      good.only');
   });
 
   it('refuses a baseline naming unknown cases, or one it cannot read, as a usage error', async () => {
@@ -80,6 +80,6 @@ describe('runCli', () => {
     expect(out.join('\n')).not.toContain('\u001b[');
     const coloured = memoryIo();
     await runCli([], { ...coloured.io, colour: true }, [oneCaseSuite('bad', false)]);
-    expect(coloured.out.join('\n')).toContain('\u001b[31mFAIL \u001b[0m  bad.only');
+    expect(coloured.out.join('\n')).toContain('\u001b[31mFAIL\u001b[0m       bad.only');
   });
 });

@@ -455,7 +455,7 @@ function firstSentence(text: string): string {
 /** Colours the labels of the problem lines of a report table. */
 function colourProblems(table: string, colour: boolean): string {
   if (!colour) return table;
-  return table.replace(/^(FAIL |ERROR|STALE)(?= )/gm, (label) =>
-    paint(label, label === 'STALE' ? 'yellow' : 'red', true),
+  return table.replace(/^(FAIL|ERROR|STALE|UNOBSERVED)(?= )/gm, (label) =>
+    paint(label, label === 'STALE' || label === 'UNOBSERVED' ? 'yellow' : 'red', true),
   );
 }
