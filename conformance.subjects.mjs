@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataStoreQueryBridge, storageConventions } from '@agentwire/agent-connector';
 import { SqliteDataStore, SqliteSkillStore } from '@agentwire/sqlite/agent-connector';
 import { SqliteEventStore } from '@agentwire/sqlite/hearthnet';
 
@@ -81,12 +82,16 @@ export default {
     {
       name: 'SqliteSkillStore, on a temporary file',
       create: onTemporaryFile('skills.db', (path) => new SqliteSkillStore({ path })),
+      // The stores use agent-connector's storage-convention helpers; checking them here too keeps the
+      // helper cases of the suite from being skipped for these rows.
+      conventions: storageConventions,
     },
   ],
   dataStores: [
     {
       name: 'SqliteDataStore, on a temporary file',
       create: onTemporaryFile('data.db', (path) => new SqliteDataStore({ path })),
+      conventions: { ...storageConventions, createQueryBridge: (store) => new DataStoreQueryBridge(store) },
     },
   ],
   eventStores: [eventStoreOnTemporaryFile()],

@@ -56,5 +56,7 @@ export default {
     ...packageWorkspaces,
     'examples/*': { entry: ['main.ts'], project: ['**/*.ts'] },
     bench: { entry: ['run-all.ts'], project: ['*.ts'] },
+    // `pnpm mutation`: the runner, and the one test file Stryker runs through its vitest configuration.
+    mutation: { entry: ['run.mjs', 'pair.mutation.test.ts', 'vitest.config.ts'], project: ['*.{ts,mjs}'] },
   },
 };

@@ -35,10 +35,18 @@ const importRe =
 // Comments (JSDoc @example blocks import packages freely) are not imports.
 const stripComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
-function specifiers(file) {
+// `import type` / `export type` statements are erased when compiled (verbatimModuleSyntax): they tie
+// packages together, but run nothing.
+const typeOnly = /^[\s;]*(?:import|export)\s+type\s/;
+
+/** The modules `file` imports; with `runtimeOnly`, without its type-only imports. */
+function specifiers(file, { runtimeOnly = false } = {}) {
   const text = stripComments(readFileSync(file, 'utf8'));
   const out = [];
-  for (const m of text.matchAll(importRe)) out.push(m[1] ?? m[2] ?? m[3]);
+  for (const m of text.matchAll(importRe)) {
+    if (runtimeOnly && typeOnly.test(m[0])) continue;
+    out.push(m[1] ?? m[2] ?? m[3]);
+  }
   return out;
 }
 
@@ -111,7 +119,7 @@ for (const dir of readdirSync(packagesDir)) {
     const file = stack.pop();
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const spec of specifiers(file)) {
+    for (const spec of specifiers(file, { runtimeOnly: true })) {
       if (spec.startsWith('.')) {
         const base = resolve(dirname(file), spec).replace(/\.js$/, '');
         const next = [`${base}.ts`, join(base, 'index.ts')].find((c) => existsSync(c));

@@ -26,6 +26,8 @@
  * - `fixtures_not_found`: the fixture files of this package could not be found next to its code;
  * - `invalid_relay_edge_live_options`: `relayEdgeLiveSuite` was given options it cannot use;
  * - `invalid_relay_live_options`: `relayConnectorSuite` was given options it cannot use;
+ * - `invalid_platform_adapter_options`: `platformAdapterSuite` was given options (or `create` returned a
+ *   subject) it cannot use;
  * - `declared_length_probe_failed`: a `declaredLengthProbe` got no status (the connection failed or no
  *   answer came in time);
  * - `live_connection_failed`: a live connector refused the WebSocket upgrade with a plain HTTP answer
@@ -46,6 +48,7 @@ export type ConformanceErrorCode =
   | 'fixtures_not_found'
   | 'invalid_relay_edge_live_options'
   | 'invalid_relay_live_options'
+  | 'invalid_platform_adapter_options'
   | 'declared_length_probe_failed'
   | 'live_connection_failed';
 

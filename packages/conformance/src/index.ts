@@ -31,6 +31,14 @@ export {
   agentConnectorSuite,
 } from './suites/agent-connector/agent-connector-suite.js';
 export {
+  createWebhookReceiverHarness,
+  type WebhookReceiverHarness,
+} from './suites/agent-connector/webhook-receiver-harness.js';
+export {
+  type WebhookSigningSuiteOptions,
+  webhookSigningSuite,
+} from './suites/agent-connector/webhook-signing-suite.js';
+export {
   type WebhookWireImplementation,
   webhookWireSuite,
 } from './suites/agent-connector/webhook-wire-suite.js';

@@ -1,6 +1,7 @@
 /**
- * `@agentwire/conformance/relay-live` — the black-box suite for a live relay connector, in any
- * language: it plays the gateway over WebSocket (Node only: it dials with `node:http`).
+ * `@agentwire/conformance/relay-live` — the suites that play the gateway over WebSocket (Node only:
+ * they dial with `node:http`): the black-box suite for a live relay connector in any language, and the
+ * suite for one `PlatformAdapter`, served with `createRelayServer`.
  *
  * @example
  * ```ts
@@ -19,3 +20,7 @@ export {
   type RelayConnectorSuiteOptions,
   relayConnectorSuite,
 } from './suites/relay-live/relay-connector-suite.js';
+export {
+  type PlatformAdapterSuiteOptions,
+  platformAdapterSuite,
+} from './suites/relay-platform/platform-adapter-suite.js';

@@ -89,6 +89,8 @@ import { policyStoreSuite } from '../suites/relay-edge/policy-store-suite.js';
 import { provisionRegistrySuite } from '../suites/relay-edge/provision-registry-suite.js';
 import { relayEdgeLiveSuite } from '../suites/relay-edge/relay-edge-live-suite.js';
 import { relayConnectorSuite } from '../suites/relay-live/relay-connector-suite.js';
+import { inMemoryChatUnderTest } from '../suites/relay-platform/in-memory-chat-platform.js';
+import { platformAdapterSuite } from '../suites/relay-platform/platform-adapter-suite.js';
 import { capabilityVaultSuite } from '../suites/relay-runtime/capability-vault-suite.js';
 import { gatewaySecretStoreSuite } from '../suites/relay-runtime/gateway-secret-store-suite.js';
 import { inboundBufferSuite } from '../suites/relay-runtime/inbound-buffer-suite.js';
@@ -102,6 +104,7 @@ import { skillStoreSuite } from '../suites/skill-store/skill-store-suite.js';
  */
 export const hearthnetNodeSubject: LiveSubject = {
   subject: 'agentwire HearthNet node, in-process',
+  suiteNames: ['hearthnet.node'],
   start: async (): Promise<StartedSubject> => {
     const node = await startAgentwireNode();
     return {
@@ -152,6 +155,7 @@ const echoAdapter: PlatformAdapter = {
  */
 export const relayConnectorSubject: LiveSubject = {
   subject: 'agentwire relay connector, in-process',
+  suiteNames: ['relay.live', 'relay.edge-live'],
   start: startRelayConnector,
 };
 
@@ -371,6 +375,10 @@ export function bundledSuites(): (BundledSuite | LiveSubject)[] {
       subject: 'agentwire InMemoryPolicyStore',
     },
     relayConnectorSubject,
+    {
+      suite: platformAdapterSuite({ create: inMemoryChatUnderTest }) as ConformanceSuite<unknown>,
+      subject: 'agentwire relay server, in-memory chat platform adapter',
+    },
     { suite: agentAddressSuite(agentwireAddresses), subject: 'agentwire agent-connector' },
     { suite: webhookWireSuite(agentwireWebhookWire), subject: 'agentwire HttpWebhookAgentConnector' },
     { suite: agentConnectorSuite({ create: noopUnderTest }), subject: 'agentwire NoOpAgentConnector' },
@@ -416,6 +424,11 @@ export function bundledSuites(): (BundledSuite | LiveSubject)[] {
 export interface LiveSubject {
   /** Names the implementation in the report. */
   readonly subject: string;
+  /**
+   * The names of the suites `start` resolves with, when known before it runs: `--only` then starts the
+   * subject only when it selects one of them. Without it, the subject is started and its rows filtered.
+   */
+  readonly suiteNames?: readonly string[];
   /** Starts it; resolves with the suites to run against it and how to stop it. */
   start(): Promise<StartedSubject>;
 }

@@ -9,6 +9,7 @@ import { readKeyPair, SEED_FILE_NAME } from '@agentwire/hearthnet/key-files';
 import { ConformanceError } from '../errors.js';
 import { type ErrorSummary, summarizeError } from '../run-suite.js';
 import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-suite.js';
+import { webhookSigningSuite } from '../suites/agent-connector/webhook-signing-suite.js';
 import { hearthnetNodeSuite, MARKET_POST_SAMPLE } from '../suites/hearthnet/node-suite.js';
 import { nodeDeclaredLengthProbe } from '../suites/relay-edge/node-declared-length-probe.js';
 import { relayEdgeLiveSuite } from '../suites/relay-edge/relay-edge-live-suite.js';
@@ -158,6 +159,14 @@ function agentRun(command: AgentCommand): TargetRun {
   return {
     suites: [
       { subject: command.webhook, suite: agentConnectorSuite({ create: factory }) as BundledSuite['suite'] },
+      {
+        subject: command.webhook,
+        suite: webhookSigningSuite({
+          url: command.webhook,
+          agentId,
+          ...(command.secret === undefined ? {} : { secret: command.secret }),
+        }) as unknown as BundledSuite['suite'],
+      },
     ],
     agentCalls: () => connectors.flatMap((connector) => connector.calls),
   };

@@ -133,7 +133,37 @@ describe('parseCliArgs', () => {
         expectedFailuresFile: 'k.txt',
       },
     ],
+    [['--version'], { command: { kind: 'bundled' }, help: false, version: true }],
+    [
+      // --only repeats; --require-full is a switch, also before the target.
+      ['--only', 'relay.live', '--require-full', 'relay', '--connector', 'ws://h/relay', '--gateway-id', 'g'],
+      undefined,
+    ],
+    [
+      ['--only=subjects', '--only', 'agent-connector', '--require-full', '--subjects', './s.mjs'],
+      {
+        command: { kind: 'bundled' },
+        help: false,
+        subjectsModule: './s.mjs',
+        only: ['subjects', 'agent-connector'],
+        requireFull: true,
+      },
+    ],
+    [
+      ['--require-full', 'agent', '--webhook', 'http://a/p', '--only', 'agent-connector.contract'],
+      {
+        command: { kind: 'agent', webhook: 'http://a/p' },
+        help: false,
+        only: ['agent-connector.contract'],
+        requireFull: true,
+      },
+    ],
   ])('parses %j', (args, expected) => {
+    if (expected === undefined) {
+      // A switch before the target does not swallow it: the target's required flags are still checked.
+      expect(() => parseCliArgs(args)).toThrow(expect.objectContaining({ message: 'relay needs --secret' }));
+      return;
+    }
     expect(parseCliArgs(args)).toEqual(expected);
   });
 
@@ -172,6 +202,10 @@ describe('parseCliArgs', () => {
     [['--subjects'], '--subjects needs a value'],
     [['--json', 'r.json', 'relays'], 'unknown target relays'],
     [['--connector', 'ws://h', 'relay'], 'unknown option --connector'],
+    [['--only'], '--only needs a value'],
+    [['--require-full=yes'], '--require-full takes no value'],
+    [['--require-full', '--require-full'], '--require-full given more than once'],
+    [['fixtures', '--list', '--only', 'x'], '--only does not apply to fixtures'],
   ])('rejects %j', (args, message) => {
     expect(() => parseCliArgs(args)).toThrow(expect.objectContaining({ code: 'cli_usage', message }));
   });

@@ -1,4 +1,5 @@
 import { ConformanceError } from '../errors.js';
+import { SUBJECT_KEYS } from '../subjects/subject-suites.js';
 
 /** The `relay` target: play the gateway against a live connector. */
 export interface RelayCommand {
@@ -61,12 +62,21 @@ export interface CliOptions {
   readonly expectedFailuresFile?: string;
   /** A module describing more implementations to check (see `ConformanceSubjects`). */
   readonly subjectsModule?: string;
+  /**
+   * Run only the rows these names select (`--only`, repeatable): a suite name, a suite-name prefix
+   * ending at a dot (`agent-connector`), a subject's name, or `subjects` for every `--subjects` row.
+   */
+  readonly only?: readonly string[];
+  /** Fail the run when a case is unobserved (`--require-full`). */
+  readonly requireFull?: true;
   /** Print usage and exit. */
   readonly help: boolean;
+  /** Print the package version and exit (`--version`). */
+  readonly version?: true;
 }
 
 export const USAGE = `Usage:
-  agentwire-conformance [--subjects MODULE] [--json FILE] [--expected-failures FILE]
+  agentwire-conformance [--subjects MODULE] [shared options]
   agentwire-conformance relay --connector URL --gateway-id ID --secret S [--platform NAME]
                               [--edge-url URL [--identity-token T --enrollment-token T]] [shared options]
   agentwire-conformance agent --webhook URL [--secret S] [--wake-url URL] [--agent ID] [shared options]
@@ -74,6 +84,7 @@ export const USAGE = `Usage:
                                   [--subscribe [--topic T]] [--blobs read|put]
                                   [--no-manifest] [--no-sync | --sync-push] [shared options]
   agentwire-conformance fixtures (--list | --export DIR)
+  agentwire-conformance --version | --help
 
 Without a target, runs every conformance suite against the implementations bundled with agentwire.
 The targets run a black-box suite against a live implementation in any language:
@@ -98,22 +109,31 @@ The targets run a black-box suite against a live implementation in any language:
   fixtures    lists the language-neutral fixture files with their case counts, or copies them to DIR.
 
 Shared options (before or after the target):
-  --subjects MODULE         also check the implementations MODULE describes: a path (or a package
-                            name, resolved from the working directory) whose default export names
-                            them by interface, e.g. { skillStores: [{ name, create }] } (keys:
-                            agentConnectors, skillStores, dataStores, eventStores, relayBuses,
-                            inboundBuffers, capabilityVaults; each entry is its suite's options
+  --subjects MODULE         also check the implementations MODULE describes: a path (.js/.mjs; a .ts
+                            file when node runs with a TypeScript loader) or a package name, whose
+                            default export names them by interface, e.g. { skillStores: [{ name,
+                            create }] } (the keys are listed below; each entry is its suite's options
                             plus a name); one row per implementation
-  --json FILE               also write the full reports as JSON to FILE
-  --expected-failures FILE  case ids known to fail, one per line (# starts a comment): they pass
-                            when they fail, and a listed case that passes fails the run as stale
+  --only NAME               run only the rows NAME selects (repeatable): a suite (relay.live), a suite
+                            prefix (agent-connector), a subject's name, or "subjects" for every
+                            --subjects row
+  --expected-failures FILE  known failures, one per line (# starts a comment): CASE_ID for every row
+                            that runs the case, or CASE_ID @ SUBJECT for one row; a listed case passes
+                            when it fails, and a listed case that passes fails the run as stale
+  --require-full            fail the run when a case could not run because the implementation cannot
+                            be observed (the verdict says "unobserved: N cases not run")
+  --json FILE               also write the full reports as JSON to FILE (its folder must exist)
   -h, --help                show this help
+  --version                 print the version
+
+Keys of a --subjects module:
+${wrap(SUBJECT_KEYS.join(', '), 100, '  ')}
 
 Progress goes to stderr (one live line per suite on a terminal); colours only on a terminal, never
 when NO_COLOR is set.
 
-Exit status: 0 when every suite passed, 1 when a case failed or an expected failure went stale,
-2 for a usage error.`;
+Exit status: 0 when every suite passed, 1 when a case failed, an expected failure went stale or (with
+--require-full) a case was unobserved, 2 for a usage error.`;
 
 type FlagKind = 'value' | 'switch';
 
@@ -155,11 +175,17 @@ const COMMAND_FLAGS: Readonly<
   },
 };
 
-const SHARED_FLAGS: Readonly<Record<string, string>> = {
-  '--json': 'jsonFile',
-  '--expected-failures': 'expectedFailuresFile',
-  '--subjects': 'subjectsModule',
+/** The options every command takes, with their kind; `--only` may be given several times. */
+const SHARED_FLAGS: Readonly<Record<string, FlagKind>> = {
+  '--json': 'value',
+  '--expected-failures': 'value',
+  '--subjects': 'value',
+  '--only': 'value',
+  '--require-full': 'switch',
 };
+
+/** The one shared option that may be repeated. */
+const REPEATABLE = '--only';
 
 const REQUIRED: Readonly<Record<string, readonly string[]>> = {
   relay: ['--connector', '--gateway-id', '--secret'],
@@ -183,7 +209,9 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     throw new ConformanceError('cli_usage', `unknown target ${named}`);
   }
   const values = new Map<string, string | true>();
+  const only: string[] = [];
   let help = false;
+  let version = false;
   for (let i = 0; i < args.length; i++) {
     if (i === targetIndex) continue;
     const arg = args[i]!;
@@ -191,10 +219,14 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
       help = true;
       continue;
     }
+    if (arg === '--version') {
+      version = true;
+      continue;
+    }
     if (!arg.startsWith('-')) throw new ConformanceError('cli_usage', `unexpected argument ${arg}`);
     const equals = arg.indexOf('=');
     const name = equals < 0 ? arg : arg.slice(0, equals);
-    const kind = SHARED_FLAGS[name] !== undefined ? 'value' : flags[name]?.[1];
+    const kind = SHARED_FLAGS[name] ?? flags[name]?.[1];
     if (kind === undefined) {
       throw new ConformanceError(
         'cli_usage',
@@ -204,7 +236,8 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     if (target === 'fixtures' && SHARED_FLAGS[name] !== undefined) {
       throw new ConformanceError('cli_usage', `${name} does not apply to fixtures`);
     }
-    if (values.has(name)) throw new ConformanceError('cli_usage', `${name} given more than once`);
+    if (values.has(name) && name !== REPEATABLE)
+      throw new ConformanceError('cli_usage', `${name} given more than once`);
     if (kind === 'switch') {
       if (equals >= 0) throw new ConformanceError('cli_usage', `${name} takes no value`);
       values.set(name, true);
@@ -214,15 +247,19 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     if (value === undefined || value === '' || (equals < 0 && value.startsWith('-'))) {
       throw new ConformanceError('cli_usage', `${name} needs a value`);
     }
+    if (name === REPEATABLE) only.push(value);
     values.set(name, value);
   }
   const shared = {
     help,
+    ...(version ? { version: true as const } : {}),
     ...optional('jsonFile', values.get('--json')),
     ...optional('expectedFailuresFile', values.get('--expected-failures')),
     ...optional('subjectsModule', values.get('--subjects')),
+    ...(only.length > 0 ? { only } : {}),
+    ...(values.has('--require-full') ? { requireFull: true as const } : {}),
   };
-  if (help) return { command: { kind: 'bundled' }, ...shared };
+  if (help || version) return { command: { kind: 'bundled' }, ...shared };
   for (const flag of REQUIRED[target] ?? []) {
     if (!values.has(flag)) throw new ConformanceError('cli_usage', `${target} needs ${flag}`);
   }
@@ -239,9 +276,11 @@ function targetPosition(args: readonly string[]): number | undefined {
     if (!arg.startsWith('-')) return i;
     if (arg === '-h' || arg === '--help') continue;
     const name = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
-    if (SHARED_FLAGS[name] === undefined) return undefined;
+    if (arg === '--version') continue;
+    const kind = SHARED_FLAGS[name];
+    if (kind === undefined) return undefined;
     // `--json FILE`: the next argument is the value, not the target.
-    if (name === arg) i++;
+    if (kind === 'value' && name === arg) i++;
   }
   return undefined;
 }
@@ -291,4 +330,18 @@ function buildCommand(
 
 function optional<K extends string>(key: K, value: string | true | undefined): { [P in K]?: string } {
   return typeof value === 'string' ? ({ [key]: value } as { [P in K]: string }) : {};
+}
+
+/** `text` broken at spaces into lines of at most `width` characters, each starting with `indent`. */
+function wrap(text: string, width: number, indent: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(indent + line);
+  return lines.join('\n');
 }

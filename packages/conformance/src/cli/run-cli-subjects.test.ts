@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runSuite } from '../run-suite.js';
+import { subjectSuites } from '../subjects/subject-suites.js';
 import type { LiveSubject } from './bundled-suites.js';
 import { memoryIo, oneCaseSuite } from './cli-io.test-support.js';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, loadSubjects, runCli } from './run-cli.js';
+import { describeImportFailure, EXIT_FAILED, EXIT_OK, EXIT_USAGE, loadSubjects, runCli } from './run-cli.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -127,6 +129,44 @@ export default {
     }
   });
 
+  it('runs platformAdapters entries, which need Node and which the runtime-neutral subjectSuites refuses', async () => {
+    const chat = pathToFileURL(
+      join(import.meta.dirname, '..', 'suites', 'relay-platform', 'in-memory-chat-platform.ts'),
+    ).href;
+    const path = await subjectsModule(
+      `import { inMemoryChatUnderTest } from '${chat}';\nexport default { platformAdapters: [{ name: 'chat', create: inMemoryChatUnderTest }] };`,
+    );
+    const rows = await loadSubjects(path);
+    expect(rows.map((r) => [r.suite.name, r.subject])).toEqual([['relay.platform-adapter', 'chat']]);
+    const report = await runSuite(rows[0]!.suite, { subject: 'chat' });
+    expect(report.ok).toBe(true);
+    expect(() => subjectSuites({ platformAdapters: [{ name: 'chat', create: () => ({}) }] })).toThrow(
+      /platformAdapters run in Node: check them with the agentwire-conformance CLI, or build platformAdapterSuite from @agentwire\/conformance\/relay-live/,
+    );
+  });
+
+  it('loads a TypeScript subjects module where the process can import TypeScript (as under vitest)', async () => {
+    const path = await subjectsModule(
+      `const create = (): object => ({});\nexport default { inboundBuffers: [{ name: 'typed', create }] };`,
+      'subjects.ts',
+    );
+    const rows = await loadSubjects(path);
+    expect(rows.map((r) => r.subject)).toEqual(['typed']);
+  });
+
+  it('says what to do when Node cannot import a TypeScript subjects module by itself', () => {
+    const refusal = Object.assign(new TypeError('Unknown file extension ".ts"'), {
+      code: 'ERR_UNKNOWN_FILE_EXTENSION',
+    });
+    expect(describeImportFailure('./subjects.ts', refusal)).toMatch(
+      /^cannot load --subjects \.\/subjects\.ts: Node v[\d.]+ does not run TypeScript by itself; compile it to \.js\/\.mjs, or start the CLI with a TypeScript loader, e\.g\. `node --import tsx .*cli\.js --subjects \.\/subjects\.ts`$/,
+    );
+    // Any other failure keeps its own message.
+    expect(describeImportFailure('./s.mjs', new Error('no database here'))).toBe(
+      'cannot load --subjects ./s.mjs: no database here',
+    );
+  });
+
   it.each([
     [
       'no such file',
@@ -164,7 +204,7 @@ export default {
     const status = await runCli(['--subjects', await specifier()], io, [recordedSubject('live', log)]);
     expect(status).toBe(EXIT_USAGE);
     expect(err.join('\n')).toMatch(message);
-    expect(err.join('\n')).toContain('Usage:');
+    expect(err.join('\n')).toMatch(/\nRun agentwire-conformance --help for usage\.$/);
     expect(out).toEqual([]);
     expect(log).toEqual([]);
   });
@@ -192,7 +232,9 @@ describe('runCli with live subjects', () => {
     const entries = [recordedSubject('down', log, { start: true }), recordedSubject('up', log)];
     expect(await runCli([], io, entries)).toBe(EXIT_FAILED);
     expect(log).toEqual(['start down', 'start up', 'stop up']);
-    expect(out.join('\n')).toContain('ERROR      live-subject.start (down): Error: down did not start: port in use');
+    expect(out.join('\n')).toContain(
+      'ERROR      live-subject.start (down): Error: down did not start: port in use',
+    );
     expect(out.join('\n')).toContain('up-suite (up)');
   });
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webhookSignature } from '@agentwire/agent-connector/webhook';
 import { keyPairFromSeed } from '@agentwire/hearthnet';
+import { createRelayServer } from '@agentwire/relay/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookReceiverHarness } from '../suites/agent-connector/webhook-receiver-harness.js';
 import { startAgentwireNode } from '../suites/hearthnet/agentwire-node.js';
@@ -26,11 +27,14 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-/** A live webhook agent on 127.0.0.1: the receiver harness behind a real HTTP server. */
-async function startWebhookAgent(secret: string): Promise<string> {
-  const receiver = createWebhookReceiverHarness({
-    verifySignature: (signature, body) => signature === webhookSignature(secret, body),
-  });
+/**
+ * A live webhook agent on 127.0.0.1: the receiver harness behind a real HTTP server; `checks: false`
+ * makes it an agent that never checks the signature.
+ */
+async function startWebhookAgent(secret: string, checks = true): Promise<string> {
+  const receiver = createWebhookReceiverHarness(
+    checks ? { verifySignature: (signature, body) => signature === webhookSignature(secret, body) } : {},
+  );
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -128,8 +132,28 @@ describe('runCli targets', () => {
     const { reports } = JSON.parse(files.get('r.json')!) as { reports: { subject: string; ok: boolean }[] };
     expect(reports.map((r) => [r.subject, r.ok])).toEqual([
       [url, true],
+      [url, true],
       ['refusing connector', false],
     ]);
+  });
+
+  it('fails the agent target against an agent that never checks the signature', async () => {
+    const url = await startWebhookAgent('agent-secret', false);
+    const { io, out } = memoryIo();
+    expect(await runCli(['agent', '--webhook', url, '--secret', 'agent-secret'], io)).toBe(EXIT_FAILED);
+    const failed = out
+      .join('\n')
+      .match(/^FAIL +\S+/gm)
+      ?.map((line) => line.split(/ +/)[1]);
+    expect(failed).toEqual([
+      'agent-connector.webhook-signing.unsigned-refused',
+      'agent-connector.webhook-signing.wrong-key-refused',
+      'agent-connector.webhook-signing.tampered-body-refused',
+    ]);
+    // Without the key the signing cases cannot run, and the skip says what to give.
+    const unkeyed = memoryIo();
+    expect(await runCli(['agent', '--webhook', url], unkeyed.io)).toBe(EXIT_OK);
+    expect(unkeyed.out.join('\n')).toContain("provide the agent's HMAC key (--secret S on the command line)");
   });
 
   it('fails the agent target when the agent refuses the signature', async () => {
@@ -157,6 +181,45 @@ describe('runCli targets', () => {
         baselined.io,
       ),
     ).toBe(EXIT_OK);
+  });
+
+  it('runs the relay target with the default platform against a fallbackPlatform, and names a 4401 as the cause', async () => {
+    const gatewayId = 'gw-cli';
+    const secret = 'cli-relay-secret';
+    // A connector that serves one platform and answers the gateway's default "relay" hello with it.
+    const server = await createRelayServer({
+      port: 0,
+      authenticate: (id) => (id === gatewayId ? { tenant: 'tenant-cli', secrets: [secret] } : null),
+      platforms: {
+        memchat: {
+          descriptor: {
+            platform: 'memchat',
+            label: 'In-memory chat',
+            max_message_length: 4000,
+            supports_draft_streaming: false,
+            supports_edit: false,
+            supports_threads: false,
+            markdown_dialect: 'plain',
+            len_unit: 'chars',
+          },
+          send: ({ chat_id }) => ({ success: true, message_id: `${chat_id}-1` }),
+          typing: () => ({ success: true }),
+        },
+      },
+      fallbackPlatform: 'memchat',
+    });
+    cleanups.push(() => server.close());
+    const url = `ws://127.0.0.1:${server.port}/relay`;
+    const args = ['relay', '--connector', url, '--gateway-id', gatewayId];
+    const passing = memoryIo();
+    expect(await runCli([...args, '--secret', secret], passing.io)).toBe(EXIT_OK);
+    expect(passing.out.join('\n')).not.toMatch(/^(FAIL|ERROR) /m);
+    const refused = memoryIo();
+    expect(await runCli([...args, '--secret', 'not-the-secret'], refused.io)).toBe(EXIT_FAILED);
+    expect(refused.out.join('\n')).toContain(
+      `FAIL       relay.live.hello.descriptor on ${url} (relay-reference §2.4, §3, required): ConformanceError: the connector closed the connection with 4401 (unauthorized) instead of answering the hello: it refused the token of gateway "gw-cli": check --gateway-id / --secret`,
+    );
+    expect(refused.out.join('\n')).not.toContain('no descriptor within');
   });
 
   it('reports unusable target options as usage errors', async () => {

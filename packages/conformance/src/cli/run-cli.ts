@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { constants, existsSync } from 'node:fs';
+import { access, cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,59 +7,101 @@ import { messageOf } from '@agentwire/internal';
 import { ConformanceError, isConformanceError } from '../errors.js';
 import { formatReportTable } from '../format-report.js';
 import { type CaseResult, runSuite, type SuiteReport } from '../run-suite.js';
-import { type SubjectSuite, subjectSuites } from '../subjects/subject-suites.js';
+import {
+  bindSubjects,
+  INTERFACES,
+  type InterfaceRules,
+  type SubjectSuite,
+} from '../subjects/subject-suites.js';
 import type { ConformanceSuite } from '../suite.js';
+import {
+  type PlatformAdapterSuiteOptions,
+  platformAdapterSuite,
+} from '../suites/relay-platform/platform-adapter-suite.js';
 import { bundledSuites, type RunEntry, type RunRow, startFailureReport, startRun } from './bundled-suites.js';
 import { type AgentCallRecord, formatAgentCalls, targetRun } from './live-targets.js';
 import { type CliOptions, parseCliArgs, USAGE } from './parse-args.js';
 
+/** One line of an expected-failures baseline: a case id, for every row or for one subject's row. */
+export interface ExpectedFailureEntry {
+  readonly caseId: string;
+  /** The subject whose row the failure is expected in; every row running the case when absent. */
+  readonly subject?: string;
+}
+
 /**
- * Reads an expected-failures baseline: one case id per line; blank lines are ignored and `#` starts a
- * comment (whole-line or trailing).
+ * Reads an expected-failures baseline: one entry per line, `CASE_ID` (every row that runs the case) or
+ * `CASE_ID @ SUBJECT` (only the row of that subject; the subject is the rest of the line); blank lines
+ * are ignored and `#` starts a comment (whole-line or trailing).
  *
  * @example
  * ```text
  * # known gaps of our connector, tracked in #42
  * relay.live.auth.expired-token
- * relay.live.outbound.prompt   # prompts arrive in 2.0
+ * agent-connector.contract.wake.observed @ my tmux connector   # wakes are not observable yet
  * ```
  */
-export function parseExpectedFailures(text: string): string[] {
-  const ids = new Set<string>();
+export function parseExpectedFailures(text: string): ExpectedFailureEntry[] {
+  const entries = new Map<string, ExpectedFailureEntry>();
   for (const line of text.split(/\r?\n/)) {
-    const id = line.replace(/#.*$/, '').trim();
-    if (id !== '') ids.add(id);
+    const content = line.replace(/#.*$/, '').trim();
+    if (content === '') continue;
+    const at = content.indexOf(' @ ');
+    const caseId = (at < 0 ? content : content.slice(0, at)).trim();
+    const subject = at < 0 ? undefined : content.slice(at + 3).trim();
+    const entry = subject === undefined || subject === '' ? { caseId } : { caseId, subject };
+    entries.set(`${entry.caseId}\u0000${entry.subject ?? ''}`, entry);
   }
-  return [...ids];
+  return [...entries.values()];
+}
+
+/** A suite as it runs in one row, under the subject the row names. */
+interface RowSuite {
+  readonly suite: ConformanceSuite<unknown>;
+  readonly subject?: string;
 }
 
 /**
- * Hands each suite the baseline ids that name its cases.
+ * Hands each row the baseline case ids that apply to it: those listed without a subject that its suite
+ * has, and those listed with its subject.
  *
- * @throws {ConformanceError} `cli_usage`: when an id names no case of any suite to run (a typo or a renamed
- *   case), since such a baseline entry could never go stale.
+ * @throws {ConformanceError} `cli_usage`: when an entry names a case that no row to run has (a typo or a
+ *   renamed case), or a subject no row runs under, since such an entry could never go stale.
  */
-export function expectedFailuresBySuite(
-  ids: readonly string[],
-  suites: readonly ConformanceSuite<unknown>[],
+export function expectedFailuresByRow<Row extends RowSuite>(
+  entries: readonly ExpectedFailureEntry[],
+  rows: readonly Row[],
   file: string,
-): ReadonlyMap<ConformanceSuite<unknown>, readonly string[]> {
-  const bySuite = new Map<ConformanceSuite<unknown>, string[]>();
-  const claimed = new Set<string>();
-  for (const suite of suites) {
-    const caseIds = new Set(suite.cases.map((c) => c.id));
-    const own = ids.filter((id) => caseIds.has(id));
-    for (const id of own) claimed.add(id);
-    bySuite.set(suite, own);
-  }
-  const unknown = ids.filter((id) => !claimed.has(id));
-  if (unknown.length > 0) {
-    throw new ConformanceError(
-      'cli_usage',
-      `${file} names cases that no suite to run has: ${unknown.join(', ')}`,
+): ReadonlyMap<Row, readonly string[]> {
+  const byRow = new Map<Row, string[]>();
+  const claimed = new Set<ExpectedFailureEntry>();
+  for (const row of rows) {
+    const caseIds = new Set(row.suite.cases.map((c) => c.id));
+    const own = entries.filter(
+      (entry) => caseIds.has(entry.caseId) && (entry.subject === undefined || entry.subject === row.subject),
+    );
+    for (const entry of own) claimed.add(entry);
+    byRow.set(
+      row,
+      own.map((entry) => entry.caseId),
     );
   }
-  return bySuite;
+  const unknown = entries.filter((entry) => !claimed.has(entry));
+  if (unknown.length > 0) {
+    const subjects = new Set(rows.map((row) => row.subject));
+    const described = unknown.map((entry) =>
+      entry.subject !== undefined && !subjects.has(entry.subject)
+        ? `${entry.caseId} @ ${entry.subject} (no row runs under that subject)`
+        : entry.subject === undefined
+          ? entry.caseId
+          : `${entry.caseId} @ ${entry.subject}`,
+    );
+    throw new ConformanceError(
+      'cli_usage',
+      `${file} names cases that no row to run has: ${described.join(', ')}`,
+    );
+  }
+  return byRow;
 }
 
 /** One fixture file: its path under `fixtures/`, its case count and its description. */
@@ -76,13 +118,21 @@ const PACKAGE_NAME = '@agentwire/conformance';
  * `dist/` once built and installed).
  */
 export async function fixturesDirectory(from: string = fileURLToPath(import.meta.url)): Promise<string> {
+  return join((await packageManifest(from)).directory, 'fixtures');
+}
+
+/** This package's folder and `package.json`, found by walking up from `from`. */
+async function packageManifest(
+  from: string,
+): Promise<{ readonly directory: string; readonly version: unknown }> {
   let directory = dirname(from);
   for (;;) {
     try {
       const manifest = JSON.parse(await readFile(join(directory, 'package.json'), 'utf8')) as {
         name?: unknown;
+        version?: unknown;
       };
-      if (manifest.name === PACKAGE_NAME) return join(directory, 'fixtures');
+      if (manifest.name === PACKAGE_NAME) return { directory, version: manifest.version };
     } catch {
       // No package.json here: look one folder up.
     }
@@ -94,6 +144,11 @@ export async function fixturesDirectory(from: string = fileURLToPath(import.meta
       );
     directory = parent;
   }
+}
+
+/** The version of this package, as its `package.json` says. */
+export async function packageVersion(from: string = fileURLToPath(import.meta.url)): Promise<string> {
+  return String((await packageManifest(from)).version);
 }
 
 /**
@@ -128,6 +183,16 @@ export async function exportFixtures(root: string, target: string): Promise<numb
   return entries.filter((entry) => entry.isFile()).length;
 }
 
+/** The interfaces `--subjects` accepts: the runtime-neutral table, with the Node-only suites bound. */
+const CLI_INTERFACES: InterfaceRules = {
+  ...INTERFACES,
+  platformAdapters: {
+    ...INTERFACES.platformAdapters,
+    suite: (options) =>
+      platformAdapterSuite(options as unknown as PlatformAdapterSuiteOptions) as ConformanceSuite<unknown>,
+  },
+};
+
 /**
  * Imports the `--subjects` module and binds each implementation its default export describes (see
  * `ConformanceSubjects`) to its suite. `specifier` is a path (relative to `cwd`, absolute, or a
@@ -142,9 +207,7 @@ export async function loadSubjects(specifier: string, cwd: string = process.cwd(
   try {
     exports = (await import(url)) as { readonly default?: unknown };
   } catch (error) {
-    throw new ConformanceError('cli_usage', `cannot load --subjects ${specifier}: ${messageOf(error)}`, {
-      cause: error,
-    });
+    throw new ConformanceError('cli_usage', describeImportFailure(specifier, error), { cause: error });
   }
   if (!('default' in exports)) {
     throw new ConformanceError(
@@ -153,11 +216,28 @@ export async function loadSubjects(specifier: string, cwd: string = process.cwd(
     );
   }
   try {
-    return subjectSuites(exports.default, `--subjects ${specifier}`);
+    return bindSubjects(exports.default, `--subjects ${specifier}`, CLI_INTERFACES);
   } catch (error) {
     if (!isConformanceError(error, 'invalid_subjects')) throw error;
     throw new ConformanceError('cli_usage', error.message, { cause: error });
   }
+}
+
+/**
+ * Why a `--subjects` module could not be imported, in one line; for a TypeScript file this Node cannot
+ * load by itself, what to do instead.
+ */
+export function describeImportFailure(specifier: string, error: unknown): string {
+  const code = (error as { readonly code?: unknown } | null)?.code;
+  if (code === 'ERR_UNKNOWN_FILE_EXTENSION' && /\.[mc]?ts$/.test(specifier)) {
+    return (
+      `cannot load --subjects ${specifier}: Node ${process.version} does not run TypeScript by itself; ` +
+      'compile it to .js/.mjs, or start the CLI with a TypeScript loader, e.g. ' +
+      '`node --import tsx node_modules/@agentwire/conformance/dist/cli.js --subjects ' +
+      `${specifier}\``
+    );
+  }
+  return `cannot load --subjects ${specifier}: ${messageOf(error)}`;
 }
 
 function moduleUrl(specifier: string, cwd: string): string {
@@ -241,12 +321,16 @@ export class SuiteProgress {
 
   /** The running suite ended. */
   finish(report: SuiteReport): void {
-    const { passed, failed, skipped, expectedFailures, stale } = report.counts;
+    const { passed, failed, skipped, unobserved, expectedFailures, stale } = report.counts;
     const parts = [`${passed} passed`];
     if (failed > 0) parts.push(paint(`${failed} failed`, 'red', this.#colour));
     if (stale > 0) parts.push(paint(`${stale} stale`, 'yellow', this.#colour));
     if (expectedFailures > 0) parts.push(`${expectedFailures} expected`);
     if (skipped > 0) parts.push(`${skipped} skipped`);
+    if (unobserved > 0) {
+      const notRun = `(unobserved: ${unobserved} ${unobserved === 1 ? 'case' : 'cases'} not run)`;
+      parts.push(paint(notRun, 'yellow', this.#colour));
+    }
     const status = report.ok ? paint('ok', 'green', this.#colour) : paint('FAILED', 'red', this.#colour);
     const line = `${status} ${this.#label}: ${parts.join(', ')} (${Math.round(report.durationMs)} ms)`;
     this.#stream.write(this.#stream.isTTY ? `${CLEAR_LINE}${line}\n` : `${line}\n`);
@@ -265,6 +349,11 @@ export interface CliIo {
   writeFile(path: string, text: string): Promise<void>;
   /** Reads a file given on the command line. Default: from disk. */
   readFile?(path: string): Promise<string>;
+  /**
+   * Checks, before anything runs, that `path` can be written: resolves with what is wrong, or
+   * `undefined`. Default: no check (the in-memory writers of tests); the CLI's own io checks the disk.
+   */
+  cannotWrite?(path: string): Promise<string | undefined>;
   /** Where progress goes (stderr); none when absent. */
   readonly progress?: ProgressStream;
   /** Whether stdout may be coloured. Default `false`. */
@@ -282,6 +371,7 @@ function nodeIo(): CliIo {
     stderr: (text) => void process.stderr.write(`${text}\n`),
     writeFile: (path, text) => writeFile(path, text, 'utf8'),
     readFile: (path) => readFile(path, 'utf8'),
+    cannotWrite: whyNotWritable,
     progress: {
       write: (text) => void process.stderr.write(text),
       isTTY: process.stderr.isTTY === true,
@@ -290,6 +380,29 @@ function nodeIo(): CliIo {
     colour: colourEnabled(process.stdout.isTTY === true, process.env),
   };
 }
+
+/**
+ * Why `path` cannot be written as a new or replaced file: its folder is missing, is not a folder, or is
+ * not writable, or the path is a folder; `undefined` when it can.
+ */
+export async function whyNotWritable(path: string): Promise<string | undefined> {
+  const folder = dirname(resolve(path));
+  try {
+    if (!(await stat(folder)).isDirectory()) return `${folder} is not a folder`;
+  } catch {
+    return `the folder ${folder} does not exist`;
+  }
+  try {
+    await access(folder, constants.W_OK);
+  } catch {
+    return `the folder ${folder} is not writable`;
+  }
+  const existing = await stat(path).catch(() => undefined);
+  return existing?.isDirectory() === true ? `${path} is a folder` : undefined;
+}
+
+/** The line after a usage error: where the whole usage is. */
+export const USAGE_HINT = 'Run agentwire-conformance --help for usage.';
 
 /** Exit statuses of the CLI. */
 export const EXIT_OK = 0;
@@ -319,10 +432,19 @@ export async function runCli(
       io.stdout(USAGE);
       return EXIT_OK;
     }
+    if (options.version === true) {
+      io.stdout(await packageVersion());
+      return EXIT_OK;
+    }
+    if (options.jsonFile !== undefined) {
+      const problem = await io.cannotWrite?.(options.jsonFile);
+      if (problem !== undefined)
+        throw new ConformanceError('cli_usage', `cannot write --json ${options.jsonFile}: ${problem}`);
+    }
     return await runCommand(options, io, suites);
   } catch (error) {
     if (!isConformanceError(error, 'cli_usage')) throw error;
-    io.stderr(`agentwire-conformance: ${error.message}\n\n${USAGE}`);
+    io.stderr(`agentwire-conformance: ${error.message}\n${USAGE_HINT}`);
     return EXIT_USAGE;
   }
 }
@@ -351,12 +473,12 @@ async function runCommand(
     }
     case 'bundled': {
       const subjects = await subjectsOf(options);
-      return runSuites([...(suites ?? bundledSuites()), ...subjects], options, io);
+      return runSuites(suites ?? bundledSuites(), subjects, options, io);
     }
     default: {
       const subjects = await subjectsOf(options);
       const run = await targetRun(command);
-      return runSuites([...run.suites, ...subjects], options, io, run.agentCalls);
+      return runSuites(run.suites, subjects, options, io, run.agentCalls);
     }
   }
 }
@@ -367,20 +489,31 @@ async function subjectsOf(options: CliOptions): Promise<readonly SubjectSuite[]>
 }
 
 /**
- * Starts the live subjects among `entries`, runs every row, and stops them again whatever happens; a
- * stop that fails is reported on stderr and fails the run.
+ * Starts the live subjects among `entries` (those `--only` may select), runs the rows `--only` selects
+ * — the `--subjects` rows after the others — and stops the subjects again whatever happens; a stop that
+ * fails is reported on stderr and fails the run.
  */
 async function runSuites(
   entries: readonly RunEntry[],
+  subjects: readonly SubjectSuite[],
   options: CliOptions,
   io: CliIo,
   agentCalls?: () => readonly AgentCallRecord[],
 ): Promise<number> {
-  const run = await startRun(entries);
+  const only = options.only;
+  // A live subject is started only when `--only` may select one of its rows.
+  const selectedEntries =
+    only === undefined ? entries : entries.filter((entry) => mayBeSelected(entry, only));
+  const run = await startRun([...selectedEntries, ...subjects]);
   let status: number;
   let stopProblems: string[] = [];
   try {
-    status = await runRows(run.rows, options, io, agentCalls);
+    const fromSubjects = new Set<string>(subjects.map((row) => row.subject));
+    const rows =
+      only === undefined
+        ? run.rows
+        : selectRows(run.rows, only, (row) => isSubjectRow(row, subjects, fromSubjects));
+    status = await runRows(rows, options, io, agentCalls);
   } finally {
     stopProblems = await run.stop();
     for (const problem of stopProblems) io.stderr(`agentwire-conformance: ${problem}`);
@@ -388,14 +521,66 @@ async function runSuites(
   return stopProblems.length === 0 ? status : EXIT_FAILED;
 }
 
+/**
+ * Whether `--only` may select a row of `entry`: a suite is kept (the selection is made on the rows), a
+ * live subject only when it does not name its suites or `--only` names it or one of its suites.
+ */
+function mayBeSelected(entry: RunEntry, only: readonly string[]): boolean {
+  if (!('start' in entry)) return true;
+  const names = entry.suiteNames;
+  return (
+    only.includes(entry.subject) ||
+    names === undefined ||
+    names.some((suite) => only.some((name) => selects(name, suite, entry.subject)))
+  );
+}
+
+/** Whether the `--only` name `name` selects the row of `suite` under `subject`. */
+function selects(name: string, suite: string, subject: string | undefined): boolean {
+  return name === suite || suite.startsWith(`${name}.`) || name === subject;
+}
+
+/** Whether `row` is one of the `--subjects` rows (a live subject of the same name is not). */
+function isSubjectRow(row: RunRow, subjects: readonly SubjectSuite[], names: ReadonlySet<string>): boolean {
+  return 'suite' in row && names.has(row.subject ?? '') && subjects.some((s) => s.suite === row.suite);
+}
+
+/**
+ * The rows `--only` selects.
+ *
+ * @throws {ConformanceError} `cli_usage`: when a name selects no row, naming some that exist.
+ */
+function selectRows(
+  rows: readonly RunRow[],
+  only: readonly string[],
+  isSubject: (row: RunRow) => boolean,
+): RunRow[] {
+  const matches = (name: string, row: RunRow) =>
+    (name === SUBJECTS_SELECTOR && isSubject(row)) ||
+    ('suite' in row ? selects(name, row.suite.name, row.subject) : name === row.subject);
+  const unmatched = only.filter((name) => !rows.some((row) => matches(name, row)));
+  if (unmatched.length > 0) {
+    const known = [...new Set(rows.flatMap((row) => ('suite' in row ? [row.suite.name] : [])))];
+    const shown = known.slice(0, 8).join(', ');
+    throw new ConformanceError(
+      'cli_usage',
+      `--only ${unmatched.join(', ')} selects no suite or subject to run (suites: ${shown}${known.length > 8 ? ', …' : ''})`,
+    );
+  }
+  return rows.filter((row) => only.some((name) => matches(name, row)));
+}
+
+/** The `--only` name that selects every `--subjects` row. */
+const SUBJECTS_SELECTOR = 'subjects';
+
 async function runRows(
   rows: readonly RunRow[],
   options: CliOptions,
   io: CliIo,
   agentCalls: (() => readonly AgentCallRecord[]) | undefined,
 ): Promise<number> {
-  const suites = rows.flatMap((row) => ('suite' in row ? [row.suite] : []));
-  const expected = await readBaseline(options.expectedFailuresFile, suites, io);
+  const suiteRows = rows.flatMap((row) => ('suite' in row ? [row] : []));
+  const expected = await readBaseline(options.expectedFailuresFile, suiteRows, io);
   const progress = io.progress === undefined ? undefined : new SuiteProgress(io.progress);
   const reports: SuiteReport[] = [];
   for (const row of rows) {
@@ -410,7 +595,8 @@ async function runRows(
     progress?.start(subject === undefined ? suite.name : `${suite.name} (${subject})`, suite.cases.length);
     const report = await runSuite(suite, {
       ...(subject === undefined ? {} : { subject }),
-      expectedFailures: expected.get(suite) ?? [],
+      expectedFailures: expected.get(row) ?? [],
+      ...(options.requireFull === true ? { requireFull: true } : {}),
       onResult: (result) => progress?.caseDone(result),
     });
     progress?.finish(report);
@@ -427,11 +613,11 @@ async function runRows(
   return ok ? EXIT_OK : EXIT_FAILED;
 }
 
-async function readBaseline(
+async function readBaseline<Row extends RowSuite>(
   file: string | undefined,
-  suites: readonly ConformanceSuite<unknown>[],
+  rows: readonly Row[],
   io: CliIo,
-): Promise<ReadonlyMap<ConformanceSuite<unknown>, readonly string[]>> {
+): Promise<ReadonlyMap<Row, readonly string[]>> {
   if (file === undefined) return new Map();
   let text: string;
   try {
@@ -443,7 +629,7 @@ async function readBaseline(
       { cause: error },
     );
   }
-  return expectedFailuresBySuite(parseExpectedFailures(text), suites, file);
+  return expectedFailuresByRow(parseExpectedFailures(text), rows, file);
 }
 
 /** The first sentence of a fixture description (they run to paragraphs). */

@@ -22,11 +22,11 @@ const quietBus = () => new InMemoryRelayBus({ onListenerError: () => undefined }
 const REFUSALS: [unknown, string][] = [
   [
     undefined,
-    'm must describe implementations by interface (an object with agentConnectors, skillStores, dataStores, eventStores, blobStores, relayBuses, inboundBuffers, capabilityVaults, gatewaySecretStores), got undefined',
+    'm must describe implementations by interface (an object with agentConnectors, skillStores, dataStores, eventStores, blobStores, relayBuses, inboundBuffers, capabilityVaults, gatewaySecretStores, enrollmentTokenStores, provisionRegistries, policyStores, platformAdapters), got undefined',
   ],
   [
     [],
-    'm must describe implementations by interface (an object with agentConnectors, skillStores, dataStores, eventStores, blobStores, relayBuses, inboundBuffers, capabilityVaults, gatewaySecretStores), got an array',
+    'm must describe implementations by interface (an object with agentConnectors, skillStores, dataStores, eventStores, blobStores, relayBuses, inboundBuffers, capabilityVaults, gatewaySecretStores, enrollmentTokenStores, provisionRegistries, policyStores, platformAdapters), got an array',
   ],
   [Promise.resolve({}), 'got a promise (export the resolved value: top-level await works)'],
   [{}, 'm names no implementation'],

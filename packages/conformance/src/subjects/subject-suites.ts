@@ -9,6 +9,16 @@ import { type DataStoreSuiteOptions, dataStoreSuite } from '../suites/data-store
 import { type BlobStoreSuiteOptions, blobStoreSuite } from '../suites/hearthnet/blob-store.js';
 import { type EventStoreSuiteOptions, eventStoreSuite } from '../suites/hearthnet/event-store.js';
 import {
+  type EnrollmentTokenStoreSuiteOptions,
+  enrollmentTokenStoreSuite,
+} from '../suites/relay-edge/enrollment-token-store-suite.js';
+import { type PolicyStoreSuiteOptions, policyStoreSuite } from '../suites/relay-edge/policy-store-suite.js';
+import {
+  type ProvisionRegistrySuiteOptions,
+  provisionRegistrySuite,
+} from '../suites/relay-edge/provision-registry-suite.js';
+import type { PlatformAdapterSuiteOptions } from '../suites/relay-platform/platform-adapter-suite.js';
+import {
   type CapabilityVaultSuiteOptions,
   capabilityVaultSuite,
 } from '../suites/relay-runtime/capability-vault-suite.js';
@@ -29,11 +39,14 @@ export interface SubjectSuite {
   readonly subject: string;
 }
 
-/** What a field of an entry must hold: a function, a boolean, or a positive number of milliseconds. */
-type FieldKind = 'function' | 'boolean' | 'milliseconds';
+/**
+ * What a field of an entry must hold: a function, a boolean, a positive number of milliseconds, or an
+ * object (a kit of helpers, such as a store suite's `conventions`).
+ */
+type FieldKind = 'function' | 'boolean' | 'milliseconds' | 'object';
 
 /** How the entries of one interface are checked and turned into a suite. */
-interface InterfaceRule {
+export interface InterfaceRule {
   /** The other fields an entry may have. */
   readonly optional: Readonly<Record<string, FieldKind>>;
   /** The interface's suite, given an entry (its `name` removed) that passed the checks. */
@@ -41,17 +54,17 @@ interface InterfaceRule {
 }
 
 /** Every interface a subjects description may name, in the order their rows run. */
-const INTERFACES: { readonly [Key in keyof Required<ConformanceSubjects>]: InterfaceRule } = {
+export const INTERFACES: InterfaceRules = {
   agentConnectors: {
     optional: {},
     suite: (options) => agentConnectorSuite(options as unknown as AgentConnectorSuiteOptions),
   },
   skillStores: {
-    optional: {},
+    optional: { conventions: 'object' },
     suite: (options) => skillStoreSuite(options as unknown as SkillStoreSuiteOptions),
   },
   dataStores: {
-    optional: {},
+    optional: { conventions: 'object' },
     suite: (options) => dataStoreSuite(options as unknown as DataStoreSuiteOptions),
   },
   eventStores: {
@@ -83,9 +96,52 @@ const INTERFACES: { readonly [Key in keyof Required<ConformanceSubjects>]: Inter
     optional: { sharedBackend: 'boolean', dispose: 'function' },
     suite: (options) => gatewaySecretStoreSuite(options as unknown as GatewaySecretStoreSuiteOptions),
   },
+  enrollmentTokenStores: {
+    optional: {
+      release: 'function',
+      elapse: 'function',
+      shortTtlMs: 'milliseconds',
+      sharedBackend: 'boolean',
+      dispose: 'function',
+    },
+    suite: (options) =>
+      enrollmentTokenStoreSuite(
+        options as unknown as EnrollmentTokenStoreSuiteOptions,
+      ) as ConformanceSuite<unknown>,
+  },
+  provisionRegistries: {
+    optional: { release: 'function', sharedBackend: 'boolean', dispose: 'function' },
+    suite: (options) =>
+      provisionRegistrySuite(
+        options as unknown as ProvisionRegistrySuiteOptions,
+      ) as ConformanceSuite<unknown>,
+  },
+  policyStores: {
+    optional: { release: 'function', sharedBackend: 'boolean', dispose: 'function' },
+    suite: (options) =>
+      policyStoreSuite(options as unknown as PolicyStoreSuiteOptions) as ConformanceSuite<unknown>,
+  },
+  platformAdapters: {
+    optional: { patienceMs: 'milliseconds' },
+    // The suite serves the adapter with the relay server (Node): this runtime-neutral table only names
+    // it; the CLI binds it (see `bindSubjects`).
+    suite: () => {
+      throw new ConformanceError(
+        'invalid_subjects',
+        'platformAdapters run in Node: check them with the agentwire-conformance CLI, or build ' +
+          'platformAdapterSuite from @agentwire/conformance/relay-live',
+      );
+    },
+  },
 };
 
+/** A table of interface rules: the runtime-neutral one, or the CLI's with the Node-only suites bound. */
+export type InterfaceRules = { readonly [Key in keyof Required<ConformanceSubjects>]: InterfaceRule };
+
 const INTERFACE_NAMES = Object.keys(INTERFACES) as (keyof ConformanceSubjects)[];
+
+/** The keys a subjects description may use, in the order their rows run. */
+export const SUBJECT_KEYS: readonly string[] = INTERFACE_NAMES;
 
 /**
  * Checks a subjects description (see {@link ConformanceSubjects}) and binds each implementation it
@@ -105,6 +161,14 @@ const INTERFACE_NAMES = Object.keys(INTERFACES) as (keyof ConformanceSubjects)[]
  * ```
  */
 export function subjectSuites(subjects: unknown, source = 'subjects'): SubjectSuite[] {
+  return bindSubjects(subjects, source, INTERFACES);
+}
+
+/**
+ * {@link subjectSuites} with the rules given: the CLI passes the table with the Node-only suites bound
+ * (`withNodeInterfaces`).
+ */
+export function bindSubjects(subjects: unknown, source: string, interfaces: InterfaceRules): SubjectSuite[] {
   if (!isPlainObject(subjects)) {
     throw new ConformanceError(
       'invalid_subjects',
@@ -131,11 +195,11 @@ export function subjectSuites(subjects: unknown, source = 'subjects'): SubjectSu
     const names = new Set<string>();
     entries.forEach((entry: unknown, index) => {
       const at = `${source}: ${key}[${index}]`;
-      const { name, options } = checkEntry(entry, at, INTERFACES[key]);
+      const { name, options } = checkEntry(entry, at, interfaces[key]);
       if (names.has(name))
         throw new ConformanceError('invalid_subjects', `${at} repeats the name ${JSON.stringify(name)}`);
       names.add(name);
-      rows.push({ subject: name, suite: INTERFACES[key].suite(options) });
+      rows.push({ subject: name, suite: interfaces[key].suite(options) });
     });
   }
   if (rows.length === 0) throw new ConformanceError('invalid_subjects', `${source} names no implementation`);
@@ -187,6 +251,7 @@ const KIND_WORDS: Readonly<Record<FieldKind, string>> = {
   function: 'a function',
   boolean: 'a boolean',
   milliseconds: 'a positive number of milliseconds',
+  object: 'an object',
 };
 
 function hasKind(value: unknown, kind: FieldKind): boolean {
@@ -197,6 +262,8 @@ function hasKind(value: unknown, kind: FieldKind): boolean {
       return typeof value === 'boolean';
     case 'milliseconds':
       return typeof value === 'number' && Number.isFinite(value) && value > 0;
+    case 'object':
+      return isPlainObject(value);
   }
 }
 
@@ -245,6 +312,10 @@ export type NamedSubject<SuiteOptions> = SuiteOptions & {
  * | `inboundBuffers`      | `inboundBufferSuite`      | `create()` → an open buffer                            |
  * | `capabilityVaults`    | `capabilityVaultSuite`    | `create()` → an open vault; `elapse` for a fake clock  |
  * | `gatewaySecretStores` | `gatewaySecretStoreSuite` | `create(now)` → a store on the clock `now`             |
+ * | `enrollmentTokenStores` | `enrollmentTokenStoreSuite` | `create()` → a store; `elapse` for a fake clock    |
+ * | `provisionRegistries` | `provisionRegistrySuite`  | `create()` → a registry                                |
+ * | `policyStores`        | `policyStoreSuite`        | `create()` → a policy store                            |
+ * | `platformAdapters`    | `platformAdapterSuite`    | `create()` → `{ adapter, chatId, refusal?, observe? }` |
  *
  * `create` may be async. Whatever it sets up (a temp folder, a connection) is released by the
  * entry's `dispose` (or the `dispose` of what it returns), which the suite calls after its
@@ -271,4 +342,8 @@ export interface ConformanceSubjects {
   readonly inboundBuffers?: readonly NamedSubject<InboundBufferSuiteOptions>[];
   readonly capabilityVaults?: readonly NamedSubject<CapabilityVaultSuiteOptions>[];
   readonly gatewaySecretStores?: readonly NamedSubject<GatewaySecretStoreSuiteOptions>[];
+  readonly enrollmentTokenStores?: readonly NamedSubject<EnrollmentTokenStoreSuiteOptions>[];
+  readonly provisionRegistries?: readonly NamedSubject<ProvisionRegistrySuiteOptions>[];
+  readonly policyStores?: readonly NamedSubject<PolicyStoreSuiteOptions>[];
+  readonly platformAdapters?: readonly NamedSubject<PlatformAdapterSuiteOptions>[];
 }

@@ -34,6 +34,16 @@ describe('SqliteSkillStore passes skillStoreSuite', () => {
     expect(
       report.results.filter((r) => r.id.includes('.conventions.') && r.id.endsWith('.store')).length,
     ).toBeGreaterThan(10);
+    // The store declares supports_tag_filter and keeps historical versions: these cases run here.
+    const ran = (id: string) => report.results.find((r) => r.id === `skill-store.contract.${id}`)?.status;
+    for (const id of [
+      'query.tag-filter',
+      'query.tag-filter-all-of',
+      'metadata.tags-kept',
+      'load.old-version',
+    ]) {
+      expect(ran(id)).toBe('passed');
+    }
   });
 });
 

@@ -1,4 +1,6 @@
+import type { DeliveryPayload, DeliveryReceipt, WakeOpts, WakeReceipt } from '@agentwire/agent-connector';
 import { NoOpAgentConnector } from '@agentwire/agent-connector/noop';
+import { HttpWebhookAgentConnector } from '@agentwire/agent-connector/webhook';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';
@@ -18,20 +20,208 @@ class BrokenWakeConnector extends NoOpAgentConnector {
   }
 }
 
+/** The ids of the cases of `report` that failed, without the suite prefix, sorted. */
+const failedIds = (report: { results: readonly { id: string; status: string }[] }) =>
+  report.results
+    .filter((r) => r.status === 'failed')
+    .map((r) => r.id.replace('agent-connector.contract.', ''))
+    .sort();
+
+/** The bundled connector's own `deliver` and `wake`, which a mistake may call through to. */
+interface Originals {
+  deliver(id: string, payload: DeliveryPayload): Promise<DeliveryReceipt>;
+  wake(id: string, opts?: WakeOpts): Promise<WakeReceipt>;
+}
+
+/** The bundled webhook connector with one realistic mistake, wired to the fake receiver. */
+function brokenWebhook(mistake: (original: Originals) => Partial<HttpWebhookAgentConnector>) {
+  return () =>
+    webhookUnderTest({
+      wakeUrl: true,
+      build: (options) => {
+        const connector = new HttpWebhookAgentConnector(options);
+        const originals: Originals = {
+          deliver: connector.deliver.bind(connector),
+          wake: connector.wake.bind(connector),
+        };
+        return Object.assign(connector, mistake(originals));
+      },
+    });
+}
+
 describe('agentConnectorSuite', () => {
-  it('passes the no-op connector, skipping what it cannot show', async () => {
+  it('passes the no-op connector, which has nothing to observe: the run is reduced, not failed', async () => {
     const report = await runSuite(agentConnectorSuite({ create: noopUnderTest }));
     expect(report.ok).toBe(true);
     const s = statuses(report);
-    expect(s['deliver.meta-passthrough']).toBe('skipped');
+    expect(s['deliver.meta-passthrough']).toBe('unobserved');
+    expect(s['wake.observed']).toBe('unobserved');
+    expect(s['health-check.false-when-down']).toBe('unobserved');
+    expect(s['deliver.unknown-agent']).toBe('skipped');
     expect(s['wake.session-echo-address']).toBe('skipped');
     expect(s['agent-status.valid']).toBe('passed');
     expect(s['wake.without-context']).toBe('passed');
+    expect(s['health-check.true-when-available']).toBe('passed');
+    expect(report.counts.unobserved).toBeGreaterThan(0);
+    expect((await runSuite(agentConnectorSuite({ create: noopUnderTest }), { requireFull: true })).ok).toBe(
+      false,
+    );
+  });
+
+  it.each([
+    [
+      'throws a plain Error for an unknown agent',
+      brokenWebhook((original) => ({
+        deliver: async (id, payload) => {
+          if (id !== 'perry') throw new Error(`no agent ${id}`);
+          return original.deliver(id, payload);
+        },
+      })),
+      ['deliver.unknown-agent'],
+    ],
+    [
+      'reports delivered_at in seconds',
+      brokenWebhook((original) => ({
+        deliver: async (id, payload) => {
+          const receipt = await original.deliver(id, payload);
+          return { ...receipt, delivered_at: Math.floor(receipt.delivered_at / 1000) };
+        },
+      })),
+      [
+        'deliver.augment-receipt',
+        'deliver.rich-meta-receipt',
+        'deliver.substrate-down',
+        'deliver.template-receipt',
+      ],
+    ],
+    [
+      'delivers twice',
+      brokenWebhook((original) => ({
+        deliver: async (id, payload) => {
+          await original.deliver(id, payload);
+          return original.deliver(id, payload);
+        },
+      })),
+      [
+        'deliver.augment-receipt',
+        'deliver.exactly-once',
+        'deliver.meta-passthrough',
+        'deliver.rich-meta-receipt',
+        'deliver.substrate-down',
+        'deliver.template-passthrough',
+        'deliver.template-receipt',
+      ],
+    ],
+    [
+      'drops every second delivery',
+      () => {
+        let calls = 0;
+        return brokenWebhook((original) => ({
+          deliver: async (id, payload) => {
+            calls += 1;
+            return calls % 2 === 0 ? { delivered_at: Date.now() } : original.deliver(id, payload);
+          },
+        }))();
+      },
+      // Which cases meet a dropped delivery depends on the order; that some do is what matters.
+      undefined,
+    ],
+    [
+      'reports woken: true and does nothing',
+      brokenWebhook(() => ({
+        wake: async (_id, opts) => ({
+          woken_at: Date.now(),
+          woken: true,
+          ...(opts?.session_id === undefined ? {} : { session_id: opts.session_id }),
+        }),
+      })),
+      [
+        'wake.observed',
+        'wake.observed-session',
+        'wake.session-echo-address',
+        'wake.substrate-down',
+        'wake.unknown-agent',
+      ],
+    ],
+    [
+      'wakes the wrong session',
+      brokenWebhook((original) => ({
+        wake: async (id, opts) => {
+          const receipt = await original.wake(id.split('@')[0] ?? id, { ...opts, session_id: 'main' });
+          const session = opts?.session_id ?? id.split('@')[1];
+          return { ...receipt, ...(session === undefined ? {} : { session_id: session }) };
+        },
+      })),
+      ['wake.observed-session'],
+    ],
+    [
+      'says healthy whatever happens',
+      brokenWebhook(() => ({ health_check: async () => true })),
+      ['health-check.false-when-down'],
+    ],
+    [
+      'says unhealthy whatever happens',
+      brokenWebhook(() => ({ health_check: async () => false })),
+      ['health-check.false-when-down', 'health-check.true-when-available'],
+    ],
+  ])('fails a webhook connector that %s', async (_, create, failing) => {
+    const report = await runSuite(agentConnectorSuite({ create }));
+    expect(report.ok).toBe(false);
+    if (failing === undefined) {
+      expect(failedIds(report).length).toBeGreaterThan(0);
+      expect(failedIds(report).every((id) => id.startsWith('deliver.'))).toBe(true);
+    } else expect(failedIds(report)).toEqual([...failing].sort());
+  });
+
+  it('catches a dropped delivery whichever delivery is dropped', async () => {
+    for (const dropped of [1, 2, 3, 4, 5, 6]) {
+      let calls = 0;
+      const create = brokenWebhook((original) => ({
+        deliver: async (id, payload) => {
+          calls += 1;
+          return calls === dropped ? { delivered_at: Date.now() } : original.deliver(id, payload);
+        },
+      }));
+      const report = await runSuite(agentConnectorSuite({ create }));
+      expect(failedIds(report).length, `dropping delivery ${dropped}`).toBe(1);
+    }
+  });
+
+  it('reduces the run of a connector that mangles meta and drops deliveries when it cannot be observed', async () => {
+    const {
+      observe: _observe,
+      observeWakes: _observeWakes,
+      setSubstrateAvailable: _setSubstrateAvailable,
+      ...unobserved
+    } = webhookUnderTest({
+      wakeUrl: true,
+      build: (options) => {
+        const connector = new HttpWebhookAgentConnector(options);
+        const deliver = connector.deliver.bind(connector);
+        let calls = 0;
+        return Object.assign(connector, {
+          deliver: async (id: string, payload: DeliveryPayload) => {
+            if (id !== 'perry') return deliver(id, payload);
+            calls += 1;
+            if (calls % 2 === 0) return { delivered_at: Date.now() };
+            return deliver(id, { ...payload, meta: { ...payload.meta, event_type: 'mangled' } });
+          },
+        });
+      },
+    });
+    const report = await runSuite(agentConnectorSuite({ create: () => unobserved }));
+    expect(failedIds(report)).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(statuses(report)['deliver.meta-passthrough']).toBe('unobserved');
+    expect(statuses(report)['deliver.exactly-once']).toBe('unobserved');
+    expect(report.counts.unobserved).toBe(8);
+    const full = await runSuite(agentConnectorSuite({ create: () => unobserved }), { requireFull: true });
+    expect(full.ok).toBe(false);
   });
 
   it.each([
     ['file-drop', fileDropUnderTest, ['agent-status.valid']],
-    ['tmux', tmuxUnderTest, ['deliver.meta-passthrough', 'deliver.template-passthrough']],
+    ['tmux', tmuxUnderTest, []],
     [
       'webhook with wake_url',
       () => webhookUnderTest({ wakeUrl: true }),
@@ -51,6 +241,23 @@ describe('agentConnectorSuite', () => {
     );
   });
 
+  it('observes the tmux connector only as far as a pane allows: what it received and outages are unobserved', async () => {
+    const report = await runSuite(agentConnectorSuite({ create: tmuxUnderTest }));
+    expect(report.ok).toBe(true);
+    expect(
+      report.results.filter((r) => r.status === 'unobserved').map((r) => r.id.split('.').slice(2).join('.')),
+    ).toEqual([
+      'health-check.false-when-down',
+      'deliver.meta-passthrough',
+      'deliver.template-passthrough',
+      'deliver.exactly-once',
+      'deliver.substrate-down',
+      'wake.observed',
+      'wake.observed-session',
+      'wake.substrate-down',
+    ]);
+  });
+
   it('fails a connector that claims delivery sessions but drops the session from its receipts', async () => {
     const report = await runSuite(
       agentConnectorSuite({
@@ -67,14 +274,14 @@ describe('agentConnectorSuite', () => {
       agentConnectorSuite({ create: () => new BrokenWakeConnector({ log: null }) }),
     );
     expect(report.ok).toBe(false);
-    const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
-    expect(failed.sort()).toEqual(
-      [
-        'agent-connector.contract.wake.session-address',
-        'agent-connector.contract.wake.with-context',
-        'agent-connector.contract.wake.without-context',
-      ].sort(),
-    );
+    expect(failedIds(report)).toEqual([
+      // The no-op base accepts any agent; this connector does not say so.
+      'deliver.unknown-agent',
+      'wake.session-address',
+      'wake.unknown-agent',
+      'wake.with-context',
+      'wake.without-context',
+    ]);
   });
 
   it('fails receipts with null fields, string times and a wrong request_response error', async () => {

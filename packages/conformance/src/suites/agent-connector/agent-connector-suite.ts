@@ -18,12 +18,22 @@ import {
   type WakeReceipt,
 } from '@agentwire/agent-connector';
 import { assertEqual, assertTrue, fail, formatValue } from '../../assert.js';
-import type { ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
+import type { CapabilityNeed, ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
 
 /** A delivery as the substrate received it: the addressed agent and the payload, decoded. */
 export interface ReceivedDelivery {
   readonly agent_id: string;
   readonly payload: unknown;
+}
+
+/** A wake (an interrupt of the agent) as the substrate received it. */
+export interface ReceivedWake {
+  /** The agent interrupted, without any `@session` suffix. */
+  readonly agent_id: string;
+  /** The session interrupted, when the substrate targets sessions. */
+  readonly session_id?: string;
+  /** The context the wake carried, as the substrate received it. */
+  readonly context?: string;
 }
 
 /** A connector wired for a conformance run, with what the suite needs to know about it. */
@@ -51,6 +61,24 @@ export interface ConnectorUnderTest {
    * webhook whose receiver decides about sessions.
    */
   readonly deliverySessions?: boolean;
+  /**
+   * The interrupts the substrate received so far, in any order (capability `observe-wakes`): a wake
+   * that reports `woken: true` must show up here, for the agent and session it was sent to. A substrate
+   * that cannot interrupt returns `[]`. Degraded wakes (`woken: false`) are deliveries, not wakes.
+   */
+  readonly observeWakes?: () => readonly ReceivedWake[] | Promise<readonly ReceivedWake[]>;
+  /**
+   * Takes the substrate down (`false`: unreachable, as when its endpoint or folder is gone) and back up
+   * (`true`); capability `substrate-outage`. The cases check that `health_check()` then says `false` and
+   * that `deliver()` and `wake()` reject instead of reporting success; each brings it back up.
+   */
+  readonly setSubstrateAvailable?: (available: boolean) => void | Promise<void>;
+  /**
+   * `true` when the substrate has no registry of agents and accepts any agent id (a no-op, a broadcast
+   * channel): the unknown-agent cases are then skipped. Leave it unset when the connector knows its
+   * agents: it must refuse others with `DeliveryFailedError` (capability `agent-registry`).
+   */
+  readonly acceptsAnyAgent?: boolean;
   /** Releases what `create` set up (servers, temp folders); called once after the last case. */
   readonly dispose?: () => void | Promise<void>;
 }
@@ -65,6 +93,8 @@ export interface AgentConnectorContext {
   /** The validated static capabilities of the connector's class, when it declares them. */
   readonly staticCapabilities: StaticCapabilities | undefined;
   readonly observe: (() => Promise<readonly ReceivedDelivery[]>) | undefined;
+  readonly observeWakes: (() => Promise<readonly ReceivedWake[]>) | undefined;
+  readonly setSubstrateAvailable: ((available: boolean) => Promise<void>) | undefined;
 }
 
 /** The agent id used when neither `create` nor `list_agents()` names one. */
@@ -75,7 +105,7 @@ export async function prepareConnector(
   result: ConnectorFactoryResult,
 ): Promise<SuiteSetup<AgentConnectorContext>> {
   const underTest: ConnectorUnderTest = isWrapped(result) ? result : { connector: result };
-  const { connector, observe } = underTest;
+  const { connector, observe, observeWakes, setSubstrateAvailable } = underTest;
   assertAgentConnector(connector, 'the connector under test');
   const staticCapabilities = staticCapabilitiesOf(connector);
   const agentId = underTest.agentId ?? (await firstListedAgent(connector)) ?? FALLBACK_AGENT_ID;
@@ -90,12 +120,22 @@ export async function prepareConnector(
   if (underTest.sessions === true) capabilities.add('sessions');
   if (underTest.deliverySessions === true && capabilities.has('deliver'))
     capabilities.add('delivery-sessions');
+  if (observeWakes !== undefined) capabilities.add('observe-wakes');
+  if (observeWakes !== undefined && underTest.sessions === true) capabilities.add('observe-session-wakes');
+  if (setSubstrateAvailable !== undefined) capabilities.add('substrate-outage');
+  if (setSubstrateAvailable !== undefined && capabilities.has('deliver'))
+    capabilities.add('substrate-outage-deliver');
+  if (underTest.acceptsAnyAgent !== true) capabilities.add('agent-registry');
+  if (underTest.acceptsAnyAgent !== true && capabilities.has('deliver'))
+    capabilities.add('agent-registry-deliver');
   return {
     ctx: {
       connector,
       agentId,
       staticCapabilities,
       observe: observe && (async () => observe()),
+      observeWakes: observeWakes && (async () => observeWakes()),
+      setSubstrateAvailable: setSubstrateAvailable && (async (available) => setSubstrateAvailable(available)),
     },
     capabilities,
     ...(underTest.dispose === undefined ? {} : { dispose: underTest.dispose }),
@@ -223,37 +263,124 @@ export function assertWakeReceipt(value: unknown): WakeReceipt {
 }
 
 /** Version of the agent-connector suite; it follows the AgentConnector contract version (v1.0). */
-export const AGENT_CONNECTOR_SUITE_VERSION = '1.0.0';
+export const AGENT_CONNECTOR_SUITE_VERSION = '1.1.0';
+
+/** The suite version that added timestamps near now, exactly-once and wake observation, health and failure paths. */
+const SINCE_1_1 = '1.1.0';
 
 type Case = ConformanceCase<AgentConnectorContext>;
 
-const since = AGENT_CONNECTOR_SUITE_VERSION;
+const since = '1.0.0';
 /** The session of the `agent@session` address the session case delivers to. */
 const DELIVERY_SESSION = 'conformance-delivery-session';
 
+/** How far a substrate's clock may be from this process's and its timestamps still count as "now". */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** Fails unless `value` is a unix-ms time between `before` and `after`, give or take the clock skew. */
+function assertNear(value: number, before: number, after: number, field: string): void {
+  assertTrue(
+    value >= before - CLOCK_SKEW_MS && value <= after + CLOCK_SKEW_MS,
+    `${field} must be the unix-ms time of the call (between ${before} and ${after}, ± ${CLOCK_SKEW_MS / 60_000} min), got ${formatValue(value)}` +
+      (value > 0 && value < before / 100 ? ' — seconds instead of milliseconds?' : ''),
+  );
+}
+
+/** The deliveries the substrate received with `dispatchId`. */
+async function receivedWith(ctx: AgentConnectorContext, dispatchId: string): Promise<ReceivedDelivery[]> {
+  const received = (await ctx.observe?.()) ?? [];
+  return received.filter(
+    (delivery) =>
+      (delivery.payload as { readonly meta?: { readonly dispatch_id?: unknown } } | null)?.meta
+        ?.dispatch_id === dispatchId,
+  );
+}
+
+/**
+ * Fails unless the substrate received `sent` exactly once, for the case's agent; resolves with what it
+ * received. Checked after every delivery when the connector can be observed.
+ */
+async function assertReceivedOnce(
+  ctx: AgentConnectorContext,
+  sent: DeliveryPayload,
+): Promise<ReceivedDelivery> {
+  const matches = await receivedWith(ctx, sent.meta.dispatch_id);
+  assertTrue(
+    matches.length > 0,
+    `the substrate received no delivery with dispatch_id ${formatValue(sent.meta.dispatch_id)}`,
+  );
+  assertEqual(
+    matches.length,
+    1,
+    `deliveries the substrate received with dispatch_id ${sent.meta.dispatch_id}`,
+  );
+  const [match] = matches as [ReceivedDelivery];
+  assertEqual(match.agent_id, ctx.agentId, 'agent_id the substrate received');
+  return match;
+}
+
 async function deliverAndCheck(ctx: AgentConnectorContext, payload: DeliveryPayload): Promise<void> {
+  const before = Date.now();
   const receipt = await mustResolve(`deliver('${ctx.agentId}', ${payload.kind})`, () =>
     ctx.connector.deliver(ctx.agentId, payload),
   );
-  assertDeliveryReceipt(receipt);
+  const after = Date.now();
+  const checked = assertDeliveryReceipt(receipt);
+  assertNear(checked.delivered_at, before, after, 'delivered_at');
+  if (ctx.observe !== undefined && checked.delivery_skipped !== true) await assertReceivedOnce(ctx, payload);
 }
 
 async function assertPassedThrough(ctx: AgentConnectorContext, sent: DeliveryPayload): Promise<void> {
   await mustResolve(`deliver('${ctx.agentId}', ${sent.kind})`, () =>
     ctx.connector.deliver(ctx.agentId, sent),
   );
-  const received = (await ctx.observe?.()) ?? [];
-  const match = received.find(
-    (delivery) =>
-      (delivery.payload as { readonly meta?: { readonly dispatch_id?: unknown } } | null)?.meta
-        ?.dispatch_id === sent.meta.dispatch_id,
-  );
-  assertTrue(
-    match !== undefined,
-    `the substrate received no delivery with dispatch_id ${formatValue(sent.meta.dispatch_id)}`,
-  );
-  assertEqual(match.agent_id, ctx.agentId, 'agent_id the substrate received');
+  const match = await assertReceivedOnce(ctx, sent);
   assertEqual(match.payload, sent, 'payload the substrate received');
+}
+
+/** An agent id no connector under test knows. */
+function unknownAgentId(): string {
+  return `conformance-unknown-${conformanceDispatchId('agent')}`;
+}
+
+/**
+ * Fails unless `call` rejects with the contract's `DeliveryFailedError` for `agentId` (by name, `code`
+ * and `agent_id`, so a connector of any package passes).
+ */
+async function assertDeliveryFailed(
+  what: string,
+  agentId: string,
+  call: () => Promise<unknown>,
+): Promise<void> {
+  let resolved: unknown;
+  try {
+    resolved = await call();
+  } catch (error) {
+    const { name, code, agent_id } = (error ?? {}) as {
+      readonly name?: unknown;
+      readonly code?: unknown;
+      readonly agent_id?: unknown;
+    };
+    if (name !== 'DeliveryFailedError') {
+      fail(`${what} rejected with ${formatValue(name)}, not DeliveryFailedError`, error);
+    }
+    assertEqual(code, 'delivery_failed', `code of the DeliveryFailedError of ${what}`);
+    assertEqual(agent_id, agentId, `agent_id of the DeliveryFailedError of ${what}`);
+    return;
+  }
+  fail(`${what} resolved to ${formatValue(resolved)}; it must reject with DeliveryFailedError`);
+}
+
+/** Runs `check` with the substrate down, and brings it back up whatever happens. */
+async function whileSubstrateDown(ctx: AgentConnectorContext, check: () => Promise<void>): Promise<void> {
+  const setAvailable = ctx.setSubstrateAvailable;
+  if (setAvailable === undefined) return fail('the connector was given no setSubstrateAvailable');
+  await setAvailable(false);
+  try {
+    await check();
+  } finally {
+    await setAvailable(true);
+  }
 }
 
 /** `deliver()` of both payload kinds, receipts and pass-through. */
@@ -321,6 +448,64 @@ export function deliveryCases(suiteName: string): Case[] {
         assertEqual(receipt.session_id, DELIVERY_SESSION, 'session_id');
       },
     },
+    {
+      id: id('exactly-once'),
+      title: 'each of several deliveries reaches the substrate exactly once, for the addressed agent',
+      section: 'AgentConnector v1.0 §deliver',
+      level: 'required',
+      requires: 'observe-deliveries',
+      since: SINCE_1_1,
+      run: async (ctx) => {
+        const sent = [1, 2, 3].map((n) =>
+          n % 2 === 0 ? templatePayload(minimalMeta(`once-${n}`)) : augmentPayload(minimalMeta(`once-${n}`)),
+        );
+        for (const payload of sent) {
+          await mustResolve(`deliver('${ctx.agentId}', ${payload.kind})`, () =>
+            ctx.connector.deliver(ctx.agentId, payload),
+          );
+        }
+        for (const payload of sent) await assertReceivedOnce(ctx, payload);
+      },
+    },
+    {
+      id: id('unknown-agent'),
+      title: 'deliver() to an agent the connector does not know rejects with DeliveryFailedError',
+      section: 'AgentConnector v1.0 §Graceful degradation (caller misconfiguration)',
+      level: 'required',
+      requires: 'agent-registry-deliver',
+      since: SINCE_1_1,
+      run: async (ctx) => {
+        const unknown = unknownAgentId();
+        await assertDeliveryFailed(`deliver('${unknown}', augment)`, unknown, () =>
+          ctx.connector.deliver(unknown, augmentPayload(minimalMeta('unknown'))),
+        );
+        if (ctx.observe !== undefined) {
+          const received = await ctx.observe();
+          assertTrue(
+            !received.some((delivery) => delivery.agent_id === unknown),
+            'the substrate received a delivery for an agent the connector refused',
+          );
+        }
+      },
+    },
+    {
+      id: id('substrate-down'),
+      title: 'deliver() while the substrate is down rejects with DeliveryFailedError, and works again after',
+      section: 'AgentConnector v1.0 §Graceful degradation (substrate fault)',
+      level: 'required',
+      requires: 'substrate-outage-deliver',
+      since: SINCE_1_1,
+      run: async (ctx) => {
+        await whileSubstrateDown(ctx, () =>
+          assertDeliveryFailed(
+            `deliver('${ctx.agentId}', augment) with the substrate down`,
+            ctx.agentId,
+            () => ctx.connector.deliver(ctx.agentId, augmentPayload(minimalMeta('down'))),
+          ),
+        );
+        await deliverAndCheck(ctx, augmentPayload(minimalMeta('back-up')));
+      },
+    },
   ];
 }
 
@@ -386,6 +571,35 @@ export function methodCases(suiteName: string): Case[] {
       },
     },
     {
+      id: id('health-check.true-when-available'),
+      title: 'health_check() is true for a reachable, configured substrate',
+      section: 'AgentConnector v1.0 §Implementation checklist (health_check)',
+      level: 'required',
+      since: SINCE_1_1,
+      run: async (ctx) => {
+        const healthy: unknown = await mustResolve('health_check()', () => ctx.connector.health_check());
+        assertEqual(healthy, true, 'health_check() of the substrate create built');
+      },
+    },
+    {
+      id: id('health-check.false-when-down'),
+      title: 'health_check() resolves false (never throws) while the substrate is down, and true again after',
+      section: 'AgentConnector v1.0 §Implementation checklist (health_check)',
+      level: 'required',
+      requires: 'substrate-outage',
+      since: SINCE_1_1,
+      run: async (ctx) => {
+        await whileSubstrateDown(ctx, async () => {
+          const healthy: unknown = await mustResolve('health_check() with the substrate down', () =>
+            ctx.connector.health_check(),
+          );
+          assertEqual(healthy, false, 'health_check() with the substrate down');
+        });
+        const again: unknown = await mustResolve('health_check()', () => ctx.connector.health_check());
+        assertEqual(again, true, 'health_check() once the substrate is back');
+      },
+    },
+    {
       id: id('agent-status.valid'),
       title: 'agent_status() resolves to one of the four statuses',
       section: 'AgentConnector v1.0 §agent_status',
@@ -436,10 +650,42 @@ export function methodCases(suiteName: string): Case[] {
 const SESSION = 'conformance-session';
 
 async function wakeAndCheck(ctx: AgentConnectorContext, agentId: string, opts?: WakeOpts) {
+  const before = Date.now();
   const receipt = await mustResolve(`wake('${agentId}'${opts === undefined ? '' : ', opts'})`, () =>
     opts === undefined ? ctx.connector.wake(agentId) : ctx.connector.wake(agentId, opts),
   );
-  return assertWakeReceipt(receipt);
+  const after = Date.now();
+  const checked = assertWakeReceipt(receipt);
+  assertNear(checked.woken_at, before, after, 'woken_at');
+  return checked;
+}
+
+/**
+ * Wakes `address` with a context no other wake carries and checks what the substrate saw: a receipt
+ * saying `woken: true` needs exactly one interrupt of `agent` (in `session`, when given) with that
+ * context; `woken: false` needs none.
+ */
+async function assertWakeObserved(
+  ctx: AgentConnectorContext,
+  address: string,
+  opts: WakeOpts,
+  session: string | undefined,
+): Promise<void> {
+  const context = `${opts.context ?? 'Conformance wake'} [${conformanceDispatchId('wake')}]`;
+  const receipt = await wakeAndCheck(ctx, address, { ...opts, context });
+  const wakes = ((await ctx.observeWakes?.()) ?? []).filter((wake) => wake.context === context);
+  if (!receipt.woken) {
+    assertEqual(wakes.length, 0, `interrupts with the context of a wake that reported woken: false`);
+    return;
+  }
+  assertTrue(
+    wakes.length > 0,
+    `wake('${address}') reported woken: true, but the substrate received no interrupt with its context`,
+  );
+  assertEqual(wakes.length, 1, `interrupts the substrate received for one wake('${address}')`);
+  const [wake] = wakes as [ReceivedWake];
+  assertEqual(wake.agent_id, ctx.agentId, 'agent_id of the interrupt the substrate received');
+  if (session !== undefined) assertEqual(wake.session_id, session, 'session_id of the interrupt');
 }
 
 /**
@@ -505,8 +751,108 @@ export function wakeCases(suiteName: string): Case[] {
         assertEqual(both.session_id, 'opts-session', 'session_id of wake(agent@session, { session_id })');
       },
     },
+    {
+      id: id('observed'),
+      title: 'a wake that reports woken: true interrupted the agent once; woken: false interrupted nobody',
+      section: 'AgentConnector v1.0 §WakeReceipt.woken, §Graceful degradation on wake',
+      level: 'required',
+      requires: 'observe-wakes',
+      since: SINCE_1_1,
+      run: (ctx) => assertWakeObserved(ctx, ctx.agentId, { context: 'Conformance wake' }, undefined),
+    },
+    {
+      id: id('observed-session'),
+      title: 'a wake of agent@session, or with opts.session_id, interrupts that session',
+      section: 'AgentConnector v1.0 §agent@session targeting, §WakeOpts',
+      level: 'required',
+      requires: 'observe-session-wakes',
+      since: SINCE_1_1,
+      run: async (ctx) => {
+        await assertWakeObserved(ctx, `${ctx.agentId}@${SESSION}`, { context: 'Session wake' }, SESSION);
+        await assertWakeObserved(
+          ctx,
+          `${ctx.agentId}@${SESSION}`,
+          { session_id: 'opts-session' },
+          'opts-session',
+        );
+      },
+    },
+    {
+      id: id('unknown-agent'),
+      title: 'wake() of an agent the connector does not know rejects with DeliveryFailedError',
+      section: 'AgentConnector v1.0 §Graceful degradation (caller misconfiguration)',
+      level: 'required',
+      requires: 'agent-registry',
+      since: SINCE_1_1,
+      run: async (ctx) => {
+        const unknown = unknownAgentId();
+        await assertDeliveryFailed(`wake('${unknown}')`, unknown, () =>
+          ctx.connector.wake(unknown, { context: 'Conformance check: unknown agent.' }),
+        );
+      },
+    },
+    {
+      id: id('substrate-down'),
+      title: 'wake() while the substrate is down rejects (a fault, not a capability gap to degrade from)',
+      section: 'AgentConnector v1.0 §Graceful degradation (substrate fault)',
+      level: 'required',
+      requires: 'substrate-outage',
+      since: SINCE_1_1,
+      run: (ctx) =>
+        whileSubstrateDown(ctx, async () => {
+          let receipt: unknown;
+          try {
+            receipt = await ctx.connector.wake(ctx.agentId, {
+              context: 'Conformance check: substrate down.',
+            });
+          } catch {
+            return;
+          }
+          fail(
+            `wake('${ctx.agentId}') with the substrate down resolved to ${formatValue(receipt)}; it must reject`,
+          );
+        }),
+    },
   ];
 }
+
+/** What gives each capability of the agent-connector suite, said to the implementer. */
+const AGENT_CONNECTOR_NEEDS: Readonly<Record<string, CapabilityNeed>> = {
+  deliver: { provide: 'a deliver() that staticCapabilities() features do not switch off' },
+  'list-agents': { provide: 'a list_agents() that staticCapabilities() features do not switch off' },
+  'static-capabilities': { provide: 'a static staticCapabilities() on the connector class' },
+  'agent-status': { provide: 'an agent_status() method' },
+  'observe-deliveries': {
+    provide: 'observe() in what create returns, listing what the substrate received',
+    observation: true,
+  },
+  'observe-wakes': {
+    provide: 'observeWakes() in what create returns, listing the interrupts the substrate received',
+    observation: true,
+  },
+  'observe-session-wakes': {
+    provide: 'observeWakes() and sessions: true in what create returns',
+    observation: true,
+  },
+  'substrate-outage': {
+    provide: 'setSubstrateAvailable(available) in what create returns, taking the substrate down and up',
+    observation: true,
+  },
+  'substrate-outage-deliver': {
+    provide: 'setSubstrateAvailable(available) in what create returns, and deliver()',
+    observation: true,
+  },
+  sessions: { provide: 'sessions: true in what create returns, when wake() knows sessions' },
+  'delivery-sessions': {
+    provide: 'deliverySessions: true in what create returns, when deliver() routes to sessions',
+  },
+  'agent-registry': {
+    provide: 'a connector that knows its agents (acceptsAnyAgent unset in what create returns)',
+  },
+  'agent-registry-deliver': {
+    provide: 'a connector that knows its agents (acceptsAnyAgent unset), and deliver()',
+  },
+};
 
 /** Options of {@link agentConnectorSuite}. */
 export interface AgentConnectorSuiteOptions {
@@ -519,10 +865,14 @@ const SUITE_NAME = 'agent-connector.contract';
 /**
  * The AgentConnector v1.0 contract, checked more strictly than the reference suite: receipts that
  * `parseDeliveryReceipt` / `parseWakeReceipt` accept with no `null` or `undefined` field, `woken` a boolean,
- * `wake()` never throwing for a capability gap, `health_check()` a boolean, `request_response()` working
- * or rejecting with `NotImplementedError`. Capabilities: `deliver` and `list-agents` (from the class's
- * `staticCapabilities()` features; all on without them), `static-capabilities`, `agent-status` (the
- * method exists), `observe-deliveries` (the factory's `observe`), `sessions` and `delivery-sessions`.
+ * timestamps in unix milliseconds near the call, `wake()` never throwing for a capability gap,
+ * `DeliveryFailedError` for an unknown agent, `health_check()` true for a working substrate,
+ * `request_response()` working or rejecting with `NotImplementedError`. With what `create` returns the
+ * suite also observes the substrate: every delivery arrives exactly once and untouched (`observe`), a
+ * wake reported as `woken: true` interrupted the right agent and session (`observeWakes`), and with the
+ * substrate down `health_check()` is false and `deliver()` / `wake()` reject (`setSubstrateAvailable`).
+ * Without them those cases are `unobserved` and the run is reduced. The `needs` of the suite say what
+ * gives each capability.
  *
  * @example
  * ```ts
@@ -542,6 +892,7 @@ export function agentConnectorSuite(
       'meta pass-through, wake receipts and degradation, agent@session addresses and session echo, ' +
       'health_check, agent_status and request_response.',
     cases: [...methodCases(SUITE_NAME), ...deliveryCases(SUITE_NAME), ...wakeCases(SUITE_NAME)],
+    needs: AGENT_CONNECTOR_NEEDS,
     setup: async () => prepareConnector(await options.create()),
   };
 }

@@ -1,3 +1,4 @@
+import type { AgentConnector } from '@agentwire/agent-connector';
 import {
   claimingAgentIds,
   isWakeAddress,
@@ -5,7 +6,11 @@ import {
   resolveSessionId,
 } from '@agentwire/agent-connector';
 import { NoOpAgentConnector } from '@agentwire/agent-connector/noop';
-import { HttpWebhookAgentConnector, webhookSignature } from '@agentwire/agent-connector/webhook';
+import {
+  HttpWebhookAgentConnector,
+  type HttpWebhookAgentConnectorOptions,
+  webhookSignature,
+} from '@agentwire/agent-connector/webhook';
 import type { AgentAddressImplementation } from './agent-address-suite.js';
 import type { ConnectorUnderTest } from './agent-connector-suite.js';
 import { createWebhookReceiverHarness } from './webhook-receiver-harness.js';
@@ -30,16 +35,23 @@ export const agentwireWebhookWire: WebhookWireImplementation = {
     }),
 };
 
-/** The bundled no-op connector, silenced. */
+/**
+ * The bundled no-op connector, silenced. It discards what it is given and accepts any agent id, so
+ * there is nothing to observe: its run is reduced by design.
+ */
 export function noopUnderTest(): ConnectorUnderTest {
-  return { connector: new NoOpAgentConnector({ log: null }) };
+  return { connector: new NoOpAgentConnector({ log: null }), acceptsAnyAgent: true };
 }
 
 /**
  * The bundled webhook connector against {@link createWebhookReceiverHarness}, with authorization and HMAC
  * checked by the receiver; `wakeUrl: false` leaves the agent without a `wake_url` (degraded wakes).
  */
-export function webhookUnderTest(options: { readonly wakeUrl: boolean }): ConnectorUnderTest {
+export function webhookUnderTest(options: {
+  readonly wakeUrl: boolean;
+  /** Builds the connector from its options; the bundled class by default (tests pass broken variants). */
+  readonly build?: (options: HttpWebhookAgentConnectorOptions) => AgentConnector;
+}): ConnectorUnderTest {
   const authorization = 'Bearer conformance';
   const secret = 'conformance-secret';
   const receiver = createWebhookReceiverHarness({
@@ -47,7 +59,8 @@ export function webhookUnderTest(options: { readonly wakeUrl: boolean }): Connec
     verifySignature: (signature, body) => signature === webhookSignature(secret, body),
   });
   const base = 'https://agents.example/perry';
-  const connector = new HttpWebhookAgentConnector({
+  const build = options.build ?? ((built) => new HttpWebhookAgentConnector(built));
+  const connector = build({
     agents: {
       perry: {
         url: base,
@@ -59,5 +72,12 @@ export function webhookUnderTest(options: { readonly wakeUrl: boolean }): Connec
     hmac_secret: secret,
     fetch: receiver.fetch,
   });
-  return { connector, agentId: 'perry', sessions: true, observe: () => receiver.deliveries() };
+  return {
+    connector,
+    agentId: 'perry',
+    sessions: true,
+    observe: () => receiver.deliveries(),
+    observeWakes: () => receiver.wakes(),
+    setSubstrateAvailable: (available) => receiver.setAvailable(available),
+  };
 }

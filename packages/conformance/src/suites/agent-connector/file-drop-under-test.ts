@@ -1,18 +1,23 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileDropAgentConnector } from '@agentwire/agent-connector/file-drop';
 import type { ConnectorUnderTest, ReceivedDelivery } from './agent-connector-suite.js';
 
 /**
- * The bundled file-drop connector in a fresh temporary folder, observed by reading its delivery files and
- * removed on dispose. Node-only: not exported from the package entry.
+ * Lists what a file-drop folder received for `agentId`, as the agent-connector suite's `observe` takes
+ * it: every delivery file under `<dir>/<agentId>/` (wake files, whose names start `wake-`, and hidden
+ * files left out), decoded. Use it with your own file-drop connector, or with a substrate that writes the
+ * same layout.
+ *
+ * @example
+ * ```ts
+ * import { observeFileDrop } from '@agentwire/conformance/node';
+ * agentConnectorSuite({ create: () => ({ connector, agentId: 'perry', observe: observeFileDrop(dir, 'perry') }) });
+ * ```
  */
-export async function fileDropUnderTest(): Promise<ConnectorUnderTest> {
-  const dir = await mkdtemp(join(tmpdir(), 'agentwire-conformance-'));
-  const agentId = 'perry';
-  const connector = new FileDropAgentConnector({ dir, agents: [agentId] });
-  const observe = async (): Promise<ReceivedDelivery[]> => {
+export function observeFileDrop(dir: string, agentId: string): () => Promise<ReceivedDelivery[]> {
+  return async () => {
     const folder = join(dir, agentId);
     const names = await readdir(folder).catch(() => []);
     const documents = await Promise.all(
@@ -24,12 +29,41 @@ export async function fileDropUnderTest(): Promise<ConnectorUnderTest> {
     );
     return documents.map((document) => ({ agent_id: String(document.agent_id), payload: document.payload }));
   };
+}
+
+/**
+ * The bundled file-drop connector in a fresh temporary folder, observed by reading its delivery files,
+ * taken down by replacing its folder with a file, and removed on dispose. Node-only.
+ */
+export async function fileDropUnderTest(): Promise<ConnectorUnderTest> {
+  const dir = await mkdtemp(join(tmpdir(), 'agentwire-conformance-'));
+  const agentId = 'perry';
+  const connector = new FileDropAgentConnector({ dir, agents: [agentId] });
+  const observe = observeFileDrop(dir, agentId);
+  // Down: the drop folder is moved away and a plain file takes its place, so nothing can be written
+  // there (file permissions would not stop a process running as root).
+  const away = `${dir}-away`;
+  const setSubstrateAvailable = async (available: boolean): Promise<void> => {
+    if (available) {
+      await rm(dir, { force: true });
+      await rename(away, dir);
+    } else {
+      await rename(dir, away);
+      await writeFile(dir, 'the drop folder is gone');
+    }
+  };
   return {
     connector,
     agentId,
     sessions: true,
     deliverySessions: true,
     observe,
-    dispose: () => rm(dir, { recursive: true, force: true }),
+    // A drop folder cannot interrupt anyone: wakes are written as files and reported as woken: false.
+    observeWakes: () => [],
+    setSubstrateAvailable,
+    dispose: async () => {
+      await rm(dir, { recursive: true, force: true });
+      await rm(away, { recursive: true, force: true });
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { ReceivedDelivery } from './agent-connector-suite.js';
+import type { ReceivedDelivery, ReceivedWake } from './agent-connector-suite.js';
 
 /** One request the harness received. Header names are lower-case. */
 export interface RecordedWebhookRequest {
@@ -22,12 +22,24 @@ export interface WebhookReceiverHarness {
   readonly requests: readonly RecordedWebhookRequest[];
   /** Every deliver body received: the `agent_id` and the rest of the body as the payload. */
   deliveries(): readonly ReceivedDelivery[];
+  /**
+   * Every wake received (a POST whose body has no `kind`): its agent (without `@session`), session and
+   * context.
+   */
+  wakes(): readonly ReceivedWake[];
+  /**
+   * Takes the receiver off the network (`false`: every request fails as a refused connection does,
+   * with a `TypeError` and nothing recorded) or puts it back (`true`, the start).
+   */
+  setAvailable(available: boolean): void;
 }
 
 /**
  * A `fetch` that answers like a webhook agent and records every request: GET (status) → 200; a POST whose
  * body has a `kind` (a delivery) → 200 `{ delivery_id, session_id? }` echoing the body's `session_id`;
- * any other POST (a wake) → 202. Unauthorised requests get 401, unparsable bodies 400.
+ * any other POST (a wake) → 202. Unauthorised requests get 401, unparsable bodies 400. Use it to test your
+ * own webhook connector: hand its `fetch` to the connector, and `deliveries` / `wakes` /
+ * `setAvailable` to the agent-connector suite as `observe` / `observeWakes` / `setSubstrateAvailable`.
  *
  * @example
  * ```ts
@@ -40,7 +52,10 @@ export function createWebhookReceiverHarness(
   options: WebhookReceiverHarnessOptions = {},
 ): WebhookReceiverHarness {
   const requests: RecordedWebhookRequest[] = [];
+  let available = true;
   const fetch = async (url: string, init: RequestInit): Promise<Response> => {
+    // What the global fetch throws when nothing listens at the address.
+    if (!available) throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') });
     const request = new Request(url, init);
     const body = await request.text();
     const headers = Object.fromEntries(request.headers.entries());
@@ -71,6 +86,23 @@ export function createWebhookReceiverHarness(
         const { agent_id, ...payload } = parsed;
         return [{ agent_id: String(agent_id), payload }];
       }),
+    wakes: () =>
+      requests.flatMap((request) => {
+        const parsed = request.method === 'POST' ? parseObject(request.body) : undefined;
+        if (parsed === undefined || 'kind' in parsed) return [];
+        const { agent_id, session_id, context } = parsed;
+        const agent = String(agent_id).split('@')[0] ?? '';
+        return [
+          {
+            agent_id: agent,
+            ...(typeof session_id === 'string' ? { session_id } : {}),
+            ...(typeof context === 'string' ? { context } : {}),
+          },
+        ];
+      }),
+    setAvailable: (next) => {
+      available = next;
+    },
   };
 }
 

@@ -24,7 +24,10 @@ const bundledConventions: DataStoreConventions = {
   createQueryBridge: (store) => new DataStoreQueryBridge(store),
 };
 
-/** A small, correct in-memory DataStore: substring search over words, tag filter, curated fields on top. */
+/**
+ * A small, correct in-memory DataStore: word search, tag filter, curated fields on top, and entries whose
+ * `expires_at` has passed left out of every read.
+ */
 class MemoryDataStore implements DataStore {
   static staticCapabilities(): DataStoreCapabilities {
     return {
@@ -49,13 +52,13 @@ class MemoryDataStore implements DataStore {
       ...(entry.tags === undefined ? {} : { domain_tags: entry.tags }),
       ...(entry.recipients === undefined ? {} : { recipients: entry.recipients }),
       ...(entry.expires_at == null ? {} : { expires_at: entry.expires_at }),
-      ...(entry.metadata === undefined ? {} : { metadata: entry.metadata }),
+      ...(entry.metadata === undefined ? {} : { metadata: structuredClone(entry.metadata) }),
     });
     return record;
   }
 
   async get(id: string): Promise<PortableData | null> {
-    return this.entries.find((entry) => entry.id === id) ?? null;
+    return this.entries.find((entry) => entry.id === id && this.isLive(entry)) ?? null;
   }
 
   async query(filters: QueryFilters): Promise<PortableData[]> {
@@ -64,9 +67,27 @@ class MemoryDataStore implements DataStore {
     const wanted =
       typeof tags === 'string' ? [tags] : Array.isArray(tags) && tags.length > 0 ? tags : undefined;
     return this.entries
+      .filter((entry) => this.isLive(entry))
       .filter((entry) => words.every((word) => entry.detail?.split(/\s+/).includes(word)))
-      .filter((entry) => wanted === undefined || entry.domain_tags?.some((tag) => wanted.includes(tag)))
-      .slice(0, filters.limit);
+      .filter(
+        (entry) => wanted === undefined || entry.domain_tags?.some((tag) => this.tagMatches(tag, wanted)),
+      )
+      .slice(0, this.cap(filters.limit));
+  }
+
+  /** Whether `entry` is still served: no `expires_at`, or one still ahead. */
+  protected isLive(entry: PortableData): boolean {
+    return entry.expires_at === undefined || entry.expires_at > Math.floor(Date.now() / 1000);
+  }
+
+  /** Whether an entry's `tag` satisfies a filter asking for any of `wanted`. */
+  protected tagMatches(tag: string, wanted: readonly unknown[]): boolean {
+    return wanted.includes(tag);
+  }
+
+  /** How many items a query with this `limit` returns at most. */
+  protected cap(limit: number): number {
+    return limit;
   }
 
   async manifest(): Promise<ManifestInfo<DataStoreManifest>> {
@@ -101,6 +122,58 @@ class BrokenDataStore extends MemoryDataStore {
   override async query(filters: QueryFilters): Promise<PortableData[]> {
     const { domain_tags: _ignored, ...rest } = filters;
     return super.query({ ...rest, limit: 1000 });
+  }
+}
+
+/** Stores `expires_at` and hands it back, but serves expired entries as if they were live. */
+class ServesExpiredStore extends MemoryDataStore {
+  protected override isLive(): boolean {
+    return true;
+  }
+}
+
+/** Reads `expires_at: null` as "expired at the epoch" instead of "durable forever". */
+class NullExpiresStore extends MemoryDataStore {
+  override write(entry: DataWrite): Promise<DataWriteRecord> {
+    return super.write(entry.expires_at === null ? { ...entry, expires_at: 0 } : entry);
+  }
+}
+
+/** Accepts `metadata` on write and drops it. */
+class DropsMetadataStore extends MemoryDataStore {
+  override write(entry: DataWrite): Promise<DataWriteRecord> {
+    const { metadata: _dropped, ...rest } = entry;
+    return super.write(rest);
+  }
+}
+
+/** Answers queries from a summary index: id, summary and score only, the rest left to get(). */
+class SummaryIndexStore extends MemoryDataStore {
+  override async query(filters: QueryFilters): Promise<PortableData[]> {
+    return (await super.query(filters)).map(({ id, summary }) => ({ id, summary, score: 1 }));
+  }
+}
+
+/** Returns one item fewer than the limit, an off-by-one in its paging. */
+class LimitOffByOneStore extends MemoryDataStore {
+  protected override cap(limit: number): number {
+    return Math.max(1, limit - 1);
+  }
+}
+
+/** Matches domain_tags by case-insensitive prefix, as a `LIKE 'x%'` over a tags column would. */
+class PrefixTagStore extends MemoryDataStore {
+  protected override tagMatches(tag: string, wanted: readonly unknown[]): boolean {
+    return wanted.some(
+      (asked) => typeof asked === 'string' && tag.toLowerCase().startsWith(asked.toLowerCase()),
+    );
+  }
+}
+
+/** Lists every entry carrying the tag when a domain_tags filter is given, whatever the text asked. */
+class TagReplacesTextStore extends MemoryDataStore {
+  override query(filters: QueryFilters): Promise<PortableData[]> {
+    return super.query(filters['domain_tags'] === undefined ? filters : { ...filters, query: '' });
   }
 }
 
@@ -167,7 +240,7 @@ describe('dataStoreSuite', () => {
     );
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
-    expect(report.results).toHaveLength(17 + 68 + 11);
+    expect(report.results).toHaveLength(17 + 8 + 68 + 11);
   });
 
   it('skips the helper cases without conventions and still holds the store to the summary rule', async () => {
@@ -186,6 +259,7 @@ describe('dataStoreSuite', () => {
     expect(failed.sort()).toEqual(
       [
         'get.summary-detail',
+        'round-trip.every-field',
         'conventions.summary-first-line.store',
         'conventions.summary-leading-newline.store',
         'conventions.summary-201-cut.store',
@@ -232,12 +306,49 @@ describe('dataStoreSuite', () => {
       [
         'write.record',
         'get.unknown-null',
+        // get() throws for the expired entry instead of resolving to null.
+        'expires-at.get-hides-expired',
         'curated.not-in-metadata',
         'curated.top-level',
+        'round-trip.every-field',
         'query.limit',
+        'query.limit-exact',
         'filters.domain-tags',
+        'filters.domain-tags-exact',
+        'filters.domain-tags-with-text',
       ].sort(),
     );
+  });
+
+  it.each([
+    [
+      'serves expired entries',
+      ServesExpiredStore,
+      ['expires-at.get-hides-expired', 'expires-at.query-hides-expired'],
+    ],
+    ['reads expires_at: null as expired', NullExpiresStore, ['expires-at.null-durable']],
+    ['drops metadata', DropsMetadataStore, ['round-trip.every-field', 'round-trip.metadata']],
+    [
+      'answers queries with summaries only',
+      SummaryIndexStore,
+      ['round-trip.every-field', 'round-trip.metadata'],
+    ],
+    ['returns one item fewer than the limit', LimitOffByOneStore, ['query.limit-exact']],
+    ['matches tags by case-insensitive prefix', PrefixTagStore, ['filters.domain-tags-exact']],
+    ['lets a tag filter replace the text search', TagReplacesTextStore, ['filters.domain-tags-with-text']],
+  ] as const)('fails a store that %s, on exactly those cases', async (_, Store, expected) => {
+    const report = await runSuite(dataStoreSuite({ create: () => new Store() }));
+    const failed = report.results
+      .filter((r) => r.status === 'failed')
+      .map((r) => r.id.replace('data-store.contract.', ''));
+    expect(failed.sort()).toEqual([...expected].sort());
+  });
+
+  it('says what to provide for every capability a case requires, none of them an observation', () => {
+    const suite = dataStoreSuite({ create: () => new MemoryDataStore() });
+    const required = new Set(suite.cases.flatMap((c) => (c.requires === undefined ? [] : [c.requires])));
+    expect(Object.keys(suite.needs ?? {}).sort()).toEqual([...required].sort());
+    expect(Object.values(suite.needs ?? {}).every((need) => need.observation !== true)).toBe(true);
   });
 
   it('skips write-dependent cases for a read-only store and checks the rest', async () => {

@@ -7,7 +7,7 @@ import {
   storageConventions,
 } from '@agentwire/agent-connector';
 import { assertEqual, assertTrue, fail, formatValue } from '../../assert.js';
-import type { ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
+import type { CapabilityNeed, ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
 import { assertNoEmptyFields, mustResolve } from '../agent-connector/agent-connector-suite.js';
 import {
   type DataStoreConventions,
@@ -48,12 +48,19 @@ export function assertPortableDataList(value: unknown, what: string): PortableDa
   return (value as unknown[]).map((item, index) => assertPortableData(item, `${what}[${index}]`));
 }
 
-/** Version of the data-store suite; it follows the DataStore contract version (v1.0). */
-export const DATA_STORE_SUITE_VERSION = '1.0.0';
+/**
+ * Version of the data-store suite; its major follows the DataStore contract version (v1.0). 1.1.0 added
+ * the expires_at, round-trip, exact-limit and exact-tag cases.
+ */
+export const DATA_STORE_SUITE_VERSION = '1.1.0';
 
 type Case = ConformanceCase<DataStoreContext>;
 
-const since = DATA_STORE_SUITE_VERSION;
+/** The suite version that shipped the first cases. */
+const since = '1.0.0';
+
+/** The suite version of the expires_at, round-trip, exact-limit and exact-tag cases. */
+const sinceLifecycle = DATA_STORE_SUITE_VERSION;
 const DAY_SECONDS = 86_400;
 
 /** Writes an entry and fails the case unless `write()` resolves to an object with a string id. */
@@ -367,6 +374,267 @@ export function queryCases(suiteName: string): Case[] {
   ];
 }
 
+/** Unix seconds now, as the cases stamp `expires_at` relative to it. */
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** An `expires_at` an hour gone: the entry is expired from the moment it is written. */
+const pastExpiry = () => nowSeconds() - 3600;
+
+/** Metadata with non-ASCII keys and values, nesting, numbers and booleans: all of it must come back. */
+const DISTINCTIVE_METADATA: Readonly<Record<string, unknown>> = {
+  origin: 'conformance',
+  'clé-ü': 'valeur — 日本語 🙂',
+  nested: { list: [1, 'zwei', true], ratio: 0.25, flag: false },
+};
+
+/** The ids `query(...)` returns, items validated. */
+async function queriedIds(ctx: DataStoreContext, query: string, extra: Record<string, unknown> = {}) {
+  const filters = { query, limit: 100, mode: ctx.searchMode, ...extra };
+  const items = await mustResolve(`query(${formatValue(filters)})`, () => ctx.store.query(filters));
+  return assertPortableDataList(items, `query(${formatValue(filters)})`).map((item) => item.id);
+}
+
+/** Whether `ctx`'s manifest declares the `domain_tags` filter. */
+const declaresTagFilter = (ctx: DataStoreContext) =>
+  ctx.manifest?.supported_filters?.includes('domain_tags') === true;
+
+/** Fails unless `item` carries every field written by the every-field cases, unchanged. */
+function assertEveryField(
+  item: PortableData,
+  written: {
+    readonly content: string;
+    readonly tags: readonly string[];
+    readonly recipients: readonly string[];
+    readonly expires_at: number;
+    readonly created_at: number;
+  },
+  what: string,
+): void {
+  assertEqual(item.detail, written.content, `${what}.detail`);
+  assertEqual(item.summary, summarizeContent(written.content), `${what}.summary`);
+  assertEqual([...(item.domain_tags ?? [])].sort(), [...written.tags].sort(), `${what}.domain_tags`);
+  assertEqual(item.recipients, written.recipients, `${what}.recipients`);
+  assertEqual(item.expires_at, written.expires_at, `${what}.expires_at`);
+  assertEqual(item.created_at, written.created_at, `${what}.created_at (the one write() returned)`);
+  assertEqual(item.metadata, DISTINCTIVE_METADATA, `${what}.metadata`);
+}
+
+/** `expires_at` honoured on every read path, metadata and every field round-tripped, exact limits and tags. */
+export function lifecycleCases(suiteName: string): Case[] {
+  const id = (rest: string) => `${suiteName}.${rest}`;
+  return [
+    {
+      id: id('expires-at.get-hides-expired'),
+      title: 'get() of an entry whose expires_at has passed resolves to null; an unexpired one is served',
+      section: 'DataStore v1.0 §DataWrite.expires_at, §get',
+      level: 'required',
+      requires: 'writes',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        const expired = await writeEntry(ctx, {
+          content: `expired ${ctx.uniqueWord()}`,
+          expires_at: pastExpiry(),
+        });
+        const live = await writeEntry(ctx, {
+          content: `live ${ctx.uniqueWord()}`,
+          expires_at: nowSeconds() + DAY_SECONDS,
+        });
+        assertEqual(
+          await mustResolve('get(expired id)', () => ctx.store.get(expired)),
+          null,
+          'get() of an expired entry',
+        );
+        const served = await mustResolve('get(live id)', () => ctx.store.get(live));
+        assertEqual(
+          assertPortableData(served, 'get(live id)').id,
+          live,
+          'get() of an entry that expires tomorrow',
+        );
+      },
+    },
+    {
+      id: id('expires-at.query-hides-expired'),
+      title: 'query() never returns an expired entry: by text, by the empty text listing, or by tag',
+      section: 'DataStore v1.0 §DataWrite.expires_at, §query',
+      level: 'required',
+      requires: 'fts-writes',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        const word = ctx.uniqueWord();
+        const tag = `${word}tag`;
+        const expired = await writeEntry(ctx, {
+          content: `gone ${word}`,
+          tags: [tag],
+          expires_at: pastExpiry(),
+        });
+        const live = await writeEntry(ctx, { content: `kept ${word}`, tags: [tag] });
+        const byText = await queriedIds(ctx, word);
+        assertTrue(!byText.includes(expired), `query('${word}') returned the expired entry ${expired}`);
+        assertTrue(byText.includes(live), `query('${word}') lost the live entry ${live}`);
+        // The empty text lists recent entries on stores that support it; any it lists must be live.
+        const listing: unknown = await ctx.store
+          .query({ query: '', limit: 100, mode: ctx.searchMode })
+          .catch(() => []);
+        if (Array.isArray(listing)) {
+          assertTrue(
+            !listing.some((item) => (item as { id?: unknown } | null)?.id === expired),
+            `query('') listed the expired entry ${expired}`,
+          );
+        }
+        if (declaresTagFilter(ctx)) {
+          assertEqual(
+            await queriedIds(ctx, word, { domain_tags: tag }),
+            [live],
+            `query('${word}', domain_tags '${tag}')`,
+          );
+        }
+      },
+    },
+    {
+      id: id('expires-at.null-durable'),
+      title: 'expires_at: null keeps the entry for good: it is served, and comes back without expires_at',
+      section: 'DataStore v1.0 §DataWrite.expires_at',
+      level: 'required',
+      requires: 'writes',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        const written = await writeEntry(ctx, { content: `durable ${ctx.uniqueWord()}`, expires_at: null });
+        const item = await mustResolve('get()', () => ctx.store.get(written));
+        assertTrue(item !== null, `get() of an entry written with expires_at: null resolved to null`);
+        assertEqual(assertPortableData(item, 'get()').expires_at, undefined, 'expires_at of a durable entry');
+      },
+    },
+    {
+      id: id('round-trip.metadata'),
+      title:
+        'metadata written with write() comes back unchanged from get() and query(), non-ASCII and nesting included',
+      section: 'DataStore v1.0 §DataWrite.metadata, §PortableData',
+      level: 'required',
+      requires: 'fts-writes',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        const word = ctx.uniqueWord();
+        const written = await writeEntry(ctx, {
+          content: `metadata ${word}`,
+          metadata: DISTINCTIVE_METADATA,
+        });
+        const got = assertPortableData(await mustResolve('get()', () => ctx.store.get(written)), 'get()');
+        assertEqual(got.metadata, DISTINCTIVE_METADATA, 'get().metadata');
+        const found = assertPortableDataList(
+          await mustResolve('query()', () =>
+            ctx.store.query({ query: word, limit: 10, mode: ctx.searchMode }),
+          ),
+          'query()',
+        ).find((item) => item.id === written);
+        assertTrue(found !== undefined, `query('${word}') did not return entry ${written}`);
+        assertEqual(found.metadata, DISTINCTIVE_METADATA, 'query() item metadata');
+      },
+    },
+    {
+      id: id('round-trip.every-field'),
+      title:
+        'every field of a write (content, tags, recipients, expires_at, metadata) comes back from get() and query()',
+      section: 'DataStore v1.0 §write, §PortableData',
+      level: 'recommended',
+      requires: 'fts-writes',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        const word = ctx.uniqueWord();
+        const entry = {
+          content: `Première ligne ${word} — 日本語 🙂\r\nzweite Zeile mit Ümlaut\n\tdritte`,
+          tags: [`${word}-étiquette`, `${word}-標籤`],
+          recipients: ['agent-ü', 'agent-日本'],
+          expires_at: nowSeconds() + DAY_SECONDS,
+          metadata: { ...DISTINCTIVE_METADATA },
+        };
+        const record: unknown = await mustResolve('write()', () => ctx.store.write(entry));
+        const { id: written, created_at } = (record ?? {}) as { id?: unknown; created_at?: unknown };
+        assertTrue(
+          typeof written === 'string' && typeof created_at === 'number',
+          `write() resolved to ${formatValue(record)}`,
+        );
+        const expected = { ...entry, created_at };
+        assertEveryField(assertPortableData(await ctx.store.get(written), 'get()'), expected, 'get()');
+        const found = assertPortableDataList(
+          await mustResolve('query()', () =>
+            ctx.store.query({ query: word, limit: 10, mode: ctx.searchMode }),
+          ),
+          'query()',
+        ).find((item) => item.id === written);
+        assertTrue(found !== undefined, `query('${word}') did not return entry ${written}`);
+        assertEveryField(found, expected, 'query() item');
+      },
+    },
+    {
+      id: id('query.limit-exact'),
+      title: 'query() returns exactly limit items when more entries match, and every match when fewer do',
+      section: 'DataStore v1.0 §query',
+      level: 'required',
+      requires: 'fts-writes',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        const word = ctx.uniqueWord();
+        for (let index = 0; index < 3; index++)
+          await writeEntry(ctx, { content: `counted ${word} ${index}` });
+        for (const [limit, expected] of [
+          [1, 1],
+          [2, 2],
+          [3, 3],
+          [10, 3],
+        ] as const) {
+          const items = await mustResolve(`query(limit ${limit})`, () =>
+            ctx.store.query({ query: word, limit, mode: ctx.searchMode }),
+          );
+          assertEqual(
+            assertPortableDataList(items, 'query()').length,
+            expected,
+            `items for limit ${limit} with 3 matches`,
+          );
+        }
+      },
+    },
+    {
+      id: id('filters.domain-tags-exact'),
+      title: 'a domain_tags filter matches a tag exactly: not a longer tag, not another case',
+      section: 'DataStore v1.0 §supported_filters',
+      level: 'required',
+      requires: 'filter:domain_tags',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        const word = ctx.uniqueWord();
+        const tag = `${word}ops`;
+        const exact = await writeEntry(ctx, { content: `exact ${word}`, tags: [tag] });
+        await writeEntry(ctx, { content: `longer ${word}`, tags: [`${tag}-team`] });
+        await writeEntry(ctx, { content: `upper ${word}`, tags: [tag.toUpperCase()] });
+        assertEqual(await queriedIds(ctx, word, { domain_tags: tag }), [exact], `domain_tags '${tag}'`);
+        assertEqual(await queriedIds(ctx, word, { domain_tags: [tag] }), [exact], `domain_tags ['${tag}']`);
+      },
+    },
+    {
+      id: id('filters.domain-tags-with-text'),
+      title: 'a domain_tags filter narrows the text search: both must match',
+      section: 'DataStore v1.0 §supported_filters, §query',
+      level: 'required',
+      requires: 'filter:domain_tags',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        const [word, other] = [ctx.uniqueWord(), ctx.uniqueWord()];
+        const tag = `${word}shared`;
+        const both = await writeEntry(ctx, { content: `both ${word}`, tags: [tag] });
+        await writeEntry(ctx, { content: `tag only ${other}`, tags: [tag] });
+        await writeEntry(ctx, { content: `text only ${word}` });
+        assertEqual(
+          await queriedIds(ctx, word, { domain_tags: tag }),
+          [both],
+          `query('${word}', domain_tags '${tag}')`,
+        );
+      },
+    },
+  ];
+}
+
 /** A data store wired for a conformance run. */
 export interface DataStoreUnderTest {
   readonly store: DataStore;
@@ -481,13 +749,51 @@ export interface DataStoreSuiteOptions {
 
 const SUITE_NAME = 'data-store.contract';
 
+/** What the implementer provides for each store capability a case requires. */
+const STORE_NEEDS: Readonly<Record<string, string>> = {
+  'static-capabilities': "a static staticCapabilities() on the store's class",
+  writes:
+    "features.supports_writes: true in the class's static staticCapabilities() (or, without one, a write() method)",
+  fts: "mode 'fts' in manifest().manifest.supported_modes (or no supported_modes at all)",
+  'fts-writes':
+    "both writes (features.supports_writes) and mode 'fts' in manifest().manifest.supported_modes",
+  'filter:domain_tags': "'domain_tags' in manifest().manifest.supported_filters, on a store that writes",
+};
+
+/**
+ * What the implementer provides for each capability the `cases` require: the store's own declarations,
+ * or a member of the `conventions` option. None is an observation: every case reads its answers from the
+ * store itself.
+ */
+function dataStoreNeeds(cases: readonly Case[]): Record<string, CapabilityNeed> {
+  const needs: Record<string, CapabilityNeed> = {};
+  for (const capability of new Set(cases.map((testCase) => testCase.requires))) {
+    if (capability === undefined) continue;
+    const provide = STORE_NEEDS[capability];
+    if (provide !== undefined) {
+      needs[capability] = { provide };
+    } else if (capability.startsWith('convention:')) {
+      const member = capability.slice('convention:'.length);
+      needs[capability] = {
+        provide: `conventions.${member} in the suite options (agent-connector's storageConventions and DataStoreQueryBridge fit)`,
+      };
+    }
+  }
+  return needs;
+}
+
 /**
  * The DataStore v1.0 contract, checked more strictly than the reference suite (which only checks that
  * `query` and `manifest` exist and that `fts` items carry a string `id` and `summary`): every item
  * validated as `PortableData` with no curated field repeated in `metadata` and no `null` fields; `write()`
  * records with whole unix-second `created_at`; `get()` round-trips a written entry and resolves to `null`
  * for an unknown id; no match is `[]`; `limit` is honoured; a full-text query finds a written word; every
- * declared mode answers; a declared `domain_tags` filter narrows. Cases are gated on the store's own
+ * declared mode answers; a declared `domain_tags` filter narrows. Since 1.1.0: an entry whose
+ * `expires_at` has passed is served by no read (`get`, a text query, the empty-text listing, a tag
+ * query) while `expires_at: null` keeps one for good; `metadata` (nested, non-ASCII) and every written
+ * field come back from `get()` and `query()`; `limit` returns exactly that many when more match; a
+ * `domain_tags` tag matches exactly (not a longer tag, not another case) and narrows the text search
+ * rather than replacing it. Cases are gated on the store's own
  * declarations: `static-capabilities`, `writes` (`supports_writes`), `fts` / `fts-writes` (mode
  * `'fts'`), `filter:domain_tags` (`manifest().supported_filters`). Entries the suite writes carry unique words, so a store that already
  * holds data can be checked too. The storage conventions of `fixtures/agent-connector/storage-conventions.json`
@@ -500,20 +806,24 @@ const SUITE_NAME = 'data-store.contract';
  * ```
  */
 export function dataStoreSuite(options: DataStoreSuiteOptions): ConformanceSuite<DataStoreContext> {
+  const cases: Case[] = [
+    ...methodCases(SUITE_NAME),
+    ...entryCases(SUITE_NAME),
+    ...queryCases(SUITE_NAME),
+    ...lifecycleCases(SUITE_NAME),
+    ...dataStoreConventionCases<DataStoreContext>(SUITE_NAME, options.conventions, since),
+  ];
   return {
     name: SUITE_NAME,
     version: DATA_STORE_SUITE_VERSION,
     description:
       'The DataStore v1.0 contract: static capabilities, manifest, write records, get round-trip and null ' +
       'on miss, PortableData items without curated fields in metadata, empty results, limit, full-text ' +
-      'search, declared modes, the domain_tags filter, and the storage conventions (summary, filter ' +
-      'enforcement, the query bridge).',
-    cases: [
-      ...methodCases(SUITE_NAME),
-      ...entryCases(SUITE_NAME),
-      ...queryCases(SUITE_NAME),
-      ...dataStoreConventionCases<DataStoreContext>(SUITE_NAME, options.conventions, since),
-    ],
+      'search, declared modes, the domain_tags filter, expired entries hidden from every read, metadata ' +
+      'and every written field round-tripped, exact limits, exact tags, and the storage conventions ' +
+      '(summary, filter enforcement, the query bridge).',
+    needs: dataStoreNeeds(cases),
+    cases,
     setup: async () => {
       const setup = await prepareDataStore(await options.create());
       const conventions = dataStoreConventionCapabilities(options.conventions);

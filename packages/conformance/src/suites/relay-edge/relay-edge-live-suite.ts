@@ -101,6 +101,19 @@ export function relayEdgeLiveSuite(options: RelayEdgeLiveOptions): ConformanceSu
     version: RELAY_SUITE_VERSION,
     description: `The HTTP side channels of the connector at ${baseUrl}: policy, media, provision and enroll.`,
     cases: CASES,
+    needs: {
+      'declared-length-probe': {
+        provide:
+          'a declaredLengthProbe option (nodeDeclaredLengthProbe() on Node; the CLI passes it with --edge-url)',
+      },
+      provision: {
+        provide: 'an identityToken the connector’s identity verifier accepts (--identity-token)',
+      },
+      enroll: {
+        provide:
+          'an identityToken and a one-time enrollmentToken for its tenant (--identity-token and --enrollment-token)',
+      },
+    },
     setup: () => {
       const fetchImpl = options.fetch ?? globalThis.fetch;
       const now = options.now ?? Date.now;

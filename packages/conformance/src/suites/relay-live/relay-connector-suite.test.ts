@@ -4,7 +4,8 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSuite, type SuiteReport } from '../../run-suite.js';
-import { relayConnectorSuite } from './relay-connector-suite.js';
+import type { ReceivedLine } from './gateway-probe.js';
+import { inboundProblems, relayConnectorSuite } from './relay-connector-suite.js';
 import {
   BROKEN_CONNECTOR_GATEWAY,
   type BrokenConnector,
@@ -23,11 +24,19 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Starts our relay server in its own process; resolves with its relay URL once it listens. */
-async function startRelayServerProcess(): Promise<string> {
+/**
+ * Starts our relay server in its own process; resolves with its relay URL once it listens. `env` adds
+ * settings of the process (`RELAY_FALLBACK_PLATFORM`).
+ */
+async function startRelayServerProcess(env: Readonly<Record<string, string>> = {}): Promise<string> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', serverScript, relayServerSource], {
     cwd: join(packagesDir, 'conformance'),
-    env: { ...process.env, RELAY_GATEWAY_ID: gateway.gatewayId, RELAY_GATEWAY_SECRET: gateway.secret },
+    env: {
+      ...process.env,
+      RELAY_GATEWAY_ID: gateway.gatewayId,
+      RELAY_GATEWAY_SECRET: gateway.secret,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -96,6 +105,54 @@ describe('relayConnectorSuite', () => {
     });
   });
 
+  it('passes the default "relay" hello against a server answering it with its fallbackPlatform', async () => {
+    const url = await startRelayServerProcess({ RELAY_FALLBACK_PLATFORM: 'discord' });
+    const report = await runSuite(relayConnectorSuite({ url, ...gateway, ...timing }));
+    expect(report.errors).toEqual([]);
+    expect(report.results.filter((r) => r.status === 'failed')).toEqual([]);
+    expect(statuses(report)['hello.descriptor']).toBe('passed');
+    expect(statuses(report)['outbound.send']).toBe('passed');
+  });
+
+  it('says why the default "relay" hello got no descriptor from a server without a fallback', async () => {
+    const url = await startRelayServerProcess();
+    const report = await runSuite(relayConnectorSuite({ url, ...gateway, ...timing, patienceMs: 500 }));
+    expect(failure(report, 'hello.descriptor')).toBe(
+      'no descriptor within 500 ms of the hello for the gateway\'s default platform "relay" (a connector answers it only when it serves "relay" or a fallback platform; pass --platform NAME to say hello for the platform it serves)',
+    );
+  });
+
+  it('fails a descriptor naming another platform than a named hello, and takes it for the default "relay"', async () => {
+    const { url } = await brokenConnector('descriptor-for-other-platform');
+    const named = await runSuite(
+      relayConnectorSuite({ url, ...BROKEN_CONNECTOR_GATEWAY, ...timing, platform: 'telegram' }),
+    );
+    expect(failure(named, 'hello.descriptor')).toMatch(
+      /descriptor\.platform after a hello for that platform/,
+    );
+    const defaulted = await runSuite(relayConnectorSuite({ url, ...BROKEN_CONNECTOR_GATEWAY, ...timing }));
+    expect(statuses(defaulted)['hello.descriptor']).toBe('passed');
+  });
+
+  it('names a 4401 close as the cause, not a missing descriptor', async () => {
+    const { url } = await brokenConnector('result-without-request-id');
+    const report = await runSuite(
+      relayConnectorSuite({
+        url,
+        gatewayId: BROKEN_CONNECTOR_GATEWAY.gatewayId,
+        secret: 'not-the-secret',
+        ...timing,
+      }),
+    );
+    const cause =
+      'the connector closed the connection with 4401 (unauthorized) instead of answering the hello: it refused the token of gateway "gw-broken": check --gateway-id / --secret';
+    expect(failure(report, 'hello.descriptor')).toBe(cause);
+    expect(failure(report, 'auth.valid-token-accepted')).toBe(
+      `an upgrade with a valid token was refused: ${cause}`,
+    );
+    expect(failure(report, 'outbound.unsupported-op')).toBe(cause);
+  });
+
   it('names the missing requestId of an outbound_result', async () => {
     const { url } = await brokenConnector('result-without-request-id');
     const report = await runSuite(relayConnectorSuite({ url, ...BROKEN_CONNECTOR_GATEWAY, ...timing }));
@@ -141,5 +198,51 @@ describe('relayConnectorSuite', () => {
       /^an upgrade with a valid token failed: cannot reach/,
     );
     expect(report.ok).toBe(false);
+  });
+});
+
+/** An `inbound` line as the probe records it, for the event's `source`. */
+function inboundLine(source: Record<string, unknown>): ReceivedLine {
+  const json = {
+    type: 'inbound',
+    event: {
+      text: 'hi',
+      message_type: 'text',
+      message_id: 'm1',
+      reply_to_message_id: null,
+      media_urls: [],
+      source,
+    },
+  };
+  return { raw: JSON.stringify(json), json };
+}
+
+describe('inboundProblems', () => {
+  const common = { user_id: '42', user_name: 'tester' };
+
+  it('takes a Telegram forum event without scope_id, as the gateway does', () => {
+    const forum = {
+      platform: 'telegram',
+      chat_id: '-1001234567890',
+      chat_type: 'forum',
+      thread_id: '5',
+      ...common,
+    };
+    expect(inboundProblems(inboundLine(forum))).toEqual([]);
+    const guild = { platform: 'discord', chat_id: '111', chat_type: 'group', ...common };
+    expect(inboundProblems(inboundLine(guild))).toEqual([]);
+  });
+
+  it('still requires the scope_id of a Slack event, which the gateway keys the session by', () => {
+    const slack = { platform: 'slack', chat_id: 'C0123', chat_type: 'channel', ...common };
+    expect(inboundProblems(inboundLine(slack))).toEqual([
+      'event.source.scope_id must name the Slack workspace (the gateway keys Slack sessions by it), got undefined',
+    ]);
+    expect(inboundProblems(inboundLine({ ...slack, scope_id: 'T9' }))).toEqual([]);
+  });
+
+  it('still requires the keys the session key is built from', () => {
+    const problems = inboundProblems(inboundLine({ platform: 'telegram', chat_type: 'forum', ...common }));
+    expect(problems[0]).toMatch(/^event\.source\.chat_id is missing/);
   });
 });

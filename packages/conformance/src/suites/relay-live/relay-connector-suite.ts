@@ -99,7 +99,10 @@ const SOURCE_KEYS = ['platform', 'chat_id', 'chat_type', 'user_id'];
 
 /**
  * What is wrong with one `inbound` line: it must decode with the codec, carry the always-present event
- * and source keys, name a `scope_id` for any chat that is not a DM, and give a session key.
+ * and source keys, give a session key, and name a `scope_id` where the gateway needs one: on Slack,
+ * whose session keys and egress metadata carry the workspace (relay-reference §6, §18.2). Elsewhere the
+ * gateway keys the session without it (a Telegram forum event without `scope_id` keys
+ * `agent:main:telegram:forum:<chat>:<thread>`), so its absence is no fault.
  */
 export function inboundProblems(line: ReceivedLine): string[] {
   if (line.error !== undefined) return [`undecodable inbound ${quoteLine(line)}: ${line.error.message}`];
@@ -118,13 +121,10 @@ export function inboundProblems(line: ReceivedLine): string[] {
     if (!Object.hasOwn(sourceFields, key))
       problems.push(`event.source.${key} is missing in ${quoteLine(line)}`);
   }
-  const chatType = sourceFields['chat_type'];
-  if (
-    chatType !== 'dm' &&
-    (typeof sourceFields['scope_id'] !== 'string' || sourceFields['scope_id'] === '')
-  ) {
+  const scopeId = sourceFields['scope_id'];
+  if (sourceFields['platform'] === 'slack' && (typeof scopeId !== 'string' || scopeId === '')) {
     problems.push(
-      `event.source.scope_id must name the scope of a ${formatValue(chatType)} chat, got ${formatValue(sourceFields['scope_id'])}`,
+      `event.source.scope_id must name the Slack workspace (the gateway keys Slack sessions by it), got ${formatValue(scopeId)}`,
     );
   }
   try {
@@ -275,7 +275,7 @@ type RelayLiveCase = ConformanceCase<RelayConnectorContext>;
  * 4401 `unauthorized` / `expired`, §11–§12), the descriptor answering a `hello` (§3), an
  * `outbound_result` with the same `requestId` and a well-formed result for every op the descriptor
  * advertises (§7.2), `success: false` for an unsupported op, the `inbound` frames the connector sends
- * within a short window (§4: decodable, always-present keys, `scope_id`, a derivable session key),
+ * within a short window (§4: decodable, always-present keys, a derivable session key, `scope_id` on Slack),
  * no redelivery after `inbound_ack` (§2.6), and a connection that survives an `interrupt` (§8).
  *
  * Capabilities, found on the first connection: `op:<op>` for each op the descriptor supports,
@@ -310,6 +310,22 @@ export function relayConnectorSuite(
       redeliveryCase(),
       interruptCase(),
     ],
+    needs: {
+      ...Object.fromEntries(
+        OUTBOUND_OPS.map((op) => [
+          `op:${op}`,
+          { provide: `${op} in the descriptor's supported_ops (an op the connector implements)` },
+        ]),
+      ),
+      inbound: {
+        provide:
+          'an inbound event waiting for this gateway when the run starts: have the connector buffer one for its tenant (the suite listens for inboundWindowMs after the hello)',
+      },
+      'buffered-inbound': {
+        provide:
+          'a buffered inbound event (delivered with a bufferId) waiting for this gateway when the run starts',
+      },
+    },
     setup: async () => {
       const handshake = await firstHandshake(resolved);
       const capabilities = new Set<string>();
@@ -375,6 +391,35 @@ function helloFrame(settings: Settings): GatewayFrameInput {
 
 const isDescriptor = (line: ReceivedLine) => lineType(line) === 'descriptor';
 
+/**
+ * The platform of the gateway's default identity (`GATEWAY_RELAY_PLATFORMS` unset). The gateway never
+ * learns which platform fronts it from the hello (relay contract §1): a connector answers a hello for
+ * `relay` with the descriptor of the platform it serves (the relay server's `fallbackPlatform`), so the
+ * descriptor names that platform, not `relay`.
+ */
+const DEFAULT_IDENTITY_PLATFORM = 'relay';
+
+/**
+ * Why a hello got no descriptor, said so that the user can act on it: the close that ended the
+ * connection (a 4401 names the token's gateway id and secret), or the wait that ran out.
+ */
+function noDescriptorCause(settings: Settings, closed: WebSocketClose | undefined): string {
+  if (closed === undefined) {
+    const hint =
+      settings.platform === DEFAULT_IDENTITY_PLATFORM
+        ? ` for the gateway's default platform "${DEFAULT_IDENTITY_PLATFORM}" (a connector answers it only when it serves "${DEFAULT_IDENTITY_PLATFORM}" or a fallback platform; pass --platform NAME to say hello for the platform it serves)`
+        : ` for platform ${formatValue(settings.platform)} (does the connector serve it?)`;
+    return `no descriptor within ${settings.patienceMs} ms of the hello${hint}`;
+  }
+  if (closed.code === RELAY_CLOSE_UNAUTHORIZED) {
+    if (closed.reason === RELAY_CLOSE_REASON_EXPIRED) {
+      return `the connector closed the connection with ${RELAY_CLOSE_UNAUTHORIZED} (expired) instead of answering the hello: it reads the fresh token as expired: check this machine's clock against the connector's`;
+    }
+    return `the connector closed the connection with ${RELAY_CLOSE_UNAUTHORIZED} (${closed.reason || 'no reason'}) instead of answering the hello: it refused the token of gateway ${formatValue(settings.gatewayId)}: check --gateway-id / --secret`;
+  }
+  return `the connector closed the connection (code ${closed.code}, reason ${formatValue(closed.reason)}) instead of answering the hello`;
+}
+
 /** Dials with a valid token, says hello, and records the descriptor and the inbound frames that follow. */
 async function firstHandshake(settings: Settings): Promise<RelayHandshakeRecord> {
   let probe: GatewayProbe;
@@ -427,10 +472,14 @@ function authCases(): RelayLiveCase[] {
       id: `${SUITE_NAME}.auth.valid-token-accepted`,
       title: 'an upgrade with a fresh valid token is accepted and kept open',
       section: 'relay-reference §2.2, §11',
-      run: ({ handshake }) => {
+      run: (ctx) => {
+        const { handshake } = ctx;
         if (handshake.refused !== undefined)
           fail(`an upgrade with a valid token failed: ${handshake.refused}`);
         const closed = handshake.closedEarly;
+        if (closed?.code === RELAY_CLOSE_UNAUTHORIZED) {
+          fail(`an upgrade with a valid token was refused: ${noDescriptorCause(ctx, closed)}`);
+        }
         if (closed !== undefined) {
           fail(
             `the connector closed a connection with a valid token (code ${closed.code}, reason ${formatValue(closed.reason)})`,
@@ -516,7 +565,8 @@ async function expectAuthClose(
 function descriptorCase(): RelayLiveCase {
   return {
     id: `${SUITE_NAME}.hello.descriptor`,
-    title: 'a hello is answered with a well-typed descriptor naming the hello’d platform',
+    title:
+      'a hello is answered with a well-typed descriptor naming the hello’d platform (any, for the default "relay")',
     section: 'relay-reference §2.4, §3',
     level: 'required',
     since: RELAY_SUITE_VERSION,
@@ -524,7 +574,7 @@ function descriptorCase(): RelayLiveCase {
       const { handshake } = ctx;
       if (handshake.refused !== undefined) fail(`no connection to say hello on: ${handshake.refused}`);
       const line = handshake.descriptorLine;
-      if (line === undefined) fail(`no descriptor frame within ${ctx.patienceMs} ms of the hello`);
+      if (line === undefined) fail(noDescriptorCause(ctx, handshake.closedEarly));
       if (line.error !== undefined)
         fail(`the descriptor frame does not decode: ${line.error.message}; line ${quoteLine(line)}`);
       const wire = (line.json as { readonly descriptor?: unknown }).descriptor;
@@ -536,7 +586,13 @@ function descriptorCase(): RelayLiveCase {
       } catch (error) {
         fail(`parseDescriptor refuses the descriptor: ${(error as Error).message}`, error);
       }
-      assertEqual(descriptor.platform, ctx.platform, 'descriptor.platform after a hello for that platform');
+      if (ctx.platform !== DEFAULT_IDENTITY_PLATFORM) {
+        assertEqual(descriptor.platform, ctx.platform, 'descriptor.platform after a hello for that platform');
+      } else if (descriptor.platform === '') {
+        fail(
+          `the descriptor answering a hello for "${DEFAULT_IDENTITY_PLATFORM}" names no platform; expected the platform the connector serves`,
+        );
+      }
     },
   };
 }
@@ -583,7 +639,7 @@ async function withSession<T>(
   try {
     probe.send(helloFrame(ctx));
     if ((await probe.next(isDescriptor, ctx.patienceMs)) === undefined) {
-      fail(`no descriptor within ${ctx.patienceMs} ms of the hello`);
+      fail(noDescriptorCause(ctx, probe.open ? undefined : await probe.closed));
     }
     return await body(probe);
   } finally {
@@ -639,7 +695,7 @@ function unsupportedOpCase(): RelayLiveCase {
 function inboundCase(): RelayLiveCase {
   return {
     id: `${SUITE_NAME}.inbound.valid`,
-    title: 'inbound frames decode, carry the always-present keys and scope_id, and give a session key',
+    title: 'inbound frames decode, carry the always-present keys (scope_id on Slack), and give a session key',
     section: 'relay-reference §2.4, §4, §6',
     level: 'required',
     since: RELAY_SUITE_VERSION,

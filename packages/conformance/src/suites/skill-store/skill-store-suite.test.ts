@@ -1,4 +1,11 @@
-import { type SkillMetaInput, type SkillStatus, storageConventions } from '@agentwire/agent-connector';
+import {
+  type SkillFilter,
+  type SkillMeta,
+  type SkillMetaInput,
+  type SkillStatus,
+  type SkillStoreCapabilities,
+  storageConventions,
+} from '@agentwire/agent-connector';
 import { FilesystemSkillStore } from '@agentwire/agent-connector/filesystem-skill-store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite, type SuiteReport } from '../../run-suite.js';
@@ -74,6 +81,186 @@ class NormalisingStore extends FilesystemSkillStore {
 }
 
 /**
+ * A FilesystemSkillStore that also keeps the tags written with `store()` (in memory, beside the files) and
+ * filters `query()` by them — every listed tag required — so the tag cases have a correct store to pass.
+ */
+class TaggingStore extends FilesystemSkillStore {
+  static override staticCapabilities(): SkillStoreCapabilities {
+    const declared = FilesystemSkillStore.staticCapabilities();
+    return { ...declared, features: { ...declared.features, supports_tag_filter: true } };
+  }
+
+  readonly #tags = new Map<string, readonly string[]>();
+
+  override async store(name: string, source: string, metadata?: SkillMetaInput) {
+    const info = await super.store(name, source, metadata);
+    if (metadata?.tags !== undefined) this.#tags.set(name, [...metadata.tags]);
+    return info;
+  }
+
+  override async delete(name: string) {
+    await super.delete(name);
+    this.#tags.delete(name);
+  }
+
+  override async metadata(name: string) {
+    return this.withTags(await super.metadata(name));
+  }
+
+  override async load(name: string, version?: string) {
+    const loaded = await super.load(name, version);
+    return { ...loaded, metadata: this.withTags(loaded.metadata) };
+  }
+
+  override async query(filter: SkillFilter = {}) {
+    const { tag, limit, offset = 0, ...rest } = filter;
+    const wanted = tag === undefined ? [] : [tag].flat();
+    const matching = (await super.query(rest))
+      .map((meta) => this.withTags(meta))
+      .filter((meta) => this.carries(meta, wanted));
+    return matching.slice(offset, limit === undefined ? undefined : offset + limit);
+  }
+
+  /** Whether `meta` passes a tag filter asking for `wanted` (every one of them). */
+  protected carries(meta: SkillMeta, wanted: readonly string[]): boolean {
+    return wanted.every((tag) => meta.tags?.includes(tag) === true);
+  }
+
+  private withTags(meta: SkillMeta): SkillMeta {
+    const tags = this.#tags.get(meta.name);
+    return tags === undefined ? meta : { ...meta, tags: [...tags] };
+  }
+}
+
+/** Declares the tag filter and keeps the tags, but lists every skill whatever the tags asked. */
+class IgnoredTagFilterStore extends TaggingStore {
+  protected override carries(): boolean {
+    return true;
+  }
+}
+
+/** Reads a list of tags as "any of them" instead of "all of them". */
+class AnyTagStore extends TaggingStore {
+  protected override carries(meta: SkillMeta, wanted: readonly string[]): boolean {
+    return wanted.length === 0 || wanted.some((tag) => meta.tags?.includes(tag) === true);
+  }
+}
+
+/** A read-through cache over load, metadata and query that only a delete clears: reads go stale. */
+class CachingStore extends FilesystemSkillStore {
+  readonly #cache = new Map<string, Promise<unknown>>();
+
+  #cached<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const hit = this.#cache.get(key) ?? read();
+    this.#cache.set(key, hit);
+    return hit as Promise<T>;
+  }
+
+  override load(name: string, version?: string) {
+    return this.#cached(`load ${name} ${version ?? ''}`, () => super.load(name, version));
+  }
+
+  override metadata(name: string) {
+    return this.#cached(`metadata ${name}`, () => super.metadata(name));
+  }
+
+  override query(filter?: SkillFilter) {
+    return this.#cached(`query ${JSON.stringify(filter ?? {})}`, () => super.query(filter));
+  }
+
+  override async delete(name: string) {
+    await super.delete(name);
+    this.#cache.clear();
+  }
+}
+
+/** Serves the current body whatever version is asked for. */
+class IgnoredVersionStore extends FilesystemSkillStore {
+  override load(name: string) {
+    return super.load(name);
+  }
+}
+
+/** Lists versions newest first. */
+class NewestFirstVersionsStore extends FilesystemSkillStore {
+  override async versions(name: string) {
+    return (await super.versions(name)).reverse();
+  }
+}
+
+/** Skips one skill too many on every page after the first (offset counted from 1). */
+class OffsetByOneStore extends FilesystemSkillStore {
+  override query(filter: SkillFilter = {}) {
+    return super.query(filter.offset ? { ...filter, offset: filter.offset + 1 } : filter);
+  }
+}
+
+/** Pages the substrate's listing first and filters the page afterwards, as a naive remote adapter does. */
+class LimitBeforeFilterStore extends FilesystemSkillStore {
+  override async query(filter: SkillFilter = {}) {
+    const { limit, offset, ...rest } = filter;
+    const page = await super.query({
+      ...(limit === undefined ? {} : { limit }),
+      ...(offset === undefined ? {} : { offset }),
+    });
+    const matching = new Set((await super.query(rest)).map((meta) => meta.name));
+    return page.filter((meta) => matching.has(meta.name));
+  }
+}
+
+/** Drops the `since` filter. */
+class IgnoredSinceStore extends FilesystemSkillStore {
+  override query(filter: SkillFilter = {}) {
+    const { since: _ignored, ...rest } = filter;
+    return super.query(rest);
+  }
+}
+
+/** Matches authors case-insensitively and by prefix, as a SQL `LIKE 'x%'` would. */
+class LooseAuthorStore extends FilesystemSkillStore {
+  override async query(filter: SkillFilter = {}) {
+    const { author, ...rest } = filter;
+    const found = await super.query(rest);
+    if (author === undefined) return found;
+    return found.filter((meta) => meta.author?.toLowerCase().startsWith(author.toLowerCase()) === true);
+  }
+}
+
+/** Records the author of each write, so an overwrite naming none forgets it (the reference SQLite slip). */
+class ForgetfulAuthorStore extends FilesystemSkillStore {
+  readonly #authors = new Map<string, string | undefined>();
+
+  override async store(name: string, source: string, metadata?: SkillMetaInput) {
+    this.#authors.set(name, metadata?.author);
+    return super.store(name, source, metadata);
+  }
+
+  override async metadata(name: string) {
+    return this.#withLastAuthor(await super.metadata(name));
+  }
+
+  override async query(filter?: SkillFilter) {
+    return (await super.query(filter)).map((meta) => this.#withLastAuthor(meta));
+  }
+
+  #withLastAuthor(meta: SkillMeta): SkillMeta {
+    const { author: _kept, ...rest } = meta;
+    const author = this.#authors.get(meta.name);
+    return author === undefined ? rest : { ...rest, author };
+  }
+}
+
+/** Hands the author back as UTF-8 bytes read as Latin-1 (`Zoë` → `ZoÃ«`), as a mis-declared column does. */
+class MojibakeAuthorStore extends FilesystemSkillStore {
+  override async metadata(name: string) {
+    const meta = await super.metadata(name);
+    return meta.author === undefined
+      ? meta
+      : { ...meta, author: Buffer.from(meta.author, 'utf8').toString('latin1') };
+  }
+}
+
+/**
  * Rewrites the `# Status:` header with a line-based pattern: the blank lines and CR after it stay, and a
  * body without one gets the header prepended instead of under its `# Skill:` line.
  */
@@ -107,14 +294,62 @@ const slippedConventions: SkillStoreConventions = {
 };
 
 describe('skillStoreSuite', () => {
-  it('passes FilesystemSkillStore with every case run, the storage-convention kit included', async () => {
+  it('passes FilesystemSkillStore with every case run but the tag cases, the storage-convention kit included', async () => {
     const report = await runSuite(
       skillStoreSuite({ create: filesystemSkillStoreUnderTest, conventions: storageConventions }),
     );
     expect(report.errors).toEqual([]);
-    expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
+    // The class declares no tag filter (supports_tag_filter: false): its tag cases are skipped.
+    expect(report.results.filter((r) => r.status !== 'passed').map((r) => [r.id, r.status])).toEqual([
+      ['skill-store.contract.query.tag-filter', 'skipped'],
+      ['skill-store.contract.query.tag-filter-all-of', 'skipped'],
+      ['skill-store.contract.metadata.tags-kept', 'skipped'],
+    ]);
     expect(report.results.length).toBeGreaterThanOrEqual(24);
     expect(report.ok).toBe(true);
+  });
+
+  it('passes a FilesystemSkillStore that adds the tag filter, with nothing skipped', async () => {
+    const report = await runSuite(
+      skillStoreSuite({ create: inTempFolder(TaggingStore), conventions: storageConventions }),
+    );
+    expect(report.errors).toEqual([]);
+    expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
+  });
+
+  it.each([
+    ['ignores the tag filter', IgnoredTagFilterStore, ['query.tag-filter', 'query.tag-filter-all-of']],
+    ['reads a tag list as any of them', AnyTagStore, ['query.tag-filter-all-of']],
+    [
+      'serves cached reads after a write',
+      CachingStore,
+      // delete.removes too: the load() refused right after the delete stays cached once the name is reused.
+      ['delete.removes', 'store.no-stale-reads', 'update-status.no-stale-reads'],
+    ],
+    ['serves the current body for any version', IgnoredVersionStore, ['load.old-version', 'load.version']],
+    ['lists versions newest first', NewestFirstVersionsStore, ['versions.in-order']],
+    ['counts offsets from 1', OffsetByOneStore, ['query.limit-offset']],
+    ['applies limit before the filters', LimitBeforeFilterStore, ['query.name-pattern']],
+    ['ignores since', IgnoredSinceStore, ['query.since']],
+    ['matches authors loosely', LooseAuthorStore, ['query.author']],
+    [
+      'garbles a non-ASCII author',
+      MojibakeAuthorStore,
+      // metadata() garbles the author that query() still reports correctly: the two disagree.
+      ['metadata.round-trip', 'store.overwrite-keeps-author'],
+    ],
+    ['forgets the author on an overwrite', ForgetfulAuthorStore, ['store.overwrite-keeps-author']],
+  ] as const)('fails a store that %s, on exactly those cases', async (_, Store, expected) => {
+    const report = await runSuite(skillStoreSuite({ create: inTempFolder(Store) }));
+    expect(failedIds(report)).toEqual([...expected].sort());
+  });
+
+  it('says what to provide for every capability a case requires, none of them an observation', () => {
+    const suite = skillStoreSuite({ create: filesystemSkillStoreUnderTest });
+    const required = new Set(suite.cases.flatMap((c) => (c.requires === undefined ? [] : [c.requires])));
+    expect(Object.keys(suite.needs ?? {}).sort()).toEqual([...required].sort());
+    expect(Object.values(suite.needs ?? {}).every((need) => need.observation !== true)).toBe(true);
+    expect(suite.needs?.['supports_tag_filter']?.provide).toMatch(/staticCapabilities\(\)/);
   });
 
   it('fails a store whose update_status() rewrites the header line by line', async () => {
@@ -154,6 +389,7 @@ describe('skillStoreSuite', () => {
     expect(failedIds(report)).toEqual([
       'metadata.consistent',
       'store.content-hash-convention',
+      'store.no-stale-reads',
       'store.version-info',
     ]);
   });
@@ -163,6 +399,7 @@ describe('skillStoreSuite', () => {
     expect(failedIds(report)).toEqual([
       'conventions.set-status-rejects-lowercase.store',
       'delete.removes',
+      'load.old-version',
       'load.version',
       'missing-skill.load',
       'missing-skill.update-status',
@@ -184,19 +421,28 @@ describe('skillStoreSuite', () => {
       }
     }
     const report = await runSuite(skillStoreSuite({ create: inTempFolder(MillisecondStore) }));
-    expect(failedIds(report)).toEqual(['metadata.consistent', 'timestamps.unix-seconds']);
+    expect(failedIds(report)).toEqual([
+      'metadata.consistent',
+      'metadata.round-trip',
+      'query.since',
+      'timestamps.unix-seconds',
+    ]);
     const failure = report.results.find((r) => r.id.endsWith('timestamps.unix-seconds'));
     expect(failure?.error?.message).toMatch(/updated_at/);
   });
 
-  it('fails a change token that never moves and a status filter that is ignored', async () => {
+  it('fails a change token that never moves and filters that are ignored', async () => {
     const report = await runSuite(skillStoreSuite({ create: inTempFolder(StaleTokenStore) }));
     expect(failedIds(report)).toEqual([
       'change-token.moves-on-add',
       'change-token.moves-on-body-edit',
       'change-token.moves-on-remove',
       'change-token.moves-on-status-change',
+      'query.limit-offset',
+      'query.name-pattern',
+      'query.since',
       'query.status-filter',
+      'update-status.no-stale-reads',
     ]);
   });
 

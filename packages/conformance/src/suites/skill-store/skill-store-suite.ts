@@ -1,12 +1,14 @@
 import {
   agentConnectorSchemas,
   type SkillFilter,
+  type SkillMeta,
+  type SkillMetaInput,
   type SkillStatus,
   type SkillStore,
   storageConventions,
 } from '@agentwire/agent-connector';
 import { assertEqual, assertRejects, assertTrue, fail, formatValue } from '../../assert.js';
-import type { ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
+import type { CapabilityNeed, ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
 import {
   type SkillStoreConventions,
   skillStoreConventionCapabilities,
@@ -115,16 +117,33 @@ export const SKILL_NOT_FOUND = { name: 'SkillNotFoundError', code: 'skill_not_fo
 /** `SkillNotFoundError` for a version the store cannot return, as {@link assertStoreError} matches it. */
 export const VERSION_NOT_FOUND = { name: 'SkillNotFoundError', code: 'version_not_found' } as const;
 
-/** Version of the skill-store suite; it follows the SkillStore contract version (v1.0). */
-export const SKILL_STORE_SUITE_VERSION = '1.0.0';
+/**
+ * Version of the skill-store suite; its major follows the SkillStore contract version (v1.0). 1.1.0
+ * added the filter, pagination, freshness, old-version and metadata round-trip cases.
+ */
+export const SKILL_STORE_SUITE_VERSION = '1.1.0';
 
 type Case = ConformanceCase<SkillStoreContext>;
 
-const since = SKILL_STORE_SUITE_VERSION;
+/** The suite version that shipped the first cases. */
+const since = '1.0.0';
 
-/** Stores `source` under `name` and checks the returned `VersionInfo` against the schema. */
-export async function storeChecked(store: SkillStore, name: string, source: string) {
-  const info = await mustResolve(`store('${name}')`, () => store.store(name, source));
+/** The suite version of the filter, freshness and round-trip cases. */
+const sinceFilters = SKILL_STORE_SUITE_VERSION;
+
+/**
+ * Stores `source` under `name` (with `metadata` when given) and checks the returned `VersionInfo`
+ * against the schema.
+ */
+export async function storeChecked(
+  store: SkillStore,
+  name: string,
+  source: string,
+  metadata?: SkillMetaInput,
+) {
+  const info = await mustResolve(`store('${name}')`, () =>
+    metadata === undefined ? store.store(name, source) : store.store(name, source, metadata),
+  );
   return assertMatches(versionInfoSchema, info, `store('${name}') VersionInfo`);
 }
 
@@ -722,6 +741,439 @@ export function featureCases(suiteName: string): Case[] {
   ];
 }
 
+/** A tag two of the tag-filter skills carry. */
+const TAG_OPS = 'conformance-ops';
+/** A tag with non-ASCII letters, so a store that mangles encodings misses it. */
+const TAG_BILLING = 'conformance-facturación';
+
+/** The skills the tag-filter cases store, with the tags each carries. */
+const TAGGED_SKILLS: readonly (readonly [name: string, tags: readonly string[] | undefined])[] = [
+  ['tagged-ops', [TAG_OPS]],
+  ['tagged-both', [TAG_OPS, TAG_BILLING]],
+  ['tagged-billing', [TAG_BILLING]],
+  ['untagged', undefined],
+];
+
+async function storeTaggedSkills(store: SkillStore): Promise<void> {
+  for (const [name, tags] of TAGGED_SKILLS) {
+    await storeChecked(store, name, DRAFT_SAMPLE, tags === undefined ? undefined : { tags: [...tags] });
+  }
+}
+
+/** The names `query(filter)` returns, in the order the store returns them. */
+async function queriedNamesInOrder(store: SkillStore, filter: SkillFilter): Promise<string[]> {
+  const found = await mustResolve(`query(${formatValue(filter)})`, () => store.query(filter));
+  assertTrue(Array.isArray(found), `query(${formatValue(filter)}) must resolve to an array`);
+  return found.map((meta) => meta.name);
+}
+
+/** Two authors whose names differ only past their first letters, both outside ASCII. */
+const AUTHOR_ZOE = 'Zoë Ångström (conformance)';
+const AUTHOR_BJORN = 'Björn Æsir (conformance)';
+
+/**
+ * A `store()` metadata argument with every optional `SkillMeta` field set to a distinctive value, non-ASCII
+ * text included. `status` and the identity fields are the store's to fill and are left out.
+ */
+const EVERY_OPTIONAL_FIELD: SkillMetaInput = {
+  author: AUTHOR_ZOE,
+  description: 'Déscription — 日本語 🙂 (conformance)',
+  tags: [TAG_OPS, TAG_BILLING],
+  vars: ['ÉTÉ', 'region'],
+  returns: ['résumé'],
+  requires: ['conformance-dependency-ü'],
+  triggers: [{ source: 'cron', name: 'nächtlich' }],
+  outputs: ['agent: conformance-agent-ø'],
+  type: 'procedural',
+  metadata_bag: { clé: 'valeur — 日本', nested: { count: 3, flag: true } },
+};
+
+/** The optional fields a store may drop but must never change (list fields compared as sets). */
+const ROUND_TRIP_FIELDS = [
+  'author',
+  'description',
+  'tags',
+  'vars',
+  'returns',
+  'requires',
+  'triggers',
+  'outputs',
+  'type',
+  'metadata_bag',
+] as const satisfies readonly (keyof SkillMetaInput)[];
+
+/** Order-insensitive form of a string list; anything else as it is. */
+function comparable(value: unknown): unknown {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? [...value].sort() : value;
+}
+
+/** Fails when `meta` holds a round-trip field with another value than the one written. */
+function assertFieldsKept(meta: SkillMeta, what: string): void {
+  for (const field of ROUND_TRIP_FIELDS) {
+    const got = meta[field];
+    if (got === undefined) continue;
+    assertEqual(comparable(got), comparable(EVERY_OPTIONAL_FIELD[field]), `${what}.${field}`);
+  }
+}
+
+/**
+ * Filters (`tag`, `name_pattern`, `since`, `author`), their combination with `limit`, and pagination.
+ * A filter the contract lets a store ignore (`author`) may return every skill, never a wrong subset.
+ */
+export function filterCases(suiteName: string): Case[] {
+  const id = (rest: string) => `${suiteName}.${rest}`;
+  return [
+    {
+      id: id('query.tag-filter'),
+      title: 'query({ tag }) keeps exactly the skills carrying the tag, also with name_pattern and limit',
+      section: 'SkillStore v1.0 §query, SkillFilter.tag',
+      level: 'required',
+      requires: 'supports_tag_filter',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          await storeTaggedSkills(store);
+          assertEqual(
+            await queriedNames(store, { tag: TAG_OPS }),
+            ['tagged-both', 'tagged-ops'],
+            `tag '${TAG_OPS}'`,
+          );
+          assertEqual(
+            await queriedNames(store, { tag: [TAG_BILLING] }),
+            ['tagged-billing', 'tagged-both'],
+            `tag ['${TAG_BILLING}']`,
+          );
+          assertEqual(
+            await queriedNames(store, { tag: 'conformance-no-such-tag' }),
+            [],
+            'a tag no skill carries',
+          );
+          assertEqual(
+            await queriedNames(store, { tag: TAG_OPS, name_pattern: 'both' }),
+            ['tagged-both'],
+            `tag '${TAG_OPS}' with name_pattern 'both'`,
+          );
+          const limited = await queriedNames(store, { tag: TAG_BILLING, limit: 1 });
+          assertTrue(
+            limited.length === 1 && ['tagged-billing', 'tagged-both'].includes(limited[0] ?? ''),
+            `tag '${TAG_BILLING}' with limit 1 must return one tagged skill, got ${formatValue(limited)}`,
+          );
+        }),
+    },
+    {
+      id: id('query.tag-filter-all-of'),
+      title: 'query({ tag: [a, b] }) keeps the skills carrying every listed tag',
+      section: 'SkillStore v1.0 §query, SkillFilter.tag',
+      level: 'required',
+      requires: 'supports_tag_filter',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          await storeTaggedSkills(store);
+          assertEqual(
+            await queriedNames(store, { tag: [TAG_OPS, TAG_BILLING] }),
+            ['tagged-both'],
+            `tag ['${TAG_OPS}', '${TAG_BILLING}']`,
+          );
+        }),
+    },
+    {
+      id: id('query.name-pattern'),
+      title: 'query({ name_pattern }) keeps the matching names, and limit applies after the pattern',
+      section: 'SkillStore v1.0 §query, SkillFilter.name_pattern',
+      level: 'required',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          for (const name of ['conformance-alpha-one', 'conformance-alpha-two', 'conformance-beta']) {
+            await storeChecked(store, name, DRAFT_SAMPLE);
+          }
+          assertEqual(
+            await queriedNames(store, { name_pattern: 'alpha' }),
+            ['conformance-alpha-one', 'conformance-alpha-two'],
+            "name_pattern 'alpha'",
+          );
+          assertEqual(await queriedNames(store, { name_pattern: 'gamma' }), [], "name_pattern 'gamma'");
+          assertEqual(
+            await queriedNames(store, { name_pattern: 'beta', limit: 1 }),
+            ['conformance-beta'],
+            "name_pattern 'beta' with limit 1 (the limit counts matching skills only)",
+          );
+        }),
+    },
+    {
+      id: id('query.since'),
+      title: 'query({ since }) keeps the skills updated at or after since (unix seconds)',
+      section: 'SkillStore v1.0 §query, SkillFilter.since',
+      level: 'required',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          await storeChecked(store, 'conformance-one', DRAFT_SAMPLE);
+          await storeChecked(store, 'conformance-two', DRAFT_SAMPLE);
+          const updated = await mustResolve('metadata()', () => store.metadata('conformance-one'));
+          const all = ['conformance-one', 'conformance-two'];
+          assertEqual(await queriedNames(store, { since: 0 }), all, 'since 0');
+          assertEqual(
+            await queriedNames(store, { since: updated.updated_at }),
+            all,
+            `since ${updated.updated_at} (the updated_at of the first write)`,
+          );
+          const tomorrow = Math.floor(Date.now() / 1000) + 86_400;
+          assertEqual(await queriedNames(store, { since: tomorrow }), [], `since ${tomorrow} (tomorrow)`);
+        }),
+    },
+    {
+      id: id('query.limit-offset'),
+      title: 'limit and offset page through query() without skipping or repeating a skill',
+      section: 'SkillStore v1.0 §query, SkillFilter.limit, SkillFilter.offset',
+      level: 'required',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          for (const page of [3, 1, 5, 2, 4])
+            await storeChecked(store, `conformance-page-${page}`, DRAFT_SAMPLE);
+          const all = await queriedNamesInOrder(store, {});
+          assertEqual(
+            [...all].sort(),
+            [1, 2, 3, 4, 5].map((page) => `conformance-page-${page}`),
+            'query()',
+          );
+          const pages = [];
+          for (const offset of [0, 2, 4]) pages.push(await queriedNamesInOrder(store, { limit: 2, offset }));
+          assertEqual(
+            pages,
+            [all.slice(0, 2), all.slice(2, 4), all.slice(4)],
+            'pages of limit 2 at offsets 0, 2, 4',
+          );
+          assertEqual(await queriedNamesInOrder(store, { limit: 3 }), all.slice(0, 3), 'limit 3');
+          assertEqual(await queriedNamesInOrder(store, { offset: 3 }), all.slice(3), 'offset 3');
+          assertEqual(await queriedNamesInOrder(store, { offset: 5 }), [], 'offset 5 (past the end)');
+        }),
+    },
+    {
+      id: id('query.author'),
+      title:
+        "query({ author }) returns exactly that author's skills, or every skill when ignored — no other subset",
+      section: 'SkillStore conventions §author',
+      level: 'required',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          await storeChecked(store, 'by-zoe', DRAFT_SAMPLE, { author: AUTHOR_ZOE });
+          await storeChecked(store, 'by-bjorn', DRAFT_SAMPLE, { author: AUTHOR_BJORN });
+          const everyone = ['by-bjorn', 'by-zoe'];
+          for (const [author, exact] of [
+            [AUTHOR_ZOE, ['by-zoe']],
+            [AUTHOR_BJORN, ['by-bjorn']],
+            [AUTHOR_ZOE.toLowerCase(), []],
+            ['Zoë', []],
+          ] as const) {
+            const found = await queriedNames(store, { author });
+            assertTrue(
+              deepEqualNames(found, exact) || deepEqualNames(found, everyone),
+              `query({ author: ${formatValue(author)} }) must return ${formatValue(exact)} (filter honoured) ` +
+                `or ${formatValue(everyone)} (filter ignored), got ${formatValue(found)}`,
+            );
+          }
+        }),
+    },
+    {
+      id: id('metadata.round-trip'),
+      title:
+        'every optional field written with store() comes back unchanged (or not at all), non-ASCII included',
+      section: 'SkillStore v1.0 §store, SkillMeta',
+      level: 'required',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          await storeChecked(store, SAMPLE_NAME, DRAFT_SAMPLE, EVERY_OPTIONAL_FIELD);
+          assertFieldsKept(
+            assertMatches(
+              skillMetaSchema,
+              await mustResolve('metadata()', () => store.metadata(SAMPLE_NAME)),
+              'metadata()',
+            ),
+            'metadata()',
+          );
+          const listed = await mustResolve('query()', () => store.query());
+          assertFieldsKept(assertMatches(skillMetaSchema, listed[0], 'query()[0]'), 'query()[0]');
+          assertFieldsKept((await loadChecked(store, SAMPLE_NAME)).metadata, 'load().metadata');
+        }),
+    },
+    {
+      id: id('metadata.tags-kept'),
+      title: 'a store that filters by tag reports the tags written with store()',
+      section: 'SkillStore v1.0 §store, SkillMeta.tags',
+      level: 'required',
+      requires: 'supports_tag_filter',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          await storeChecked(store, SAMPLE_NAME, DRAFT_SAMPLE, { tags: [TAG_OPS, TAG_BILLING] });
+          const meta = await mustResolve('metadata()', () => store.metadata(SAMPLE_NAME));
+          assertEqual(comparable(meta.tags), comparable([TAG_OPS, TAG_BILLING]), 'metadata().tags');
+        }),
+    },
+  ];
+}
+
+function deepEqualNames(left: readonly string[], right: readonly string[]): boolean {
+  return left.length === right.length && left.every((name, index) => name === right[index]);
+}
+
+/** Reads every view of `name` once, so a store that caches reads has something to serve stale. */
+async function readEveryView(store: SkillStore, name: string): Promise<void> {
+  await loadChecked(store, name);
+  await mustResolve('metadata()', () => store.metadata(name));
+  await mustResolve('query()', () => store.query());
+  await mustResolve("query({ status: 'Draft' })", () => store.query({ status: 'Draft' }));
+}
+
+/** Reads after writes: every view serves the newest version, an old version is never served as current. */
+export function freshnessCases(suiteName: string): Case[] {
+  const id = (rest: string) => `${suiteName}.${rest}`;
+  return [
+    {
+      id: id('store.no-stale-reads'),
+      title:
+        'after an overwrite, load(), metadata() and query() all serve the new version, even after earlier reads',
+      section: 'SkillStore v1.0 §store, §load, §metadata, §query',
+      level: 'required',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          await storeChecked(store, SAMPLE_NAME, DRAFT_SAMPLE);
+          await readEveryView(store, SAMPLE_NAME);
+          const edited = editedDraftSample('fresh');
+          const second = await storeChecked(store, SAMPLE_NAME, edited);
+          const loaded = await loadChecked(store, SAMPLE_NAME);
+          assertEqual(loaded.source, edited, 'load().source after the overwrite');
+          assertEqual(loaded.version, second.version, 'load().version after the overwrite');
+          const meta = await mustResolve('metadata()', () => store.metadata(SAMPLE_NAME));
+          assertEqual(meta.version, second.version, 'metadata().version after the overwrite');
+          assertEqual(meta.content_hash, second.content_hash, 'metadata().content_hash after the overwrite');
+          for (const filter of [{}, { status: 'Draft' }] as const) {
+            const listed = await mustResolve(`query(${formatValue(filter)})`, () => store.query(filter));
+            assertEqual(
+              listed.map((entry) => entry.version),
+              [second.version],
+              `query(${formatValue(filter)}) versions after the overwrite`,
+            );
+          }
+          const byVersion = await loadChecked(store, SAMPLE_NAME, second.version);
+          assertEqual(byVersion.source, edited, `load('${SAMPLE_NAME}', '${second.version}').source`);
+        }),
+    },
+    {
+      id: id('update-status.no-stale-reads'),
+      title:
+        'after update_status(), load(), metadata() and status-filtered query() serve the new status, even after earlier reads',
+      section: 'SkillStore v1.0 §update_status',
+      level: 'required',
+      requires: 'supports_writes',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          await storeChecked(store, SAMPLE_NAME, DRAFT_SAMPLE);
+          await readEveryView(store, SAMPLE_NAME);
+          const info = await updateChecked(store, SAMPLE_NAME, 'Approved');
+          const meta = await mustResolve('metadata()', () => store.metadata(SAMPLE_NAME));
+          assertEqual(meta.status, 'Approved', 'metadata().status');
+          assertEqual(meta.version, info.version, 'metadata().version');
+          const loaded = await loadChecked(store, SAMPLE_NAME);
+          assertEqual(statusOfSkill(loaded.source), 'Approved', 'the `# Status:` header load() returns');
+          assertEqual(await queriedNames(store, { status: 'Draft' }), [], "query({ status: 'Draft' })");
+          assertEqual(
+            await queriedNames(store, { status: 'Approved' }),
+            [SAMPLE_NAME],
+            "query({ status: 'Approved' })",
+          );
+        }),
+    },
+    {
+      id: id('store.overwrite-keeps-author'),
+      title: 'an overwrite that names no author keeps the author of the first write',
+      section: 'SkillStore v1.0 §store, SkillMeta.author',
+      level: 'required',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          await storeChecked(store, SAMPLE_NAME, DRAFT_SAMPLE, { author: AUTHOR_ZOE });
+          const first = await mustResolve('metadata()', () => store.metadata(SAMPLE_NAME));
+          // A store without authorship reports none; one that reports the first writer must keep it.
+          if (first.author === undefined) return;
+          await storeChecked(store, SAMPLE_NAME, editedDraftSample('no author named'));
+          const after = await mustResolve('metadata()', () => store.metadata(SAMPLE_NAME));
+          assertEqual(after.author, first.author, 'metadata().author after an overwrite naming no author');
+          const listed = await mustResolve('query()', () => store.query());
+          assertEqual(listed[0]?.author, first.author, 'query()[0].author after the overwrite');
+        }),
+    },
+    {
+      id: id('load.old-version'),
+      title:
+        "load(name, an older version) returns that version's bytes or rejects with version_not_found, never the current body",
+      section: 'SkillStore v1.0 §load',
+      level: 'required',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          const first = await storeChecked(store, SAMPLE_NAME, DRAFT_SAMPLE);
+          await storeChecked(store, SAMPLE_NAME, editedDraftSample('newer'));
+          let old: unknown;
+          try {
+            old = await store.load(SAMPLE_NAME, first.version);
+          } catch {
+            await assertStoreError(
+              () => store.load(SAMPLE_NAME, first.version),
+              `load('${SAMPLE_NAME}', '${first.version}') of the replaced version`,
+              VERSION_NOT_FOUND,
+            );
+            return;
+          }
+          const loaded = assertMatches(skillSourceSchema, old, `load('${SAMPLE_NAME}', '${first.version}')`);
+          assertEqual(loaded.source, DRAFT_SAMPLE, `load('${SAMPLE_NAME}', '${first.version}').source`);
+          assertEqual(loaded.version, first.version, `load('${SAMPLE_NAME}', '${first.version}').version`);
+        }),
+    },
+    {
+      id: id('versions.in-order'),
+      title: 'versions() lists the writes and status changes oldest first, the current version last',
+      section: 'SkillStore v1.0 §versions',
+      level: 'recommended',
+      requires: 'supports_versioning',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          const made = [
+            await storeChecked(store, SAMPLE_NAME, DRAFT_SAMPLE),
+            await storeChecked(store, SAMPLE_NAME, editedDraftSample('second')),
+            await storeChecked(store, SAMPLE_NAME, editedDraftSample('third')),
+          ];
+          const listed = await mustResolve('versions()', () => store.versions(SAMPLE_NAME));
+          assertTrue(
+            Array.isArray(listed),
+            `versions() must resolve to an array, got ${formatValue(listed)}`,
+          );
+          const versions = listed.map((entry) => entry.version);
+          const positions = made.map((info) => versions.lastIndexOf(info.version));
+          assertTrue(
+            positions.every(
+              (position, index) => position >= 0 && (index === 0 || position > (positions[index - 1] ?? -1)),
+            ),
+            `versions() must list ${formatValue(made.map((info) => info.version))} in that order, got ${formatValue(versions)}`,
+          );
+          assertEqual(
+            versions.at(-1),
+            made[2]?.version,
+            'the last entry of versions() (the current version)',
+          );
+        }),
+    },
+  ];
+}
+
 /** The methods that must reject with `SkillNotFoundError` when the named skill does not exist. */
 const MISSING_SKILL_CALLS: readonly {
   readonly method: string;
@@ -776,15 +1228,54 @@ export interface SkillStoreSuiteOptions {
 
 const SUITE_NAME = 'skill-store.contract';
 
+/** The `staticCapabilities().features` flags cases require, with what each one lets the suite check. */
+const FEATURE_NEEDS: Readonly<Record<string, string>> = {
+  supports_writes: 'update_status() and status filtering',
+  supports_audit_trail: 'previous_status on update_status()',
+  supports_versioning: 'versions() history',
+  supports_tag_filter: 'the tag filter of query() and tags kept from store()',
+};
+
+/**
+ * What the implementer provides for each capability the `cases` require: a feature flag of the class's
+ * static `staticCapabilities()`, a `version()` method, or a member of the `conventions` option. None is
+ * an observation: every case reads its answers from the store itself.
+ */
+function skillStoreNeeds(cases: readonly Case[]): Record<string, CapabilityNeed> {
+  const needs: Record<string, CapabilityNeed> = {};
+  for (const capability of new Set(cases.map((testCase) => testCase.requires))) {
+    if (capability === undefined) continue;
+    const checks = FEATURE_NEEDS[capability];
+    if (capability === CHANGE_TOKEN_CAPABILITY) {
+      needs[capability] = { provide: 'a version() method on the store (the optional catalog change token)' };
+    } else if (checks !== undefined) {
+      needs[capability] = {
+        provide: `features.${capability}: true in the class's static staticCapabilities() (${checks})`,
+      };
+    } else if (capability.startsWith('convention:')) {
+      const member = capability.slice('convention:'.length);
+      needs[capability] = {
+        provide: `conventions.${member} in the suite options (agent-connector's storageConventions fits)`,
+      };
+    }
+  }
+  return needs;
+}
+
 /**
  * The SkillStore v1.0 contract, checked more strictly than the reference suite: every returned
  * `VersionInfo`, `SkillSource` and `SkillMeta` validated by the contract's schemas, `content_hash` the
  * SHA-256 of the bytes `load()` returns and `version` its first 12 digits, exact byte round trips,
  * `SkillNotFoundError` from every method that names a missing skill (matched by `name`, `code` and
  * `connector_type`, so stores from other packages qualify), timestamps in whole unix seconds, and the
- * optional `version()` change token moving on every change. Capabilities come from the class's
- * `staticCapabilities().features` (`supports_writes`, `supports_audit_trail`, `supports_versioning`)
- * and from the presence of `version()` (`change-token`). The storage conventions of
+ * optional `version()` change token moving on every change. Since 1.1.0 it also holds the store to its
+ * filters (`tag` exactly and all-of, `name_pattern`, `since`, `author` honoured exactly or ignored, `limit`
+ * counted after the filters, `offset` paging without gaps or repeats), to reads that never serve a
+ * replaced version (after earlier reads too; an old `load(name, version)` either returns that version or
+ * `version_not_found`), to the first writer's `author`, and to every optional `SkillMeta` field coming
+ * back unchanged when it comes back at all. Capabilities come from the class's
+ * `staticCapabilities().features` (`supports_writes`, `supports_audit_trail`, `supports_versioning`,
+ * `supports_tag_filter`) and from the presence of `version()` (`change-token`); `needs` says which. The storage conventions of
  * `fixtures/agent-connector/storage-conventions.json` hold the store to the `# Status:` header rules
  * (the status a new skill records, the bytes `update_status()` persists) and check the helpers passed
  * as `conventions` (capability `convention:<member>`).
@@ -802,6 +1293,16 @@ const SUITE_NAME = 'skill-store.contract';
  * ```
  */
 export function skillStoreSuite(options: SkillStoreSuiteOptions): ConformanceSuite<SkillStoreContext> {
+  const cases: Case[] = [
+    ...contractCases(SUITE_NAME),
+    ...readWriteCases(SUITE_NAME),
+    ...missingSkillCases(SUITE_NAME),
+    ...featureCases(SUITE_NAME),
+    ...filterCases(SUITE_NAME),
+    ...freshnessCases(SUITE_NAME),
+    ...changeTokenCases(SUITE_NAME),
+    ...skillStoreConventionCases<SkillStoreContext>(SUITE_NAME, options.conventions, since),
+  ];
   return {
     name: SUITE_NAME,
     version: SKILL_STORE_SUITE_VERSION,
@@ -810,15 +1311,10 @@ export function skillStoreSuite(options: SkillStoreSuiteOptions): ConformanceSui
       'and content identity, metadata and query, SkillNotFoundError on every miss, unix-second ' +
       'timestamps, update_status and previous_status, status filters, versions, delete, the ' +
       'version() change token, and the storage conventions (content hash, version, change token, ' +
-      '# Status: header).',
-    cases: [
-      ...contractCases(SUITE_NAME),
-      ...readWriteCases(SUITE_NAME),
-      ...missingSkillCases(SUITE_NAME),
-      ...featureCases(SUITE_NAME),
-      ...changeTokenCases(SUITE_NAME),
-      ...skillStoreConventionCases<SkillStoreContext>(SUITE_NAME, options.conventions, since),
-    ],
+      '# Status: header), tag, name_pattern, since and author filters, limit/offset paging, reads that ' +
+      'never serve a replaced version, and every optional SkillMeta field round-tripped.',
+    needs: skillStoreNeeds(cases),
+    cases,
     setup: async () => {
       const setup = await prepareSkillStore(options.create);
       const conventions = skillStoreConventionCapabilities(options.conventions);

@@ -12,7 +12,12 @@ import {
 } from '../websocket-client.js';
 
 /** The one thing a {@link startBrokenConnector} gets wrong. */
-export type ConnectorFlaw = 'result-without-request-id' | 'mistyped-descriptor' | 'accepts-unauthenticated';
+export type ConnectorFlaw =
+  | 'result-without-request-id'
+  | 'mistyped-descriptor'
+  | 'accepts-unauthenticated'
+  // Answers every hello with its own platform's descriptor (discord), whatever the hello named.
+  | 'descriptor-for-other-platform';
 
 /** A running broken connector: its relay URL and how to stop it. */
 export interface BrokenConnector {
@@ -98,7 +103,10 @@ export async function startBrokenConnector(flaw: ConnectorFlaw): Promise<BrokenC
 
 function answerTo(frame: Record<string, unknown>, flaw: ConnectorFlaw): object | undefined {
   if (frame['type'] === 'hello') {
-    const descriptor = { ...DESCRIPTOR, platform: frame['platform'] };
+    const descriptor = {
+      ...DESCRIPTOR,
+      platform: flaw === 'descriptor-for-other-platform' ? DESCRIPTOR.platform : frame['platform'],
+    };
     if (flaw === 'mistyped-descriptor') descriptor.max_message_length = '2000' as unknown as number;
     return { type: 'descriptor', descriptor };
   }

@@ -1,0 +1,221 @@
+// The pairs `pnpm mutation` measures: one conformance suite and the bundled implementation it checks,
+// named as the row of `agentwire-conformance` (suite + subject) that runs them, and the source files of
+// that implementation which Stryker mutates. Only the suite runs against each mutant: a mutant that
+// survives is a mistake an implementer could make that the suite does not catch.
+//
+// `mutate` lists the implementation's own code (test files and barrels excluded by the runner), not the
+// shared helpers every package uses, so that a score speaks about one suite.
+
+/**
+ * @typedef {object} MutationPair
+ * @property {string} id short name, used on the command line and for the report files
+ * @property {string} suite the suite's name
+ * @property {string} subject the subject the bundled run (or `conformance.subjects.mjs`) names it under
+ * @property {string[]} mutate globs of the implementation's source files, from the repository root
+ */
+
+/** @type {MutationPair[]} */
+export const PAIRS = [
+  // HearthNet
+  {
+    id: 'canonical-json',
+    suite: 'hearthnet.canonical-json',
+    subject: 'agentwire',
+    mutate: ['packages/hearthnet/src/canonical-json/canonical-json.ts'],
+  },
+  {
+    id: 'signatures',
+    suite: 'hearthnet.signatures',
+    subject: 'agentwire, node:crypto backend',
+    mutate: ['packages/hearthnet/src/crypto/*.ts'],
+  },
+  {
+    id: 'hashing',
+    suite: 'hearthnet.hashing',
+    subject: 'agentwire',
+    mutate: ['packages/hearthnet/src/hashing.ts'],
+  },
+  {
+    id: 'capability-schemas',
+    suite: 'hearthnet.capability-schemas',
+    subject: 'agentwire hearthnet',
+    mutate: ['packages/hearthnet/src/capabilities/{json-schema,validators,capability-name}.ts'],
+  },
+  {
+    id: 'wire',
+    suite: 'hearthnet.wire',
+    subject: 'agentwire hearthnet',
+    mutate: ['packages/hearthnet/src/wire/{envelope,sse,request-verifier}.ts'],
+  },
+  {
+    id: 'event-log',
+    suite: 'hearthnet.event-log',
+    subject: 'agentwire hearthnet',
+    mutate: ['packages/hearthnet/src/events/{event,ulid}.ts', 'packages/hearthnet/src/sync/sync-protocol.ts'],
+  },
+  {
+    id: 'manifests',
+    suite: 'hearthnet.manifests',
+    subject: 'agentwire hearthnet',
+    mutate: ['packages/hearthnet/src/manifests/node-manifest.ts'],
+  },
+  {
+    id: 'compat',
+    suite: 'hearthnet.compat',
+    subject: 'agentwire hearthnet',
+    mutate: ['packages/hearthnet/src/compat/reference-{event,json,snapshot}.ts'],
+  },
+  {
+    id: 'pubsub',
+    suite: 'hearthnet.pubsub',
+    subject: 'agentwire hearthnet',
+    mutate: ['packages/hearthnet/src/pubsub/{topics,topic-hub,subscribe-protocol}.ts'],
+  },
+  {
+    id: 'blob-transfer',
+    suite: 'hearthnet.blob-transfer',
+    subject: 'agentwire hearthnet',
+    mutate: ['packages/hearthnet/src/blobs/{blob-manifest,blob-transfer}.ts'],
+  },
+  {
+    id: 'blob-store',
+    suite: 'hearthnet.blob-store',
+    subject: 'agentwire InMemoryBlobStore',
+    mutate: ['packages/hearthnet/src/blobs/{blob-store,backed-blob-store}.ts'],
+  },
+  {
+    id: 'event-store',
+    suite: 'hearthnet.event-store',
+    subject: 'agentwire InMemoryEventStore',
+    mutate: ['packages/hearthnet/src/events/event-store.ts'],
+  },
+  {
+    id: 'sqlite-event-store',
+    suite: 'hearthnet.event-store',
+    subject: 'SqliteEventStore, on a temporary file',
+    mutate: ['packages/sqlite/src/hearthnet/sqlite-event-store.ts'],
+  },
+  {
+    id: 'hearthnet-node',
+    suite: 'hearthnet.node',
+    subject: 'agentwire HearthNet node, in-process',
+    mutate: ['packages/hearthnet/src/wire/bus-handler.ts', 'packages/hearthnet/src/sync/sync-handler.ts'],
+  },
+  // Relay
+  {
+    id: 'session-keys',
+    suite: 'relay.session-keys',
+    subject: 'agentwire relay',
+    mutate: ['packages/relay/src/session-key.ts', 'packages/relay/src/session-source.ts'],
+  },
+  {
+    id: 'relay-codec',
+    suite: 'relay.codec',
+    subject: 'agentwire relay',
+    mutate: ['packages/relay/src/frames/*.ts', 'packages/relay/src/{descriptor,message-event,ndjson}.ts'],
+  },
+  {
+    id: 'relay-tokens',
+    suite: 'relay.tokens',
+    subject: 'agentwire relay',
+    mutate: ['packages/relay/src/auth.ts'],
+  },
+  {
+    id: 'relay-edge',
+    suite: 'relay.edge',
+    subject: 'agentwire relay',
+    mutate: ['packages/relay/src/edge/{verifiers,verifiers-wecom,sanitisers,passthrough}.ts'],
+  },
+  {
+    id: 'relay-bus',
+    suite: 'relay-runtime.bus',
+    subject: 'agentwire InMemoryRelayBus',
+    mutate: ['packages/relay/src/bus.ts'],
+  },
+  {
+    id: 'inbound-buffer',
+    suite: 'relay-runtime.buffer',
+    subject: 'agentwire InMemoryInboundBuffer',
+    mutate: ['packages/relay/src/buffer.ts'],
+  },
+  {
+    id: 'capability-vault',
+    suite: 'relay-runtime.vault',
+    subject: 'agentwire InMemoryCapabilityVault',
+    mutate: ['packages/relay/src/vault.ts'],
+  },
+  {
+    id: 'gateway-secrets',
+    suite: 'relay-runtime.secrets',
+    subject: 'agentwire InMemoryGatewaySecretStore',
+    mutate: ['packages/relay/src/secrets.ts'],
+  },
+  {
+    id: 'enrollment-stores',
+    suite: 'relay-edge.enrollment-tokens',
+    subject: 'agentwire InMemoryEnrollmentTokenStore',
+    // The file holds the three in-memory edge stores; each pair mutates its own class.
+    mutate: ['packages/relay/src/edge/enrollment-stores.ts:62-129'],
+  },
+  {
+    id: 'provision-registry',
+    suite: 'relay-edge.provision-registry',
+    subject: 'agentwire InMemoryProvisionRegistry',
+    mutate: ['packages/relay/src/edge/enrollment-stores.ts:303-385'],
+  },
+  {
+    id: 'policy-store',
+    suite: 'relay-edge.policies',
+    subject: 'agentwire InMemoryPolicyStore',
+    mutate: ['packages/relay/src/edge/enrollment-stores.ts:262-281'],
+  },
+  {
+    id: 'relay-connector',
+    suite: 'relay.live',
+    subject: 'agentwire relay connector, in-process',
+    mutate: ['packages/relay/src/server/{gateway-connection,outbound,relay-server}.ts'],
+  },
+  // AgentConnector
+  {
+    id: 'agent-address',
+    suite: 'agent-connector.addresses',
+    subject: 'agentwire agent-connector',
+    mutate: ['packages/agent-connector/src/address.ts'],
+  },
+  {
+    id: 'noop-connector',
+    suite: 'agent-connector.contract',
+    subject: 'agentwire NoOpAgentConnector',
+    mutate: ['packages/agent-connector/src/noop.ts'],
+  },
+  {
+    id: 'file-drop-connector',
+    suite: 'agent-connector.contract',
+    subject: 'agentwire FileDropAgentConnector',
+    mutate: ['packages/agent-connector/src/file-drop/file-drop-agent-connector.ts'],
+  },
+  {
+    id: 'webhook-connector',
+    suite: 'agent-connector.contract',
+    subject: 'agentwire HttpWebhookAgentConnector, wake_url',
+    mutate: ['packages/agent-connector/src/webhook/http-webhook-agent-connector.ts'],
+  },
+  {
+    id: 'filesystem-skill-store',
+    suite: 'skill-store.contract',
+    subject: 'agentwire FilesystemSkillStore',
+    mutate: ['packages/agent-connector/src/filesystem-skill-store/filesystem-skill-store.ts'],
+  },
+  {
+    id: 'sqlite-skill-store',
+    suite: 'skill-store.contract',
+    subject: 'SqliteSkillStore, on a temporary file',
+    mutate: ['packages/sqlite/src/agent-connector/sqlite-skill-store.ts'],
+  },
+  {
+    id: 'sqlite-data-store',
+    suite: 'data-store.contract',
+    subject: 'SqliteDataStore, on a temporary file',
+    mutate: ['packages/sqlite/src/agent-connector/sqlite-data-store.ts'],
+  },
+];

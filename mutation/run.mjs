@@ -1,0 +1,151 @@
+// `pnpm mutation [PAIR|SUITE …] [--list] [--concurrency N]`: mutation testing of the conformance
+// suites. For each pair of mutation/pairs.mjs, Stryker mutates the implementation's source files and
+// runs only that pair's suite against every mutant (mutation/pair.mutation.test.ts); a mutant the suite
+// does not fail is a mistake an implementer could make and still pass. Prints, per pair, Stryker's two
+// scores — over all mutants, and over the mutants the suite's cases reach (covered) — and writes them,
+// with each survivor, under reports/mutation/.
+//
+// Stryker mutates the files IN PLACE (a pnpm workspace keeps each package's dependencies in its own
+// node_modules, which Stryker's copy of the project would not have) and restores them when it ends,
+// also on Ctrl-C; do not edit sources or run other tests in this checkout while it runs.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { PAIRS } from './pairs.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = dirname(here);
+const reportDir = join(root, 'reports', 'mutation');
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    list: { type: 'boolean', default: false },
+    concurrency: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(`Usage: pnpm mutation [PAIR|SUITE …] [--list] [--concurrency N]
+
+Runs Stryker over each pair (all pairs when none is named; a suite name selects its pairs) and prints
+the mutation score over all mutants and over covered mutants. Reports go to reports/mutation/.`);
+  process.exit(0);
+}
+
+if (values.list) {
+  const width = Math.max(...PAIRS.map((p) => p.id.length));
+  for (const pair of PAIRS) {
+    console.log(
+      `${pair.id.padEnd(width)}  ${pair.suite} × ${pair.subject}\n${' '.repeat(width + 2)}${pair.mutate.join(' ')}`,
+    );
+  }
+  process.exit(0);
+}
+
+const selected =
+  positionals.length === 0
+    ? PAIRS
+    : PAIRS.filter((p) => positionals.includes(p.id) || positionals.includes(p.suite));
+const unknown = positionals.filter((name) => !PAIRS.some((p) => p.id === name || p.suite === name));
+if (unknown.length > 0) {
+  console.error(`pnpm mutation: no pair or suite named ${unknown.join(', ')} (see --list)`);
+  process.exit(2);
+}
+const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) {
+  console.error('pnpm mutation: --concurrency must be a positive integer');
+  process.exit(2);
+}
+
+const { Stryker } = await import('@stryker-mutator/core');
+const vitestRunner = fileURLToPath(import.meta.resolve('@stryker-mutator/vitest-runner'));
+process.chdir(root);
+mkdirSync(reportDir, { recursive: true });
+
+/** @type {ReturnType<typeof score>[]} */
+const rows = [];
+for (const pair of selected) {
+  console.log(`\n== ${pair.id}: ${pair.suite} × ${pair.subject}`);
+  process.env['AGENTWIRE_MUTATION_PAIR'] = pair.id;
+  const started = Date.now();
+  const stryker = new Stryker({
+    testRunner: 'vitest',
+    plugins: [vitestRunner],
+    vitest: { configFile: 'mutation/vitest.config.ts', related: false },
+    mutate: pair.mutate,
+    inPlace: true,
+    coverageAnalysis: 'perTest',
+    ...(concurrency === undefined ? {} : { concurrency }),
+    timeoutMS: 10_000,
+    reporters: ['progress-append-only', 'json'],
+    jsonReporter: { fileName: relative(root, join(reportDir, `${pair.id}.json`)) },
+    tempDirName: '.stryker-tmp',
+    cleanTempDir: 'always',
+    fileLogLevel: 'off',
+    logLevel: 'warn',
+  });
+  const results = await stryker.runMutationTest();
+  const row = score(pair, results, (Date.now() - started) / 60_000);
+  rows.push(row);
+  writeFileSync(join(reportDir, `${pair.id}.survivors.txt`), survivorsText(results));
+  console.log(formatTable([row]));
+}
+
+const table = formatTable(rows);
+writeFileSync(join(reportDir, 'summary.md'), `${table}\n`);
+console.log(`\n${table}\n\nSurvivors: reports/mutation/<pair>.survivors.txt`);
+
+/**
+ * Stryker's two scores: detected (killed or timed out) over every valid mutant, and over the mutants
+ * some case reached (covered); ignored, compile- and runtime-error mutants count in neither.
+ */
+function score(pair, results, minutes) {
+  const count = (...statuses) => results.filter((r) => statuses.includes(r.status)).length;
+  const killed = count('Killed');
+  const timeout = count('Timeout');
+  const survived = count('Survived');
+  const noCoverage = count('NoCoverage');
+  const detected = killed + timeout;
+  const valid = detected + survived + noCoverage;
+  const covered = detected + survived;
+  return {
+    pair: `${pair.id} (${pair.suite} × ${pair.subject})`,
+    mutants: valid,
+    killed,
+    timeout,
+    survived,
+    noCoverage,
+    all: valid === 0 ? 100 : (100 * detected) / valid,
+    covered: covered === 0 ? 100 : (100 * detected) / covered,
+    minutes,
+  };
+}
+
+function formatTable(list) {
+  const lines = [
+    '| pair | mutants | killed | timeout | survived | no coverage | score (all) | score (covered) | minutes |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of list) {
+    lines.push(
+      `| ${r.pair} | ${r.mutants} | ${r.killed} | ${r.timeout} | ${r.survived} | ${r.noCoverage} | ${r.all.toFixed(1)} % | ${r.covered.toFixed(1)} % | ${r.minutes.toFixed(1)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** One line per surviving or uncovered mutant: where, which mutator, and what it replaced. */
+function survivorsText(results) {
+  const lines = results
+    .filter((r) => r.status === 'Survived' || r.status === 'NoCoverage')
+    .sort((a, b) => a.fileName.localeCompare(b.fileName) || a.location.start.line - b.location.start.line)
+    .map((r) => {
+      const where = `${relative(root, r.fileName)}:${r.location.start.line}:${r.location.start.column + 1}`;
+      const replacement = (r.replacement ?? '').replace(/\s+/g, ' ').slice(0, 120);
+      return `${r.status === 'Survived' ? 'SURVIVED  ' : 'NO-COVER  '}${where}  ${r.mutatorName}  → ${replacement}`;
+    });
+  return `${lines.join('\n')}\n`;
+}
