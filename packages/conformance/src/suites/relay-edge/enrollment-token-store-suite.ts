@@ -1,7 +1,7 @@
 import type { EnrollmentTokenRedemption, EnrollmentTokenStore } from '@agentwire/relay/edge';
 import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
-import { sleep, uniqueTenant } from '../relay-runtime/runtime-support.js';
+import { SHARED_BACKEND_NEEDS, sleep, uniqueTenant } from '../relay-runtime/runtime-support.js';
 import {
   EDGE_STORES_FIRST_VERSION,
   type EdgeStoreContext,
@@ -253,6 +253,7 @@ export function enrollmentTokenStoreSuite<Store extends EnrollmentTokenStore>(
       'The EnrollmentTokenStore rules: fresh tokens, one redemption by the issuing tenant even under ' +
       'concurrency, used / expired / unknown / tenant_mismatch refusals, tokens shared between instances.',
     cases: enrollmentTokenCases(SUITE_NAME),
+    needs: SHARED_BACKEND_NEEDS,
     setup: () =>
       edgeStoreSetup(options, {
         elapse: elapse === undefined ? sleep : async (ms: number) => elapse(ms),

@@ -1,7 +1,7 @@
 import type { GatewayRelevancePolicy, PolicyStore } from '@agentwire/relay/edge';
 import { assertEqual, assertRejects } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
-import { uniqueTenant } from '../relay-runtime/runtime-support.js';
+import { SHARED_BACKEND_NEEDS, uniqueTenant } from '../relay-runtime/runtime-support.js';
 import {
   EDGE_STORES_ARGUMENTS_SINCE,
   EDGE_STORES_FIRST_VERSION,
@@ -166,6 +166,7 @@ export function policyStoreSuite<Store extends PolicyStore>(
       'The PolicyStore rules: one policy per (gatewayId, platform), read back as put, replaced by the ' +
       'next put, null when absent, shared between instances.',
     cases: policyStoreCases(SUITE_NAME),
+    needs: SHARED_BACKEND_NEEDS,
     setup: () => edgeStoreSetup(options, {}),
   };
 }

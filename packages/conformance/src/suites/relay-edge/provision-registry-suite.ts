@@ -1,7 +1,7 @@
 import type { ProvisionRegistration, ProvisionRegistry } from '@agentwire/relay/edge';
 import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
-import { uniqueTenant } from '../relay-runtime/runtime-support.js';
+import { SHARED_BACKEND_NEEDS, uniqueTenant } from '../relay-runtime/runtime-support.js';
 import {
   EDGE_STORES_ARGUMENTS_SINCE,
   EDGE_STORES_FIRST_VERSION,
@@ -359,6 +359,7 @@ export function provisionRegistrySuite<Store extends ProvisionRegistry>(
       'The ProvisionRegistry rules: one registration per (gatewayId, platform), replaced at register; ' +
       'route keys released, moved within a tenant, never taken from another tenant, also under racing claims.',
     cases: provisionRegistryCases(SUITE_NAME),
+    needs: SHARED_BACKEND_NEEDS,
     setup: () => edgeStoreSetup(options, {}),
   };
 }

@@ -5,6 +5,7 @@ import {
   CAPABILITY_VAULT_SUITE_VERSION,
   pollUntil,
   RELAY_RUNTIME_SUITE_VERSION,
+  SHARED_BACKEND_NEEDS,
   sleep,
   uniqueTenant,
   withInstances,
@@ -415,6 +416,7 @@ export function capabilityVaultSuite(
       'The CapabilityVault rules: tenant-bound resolve without leaking the secret, (tenant, session_key, ' +
       'kind) keys, bind replacing credential and TTL, expiry, owner-only revoke, bindings shared between instances.',
     cases: vaultCases(SUITE_NAME),
+    needs: SHARED_BACKEND_NEEDS,
     setup: () => ({
       ctx: {
         create: async () => options.create(),

@@ -1,7 +1,7 @@
 import { authenticatorFor, type GatewaySecretRecord, type GatewaySecretStore } from '@agentwire/relay';
 import { assertEqual, assertRejects, assertTrue, fail } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
-import { uniqueTenant, withInstances } from './runtime-support.js';
+import { SHARED_BACKEND_NEEDS, uniqueTenant, withInstances } from './runtime-support.js';
 
 type Case = ConformanceCase<GatewaySecretStoreContext>;
 
@@ -537,6 +537,7 @@ export function gatewaySecretStoreSuite(
       'per tenant, rotation windows on the store clock, revoke once, ids kept apart, redacted records, ' +
       'gateways shared between instances of one backend.',
     cases: gatewaySecretStoreCases(SUITE_NAME),
+    needs: SHARED_BACKEND_NEEDS,
     setup: () => ({
       ctx: { create: async (now) => options.create(now) },
       capabilities,

@@ -6,7 +6,12 @@ import {
 } from '@agentwire/relay';
 import { assertEqual, assertRejects, assertTrue, formatValue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
-import { RELAY_RUNTIME_SUITE_VERSION, uniqueTenant, withInstances } from './runtime-support.js';
+import {
+  RELAY_RUNTIME_SUITE_VERSION,
+  SHARED_BACKEND_NEEDS,
+  uniqueTenant,
+  withInstances,
+} from './runtime-support.js';
 
 type Case = ConformanceCase<InboundBufferContext>;
 
@@ -493,6 +498,7 @@ export function inboundBufferSuite(
       'The InboundBuffer rules: unique, never reused ids; ordered, exclusive, limited reads; idempotent, ' +
       'tenant-bound acks; size; verbatim frames; entries shared between instances of one backend.',
     cases: bufferCases(SUITE_NAME),
+    needs: SHARED_BACKEND_NEEDS,
     setup: () => ({
       ctx: { create: async () => options.create() },
       capabilities,

@@ -4,6 +4,7 @@ import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import {
   pollUntil,
   RELAY_RUNTIME_SUITE_VERSION,
+  SHARED_BACKEND_NEEDS,
   sleep,
   uniqueTenant,
   withInstances,
@@ -455,6 +456,7 @@ export function relayBusSuite(options: RelayBusSuiteOptions): ConformanceSuite<R
       'The RelayBus rules: publish counts, per-publisher order, subscribe-then-publish, tenant isolation, ' +
       'throwing listeners, unsubscribe, message types, and delivery across instances of a shared backend.',
     cases: busCases(SUITE_NAME),
+    needs: SHARED_BACKEND_NEEDS,
     setup: () => ({
       ctx: {
         create: async () => options.create(),

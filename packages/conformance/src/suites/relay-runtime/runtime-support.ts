@@ -1,4 +1,5 @@
 import { fail } from '../../assert.js';
+import type { CapabilityNeed } from '../../suite.js';
 
 /** Something a relay runtime suite creates per case and must release. */
 export interface Closable {
@@ -72,3 +73,14 @@ export const RELAY_RUNTIME_SUITE_VERSION = '2.0.0';
  * {@link RELAY_RUNTIME_SUITE_VERSION}.
  */
 export const CAPABILITY_VAULT_SUITE_VERSION = '2.1.0';
+
+/**
+ * What gives the `shared-backend` capability of the relay runtime and edge store suites: stores that
+ * share one backend, as the instances of one connector do on Redis.
+ */
+export const SHARED_BACKEND_NEEDS: Readonly<Record<string, CapabilityNeed>> = {
+  'shared-backend': {
+    provide:
+      'sharedBackend: true, when the stores create returns share one backend (as the instances of one connector do on Redis)',
+  },
+};
