@@ -1,7 +1,8 @@
-import type { OpParamsInput, OutboundActionInput, OutboundOp } from '@agentwire/relay';
+import type { OutboundActionInput, OutboundOp } from '@agentwire/relay';
 import { fail, formatValue } from '../../assert.js';
 import { ConformanceError } from '../../errors.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { sampleActions } from '../relay/sample-actions.js';
 import { servePlatformAdapter } from './platform-adapter-server.js';
 import {
   CHECKED_OPS,
@@ -120,52 +121,13 @@ const CONTENT = 'agentwire conformance: platform adapter';
 
 /** The action of `op` against the test chat, with the message and thread the earlier cases made. */
 function actionFor(op: OutboundOp, ctx: PlatformAdapterContext): OutboundActionInput {
-  const chat_id = ctx.chatId;
-  const messageId = ctx.sentMessageId ?? 'agentwire-conformance-message';
-  const actions: { readonly [Op in OutboundOp]: OpParamsInput[Op] } = {
-    send: { op: 'send', chat_id, content: CONTENT, reply_to: null, metadata: {} },
-    edit: { op: 'edit', chat_id, message_id: messageId, content: `${CONTENT} (edited)`, metadata: {} },
-    typing: { op: 'typing', chat_id, metadata: {} },
-    follow_up: {
-      op: 'follow_up',
-      session_key: `agent:main:${ctx.platform}:dm:${chat_id}`,
-      kind: 'conformance',
-      content: CONTENT,
-      metadata: {},
-    },
-    get_chat_info: { op: 'get_chat_info', chat_id },
-    send_media: {
-      op: 'send_media',
-      chat_id,
-      media_kind: 'image',
-      source_url: 'https://example.invalid/agentwire-conformance.png',
-      content: 'agentwire conformance: caption',
-      reply_to: null,
-      metadata: {},
-    },
-    prompt: {
-      op: 'prompt',
-      chat_id,
-      content: 'agentwire conformance: proceed?',
-      prompt_kind: 'approval',
-      prompt_id: 'c0f0a1b2',
-      options: [
-        { id: 'once', label: 'Allow once', style: 'success' },
-        { id: 'deny', label: 'Deny', style: 'danger' },
-      ],
-      reply_to: null,
-      metadata: {},
-    },
-    react: { op: 'react', chat_id, message_id: messageId, emoji: '👍', remove: false, metadata: {} },
-    thread_create: { op: 'thread_create', chat_id, thread_name: 'agentwire conformance', metadata: {} },
-    thread_rename: {
-      op: 'thread_rename',
-      chat_id,
-      message_id: ctx.createdThreadId ?? 'agentwire-conformance-thread',
-      thread_name: 'agentwire conformance renamed',
-      metadata: {},
-    },
-  };
+  const actions = sampleActions({
+    chatId: ctx.chatId,
+    platform: ctx.platform,
+    messageId: ctx.sentMessageId,
+    threadId: ctx.createdThreadId,
+    content: CONTENT,
+  });
   return actions[op] as OutboundActionInput;
 }
 
