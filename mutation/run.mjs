@@ -5,9 +5,10 @@
 // scores — over all mutants, and over the mutants the suite's cases reach (covered) — and writes them,
 // with each survivor, under reports/mutation/.
 //
-// Stryker mutates the files IN PLACE (a pnpm workspace keeps each package's dependencies in its own
-// node_modules, which Stryker's copy of the project would not have) and restores them when it ends,
-// also on Ctrl-C; do not edit sources or run other tests in this checkout while it runs.
+// Stryker mutates the pair's files IN PLACE (a pnpm workspace keeps each package's dependencies in its
+// own node_modules, which Stryker's copy of the project would not have) and restores them when it
+// ends, also on Ctrl-C; do not edit sources or run other tests in this checkout while it runs. A run
+// killed outright can leave them mutated: `git checkout -- <the files --list shows>` restores them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +78,9 @@ for (const pair of selected) {
     vitest: { configFile: 'mutation/vitest.config.ts', related: false },
     mutate: pair.mutate,
     inPlace: true,
+    // vitest never type-checks, so no file needs Stryker's `// @ts-nocheck` header: only the pair's
+    // own files are touched (and restored).
+    disableTypeChecks: false,
     coverageAnalysis: 'perTest',
     ...(concurrency === undefined ? {} : { concurrency }),
     timeoutMS: 10_000,
