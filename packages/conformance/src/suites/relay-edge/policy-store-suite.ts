@@ -125,8 +125,17 @@ export function policyStoreCases(suiteName: string): Case[] {
               `put of a policy with ${what}`,
             );
           }
-          await assertRejects(() => store!.get('', valid.platform), 'get with gatewayId ""');
-          await assertRejects(() => store!.get(valid.gatewayId, ''), 'get with platform ""');
+          // The refusal names the argument (`path`), as the store interface documents it.
+          const gatewayIdRefusal = await assertRejects(
+            () => store!.get('', valid.platform),
+            'get with gatewayId ""',
+          );
+          assertEqual((gatewayIdRefusal as { path?: unknown }).path, 'gatewayId', 'path of the get refusal');
+          const platformRefusal = await assertRejects(
+            () => store!.get(valid.gatewayId, ''),
+            'get with platform ""',
+          );
+          assertEqual((platformRefusal as { path?: unknown }).path, 'platform', 'path of the get refusal');
           assertEqual(
             await store!.get(valid.gatewayId, valid.platform),
             null,
