@@ -10,7 +10,7 @@ interface Calculator {
 function fakeCase(
   id: string,
   run: ConformanceCase<Calculator>['run'],
-  requires?: string,
+  requires?: string | readonly string[],
 ): ConformanceCase<Calculator> {
   return {
     id,
@@ -127,6 +127,42 @@ describe('runSuite', () => {
     );
     expect(observed.ok).toBe(true);
     expect(observed.counts).toMatchObject({ passed: 2, unobserved: 0 });
+  });
+
+  it('runs a case requiring several capabilities only when all are declared, naming each missing one', async () => {
+    const both = fakeCase('calc.add.observed-negative', (calc) => assertEqual(calc.add(-2, 1), -1), [
+      'negatives',
+      'tape',
+    ]);
+    const needs = {
+      negatives: { provide: 'a signed adder' },
+      tape: { provide: 'an observe() of the tape', observation: true },
+    };
+    const statusWith = async (capabilities: readonly string[]) => {
+      const report = await runSuite({ ...fakeSuite([both], capabilities), needs });
+      return report.results[0]!;
+    };
+    expect(await statusWith(['negatives', 'tape'])).toMatchObject({ status: 'passed' });
+    // Lacking only the plain capability: skipped, and the reason names it alone.
+    expect(await statusWith(['tape'])).toEqual({
+      id: 'calc.add.observed-negative',
+      title: 'case calc.add.observed-negative',
+      section: '§9.9',
+      level: 'required',
+      status: 'skipped',
+      durationMs: 0,
+      reason: 'the implementation lacks capability "negatives": provide a signed adder',
+    });
+    // Lacking the observation: unobserved, whatever else it has.
+    expect(await statusWith(['negatives'])).toMatchObject({
+      status: 'unobserved',
+      reason: 'the implementation lacks capability "tape": provide an observe() of the tape',
+    });
+    expect(await statusWith([])).toMatchObject({
+      status: 'unobserved',
+      reason:
+        'the implementation lacks capability "negatives": provide a signed adder; and "tape": provide an observe() of the tape',
+    });
   });
 
   it('turns a listed failure into an expected failure and a listed pass into a stale entry', async () => {

@@ -36,13 +36,19 @@ export async function executeCase<Ctx>(
   timeoutMs: number,
   needs: Readonly<Record<string, CapabilityNeed>> = {},
 ): Promise<CaseOutcome> {
-  const required = testCase.requires;
-  if (required !== undefined && !setup.capabilities?.has(required)) {
-    const need = Object.hasOwn(needs, required) ? needs[required] : undefined;
+  const missing = requiredCapabilities(testCase).filter((capability) => !setup.capabilities?.has(capability));
+  if (missing.length > 0) {
+    const needOf = (capability: string) => (Object.hasOwn(needs, capability) ? needs[capability] : undefined);
+    const lacks = missing.map((capability) => {
+      const need = needOf(capability);
+      return `"${capability}"${need === undefined ? '' : `: provide ${need.provide}`}`;
+    });
     return {
-      status: need?.observation === true ? 'unobserved' : 'skipped',
+      status: missing.some((capability) => needOf(capability)?.observation === true)
+        ? 'unobserved'
+        : 'skipped',
       durationMs: 0,
-      reason: `the implementation lacks capability "${required}"${need === undefined ? '' : `: provide ${need.provide}`}`,
+      reason: `the implementation lacks capability ${lacks.join('; and ')}`,
     };
   }
   const started = performance.now();
@@ -60,6 +66,14 @@ export async function executeCase<Ctx>(
   return threw
     ? { status: 'expected-failure', durationMs, error, reason: 'listed in expectedFailures' }
     : { status: 'stale', durationMs, error: staleExpectedFailure(testCase.id) };
+}
+
+/** The capabilities `testCase` requires, as a list. */
+export function requiredCapabilities(testCase: {
+  readonly requires?: string | readonly string[];
+}): readonly string[] {
+  const { requires } = testCase;
+  return requires === undefined ? [] : typeof requires === 'string' ? [requires] : requires;
 }
 
 function staleExpectedFailure(caseId: string): ConformanceError {
@@ -320,7 +334,7 @@ function unobservedCaseError<Ctx>(
     {
       details: {
         caseId: testCase.id,
-        ...(testCase.requires === undefined ? {} : { capability: testCase.requires }),
+        ...(testCase.requires === undefined ? {} : { capability: requiredCapabilities(testCase).join(', ') }),
       },
     },
   );

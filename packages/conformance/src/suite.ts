@@ -10,8 +10,11 @@ export interface ConformanceCase<Ctx> {
   /** The spec section the case proves, e.g. `'HearthNet §1.2'`. */
   readonly section: string;
   readonly level: ConformanceLevel;
-  /** A capability the implementation must declare for the case to run; without it the case is skipped. */
-  readonly requires?: string;
+  /**
+   * The capability (or every capability of a list) the implementation must declare for the case to run;
+   * without one the case is skipped, or `unobserved` when that capability is an observation.
+   */
+  readonly requires?: string | readonly string[];
   /** The suite version that added the case. */
   readonly since: string;
   /**

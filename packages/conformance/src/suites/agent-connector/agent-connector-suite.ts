@@ -121,13 +121,8 @@ export async function prepareConnector(
   if (underTest.deliverySessions === true && capabilities.has('deliver'))
     capabilities.add('delivery-sessions');
   if (observeWakes !== undefined) capabilities.add('observe-wakes');
-  if (observeWakes !== undefined && underTest.sessions === true) capabilities.add('observe-session-wakes');
   if (setSubstrateAvailable !== undefined) capabilities.add('substrate-outage');
-  if (setSubstrateAvailable !== undefined && capabilities.has('deliver'))
-    capabilities.add('substrate-outage-deliver');
   if (underTest.acceptsAnyAgent !== true) capabilities.add('agent-registry');
-  if (underTest.acceptsAnyAgent !== true && capabilities.has('deliver'))
-    capabilities.add('agent-registry-deliver');
   return {
     ctx: {
       connector,
@@ -472,7 +467,7 @@ export function deliveryCases(suiteName: string): Case[] {
       title: 'deliver() to an agent the connector does not know rejects with DeliveryFailedError',
       section: 'AgentConnector v1.0 §Graceful degradation (caller misconfiguration)',
       level: 'required',
-      requires: 'agent-registry-deliver',
+      requires: ['agent-registry', 'deliver'],
       since: SINCE_1_1,
       run: async (ctx) => {
         const unknown = unknownAgentId();
@@ -493,7 +488,7 @@ export function deliveryCases(suiteName: string): Case[] {
       title: 'deliver() while the substrate is down rejects with DeliveryFailedError, and works again after',
       section: 'AgentConnector v1.0 §Graceful degradation (substrate fault)',
       level: 'required',
-      requires: 'substrate-outage-deliver',
+      requires: ['substrate-outage', 'deliver'],
       since: SINCE_1_1,
       run: async (ctx) => {
         await whileSubstrateDown(ctx, () =>
@@ -765,7 +760,7 @@ export function wakeCases(suiteName: string): Case[] {
       title: 'a wake of agent@session, or with opts.session_id, interrupts that session',
       section: 'AgentConnector v1.0 §agent@session targeting, §WakeOpts',
       level: 'required',
-      requires: 'observe-session-wakes',
+      requires: ['observe-wakes', 'sessions'],
       since: SINCE_1_1,
       run: async (ctx) => {
         await assertWakeObserved(ctx, `${ctx.agentId}@${SESSION}`, { context: 'Session wake' }, SESSION);
@@ -830,16 +825,8 @@ const AGENT_CONNECTOR_NEEDS: Readonly<Record<string, CapabilityNeed>> = {
     provide: 'observeWakes() in what create returns, listing the interrupts the substrate received',
     observation: true,
   },
-  'observe-session-wakes': {
-    provide: 'observeWakes() and sessions: true in what create returns',
-    observation: true,
-  },
   'substrate-outage': {
     provide: 'setSubstrateAvailable(available) in what create returns, taking the substrate down and up',
-    observation: true,
-  },
-  'substrate-outage-deliver': {
-    provide: 'setSubstrateAvailable(available) in what create returns, and deliver()',
     observation: true,
   },
   sessions: { provide: 'sessions: true in what create returns, when wake() knows sessions' },
@@ -848,9 +835,6 @@ const AGENT_CONNECTOR_NEEDS: Readonly<Record<string, CapabilityNeed>> = {
   },
   'agent-registry': {
     provide: 'a connector that knows its agents (acceptsAnyAgent unset in what create returns)',
-  },
-  'agent-registry-deliver': {
-    provide: 'a connector that knows its agents (acceptsAnyAgent unset), and deliver()',
   },
 };
 

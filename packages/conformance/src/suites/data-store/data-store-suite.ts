@@ -7,6 +7,7 @@ import {
   storageConventions,
 } from '@agentwire/agent-connector';
 import { assertEqual, assertTrue, fail, formatValue } from '../../assert.js';
+import { requiredCapabilities } from '../../run-suite.js';
 import type { CapabilityNeed, ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
 import { assertNoEmptyFields, mustResolve } from '../agent-connector/agent-connector-suite.js';
 import {
@@ -767,8 +768,7 @@ const STORE_NEEDS: Readonly<Record<string, string>> = {
  */
 function dataStoreNeeds(cases: readonly Case[]): Record<string, CapabilityNeed> {
   const needs: Record<string, CapabilityNeed> = {};
-  for (const capability of new Set(cases.map((testCase) => testCase.requires))) {
-    if (capability === undefined) continue;
+  for (const capability of new Set(cases.flatMap(requiredCapabilities))) {
     const provide = STORE_NEEDS[capability];
     if (provide !== undefined) {
       needs[capability] = { provide };

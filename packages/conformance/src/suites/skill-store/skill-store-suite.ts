@@ -8,6 +8,7 @@ import {
   storageConventions,
 } from '@agentwire/agent-connector';
 import { assertEqual, assertRejects, assertTrue, fail, formatValue } from '../../assert.js';
+import { requiredCapabilities } from '../../run-suite.js';
 import type { CapabilityNeed, ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
 import {
   type SkillStoreConventions,
@@ -1243,8 +1244,7 @@ const FEATURE_NEEDS: Readonly<Record<string, string>> = {
  */
 function skillStoreNeeds(cases: readonly Case[]): Record<string, CapabilityNeed> {
   const needs: Record<string, CapabilityNeed> = {};
-  for (const capability of new Set(cases.map((testCase) => testCase.requires))) {
-    if (capability === undefined) continue;
+  for (const capability of new Set(cases.flatMap(requiredCapabilities))) {
     const checks = FEATURE_NEEDS[capability];
     if (capability === CHANGE_TOKEN_CAPABILITY) {
       needs[capability] = { provide: 'a version() method on the store (the optional catalog change token)' };
