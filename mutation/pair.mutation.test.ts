@@ -13,14 +13,22 @@ const id = process.env['AGENTWIRE_MUTATION_PAIR'];
 const pair = PAIRS.find((candidate) => candidate.id === id);
 if (pair === undefined) throw new Error(`AGENTWIRE_MUTATION_PAIR names no pair: ${String(id)}`);
 
+const wanted = [{ suite: pair.suite, subject: pair.subject }, ...(pair.also ?? [])];
 const entries: RunEntry[] = [...bundledSuites(), ...subjectSuites(repositorySubjects)];
 // Live subjects (a relay connector, a HearthNet node on 127.0.0.1) start once for the file.
-const run = await startRun(entries.filter((entry) => 'subject' in entry && entry.subject === pair.subject));
+const run = await startRun(
+  entries.filter((entry) => 'subject' in entry && wanted.some(({ subject }) => entry.subject === subject)),
+);
 afterAll(async () => {
   await run.stop();
 });
-const row = run.rows.find((candidate) => 'suite' in candidate && candidate.suite.name === pair.suite);
-if (row === undefined || !('suite' in row)) {
-  throw new Error(`no run of ${pair.suite} on ${pair.subject}: pairs.mjs and the bundled rows disagree`);
+for (const { suite, subject } of wanted) {
+  const row = run.rows.find(
+    (candidate) => 'suite' in candidate && candidate.suite.name === suite && candidate.subject === subject,
+  );
+  if (row === undefined || !('suite' in row)) {
+    throw new Error(`no run of ${suite} on ${subject}: pairs.mjs and the bundled rows disagree`);
+  }
+  // One describe per subject: the same suite may run on two subjects, and Stryker tells tests by name.
+  describe(subject, () => registerSuite(row.suite, { describe, it, afterAll }));
 }
-registerSuite(row.suite, { describe, it, afterAll });

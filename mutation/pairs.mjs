@@ -12,6 +12,8 @@
  * @property {string} suite the suite's name
  * @property {string} subject the subject the bundled run (or `conformance.subjects.mjs`) names it under
  * @property {string[]} mutate globs of the implementation's source files, from the repository root
+ * @property {{ suite: string, subject: string }[]} [also] further rows that run against each mutant, for
+ *   an implementation whose contract is split over several suites (a connector and its substrate's wire)
  */
 
 /** @type {MutationPair[]} */
@@ -198,6 +200,12 @@ export const PAIRS = [
     id: 'webhook-connector',
     suite: 'agent-connector.contract',
     subject: 'agentwire HttpWebhookAgentConnector, wake_url',
+    // The connector's HTTP details (body, headers, signature, retries, redirects, receipts) are the
+    // webhook wire's contract, checked by its own suite.
+    also: [
+      { suite: 'agent-connector.webhook-wire', subject: 'agentwire HttpWebhookAgentConnector' },
+      { suite: 'agent-connector.contract', subject: 'agentwire HttpWebhookAgentConnector, no wake_url' },
+    ],
     mutate: ['packages/agent-connector/src/webhook/http-webhook-agent-connector.ts'],
   },
   {

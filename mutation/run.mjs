@@ -39,8 +39,9 @@ the mutation score over all mutants and over covered mutants. Reports go to repo
 if (values.list) {
   const width = Math.max(...PAIRS.map((p) => p.id.length));
   for (const pair of PAIRS) {
+    const also = (pair.also ?? []).map((row) => `\n${' '.repeat(width + 2)}+ ${row.suite} × ${row.subject}`);
     console.log(
-      `${pair.id.padEnd(width)}  ${pair.suite} × ${pair.subject}\n${' '.repeat(width + 2)}${pair.mutate.join(' ')}`,
+      `${pair.id.padEnd(width)}  ${pair.suite} × ${pair.subject}${also.join('')}\n${' '.repeat(width + 2)}${pair.mutate.join(' ')}`,
     );
   }
   process.exit(0);
