@@ -11,9 +11,17 @@
  * @property {string} id short name, used on the command line and for the report files
  * @property {string} suite the suite's name
  * @property {string} subject the subject the bundled run (or `conformance.subjects.mjs`) names it under
- * @property {string[]} mutate globs of the implementation's source files, from the repository root
+ * @property {(string | MutateSpan)[]} mutate globs of the implementation's source files, from the
+ *   repository root, or spans of one file where it also holds code the pair does not measure
  * @property {{ suite: string, subject: string }[]} [also] further rows that run against each mutant, for
  *   an implementation whose contract is split over several suites (a connector and its substrate's wire)
+ */
+
+/**
+ * @typedef {object} MutateSpan
+ * @property {string} file the file, from the repository root
+ * @property {string} from text of the span's first line (its first line that contains it)
+ * @property {string} [until] text of the first line after the span (the file's end when absent)
  */
 
 /** @type {MutationPair[]} */
@@ -89,7 +97,14 @@ export const PAIRS = [
     id: 'event-store',
     suite: 'hearthnet.event-store',
     subject: 'agentwire InMemoryEventStore',
-    mutate: ['packages/hearthnet/src/events/event-store.ts'],
+    // The store and what it runs; not the Lamport clock and replay helpers the file also exports.
+    mutate: [
+      {
+        file: 'packages/hearthnet/src/events/event-store.ts',
+        from: 'export class InMemoryEventStore',
+        until: ' * The events in replay order',
+      },
+    ],
   },
   {
     id: 'sqlite-event-store',
@@ -157,19 +172,36 @@ export const PAIRS = [
     suite: 'relay-edge.enrollment-tokens',
     subject: 'agentwire InMemoryEnrollmentTokenStore',
     // The file holds the three in-memory edge stores; each pair mutates its own class.
-    mutate: ['packages/relay/src/edge/enrollment-stores.ts:62-129'],
+    mutate: [
+      {
+        file: 'packages/relay/src/edge/enrollment-stores.ts',
+        from: 'export class InMemoryEnrollmentTokenStore',
+        until: " * A gateway's relevance policy for one fronted platform",
+      },
+    ],
   },
   {
     id: 'provision-registry',
     suite: 'relay-edge.provision-registry',
     subject: 'agentwire InMemoryProvisionRegistry',
-    mutate: ['packages/relay/src/edge/enrollment-stores.ts:303-385'],
+    mutate: [
+      {
+        file: 'packages/relay/src/edge/enrollment-stores.ts',
+        from: 'export class InMemoryProvisionRegistry',
+      },
+    ],
   },
   {
     id: 'policy-store',
     suite: 'relay-edge.policies',
     subject: 'agentwire InMemoryPolicyStore',
-    mutate: ['packages/relay/src/edge/enrollment-stores.ts:262-281'],
+    mutate: [
+      {
+        file: 'packages/relay/src/edge/enrollment-stores.ts',
+        from: 'export class InMemoryPolicyStore',
+        until: '/** One fronted platform of a gateway',
+      },
+    ],
   },
   {
     id: 'relay-connector',

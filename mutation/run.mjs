@@ -9,7 +9,7 @@
 // own node_modules, which Stryker's copy of the project would not have) and restores them when it
 // ends, also on Ctrl-C; do not edit sources or run other tests in this checkout while it runs. A run
 // killed outright can leave them mutated: `git checkout -- <the files --list shows>` restores them.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -41,7 +41,7 @@ if (values.list) {
   for (const pair of PAIRS) {
     const also = (pair.also ?? []).map((row) => `\n${' '.repeat(width + 2)}+ ${row.suite} × ${row.subject}`);
     console.log(
-      `${pair.id.padEnd(width)}  ${pair.suite} × ${pair.subject}${also.join('')}\n${' '.repeat(width + 2)}${pair.mutate.join(' ')}`,
+      `${pair.id.padEnd(width)}  ${pair.suite} × ${pair.subject}${also.join('')}\n${' '.repeat(width + 2)}${pair.mutate.map(mutatePattern).join(' ')}`,
     );
   }
   process.exit(0);
@@ -77,7 +77,7 @@ for (const pair of selected) {
     testRunner: 'vitest',
     plugins: [vitestRunner],
     vitest: { configFile: 'mutation/vitest.config.ts', related: false },
-    mutate: pair.mutate,
+    mutate: pair.mutate.map(mutatePattern),
     inPlace: true,
     // vitest never type-checks, so no file needs Stryker's `// @ts-nocheck` header: only the pair's
     // own files are touched (and restored).
@@ -102,6 +102,24 @@ for (const pair of selected) {
 const table = formatTable(rows);
 writeFileSync(join(reportDir, 'summary.md'), `${table}\n`);
 console.log(`\n${table}\n\nSurvivors: reports/mutation/<pair>.survivors.txt`);
+
+/** A `mutate` entry as Stryker takes it: a glob as it is, a span as `file:first-last` (lines, from 1). */
+function mutatePattern(entry) {
+  if (typeof entry === 'string') return entry;
+  const lines = readFileSync(join(root, entry.file), 'utf8').split('\n');
+  const first = lines.findIndex((line) => line.includes(entry.from));
+  if (first < 0)
+    throw new Error(`pairs.mjs: no line of ${entry.file} contains ${JSON.stringify(entry.from)}`);
+  let after = lines.length;
+  if (entry.until !== undefined) {
+    after = lines.findIndex((line, index) => index > first && line.includes(entry.until));
+    if (after < 0)
+      throw new Error(
+        `pairs.mjs: no line of ${entry.file} after line ${first + 1} contains ${JSON.stringify(entry.until)}`,
+      );
+  }
+  return `${entry.file}:${first + 1}-${after}`;
+}
 
 /**
  * Stryker's two scores: detected (killed or timed out) over every valid mutant, and over the mutants

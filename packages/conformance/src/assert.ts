@@ -125,3 +125,32 @@ export async function assertRejects(action: () => unknown, message: string): Pro
     },
   );
 }
+
+/** What a typed refusal must carry: its `code`, and the argument or field it names (`path`) when given. */
+export interface ExpectedRefusal {
+  readonly code: string;
+  readonly path?: string;
+}
+
+/**
+ * Calls `action` and requires a typed refusal: an `Error` with a message, the `code` expected and, when
+ * `expected.path` is given, that `path`. Resolves with the error.
+ *
+ * @example
+ * ```ts
+ * await assertRefuses(() => store.list(id, { fromLamport: -1 }), { code: 'invalid_lamport', path: 'fromLamport' }, 'a negative bound');
+ * ```
+ */
+export async function assertRefuses(
+  action: () => unknown,
+  expected: ExpectedRefusal,
+  message: string,
+): Promise<Error> {
+  const error = await assertRejects(action, message);
+  if (!(error instanceof Error)) fail(`${message}: expected an Error, got ${formatValue(error)}`, error);
+  const { code, path } = error as Error & { readonly code?: unknown; readonly path?: unknown };
+  assertTrue(error.message.trim() !== '', `${message}: the ${String(code)} refusal has an empty message`);
+  assertEqual(code, expected.code, `${message}: error code`);
+  if (expected.path !== undefined) assertEqual(path, expected.path, `${message}: error path`);
+  return error;
+}

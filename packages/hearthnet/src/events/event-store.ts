@@ -23,7 +23,8 @@ export interface AppendResult {
  * transaction as the events.
  *
  * Stores check an event's shape (`validateEvent`) but not its signature or who wrote it: verify and
- * authorise before appending. Run `eventStoreSuite` of `@agentwire/conformance` against an
+ * authorise before appending. A stored event stays as appended: changing the object given to `append`,
+ * or one `get` or `list` returned, does not change it. Run `eventStoreSuite` of `@agentwire/conformance` against an
  * implementation.
  */
 export interface EventStore {
@@ -34,6 +35,7 @@ export interface EventStore {
    * @throws {HearthNetLocalError} `invalid_event` when the event's shape is invalid.
    * @throws {HearthNetLocalError} `event_conflict` when another event with this `event_id` is stored (any
    *   community).
+   * @throws {HearthNetLocalError} `invalid_lamport` when the counter would pass 2⁵³−1; nothing is stored.
    */
   append(event: SignedEvent): Promise<AppendResult>;
   /**
@@ -47,7 +49,12 @@ export interface EventStore {
   appendLocal<E extends SignedEvent>(communityId: string, create: (lamport: number) => E): Promise<E>;
   /** The event with this id, from any community. */
   get(eventId: string): Promise<SignedEvent | undefined>;
-  /** A community's events in replay order, within `range`. */
+  /**
+   * A community's events in replay order, within `range`.
+   *
+   * @throws {HearthNetLocalError} `invalid_lamport` when a bound or the limit is not a non-negative safe
+   *   integer; its `path` names it (`fromLamport`, `toLamport`, `limit`).
+   */
   list(communityId: string, range?: LamportRange): Promise<SignedEvent[]>;
   /** The highest Lamport value stored for a community (below its counter after receives), if any. */
   head(communityId: string): Promise<number | undefined>;
@@ -229,17 +236,6 @@ export function compareEvents(a: ReplayKey, b: ReplayKey): number {
 }
 
 /**
- * The events in replay order (a sorted copy; the input is untouched). The same set of events gives
- * the same order whatever order it arrives in. Duplicates are kept.
- *
- * @example
- * for (const event of sortForReplay(received)) view.apply(event);
- */
-export function sortForReplay<E extends ReplayKey>(events: Iterable<E>): E[] {
-  return [...events].sort(compareEvents);
-}
-
-/**
  * The Lamport value of an event this node sends, given the community's counter: `counter + 1`
  * (contract §7.3 "on send"); the counter becomes that value. A pure step, so that a store can
  * compute it and persist it in the same transaction as the event.
@@ -262,6 +258,37 @@ export function lamportAfterReceive(counter: number, received: number): number {
   assertLamport(counter, 'counter');
   assertLamport(received, 'received lamport');
   return bump(Math.max(counter, received));
+}
+
+/** Throws unless `value` is a Lamport value: a non-negative safe integer. */
+export function assertLamport(value: unknown, name: string): asserts value is number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new HearthNetLocalError(
+      'invalid_lamport',
+      `${name} must be a non-negative safe integer, got ${String(value)}`,
+      { path: name, details: { value } },
+    );
+  }
+}
+
+function bump(value: number): number {
+  if (value >= Number.MAX_SAFE_INTEGER) {
+    throw new HearthNetLocalError('invalid_lamport', 'the Lamport counter cannot pass 2^53−1', {
+      details: { value },
+    });
+  }
+  return value + 1;
+}
+
+/**
+ * The events in replay order (a sorted copy; the input is untouched). The same set of events gives
+ * the same order whatever order it arrives in. Duplicates are kept.
+ *
+ * @example
+ * for (const event of sortForReplay(received)) view.apply(event);
+ */
+export function sortForReplay<E extends ReplayKey>(events: Iterable<E>): E[] {
+  return [...events].sort(compareEvents);
 }
 
 /**
@@ -313,24 +340,4 @@ export class LamportClock {
     this.#value = lamportAfterReceive(this.#value, received);
     return this.#value;
   }
-}
-
-/** Throws unless `value` is a Lamport value: a non-negative safe integer. */
-export function assertLamport(value: unknown, name: string): asserts value is number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new HearthNetLocalError(
-      'invalid_lamport',
-      `${name} must be a non-negative safe integer, got ${String(value)}`,
-      { details: { value } },
-    );
-  }
-}
-
-function bump(value: number): number {
-  if (value >= Number.MAX_SAFE_INTEGER) {
-    throw new HearthNetLocalError('invalid_lamport', 'the Lamport counter cannot pass 2^53−1', {
-      details: { value },
-    });
-  }
-  return value + 1;
 }

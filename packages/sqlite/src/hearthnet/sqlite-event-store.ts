@@ -335,9 +335,7 @@ function assertLamportBound(value: unknown, name: string): asserts value is numb
     throw new HearthNetLocalError(
       'invalid_lamport',
       `${name} must be a non-negative safe integer, got ${String(value)}`,
-      {
-        details: { value },
-      },
+      { path: name, details: { value } },
     );
   }
 }

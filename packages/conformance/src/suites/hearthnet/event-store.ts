@@ -5,7 +5,7 @@ import {
   type EventStore,
   type SignedEvent,
 } from '@agentwire/hearthnet/events';
-import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
+import { assertEqual, assertRefuses, assertRejects, assertTrue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
@@ -29,6 +29,12 @@ export interface EventStoreContext {
 }
 
 const SUITE_NAME = 'hearthnet.event-store';
+/**
+ * Version of `hearthnet.event-store`; 1.1.0 added the cases on refusals' codes and paths, stored events
+ * that callers cannot change, `head` past two events, and the Lamport ceiling.
+ */
+export const EVENT_STORE_SUITE_VERSION = '1.1.0';
+const SINCE_1_1 = '1.1.0';
 const SECTION = 'HearthNet §7.3–§7.4';
 const ulid = createUlidFactory();
 
@@ -54,13 +60,14 @@ function storeCase(
   title: string,
   run: (ctx: EventStoreContext) => Promise<void>,
   requires?: string,
+  since = HEARTHNET_SUITE_VERSION,
 ): ConformanceCase<EventStoreContext> {
   return {
     id: `${SUITE_NAME}.${id}`,
     title,
     section: SECTION,
     level: 'required',
-    since: HEARTHNET_SUITE_VERSION,
+    since,
     ...(requires === undefined ? {} : { requires }),
     run,
   };
@@ -111,8 +118,11 @@ const cases: readonly ConformanceCase<EventStoreContext>[] = [
         },
         c.root,
       );
-      const error = await assertRejects(() => store.append(other), 'a conflicting duplicate must be refused');
-      assertEqual((error as { code?: unknown }).code, 'event_conflict', 'error code');
+      await assertRefuses(
+        () => store.append(other),
+        { code: 'event_conflict' },
+        'a conflicting duplicate must be refused',
+      );
       assertEqual(await store.get(event.event_id), event, 'the stored event');
     },
   ),
@@ -203,16 +213,21 @@ const cases: readonly ConformanceCase<EventStoreContext>[] = [
           }),
         'a throwing callback',
       );
-      const wrongLamport = await assertRejects(
+      await assertRefuses(
         () => store.appendLocal(c.id, (lamport) => c.event(lamport + 1)),
+        { code: 'local_event_mismatch' },
         'an event at another lamport',
       );
-      assertEqual((wrongLamport as { code?: unknown }).code, 'local_event_mismatch', 'error code');
-      const wrongCommunity = await assertRejects(
+      await assertRefuses(
         () => store.appendLocal(c.id, (lamport) => community().event(lamport)),
+        { code: 'local_event_mismatch' },
         'an event of another community',
       );
-      assertEqual((wrongCommunity as { code?: unknown }).code, 'local_event_mismatch', 'error code');
+      await assertRefuses(
+        () => store.appendLocal(c.id, () => undefined as unknown as SignedEvent),
+        { code: 'local_event_mismatch' },
+        'a callback that returns no event',
+      );
       assertEqual(await store.count(c.id), 0, 'count');
       assertEqual(await store.clock(c.id), 0, 'clock');
     },
@@ -220,8 +235,11 @@ const cases: readonly ConformanceCase<EventStoreContext>[] = [
   storeCase('invalid-event', 'refuses an event whose shape is invalid', async ({ store }) => {
     const c = community();
     const event = { ...c.event(1), event_type: 'not.a.type' } as unknown as SignedEvent;
-    const error = await assertRejects(() => store.append(event), 'an unknown event type');
-    assertEqual((error as { code?: unknown }).code, 'invalid_event', 'error code');
+    await assertRefuses(
+      () => store.append(event),
+      { code: 'invalid_event', path: '$.event_type' },
+      'an unknown event type',
+    );
     assertEqual(await store.count(c.id), 0, 'count');
   }),
   storeCase(
@@ -247,6 +265,77 @@ const cases: readonly ConformanceCase<EventStoreContext>[] = [
     },
   ),
   storeCase(
+    'list-refusals',
+    'refuses a lamport bound or limit that is not a non-negative safe integer, naming it',
+    async ({ store }) => {
+      const c = community();
+      await store.append(c.event(1));
+      const refusals: readonly [string, Record<string, unknown>][] = [
+        ['fromLamport', { fromLamport: -1 }],
+        ['toLamport', { toLamport: 1.5 }],
+        ['limit', { limit: -1 }],
+        ['limit', { limit: '2' }],
+        ['fromLamport', { fromLamport: Number.MAX_SAFE_INTEGER + 1 }],
+      ];
+      for (const [path, range] of refusals) {
+        await assertRefuses(
+          () => store.list(c.id, range),
+          { code: 'invalid_lamport', path },
+          `list with ${JSON.stringify(range)}`,
+        );
+      }
+      assertEqual((await store.list(c.id, { limit: 0 })).length, 0, 'limit 0');
+    },
+    undefined,
+    SINCE_1_1,
+  ),
+  storeCase(
+    'head-highest',
+    'answers head and heads with the highest lamport stored, whatever the arrival order',
+    async ({ store }) => {
+      const c = community();
+      for (const lamport of [4, 9, 2, 6]) await store.append(c.event(lamport, lamport));
+      assertEqual(await store.head(c.id), 9, 'head');
+      assertEqual((await store.heads()).get(c.id), 9, 'heads');
+    },
+    undefined,
+    SINCE_1_1,
+  ),
+  storeCase(
+    'stored-events-isolated',
+    'keeps a stored event as appended when the caller later changes what it appended or was given',
+    async ({ store }) => {
+      const c = community();
+      const event = c.event(1, 7);
+      const original = structuredClone(event);
+      await store.append(event);
+      tryToChange(event);
+      assertEqual(await store.get(event.event_id), original, 'after changing the appended object');
+      tryToChange(await store.get(event.event_id));
+      tryToChange((await store.list(c.id))[0]);
+      assertEqual(await store.get(event.event_id), original, 'after changing what get and list returned');
+      assertEqual(await store.list(c.id), [original], 'list');
+    },
+    undefined,
+    SINCE_1_1,
+  ),
+  storeCase(
+    'lamport-ceiling',
+    'refuses an event whose counter would pass 2^53 − 1, and stores nothing of it',
+    async ({ store }) => {
+      const c = community();
+      const last = c.event(Number.MAX_SAFE_INTEGER);
+      await assertRefuses(() => store.append(last), { code: 'invalid_lamport' }, 'an event at 2^53 − 1');
+      assertEqual(await store.get(last.event_id), undefined, 'get');
+      assertEqual(await store.count(c.id), 0, 'count');
+      assertEqual(await store.clock(c.id), 0, 'clock');
+      assertEqual(await store.head(c.id), undefined, 'head');
+      assertEqual((await store.heads()).has(c.id), false, 'heads lists the community');
+    },
+    undefined,
+    SINCE_1_1,
+  ),
+  storeCase(
     'persistence',
     'keeps events, order and counters across a restart',
     async (ctx) => {
@@ -264,6 +353,18 @@ const cases: readonly ConformanceCase<EventStoreContext>[] = [
   ),
 ];
 
+/** Changes a returned or appended event in place, where it lets itself be changed (a frozen one does not). */
+function tryToChange(event: SignedEvent | undefined): void {
+  if (event === undefined) return;
+  try {
+    const changeable = event as unknown as { lamport: number; data: Record<string, unknown> };
+    changeable.lamport = 424_242;
+    changeable.data['cid'] = `blake3:${'e'.repeat(64)}`;
+  } catch {
+    // frozen: nothing changed
+  }
+}
+
 /**
  * The `EventStore` contract of `@agentwire/hearthnet/events`: append and get, idempotent duplicates,
  * conflicting duplicates refused, replay order and Lamport ranges, the counter rules of contract §7.3
@@ -279,7 +380,7 @@ const cases: readonly ConformanceCase<EventStoreContext>[] = [
 export function eventStoreSuite(options: EventStoreSuiteOptions): ConformanceSuite<EventStoreContext> {
   return {
     name: SUITE_NAME,
-    version: HEARTHNET_SUITE_VERSION,
+    version: EVENT_STORE_SUITE_VERSION,
     description:
       'The HearthNet EventStore: append/get, duplicates, conflicts, replay order, lamport ranges, the Lamport ' +
       'counter on receive and on local append, heads, counts, and persistence across a restart.',
