@@ -1,8 +1,9 @@
 import type { RelayBus, RelayBusListener, RelayBusMessage } from '@agentwire/relay';
-import { assertEqual, assertRejects, assertTrue, formatValue } from '../../assert.js';
+import { assertEqual, assertRefuses, assertTrue, formatValue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import {
   pollUntil,
+  RELAY_BUS_SUITE_VERSION,
   RELAY_RUNTIME_SUITE_VERSION,
   SHARED_BACKEND_NEEDS,
   sleep,
@@ -305,42 +306,77 @@ export function busCases(suiteName: string): Case[] {
     },
     {
       id: id('arguments.refused'),
-      title: 'an empty tenant, an unknown message type and a listener that is not a function are refused',
+      title: 'a malformed tenant, message or listener is refused with invalid_bus_argument naming it (path)',
       section: SECTION,
       level: 'recommended',
       since,
       run: (ctx) =>
         withBus(ctx, async (bus) => {
           const tenant = uniqueTenant('bus');
-          await assertRejects(() => bus.publish('', { type: 'buffered' }), 'publish to tenant ""');
-          await assertRejects(
-            () => bus.publish(tenant, { type: 'wake' } as unknown as RelayBusMessage),
-            'publish of type "wake"',
+          const bad = (message: unknown) => message as RelayBusMessage;
+          const publishRefusals: readonly [string, string, RelayBusMessage][] = [
+            ['tenant ""', '', { type: 'buffered' }],
+            ['a message null', tenant, bad(null)],
+            ['a message that is an array', tenant, bad([{ type: 'buffered' }])],
+            ['a message that is a string', tenant, bad('buffered')],
+            ['type "wake"', tenant, bad({ type: 'wake' })],
+            [
+              'interrupt_inbound with a numeric chat_id',
+              tenant,
+              bad({ ...MESSAGE_OF_EACH_TYPE[1]!, chat_id: 42 }),
+            ],
+            ['takeover without connectionId', tenant, bad({ type: 'takeover', instanceId: 'instance-b' })],
+          ];
+          const paths = [
+            'tenant',
+            'message',
+            'message',
+            'message',
+            'message.type',
+            'message.chat_id',
+            'message.connectionId',
+          ];
+          for (const [index, [what, to, message]] of publishRefusals.entries()) {
+            await assertRefuses(
+              () => bus.publish(to, message),
+              { code: 'invalid_bus_argument', path: paths[index]! },
+              `publish with ${what}`,
+            );
+          }
+          await assertRefuses(
+            () => bus.subscribe('', () => undefined),
+            { code: 'invalid_bus_argument', path: 'tenant' },
+            'subscribe to tenant ""',
           );
-          await assertRejects(() => bus.subscribe('', () => undefined), 'subscribe to tenant ""');
-          await assertRejects(
+          await assertRefuses(
             () => bus.subscribe(tenant, 'listener' as unknown as () => void),
+            { code: 'invalid_bus_argument', path: 'listener' },
             'subscribe with a string listener',
           );
         }),
     },
     {
       id: id('close.refuses-use'),
-      title: 'after close, publish and subscribe reject',
+      title: 'after close, publish and subscribe reject with bus_closed; unsubscribe and close again resolve',
       section: SECTION,
       level: 'recommended',
       since,
       run: async (ctx) => {
         const bus = await ctx.create();
+        const subscription = await bus.subscribe(uniqueTenant('bus'), () => undefined);
         await bus.close();
-        await assertRejects(
+        await assertRefuses(
           () => bus.publish(uniqueTenant('bus'), { type: 'buffered' }),
+          { code: 'bus_closed' },
           'publish after close',
         );
-        await assertRejects(
+        await assertRefuses(
           () => bus.subscribe(uniqueTenant('bus'), () => undefined),
+          { code: 'bus_closed' },
           'subscribe after close',
         );
+        await subscription.unsubscribe();
+        await bus.close();
       },
     },
     {
@@ -451,7 +487,7 @@ export function relayBusSuite(options: RelayBusSuiteOptions): ConformanceSuite<R
   if (options.sharedBackend === true) capabilities.add('shared-backend');
   return {
     name: SUITE_NAME,
-    version: RELAY_RUNTIME_SUITE_VERSION,
+    version: RELAY_BUS_SUITE_VERSION,
     description:
       'The RelayBus rules: publish counts, per-publisher order, subscribe-then-publish, tenant isolation, ' +
       'throwing listeners, unsubscribe, message types, and delivery across instances of a shared backend.',

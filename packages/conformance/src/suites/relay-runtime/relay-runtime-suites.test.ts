@@ -154,6 +154,52 @@ describe('relay runtime suites catch broken implementations', () => {
     expect(failedRequired(report)).toEqual(['relay-runtime.bus.listener.throwing-isolated']);
   });
 
+  it('fail a bus whose refusals are untyped, or that takes a message with a field of the wrong type', async () => {
+    const untyped = async <T>(action: () => Promise<T>): Promise<T> => {
+      try {
+        return await action();
+      } catch (error) {
+        throw new Error((error as Error).message);
+      }
+    };
+    class UntypedBus extends InMemoryRelayBus {
+      override publish(tenant: string, message: RelayBusMessage) {
+        return untyped(() => super.publish(tenant, message));
+      }
+      override subscribe(tenant: string, listener: RelayBusListener) {
+        return untyped(() => super.subscribe(tenant, listener));
+      }
+    }
+    const untypedReport = await runSuite(
+      relayBusSuite({ create: () => new UntypedBus({ onListenerError: () => undefined }) }),
+    );
+    expect(failedIds(untypedReport)).toEqual([
+      'relay-runtime.bus.arguments.refused',
+      'relay-runtime.bus.close.refuses-use',
+    ]);
+
+    class LenientBus extends InMemoryRelayBus {
+      override publish(tenant: string, message: RelayBusMessage) {
+        // Turns the fields of an interrupt into strings instead of refusing them.
+        if (message?.type === 'interrupt_inbound') {
+          const { session_key, chat_id } = message;
+          return super.publish(tenant, {
+            ...message,
+            session_key: String(session_key),
+            chat_id: String(chat_id),
+          });
+        }
+        return super.publish(tenant, message);
+      }
+    }
+    const lenientReport = await runSuite(
+      relayBusSuite({ create: () => new LenientBus({ onListenerError: () => undefined }) }),
+    );
+    const refused = lenientReport.results.find((r) => r.id === 'relay-runtime.bus.arguments.refused');
+    expect(refused?.status).toBe('failed');
+    expect(refused?.error?.message).toContain('interrupt_inbound with a numeric chat_id');
+  });
+
   it('fail a buffer that reuses ids after an ack and whose ack crosses tenants', async () => {
     class ReusingBuffer {
       readonly #entries: { tenant: string; bufferId: string; frame: BufferedFrame }[] = [];

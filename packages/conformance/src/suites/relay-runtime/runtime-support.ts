@@ -68,6 +68,13 @@ export async function pollUntil(
 export const RELAY_RUNTIME_SUITE_VERSION = '2.0.0';
 
 /**
+ * Version of the relay bus suite: 2.1.0 checks the code and `path` of every refusal (`invalid_bus_argument`,
+ * `bus_closed`), malformed messages, and `unsubscribe` / `close` after close; cases keep `since`
+ * {@link RELAY_RUNTIME_SUITE_VERSION}.
+ */
+export const RELAY_BUS_SUITE_VERSION = '2.1.0';
+
+/**
  * Version of the capability vault suite: 2.1.0 added the recommended `bind.tenants-kept-apart` case
  * (bindings are keyed by `(tenant, session_key, kind)`); the other cases keep `since`
  * {@link RELAY_RUNTIME_SUITE_VERSION}.
