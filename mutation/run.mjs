@@ -9,10 +9,11 @@
 // own node_modules, which Stryker's copy of the project would not have) and restores them when it
 // ends, also on Ctrl-C; do not edit sources or run other tests in this checkout while it runs. A run
 // killed outright can leave them mutated: `git checkout -- <the files --list shows>` restores them.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { EQUIVALENTS } from './equivalents.mjs';
 import { PAIRS } from './pairs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,16 +24,19 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     list: { type: 'boolean', default: false },
+    'from-reports': { type: 'boolean', default: false },
     concurrency: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
-  console.log(`Usage: pnpm mutation [PAIR|SUITE …] [--list] [--concurrency N]
+  console.log(`Usage: pnpm mutation [PAIR|SUITE …] [--list] [--concurrency N] [--from-reports]
 
 Runs Stryker over each pair (all pairs when none is named; a suite name selects its pairs) and prints
-the mutation score over all mutants and over covered mutants. Reports go to reports/mutation/.`);
+the mutation score over all mutants and over covered mutants. Reports go to reports/mutation/.
+--from-reports scores the last run's reports again (after editing mutation/equivalents.mjs) without
+running Stryker.`);
   process.exit(0);
 }
 
@@ -62,41 +66,56 @@ if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency 
   process.exit(2);
 }
 
-const { Stryker } = await import('@stryker-mutator/core');
-const vitestRunner = fileURLToPath(import.meta.resolve('@stryker-mutator/vitest-runner'));
-process.chdir(root);
-mkdirSync(reportDir, { recursive: true });
-
 /** @type {ReturnType<typeof score>[]} */
 const rows = [];
-for (const pair of selected) {
-  console.log(`\n== ${pair.id}: ${pair.suite} × ${pair.subject}`);
-  process.env['AGENTWIRE_MUTATION_PAIR'] = pair.id;
-  const started = Date.now();
-  const stryker = new Stryker({
-    testRunner: 'vitest',
-    plugins: [vitestRunner],
-    vitest: { configFile: 'mutation/vitest.config.ts', related: false },
-    mutate: pair.mutate.map(mutatePattern),
-    inPlace: true,
-    // vitest never type-checks, so no file needs Stryker's `// @ts-nocheck` header: only the pair's
-    // own files are touched (and restored).
-    disableTypeChecks: false,
-    coverageAnalysis: 'perTest',
-    ...(concurrency === undefined ? {} : { concurrency }),
-    timeoutMS: 10_000,
-    reporters: ['progress-append-only', 'json'],
-    jsonReporter: { fileName: relative(root, join(reportDir, `${pair.id}.json`)) },
-    tempDirName: '.stryker-tmp',
-    cleanTempDir: 'always',
-    fileLogLevel: 'off',
-    logLevel: 'warn',
-  });
-  const results = await stryker.runMutationTest();
-  const row = score(pair, results, (Date.now() - started) / 60_000);
-  rows.push(row);
-  writeFileSync(join(reportDir, `${pair.id}.survivors.txt`), survivorsText(results));
-  console.log(formatTable([row]));
+if (values['from-reports']) {
+  for (const pair of selected) {
+    const reportFile = join(reportDir, `${pair.id}.json`);
+    if (!existsSync(reportFile)) {
+      console.error(
+        `pnpm mutation: no report of ${pair.id} yet (${relative(root, reportFile)}); run it first`,
+      );
+      process.exit(2);
+    }
+    const results = resultsOfReport(JSON.parse(readFileSync(reportFile, 'utf8')));
+    rows.push(score(pair, results, 0));
+    writeFileSync(join(reportDir, `${pair.id}.survivors.txt`), survivorsText(pair, results));
+  }
+} else {
+  const { Stryker } = await import('@stryker-mutator/core');
+  const vitestRunner = fileURLToPath(import.meta.resolve('@stryker-mutator/vitest-runner'));
+  process.chdir(root);
+  mkdirSync(reportDir, { recursive: true });
+
+  for (const pair of selected) {
+    console.log(`\n== ${pair.id}: ${pair.suite} × ${pair.subject}`);
+    process.env['AGENTWIRE_MUTATION_PAIR'] = pair.id;
+    const started = Date.now();
+    const stryker = new Stryker({
+      testRunner: 'vitest',
+      plugins: [vitestRunner],
+      vitest: { configFile: 'mutation/vitest.config.ts', related: false },
+      mutate: pair.mutate.map(mutatePattern),
+      inPlace: true,
+      // vitest never type-checks, so no file needs Stryker's `// @ts-nocheck` header: only the pair's
+      // own files are touched (and restored).
+      disableTypeChecks: false,
+      coverageAnalysis: 'perTest',
+      ...(concurrency === undefined ? {} : { concurrency }),
+      timeoutMS: 10_000,
+      reporters: ['progress-append-only', 'json'],
+      jsonReporter: { fileName: relative(root, join(reportDir, `${pair.id}.json`)) },
+      tempDirName: '.stryker-tmp',
+      cleanTempDir: 'always',
+      fileLogLevel: 'off',
+      logLevel: 'warn',
+    });
+    const results = resultsOfRun(await stryker.runMutationTest());
+    const row = score(pair, results, (Date.now() - started) / 60_000);
+    rows.push(row);
+    writeFileSync(join(reportDir, `${pair.id}.survivors.txt`), survivorsText(pair, results));
+    console.log(formatTable([row]));
+  }
 }
 
 const table = formatTable(rows);
@@ -122,8 +141,64 @@ function mutatePattern(entry) {
 }
 
 /**
- * Stryker's two scores: detected (killed or timed out) over every valid mutant, and over the mutants
- * some case reached (covered); ignored, compile- and runtime-error mutants count in neither.
+ * The survivors of a run as `{ fileName, line, column, mutatorName, replacement, status, lineText }`,
+ * from Stryker's results (the files are read back once restored) or from its JSON report (which keeps
+ * each file's source as it was mutated).
+ */
+function resultsOfReport(report) {
+  const results = [];
+  for (const [fileName, file] of Object.entries(report.files)) {
+    const lines = file.source.split('\n');
+    for (const mutant of file.mutants) {
+      results.push({
+        fileName: relative(root, join(root, fileName)),
+        line: mutant.location.start.line,
+        column: mutant.location.start.column,
+        mutatorName: mutant.mutatorName,
+        replacement: mutant.replacement ?? '',
+        status: mutant.status,
+        lineText: lines[mutant.location.start.line - 1] ?? '',
+      });
+    }
+  }
+  return results;
+}
+
+function resultsOfRun(results) {
+  const sources = new Map();
+  const linesOf = (fileName) => {
+    if (!sources.has(fileName)) sources.set(fileName, readFileSync(fileName, 'utf8').split('\n'));
+    return sources.get(fileName);
+  };
+  return results.map((r) => ({
+    fileName: relative(root, r.fileName),
+    line: r.location.start.line,
+    column: r.location.start.column,
+    mutatorName: r.mutatorName,
+    replacement: r.replacement ?? '',
+    status: r.status,
+    lineText: linesOf(r.fileName)[r.location.start.line - 1] ?? '',
+  }));
+}
+
+/** The entry of mutation/equivalents.mjs that sets this surviving mutant aside, if any. */
+function equivalenceOf(pair, result) {
+  if (result.status !== 'Survived' && result.status !== 'NoCoverage') return undefined;
+  return EQUIVALENTS.find(
+    (entry) =>
+      entry.pairs.includes(pair.id) &&
+      entry.file === result.fileName &&
+      entry.mutators.includes(result.mutatorName) &&
+      result.lineText.includes(entry.code) &&
+      (entry.replacement === undefined || result.replacement.includes(entry.replacement)),
+  );
+}
+
+/**
+ * Stryker's two scores — detected (killed or timed out) over every valid mutant, and over the mutants
+ * some case reached (covered); ignored, compile- and runtime-error mutants count in neither — and the
+ * same two with the survivors mutation/equivalents.mjs lists set aside, as Stryker sets aside the
+ * mutants it is told to ignore.
  */
 function score(pair, results, minutes) {
   const count = (...statuses) => results.filter((r) => statuses.includes(r.status)).length;
@@ -131,9 +206,14 @@ function score(pair, results, minutes) {
   const timeout = count('Timeout');
   const survived = count('Survived');
   const noCoverage = count('NoCoverage');
+  const equivalentSurvived = results.filter((r) => r.status === 'Survived' && equivalenceOf(pair, r)).length;
+  const equivalentNoCoverage = results.filter(
+    (r) => r.status === 'NoCoverage' && equivalenceOf(pair, r),
+  ).length;
   const detected = killed + timeout;
   const valid = detected + survived + noCoverage;
   const covered = detected + survived;
+  const ratio = (part, whole) => (whole === 0 ? 100 : (100 * part) / whole);
   return {
     pair: `${pair.id} (${pair.suite} × ${pair.subject})`,
     mutants: valid,
@@ -141,34 +221,51 @@ function score(pair, results, minutes) {
     timeout,
     survived,
     noCoverage,
-    all: valid === 0 ? 100 : (100 * detected) / valid,
-    covered: covered === 0 ? 100 : (100 * detected) / covered,
+    equivalent: equivalentSurvived + equivalentNoCoverage,
+    all: ratio(detected, valid),
+    covered: ratio(detected, covered),
+    allNet: ratio(detected, valid - equivalentSurvived - equivalentNoCoverage),
+    coveredNet: ratio(detected, covered - equivalentSurvived),
     minutes,
   };
 }
 
 function formatTable(list) {
   const lines = [
-    '| pair | mutants | killed | timeout | survived | no coverage | score (all) | score (covered) | minutes |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| pair | mutants | killed | timeout | survived | no coverage | of which equivalent | score (all) | score (covered) | without equivalents (all / covered) | minutes |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
+  const percent = (value) => `${value.toFixed(1)} %`;
   for (const r of list) {
     lines.push(
-      `| ${r.pair} | ${r.mutants} | ${r.killed} | ${r.timeout} | ${r.survived} | ${r.noCoverage} | ${r.all.toFixed(1)} % | ${r.covered.toFixed(1)} % | ${r.minutes.toFixed(1)} |`,
+      `| ${r.pair} | ${r.mutants} | ${r.killed} | ${r.timeout} | ${r.survived} | ${r.noCoverage} | ${r.equivalent} | ${percent(r.all)} | ${percent(r.covered)} | ${percent(r.allNet)} / ${percent(r.coveredNet)} | ${r.minutes.toFixed(1)} |`,
     );
   }
   return lines.join('\n');
 }
 
-/** One line per surviving or uncovered mutant: where, which mutator, and what it replaced. */
-function survivorsText(results) {
+/**
+ * One line per surviving or uncovered mutant: where, which mutator, and what it replaced; `EQUIVALENT`
+ * with the reason for those mutation/equivalents.mjs sets aside. Entries of that list that matched no
+ * mutant of the pair end the file, so that a stale entry shows.
+ */
+function survivorsText(pair, results) {
+  const used = new Set();
   const lines = results
     .filter((r) => r.status === 'Survived' || r.status === 'NoCoverage')
-    .sort((a, b) => a.fileName.localeCompare(b.fileName) || a.location.start.line - b.location.start.line)
+    .sort((a, b) => a.fileName.localeCompare(b.fileName) || a.line - b.line || a.column - b.column)
     .map((r) => {
-      const where = `${relative(root, r.fileName)}:${r.location.start.line}:${r.location.start.column + 1}`;
-      const replacement = (r.replacement ?? '').replace(/\s+/g, ' ').slice(0, 120);
-      return `${r.status === 'Survived' ? 'SURVIVED  ' : 'NO-COVER  '}${where}  ${r.mutatorName}  → ${replacement}`;
+      const equivalent = equivalenceOf(pair, r);
+      if (equivalent !== undefined) used.add(equivalent);
+      const tag =
+        equivalent !== undefined ? 'EQUIVALENT' : r.status === 'Survived' ? 'SURVIVED  ' : 'NO-COVER  ';
+      const replacement = r.replacement.replace(/\s+/g, ' ').slice(0, 120);
+      const why = equivalent === undefined ? '' : `\n            ${equivalent.reason}`;
+      return `${tag}  ${r.fileName}:${r.line}:${r.column}  ${r.mutatorName}  → ${replacement}${why}`;
     });
-  return `${lines.join('\n')}\n`;
+  const stale = EQUIVALENTS.filter((entry) => entry.pairs.includes(pair.id) && !used.has(entry)).map(
+    (entry) =>
+      `STALE EQUIVALENT  ${entry.file}: ${entry.mutators.join(', ')} on a line with ${JSON.stringify(entry.code)}`,
+  );
+  return `${[...lines, ...stale].join('\n')}\n`;
 }

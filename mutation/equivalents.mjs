@@ -1,0 +1,120 @@
+// Surviving mutants that no case of the pair's suite can kill, each with the reason: the change cannot
+// be seen through the interface the suite checks (the code is unreachable from it, or the mutant
+// behaves the same for every input the contract allows), or it changes only what the contract leaves
+// to the implementation. `pnpm mutation` sets them aside as Stryker sets aside mutants it is told to
+// ignore, and lists them as EQUIVALENT, with the reason, in reports/mutation/<pair>.survivors.txt; an
+// entry that matches no mutant any more is reported STALE there.
+//
+// A mutant matches an entry when it is in one of `pairs`, in `file`, by one of `mutators`, on a line
+// containing `code` and, when `replacement` is given, with a replacement containing it.
+
+/**
+ * @typedef {object} Equivalent
+ * @property {string[]} pairs the pairs (mutation/pairs.mjs ids) it applies to
+ * @property {string} file the mutated file, from the repository root
+ * @property {string} code text of the mutated line
+ * @property {string[]} mutators Stryker's mutator names
+ * @property {string} [replacement] text the mutant's replacement contains
+ * @property {string} reason why no case can tell the mutant from the original
+ */
+
+const BUS = 'packages/relay/src/bus.ts';
+
+/** @type {Equivalent[]} */
+export const EQUIVALENTS = [
+  // relay-runtime.bus × InMemoryRelayBus
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
+    code: 'const targets = [...(this.#tenants.get(checkedTenant) ?? [])];',
+    mutators: ['ArrayDeclaration'],
+    reason:
+      'a placeholder target for a tenant nobody subscribed to has no `active` flag and is skipped: publish still resolves 0',
+  },
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
+    code: 'if (!registration.active) continue;',
+    mutators: ['ConditionalExpression'],
+    reason:
+      'targets are taken when publish is called; an inactive one is only met for a message published before its unsubscribe or close resolved, which the contract lets arrive',
+  },
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
+    code: 'registration.active = false',
+    mutators: ['BooleanLiteral', 'BlockStatement'],
+    reason:
+      'the flag only stops messages published before unsubscribe or close resolved, which the contract lets arrive; later publishes no longer find the registration',
+  },
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
+    code: 'for (const registrations of this.#tenants.values()) {',
+    mutators: ['BlockStatement'],
+    reason:
+      'close also clears the registrations; the flags only stop messages published before close resolved, which the contract lets arrive',
+  },
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
+    code: 'if (!registration.active) return;',
+    mutators: ['ConditionalExpression'],
+    reason: 'a second unsubscribe deletes a registration that is no longer in the set: nothing changes',
+  },
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
+    code: 'if (current?.size === 0) this.#tenants.delete(checkedTenant);',
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason:
+      'keeping an empty set for a tenant nobody subscribes to any more changes no answer (publish counts 0 either way); only memory, which the interface does not show',
+  },
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
+    code: 'this.#onListenerError = options.onListenerError ?? logRelayBusListenerError;',
+    mutators: ['LogicalOperator'],
+    reason:
+      "the in-memory bus's own option for reporting a listener's throw, not part of the RelayBus interface (the suite only checks that delivery goes on)",
+  },
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
+    code: 'constructor(options: InMemoryRelayBusOptions = {}) {',
+    mutators: ['BlockStatement'],
+    reason:
+      "the constructor only takes the in-memory bus's own onListenerError option, not part of the RelayBus interface",
+  },
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
+    code: 'export const logRelayBusListenerError: RelayBusErrorHandler = (error, tenant) => {',
+    mutators: ['BlockStatement'],
+    reason: "the default report of a listener's throw (a log line), not part of the RelayBus interface",
+  },
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
+    code: 'console.error(`relay bus listener for tenant',
+    mutators: ['StringLiteral'],
+    reason: "the default report of a listener's throw (a log line), not part of the RelayBus interface",
+  },
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
+    code: '} catch (error) {',
+    mutators: ['BlockStatement'],
+    reason:
+      "emptying the catch only stops the report of a listener's throw to onListenerError, the in-memory bus's own option; delivery goes on either way",
+  },
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
+    code: '    try {',
+    mutators: ['BlockStatement'],
+    reason:
+      "emptying it only stops the report of a listener's throw to onListenerError, the in-memory bus's own option; delivery goes on either way",
+  },
+];
