@@ -153,7 +153,19 @@ export const PAIRS = [
     id: 'inbound-buffer',
     suite: 'relay-runtime.buffer',
     subject: 'agentwire InMemoryInboundBuffer',
-    mutate: ['packages/relay/src/buffer.ts'],
+    // The in-memory buffer and the checks it runs; not the decoding of stored text, which only a
+    // shared store (Redis) uses.
+    mutate: [
+      {
+        file: 'packages/relay/src/buffer.ts',
+        from: 'const LONE_SURROGATE',
+        until: ' * Reads back a frame written by',
+      },
+      {
+        file: 'packages/relay/src/buffer.ts',
+        from: ' * One `JSON.stringify` of a fresh',
+      },
+    ],
   },
   {
     id: 'capability-vault',

@@ -4,9 +4,10 @@ import {
   encodeBufferedFrame,
   type InboundBuffer,
 } from '@agentwire/relay';
-import { assertEqual, assertRejects, assertTrue, formatValue } from '../../assert.js';
+import { assertEqual, assertRefuses, assertTrue, formatValue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import {
+  INBOUND_BUFFER_SUITE_VERSION,
   RELAY_RUNTIME_SUITE_VERSION,
   SHARED_BACKEND_NEEDS,
   uniqueTenant,
@@ -19,6 +20,24 @@ const since = RELAY_RUNTIME_SUITE_VERSION;
 const SECTION = 'InboundBuffer rules (@agentwire/relay buffer/inbound-buffer.ts); relay-reference §2.6';
 const SECTION_SHARED = 'InboundBuffer rules; relay-reference §2.6; ARCHITECTURE decision 7';
 const READ_ALL = 1000;
+const ACK_ORDER_ENTRIES = 300;
+
+/**
+ * The order `ack.many-in-any-order` acknowledges `count` entries in: the oldest 60 % mostly from the
+ * front (the pending run moves), then the rest scattered (holes), the first of them last.
+ */
+function scrambledAckOrder(count: number): number[] {
+  const front = Math.floor(count * 0.6);
+  const order: number[] = [];
+  for (let i = 1; i < front; i += 1) order.push(i);
+  order.push(0);
+  const rest = Array.from({ length: count - front }, (_, i) => front + i);
+  // A fixed shuffle (multiplication by a number prime to the length), the first entry of the rest last.
+  const step = 7;
+  for (let k = 1; k < rest.length; k += 1) order.push(rest[(k * step) % rest.length]!);
+  order.push(rest[0]!);
+  return order;
+}
 
 /** An inbound frame that says which one it is. */
 function numberedFrame(index: number): BufferedFrame {
@@ -387,39 +406,127 @@ export function bufferCases(suiteName: string): Case[] {
     },
     {
       id: id('arguments.refused'),
-      title: 'an empty tenant, a non-positive or fractional limit and a frame of unknown type are refused',
+      title:
+        'a malformed tenant, frame, limit, afterId or bufferId is refused with invalid_buffer_argument naming it (path)',
       section: SECTION,
       level: 'recommended',
       since,
       run: (ctx) =>
         withBuffer(ctx, async (buffer) => {
           const tenant = uniqueTenant('buffer');
-          await assertRejects(() => buffer.append('', numberedFrame(0)), 'append to tenant ""');
-          await assertRejects(
-            () => buffer.append(tenant, { type: 'outbound', event: {} } as unknown as BufferedFrame),
-            'append of a frame of type "outbound"',
-          );
-          for (const limit of [0, -1, 1.5, Number.NaN]) {
-            await assertRejects(() => buffer.read(tenant, null, limit), `read with limit ${limit}`);
+          const refused = (action: () => Promise<unknown>, path: string, what: string) =>
+            assertRefuses(action, { code: 'invalid_buffer_argument', path }, what);
+          const asTenant = (value: unknown) => value as string;
+          for (const [what, bad] of [
+            ['""', ''],
+            ['42', 42],
+            ['null', null],
+            ['a lone high surrogate', '\uD800'],
+            ['a lone low surrogate', 'tenant-\uDC00'],
+          ] as const) {
+            await refused(
+              () => buffer.append(asTenant(bad), numberedFrame(0)),
+              'tenant',
+              `append to tenant ${what}`,
+            );
+            await refused(() => buffer.read(asTenant(bad), null, 1), 'tenant', `read of tenant ${what}`);
+            await refused(() => buffer.ack(asTenant(bad), '1'), 'tenant', `ack on tenant ${what}`);
+            await refused(() => buffer.size(asTenant(bad)), 'tenant', `size of tenant ${what}`);
           }
-          await assertRejects(() => buffer.read('', null, 1), 'read of tenant ""');
-          await assertRejects(() => buffer.size(''), 'size of tenant ""');
-          assertEqual(await buffer.size(tenant), 0, 'size after the refused append');
+          const asFrame = (value: unknown) => value as BufferedFrame;
+          const frames: readonly [string, string, BufferedFrame][] = [
+            ['null', 'frame', asFrame(null)],
+            ['an array', 'frame', asFrame([numberedFrame(0)])],
+            ['of type "outbound"', 'frame.type', asFrame({ type: 'outbound', event: {} })],
+            ['of type "outbound" with a forward', 'frame.type', asFrame({ type: 'outbound', forward: {} })],
+            ['whose event is a string', 'frame.event', asFrame({ type: 'inbound', event: 'hello' })],
+            [
+              'whose forward is an array',
+              'frame.forward',
+              asFrame({ type: 'passthrough_forward', forward: [] }),
+            ],
+            ['with an extra key', 'frame.extra', asFrame({ type: 'inbound', event: {}, extra: 1 })],
+            ['holding NaN', 'frame.event', asFrame({ type: 'inbound', event: { n: Number.NaN } })],
+          ];
+          for (const [what, path, frame] of frames) {
+            await refused(() => buffer.append(tenant, frame), path, `append of a frame ${what}`);
+          }
+          for (const limit of [0, -1, 1.5, Number.NaN, '2']) {
+            await refused(
+              () => buffer.read(tenant, null, limit as number),
+              'limit',
+              `read with limit ${formatValue(limit)}`,
+            );
+          }
+          for (const afterId of ['not-an-id', 'x1', '1x', '', 42]) {
+            await refused(
+              () => buffer.read(tenant, afterId as string, 1),
+              'afterId',
+              `read after ${formatValue(afterId)}`,
+            );
+          }
+          await refused(() => buffer.ack(tenant, 42 as unknown as string), 'bufferId', 'ack of bufferId 42');
+          assertEqual(await buffer.size(tenant), 0, 'size after the refused appends');
+          const astral = `${uniqueTenant('buffer')}-\uD83D\uDE00`;
+          await buffer.append(astral, numberedFrame(1));
+          assertEqual(await buffer.size(astral), 1, 'size of a tenant with an astral character');
         }),
     },
     {
       id: id('close.refuses-use'),
-      title: 'after close, append and read reject',
+      title: 'after close, append, read, ack and size reject with buffer_closed',
       section: SECTION,
       level: 'recommended',
       since,
       run: async (ctx) => {
         const buffer = await ctx.create();
-        await buffer.close();
         const tenant = uniqueTenant('buffer');
-        await assertRejects(() => buffer.append(tenant, numberedFrame(0)), 'append after close');
-        await assertRejects(() => buffer.read(tenant, null, 1), 'read after close');
+        const [bufferId] = await appendNumbered(buffer, tenant, 1);
+        await buffer.close();
+        const closed = (action: () => Promise<unknown>, what: string) =>
+          assertRefuses(action, { code: 'buffer_closed' }, what);
+        await closed(() => buffer.append(tenant, numberedFrame(0)), 'append after close');
+        await closed(() => buffer.read(tenant, null, 1), 'read after close');
+        await closed(() => buffer.ack(tenant, bufferId!), 'ack after close');
+        await closed(() => buffer.size(tenant), 'size after close');
       },
+    },
+    {
+      id: id('ack.many-in-any-order'),
+      title: `${ACK_ORDER_ENTRIES} entries acknowledged in a scrambled order: every read sees exactly the pending ones, in order`,
+      section: SECTION,
+      level: 'required',
+      since: INBOUND_BUFFER_SUITE_VERSION,
+      run: (ctx) =>
+        withBuffer(ctx, async (buffer) => {
+          const tenant = uniqueTenant('buffer');
+          const ids = await appendNumbered(buffer, tenant, ACK_ORDER_ENTRIES);
+          const pending = new Set(ids);
+          for (const [step, index] of scrambledAckOrder(ACK_ORDER_ENTRIES).entries()) {
+            assertEqual(await buffer.ack(tenant, ids[index]!), true, `ack of entry ${index}`);
+            pending.delete(ids[index]!);
+            if (step % 25 !== 24 && step !== ACK_ORDER_ENTRIES - 1) continue;
+            const expected = ids.filter((bufferId) => pending.has(bufferId));
+            assertEqual(
+              idsOf(await buffer.read(tenant, null, READ_ALL)),
+              expected,
+              `ids read after ${step + 1} acks`,
+            );
+            const middle = ids[Math.floor(ACK_ORDER_ENTRIES / 2)]!;
+            assertEqual(
+              idsOf(await buffer.read(tenant, middle, READ_ALL)),
+              expected.filter((bufferId) => ids.indexOf(bufferId) > ids.indexOf(middle)),
+              `ids read after the middle entry, after ${step + 1} acks`,
+            );
+            assertEqual(await buffer.size(tenant), expected.length, `size after ${step + 1} acks`);
+          }
+          const [next] = await appendNumbered(buffer, tenant, 1, ACK_ORDER_ENTRIES);
+          assertEqual(
+            idsOf(await buffer.read(tenant, null, READ_ALL)),
+            [next],
+            'ids read after a new append',
+          );
+        }),
     },
     {
       id: id('shared.survives-into-another-instance'),
@@ -493,7 +600,7 @@ export function inboundBufferSuite(
   if (options.sharedBackend === true) capabilities.add('shared-backend');
   return {
     name: SUITE_NAME,
-    version: RELAY_RUNTIME_SUITE_VERSION,
+    version: INBOUND_BUFFER_SUITE_VERSION,
     description:
       'The InboundBuffer rules: unique, never reused ids; ordered, exclusive, limited reads; idempotent, ' +
       'tenant-bound acks; size; verbatim frames; entries shared between instances of one backend.',

@@ -200,6 +200,41 @@ describe('relay runtime suites catch broken implementations', () => {
     expect(refused?.error?.message).toContain('interrupt_inbound with a numeric chat_id');
   });
 
+  it('fail a buffer that loses a pending entry now and then as it tidies up after acks', async () => {
+    class LossyBuffer extends InMemoryInboundBuffer {
+      #acks = 0;
+      override async ack(tenant: string, bufferId: string) {
+        const removed = await super.ack(tenant, bufferId);
+        this.#acks += 1;
+        // Every 50th ack also drops the oldest pending entry, as a compaction that miscounts would.
+        if (removed && this.#acks % 50 === 0) {
+          const [oldest] = await super.read(tenant, null, 1);
+          if (oldest !== undefined) await super.ack(tenant, oldest.bufferId);
+        }
+        return removed;
+      }
+    }
+    const report = await runSuite(inboundBufferSuite({ create: () => new LossyBuffer() }));
+    expect(failedIds(report)).toEqual(['relay-runtime.buffer.ack.many-in-any-order']);
+  });
+
+  it('fail a buffer whose refusals are untyped', async () => {
+    class UntypedBuffer extends InMemoryInboundBuffer {
+      override async read(tenant: string, afterId: string | null, limit: number) {
+        try {
+          return await super.read(tenant, afterId, limit);
+        } catch (error) {
+          throw new Error((error as Error).message);
+        }
+      }
+    }
+    const report = await runSuite(inboundBufferSuite({ create: () => new UntypedBuffer() }));
+    expect(failedIds(report)).toEqual([
+      'relay-runtime.buffer.arguments.refused',
+      'relay-runtime.buffer.close.refuses-use',
+    ]);
+  });
+
   it('fail a buffer that reuses ids after an ack and whose ack crosses tenants', async () => {
     class ReusingBuffer {
       readonly #entries: { tenant: string; bufferId: string; frame: BufferedFrame }[] = [];

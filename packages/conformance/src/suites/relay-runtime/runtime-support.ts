@@ -75,6 +75,13 @@ export const RELAY_RUNTIME_SUITE_VERSION = '2.0.0';
 export const RELAY_BUS_SUITE_VERSION = '2.1.0';
 
 /**
+ * Version of the inbound buffer suite: 2.1.0 checks the code and `path` of every refusal
+ * (`invalid_buffer_argument`, `buffer_closed`) over more malformed tenants, frames, limits and ids, and
+ * added the required `ack.many-in-any-order`; the other cases keep `since` {@link RELAY_RUNTIME_SUITE_VERSION}.
+ */
+export const INBOUND_BUFFER_SUITE_VERSION = '2.1.0';
+
+/**
  * Version of the capability vault suite: 2.1.0 added the recommended `bind.tenants-kept-apart` case
  * (bindings are keyed by `(tenant, session_key, kind)`); the other cases keep `since`
  * {@link RELAY_RUNTIME_SUITE_VERSION}.
