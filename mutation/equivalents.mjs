@@ -19,9 +19,79 @@
  */
 
 const BUS = 'packages/relay/src/bus.ts';
+const EVENT_STORE = 'packages/hearthnet/src/events/event-store.ts';
+const BUFFER = 'packages/relay/src/buffer.ts';
+/** The wording of an error message, which the contracts leave to the implementation. */
+const WORDING =
+  'wording inside an error message, which the contract leaves to the implementation (the suite checks the code, the path and that a message exists)';
 
 /** @type {Equivalent[]} */
 export const EQUIVALENTS = [
+  // hearthnet.event-store × InMemoryEventStore
+  {
+    pairs: ['event-store'],
+    file: EVENT_STORE,
+    code: 'if (compareEvents(events[middle]!, event) < 0) low = middle + 1;',
+    mutators: ['EqualityOperator'],
+    reason:
+      'compareEvents is 0 only for the same (lamport, event_id), and an event_id already stored is never inserted again',
+  },
+  {
+    pairs: ['event-store'],
+    file: EVENT_STORE,
+    code: 'if (a.lamport !== b.lamport) return a.lamport < b.lamport ? -1 : 1;',
+    mutators: ['EqualityOperator'],
+    replacement: '<=',
+    reason: 'the comparison runs only when the two lamports differ, where < and <= agree',
+  },
+  {
+    pairs: ['event-store'],
+    file: EVENT_STORE,
+    code: 'if (a.event_id === b.event_id) return 0;',
+    mutators: ['ConditionalExpression'],
+    reason:
+      'the store never compares an event with one of the same event_id (a duplicate returns before insertion)',
+  },
+  {
+    pairs: ['event-store'],
+    file: EVENT_STORE,
+    code: 'return a.event_id < b.event_id ? -1 : 1;',
+    mutators: ['EqualityOperator'],
+    reason: 'reached only for two different event_ids, where < and <= agree',
+  },
+  {
+    pairs: ['event-store'],
+    file: EVENT_STORE,
+    code: "if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {",
+    mutators: ['ConditionalExpression', 'LogicalOperator', 'EqualityOperator'],
+    reason:
+      'a variant that still freezes every object of the event: primitives and null are already frozen, so Object.isFrozen stops the walk there (mutants that stop freezing objects are killed by stored-events-isolated)',
+  },
+  {
+    pairs: ['event-store'],
+    file: EVENT_STORE,
+    code: "assertLamport(counter, 'counter');",
+    mutators: ['StringLiteral'],
+    reason:
+      "the store's own counter is always a Lamport value: this refusal cannot be reached through the store",
+  },
+  {
+    pairs: ['event-store'],
+    file: EVENT_STORE,
+    code: "assertLamport(received, 'received lamport');",
+    mutators: ['StringLiteral'],
+    reason:
+      'the event was validated first (its lamport is a non-negative safe integer): this refusal cannot be reached through the store',
+  },
+  {
+    pairs: ['event-store'],
+    file: EVENT_STORE,
+    code: "if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {",
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason:
+      'dropping the typeof test changes nothing: Number.isSafeInteger already refuses every non-number (the whole condition made false is killed by list-refusals)',
+  },
   // relay-runtime.bus × InMemoryRelayBus
   {
     pairs: ['relay-bus'],
