@@ -1,7 +1,8 @@
 import type { CapabilityBinding, CapabilityVault } from '@agentwire/relay';
-import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
+import { assertEqual, assertRefuses, assertTrue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import {
+  CAPABILITY_VAULT_SINCE_2_1,
   CAPABILITY_VAULT_SUITE_VERSION,
   pollUntil,
   RELAY_RUNTIME_SUITE_VERSION,
@@ -239,7 +240,7 @@ export function vaultCases(suiteName: string): Case[] {
         "two tenants' bindings of one (session_key, kind) are kept apart: each resolves its own, a revoke removes only its own",
       section: SECTION,
       level: 'recommended',
-      since: CAPABILITY_VAULT_SUITE_VERSION,
+      since: CAPABILITY_VAULT_SINCE_2_1,
       run: (ctx) =>
         withVault(ctx, async (vault) => {
           const first = freshBinding(uniqueTenant('vault-a'));
@@ -294,39 +295,83 @@ export function vaultCases(suiteName: string): Case[] {
     },
     {
       id: id('arguments.refused'),
-      title: 'a ttl_ms that is not a positive finite number, and empty strings, are refused',
+      title: 'a malformed binding, ttl_ms or address is refused with invalid_vault_argument naming it (path)',
       section: SECTION,
       level: 'recommended',
       since,
       run: (ctx) =>
         withVault(ctx, async (vault) => {
           const binding = freshBinding(uniqueTenant('vault'));
-          for (const ttl_ms of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '100']) {
-            await assertRejects(
-              () => vault.bind({ ...binding, ttl_ms } as CapabilityBinding),
+          const refused = (action: () => Promise<unknown>, path: string, what: string) =>
+            assertRefuses(action, { code: 'invalid_vault_argument', path }, what);
+          const asBinding = (value: unknown) => value as CapabilityBinding;
+          for (const [what, bad] of [
+            ['null', null],
+            ['an array', [binding]],
+            ['a string', 'binding'],
+          ] as const) {
+            await refused(() => vault.bind(asBinding(bad)), 'binding', `bind of ${what}`);
+          }
+          for (const ttl_ms of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '100', undefined]) {
+            await refused(
+              () => vault.bind(asBinding({ ...binding, ttl_ms })),
+              'binding.ttl_ms',
               `bind with ttl_ms ${String(ttl_ms)}`,
             );
           }
           for (const field of ['tenant', 'session_key', 'kind', 'credential'] as const) {
-            await assertRejects(() => vault.bind({ ...binding, [field]: '' }), `bind with an empty ${field}`);
+            for (const [what, bad] of [
+              ['an empty', ''],
+              ['a numeric', 42],
+              ['a lone-surrogate', '\uD800'],
+            ] as const) {
+              await refused(
+                () => vault.bind(asBinding({ ...binding, [field]: bad })),
+                `binding.${field}`,
+                `bind with ${what} ${field}`,
+              );
+            }
           }
-          await assertRejects(() => vault.resolve('', binding.session_key, KIND), 'resolve for tenant ""');
-          await assertRejects(() => vault.revoke(binding.tenant, '', KIND), 'revoke of session key ""');
+          const { tenant, session_key } = binding;
+          const addresses: readonly [string, [unknown, unknown, unknown]][] = [
+            ['tenant', ['', session_key, KIND]],
+            ['sessionKey', [tenant, '', KIND]],
+            ['kind', [tenant, session_key, 42]],
+          ];
+          for (const [path, [t, k, kind]] of addresses) {
+            await refused(
+              () => vault.resolve(t as string, k as string, kind as string),
+              path,
+              `resolve with a malformed ${path}`,
+            );
+            await refused(
+              () => vault.revoke(t as string, k as string, kind as string),
+              path,
+              `revoke with a malformed ${path}`,
+            );
+          }
           assertEqual(await resolveBinding(vault, binding), ABSENT, 'lookup after the refused binds');
         }),
     },
     {
       id: id('close.refuses-use'),
-      title: 'after close, bind and resolve reject',
+      title: 'after close, bind, resolve and revoke reject with vault_closed',
       section: SECTION,
       level: 'recommended',
       since,
       run: async (ctx) => {
         const vault = await ctx.create();
-        await vault.close();
         const binding = freshBinding(uniqueTenant('vault'));
-        await assertRejects(() => vault.bind(binding), 'bind after close');
-        await assertRejects(() => resolveBinding(vault, binding), 'resolve after close');
+        await vault.bind(binding);
+        await vault.close();
+        const closed = (action: () => Promise<unknown>, what: string) =>
+          assertRefuses(action, { code: 'vault_closed' }, what);
+        await closed(() => vault.bind(binding), 'bind after close');
+        await closed(() => resolveBinding(vault, binding), 'resolve after close');
+        await closed(
+          () => vault.revoke(binding.tenant, binding.session_key, binding.kind),
+          'revoke after close',
+        );
       },
     },
     {

@@ -268,6 +268,18 @@ describe('relay runtime suites catch broken implementations', () => {
     expect(failed).not.toContain('relay-runtime.buffer.read.append-order');
   });
 
+  it('fail a vault that turns a malformed binding into a string instead of refusing it', async () => {
+    class CoercingVault extends InMemoryCapabilityVault {
+      override bind(binding: CapabilityBinding) {
+        return super.bind({ ...binding, credential: String(binding?.credential) });
+      }
+    }
+    const report = await runSuite(
+      capabilityVaultSuite({ create: () => new CoercingVault(), shortTtlMs: 20 }),
+    );
+    expect(failedIds(report)).toEqual(['relay-runtime.vault.arguments.refused']);
+  });
+
   it('fail a vault that leaks the secret on a tenant mismatch and lets any tenant revoke', async () => {
     /** Wraps the in-memory vault, answering mismatches with the secret and revoking for anyone. */
     class LeakyVault implements CapabilityVault {

@@ -83,10 +83,13 @@ export const INBOUND_BUFFER_SUITE_VERSION = '2.1.0';
 
 /**
  * Version of the capability vault suite: 2.1.0 added the recommended `bind.tenants-kept-apart` case
- * (bindings are keyed by `(tenant, session_key, kind)`); the other cases keep `since`
- * {@link RELAY_RUNTIME_SUITE_VERSION}.
+ * (bindings are keyed by `(tenant, session_key, kind)`); 2.2.0 checks the code and `path` of every
+ * refusal (`invalid_vault_argument`, `vault_closed`, `revoke` too) over more malformed input. The other
+ * cases keep `since` {@link RELAY_RUNTIME_SUITE_VERSION}.
  */
-export const CAPABILITY_VAULT_SUITE_VERSION = '2.1.0';
+export const CAPABILITY_VAULT_SUITE_VERSION = '2.2.0';
+/** The version of the capability vault suite that added `bind.tenants-kept-apart`. */
+export const CAPABILITY_VAULT_SINCE_2_1 = '2.1.0';
 
 /**
  * What gives the `shared-backend` capability of the relay runtime and edge store suites: stores that
