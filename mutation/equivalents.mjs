@@ -21,6 +21,7 @@
 const BUS = 'packages/relay/src/bus.ts';
 const EVENT_STORE = 'packages/hearthnet/src/events/event-store.ts';
 const BUFFER = 'packages/relay/src/buffer.ts';
+const VAULT = 'packages/relay/src/vault.ts';
 /** The wording of an error message, which the contracts leave to the implementation. */
 const WORDING =
   'wording inside an error message, which the contract leaves to the implementation (the suite checks the code, the path and that a message exists)';
@@ -186,5 +187,114 @@ export const EQUIVALENTS = [
     mutators: ['BlockStatement'],
     reason:
       "emptying it only stops the report of a listener's throw to onListenerError, the in-memory bus's own option; delivery goes on either way",
+  },
+  // relay-runtime.vault × InMemoryCapabilityVault
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: "if (!(typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0)) {",
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: 'dropping the typeof test changes nothing: Number.isFinite already refuses every non-number',
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: 'must be a positive finite number of milliseconds, got',
+    mutators: ['StringLiteral', 'ConditionalExpression', 'EqualityOperator'],
+    reason: WORDING,
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: 'must be a non-empty, well-formed string, got ${describeKeyString(value)}',
+    mutators: ['StringLiteral'],
+    replacement: '``',
+    reason: WORDING,
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: 'if (holders.size === 0) this.#bindings.delete(key);',
+    mutators: ['ConditionalExpression'],
+    reason:
+      'an empty holder map left behind reads as absent anyway (#liveHolders drops it on the next read); only memory, which the interface does not show',
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: 'const now = options.now ?? Date.now;',
+    mutators: ['LogicalOperator'],
+    reason: "the in-memory vault's own clock option, not part of the CapabilityVault interface",
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: "if (typeof now !== 'function') {",
+    mutators: ['ConditionalExpression', 'BlockStatement', 'EqualityOperator'],
+    reason: "the check of the in-memory vault's own clock option, not part of the CapabilityVault interface",
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: "throw new RelayError('invalid_vault_argument', 'options.now must be a function', {",
+    mutators: ['StringLiteral', 'ObjectLiteral'],
+    reason:
+      "the refusal of the in-memory vault's own clock option, not part of the CapabilityVault interface",
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: "path: 'options.now',",
+    mutators: ['StringLiteral'],
+    reason:
+      "the refusal of the in-memory vault's own clock option, not part of the CapabilityVault interface",
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: '#sweepNow(now: number): void {',
+    mutators: ['BlockStatement'],
+    reason:
+      'the sweep only frees expired bindings nobody reads again; every read drops expired ones itself, so no answer changes (only memory, which the interface does not show)',
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: 'this.#bindsSinceSweep += 1;',
+    mutators: ['AssignmentOperator'],
+    reason:
+      'how often the sweep runs changes no answer (reads drop expired bindings themselves); only memory',
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: 'if (this.#bindsSinceSweep < Math.max(MIN_BINDS_BETWEEN_SWEEPS, this.#bindings.size)) return;',
+    mutators: ['ConditionalExpression', 'EqualityOperator', 'MethodExpression'],
+    reason:
+      'how often the sweep runs changes no answer (reads drop expired bindings themselves); only memory',
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: 'for (const [key, holders] of this.#bindings) {',
+    mutators: ['BlockStatement'],
+    reason: 'the sweep changes no answer (reads drop expired bindings themselves); only memory',
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: 'if (holders.size === 0) this.#bindings.delete(key);',
+    mutators: ['EqualityOperator'],
+    reason: 'the sweep changes no answer (reads drop expired bindings themselves); only memory',
+  },
+  {
+    pairs: ['capability-vault'],
+    file: VAULT,
+    code: 'if (now >= stored.expiresAt) holders.delete(tenant);',
+    mutators: ['EqualityOperator'],
+    replacement: '>',
+    reason:
+      'the contract does not fix the instant a TTL ends to the millisecond (expired at ttl_ms or one millisecond after); the suite lets time pass until the binding is gone',
   },
 ];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertEqual, assertRejects, assertTrue, deepEqual, fail } from './assert.js';
+import { assertEqual, assertRefuses, assertRejects, assertTrue, deepEqual, fail } from './assert.js';
 import { ConformanceError } from './errors.js';
 
 describe('deepEqual', () => {
@@ -113,3 +113,35 @@ function catchError(action: () => void): Error {
   }
   throw new Error('expected the action to throw');
 }
+
+describe('assertRefuses', () => {
+  const typed = (fields: Record<string, unknown>, message = 'refused') =>
+    Object.assign(new Error(message), { code: 'bad_thing', path: 'limit', details: { value: -1 } }, fields);
+  const refusing = (error: unknown) => () => Promise.reject(error);
+
+  it('resolves with a refusal that has a message, the code, the path and the details asked for', async () => {
+    const error = typed({});
+    await expect(
+      assertRefuses(refusing(error), { code: 'bad_thing', path: 'limit', details: { value: -1 } }, 'list'),
+    ).resolves.toBe(error);
+  });
+
+  it.each([
+    ['a thrown string', 'nope', 'expected an Error'],
+    ['an empty message', typed({}, ' '), 'empty message'],
+    ['another code', typed({ code: 'other' }), 'error code'],
+    ['another path', typed({ path: 'offset' }), 'error path'],
+    ['other details', typed({ details: { value: 0 } }), 'details.value'],
+    ['no details', typed({ details: undefined }), 'details.value'],
+  ])('fails on %s', async (_what, error, words) => {
+    await expect(
+      assertRefuses(refusing(error), { code: 'bad_thing', path: 'limit', details: { value: -1 } }, 'list'),
+    ).rejects.toThrow(words);
+  });
+
+  it('fails when the action resolves', async () => {
+    await expect(assertRefuses(async () => 1, { code: 'bad_thing' }, 'list')).rejects.toThrow(
+      'expected an error',
+    );
+  });
+});

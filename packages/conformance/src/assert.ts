@@ -126,10 +126,14 @@ export async function assertRejects(action: () => unknown, message: string): Pro
   );
 }
 
-/** What a typed refusal must carry: its `code`, and the argument or field it names (`path`) when given. */
+/**
+ * What a typed refusal must carry: its `code`, the argument or field it names (`path`) when given, and
+ * the given members of its `details`.
+ */
 export interface ExpectedRefusal {
   readonly code: string;
   readonly path?: string;
+  readonly details?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -148,9 +152,18 @@ export async function assertRefuses(
 ): Promise<Error> {
   const error = await assertRejects(action, message);
   if (!(error instanceof Error)) fail(`${message}: expected an Error, got ${formatValue(error)}`, error);
-  const { code, path } = error as Error & { readonly code?: unknown; readonly path?: unknown };
+  const { code, path, details } = error as Error & {
+    readonly code?: unknown;
+    readonly path?: unknown;
+    readonly details?: unknown;
+  };
   assertTrue(error.message.trim() !== '', `${message}: the ${String(code)} refusal has an empty message`);
   assertEqual(code, expected.code, `${message}: error code`);
   if (expected.path !== undefined) assertEqual(path, expected.path, `${message}: error path`);
+  for (const [key, value] of Object.entries(expected.details ?? {})) {
+    const actual =
+      typeof details === 'object' && details !== null ? (details as Record<string, unknown>)[key] : undefined;
+    assertEqual(actual, value, `${message}: details.${key} of the error`);
+  }
   return error;
 }

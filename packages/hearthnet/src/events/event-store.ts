@@ -32,10 +32,12 @@ export interface EventStore {
    * Stores a received event. A new event moves its community's counter to
    * `max(counter, event.lamport) + 1`; the identical event again is a `duplicate` and changes nothing.
    *
-   * @throws {HearthNetLocalError} `invalid_event` when the event's shape is invalid.
+   * @throws {HearthNetLocalError} `invalid_event` when the event's shape is invalid (`path` the field,
+   *   `details.reason` the rejection reason of `validateEvent`).
    * @throws {HearthNetLocalError} `event_conflict` when another event with this `event_id` is stored (any
-   *   community).
-   * @throws {HearthNetLocalError} `invalid_lamport` when the counter would pass 2⁵³−1; nothing is stored.
+   *   community; `details.eventId`).
+   * @throws {HearthNetLocalError} `invalid_lamport` when the counter would pass 2⁵³−1 (`details.value` the
+   *   event's lamport); nothing is stored.
    */
   append(event: SignedEvent): Promise<AppendResult>;
   /**
@@ -53,7 +55,7 @@ export interface EventStore {
    * A community's events in replay order, within `range`.
    *
    * @throws {HearthNetLocalError} `invalid_lamport` when a bound or the limit is not a non-negative safe
-   *   integer; its `path` names it (`fromLamport`, `toLamport`, `limit`).
+   *   integer; its `path` names it (`fromLamport`, `toLamport`, `limit`) and `details.value` holds it.
    */
   list(communityId: string, range?: LamportRange): Promise<SignedEvent[]>;
   /** The highest Lamport value stored for a community (below its counter after receives), if any. */

@@ -120,7 +120,7 @@ const cases: readonly ConformanceCase<EventStoreContext>[] = [
       );
       await assertRefuses(
         () => store.append(other),
-        { code: 'event_conflict' },
+        { code: 'event_conflict', details: { eventId: event.event_id } },
         'a conflicting duplicate must be refused',
       );
       assertEqual(await store.get(event.event_id), event, 'the stored event');
@@ -237,7 +237,7 @@ const cases: readonly ConformanceCase<EventStoreContext>[] = [
     const event = { ...c.event(1), event_type: 'not.a.type' } as unknown as SignedEvent;
     await assertRefuses(
       () => store.append(event),
-      { code: 'invalid_event', path: '$.event_type' },
+      { code: 'invalid_event', path: '$.event_type', details: { reason: 'unknown_event_type' } },
       'an unknown event type',
     );
     assertEqual(await store.count(c.id), 0, 'count');
@@ -280,7 +280,7 @@ const cases: readonly ConformanceCase<EventStoreContext>[] = [
       for (const [path, range] of refusals) {
         await assertRefuses(
           () => store.list(c.id, range),
-          { code: 'invalid_lamport', path },
+          { code: 'invalid_lamport', path, details: { value: Object.values(range)[0] } },
           `list with ${JSON.stringify(range)}`,
         );
       }
@@ -325,7 +325,11 @@ const cases: readonly ConformanceCase<EventStoreContext>[] = [
     async ({ store }) => {
       const c = community();
       const last = c.event(Number.MAX_SAFE_INTEGER);
-      await assertRefuses(() => store.append(last), { code: 'invalid_lamport' }, 'an event at 2^53 − 1');
+      await assertRefuses(
+        () => store.append(last),
+        { code: 'invalid_lamport', details: { value: Number.MAX_SAFE_INTEGER } },
+        'an event at 2^53 − 1',
+      );
       assertEqual(await store.get(last.event_id), undefined, 'get');
       assertEqual(await store.count(c.id), 0, 'count');
       assertEqual(await store.clock(c.id), 0, 'clock');
