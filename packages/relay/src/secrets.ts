@@ -182,7 +182,8 @@ export interface RotateGatewaySecretOptions {
  *   on the store's clock (a secret older than that is dropped at once);
  * - `revoke` wipes the secrets and delivery key and marks the gateway revoked; `get` keeps returning
  *   the revoked record, which {@link authenticatorFor} answers as unknown;
- * - every mutation is atomic with respect to the others.
+ * - every mutation is atomic with respect to the others;
+ * - a refusal about a gateway names it: `path` `'gatewayId'` and `details.gatewayId`.
  */
 export interface GatewaySecretStore {
   /**

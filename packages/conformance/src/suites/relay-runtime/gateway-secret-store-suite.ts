@@ -1,14 +1,19 @@
 import { authenticatorFor, type GatewaySecretRecord, type GatewaySecretStore } from '@agentwire/relay';
-import { assertEqual, assertRejects, assertTrue, fail } from '../../assert.js';
+import { assertEqual, assertRefuses, assertTrue, fail } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { SHARED_BACKEND_NEEDS, uniqueTenant, withInstances } from './runtime-support.js';
 
 type Case = ConformanceCase<GatewaySecretStoreContext>;
 
-/** Version of the gateway secret store suite. */
-export const GATEWAY_SECRET_STORE_SUITE_VERSION = '1.0.0';
+/**
+ * Version of the gateway secret store suite: 1.1.0 checks that every refusal has a message and names the
+ * gateway (`path`, `details.gatewayId`) or the option, the record after a rotation with `graceMs` 0, and
+ * the JSON of a revoked record.
+ */
+export const GATEWAY_SECRET_STORE_SUITE_VERSION = '1.1.0';
+const SINCE_1_0 = '1.0.0';
 
-const since = GATEWAY_SECRET_STORE_SUITE_VERSION;
+const since = SINCE_1_0;
 const SECTION = 'GatewaySecretStore rules; contract §6.1; relay-reference §11';
 const SECTION_SHARED = 'GatewaySecretStore rules; contract §6.1; ARCHITECTURE decision 7';
 /** Where every case's clock starts, in milliseconds. */
@@ -32,18 +37,30 @@ function codeOf(error: unknown): unknown {
   return (error as { code?: unknown } | null)?.code;
 }
 
-/** Requires `action` to reject with the relay error code `code` (and `path`, when given). */
+/**
+ * Requires `action` to reject with a typed refusal of the relay error code `code`, with a message, and
+ * `path` when given; a refusal about gateway `gatewayId` also names it (`path` `gatewayId`,
+ * `details.gatewayId`).
+ */
 async function assertRefused(
   action: () => Promise<unknown>,
   code: string,
   message: string,
   path?: string,
+  gatewayId?: string,
 ): Promise<void> {
-  const error = await assertRejects(action, `${message} must be refused (${code})`);
-  assertEqual(codeOf(error), code, `code of the refusal of ${message}`);
-  if (path !== undefined) {
-    assertEqual((error as { path?: unknown }).path, path, `path of the refusal of ${message}`);
-  }
+  await assertRefuses(
+    action,
+    {
+      code,
+      ...(gatewayId === undefined
+        ? path === undefined
+          ? {}
+          : { path }
+        : { path: 'gatewayId', details: { gatewayId } }),
+    },
+    `${message} must be refused (${code})`,
+  );
 }
 
 /** Creates `count` stores reading one fresh clock, runs `body` with them and closes them. */
@@ -137,12 +154,16 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
             () => store.create(gatewayId, uniqueTenant('secrets-other')),
             'gateway_exists',
             'create of a live id',
+            undefined,
+            gatewayId,
           );
           await store.revoke(gatewayId);
           await assertRefused(
             () => store.create(gatewayId, uniqueTenant('secrets')),
             'gateway_exists',
             'create of a revoked id',
+            undefined,
+            gatewayId,
           );
         }),
     },
@@ -191,6 +212,8 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
             () => store.issue(gatewayId, uniqueTenant('secrets-other')),
             'gateway_tenant_mismatch',
             'issue to another tenant',
+            undefined,
+            gatewayId,
           );
           assertEqual((await store.get(gatewayId))?.secrets, revived.secrets, 'secrets after the refusal');
         }),
@@ -229,9 +252,24 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
       run: (ctx) =>
         withStore(ctx, async (store) => {
           const gatewayId = uniqueGatewayId('rotated');
-          await store.create(gatewayId, uniqueTenant('secrets'));
+          const tenant = uniqueTenant('secrets');
+          await store.create(gatewayId, tenant);
           const immediate = await store.rotate(gatewayId, { graceMs: 0 });
           assertEqual(immediate.secrets.length, 1, 'secrets after rotating with graceMs 0');
+          assertTrue(
+            BASE64URL_256_BITS.test(immediate.secrets[0] ?? ''),
+            'the new secret is 43 characters of base64url',
+          );
+          assertEqual(
+            {
+              gatewayId: immediate.gatewayId,
+              tenant: immediate.tenant,
+              rotationEndsAt: immediate.rotationEndsAt,
+            },
+            { gatewayId, tenant, rotationEndsAt: null },
+            'the record after rotating with graceMs 0',
+          );
+          assertEqual((await store.get(gatewayId))?.secrets, immediate.secrets, 'secrets read back');
           const [second] = (await store.rotate(gatewayId, { graceMs: 1000 })).secrets;
           const third = await store.rotate(gatewayId, { graceMs: 1000 });
           assertEqual(third.secrets.length, 2, 'secrets after two rotations in a window');
@@ -247,13 +285,21 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
       run: (ctx) =>
         withStore(ctx, async (store) => {
           const gatewayId = uniqueGatewayId('rotated');
-          await assertRefused(() => store.rotate(gatewayId, { graceMs: 0 }), 'gateway_not_found', 'rotate');
+          await assertRefused(
+            () => store.rotate(gatewayId, { graceMs: 0 }),
+            'gateway_not_found',
+            'rotate',
+            undefined,
+            gatewayId,
+          );
           await store.create(gatewayId, uniqueTenant('secrets'));
           await store.revoke(gatewayId);
           await assertRefused(
             () => store.rotate(gatewayId, { graceMs: 0 }),
             'gateway_revoked',
             'rotate of a revoked gateway',
+            undefined,
+            gatewayId,
           );
         }),
     },
@@ -290,6 +336,11 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
             },
             { gatewayId, tenant, revoked: true, rotationEndsAt: null, secrets: [], deliveryKey: '' },
             'the revoked record',
+          );
+          assertEqual(
+            JSON.parse(JSON.stringify(revoked)) as unknown,
+            { gatewayId, tenant, secrets: [], deliveryKey: '', revoked: true, rotationEndsAt: null },
+            'JSON of the revoked record',
           );
           assertEqual(await authenticate(gatewayId), null, 'credentials of a revoked gateway');
           assertEqual(await authenticate(uniqueGatewayId('unknown')), null, 'credentials of an unknown id');
@@ -385,11 +436,14 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
               'options.graceMs',
             );
           }
-          await assertRefused(
-            () => store.rotate(gatewayId, undefined as unknown as { graceMs: number }),
-            'invalid_gateway_secret_argument',
-            'rotate without options',
-          );
+          for (const options of [undefined, null]) {
+            await assertRefused(
+              () => store.rotate(gatewayId, options as unknown as { graceMs: number }),
+              'invalid_gateway_secret_argument',
+              `rotate with options ${String(options)}`,
+              'options',
+            );
+          }
         }),
     },
     {
