@@ -129,6 +129,14 @@ export const EQUIVALENTS = [
   {
     pairs: ['relay-bus'],
     file: BUS,
+    code: 'current?.',
+    mutators: ['OptionalChaining'],
+    reason:
+      "the tenant's set is gone only after its last unsubscribe or close, and both leave the registration inactive, so unsubscribe returns before reading it",
+  },
+  {
+    pairs: ['relay-bus'],
+    file: BUS,
     code: 'if (!registration.active) return;',
     mutators: ['ConditionalExpression'],
     reason: 'a second unsubscribe deletes a registration that is no longer in the set: nothing changes',
