@@ -238,6 +238,9 @@ export const PAIRS = [
     id: 'file-drop-connector',
     suite: 'agent-connector.contract',
     subject: 'agentwire FileDropAgentConnector',
+    // The folder layout (file names and documents, names refused, the folder not made again) is the
+    // file-drop substrate's own contract, checked by its own suite.
+    also: [{ suite: 'agent-connector.file-drop', subject: 'agentwire FileDropAgentConnector' }],
     mutate: ['packages/agent-connector/src/file-drop/file-drop-agent-connector.ts'],
   },
   {

@@ -1,6 +1,7 @@
 /**
- * `@agentwire/conformance/node` — Node-only helpers for implementers who check their own connectors
- * with the suites: observing what a substrate on this machine received.
+ * `@agentwire/conformance/node` — Node-only suites and helpers for implementers who check their own
+ * connectors: the file-drop layout suite (`fileDropSuite`, on temporary folders), and observing what a
+ * substrate on this machine received (`observeFileDrop`).
  *
  * @example
  * ```ts
@@ -16,4 +17,5 @@
  *
  * @packageDocumentation
  */
+export { type FileDropSuiteOptions, fileDropSuite } from './suites/agent-connector/file-drop-suite.js';
 export { observeFileDrop } from './suites/agent-connector/file-drop-under-test.js';

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { storageConventions } from '@agentwire/agent-connector';
+import { FileDropAgentConnector } from '@agentwire/agent-connector/file-drop';
 import {
   blake3Hex,
   blobCid,
@@ -49,6 +50,7 @@ import {
   noopUnderTest,
   webhookUnderTest,
 } from '../suites/agent-connector/agentwire-connectors.js';
+import { fileDropSuite } from '../suites/agent-connector/file-drop-suite.js';
 import { fileDropUnderTest } from '../suites/agent-connector/file-drop-under-test.js';
 import { tmuxAvailable, tmuxUnderTest } from '../suites/agent-connector/tmux-under-test.js';
 import { webhookWireSuite } from '../suites/agent-connector/webhook-wire-suite.js';
@@ -384,6 +386,13 @@ export function bundledSuites(): (BundledSuite | LiveSubject)[] {
     { suite: agentConnectorSuite({ create: noopUnderTest }), subject: 'agentwire NoOpAgentConnector' },
     {
       suite: agentConnectorSuite({ create: fileDropUnderTest }),
+      subject: 'agentwire FileDropAgentConnector',
+    },
+    {
+      suite: fileDropSuite({
+        create: (dir, agentId) => new FileDropAgentConnector({ dir, agents: [agentId] }),
+        createWithoutAgents: (dir) => new FileDropAgentConnector({ dir }),
+      }),
       subject: 'agentwire FileDropAgentConnector',
     },
     {
