@@ -215,14 +215,6 @@ export const EQUIVALENTS = [
   {
     pairs: ['capability-vault'],
     file: VAULT,
-    code: 'must be a non-empty, well-formed string, got ${describeKeyString(value)}',
-    mutators: ['StringLiteral'],
-    replacement: '``',
-    reason: WORDING,
-  },
-  {
-    pairs: ['capability-vault'],
-    file: VAULT,
     code: 'if (holders.size === 0) this.#bindings.delete(key);',
     mutators: ['ConditionalExpression'],
     reason:
