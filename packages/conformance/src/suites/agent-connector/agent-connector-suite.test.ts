@@ -91,6 +91,7 @@ describe('agentConnectorSuite', () => {
         'deliver.augment-receipt',
         'deliver.rich-meta-receipt',
         'deliver.substrate-down',
+        'deliver.substrate-stalled',
         'deliver.template-receipt',
       ],
     ],
@@ -108,6 +109,7 @@ describe('agentConnectorSuite', () => {
         'deliver.meta-passthrough',
         'deliver.rich-meta-receipt',
         'deliver.substrate-down',
+        'deliver.substrate-stalled',
         'deliver.template-passthrough',
         'deliver.template-receipt',
       ],
@@ -157,7 +159,34 @@ describe('agentConnectorSuite', () => {
     [
       'says healthy whatever happens',
       brokenWebhook(() => ({ health_check: async () => true })),
-      ['health-check.false-when-down'],
+      ['health-check.false-when-down', 'health-check.false-when-stalled'],
+    ],
+    [
+      'waits on a hung receiver without a timeout',
+      brokenWebhook((original) => ({
+        // Waits for the receiver however long it takes: no timeout of its own.
+        deliver: (id: string, payload: DeliveryPayload) =>
+          new Promise((resolve, reject) => {
+            original.deliver(id, payload).then(resolve, (error: unknown) => {
+              const { cause_kind } = error as { cause_kind?: unknown };
+              if (cause_kind !== 'timeout') reject(error);
+            });
+          }),
+      })),
+      ['deliver.substrate-stalled'],
+    ],
+    [
+      'reports a hung receiver as a network failure',
+      brokenWebhook((original) => ({
+        deliver: async (id: string, payload: DeliveryPayload) => {
+          try {
+            return await original.deliver(id, payload);
+          } catch (error) {
+            throw Object.assign(error as object, { cause_kind: 'network' });
+          }
+        },
+      })),
+      ['deliver.substrate-stalled'],
     ],
     [
       'says unhealthy whatever happens',
@@ -192,6 +221,7 @@ describe('agentConnectorSuite', () => {
       observe: _observe,
       observeWakes: _observeWakes,
       setSubstrateAvailable: _setSubstrateAvailable,
+      setSubstrateStalled: _setSubstrateStalled,
       ...unobserved
     } = webhookUnderTest({
       wakeUrl: true,
@@ -214,7 +244,7 @@ describe('agentConnectorSuite', () => {
     expect(report.ok).toBe(true);
     expect(statuses(report)['deliver.meta-passthrough']).toBe('unobserved');
     expect(statuses(report)['deliver.exactly-once']).toBe('unobserved');
-    expect(report.counts.unobserved).toBe(8);
+    expect(report.counts.unobserved).toBe(10);
     const full = await runSuite(agentConnectorSuite({ create: () => unobserved }), { requireFull: true });
     expect(full.ok).toBe(false);
   });
@@ -248,10 +278,12 @@ describe('agentConnectorSuite', () => {
       report.results.filter((r) => r.status === 'unobserved').map((r) => r.id.split('.').slice(2).join('.')),
     ).toEqual([
       'health-check.false-when-down',
+      'health-check.false-when-stalled',
       'deliver.meta-passthrough',
       'deliver.template-passthrough',
       'deliver.exactly-once',
       'deliver.substrate-down',
+      'deliver.substrate-stalled',
       'wake.observed',
       'wake.observed-session',
       'wake.substrate-down',

@@ -74,6 +74,18 @@ export interface ConnectorUnderTest {
    */
   readonly setSubstrateAvailable?: (available: boolean) => void | Promise<void>;
   /**
+   * Stalls the substrate (`true`: it takes requests and never answers, as a hung receiver does) and
+   * lets it go again (`false`); capability `substrate-stall`. The cases check that `deliver()` then
+   * rejects with `DeliveryFailedError` of `cause_kind` `'timeout'` and `health_check()` resolves `false`,
+   * each within {@link ConnectorUnderTest.stallTimeoutMs}.
+   */
+  readonly setSubstrateStalled?: (stalled: boolean) => void | Promise<void>;
+  /**
+   * The longest the connector waits for a stalled substrate in one call, its retries included, in
+   * milliseconds (its configured timeout); the stall cases allow two seconds more. Default 10 000.
+   */
+  readonly stallTimeoutMs?: number;
+  /**
    * `true` when the substrate has no registry of agents and accepts any agent id (a no-op, a broadcast
    * channel): the unknown-agent cases are then skipped. Leave it unset when the connector knows its
    * agents: it must refuse others with `DeliveryFailedError` (capability `agent-registry`).
@@ -95,7 +107,14 @@ export interface AgentConnectorContext {
   readonly observe: (() => Promise<readonly ReceivedDelivery[]>) | undefined;
   readonly observeWakes: (() => Promise<readonly ReceivedWake[]>) | undefined;
   readonly setSubstrateAvailable: ((available: boolean) => Promise<void>) | undefined;
+  readonly setSubstrateStalled: ((stalled: boolean) => Promise<void>) | undefined;
+  readonly stallTimeoutMs: number;
 }
+
+/** How long a connector may wait for a stalled substrate when `create` does not say. */
+const DEFAULT_STALL_TIMEOUT_MS = 10_000;
+/** What the stall cases allow beyond the connector's own timeout. */
+const STALL_SLACK_MS = 2000;
 
 /** The agent id used when neither `create` nor `list_agents()` names one. */
 export const FALLBACK_AGENT_ID = 'conformance-agent';
@@ -105,7 +124,7 @@ export async function prepareConnector(
   result: ConnectorFactoryResult,
 ): Promise<SuiteSetup<AgentConnectorContext>> {
   const underTest: ConnectorUnderTest = isWrapped(result) ? result : { connector: result };
-  const { connector, observe, observeWakes, setSubstrateAvailable } = underTest;
+  const { connector, observe, observeWakes, setSubstrateAvailable, setSubstrateStalled } = underTest;
   assertAgentConnector(connector, 'the connector under test');
   const staticCapabilities = staticCapabilitiesOf(connector);
   const agentId = underTest.agentId ?? (await firstListedAgent(connector)) ?? FALLBACK_AGENT_ID;
@@ -122,6 +141,7 @@ export async function prepareConnector(
     capabilities.add('delivery-sessions');
   if (observeWakes !== undefined) capabilities.add('observe-wakes');
   if (setSubstrateAvailable !== undefined) capabilities.add('substrate-outage');
+  if (setSubstrateStalled !== undefined) capabilities.add('substrate-stall');
   if (underTest.acceptsAnyAgent !== true) capabilities.add('agent-registry');
   return {
     ctx: {
@@ -131,6 +151,8 @@ export async function prepareConnector(
       observe: observe && (async () => observe()),
       observeWakes: observeWakes && (async () => observeWakes()),
       setSubstrateAvailable: setSubstrateAvailable && (async (available) => setSubstrateAvailable(available)),
+      setSubstrateStalled: setSubstrateStalled && (async (stalled) => setSubstrateStalled(stalled)),
+      stallTimeoutMs: underTest.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
     },
     capabilities,
     ...(underTest.dispose === undefined ? {} : { dispose: underTest.dispose }),
@@ -378,6 +400,52 @@ async function whileSubstrateDown(ctx: AgentConnectorContext, check: () => Promi
   }
 }
 
+/**
+ * Runs `check` with the substrate stalled, and lets it go whatever happens (so that a call still
+ * waiting on it settles).
+ */
+async function whileSubstrateStalled(ctx: AgentConnectorContext, check: () => Promise<void>): Promise<void> {
+  const setStalled = ctx.setSubstrateStalled;
+  if (setStalled === undefined) return fail('the connector was given no setSubstrateStalled');
+  await setStalled(true);
+  try {
+    await check();
+  } finally {
+    await setStalled(false);
+  }
+}
+
+/**
+ * What `call` settled with, or a failure when it has not settled within the connector's stall timeout
+ * and the slack: a call that waits forever on a hung substrate is the mistake the stall cases catch.
+ */
+async function settleWithin<T>(
+  ctx: AgentConnectorContext,
+  what: string,
+  call: () => Promise<T>,
+): Promise<{ readonly value: T } | { readonly error: unknown }> {
+  const limitMs = ctx.stallTimeoutMs + STALL_SLACK_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), limitMs);
+  });
+  const settled = call().then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  try {
+    const first = await Promise.race([settled, late]);
+    if (first === 'late') {
+      return fail(
+        `${what} had not settled after ${limitMs} ms (stallTimeoutMs ${ctx.stallTimeoutMs} + ${STALL_SLACK_MS})`,
+      );
+    }
+    return first;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** `deliver()` of both payload kinds, receipts and pass-through. */
 export function deliveryCases(suiteName: string): Case[] {
   const id = (rest: string) => `${suiteName}.deliver.${rest}`;
@@ -501,6 +569,36 @@ export function deliveryCases(suiteName: string): Case[] {
         await deliverAndCheck(ctx, augmentPayload(minimalMeta('back-up')));
       },
     },
+    {
+      id: id('substrate-stalled'),
+      title:
+        "deliver() to a substrate that never answers rejects in time with DeliveryFailedError, cause_kind 'timeout'",
+      section: 'AgentConnector v1.0 §Graceful degradation (substrate fault); DeliveryFailedError.cause_kind',
+      level: 'required',
+      requires: ['substrate-stall', 'deliver'],
+      since: SINCE_1_1,
+      run: async (ctx) => {
+        const what = `deliver('${ctx.agentId}', augment) with the substrate stalled`;
+        await whileSubstrateStalled(ctx, async () => {
+          const outcome = await settleWithin(ctx, what, () =>
+            ctx.connector.deliver(ctx.agentId, augmentPayload(minimalMeta('stalled'))),
+          );
+          if ('value' in outcome) fail(`${what} resolved to ${formatValue(outcome.value)}; it must reject`);
+          const { name, code, agent_id, cause_kind } = (outcome.error ?? {}) as Record<string, unknown>;
+          assertEqual(
+            { name, code, agent_id, cause_kind },
+            {
+              name: 'DeliveryFailedError',
+              code: 'delivery_failed',
+              agent_id: ctx.agentId,
+              cause_kind: 'timeout',
+            },
+            `the rejection of ${what}`,
+          );
+        });
+        await deliverAndCheck(ctx, augmentPayload(minimalMeta('unstalled')));
+      },
+    },
   ];
 }
 
@@ -593,6 +691,21 @@ export function methodCases(suiteName: string): Case[] {
         const again: unknown = await mustResolve('health_check()', () => ctx.connector.health_check());
         assertEqual(again, true, 'health_check() once the substrate is back');
       },
+    },
+    {
+      id: id('health-check.false-when-stalled'),
+      title: 'health_check() resolves false in time (never hangs) while the substrate does not answer',
+      section: 'AgentConnector v1.0 §Implementation checklist (health_check)',
+      level: 'required',
+      requires: 'substrate-stall',
+      since: SINCE_1_1,
+      run: (ctx) =>
+        whileSubstrateStalled(ctx, async () => {
+          const what = 'health_check() with the substrate stalled';
+          const outcome = await settleWithin(ctx, what, () => ctx.connector.health_check());
+          if ('error' in outcome) fail(`${what} threw; it must resolve false`, outcome.error);
+          assertEqual(outcome.value, false, what);
+        }),
     },
     {
       id: id('agent-status.valid'),
@@ -827,6 +940,11 @@ const AGENT_CONNECTOR_NEEDS: Readonly<Record<string, CapabilityNeed>> = {
   },
   'substrate-outage': {
     provide: 'setSubstrateAvailable(available) in what create returns, taking the substrate down and up',
+    observation: true,
+  },
+  'substrate-stall': {
+    provide:
+      'setSubstrateStalled(stalled) in what create returns, making the substrate take requests and never answer (and stallTimeoutMs, its timeout)',
     observation: true,
   },
   sessions: { provide: 'sessions: true in what create returns, when wake() knows sessions' },

@@ -43,6 +43,9 @@ export function noopUnderTest(): ConnectorUnderTest {
   return { connector: new NoOpAgentConnector({ log: null }), acceptsAnyAgent: true };
 }
 
+/** The webhook connector's `timeout_ms` in the bundled run. */
+const STALL_TIMEOUT_MS = 500;
+
 /**
  * The bundled webhook connector against {@link createWebhookReceiverHarness}, with authorization and HMAC
  * checked by the receiver; `wakeUrl: false` leaves the agent without a `wake_url` (degraded wakes).
@@ -70,6 +73,8 @@ export function webhookUnderTest(options: {
     },
     authorization,
     hmac_secret: secret,
+    // Short, so that the stall cases end soon; one attempt (the default) per call.
+    timeout_ms: STALL_TIMEOUT_MS,
     fetch: receiver.fetch,
   });
   return {
@@ -79,5 +84,7 @@ export function webhookUnderTest(options: {
     observe: () => receiver.deliveries(),
     observeWakes: () => receiver.wakes(),
     setSubstrateAvailable: (available) => receiver.setAvailable(available),
+    setSubstrateStalled: (stalled) => receiver.setStalled(stalled),
+    stallTimeoutMs: STALL_TIMEOUT_MS,
   };
 }

@@ -32,6 +32,12 @@ export interface WebhookReceiverHarness {
    * with a `TypeError` and nothing recorded) or puts it back (`true`, the start).
    */
   setAvailable(available: boolean): void;
+  /**
+   * Stalls the agent (`true`): requests are taken and never answered until the caller's `signal`
+   * aborts them, as with a hung receiver; `false` answers again (requests still waiting then fail as
+   * aborted). Hand it to the agent-connector suite as `setSubstrateStalled`.
+   */
+  setStalled(stalled: boolean): void;
 }
 
 /**
@@ -53,9 +59,12 @@ export function createWebhookReceiverHarness(
 ): WebhookReceiverHarness {
   const requests: RecordedWebhookRequest[] = [];
   let available = true;
+  let stalled = false;
+  const waiting = new Set<() => void>();
   const fetch = async (url: string, init: RequestInit): Promise<Response> => {
     // What the global fetch throws when nothing listens at the address.
     if (!available) throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') });
+    if (stalled) return hang(init.signal ?? undefined, waiting);
     const request = new Request(url, init);
     const body = await request.text();
     const headers = Object.fromEntries(request.headers.entries());
@@ -103,7 +112,37 @@ export function createWebhookReceiverHarness(
     setAvailable: (next) => {
       available = next;
     },
+    setStalled: (next) => {
+      stalled = next;
+      if (!next) {
+        for (const release of waiting) release();
+        waiting.clear();
+      }
+    },
   };
+}
+
+/**
+ * A response that never comes: rejects as `fetch` does when `signal` aborts (with its reason), or with
+ * an `AbortError` once the stall is lifted.
+ */
+function hang(signal: AbortSignal | undefined, waiting: Set<() => void>): Promise<Response> {
+  return new Promise<Response>((_, reject) => {
+    const release = () => reject(new DOMException('the stalled receiver was released', 'AbortError'));
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    signal?.addEventListener(
+      'abort',
+      () => {
+        waiting.delete(release);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+    waiting.add(release);
+  });
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
