@@ -223,13 +223,6 @@ export const EQUIVALENTS = [
   {
     pairs: ['capability-vault'],
     file: VAULT,
-    code: 'const now = options.now ?? Date.now;',
-    mutators: ['LogicalOperator'],
-    reason: "the in-memory vault's own clock option, not part of the CapabilityVault interface",
-  },
-  {
-    pairs: ['capability-vault'],
-    file: VAULT,
     code: "if (typeof now !== 'function') {",
     mutators: ['ConditionalExpression', 'BlockStatement', 'EqualityOperator'],
     reason: "the check of the in-memory vault's own clock option, not part of the CapabilityVault interface",
