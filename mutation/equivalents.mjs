@@ -290,4 +290,116 @@ export const EQUIVALENTS = [
     reason:
       'the contract does not fix the instant a TTL ends to the millisecond (expired at ttl_ms or one millisecond after); the suite lets time pass until the binding is gone',
   },
+  // relay-runtime.buffer × InMemoryInboundBuffer
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: "if (typeof value !== 'string') return value === null ? 'null' : typeof value;",
+    mutators: ['ConditionalExpression', 'EqualityOperator', 'StringLiteral', 'BlockStatement'],
+    reason: WORDING,
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: "return value === '' ? 'an empty string' : 'a string with a lone surrogate';",
+    mutators: ['ConditionalExpression', 'EqualityOperator', 'StringLiteral'],
+    reason: WORDING,
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: 'export function describeKeyString(value: unknown): string {',
+    mutators: ['BlockStatement'],
+    reason: WORDING,
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: '`limit must be a positive integer, got ${typeof limit',
+    mutators: ['ConditionalExpression', 'EqualityOperator', 'StringLiteral'],
+    replacement: 'typeof',
+    reason: WORDING,
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: "if (typeof limit === 'number' && Number.isSafeInteger(limit) && limit > 0) return limit;",
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: 'dropping the typeof test changes nothing: Number.isSafeInteger already refuses every non-number',
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: '#order: number[] = [];',
+    mutators: ['ArrayDeclaration'],
+    reason: 'a placeholder first position holds no frame: reads skip it and acks never find it',
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: 'for (let i = this.#firstAbove(after); i < order.length && entries.length < limit; i++) {',
+    mutators: ['EqualityOperator'],
+    replacement: 'i <= order.length',
+    reason: 'the position past the end holds no frame: the read skips it',
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: 'while (this.#start < order.length && !this.#texts.has(order[this.#start] as number)) this.#start += 1;',
+    mutators: ['ConditionalExpression', 'EqualityOperator'],
+    reason:
+      'where the first pending position is kept only saves work: reads and acks skip acknowledged positions themselves (and an emptied queue is dropped)',
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: 'if (this.#start > 64 && this.#start * 2 > order.length) {',
+    mutators: [
+      'ConditionalExpression',
+      'LogicalOperator',
+      'EqualityOperator',
+      'ArithmeticOperator',
+      'BlockStatement',
+    ],
+    reason:
+      'when the queue drops its acknowledged prefix changes no answer (reads skip acknowledged positions); only memory, which the interface does not show',
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: 'this.#order = order.slice(this.#start);',
+    mutators: ['MethodExpression'],
+    reason:
+      'keeping the acknowledged prefix changes no answer (reads skip acknowledged positions); only memory',
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: '} else if (order.length - this.#start > 64 && this.#texts.size * 2 < order.length - this.#start) {',
+    mutators: [
+      'ConditionalExpression',
+      'LogicalOperator',
+      'EqualityOperator',
+      'ArithmeticOperator',
+      'BlockStatement',
+    ],
+    reason:
+      'when the queue drops acknowledged positions from its middle changes no answer (reads skip them); only memory',
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: 'this.#order = order.slice(this.#start).filter((pending) => this.#texts.has(pending));',
+    mutators: ['MethodExpression'],
+    reason:
+      'keeping acknowledged positions changes no answer (reads skip them); only memory (dropping pending ones is killed)',
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: 'if (queue.size === 0) this.#queues.delete(checkedTenant);',
+    mutators: ['ConditionalExpression', 'EqualityOperator'],
+    reason: "keeping a tenant's emptied queue changes no answer (it reads empty, size 0); only memory",
+  },
 ];

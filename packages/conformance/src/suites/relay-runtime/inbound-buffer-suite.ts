@@ -423,6 +423,7 @@ export function bufferCases(suiteName: string): Case[] {
             ['null', null],
             ['a lone high surrogate', '\uD800'],
             ['a lone low surrogate', 'tenant-\uDC00'],
+            ['a lone high surrogate inside', 'a\uD800b'],
           ] as const) {
             await refused(
               () => buffer.append(asTenant(bad), numberedFrame(0)),
