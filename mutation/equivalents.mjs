@@ -317,7 +317,14 @@ export const EQUIVALENTS = [
     file: BUFFER,
     code: '`limit must be a positive integer, got ${typeof limit',
     mutators: ['ConditionalExpression', 'EqualityOperator', 'StringLiteral'],
-    replacement: 'typeof',
+    reason: WORDING,
+  },
+  {
+    pairs: ['inbound-buffer'],
+    file: BUFFER,
+    code: "message: `a ${String(value['type'])} frame has no key ${JSON.stringify(extra)}`,",
+    mutators: ['StringLiteral'],
+    replacement: '""',
     reason: WORDING,
   },
   {
