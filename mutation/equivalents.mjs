@@ -22,6 +22,7 @@ const BUS = 'packages/relay/src/bus.ts';
 const EVENT_STORE = 'packages/hearthnet/src/events/event-store.ts';
 const BUFFER = 'packages/relay/src/buffer.ts';
 const VAULT = 'packages/relay/src/vault.ts';
+const SECRETS = 'packages/relay/src/secrets.ts';
 /** The wording of an error message, which the contracts leave to the implementation. */
 const WORDING =
   'wording inside an error message, which the contract leaves to the implementation (the suite checks the code, the path and that a message exists)';
@@ -408,5 +409,117 @@ export const EQUIVALENTS = [
     code: 'if (queue.size === 0) this.#queues.delete(checkedTenant);',
     mutators: ['ConditionalExpression', 'EqualityOperator'],
     reason: "keeping a tenant's emptied queue changes no answer (it reads empty, size 0); only memory",
+  },
+  // relay-runtime.secrets × InMemoryGatewaySecretStore
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: 'if (record === null || record.revoked || record.secrets.length === 0) return null;',
+    mutators: ['ConditionalExpression'],
+    reason: 'a record without secrets is always a revoked one, which the test before already answers null',
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: "if (typeof graceMs !== 'number' || !Number.isFinite(graceMs) || graceMs < 0) {",
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason: 'dropping the typeof test changes nothing: Number.isFinite already refuses every non-number',
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: '`options.graceMs must be a finite number of milliseconds ≥ 0, got ${typeof graceMs',
+    mutators: ['ConditionalExpression', 'EqualityOperator', 'StringLiteral'],
+    reason: WORDING,
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: 'if (now === undefined) return Date.now;',
+    mutators: ['ConditionalExpression'],
+    reason: "the in-memory store's own clock option, not part of the GatewaySecretStore interface",
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: "if (typeof now === 'function') return now as () => number;",
+    mutators: ['ConditionalExpression'],
+    reason: "the in-memory store's own clock option, not part of the GatewaySecretStore interface",
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: "throw new RelayError('invalid_gateway_secret_argument', 'options.now must be a function', {",
+    mutators: ['StringLiteral', 'ObjectLiteral'],
+    reason:
+      "the refusal of the in-memory store's own clock option, not part of the GatewaySecretStore interface",
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: "path: 'options.now',",
+    mutators: ['StringLiteral'],
+    reason:
+      "the refusal of the in-memory store's own clock option, not part of the GatewaySecretStore interface",
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: "const INSPECT = Symbol.for('nodejs.util.inspect.custom');",
+    mutators: ['StringLiteral'],
+    reason:
+      "without the custom inspect hook Node shows the record's public fields only (secrets and delivery key are private fields): nothing leaks, only the layout of the output changes",
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: '[INSPECT](): RedactedGatewaySecretRecord {',
+    mutators: ['BlockStatement'],
+    reason: 'an empty inspect output leaks nothing; its layout is wording',
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: 'toString(): string {',
+    mutators: ['BlockStatement'],
+    reason: "String(record) then reads 'undefined': it leaks nothing, and its text is wording",
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: "const state = this.revoked ? 'revoked' : `${this.#secrets.length} secret(s) [redacted]`;",
+    mutators: ['StringLiteral'],
+    reason: 'the text of String(record) is wording (the suite checks that it shows no secret)',
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: 'return `GatewaySecretRecord(${JSON.stringify(this.gatewayId)}',
+    mutators: ['StringLiteral'],
+    reason: 'the text of String(record) is wording (the suite checks that it shows no secret)',
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: 'const windowOpen = previous !== null && rotationEndsAt !== null && now < rotationEndsAt;',
+    mutators: ['ConditionalExpression', 'LogicalOperator'],
+    reason:
+      'a store holds previous and rotationEndsAt both set or both null, so testing one of them is testing both',
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: 'graceMs > 0',
+    mutators: ['ConditionalExpression', 'EqualityOperator'],
+    reason:
+      'a window of 0 ms ends the instant it opens (now < now is false): the records read exactly as with no window',
+  },
+  {
+    pairs: ['gateway-secrets'],
+    file: SECRETS,
+    code: "primary: '',",
+    mutators: ['StringLiteral'],
+    reason: 'a revoked record shows no secret whatever is stored as its primary (revoked wins everywhere)',
   },
 ];

@@ -426,6 +426,30 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
               );
             }
           }
+          for (const [what, badId] of [
+            ['""', ''],
+            ['7', 7],
+          ] as const) {
+            const asId = badId as string;
+            await assertRefused(
+              () => store.rotate(asId, { graceMs: 0 }),
+              'invalid_gateway_secret_argument',
+              `rotate of gateway id ${what}`,
+              'gatewayId',
+            );
+            await assertRefused(
+              () => store.revoke(asId),
+              'invalid_gateway_secret_argument',
+              `revoke of gateway id ${what}`,
+              'gatewayId',
+            );
+            await assertRefused(
+              () => store.get(asId),
+              'invalid_gateway_secret_argument',
+              `get of gateway id ${what}`,
+              'gatewayId',
+            );
+          }
           const gatewayId = uniqueGatewayId('grace');
           await store.create(gatewayId, uniqueTenant('secrets'));
           for (const graceMs of [-1, Number.NaN, Number.POSITIVE_INFINITY, '5']) {
