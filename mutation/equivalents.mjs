@@ -23,6 +23,14 @@ const EVENT_STORE = 'packages/hearthnet/src/events/event-store.ts';
 const BUFFER = 'packages/relay/src/buffer.ts';
 const VAULT = 'packages/relay/src/vault.ts';
 const SECRETS = 'packages/relay/src/secrets.ts';
+/** Every mutator Stryker applies to an `if` and its condition. */
+const CONDITION_MUTATORS = [
+  'ConditionalExpression',
+  'LogicalOperator',
+  'EqualityOperator',
+  'ArithmeticOperator',
+  'BlockStatement',
+];
 /** The wording of an error message, which the contracts leave to the implementation. */
 const WORDING =
   'wording inside an error message, which the contract leaves to the implementation (the suite checks the code, the path and that a message exists)';
@@ -363,13 +371,7 @@ export const EQUIVALENTS = [
     pairs: ['inbound-buffer'],
     file: BUFFER,
     code: 'if (this.#start > 64 && this.#start * 2 > order.length) {',
-    mutators: [
-      'ConditionalExpression',
-      'LogicalOperator',
-      'EqualityOperator',
-      'ArithmeticOperator',
-      'BlockStatement',
-    ],
+    mutators: CONDITION_MUTATORS,
     reason:
       'when the queue drops its acknowledged prefix changes no answer (reads skip acknowledged positions); only memory, which the interface does not show',
   },
@@ -385,13 +387,7 @@ export const EQUIVALENTS = [
     pairs: ['inbound-buffer'],
     file: BUFFER,
     code: '} else if (order.length - this.#start > 64 && this.#texts.size * 2 < order.length - this.#start) {',
-    mutators: [
-      'ConditionalExpression',
-      'LogicalOperator',
-      'EqualityOperator',
-      'ArithmeticOperator',
-      'BlockStatement',
-    ],
+    mutators: CONDITION_MUTATORS,
     reason:
       'when the queue drops acknowledged positions from its middle changes no answer (reads skip them); only memory',
   },

@@ -109,15 +109,24 @@ function payloadWithDispatchId(dispatchId: string): DeliveryPayload {
   return augmentPayload({ ...minimalMeta('file-drop'), dispatch_id: dispatchId });
 }
 
-const cases: readonly Case[] = [
-  {
-    id: `${SUITE_NAME}.deliver.one-file`,
-    title:
-      'deliver writes one file, <dir>/<agent>/<dispatch_id>.json, holding agent_id, kind and the payload',
+/** A required case of the suite. */
+function dropCase(id: string, title: string, run: Case['run'], requires?: string): Case {
+  return {
+    id: `${SUITE_NAME}.${id}`,
+    title,
     section: SECTION,
     level: 'required',
     since,
-    run: (ctx) =>
+    ...(requires === undefined ? {} : { requires }),
+    run,
+  };
+}
+
+const cases: readonly Case[] = [
+  dropCase(
+    'deliver.one-file',
+    'deliver writes one file, <dir>/<agent>/<dispatch_id>.json, holding agent_id, kind and the payload',
+    (ctx) =>
       withConfigured(ctx, async ({ connector, files, document }) => {
         const payload = augmentPayload(richMeta('file-drop'));
         const receipt = assertDeliveryReceipt(
@@ -129,15 +138,11 @@ const cases: readonly Case[] = [
         assertEqual(receipt.delivery_id, name, 'delivery_id');
         assertEqual(receipt.session_id, undefined, 'session_id of a delivery without a session');
       }),
-  },
-  {
-    id: `${SUITE_NAME}.deliver.session`,
-    title:
-      'a delivery to agent@session goes to the agent folder, with session_id in the document and the receipt',
-    section: SECTION,
-    level: 'required',
-    since,
-    run: (ctx) =>
+  ),
+  dropCase(
+    'deliver.session',
+    'a delivery to agent@session goes to the agent folder, with session_id in the document and the receipt',
+    (ctx) =>
       withConfigured(ctx, async ({ connector, files, document }) => {
         const payload = augmentPayload(minimalMeta('file-drop'));
         const receipt = assertDeliveryReceipt(
@@ -152,14 +157,11 @@ const cases: readonly Case[] = [
         );
         assertEqual(receipt.session_id, 'kitchen', 'session_id of the receipt');
       }),
-  },
-  {
-    id: `${SUITE_NAME}.deliver.retry-same`,
-    title: 'the same delivery again leaves the one file as it is and warns in the receipt',
-    section: SECTION,
-    level: 'required',
-    since,
-    run: (ctx) =>
+  ),
+  dropCase(
+    'deliver.retry-same',
+    'the same delivery again leaves the one file as it is and warns in the receipt',
+    (ctx) =>
       withConfigured(ctx, async ({ connector, files, document }) => {
         const payload = augmentPayload(minimalMeta('file-drop'));
         const first = assertDeliveryReceipt(
@@ -178,15 +180,11 @@ const cases: readonly Case[] = [
         assertEqual(await files(), [name], 'files under the drop folder');
         assertEqual((await document(name))['payload'], payload, 'the payload kept');
       }),
-  },
-  {
-    id: `${SUITE_NAME}.deliver.conflict`,
-    title:
-      'other content under a dispatch_id already written is refused (client_validation) and the file is kept',
-    section: SECTION,
-    level: 'required',
-    since,
-    run: (ctx) =>
+  ),
+  dropCase(
+    'deliver.conflict',
+    'other content under a dispatch_id already written is refused (client_validation) and the file is kept',
+    (ctx) =>
       withConfigured(ctx, async ({ connector, files, document }) => {
         const payload = augmentPayload(minimalMeta('file-drop'));
         await mustResolve('deliver', () => connector.deliver(AGENT, payload));
@@ -199,15 +197,11 @@ const cases: readonly Case[] = [
         assertEqual(await files(), [name], 'files under the drop folder');
         assertEqual((await document(name))['payload'], payload, 'the first payload kept');
       }),
-  },
-  {
-    id: `${SUITE_NAME}.deliver.unsafe-dispatch-ids`,
-    title:
-      'a dispatch_id that is not one safe file name is refused (client_validation) and nothing is written',
-    section: SECTION,
-    level: 'required',
-    since,
-    run: (ctx) =>
+  ),
+  dropCase(
+    'deliver.unsafe-dispatch-ids',
+    'a dispatch_id that is not one safe file name is refused (client_validation) and nothing is written',
+    (ctx) =>
       withConfigured(ctx, async ({ connector, files }) => {
         const unsafe = [
           '.',
@@ -227,28 +221,21 @@ const cases: readonly Case[] = [
         }
         assertEqual(await files(), [], 'files after the refused deliveries');
       }),
-  },
-  {
-    id: `${SUITE_NAME}.deliver.longest-dispatch-id`,
-    title: `a dispatch_id of ${MAX_DISPATCH_ID_BYTES} UTF-8 bytes (the name then holds 255) is written`,
-    section: SECTION,
-    level: 'required',
-    since,
-    run: (ctx) =>
+  ),
+  dropCase(
+    'deliver.longest-dispatch-id',
+    `a dispatch_id of ${MAX_DISPATCH_ID_BYTES} UTF-8 bytes (the name then holds 255) is written`,
+    (ctx) =>
       withConfigured(ctx, async ({ connector, files }) => {
         const dispatchId = 'é'.repeat(MAX_DISPATCH_ID_BYTES / 2);
         await mustResolve('deliver', () => connector.deliver(AGENT, payloadWithDispatchId(dispatchId)));
         assertEqual(await files(), [`${AGENT}/${dispatchId}.json`], 'files under the drop folder');
       }),
-  },
-  {
-    id: `${SUITE_NAME}.deliver.unsafe-agent`,
-    title:
-      'an agent that is not one safe folder name, or not configured, is refused (client_validation) and nothing is written',
-    section: SECTION,
-    level: 'required',
-    since,
-    run: (ctx) =>
+  ),
+  dropCase(
+    'deliver.unsafe-agent',
+    'an agent that is not one safe folder name, or not configured, is refused (client_validation) and nothing is written',
+    (ctx) =>
       withConfigured(ctx, async ({ connector, files, dir }) => {
         for (const agent of ['..', '.', 'a/b', 'a\\b', 'ctl\u0001', 'stranger']) {
           await assertClientRefusal(
@@ -259,14 +246,11 @@ const cases: readonly Case[] = [
         assertEqual(await files(), [], 'files after the refused deliveries');
         assertEqual(await readdir(dir), [], 'folders made for refused agents');
       }),
-  },
-  {
-    id: `${SUITE_NAME}.deliver.missing-folder`,
-    title: 'with the drop folder gone, deliver is refused (client_validation) and does not make the folder',
-    section: SECTION,
-    level: 'required',
-    since,
-    run: (ctx) =>
+  ),
+  dropCase(
+    'deliver.missing-folder',
+    'with the drop folder gone, deliver is refused (client_validation) and does not make the folder',
+    (ctx) =>
       withConfigured(ctx, async ({ connector, dir }) => {
         await rm(dir, { recursive: true });
         await assertClientRefusal(
@@ -279,15 +263,11 @@ const cases: readonly Case[] = [
         );
         assertEqual(made, false, 'the drop folder was made again');
       }),
-  },
-  {
-    id: `${SUITE_NAME}.wake.file`,
-    title:
-      'wake writes one wake-<id>.json file with agent_id, kind wake and the context, and reports woken: false',
-    section: SECTION,
-    level: 'required',
-    since,
-    run: (ctx) =>
+  ),
+  dropCase(
+    'wake.file',
+    'wake writes one wake-<id>.json file with agent_id, kind wake and the context, and reports woken: false',
+    (ctx) =>
       withConfigured(ctx, async ({ connector, files, document }) => {
         const receipt = assertWakeReceipt(
           await mustResolve('wake', () =>
@@ -308,15 +288,11 @@ const cases: readonly Case[] = [
         await mustResolve('wake again', () => connector.wake(AGENT));
         assertEqual((await files()).length, 2, 'files after a second wake (each wake is a new file)');
       }),
-  },
-  {
-    id: `${SUITE_NAME}.wake.session-and-schedule`,
-    title:
-      'a wake for a session and a time writes them in the document, and warns that it was written at once',
-    section: SECTION,
-    level: 'required',
-    since,
-    run: (ctx) =>
+  ),
+  dropCase(
+    'wake.session-and-schedule',
+    'a wake for a session and a time writes them in the document, and warns that it was written at once',
+    (ctx) =>
       withConfigured(ctx, async ({ connector, files, document }) => {
         const when = Date.now() + 60_000;
         const receipt = assertWakeReceipt(
@@ -334,14 +310,11 @@ const cases: readonly Case[] = [
           'the wake document',
         );
       }),
-  },
-  {
-    id: `${SUITE_NAME}.health`,
-    title: 'health_check is true on a writable drop folder, false once it is gone or a file',
-    section: SECTION,
-    level: 'required',
-    since,
-    run: (ctx) =>
+  ),
+  dropCase(
+    'health',
+    'health_check is true on a writable drop folder, false once it is gone or a file',
+    (ctx) =>
       withConfigured(ctx, async ({ connector, dir }) => {
         assertEqual(
           await mustResolve('health_check', () => connector.health_check()),
@@ -361,31 +334,21 @@ const cases: readonly Case[] = [
           'health, a file in its place',
         );
       }),
-  },
-  {
-    id: `${SUITE_NAME}.agents.configured`,
-    title: 'list_agents lists the configured agent',
-    section: SECTION,
-    level: 'required',
-    since,
-    run: (ctx) =>
-      withConfigured(ctx, async ({ connector }) => {
-        const agents = await mustResolve('list_agents', () => connector.list_agents());
-        assertEqual(
-          agents.map((agent) => agent.agent_id),
-          [AGENT],
-          'agent ids listed',
-        );
-      }),
-  },
-  {
-    id: `${SUITE_NAME}.agents.from-folders`,
-    title: 'without an agent list, list_agents lists the safe, visible folders of the drop folder, sorted',
-    section: SECTION,
-    level: 'required',
-    requires: 'agents-from-folders',
-    since,
-    run: (ctx) =>
+  ),
+  dropCase('agents.configured', 'list_agents lists the configured agent', (ctx) =>
+    withConfigured(ctx, async ({ connector }) => {
+      const agents = await mustResolve('list_agents', () => connector.list_agents());
+      assertEqual(
+        agents.map((agent) => agent.agent_id),
+        [AGENT],
+        'agent ids listed',
+      );
+    }),
+  ),
+  dropCase(
+    'agents.from-folders',
+    'without an agent list, list_agents lists the safe, visible folders of the drop folder, sorted',
+    (ctx) =>
       withDrop(
         (dir) => ctx.options.createWithoutAgents!(dir),
         async ({ connector, dir }) => {
@@ -407,7 +370,8 @@ const cases: readonly Case[] = [
           );
         },
       ),
-  },
+    'agents-from-folders',
+  ),
 ];
 
 /**
