@@ -324,14 +324,14 @@ export const EQUIVALENTS = [
   {
     pairs: ['inbound-buffer'],
     file: BUFFER,
-    code: '`limit must be a positive integer, got ${typeof limit',
+    code: 'limit must be a positive integer, got',
     mutators: ['ConditionalExpression', 'EqualityOperator', 'StringLiteral'],
     reason: WORDING,
   },
   {
     pairs: ['inbound-buffer'],
     file: BUFFER,
-    code: "message: `a ${String(value['type'])} frame has no key ${JSON.stringify(extra)}`,",
+    code: 'frame has no key',
     mutators: ['StringLiteral'],
     replacement: '""',
     reason: WORDING,
@@ -425,7 +425,7 @@ export const EQUIVALENTS = [
   {
     pairs: ['gateway-secrets'],
     file: SECRETS,
-    code: '`options.graceMs must be a finite number of milliseconds ≥ 0, got ${typeof graceMs',
+    code: 'options.graceMs must be a finite number of milliseconds ≥ 0, got',
     mutators: ['ConditionalExpression', 'EqualityOperator', 'StringLiteral'],
     reason: WORDING,
   },
@@ -484,14 +484,14 @@ export const EQUIVALENTS = [
   {
     pairs: ['gateway-secrets'],
     file: SECRETS,
-    code: "const state = this.revoked ? 'revoked' : `${this.#secrets.length} secret(s) [redacted]`;",
+    code: "const state = this.revoked ? 'revoked' :",
     mutators: ['StringLiteral'],
     reason: 'the text of String(record) is wording (the suite checks that it shows no secret)',
   },
   {
     pairs: ['gateway-secrets'],
     file: SECRETS,
-    code: 'return `GatewaySecretRecord(${JSON.stringify(this.gatewayId)}',
+    code: 'return `GatewaySecretRecord(',
     mutators: ['StringLiteral'],
     reason: 'the text of String(record) is wording (the suite checks that it shows no secret)',
   },
