@@ -23,6 +23,7 @@ const EVENT_STORE = 'packages/hearthnet/src/events/event-store.ts';
 const BUFFER = 'packages/relay/src/buffer.ts';
 const VAULT = 'packages/relay/src/vault.ts';
 const SECRETS = 'packages/relay/src/secrets.ts';
+const ADDRESS = 'packages/agent-connector/src/address.ts';
 /** Every mutator Stryker applies to an `if` and its condition. */
 const CONDITION_MUTATORS = [
   'ConditionalExpression',
@@ -517,5 +518,14 @@ export const EQUIVALENTS = [
     code: "primary: '',",
     mutators: ['StringLiteral'],
     reason: 'a revoked record shows no secret whatever is stored as its primary (revoked wins everywhere)',
+  },
+  // agent-connector.addresses × the address functions
+  {
+    pairs: ['agent-address'],
+    file: ADDRESS,
+    code: "return session === undefined || session === '' ? undefined : session;",
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason: 'without the undefined test an undefined session still comes back undefined',
   },
 ];

@@ -15,7 +15,35 @@ describe('agentAddressSuite', () => {
   it('passes every case against @agentwire/agent-connector', async () => {
     const report = await runSuite(agentAddressSuite(agentConnector));
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
-    expect(report.counts.passed).toBe(addressesFixture.cases.length * 4);
+    // Four functions per fixture case, and the generated opts.session_id refusal.
+    expect(report.counts.passed).toBe(addressesFixture.cases.length * 4 + 1);
+  });
+
+  it('fails an implementation whose refusals do not name the argument, or that takes any opts.session_id', async () => {
+    const unnamed =
+      (fn: (...args: never[]) => unknown) =>
+      (...args: never[]) => {
+        try {
+          return fn(...args);
+        } catch (error) {
+          throw Object.assign(new Error((error as Error).message), {
+            code: (error as { code: string }).code,
+          });
+        }
+      };
+    const report = await runSuite(
+      agentAddressSuite({
+        isWakeAddress: unnamed(agentConnector.isWakeAddress) as typeof agentConnector.isWakeAddress,
+        resolveSessionId: (address, opts) =>
+          agentConnector.resolveSessionId(address, { session_id: String(opts?.session_id ?? '') }),
+      }),
+    );
+    expect([...failedIds(report)].sort()).toEqual([
+      'agent-connector.addresses.not-a-string-array.route',
+      'agent-connector.addresses.not-a-string-null.route',
+      'agent-connector.addresses.not-a-string-number.route',
+      'agent-connector.addresses.opts-session-id-not-a-string.resolve-session',
+    ]);
   });
 
   it('reads a fixture of at least 40 cases covering every rule', () => {
@@ -39,7 +67,7 @@ describe('agentAddressSuite', () => {
     const report = await runSuite(agentAddressSuite({ isWakeAddress: agentwireAddresses.isWakeAddress }));
     expect(report.ok).toBe(true);
     expect(report.counts.passed).toBe(addressesFixture.cases.length);
-    expect(report.counts.skipped).toBe(addressesFixture.cases.length * 3);
+    expect(report.counts.skipped).toBe(addressesFixture.cases.length * 3 + 1);
   });
 
   it('fails the cases a wrong implementation gets wrong', async () => {

@@ -1,5 +1,5 @@
 import addressesFixture from '../../../fixtures/agent-connector/addresses.json' with { type: 'json' };
-import { assertEqual, assertRejects, formatValue } from '../../assert.js';
+import { assertEqual, assertRefuses, formatValue } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
 import {
   type FixtureCase,
@@ -68,12 +68,35 @@ export function agentAddressSuite(
     name: SUITE_NAME,
     version: AGENT_CONNECTOR_SUITE_VERSION,
     description: fixture.description,
-    cases: fixture.cases.flatMap(casesFor),
+    cases: [...fixture.cases.flatMap(casesFor), OPTS_SESSION_ID_REFUSED],
     setup: () => ({ ctx: implementation, capabilities }),
   };
 }
 
 type AddressCase = ConformanceCase<AgentAddressImplementation>;
+
+/** The suite version that added the refusal of a non-string `opts.session_id` and the refusals' `path`. */
+const AGENT_ADDRESS_SINCE_1_1 = '1.1.0';
+
+/** `resolveSessionId` refuses an `opts.session_id` that is neither a string nor absent, naming it. */
+const OPTS_SESSION_ID_REFUSED: AddressCase = {
+  id: `${SUITE_NAME}.opts-session-id-not-a-string.resolve-session`,
+  title:
+    'resolveSessionId refuses an opts.session_id that is not a string (invalid_agent_address, path opts.session_id)',
+  section: SECTION,
+  level: 'required',
+  since: AGENT_ADDRESS_SINCE_1_1,
+  requires: 'resolve-session',
+  run: async (impl) => {
+    for (const bad of [7, null, ['kitchen']]) {
+      await assertRefuses(
+        () => impl.resolveSessionId?.('perry@kitchen', { session_id: bad as unknown as string }),
+        { code: 'invalid_agent_address', path: 'opts.session_id' },
+        `resolveSessionId('perry@kitchen', { session_id: ${formatValue(bad)} })`,
+      );
+    }
+  },
+};
 
 /** One function of the implementation: its capability (none for the required one) and how to call it. */
 interface AddressFunction {
@@ -127,16 +150,20 @@ function casesFor(entry: FixtureCase, index: number): AddressCase[] {
   });
   if (entry['error'] !== undefined) {
     const code = readString(entry['error'], `${location}.error`);
+    const path =
+      entry['error_path'] === undefined
+        ? undefined
+        : readString(entry['error_path'], `${location}.error_path`);
     return FUNCTIONS.map(
       (fn): AddressCase => ({
         ...base(fn),
         title: `${fn.name}(${formatValue(address)}) refuses with ${code}`,
         run: async (impl) => {
-          const error = await assertRejects(
+          await assertRefuses(
             () => fn.call(impl, address, opts),
+            { code, ...(path === undefined ? {} : { path }) },
             `${fn.name}(${formatValue(address)})`,
           );
-          assertEqual((error as { readonly code?: unknown } | null)?.code, code, `code of the error`);
         },
       }),
     );
