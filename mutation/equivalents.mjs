@@ -6,13 +6,15 @@
 // entry that matches no mutant any more is reported STALE there.
 //
 // A mutant matches an entry when it is in one of `pairs`, in `file`, by one of `mutators`, on a line
-// containing `code` and, when `replacement` is given, with a replacement containing it.
+// containing `code` (or equal to it, trimmed, with `exact`) and, when `replacement` is given, with a
+// replacement containing it.
 
 /**
  * @typedef {object} Equivalent
  * @property {string[]} pairs the pairs (mutation/pairs.mjs ids) it applies to
  * @property {string} file the mutated file, from the repository root
  * @property {string} code text of the mutated line
+ * @property {boolean} [exact] `true` when `code` is the whole line (trimmed), not a part of it
  * @property {string[]} mutators Stryker's mutator names
  * @property {string} [replacement] text the mutant's replacement contains
  * @property {string} reason why no case can tell the mutant from the original
@@ -24,6 +26,10 @@ const BUFFER = 'packages/relay/src/buffer.ts';
 const VAULT = 'packages/relay/src/vault.ts';
 const SECRETS = 'packages/relay/src/secrets.ts';
 const ADDRESS = 'packages/agent-connector/src/address.ts';
+const FILE_DROP = 'packages/agent-connector/src/file-drop/file-drop-agent-connector.ts';
+/** A bundled connector's own constructor options, which no connector contract fixes. */
+const OWN_OPTIONS =
+  "the connector's own constructor options (their checks and refusals), which neither the AgentConnector contract nor the layout suite fixes";
 /** Every mutator Stryker applies to an `if` and its condition. */
 const CONDITION_MUTATORS = [
   'ConditionalExpression',
@@ -527,5 +533,178 @@ export const EQUIVALENTS = [
     mutators: ['ConditionalExpression'],
     replacement: 'false',
     reason: 'without the undefined test an undefined session still comes back undefined',
+  },
+  // agent-connector.contract + agent-connector.file-drop × FileDropAgentConnector
+  ...[
+    'const dir: unknown = options?.dir;',
+    "if (typeof dir !== 'string' || dir === '' || dir.includes('\\u0000')) {",
+    "'invalid_file_drop_config',",
+    "'FileDropAgentConnector: dir must be a non-empty path string',",
+    "{ path: 'dir' },",
+    'if (!Array.isArray(agents)) {',
+    "'FileDropAgentConnector: agents must be an array of strings',",
+    "{ path: 'agents' },",
+    "if (typeof id !== 'string') {",
+    "const unsafe = unsafeSegmentReason(id) ?? (id.includes('@') ? \"contains '@'\" : undefined);",
+    'FileDropAgentConnector: agent id ${JSON.stringify(id)} ${unsafe}; it must be a folder name',
+    'if (!ids.includes(id)) ids.push(id);',
+  ].map((code) => ({
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code,
+    mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'ObjectLiteral', 'OptionalChaining'],
+    reason: OWN_OPTIONS,
+  })),
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: 'if (unsafe !== undefined) {',
+    mutators: [...CONDITION_MUTATORS],
+    reason: OWN_OPTIONS,
+  },
+  ...[
+    'throw refusal(agent_id, `dispatch_id ${JSON.stringify(dispatch_id)} ${unsafe}`);',
+    "const outcome = await this.#publish(agent_id, agent, name, content, 'deliver');",
+    '? { warnings: [`duplicate dispatch_id: ${agent}/${name} already holds this delivery; not rewritten`] }',
+    "? { warnings: ['scheduled wake not supported by file-drop: written immediately'] }",
+    "throw new NotImplementedError('request_response', 'FileDropAgentConnector');",
+    'throw refusal(agent_id, `agent folder name ${JSON.stringify(agent)} ${unsafe}`);',
+    "const wired = this.#agents.length === 0 ? '(none)' : this.#agents.join(', ');",
+    "throw refusal(agent_id, `Agent '${agent}' is not configured. Wired agents: ${wired}.`);",
+    'throw refusal(agent_id, `drop directory ${this.dir} does not exist`, error);',
+    'throw deliveryFault(error, agent_id, `file-drop ${action}`);',
+    "'file_drop_directory_unreadable',",
+    '`cannot list agent folders in ${this.dir}`,',
+    "throw refusal(agent_id, 'the payload cannot be written as JSON', error);",
+    '`a different dispatch file already exists at ${target}`,',
+    "if (name === '') return 'is empty';",
+    "if (name === '.' || name === '..') return `is '${name}'`;",
+    "return 'contains a path separator';",
+    "return 'contains a control character';",
+    'return `is longer than ${maxBytes} UTF-8 bytes`;',
+    'return new DeliveryFailedError(`${action} refused: ${error.message}`, {',
+    'return new DeliveryFailedError(`${action} failed${code === undefined',
+  ].map((code) => ({
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code,
+    mutators: ['StringLiteral'],
+    reason: WORDING,
+  })),
+  ...[
+    "const wired = this.#agents.length === 0 ? '(none)' : this.#agents.join(', ');",
+    'return new DeliveryFailedError(`${action} failed${code === undefined',
+  ].map((code) => ({
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code,
+    mutators: ['ConditionalExpression', 'EqualityOperator'],
+    reason: WORDING,
+  })),
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: '...(session_id === undefined ? {} : { session_id }),',
+    mutators: ['ConditionalExpression'],
+    reason: 'JSON.stringify leaves an undefined member out, so the drop document is the same',
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: '...(context === undefined ? {} : { context }),',
+    mutators: ['ConditionalExpression'],
+    reason: 'JSON.stringify leaves an undefined member out, so the drop document is the same',
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: '...(when === undefined ? {} : { when }),',
+    mutators: ['ConditionalExpression'],
+    reason: 'JSON.stringify leaves an undefined member out, so the drop document is the same',
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: '...(cause === undefined ? {} : { cause }),',
+    mutators: ['ConditionalExpression', 'EqualityOperator', 'ObjectLiteral'],
+    reason: "the refusal's `cause` chain is diagnostics, which the contract does not fix",
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: 'details: { file: this.dir },',
+    mutators: ['ObjectLiteral'],
+    reason: 'the `details` of a refusal that the contract does not fix (diagnostics)',
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: 'details: { file: target },',
+    mutators: ['ObjectLiteral'],
+    reason:
+      'the conflict becomes a DeliveryFailedError whose fields the suites check; this inner detail is only its cause',
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: "return 'written';",
+    mutators: ['StringLiteral'],
+    reason: "the caller only tells 'unchanged' from anything else",
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: "if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;",
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason:
+      'a read error other than a missing file (EISDIR, EACCES) then surfaces at the write instead: deliver still rejects as a network fault',
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: '} catch (error) {',
+    mutators: ['BlockStatement'],
+    reason:
+      'a read error other than a missing file then surfaces at the write instead: deliver still rejects as a network fault',
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: 'if (!(await stat(this.dir)).isDirectory()) return false;',
+    mutators: ['ConditionalExpression'],
+    reason:
+      "a file in the folder's place fails the access check that follows anyway (a file without an execute bit cannot be searched, even by root)",
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: "if (code !== 'EEXIST') throw deliveryFault(error, agent_id, `file-drop ${action}`);",
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason: 'any other mkdir failure makes the write that follows fail too, as the same network fault',
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: "await this.#publish(agent_id, agent, `wake-${randomUUID()}.json`, content, 'wake');",
+    mutators: ['StringLiteral'],
+    replacement: '""',
+    reason: "the action's name only words the message of a fault",
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: '{',
+    exact: true,
+    mutators: ['ObjectLiteral'],
+    reason: 'the options of an internal error (its details), diagnostics the contract does not fix',
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: 'const code = (error as NodeJS.ErrnoException | undefined)?.code;',
+    mutators: ['OptionalChaining'],
+    reason: 'what reaches deliveryFault is always an error object, never undefined',
   },
 ];

@@ -189,7 +189,7 @@ function equivalenceOf(pair, result) {
       entry.pairs.includes(pair.id) &&
       entry.file === result.fileName &&
       entry.mutators.includes(result.mutatorName) &&
-      result.lineText.includes(entry.code) &&
+      (entry.exact === true ? result.lineText.trim() === entry.code : result.lineText.includes(entry.code)) &&
       (entry.replacement === undefined || result.replacement.includes(entry.replacement)),
   );
 }

@@ -33,9 +33,9 @@ describe('agentAddressSuite', () => {
       };
     const report = await runSuite(
       agentAddressSuite({
-        isWakeAddress: unnamed(agentConnector.isWakeAddress) as typeof agentConnector.isWakeAddress,
+        isWakeAddress: unnamed(agentwireAddresses.isWakeAddress) as typeof agentwireAddresses.isWakeAddress,
         resolveSessionId: (address, opts) =>
-          agentConnector.resolveSessionId(address, { session_id: String(opts?.session_id ?? '') }),
+          agentwireAddresses.resolveSessionId!(address, { session_id: String(opts?.session_id ?? '') }),
       }),
     );
     expect([...failedIds(report)].sort()).toEqual([

@@ -74,4 +74,35 @@ describe('fileDropSuite', () => {
       'agent-connector.file-drop.wake.session-and-schedule',
     ]);
   });
+
+  it('fails a connector that blames the caller for file-system faults, lists folders unsorted and takes BigInts', async () => {
+    class Sloppy extends FileDropAgentConnector {
+      override async deliver(...args: Parameters<FileDropAgentConnector['deliver']>) {
+        const [agent_id, payload] = args;
+        try {
+          // Writes BigInts as strings instead of refusing the payload.
+          const plain = JSON.parse(
+            JSON.stringify(payload, (_, v) => (typeof v === 'bigint' ? String(v) : v)),
+          );
+          return await super.deliver(agent_id, plain);
+        } catch (error) {
+          throw Object.assign(error as object, { cause_kind: 'client_validation' });
+        }
+      }
+      override async list_agents() {
+        return [...(await super.list_agents())].reverse();
+      }
+    }
+    const report = await runSuite(
+      fileDropSuite({
+        create: (dir, agentId) => new Sloppy({ dir, agents: [agentId] }),
+        createWithoutAgents: (dir) => new Sloppy({ dir }),
+      }),
+    );
+    expect(report.results.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([
+      'agent-connector.file-drop.deliver.fault-is-network',
+      'agent-connector.file-drop.deliver.unserialisable',
+      'agent-connector.file-drop.agents.from-folders',
+    ]);
+  });
 });

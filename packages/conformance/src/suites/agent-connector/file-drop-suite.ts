@@ -335,15 +335,59 @@ const cases: readonly Case[] = [
         );
       }),
   ),
-  dropCase('agents.configured', 'list_agents lists the configured agent', (ctx) =>
-    withConfigured(ctx, async ({ connector }) => {
-      const agents = await mustResolve('list_agents', () => connector.list_agents());
-      assertEqual(
-        agents.map((agent) => agent.agent_id),
-        [AGENT],
-        'agent ids listed',
-      );
-    }),
+  dropCase(
+    'agents.configured',
+    'list_agents lists the configured agent, able to take deliveries; the class declares what the layout gives',
+    (ctx) =>
+      withConfigured(ctx, async ({ connector }) => {
+        const agents = await mustResolve('list_agents', () => connector.list_agents());
+        assertEqual(
+          agents.map((agent) => agent.agent_id),
+          [AGENT],
+          'agent ids listed',
+        );
+        assertTrue(
+          agents.every((agent) => agent.capabilities?.includes('deliver') === true),
+          `every listed agent takes deliveries, got capabilities ${formatValue(agents.map((a) => a.capabilities))}`,
+        );
+        const declared = (
+          connector.constructor as { staticCapabilities?: () => { features?: Record<string, unknown> } }
+        ).staticCapabilities?.().features;
+        if (declared === undefined) return;
+        for (const feature of ['deliver', 'wake', 'list_agents', 'health_check']) {
+          assertEqual(declared[feature], true, `staticCapabilities().features.${feature}`);
+        }
+      }),
+  ),
+  dropCase(
+    'deliver.fault-is-network',
+    "a file-system fault (the agent's folder is a file) rejects with cause_kind 'network', which a caller may retry",
+    (ctx) =>
+      withConfigured(ctx, async ({ connector, dir }) => {
+        await writeFile(join(dir, AGENT), 'not a folder');
+        const error = (await assertRejects(
+          () => connector.deliver(AGENT, augmentPayload(minimalMeta('file-drop'))),
+          "deliver when the agent's folder is a file",
+        )) as Record<string, unknown>;
+        assertEqual(
+          { name: error?.['name'], cause_kind: error?.['cause_kind'], agent_id: error?.['agent_id'] },
+          { name: 'DeliveryFailedError', cause_kind: 'network', agent_id: AGENT },
+          'the rejection',
+        );
+      }),
+  ),
+  dropCase(
+    'deliver.unserialisable',
+    'a payload that cannot be written as JSON (a BigInt in meta) is refused (client_validation) and nothing is written',
+    (ctx) =>
+      withConfigured(ctx, async ({ connector, files }) => {
+        const meta = { ...minimalMeta('file-drop'), x_count: 10n } as unknown as DeliveryPayload['meta'];
+        await assertClientRefusal(
+          () => connector.deliver(AGENT, augmentPayload(meta)),
+          'a payload holding a BigInt',
+        );
+        assertEqual(await files(), [], 'files after the refused delivery');
+      }),
   ),
   dropCase(
     'agents.from-folders',
@@ -352,12 +396,13 @@ const cases: readonly Case[] = [
       withDrop(
         (dir) => ctx.options.createWithoutAgents!(dir),
         async ({ connector, dir }) => {
-          for (const folder of ['zed', 'ada', '.hidden', 'ctl\u0001']) await mkdir(join(dir, folder));
+          const visible = ['zed', 'ada', 'mia', 'bob', 'kai', 'lee'];
+          for (const folder of [...visible, '.hidden', 'ctl\u0001']) await mkdir(join(dir, folder));
           await writeFile(join(dir, 'loose-file.json'), '{}');
           const agents = await mustResolve('list_agents', () => connector.list_agents());
           assertEqual(
             agents.map((agent) => agent.agent_id),
-            ['ada', 'zed'],
+            [...visible].sort(),
             'agent ids listed',
           );
           await mustResolve('deliver to a new folder name', () =>
@@ -365,9 +410,22 @@ const cases: readonly Case[] = [
           );
           assertEqual(
             (await connector.list_agents()).map((agent) => agent.agent_id),
-            ['ada', 'newcomer', 'zed'],
+            [...visible, 'newcomer'].sort(),
             'agent ids after a delivery made a folder',
           );
+          for (const agent of ['', '..', 'a/b', 'ctl\u0001']) {
+            await assertClientRefusal(
+              () => connector.deliver(agent, augmentPayload(minimalMeta('file-drop'))),
+              `deliver to agent ${formatValue(agent)} without an agent list`,
+            );
+          }
+          assertEqual(
+            (await readdir(dir)).filter((name) => name.endsWith('.json')),
+            ['loose-file.json'],
+            'files written at the top of the drop folder',
+          );
+          await rm(dir, { recursive: true });
+          await assertRejects(() => connector.list_agents(), 'list_agents with the drop folder gone');
         },
       ),
     'agents-from-folders',
