@@ -1,4 +1,4 @@
-import { blake3Hex, blobCid, chunkBlob, contentId } from '@agentwire/hearthnet';
+import { blake3Hex, blobCid, chunkBlob, contentId, parseContentId } from '@agentwire/hearthnet';
 import { afterAll, describe, expect, it } from 'vitest';
 import hashingFixture from '../../../fixtures/hearthnet/hashing.json' with { type: 'json' };
 import { runSuite } from '../../run-suite.js';
@@ -10,6 +10,7 @@ const hearthnet: HashingImplementation = {
   contentId: (bytes) => contentId(bytes),
   blobCid: (chunkCids) => blobCid(chunkCids),
   chunkBlob: (bytes, chunkSizeBytes) => chunkBlob(bytes, { chunkSizeBytes }),
+  parseContentId: (cid) => parseContentId(cid),
 };
 
 describe('hashingSuite', () => {
@@ -29,8 +30,32 @@ describe('hashingSuite', () => {
     expect(ids).toContain('hearthnet.hashing.chunk-default-size-four-chunks.chunk-blob');
     expect(ids).toContain('hearthnet.hashing.blob-cid-reversed-order');
     expect(new Set(hashingFixture.cases.map((c) => c.operation))).toEqual(
-      new Set(['blake3', 'chunk-blob', 'blob-cid']),
+      new Set(['blake3', 'chunk-blob', 'blob-cid', 'parse-content-id']),
     );
+  });
+
+  it('fails a reader that takes any case of hex or algorithm, a blob CID that checks no id, and chunk sizes it rounds', async () => {
+    const report = await runSuite(
+      hashingSuite({
+        ...hearthnet,
+        parseContentId: (cid) => parseContentId(cid.toLowerCase()),
+        blobCid: (chunkCids) => contentId([...chunkCids].sort().join('\n')),
+        chunkBlob: (bytes, size) => chunkBlob(bytes, { chunkSizeBytes: Math.max(1, Math.round(size)) }),
+      }),
+    );
+    const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+    expect(failed).toEqual([
+      'hearthnet.hashing.parse-uppercase-digest',
+      'hearthnet.hashing.parse-bare-uppercase',
+      // 42.toLowerCase() throws a TypeError, not a typed refusal.
+      'hearthnet.hashing.parse-not-a-string',
+      'hearthnet.hashing.blob-cid-malformed-chunk-id',
+      'hearthnet.hashing.blob-cid-bare-chunk-id',
+      'hearthnet.hashing.blob-cid-uppercase-algorithm',
+      'hearthnet.hashing.chunk-blob-size-zero',
+      'hearthnet.hashing.chunk-blob-size-negative',
+      'hearthnet.hashing.chunk-blob-size-fraction',
+    ]);
   });
 
   it('skips the content-id, blob-cid and chunk-blob cases for a digest-only implementation', async () => {

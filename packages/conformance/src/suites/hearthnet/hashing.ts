@@ -1,5 +1,5 @@
 import hashingFixture from '../../../fixtures/hearthnet/hashing.json' with { type: 'json' };
-import { assertEqual } from '../../assert.js';
+import { assertEqual, assertRefuses } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
 import {
   type FixtureCase,
@@ -34,12 +34,32 @@ export interface HashingImplementation {
     bytes: Uint8Array,
     chunkSizeBytes: number,
   ): ChunkedBlobDescription | Promise<ChunkedBlobDescription>;
+  /**
+   * Reads a content id: its algorithm, hex digest and whether it was `prefixed` or `bare`. Capability
+   * `parse-content-id`.
+   */
+  parseContentId?(cid: string): ParsedContentIdDescription | Promise<ParsedContentIdDescription>;
+}
+
+/** A content id as `parseContentId` reads it. */
+export interface ParsedContentIdDescription {
+  readonly algorithm: string;
+  readonly hex: string;
+  readonly form: 'prefixed' | 'bare';
 }
 
 const FIXTURE_NAME = 'hearthnet/hashing.json';
 const SECTION_HASH = 'HearthNet §1.4';
 const SECTION_CHUNKS = 'HearthNet §1.4, §4.7';
 const fixture = readFixtureFile(hashingFixture, FIXTURE_NAME);
+/**
+ * Version of `hearthnet.hashing`: 1.1.0 added `parse-content-id` and the refusals of malformed chunk
+ * ids and chunk sizes.
+ */
+const HASHING_SUITE_VERSION = '1.1.0';
+/** Whether a fixture case is one that the suite version 1.1.0 added. */
+const addedIn11 = (entry: FixtureCase) =>
+  entry['operation'] === 'parse-content-id' || entry['error'] !== undefined;
 
 /**
  * BLAKE3 digests, `blake3:` content ids, chunk layouts and blob CIDs from `fixtures/hearthnet/hashing.json`.
@@ -55,9 +75,10 @@ export function hashingSuite(implementation: HashingImplementation): Conformance
   if (implementation.contentId) capabilities.add('content-id');
   if (implementation.blobCid) capabilities.add('blob-cid');
   if (implementation.chunkBlob) capabilities.add('chunk-blob');
+  if (implementation.parseContentId) capabilities.add('parse-content-id');
   return {
     name: 'hearthnet.hashing',
-    version: HEARTHNET_SUITE_VERSION,
+    version: HASHING_SUITE_VERSION,
     description: fixture.description,
     cases: fixture.cases.flatMap(casesFor),
     setup: () => ({ ctx: implementation, capabilities }),
@@ -69,7 +90,11 @@ type HashingCase = ConformanceCase<HashingImplementation>;
 function casesFor(entry: FixtureCase, index: number): HashingCase[] {
   const location = `${FIXTURE_NAME} cases[${index}]`;
   const id = `hearthnet.hashing.${entry.id}`;
-  const common = { level: 'required', since: HEARTHNET_SUITE_VERSION } as const;
+  const common = {
+    level: 'required',
+    since: addedIn11(entry) ? HASHING_SUITE_VERSION : HEARTHNET_SUITE_VERSION,
+  } as const;
+  if (entry['error'] !== undefined) return [refusalCase(entry, location, id, common)];
   switch (entry['operation']) {
     case 'blake3': {
       const input = () => fixtureBytes(entry['input'], `${location}.input`);
@@ -152,8 +177,101 @@ function casesFor(entry: FixtureCase, index: number): HashingCase[] {
         },
       ];
     }
+    case 'parse-content-id': {
+      const cid = readString(entry['input'], `${location}.input`);
+      const expected = readObject(entry['expected'], `${location}.expected`);
+      const want = {
+        algorithm: readString(expected['algorithm'], `${location}.expected.algorithm`),
+        hex: readString(expected['hex'], `${location}.expected.hex`),
+        form: readString(expected['form'], `${location}.expected.form`),
+      };
+      return [
+        {
+          ...common,
+          id,
+          title: `${cid.length > 24 ? `${cid.slice(0, 24)}…` : cid} reads as a ${want.form} ${want.algorithm} id`,
+          section: SECTION_HASH,
+          requires: 'parse-content-id',
+          run: async (impl) => {
+            const parsed = await impl.parseContentId?.(cid);
+            assertEqual(
+              { algorithm: parsed?.algorithm, hex: parsed?.hex, form: parsed?.form },
+              want,
+              'parsed content id',
+            );
+          },
+        },
+      ];
+    }
     default:
-      throw invalidFixtureError(`${location}.operation`, 'expected "blake3", "chunk-blob" or "blob-cid"');
+      throw invalidFixtureError(
+        `${location}.operation`,
+        'expected "blake3", "chunk-blob", "blob-cid" or "parse-content-id"',
+      );
+  }
+}
+
+/** A case whose input the operation must refuse with the fixture's `error` code. */
+function refusalCase(
+  entry: FixtureCase,
+  location: string,
+  id: string,
+  common: Pick<HashingCase, 'level' | 'since'>,
+): HashingCase {
+  const code = readString(entry['error'], `${location}.error`);
+  const input = entry['input'];
+  switch (entry['operation']) {
+    case 'parse-content-id':
+      return {
+        ...common,
+        id,
+        title: `parseContentId refuses ${entry.id} (${code})`,
+        section: SECTION_HASH,
+        requires: 'parse-content-id',
+        run: async (impl) => {
+          await assertRefuses(
+            () => impl.parseContentId?.(input as string),
+            { code },
+            `parseContentId of ${entry.id}`,
+          );
+        },
+      };
+    case 'blob-cid': {
+      const chunkCids = readStringArray(input, `${location}.input`);
+      return {
+        ...common,
+        id,
+        title: `blobCid refuses ${entry.id} (${code})`,
+        section: SECTION_CHUNKS,
+        requires: 'blob-cid',
+        run: async (impl) => {
+          await assertRefuses(() => impl.blobCid?.(chunkCids), { code }, `blobCid of ${entry.id}`);
+        },
+      };
+    }
+    case 'chunk-blob': {
+      const bytes = () => fixtureBytes(input, `${location}.input`);
+      const size = entry['chunk_size_bytes'] as number;
+      return {
+        ...common,
+        id,
+        title: `chunkBlob refuses chunks of ${String(size)} bytes (${code})`,
+        section: SECTION_CHUNKS,
+        requires: 'chunk-blob',
+        run: async (impl) => {
+          await assertRefuses(
+            () => impl.chunkBlob?.(bytes(), size),
+            { code },
+            `chunkBlob with chunks of ${size}`,
+          );
+        },
+      };
+    }
+    default:
+      throw invalidFixtureError(
+        `${location}.operation`,
+        'a refusal is expected of parse-content-id, blob-cid or chunk-blob',
+      );
   }
 }
 
