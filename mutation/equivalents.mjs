@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries quote source lines, template placeholders included
 // Surviving mutants that no case of the pair's suite can kill, each with the reason: the change cannot
 // be seen through the interface the suite checks (the code is unreachable from it, or the mutant
 // behaves the same for every input the contract allows), or it changes only what the contract leaves
@@ -27,6 +28,13 @@ const VAULT = 'packages/relay/src/vault.ts';
 const SECRETS = 'packages/relay/src/secrets.ts';
 const ADDRESS = 'packages/agent-connector/src/address.ts';
 const FILE_DROP = 'packages/agent-connector/src/file-drop/file-drop-agent-connector.ts';
+const HASHING = 'packages/hearthnet/src/hashing.ts';
+/** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
+const HASHING_UNREACHED =
+  "unreachable through the hashing suite's interface: it hands bytes (strings are the SDK's convenience) and blobCid hashes a string of checked ASCII ids, which never holds a lone surrogate";
+/** The SDK's pluggable hasher, which the hashing contract (BLAKE3 content ids) does not have. */
+const OWN_HASHER =
+  "the SDK's own pluggable-hasher option and its checks (a custom Hasher, the SHA-256 hasher), which the hashing contract of BLAKE3 content ids does not have";
 /** A bundled connector's own constructor options, which no connector contract fixes. */
 const OWN_OPTIONS =
   "the connector's own constructor options (their checks and refusals), which neither the AgentConnector contract nor the layout suite fixes";
@@ -723,4 +731,88 @@ export const EQUIVALENTS = [
     reason:
       'the only AgentConnectorError that reaches deliveryFault is the dispatch_id conflict, so testing either half is testing both',
   },
+  // hearthnet.hashing × the hashing functions
+  ...[
+    "if (typeof hasher?.algorithm !== 'string' || !algorithmName.test(hasher.algorithm)) {",
+    "'invalid_hasher',",
+    '`hasher algorithm must be a lowercase name matching ${algorithmName}, got',
+    'if (!(digest instanceof Uint8Array) || digest.length !== DIGEST_BYTES) {',
+    '`hasher "${hasher.algorithm}" must return a ${DIGEST_BYTES}-byte Uint8Array digest`,',
+    'const algorithmName = /^[a-z0-9][a-z0-9-]*$/;',
+    'export const sha256Hasher: Hasher = Object.freeze({',
+    "algorithm: 'sha256',",
+    'digest: (data: Uint8Array): Uint8Array => nobleSha256(data),',
+  ].map((code) => ({
+    pairs: ['hashing'],
+    file: HASHING,
+    code,
+    mutators: [
+      ...CONDITION_MUTATORS,
+      'StringLiteral',
+      'ObjectLiteral',
+      'OptionalChaining',
+      'Regex',
+      'ArrowFunction',
+    ],
+    reason: OWN_HASHER,
+  })),
+  ...[
+    'const loneSurrogate = /[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]/;',
+    "'invalid_hash_input',",
+    "'cannot hash a string with a lone surrogate: it has no UTF-8 form',",
+    '`data to hash must be a Uint8Array or a string, got ${typeName(data)}`,',
+    'function typeName(value: unknown): string {',
+    "if (value === null) return 'null';",
+    "if (typeof value !== 'object') return typeof value;",
+    "return Object.getPrototypeOf(value)?.constructor?.name ?? 'an object';",
+    "if (typeof data === 'string') {",
+    'if (loneSurrogate.test(data)) {',
+    "throw new HearthNetLocalError('invalid_hash_input', 'a blob to chunk must be a Uint8Array');",
+    'if (!(data instanceof Uint8Array))',
+    "throw new HearthNetLocalError('invalid_hash_input', 'chunk ids must be an array of content ids');",
+    'if (!Array.isArray(chunkCids))',
+  ].map((code) => ({
+    pairs: ['hashing'],
+    file: HASHING,
+    code,
+    mutators: [
+      ...CONDITION_MUTATORS,
+      'StringLiteral',
+      'ObjectLiteral',
+      'OptionalChaining',
+      'Regex',
+      'BooleanLiteral',
+    ],
+    reason: HASHING_UNREACHED,
+  })),
+  {
+    pairs: ['hashing'],
+    file: HASHING,
+    code: 'export function shortContentId(cid: string): string {',
+    mutators: ['BlockStatement'],
+    reason: "the SDK's display helper (a shortened id), which the hashing contract does not define",
+  },
+  {
+    pairs: ['hashing'],
+    file: HASHING,
+    code: 'return `${algorithm}:${hex.slice(0, SHORT_HEX_CHARS)}`;',
+    mutators: ['StringLiteral', 'MethodExpression'],
+    reason: "the SDK's display helper (a shortened id), which the hashing contract does not define",
+  },
+  ...[
+    '`invalid content id ${describeValue(value)}: ${reason}`,',
+    '`chunk size must be a positive safe integer, got ${describeValue(chunkSizeBytes)}`,',
+    "if (typeof cid !== 'string') throw invalidContentId(cid, 'not a string');",
+    "if (!digestHex.test(cid)) throw invalidContentId(cid, 'a bare id must be 64 lowercase hex characters');",
+    'throw invalidContentId(cid, `unknown algorithm "${algorithm}" (expected blake3 or sha256)`);',
+    "if (!digestHex.test(hex)) throw invalidContentId(cid, 'the digest must be 64 lowercase hex characters');",
+    "throw invalidContentId(cid, 'a chunk id must be <algorithm>:<64 lowercase hex>');",
+  ].map((code) => ({
+    pairs: ['hashing'],
+    file: HASHING,
+    code,
+    mutators: ['StringLiteral'],
+    replacement: '""',
+    reason: WORDING,
+  })),
 ];
