@@ -767,9 +767,7 @@ export const EQUIVALENTS = [
     "return Object.getPrototypeOf(value)?.constructor?.name ?? 'an object';",
     "if (typeof data === 'string') {",
     'if (loneSurrogate.test(data)) {',
-    "throw new HearthNetLocalError('invalid_hash_input', 'a blob to chunk must be a Uint8Array');",
     'if (!(data instanceof Uint8Array))',
-    "throw new HearthNetLocalError('invalid_hash_input', 'chunk ids must be an array of content ids');",
     'if (!Array.isArray(chunkCids))',
   ].map((code) => ({
     pairs: ['hashing'],
@@ -800,8 +798,6 @@ export const EQUIVALENTS = [
     reason: "the SDK's display helper (a shortened id), which the hashing contract does not define",
   },
   ...[
-    '`invalid content id ${describeValue(value)}: ${reason}`,',
-    '`chunk size must be a positive safe integer, got ${describeValue(chunkSizeBytes)}`,',
     "if (typeof cid !== 'string') throw invalidContentId(cid, 'not a string');",
     "if (!digestHex.test(cid)) throw invalidContentId(cid, 'a bare id must be 64 lowercase hex characters');",
     'throw invalidContentId(cid, `unknown algorithm "${algorithm}" (expected blake3 or sha256)`);',
@@ -812,7 +808,33 @@ export const EQUIVALENTS = [
     file: HASHING,
     code,
     mutators: ['StringLiteral'],
-    replacement: '""',
     reason: WORDING,
   })),
+  {
+    pairs: ['hashing'],
+    file: HASHING,
+    code: "return typeof value === 'string' && prefixedId.test(value);",
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: 'the pattern test already fails for anything that is not a string',
+  },
+  {
+    pairs: ['hashing'],
+    file: HASHING,
+    code: 'const sorted = [...chunkCids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));',
+    mutators: ['EqualityOperator', 'ConditionalExpression'],
+    reason:
+      "V8's sort only asks whether a comparison is negative, and for distinct ids (equal ones are the same text) these variants answer that the same way",
+  },
+  ...['details: { value },', "{ path: 'chunkSizeBytes', details: { value: chunkSizeBytes } },", '{'].map(
+    (code) => ({
+      pairs: ['hashing'],
+      file: HASHING,
+      code,
+      exact: true,
+      mutators: ['ObjectLiteral', 'StringLiteral'],
+      reason:
+        'the `details` and `path` of a hashing refusal, which the language-neutral fixture does not fix (argument names differ between languages)',
+    }),
+  ),
 ];

@@ -55,6 +55,7 @@ describe('hashingSuite', () => {
       'hearthnet.hashing.chunk-blob-size-zero',
       'hearthnet.hashing.chunk-blob-size-negative',
       'hearthnet.hashing.chunk-blob-size-fraction',
+      'hearthnet.hashing.blob-cid-long-chunk-id',
     ]);
   });
 
