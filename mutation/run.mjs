@@ -77,7 +77,7 @@ if (values['from-reports']) {
       );
       process.exit(2);
     }
-    const results = resultsOfReport(JSON.parse(readFileSync(reportFile, 'utf8')));
+    const results = withEquivalents(pair, resultsOfReport(JSON.parse(readFileSync(reportFile, 'utf8'))));
     rows.push(score(pair, results, 0));
     writeFileSync(join(reportDir, `${pair.id}.survivors.txt`), survivorsText(pair, results));
   }
@@ -110,7 +110,7 @@ if (values['from-reports']) {
       fileLogLevel: 'off',
       logLevel: 'warn',
     });
-    const results = resultsOfRun(await stryker.runMutationTest());
+    const results = withEquivalents(pair, resultsOfRun(await stryker.runMutationTest()));
     const row = score(pair, results, (Date.now() - started) / 60_000);
     rows.push(row);
     writeFileSync(join(reportDir, `${pair.id}.survivors.txt`), survivorsText(pair, results));
@@ -181,17 +181,25 @@ function resultsOfRun(results) {
   }));
 }
 
-/** The entry of mutation/equivalents.mjs that sets this surviving mutant aside, if any. */
-function equivalenceOf(pair, result) {
-  if (result.status !== 'Survived' && result.status !== 'NoCoverage') return undefined;
-  return EQUIVALENTS.find(
-    (entry) =>
-      entry.pairs.includes(pair.id) &&
-      entry.file === result.fileName &&
-      entry.mutators.includes(result.mutatorName) &&
-      (entry.exact === true ? result.lineText.trim() === entry.code : result.lineText.includes(entry.code)) &&
-      (entry.replacement === undefined || result.replacement.includes(entry.replacement)),
-  );
+/**
+ * The results, each surviving or uncovered mutant with `equivalent`: the entry of
+ * mutation/equivalents.mjs that sets it aside, if any.
+ */
+function withEquivalents(pair, results) {
+  const entries = EQUIVALENTS.filter((entry) => entry.pairs.includes(pair.id));
+  return results.map((result) => {
+    if (result.status !== 'Survived' && result.status !== 'NoCoverage') return result;
+    const equivalent = entries.find(
+      (entry) =>
+        entry.file === result.fileName &&
+        entry.mutators.includes(result.mutatorName) &&
+        (entry.exact === true
+          ? result.lineText.trim() === entry.code
+          : result.lineText.includes(entry.code)) &&
+        (entry.replacement === undefined || result.replacement.includes(entry.replacement)),
+    );
+    return { ...result, equivalent };
+  });
 }
 
 /**
@@ -206,10 +214,8 @@ function score(pair, results, minutes) {
   const timeout = count('Timeout');
   const survived = count('Survived');
   const noCoverage = count('NoCoverage');
-  const equivalentSurvived = results.filter((r) => r.status === 'Survived' && equivalenceOf(pair, r)).length;
-  const equivalentNoCoverage = results.filter(
-    (r) => r.status === 'NoCoverage' && equivalenceOf(pair, r),
-  ).length;
+  const equivalentSurvived = results.filter((r) => r.status === 'Survived' && r.equivalent).length;
+  const equivalentNoCoverage = results.filter((r) => r.status === 'NoCoverage' && r.equivalent).length;
   const detected = killed + timeout;
   const valid = detected + survived + noCoverage;
   const covered = detected + survived;
@@ -255,7 +261,7 @@ function survivorsText(pair, results) {
     .filter((r) => r.status === 'Survived' || r.status === 'NoCoverage')
     .sort((a, b) => a.fileName.localeCompare(b.fileName) || a.line - b.line || a.column - b.column)
     .map((r) => {
-      const equivalent = equivalenceOf(pair, r);
+      const { equivalent } = r;
       if (equivalent !== undefined) used.add(equivalent);
       const tag =
         equivalent !== undefined ? 'EQUIVALENT' : r.status === 'Survived' ? 'SURVIVED  ' : 'NO-COVER  ';

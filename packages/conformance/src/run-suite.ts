@@ -89,21 +89,37 @@ async function withTimeout(
   caseId: string,
   timeoutMs: number,
 ): Promise<void> {
+  const outcome = await settleWithin(action, timeoutMs);
+  if (outcome === 'late') {
+    throw new ConformanceError('case_timeout', `case ${caseId} did not finish within ${timeoutMs} ms`, {
+      retryable: true,
+      details: { caseId, timeoutMs },
+    });
+  }
+  if ('error' in outcome) throw outcome.error;
+}
+
+/**
+ * What `action` settled with, or `'late'` when it had not settled within `ms`: the one deadline the
+ * runner puts on a case and a case puts on a call it times (a call must not hang on a stalled
+ * substrate). The timer is cleared either way; the call itself is left to settle on its own.
+ */
+export async function settleWithin<T>(
+  action: () => T | Promise<T>,
+  ms: number,
+): Promise<{ readonly value: T } | { readonly error: unknown } | 'late'> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new ConformanceError('case_timeout', `case ${caseId} did not finish within ${timeoutMs} ms`, {
-            retryable: true,
-            details: { caseId, timeoutMs },
-          }),
-        ),
-      timeoutMs,
-    );
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
   });
+  const settled = Promise.resolve()
+    .then(action)
+    .then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
   try {
-    await Promise.race([Promise.resolve().then(action), timeout]);
+    return await Promise.race([settled, late]);
   } finally {
     clearTimeout(timer);
   }

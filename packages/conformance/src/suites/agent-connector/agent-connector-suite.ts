@@ -18,6 +18,7 @@ import {
   type WakeReceipt,
 } from '@agentwire/agent-connector';
 import { assertEqual, assertTrue, fail, formatValue } from '../../assert.js';
+import { settleWithin } from '../../run-suite.js';
 import type { CapabilityNeed, ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
 
 /** A delivery as the substrate received it: the addressed agent and the payload, decoded. */
@@ -419,31 +420,19 @@ async function whileSubstrateStalled(ctx: AgentConnectorContext, check: () => Pr
  * What `call` settled with, or a failure when it has not settled within the connector's stall timeout
  * and the slack: a call that waits forever on a hung substrate is the mistake the stall cases catch.
  */
-async function settleWithin<T>(
+async function settleWithinStall<T>(
   ctx: AgentConnectorContext,
   what: string,
   call: () => Promise<T>,
 ): Promise<{ readonly value: T } | { readonly error: unknown }> {
   const limitMs = ctx.stallTimeoutMs + STALL_SLACK_MS;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), limitMs);
-  });
-  const settled = call().then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  try {
-    const first = await Promise.race([settled, late]);
-    if (first === 'late') {
-      return fail(
-        `${what} had not settled after ${limitMs} ms (stallTimeoutMs ${ctx.stallTimeoutMs} + ${STALL_SLACK_MS})`,
-      );
-    }
-    return first;
-  } finally {
-    clearTimeout(timer);
+  const outcome = await settleWithin(call, limitMs);
+  if (outcome === 'late') {
+    return fail(
+      `${what} had not settled after ${limitMs} ms (stallTimeoutMs ${ctx.stallTimeoutMs} + ${STALL_SLACK_MS})`,
+    );
   }
+  return outcome;
 }
 
 /** `deliver()` of both payload kinds, receipts and pass-through. */
@@ -580,7 +569,7 @@ export function deliveryCases(suiteName: string): Case[] {
       run: async (ctx) => {
         const what = `deliver('${ctx.agentId}', augment) with the substrate stalled`;
         await whileSubstrateStalled(ctx, async () => {
-          const outcome = await settleWithin(ctx, what, () =>
+          const outcome = await settleWithinStall(ctx, what, () =>
             ctx.connector.deliver(ctx.agentId, augmentPayload(minimalMeta('stalled'))),
           );
           if ('value' in outcome) fail(`${what} resolved to ${formatValue(outcome.value)}; it must reject`);
@@ -702,7 +691,7 @@ export function methodCases(suiteName: string): Case[] {
       run: (ctx) =>
         whileSubstrateStalled(ctx, async () => {
           const what = 'health_check() with the substrate stalled';
-          const outcome = await settleWithin(ctx, what, () => ctx.connector.health_check());
+          const outcome = await settleWithinStall(ctx, what, () => ctx.connector.health_check());
           if ('error' in outcome) fail(`${what} threw; it must resolve false`, outcome.error);
           assertEqual(outcome.value, false, what);
         }),

@@ -1,5 +1,5 @@
 import { authenticatorFor, type GatewaySecretRecord, type GatewaySecretStore } from '@agentwire/relay';
-import { assertEqual, assertRefuses, assertTrue, fail } from '../../assert.js';
+import { assertEqual, assertRefuses, assertTrue, type ExpectedRefusal, fail } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { SHARED_BACKEND_NEEDS, uniqueTenant, withInstances } from './runtime-support.js';
 
@@ -37,30 +37,9 @@ function codeOf(error: unknown): unknown {
   return (error as { code?: unknown } | null)?.code;
 }
 
-/**
- * Requires `action` to reject with a typed refusal of the relay error code `code`, with a message, and
- * `path` when given; a refusal about gateway `gatewayId` also names it (`path` `gatewayId`,
- * `details.gatewayId`).
- */
-async function assertRefused(
-  action: () => Promise<unknown>,
-  code: string,
-  message: string,
-  path?: string,
-  gatewayId?: string,
-): Promise<void> {
-  await assertRefuses(
-    action,
-    {
-      code,
-      ...(gatewayId === undefined
-        ? path === undefined
-          ? {}
-          : { path }
-        : { path: 'gatewayId', details: { gatewayId } }),
-    },
-    `${message} must be refused (${code})`,
-  );
+/** A refusal about gateway `gatewayId`: it names the gateway (`path` `gatewayId`, `details.gatewayId`). */
+function aboutGateway(code: string, gatewayId: string): ExpectedRefusal {
+  return { code, path: 'gatewayId', details: { gatewayId } };
 }
 
 /** Creates `count` stores reading one fresh clock, runs `body` with them and closes them. */
@@ -150,20 +129,16 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
         withStore(ctx, async (store) => {
           const gatewayId = uniqueGatewayId('held');
           await store.create(gatewayId, uniqueTenant('secrets'));
-          await assertRefused(
+          await assertRefuses(
             () => store.create(gatewayId, uniqueTenant('secrets-other')),
-            'gateway_exists',
-            'create of a live id',
-            undefined,
-            gatewayId,
+            aboutGateway('gateway_exists', gatewayId),
+            'create of a live id must be refused',
           );
           await store.revoke(gatewayId);
-          await assertRefused(
+          await assertRefuses(
             () => store.create(gatewayId, uniqueTenant('secrets')),
-            'gateway_exists',
-            'create of a revoked id',
-            undefined,
-            gatewayId,
+            aboutGateway('gateway_exists', gatewayId),
+            'create of a revoked id must be refused',
           );
         }),
     },
@@ -208,12 +183,10 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
           assertEqual(revived.revoked, false, 'revoked after an issue');
           assertEqual(revived.rotationEndsAt, null, 'rotation window after an issue');
           assertEqual(revived.secrets.length, 1, 'secrets after an issue');
-          await assertRefused(
+          await assertRefuses(
             () => store.issue(gatewayId, uniqueTenant('secrets-other')),
-            'gateway_tenant_mismatch',
-            'issue to another tenant',
-            undefined,
-            gatewayId,
+            aboutGateway('gateway_tenant_mismatch', gatewayId),
+            'issue to another tenant must be refused',
           );
           assertEqual((await store.get(gatewayId))?.secrets, revived.secrets, 'secrets after the refusal');
         }),
@@ -285,21 +258,17 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
       run: (ctx) =>
         withStore(ctx, async (store) => {
           const gatewayId = uniqueGatewayId('rotated');
-          await assertRefused(
+          await assertRefuses(
             () => store.rotate(gatewayId, { graceMs: 0 }),
-            'gateway_not_found',
-            'rotate',
-            undefined,
-            gatewayId,
+            aboutGateway('gateway_not_found', gatewayId),
+            'rotate must be refused',
           );
           await store.create(gatewayId, uniqueTenant('secrets'));
           await store.revoke(gatewayId);
-          await assertRefused(
+          await assertRefuses(
             () => store.rotate(gatewayId, { graceMs: 0 }),
-            'gateway_revoked',
-            'rotate of a revoked gateway',
-            undefined,
-            gatewayId,
+            aboutGateway('gateway_revoked', gatewayId),
+            'rotate of a revoked gateway must be refused',
           );
         }),
     },
@@ -418,11 +387,10 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
           ];
           for (const [what, gatewayId, tenant, path] of bad) {
             for (const method of ['create', 'issue'] as const) {
-              await assertRefused(
+              await assertRefuses(
                 () => store[method](gatewayId as string, tenant),
-                'invalid_gateway_secret_argument',
-                `${method} with ${what}`,
-                path,
+                { code: 'invalid_gateway_secret_argument', path: path },
+                `${method} with ${what} must be refused`,
               );
             }
           }
@@ -431,41 +399,36 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
             ['7', 7],
           ] as const) {
             const asId = badId as string;
-            await assertRefused(
+            await assertRefuses(
               () => store.rotate(asId, { graceMs: 0 }),
-              'invalid_gateway_secret_argument',
-              `rotate of gateway id ${what}`,
-              'gatewayId',
+              { code: 'invalid_gateway_secret_argument', path: 'gatewayId' },
+              `rotate of gateway id ${what} must be refused`,
             );
-            await assertRefused(
+            await assertRefuses(
               () => store.revoke(asId),
-              'invalid_gateway_secret_argument',
-              `revoke of gateway id ${what}`,
-              'gatewayId',
+              { code: 'invalid_gateway_secret_argument', path: 'gatewayId' },
+              `revoke of gateway id ${what} must be refused`,
             );
-            await assertRefused(
+            await assertRefuses(
               () => store.get(asId),
-              'invalid_gateway_secret_argument',
-              `get of gateway id ${what}`,
-              'gatewayId',
+              { code: 'invalid_gateway_secret_argument', path: 'gatewayId' },
+              `get of gateway id ${what} must be refused`,
             );
           }
           const gatewayId = uniqueGatewayId('grace');
           await store.create(gatewayId, uniqueTenant('secrets'));
           for (const graceMs of [-1, Number.NaN, Number.POSITIVE_INFINITY, '5']) {
-            await assertRefused(
+            await assertRefuses(
               () => store.rotate(gatewayId, { graceMs } as { graceMs: number }),
-              'invalid_gateway_secret_argument',
-              `rotate with graceMs ${String(graceMs)}`,
-              'options.graceMs',
+              { code: 'invalid_gateway_secret_argument', path: 'options.graceMs' },
+              `rotate with graceMs ${String(graceMs)} must be refused`,
             );
           }
           for (const options of [undefined, null]) {
-            await assertRefused(
+            await assertRefuses(
               () => store.rotate(gatewayId, options as unknown as { graceMs: number }),
-              'invalid_gateway_secret_argument',
-              `rotate with options ${String(options)}`,
-              'options',
+              { code: 'invalid_gateway_secret_argument', path: 'options' },
+              `rotate with options ${String(options)} must be refused`,
             );
           }
         }),
@@ -480,11 +443,15 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
         withStore(ctx, async (store) => {
           await store.close();
           const gatewayId = uniqueGatewayId('closed');
-          await assertRefused(() => store.get(gatewayId), 'gateway_secret_store_closed', 'get after close');
-          await assertRefused(
+          await assertRefuses(
+            () => store.get(gatewayId),
+            { code: 'gateway_secret_store_closed' },
+            'get after close must be refused',
+          );
+          await assertRefuses(
             () => store.create(gatewayId, uniqueTenant('secrets')),
-            'gateway_secret_store_closed',
-            'create after close',
+            { code: 'gateway_secret_store_closed' },
+            'create after close must be refused',
           );
         }),
     },
@@ -517,10 +484,10 @@ export function gatewaySecretStoreCases(suiteName: string): Case[] {
           assertEqual((await reader!.get(gatewayId))?.secrets, [rotated.secrets[0]], 'verify list after it');
           assertEqual(await writer!.revoke(gatewayId), true, 'revoke on the first instance');
           assertEqual(await reader!.revoke(gatewayId), false, 'revoke of the same id on another instance');
-          await assertRefused(
+          await assertRefuses(
             () => reader!.create(gatewayId, tenant),
-            'gateway_exists',
-            'create of a revoked id on another instance',
+            { code: 'gateway_exists' },
+            'create of a revoked id on another instance must be refused',
           );
         }),
     },
