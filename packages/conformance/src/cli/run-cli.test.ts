@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { requiredCapabilities } from '../run-suite.js';
 import { SUBJECT_KEYS } from '../subjects/subject-suites.js';
 import type { ConformanceSuite } from '../suite.js';
 import { bundledSuites } from './bundled-suites.js';
@@ -28,6 +29,20 @@ describe('runCli', () => {
       expect(table).toMatch(new RegExp(`^${suite.replace('.', '\\.')} \\(agentwire [^)]*\\)  `, 'm'));
     }
     expect(table).not.toMatch(/^(FAIL|STALE|ERROR) /m);
+  });
+
+  it('says, for every capability a bundled suite can skip a case for, what the implementer provides', () => {
+    const unexplained: string[] = [];
+    for (const entry of bundledSuites()) {
+      if (!('suite' in entry)) continue;
+      const { suite } = entry;
+      for (const capability of new Set(suite.cases.flatMap(requiredCapabilities))) {
+        const need = suite.needs?.[capability];
+        if (need === undefined || need.provide.trim() === '')
+          unexplained.push(`${suite.name}: ${capability}`);
+      }
+    }
+    expect(unexplained).toEqual([]);
   });
 
   it('prints the table, writes the JSON reports and exits 1 when a suite fails', async () => {

@@ -9,6 +9,7 @@ import {
   readStringArray,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { AGENT_CONNECTOR_SUITE_VERSION } from './agent-connector-suite.js';
 
 /** An address split at its first `@`, as `parseAgentAddress` returns it. */
@@ -44,6 +45,13 @@ const SECTION = 'AgentConnector v1.0 §agent@session targeting';
 const SUITE_NAME = 'agent-connector.addresses';
 const fixture = readFixtureFile(addressesFixture, FIXTURE_NAME);
 
+/** The members of an AgentAddressImplementation that provide each capability. */
+const ADDRESS_MEMBERS = {
+  parse: ['parseAgentAddress'],
+  'claiming-ids': ['claimingAgentIds'],
+  'resolve-session': ['resolveSessionId'],
+} as const satisfies CapabilityMembers<AgentAddressImplementation>;
+
 /**
  * `agent@session` address routing from `fixtures/agent-connector/addresses.json`: which addresses wake,
  * how they split at the first `@`, which listed agents claim them, which session a wake targets, and the
@@ -60,16 +68,14 @@ const fixture = readFixtureFile(addressesFixture, FIXTURE_NAME);
 export function agentAddressSuite(
   implementation: AgentAddressImplementation,
 ): ConformanceSuite<AgentAddressImplementation> {
-  const capabilities = new Set<string>();
-  if (implementation.parseAgentAddress) capabilities.add('parse');
-  if (implementation.claimingAgentIds) capabilities.add('claiming-ids');
-  if (implementation.resolveSessionId) capabilities.add('resolve-session');
+  const capabilities = new Set(providedCapabilities(implementation, ADDRESS_MEMBERS));
   return {
     name: SUITE_NAME,
     version: AGENT_CONNECTOR_SUITE_VERSION,
     description: fixture.description,
     cases: [...fixture.cases.flatMap(casesFor), OPTS_SESSION_ID_REFUSED],
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: memberNeeds(ADDRESS_MEMBERS, 'AgentAddressImplementation'),
   };
 }
 

@@ -1,4 +1,10 @@
-import type { DeliveryPayload, DeliveryReceipt, WakeOpts, WakeReceipt } from '@agentwire/agent-connector';
+import type {
+  AgentConnector,
+  DeliveryPayload,
+  DeliveryReceipt,
+  WakeOpts,
+  WakeReceipt,
+} from '@agentwire/agent-connector';
 import { NoOpAgentConnector } from '@agentwire/agent-connector/noop';
 import { HttpWebhookAgentConnector } from '@agentwire/agent-connector/webhook';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -251,7 +257,7 @@ describe('agentConnectorSuite', () => {
 
   it.each([
     ['file-drop', fileDropUnderTest, ['agent-status.valid']],
-    ['tmux', tmuxUnderTest, []],
+    ['tmux', tmuxUnderTest, ['wake.observed-session']],
     [
       'webhook with wake_url',
       () => webhookUnderTest({ wakeUrl: true }),
@@ -271,23 +277,72 @@ describe('agentConnectorSuite', () => {
     );
   });
 
-  it('observes the tmux connector only as far as a pane allows: what it received and outages are unobserved', async () => {
+  it('observes the tmux connector as far as a pane allows: its wakes and faults, not the payloads it received', async () => {
     const report = await runSuite(agentConnectorSuite({ create: tmuxUnderTest }));
     expect(report.ok).toBe(true);
-    expect(
-      report.results.filter((r) => r.status === 'unobserved').map((r) => r.id.split('.').slice(2).join('.')),
-    ).toEqual([
-      'health-check.false-when-down',
-      'health-check.false-when-stalled',
+    const ran = (status: string) =>
+      report.results.filter((r) => r.status === status).map((r) => r.id.split('.').slice(2).join('.'));
+    expect(ran('unobserved')).toEqual([
       'deliver.meta-passthrough',
       'deliver.template-passthrough',
       'deliver.exactly-once',
-      'deliver.substrate-down',
-      'deliver.substrate-stalled',
-      'wake.observed',
-      'wake.observed-session',
-      'wake.substrate-down',
     ]);
+    expect(ran('passed')).toEqual(
+      expect.arrayContaining([
+        'health-check.false-when-down',
+        'health-check.false-when-stalled',
+        'deliver.substrate-down',
+        'deliver.substrate-stalled',
+        'wake.observed',
+        'wake.substrate-down',
+      ]),
+    );
+  });
+
+  it.each<[string, (original: Originals) => Partial<AgentConnector>, string[]]>([
+    [
+      'wakes without typing the context',
+      (original) => ({
+        wake: (id, opts) => {
+          const { context: _dropped, ...rest } = opts ?? {};
+          return original.wake(id, rest);
+        },
+      }),
+      ['wake.observed'],
+    ],
+    [
+      'reports a tmux that failed to run as delivered, and healthy',
+      (original) => ({
+        deliver: (id, payload) =>
+          original.deliver(id, payload).catch((error: { cause?: { code?: string } }) => {
+            if (error.cause?.code !== 'tmux_command_failed') throw error;
+            return { delivered_at: Date.now(), delivery_id: 'tmux:agents:0.0' };
+          }),
+        health_check: async () => true,
+      }),
+      [
+        'deliver.substrate-down',
+        'deliver.substrate-stalled',
+        'health-check.false-when-down',
+        'health-check.false-when-stalled',
+      ],
+    ],
+  ])('fails a tmux connector that %s', async (_, mistake, failing) => {
+    const report = await runSuite(
+      agentConnectorSuite({
+        create: async () => {
+          const underTest = await tmuxUnderTest();
+          const { connector } = underTest;
+          const original: Originals = {
+            deliver: connector.deliver.bind(connector),
+            wake: connector.wake.bind(connector),
+          };
+          Object.assign(connector, mistake(original));
+          return underTest;
+        },
+      }),
+    );
+    expect(failedIds(report)).toEqual([...failing].sort());
   });
 
   it('fails a connector that claims delivery sessions but drops the session from its receipts', async () => {

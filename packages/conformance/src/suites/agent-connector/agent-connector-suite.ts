@@ -57,6 +57,13 @@ export interface ConnectorUnderTest {
    */
   readonly sessions?: boolean;
   /**
+   * `true` when the session is only echoed on receipts and never reaches the substrate, which has one
+   * target per agent (a tmux pane): the case that observes which session a wake interrupted is then
+   * skipped. Without it, `sessions: true` with `observeWakes` requires each observed wake to carry its
+   * session (capability `wake-sessions`).
+   */
+  readonly sessionsEchoedOnly?: boolean;
+  /**
    * `true` when `deliver()` routes to sessions too, so `deliver('agent@session')` must echo the session
    * on its receipt (capability `delivery-sessions`). Leave it off for agent-level substrates, such as a
    * webhook whose receiver decides about sessions.
@@ -138,6 +145,7 @@ export async function prepareConnector(
   if (typeof connector.agent_status === 'function') capabilities.add('agent-status');
   if (observe !== undefined && capabilities.has('deliver')) capabilities.add('observe-deliveries');
   if (underTest.sessions === true) capabilities.add('sessions');
+  if (underTest.sessions === true && underTest.sessionsEchoedOnly !== true) capabilities.add('wake-sessions');
   if (underTest.deliverySessions === true && capabilities.has('deliver'))
     capabilities.add('delivery-sessions');
   if (observeWakes !== undefined) capabilities.add('observe-wakes');
@@ -862,7 +870,7 @@ export function wakeCases(suiteName: string): Case[] {
       title: 'a wake of agent@session, or with opts.session_id, interrupts that session',
       section: 'AgentConnector v1.0 §agent@session targeting, §WakeOpts',
       level: 'required',
-      requires: ['observe-wakes', 'sessions'],
+      requires: ['observe-wakes', 'wake-sessions'],
       since: SINCE_1_1,
       run: async (ctx) => {
         await assertWakeObserved(ctx, `${ctx.agentId}@${SESSION}`, { context: 'Session wake' }, SESSION);
@@ -937,6 +945,10 @@ const AGENT_CONNECTOR_NEEDS: Readonly<Record<string, CapabilityNeed>> = {
     observation: true,
   },
   sessions: { provide: 'sessions: true in what create returns, when wake() knows sessions' },
+  'wake-sessions': {
+    provide:
+      'sessions: true in what create returns, when a wake reaches the substrate with its session (not with sessionsEchoedOnly)',
+  },
   'delivery-sessions': {
     provide: 'deliverySessions: true in what create returns, when deliver() routes to sessions',
   },

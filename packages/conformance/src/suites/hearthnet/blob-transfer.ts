@@ -12,6 +12,7 @@ import {
   readString,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** A blob manifest as it travels in `file.read` and `file.put` (contract §4.7, §4.10). */
@@ -81,6 +82,12 @@ export interface BlobTransferImplementation {
 const FIXTURE_NAME = 'hearthnet/blob-transfer.json';
 const fixture = readFixtureFile(blobTransferFixture, FIXTURE_NAME);
 
+/** The members of a BlobTransferImplementation that provide each capability. */
+const BLOB_TRANSFER_MEMBERS = {
+  read: ['read', 'refusalOf'],
+  put: ['putReady', 'put'],
+} as const satisfies CapabilityMembers<BlobTransferImplementation>;
+
 /**
  * Blob manifests, verified `file.read` streams (valid, reordered, corrupted, cut short) and `file.put`
  * exchanges from `fixtures/hearthnet/blob-transfer.json`.
@@ -94,15 +101,14 @@ const fixture = readFixtureFile(blobTransferFixture, FIXTURE_NAME);
 export function blobTransferSuite(
   implementation: BlobTransferImplementation,
 ): ConformanceSuite<BlobTransferImplementation> {
-  const capabilities = new Set<string>();
-  if (implementation.read !== undefined && implementation.refusalOf !== undefined) capabilities.add('read');
-  if (implementation.putReady !== undefined && implementation.put !== undefined) capabilities.add('put');
+  const capabilities = new Set(providedCapabilities(implementation, BLOB_TRANSFER_MEMBERS));
   return {
     name: 'hearthnet.blob-transfer',
     version: HEARTHNET_SUITE_VERSION,
     description: fixture.description,
     cases: fixture.cases.map(caseFor),
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: memberNeeds(BLOB_TRANSFER_MEMBERS, 'BlobTransferImplementation'),
   };
 }
 

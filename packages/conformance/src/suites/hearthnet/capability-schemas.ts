@@ -11,6 +11,7 @@ import {
   readString,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** Which schema of a capability a value is checked against. */
@@ -77,6 +78,14 @@ const parts: ReadonlySet<string> = new Set<CapabilitySchemaPart>(['request', 're
 
 type CatalogueCase = ConformanceCase<CapabilityCatalogueImplementation>;
 
+/** The members of a CapabilityCatalogueImplementation that provide each capability. */
+const CATALOGUE_MEMBERS = {
+  'reference-schema-hash': ['referenceSchemaHash'],
+  descriptor: ['descriptor'],
+  validation: ['validate'],
+  satisfies: ['satisfies'],
+} as const satisfies CapabilityMembers<CapabilityCatalogueImplementation>;
+
 /**
  * The capability catalogue of contract §3.2/§4 against `fixtures/hearthnet/capability-schema-hashes.json`
  * (schemas, descriptor facts, the §11 hash and the hash reference nodes publish, for all 18
@@ -98,11 +107,7 @@ type CatalogueCase = ConformanceCase<CapabilityCatalogueImplementation>;
 export function capabilitySchemaSuite(
   implementation: CapabilityCatalogueImplementation,
 ): ConformanceSuite<CapabilityCatalogueImplementation> {
-  const capabilities = new Set<string>();
-  if (implementation.referenceSchemaHash) capabilities.add('reference-schema-hash');
-  if (implementation.descriptor) capabilities.add('descriptor');
-  if (implementation.validate) capabilities.add('validation');
-  if (implementation.satisfies) capabilities.add('satisfies');
+  const capabilities = new Set(providedCapabilities(implementation, CATALOGUE_MEMBERS));
   return {
     name: 'hearthnet.capability-schemas',
     version: HEARTHNET_SUITE_VERSION,
@@ -113,6 +118,7 @@ export function capabilitySchemaSuite(
       ...versions.cases.flatMap(satisfiesCases),
     ],
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: memberNeeds(CATALOGUE_MEMBERS, 'CapabilityCatalogueImplementation'),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   readStringArray,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** A verdict on a reference-dialect artefact: `signed` for events and snapshots, `reason` when refused. */
@@ -137,6 +138,11 @@ const CAPABILITIES: Readonly<Record<Member, string>> = {
   blobCid: 'blob-cid',
 };
 
+/** The same, as the table of the members that provide each capability. */
+const COMPAT_MEMBERS: CapabilityMembers<CompatImplementation> = Object.fromEntries(
+  Object.entries(CAPABILITIES).map(([member, capability]) => [capability, [member as Member]]),
+);
+
 const FIXTURE_NAME = 'hearthnet/compat.json';
 const SECTION = 'HearthNet reference dialect (hearthnet-reference.md)';
 const SUITE_NAME = 'hearthnet.compat';
@@ -169,10 +175,7 @@ const LEFT_OUT = new Set(['b-form']);
  * ```
  */
 export function compatSuite(implementation: CompatImplementation): ConformanceSuite<CompatImplementation> {
-  const capabilities = new Set<string>();
-  for (const [member, capability] of Object.entries(CAPABILITIES)) {
-    if (implementation[member as Member] !== undefined) capabilities.add(capability);
-  }
+  const capabilities = new Set(providedCapabilities(implementation, COMPAT_MEMBERS));
   return {
     name: SUITE_NAME,
     version: HEARTHNET_SUITE_VERSION,
@@ -181,6 +184,7 @@ export function compatSuite(implementation: CompatImplementation): ConformanceSu
       LEFT_OUT.has(String(entry['operation'])) ? [] : casesFor(entry, `${FIXTURE_NAME} cases[${index}]`),
     ),
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: memberNeeds(COMPAT_MEMBERS, 'CompatImplementation'),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   readStringArray,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
+import type { CapabilityMembers } from '../capability-members.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** An implementation's verdict on one signed event envelope. */
@@ -69,17 +70,15 @@ const fixture = readFixtureFile(eventsFixture, FIXTURE_NAME);
  */
 const LEFT_OUT = new Set(['ulid-decode']);
 
-/** The capabilities `implementation` declares through its optional envelope functions. */
-export function eventEnvelopeCapabilities(implementation: EventEnvelopeImplementation): string[] {
-  const capabilities: string[] = [];
-  if (implementation.encodeUlid) capabilities.push('ulid');
-  if (implementation.ulidFactory) capabilities.push('ulid-factory');
-  if (implementation.lamport) capabilities.push('lamport');
-  if (implementation.signEvent) capabilities.push('sign-event');
-  if (implementation.verifyEvent) capabilities.push('verify-event');
-  if (implementation.sortForReplay) capabilities.push('replay-order');
-  return capabilities;
-}
+/** The members of an EventEnvelopeImplementation that provide each capability. */
+export const EVENT_ENVELOPE_MEMBERS = {
+  ulid: ['encodeUlid'],
+  'ulid-factory': ['ulidFactory'],
+  lamport: ['lamport'],
+  'sign-event': ['signEvent'],
+  'verify-event': ['verifyEvent'],
+  'replay-order': ['sortForReplay'],
+} as const satisfies CapabilityMembers<EventEnvelopeImplementation>;
 
 /** Cases from `fixtures/hearthnet/events.json`, with ids `<prefix>.events.<fixture id>[.reason]`. */
 export function eventEnvelopeCases<Ctx extends EventEnvelopeImplementation>(

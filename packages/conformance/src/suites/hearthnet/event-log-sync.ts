@@ -10,6 +10,7 @@ import {
   readStringArray,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
+import type { CapabilityMembers } from '../capability-members.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** What a node answers to one `POST /sync/v1/events` push, and what it holds afterwards. */
@@ -46,13 +47,11 @@ const FIXTURE_NAME = 'hearthnet/sync.json';
 const SECTION = 'HearthNet §7.6';
 const fixture = readFixtureFile(syncFixture, FIXTURE_NAME);
 
-/** The capabilities `implementation` declares through its optional sync functions. */
-export function syncCapabilities(implementation: SyncImplementation): string[] {
-  const capabilities: string[] = [];
-  if (implementation.syncIngest) capabilities.push('sync-ingest');
-  if (implementation.syncDigests) capabilities.push('sync-digests');
-  return capabilities;
-}
+/** The members of a SyncImplementation that provide each capability. */
+export const SYNC_MEMBERS = {
+  'sync-ingest': ['syncIngest'],
+  'sync-digests': ['syncDigests'],
+} as const satisfies CapabilityMembers<SyncImplementation>;
 
 /** Cases from `fixtures/hearthnet/sync.json`, with ids `<prefix>.sync.<fixture id>[.reasons]`. */
 export function syncCases<Ctx extends SyncImplementation>(prefix: string): ConformanceCase<Ctx>[] {

@@ -11,13 +11,14 @@ import {
   readStringArray,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import {
+  EVENT_ENVELOPE_MEMBERS,
   type EventEnvelopeImplementation,
-  eventEnvelopeCapabilities,
   eventEnvelopeCases,
 } from './event-log-events.js';
 import type { EventLogRejection } from './event-log-sync.js';
-import { type SyncImplementation, syncCapabilities, syncCases } from './event-log-sync.js';
+import { SYNC_MEMBERS, type SyncImplementation, syncCases } from './event-log-sync.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** What an implementation's replay reports. */
@@ -74,6 +75,15 @@ const SECTION = 'HearthNet §7.2, §7.4';
 const SECTION_MANIFEST = 'HearthNet §6.2';
 const fixture = readFixtureFile(replayFixture, FIXTURE_NAME);
 
+/** The members of an EventLogImplementation that provide each capability. */
+const EVENT_LOG_MEMBERS = {
+  'view-hash': ['viewHash'],
+  'community-manifest': ['buildCommunityManifest'],
+  'verify-community-manifest': ['verifyCommunityManifest'],
+  ...EVENT_ENVELOPE_MEMBERS,
+  ...SYNC_MEMBERS,
+} as const satisfies CapabilityMembers<EventLogImplementation>;
+
 /**
  * The community event log (contract §6.2, §7): replay of signed community logs into views, with the
  * trust rules, view hashes and derived community manifests, from `fixtures/hearthnet/replay.json`;
@@ -96,12 +106,7 @@ const fixture = readFixtureFile(replayFixture, FIXTURE_NAME);
 export function eventLogSuite(
   implementation: EventLogImplementation,
 ): ConformanceSuite<EventLogImplementation> {
-  const capabilities = new Set<string>();
-  if (implementation.viewHash) capabilities.add('view-hash');
-  if (implementation.buildCommunityManifest) capabilities.add('community-manifest');
-  if (implementation.verifyCommunityManifest) capabilities.add('verify-community-manifest');
-  for (const capability of eventEnvelopeCapabilities(implementation)) capabilities.add(capability);
-  for (const capability of syncCapabilities(implementation)) capabilities.add(capability);
+  const capabilities = new Set(providedCapabilities(implementation, EVENT_LOG_MEMBERS));
   return {
     name: SUITE_NAME,
     version: HEARTHNET_SUITE_VERSION,
@@ -115,6 +120,7 @@ export function eventLogSuite(
       ...syncCases<EventLogImplementation>(SUITE_NAME),
     ],
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: memberNeeds(EVENT_LOG_MEMBERS, 'EventLogImplementation'),
   };
 }
 

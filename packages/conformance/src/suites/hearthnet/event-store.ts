@@ -389,6 +389,11 @@ export function eventStoreSuite(options: EventStoreSuiteOptions): ConformanceSui
       'The HearthNet EventStore: append/get, duplicates, conflicts, replay order, lamport ranges, the Lamport ' +
       'counter on receive and on local append, heads, counts, and persistence across a restart.',
     cases,
+    needs: {
+      persistence: {
+        provide: 'a `reopen` option that closes the store and opens it again on the same storage',
+      },
+    },
     setup: async () => {
       const ctx: EventStoreContext = { store: await options.create(), reopen: options.reopen };
       return {

@@ -21,6 +21,16 @@ describe('hashingSuite', () => {
     expect(report.counts.passed).toBe(hashingSuite(hearthnet).cases.length);
   });
 
+  it('skips the cases of a function left out, and the reason names the function to add', async () => {
+    const report = await runSuite(hashingSuite({ blake3Hex }));
+    const skipped = report.results.filter((r) => r.status === 'skipped');
+    expect(report.ok).toBe(true);
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(skipped.find((r) => r.id === 'hearthnet.hashing.parse-uppercase-digest')?.reason).toBe(
+      'the implementation lacks capability "parse-content-id": provide `parseContentId` in the HashingImplementation',
+    );
+  });
+
   it('has cases for every fixture entry and each optional function', () => {
     const ids = hashingSuite(hearthnet).cases.map((c) => c.id);
     expect(ids).toContain('hearthnet.hashing.blake3-utf8-hello');

@@ -12,6 +12,7 @@ import {
   readStringArray,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** A chunked blob as `chunkBlob` describes it (field names of the reference `BlobManifest`). */
@@ -61,6 +62,14 @@ const HASHING_SUITE_VERSION = '1.1.0';
 const addedIn11 = (entry: FixtureCase) =>
   entry['operation'] === 'parse-content-id' || entry['error'] !== undefined;
 
+/** The members of a HashingImplementation that provide each capability. */
+const HASHING_MEMBERS = {
+  'content-id': ['contentId'],
+  'blob-cid': ['blobCid'],
+  'chunk-blob': ['chunkBlob'],
+  'parse-content-id': ['parseContentId'],
+} as const satisfies CapabilityMembers<HashingImplementation>;
+
 /**
  * BLAKE3 digests, `blake3:` content ids, chunk layouts and blob CIDs from `fixtures/hearthnet/hashing.json`.
  *
@@ -71,17 +80,14 @@ const addedIn11 = (entry: FixtureCase) =>
  * ```
  */
 export function hashingSuite(implementation: HashingImplementation): ConformanceSuite<HashingImplementation> {
-  const capabilities = new Set<string>();
-  if (implementation.contentId) capabilities.add('content-id');
-  if (implementation.blobCid) capabilities.add('blob-cid');
-  if (implementation.chunkBlob) capabilities.add('chunk-blob');
-  if (implementation.parseContentId) capabilities.add('parse-content-id');
+  const capabilities = new Set(providedCapabilities(implementation, HASHING_MEMBERS));
   return {
     name: 'hearthnet.hashing',
     version: HASHING_SUITE_VERSION,
     description: fixture.description,
     cases: fixture.cases.flatMap(casesFor),
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: memberNeeds(HASHING_MEMBERS, 'HashingImplementation'),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   readString,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** An implementation's verdict on a node manifest; `reason` is checked by the `recommended` cases only. */
@@ -53,6 +54,12 @@ const SECTION = 'HearthNet §6.1';
 const SUITE_NAME = 'hearthnet.manifests';
 const fixture = readFixtureFile(nodeManifestsFixture, FIXTURE_NAME);
 
+/** The members of a ManifestImplementation that provide each capability. */
+const MANIFEST_MEMBERS = {
+  build: ['build'],
+  accept: ['accept'],
+} as const satisfies CapabilityMembers<ManifestImplementation>;
+
 /**
  * Node manifests (contract §6.1) from `fixtures/hearthnet/node-manifests.json`: deterministic build and
  * sign, and verification with every rule — shape, versions, the exact 30 s lifetime, the signature
@@ -75,15 +82,14 @@ const fixture = readFixtureFile(nodeManifestsFixture, FIXTURE_NAME);
 export function manifestSuite(
   implementation: ManifestImplementation,
 ): ConformanceSuite<ManifestImplementation> {
-  const capabilities = new Set<string>();
-  if (implementation.build) capabilities.add('build');
-  if (implementation.accept) capabilities.add('accept');
+  const capabilities = new Set(providedCapabilities(implementation, MANIFEST_MEMBERS));
   return {
     name: SUITE_NAME,
     version: HEARTHNET_SUITE_VERSION,
     description: fixture.description,
     cases: fixture.cases.flatMap(casesFor),
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: memberNeeds(MANIFEST_MEMBERS, 'ManifestImplementation'),
   };
 }
 

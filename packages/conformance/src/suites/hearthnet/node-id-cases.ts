@@ -9,6 +9,7 @@ import {
   readString,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
+import type { CapabilityMembers } from '../capability-members.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** The node-id functions a signature implementation may offer; each one enables its cases. */
@@ -41,16 +42,14 @@ const FIXTURE_NAME = 'hearthnet/node-ids.json';
 const SECTION = 'HearthNet §1.5';
 const fixture = readFixtureFile(nodeIdsFixture, FIXTURE_NAME);
 
-/** The capabilities `implementation` declares through its optional node-id functions. */
-export function nodeIdCapabilities(implementation: NodeIdImplementation): string[] {
-  const capabilities: string[] = [];
-  if (implementation.nodeId) capabilities.push('node-id');
-  if (implementation.shortNodeId) capabilities.push('short-node-id');
-  if (implementation.shortNodeIdFromNodeId) capabilities.push('short-node-id-from-node-id');
-  if (implementation.parseNodeId) capabilities.push('parse-node-id');
-  if (implementation.parseNodeId && implementation.errorReason) capabilities.push('node-id-error-reason');
-  return capabilities;
-}
+/** The members of a NodeIdImplementation that provide each capability. */
+export const NODE_ID_MEMBERS = {
+  'node-id': ['nodeId'],
+  'short-node-id': ['shortNodeId'],
+  'short-node-id-from-node-id': ['shortNodeIdFromNodeId'],
+  'parse-node-id': ['parseNodeId'],
+  'node-id-error-reason': ['parseNodeId', 'errorReason'],
+} as const satisfies CapabilityMembers<NodeIdImplementation>;
 
 /**
  * Cases from `fixtures/hearthnet/node-ids.json`, with ids `<prefix>.node-ids.<fixture id>` and, for a

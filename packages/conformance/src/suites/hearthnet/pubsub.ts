@@ -3,6 +3,7 @@ import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
 import { type FixtureCase, readFixtureFile, readObject, readString } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** A topic's row of the contract §8 table, as `resolveTopic` reports it. */
@@ -55,6 +56,13 @@ const SECTION = 'HearthNet §8';
 const SECTION_EVENTS = 'HearthNet §7.2, §8';
 const fixture = readFixtureFile(pubsubTopicsFixture, FIXTURE_NAME);
 
+/** The members of a PubSubImplementation that provide each capability. */
+const PUBSUB_MEMBERS = {
+  'wire-topic': ['checkWireTopic'],
+  'event-topic': ['topicForEvent'],
+  payload: ['validatePayload'],
+} as const satisfies CapabilityMembers<PubSubImplementation>;
+
 /**
  * The pub-sub topics of contract §8 from `fixtures/hearthnet/pubsub-topics.json`: each topic's
  * scope, payload kind, producer and audience (and which topics may travel the wire: local-only ones
@@ -74,16 +82,14 @@ const fixture = readFixtureFile(pubsubTopicsFixture, FIXTURE_NAME);
  * ```
  */
 export function pubsubSuite(implementation: PubSubImplementation): ConformanceSuite<PubSubImplementation> {
-  const capabilities = new Set<string>();
-  if (implementation.checkWireTopic !== undefined) capabilities.add('wire-topic');
-  if (implementation.topicForEvent !== undefined) capabilities.add('event-topic');
-  if (implementation.validatePayload !== undefined) capabilities.add('payload');
+  const capabilities = new Set(providedCapabilities(implementation, PUBSUB_MEMBERS));
   return {
     name: 'hearthnet.pubsub',
     version: HEARTHNET_SUITE_VERSION,
     description: fixture.description,
     cases: fixture.cases.flatMap(casesFor),
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: memberNeeds(PUBSUB_MEMBERS, 'PubSubImplementation'),
   };
 }
 

@@ -11,8 +11,9 @@ import {
   readString,
   readStringArray,
 } from '../../fixtures/fixture-file.js';
-import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
-import { type NodeIdImplementation, nodeIdCapabilities, nodeIdCases } from './node-id-cases.js';
+import type { CapabilityNeed, ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
+import { NODE_ID_MEMBERS, type NodeIdImplementation, nodeIdCases } from './node-id-cases.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** A detailed verification verdict; `reason` and `lossyNumbers` are checked when present. */
@@ -61,6 +62,23 @@ const SECTION = 'HearthNet §1.3';
 const SUITE_NAME = 'hearthnet.signatures';
 const fixture = readFixtureFile(signaturesFixture, FIXTURE_NAME);
 
+/** The members of a SignatureImplementation that provide each capability (the lenient ones aside). */
+const SIGNATURE_MEMBERS = {
+  ...NODE_ID_MEMBERS,
+  'verify-node-id': ['verifyWithNodeId'],
+} as const satisfies CapabilityMembers<SignatureImplementation>;
+
+/** The capabilities `lenientEncoding: true` declares, with the members they also need. */
+const LENIENT_NEEDS = {
+  'lenient-encoding': { provide: '`lenientEncoding: true` in the SignatureImplementation' },
+  'verify-node-id-lenient': {
+    provide: '`verifyWithNodeId` and `lenientEncoding: true` in the SignatureImplementation',
+  },
+  'parse-node-id-lenient': {
+    provide: '`parseNodeId` and `lenientEncoding: true` in the SignatureImplementation',
+  },
+} as const satisfies Readonly<Record<string, CapabilityNeed>>;
+
 /**
  * Ed25519 payload signatures from `fixtures/hearthnet/signatures.json`: deterministic signing with
  * number normalisation, verification verdicts (tampering, malformed signatures, the libsodium
@@ -80,8 +98,7 @@ const fixture = readFixtureFile(signaturesFixture, FIXTURE_NAME);
 export function signatureSuite(
   implementation: SignatureImplementation,
 ): ConformanceSuite<SignatureImplementation> {
-  const capabilities = new Set(nodeIdCapabilities(implementation));
-  if (implementation.verifyWithNodeId) capabilities.add('verify-node-id');
+  const capabilities = new Set(providedCapabilities(implementation, SIGNATURE_MEMBERS));
   if (implementation.lenientEncoding === true) {
     capabilities.add('lenient-encoding');
     if (implementation.verifyWithNodeId) capabilities.add('verify-node-id-lenient');
@@ -96,6 +113,7 @@ export function signatureSuite(
       ...nodeIdCases<SignatureImplementation>(SUITE_NAME),
     ],
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: { ...memberNeeds(SIGNATURE_MEMBERS, 'SignatureImplementation'), ...LENIENT_NEEDS },
   };
 }
 

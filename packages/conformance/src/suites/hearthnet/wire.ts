@@ -14,6 +14,7 @@ import {
   readString,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** The fields of a request envelope (contract §5.1), as the `X-HearthNet-*` headers and the body carry them. */
@@ -116,6 +117,16 @@ const sse = readFixtureFile(sseFixture, SSE);
 const errors = readFixtureFile(errorFixture, ERRORS);
 const utf8 = new TextDecoder();
 
+/** The members of a WireImplementation that provide each capability. */
+const WIRE_MEMBERS = {
+  'verify-request': ['verifyRequest'],
+  'response-envelope': ['responseEnvelopeBytes', 'signResponse'],
+  'reference-wire': ['signReferenceBody'],
+  'error-codes': ['errorCodeFacts'],
+  'error-decode': ['decodeError'],
+  'error-encode': ['encodeError'],
+} as const satisfies CapabilityMembers<WireImplementation>;
+
 /**
  * The signed wire from `fixtures/hearthnet/wire-envelopes.json` (request and response envelope bytes,
  * signatures, tampering verdicts, the reference body signature), `sse-frames.json` (frame
@@ -129,14 +140,7 @@ const utf8 = new TextDecoder();
  * ```
  */
 export function wireSuite(implementation: WireImplementation): ConformanceSuite<WireImplementation> {
-  const capabilities = new Set<string>();
-  if (implementation.verifyRequest) capabilities.add('verify-request');
-  if (implementation.responseEnvelopeBytes && implementation.signResponse)
-    capabilities.add('response-envelope');
-  if (implementation.signReferenceBody) capabilities.add('reference-wire');
-  if (implementation.errorCodeFacts) capabilities.add('error-codes');
-  if (implementation.decodeError) capabilities.add('error-decode');
-  if (implementation.encodeError) capabilities.add('error-encode');
+  const capabilities = new Set(providedCapabilities(implementation, WIRE_MEMBERS));
   return {
     name: SUITE_NAME,
     version: HEARTHNET_SUITE_VERSION,
@@ -147,6 +151,7 @@ export function wireSuite(implementation: WireImplementation): ConformanceSuite<
       ...errors.cases.map((entry, i) => errorCase(entry, `${ERRORS} cases[${i}]`)),
     ],
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: memberNeeds(WIRE_MEMBERS, 'WireImplementation'),
   };
 }
 

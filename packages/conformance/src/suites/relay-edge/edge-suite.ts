@@ -2,6 +2,7 @@ import sideChannelsJson from '../../../fixtures/relay/edge-side-channels.json' w
 import { invalidFixtureError } from '../../errors.js';
 import { readFixtureFile, readObject, readPositiveInteger, readString } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
 import type { EdgeWorld, RelayEdgeImplementation } from './edge-implementation.js';
 import { exchangeCase } from './exchange-cases.js';
@@ -67,15 +68,15 @@ function readList(value: unknown, location: string): readonly unknown[] {
 
 const SUITE_NAME = 'relay.edge';
 
-/** Which members of the implementation enable which capability. */
-const CAPABILITIES: readonly (readonly [keyof RelayEdgeImplementation, string])[] = [
-  ['verifyDiscord', 'discord-verifier'],
-  ['verifyTwilio', 'twilio-verifier'],
-  ['verifyWeCom', 'wecom-verifier'],
-  ['encryptWeComReply', 'wecom-reply'],
-  ['connector', 'side-channels'],
-  ['sanitiseDiscordInteraction', 'discord-sanitiser'],
-];
+/** The members of a RelayEdgeImplementation that provide each capability. */
+const EDGE_MEMBERS = {
+  'discord-verifier': ['verifyDiscord'],
+  'twilio-verifier': ['verifyTwilio'],
+  'wecom-verifier': ['verifyWeCom'],
+  'wecom-reply': ['encryptWeComReply'],
+  'side-channels': ['connector'],
+  'discord-sanitiser': ['sanitiseDiscordInteraction'],
+} as const satisfies CapabilityMembers<RelayEdgeImplementation>;
 
 /**
  * The connector's edge (relay contract §3.1, §6, §6.1): the provider webhook verifiers over
@@ -107,10 +108,7 @@ const CAPABILITIES: readonly (readonly [keyof RelayEdgeImplementation, string])[
 export function edgeSuite(
   implementation: RelayEdgeImplementation,
 ): ConformanceSuite<RelayEdgeImplementation> {
-  const capabilities = new Set<string>();
-  for (const [member, capability] of CAPABILITIES) {
-    if (implementation[member] !== undefined) capabilities.add(capability);
-  }
+  const capabilities = new Set(providedCapabilities(implementation, EDGE_MEMBERS));
   return {
     name: SUITE_NAME,
     version: RELAY_SUITE_VERSION,
@@ -119,6 +117,7 @@ export function edgeSuite(
       'enroll, provision, policy and media, and the Discord sanitiser (edge-side-channels.json).',
     cases: [...verifierCases(SUITE_NAME), ...sideChannelCases()],
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: memberNeeds(EDGE_MEMBERS, 'RelayEdgeImplementation'),
   };
 }
 

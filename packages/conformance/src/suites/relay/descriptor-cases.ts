@@ -11,6 +11,7 @@ import {
   readStringArray,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
+import type { CapabilityMembers } from '../capability-members.js';
 import { levelForTags } from './case-level.js';
 import { DESCRIPTOR_VIEWS_AND_EVENTS_SINCE, RELAY_SUITE_VERSION } from './suite-version.js';
 
@@ -60,16 +61,14 @@ const sampleTexts = readStringArray(
   `${FIXTURE_NAME} sample_texts`,
 );
 
-/** The capabilities `implementation` declares through its optional descriptor functions. */
-export function descriptorCapabilities(implementation: DescriptorImplementation): string[] {
-  const capabilities: string[] = [];
-  if (implementation.parseDescriptor) capabilities.push('parse-descriptor');
-  if (implementation.descriptorSupportsOp) capabilities.push('descriptor-supports-op');
-  if (implementation.descriptorToJson) capabilities.push('descriptor-to-json');
-  if (implementation.descriptorMessageLength) capabilities.push('descriptor-message-length');
-  if (implementation.descriptorSupportsCodeBlocks) capabilities.push('descriptor-supports-code-blocks');
-  return capabilities;
-}
+/** The members of a DescriptorImplementation that provide each capability. */
+export const DESCRIPTOR_MEMBERS = {
+  'parse-descriptor': ['parseDescriptor'],
+  'descriptor-supports-op': ['descriptorSupportsOp'],
+  'descriptor-to-json': ['descriptorToJson'],
+  'descriptor-message-length': ['descriptorMessageLength'],
+  'descriptor-supports-code-blocks': ['descriptorSupportsCodeBlocks'],
+} as const satisfies CapabilityMembers<DescriptorImplementation>;
 
 /**
  * Cases from `fixtures/relay/descriptors.json`, ids `<prefix>.descriptors.<fixture id>` (parsing),

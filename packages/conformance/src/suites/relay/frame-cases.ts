@@ -9,7 +9,8 @@ import {
   readPositiveInteger,
   readString,
 } from '../../fixtures/fixture-file.js';
-import type { ConformanceCase } from '../../suite.js';
+import type { CapabilityNeed, ConformanceCase } from '../../suite.js';
+import { type CapabilityMembers, providedCapabilities } from '../capability-members.js';
 import { levelForTags } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';
 
@@ -67,15 +68,25 @@ const DIRECTIONS: ReadonlySet<string> = new Set<FrameDirection>(['gateway', 'con
 const STYLES: ReadonlySet<string> = new Set<FrameJsonStyle>(['compact', 'python']);
 const fixture = readFixtureFile(framesFixture, FIXTURE_NAME);
 
-/** The capabilities `implementation` declares through its optional frame codec functions. */
+/** The members of a FrameCodecImplementation that provide each capability. */
+export const FRAME_MEMBERS = {
+  'decode-frame': ['decodeFrame'],
+  'encode-frame': ['encodeFrame'],
+  'frame-stream': ['createDecoder'],
+} as const satisfies CapabilityMembers<FrameCodecImplementation>;
+
+/** `encode-frame-python`, the one frame capability a flag declares rather than a member. */
+export const FRAME_PYTHON_STYLE_NEED = {
+  'encode-frame-python': {
+    provide: '`encodeFrame` and `pythonFrameStyle: true` in the RelayCodecImplementation',
+  },
+} as const satisfies Readonly<Record<string, CapabilityNeed>>;
+
+/** The frame capabilities `implementation` declares: its members, and `encode-frame-python` by flag. */
 export function frameCapabilities(implementation: FrameCodecImplementation): string[] {
-  const capabilities: string[] = [];
-  if (implementation.decodeFrame) capabilities.push('decode-frame');
-  if (implementation.encodeFrame) {
-    capabilities.push('encode-frame');
-    if (implementation.pythonFrameStyle === true) capabilities.push('encode-frame-python');
-  }
-  if (implementation.createDecoder) capabilities.push('frame-stream');
+  const capabilities = providedCapabilities(implementation, FRAME_MEMBERS);
+  if (implementation.encodeFrame && implementation.pythonFrameStyle === true)
+    capabilities.push('encode-frame-python');
   return capabilities;
 }
 

@@ -12,7 +12,8 @@ import {
   readObject,
   readString,
 } from '../../fixtures/fixture-file.js';
-import type { ConformanceCase } from '../../suite.js';
+import type { CapabilityNeed, ConformanceCase } from '../../suite.js';
+import { type CapabilityMembers, providedCapabilities } from '../capability-members.js';
 import { levelForTags } from './case-level.js';
 import { BASELINE_SESSION_KEY_DIALECT, type SessionKeyOptions } from './session-keys.js';
 import { assertOrderedEqual } from './session-source-cases.js';
@@ -76,19 +77,43 @@ const SECTION_SESSION_KEY = 'relay-reference §6, §10.2';
 const slackCases = readFixtureFile(slackFixture, SLACK_FIXTURE_NAME);
 const interactionCases = readFixtureFile(interactionsFixture, INTERACTIONS_FIXTURE_NAME);
 
-/** The capabilities `implementation` declares through its optional inbound-event functions. */
+/** The members of a MessageEventImplementation that provide each capability. */
+export const MESSAGE_EVENT_MEMBERS = {
+  'slack-parent-command': ['rewriteSlackParentCommand'],
+  'discord-interaction-event': ['discordInteractionEvent'],
+  'event-session-key': ['buildSessionKey'],
+} as const satisfies CapabilityMembers<MessageEventImplementation>;
+
+/** The capabilities a dialect other than the baseline qualifies, as `<capability>:<dialect>`. */
+const IN_DIALECTS: readonly string[] = ['discord-interaction-event', 'event-session-key'];
+
+/**
+ * The capabilities `implementation` declares through its optional inbound-event functions, and
+ * `<capability>:<dialect>` for each of its `eventDialects`.
+ */
 export function messageEventCapabilities(implementation: MessageEventImplementation): string[] {
-  const capabilities: string[] = [];
-  if (implementation.rewriteSlackParentCommand) capabilities.push('slack-parent-command');
-  for (const [capability, offered] of [
-    ['discord-interaction-event', implementation.discordInteractionEvent],
-    ['event-session-key', implementation.buildSessionKey],
-  ] as const) {
-    if (offered === undefined) continue;
-    capabilities.push(capability);
-    for (const dialect of implementation.eventDialects ?? []) capabilities.push(`${capability}:${dialect}`);
+  const capabilities = providedCapabilities(implementation, MESSAGE_EVENT_MEMBERS);
+  const dialects = implementation.eventDialects ?? [];
+  return [
+    ...capabilities,
+    ...capabilities
+      .filter((capability) => IN_DIALECTS.includes(capability))
+      .flatMap((capability) => dialects.map((dialect) => `${capability}:${dialect}`)),
+  ];
+}
+
+/** What each `<capability>:<dialect>` that `capabilities` lists asks of the implementer. */
+export function messageEventDialectNeeds(capabilities: Iterable<string>): Record<string, CapabilityNeed> {
+  const needs: Record<string, CapabilityNeed> = {};
+  for (const capability of capabilities) {
+    const [base, dialect] = capability.split(/:(.*)/s, 2);
+    if (dialect === undefined || !IN_DIALECTS.includes(base as string)) continue;
+    const members = MESSAGE_EVENT_MEMBERS[base as keyof typeof MESSAGE_EVENT_MEMBERS];
+    needs[capability] = {
+      provide: `${members.map((member) => `\`${member}\``).join(' and ')} in the RelayCodecImplementation, with '${dialect}' in its \`eventDialects\``,
+    };
   }
-  return capabilities;
+  return needs;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   readString,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
+import type { CapabilityMembers } from '../capability-members.js';
 import { levelForTags } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';
 
@@ -98,20 +99,17 @@ const OPERATIONS: Readonly<Record<string, Operation>> = {
 };
 const fixture = readFixtureFile(passthroughFixture, FIXTURE_NAME);
 
-/** The capabilities `implementation` declares through its optional passthrough functions. */
-export function passthroughCapabilities(implementation: PassthroughImplementation): string[] {
-  const present: Readonly<Record<string, unknown>> = {
-    'encode-passthrough-body': implementation.encodePassthroughBody,
-    'decode-passthrough-body': implementation.decodePassthroughBody,
-    'decode-passthrough-body-strict': implementation.decodePassthroughBodyStrict,
-    'passthrough-headers': implementation.passthroughHeadersFromWire,
-    'encode-prompt-callback': implementation.encodePromptCallback,
-    'decode-prompt-callback': implementation.decodePromptCallback,
-    'relay-urls': implementation.relayUrls,
-    'relay-media-url': implementation.relayMediaUrl,
-  };
-  return Object.keys(present).filter((capability) => present[capability] !== undefined);
-}
+/** The members of a PassthroughImplementation that provide each capability. */
+export const PASSTHROUGH_MEMBERS = {
+  'encode-passthrough-body': ['encodePassthroughBody'],
+  'decode-passthrough-body': ['decodePassthroughBody'],
+  'decode-passthrough-body-strict': ['decodePassthroughBodyStrict'],
+  'passthrough-headers': ['passthroughHeadersFromWire'],
+  'encode-prompt-callback': ['encodePromptCallback'],
+  'decode-prompt-callback': ['decodePromptCallback'],
+  'relay-urls': ['relayUrls'],
+  'relay-media-url': ['relayMediaUrl'],
+} as const satisfies CapabilityMembers<PassthroughImplementation>;
 
 /** Cases from `fixtures/relay/passthrough.json`, ids `<prefix>.passthrough.<fixture id>`. */
 export function passthroughCases<Ctx extends PassthroughImplementation>(

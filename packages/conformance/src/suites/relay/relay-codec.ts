@@ -1,26 +1,32 @@
-import type { ConformanceSuite } from '../../suite.js';
+import { requiredCapabilities } from '../../run-suite.js';
+import type { CapabilityNeed, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
+import { DESCRIPTOR_MEMBERS, type DescriptorImplementation, descriptorCases } from './descriptor-cases.js';
 import {
-  type DescriptorImplementation,
-  descriptorCapabilities,
-  descriptorCases,
-} from './descriptor-cases.js';
-import { type FrameCodecImplementation, frameCapabilities, frameCases } from './frame-cases.js';
+  FRAME_MEMBERS,
+  FRAME_PYTHON_STYLE_NEED,
+  type FrameCodecImplementation,
+  frameCapabilities,
+  frameCases,
+} from './frame-cases.js';
 import {
+  MESSAGE_EVENT_MEMBERS,
   type MessageEventImplementation,
   messageEventCapabilities,
   messageEventCases,
+  messageEventDialectNeeds,
 } from './message-event-cases.js';
 import {
+  PASSTHROUGH_MEMBERS,
   type PassthroughImplementation,
-  passthroughCapabilities,
   passthroughCases,
 } from './passthrough-cases.js';
 import {
+  SESSION_SOURCE_FROM_DICT_MEMBERS,
+  SESSION_SOURCE_MEMBERS,
   type SessionSourceFromDictImplementation,
   type SessionSourceImplementation,
-  sessionSourceCapabilities,
   sessionSourceCases,
-  sessionSourceFromDictCapabilities,
   sessionSourceFromDictCases,
 } from './session-source-cases.js';
 import { RELAY_CODEC_SUITE_VERSION } from './suite-version.js';
@@ -41,6 +47,22 @@ export interface RelayCodecImplementation
 }
 
 const SUITE_NAME = 'relay.codec';
+
+/** The members of a RelayCodecImplementation that provide each capability (frames and events aside). */
+const MEMBERS = {
+  ...DESCRIPTOR_MEMBERS,
+  ...SESSION_SOURCE_MEMBERS,
+  ...SESSION_SOURCE_FROM_DICT_MEMBERS,
+  ...PASSTHROUGH_MEMBERS,
+} as const satisfies CapabilityMembers<RelayCodecImplementation>;
+
+/** Cases no JavaScript implementation runs: the fixture's integral floats read as integers. */
+const PYTHON_NUMBER_NEED = {
+  'python-number-fidelity': {
+    provide:
+      'a reader that keeps an integral float (`1.0`) apart from the integer, as Python does; none in JavaScript, so these cases are for other languages',
+  },
+} as const satisfies Readonly<Record<string, CapabilityNeed>>;
 
 /**
  * What goes on the relay wire, from seven fixture files: CapabilityDescriptor parsing with the
@@ -70,13 +92,18 @@ export function relayCodecSuite(
   implementation: RelayCodecImplementation,
 ): ConformanceSuite<RelayCodecImplementation> {
   const capabilities = new Set([
-    ...descriptorCapabilities(implementation),
-    ...sessionSourceCapabilities(implementation),
-    ...sessionSourceFromDictCapabilities(implementation),
+    ...providedCapabilities(implementation, MEMBERS),
     ...frameCapabilities(implementation),
-    ...passthroughCapabilities(implementation),
     ...messageEventCapabilities(implementation),
   ]);
+  const cases = [
+    ...descriptorCases<RelayCodecImplementation>(SUITE_NAME),
+    ...sessionSourceCases<RelayCodecImplementation>(SUITE_NAME),
+    ...sessionSourceFromDictCases<RelayCodecImplementation>(SUITE_NAME),
+    ...frameCases<RelayCodecImplementation>(SUITE_NAME),
+    ...passthroughCases<RelayCodecImplementation>(SUITE_NAME),
+    ...messageEventCases<RelayCodecImplementation>(SUITE_NAME),
+  ];
   return {
     name: SUITE_NAME,
     version: RELAY_CODEC_SUITE_VERSION,
@@ -86,14 +113,13 @@ export function relayCodecSuite(
       'frame decoding, encoding and streaming, the passthrough plane (bodies, headers, prompt ' +
       'callback tokens, connector URLs), the descriptor views, the Slack parent-command rewrite and ' +
       'Discord interaction events, as the Hermes gateway reads and writes them.',
-    cases: [
-      ...descriptorCases<RelayCodecImplementation>(SUITE_NAME),
-      ...sessionSourceCases<RelayCodecImplementation>(SUITE_NAME),
-      ...sessionSourceFromDictCases<RelayCodecImplementation>(SUITE_NAME),
-      ...frameCases<RelayCodecImplementation>(SUITE_NAME),
-      ...passthroughCases<RelayCodecImplementation>(SUITE_NAME),
-      ...messageEventCases<RelayCodecImplementation>(SUITE_NAME),
-    ],
+    cases,
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: {
+      ...memberNeeds({ ...MEMBERS, ...FRAME_MEMBERS, ...MESSAGE_EVENT_MEMBERS }, 'RelayCodecImplementation'),
+      ...FRAME_PYTHON_STYLE_NEED,
+      ...PYTHON_NUMBER_NEED,
+      ...messageEventDialectNeeds(cases.flatMap(requiredCapabilities)),
+    },
   };
 }

@@ -8,7 +8,8 @@ import {
   readObject,
   readString,
 } from '../../fixtures/fixture-file.js';
-import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { requiredCapabilities } from '../../run-suite.js';
+import type { CapabilityNeed, ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { levelForTags } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';
 
@@ -82,12 +83,14 @@ export function sessionKeySuite(
   implementation: SessionKeyImplementation,
 ): ConformanceSuite<SessionKeyImplementation> {
   const capabilities = new Set((implementation.dialects ?? []).map(dialectCapability));
+  const cases = fixture.cases.map(caseFor);
   return {
     name: SUITE_NAME,
     version: RELAY_SUITE_VERSION,
     description: fixture.description,
-    cases: fixture.cases.map(caseFor),
+    cases,
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: dialectNeeds(cases),
   };
 }
 
@@ -145,4 +148,22 @@ function readOptions(value: unknown, location: string): SessionKeyOptions {
 
 function dialectCapability(dialect: string): string {
   return `dialect:${dialect}`;
+}
+
+/** What each dialect capability that `cases` require asks of the implementer. */
+function dialectNeeds(
+  cases: readonly ConformanceCase<SessionKeyImplementation>[],
+): Record<string, CapabilityNeed> {
+  const prefix = dialectCapability('');
+  return Object.fromEntries(
+    cases
+      .flatMap(requiredCapabilities)
+      .filter((capability) => capability.startsWith(prefix))
+      .map((capability) => [
+        capability,
+        {
+          provide: `'${capability.slice(prefix.length)}' in the \`dialects\` of the SessionKeyImplementation`,
+        },
+      ]),
+  );
 }

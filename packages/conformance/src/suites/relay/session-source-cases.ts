@@ -10,6 +10,7 @@ import {
   readString,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
+import type { CapabilityMembers } from '../capability-members.js';
 import { levelForTags } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';
 
@@ -62,13 +63,11 @@ const SECTION_TO_WIRE = 'relay-reference §5.2; contract §3';
 const SECTION_FROM_WIRE = 'relay-reference §4.2';
 const fixture = readFixtureFile(sessionSourceFixture, FIXTURE_NAME);
 
-/** The capabilities `implementation` declares through its optional SessionSource functions. */
-export function sessionSourceCapabilities(implementation: SessionSourceImplementation): string[] {
-  const capabilities: string[] = [];
-  if (implementation.sessionSourceToWire) capabilities.push('session-source-to-wire');
-  if (implementation.sessionSourceFromWire) capabilities.push('session-source-from-wire');
-  return capabilities;
-}
+/** The members of a SessionSourceImplementation that provide each capability. */
+export const SESSION_SOURCE_MEMBERS = {
+  'session-source-to-wire': ['sessionSourceToWire'],
+  'session-source-from-wire': ['sessionSourceFromWire'],
+} as const satisfies CapabilityMembers<SessionSourceImplementation>;
 
 /**
  * Cases from `fixtures/relay/session-source.json`, ids `<prefix>.session-source.<fixture id>`, and
@@ -188,12 +187,10 @@ const NEWER_KEYS: readonly string[] = [
 ];
 const fromDictFixtureFile = readFixtureFile(fromDictFixture, FROM_DICT_FIXTURE_NAME);
 
-/** The capability `implementation` declares through its optional persistence-reader functions. */
-export function sessionSourceFromDictCapabilities(
-  implementation: SessionSourceFromDictImplementation,
-): string[] {
-  return implementation.sessionSourceFromDict && implementation.sessionSourceToWire ? [CAPABILITY] : [];
-}
+/** The members of a SessionSourceFromDictImplementation that provide its capability. */
+export const SESSION_SOURCE_FROM_DICT_MEMBERS = {
+  [CAPABILITY]: ['sessionSourceFromDict', 'sessionSourceToWire'],
+} as const satisfies CapabilityMembers<SessionSourceFromDictImplementation>;
 
 /**
  * Cases from `fixtures/relay/session-source-from-dict.json`, ids `<prefix>.session-source-from-dict.<fixture id>`:

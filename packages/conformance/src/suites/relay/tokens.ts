@@ -9,6 +9,7 @@ import {
   readStringArray,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
+import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { levelForTags } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';
 
@@ -62,6 +63,13 @@ const SECTION_MINT = 'relay-reference §11.1';
 const SECTION_VERIFY = 'relay-reference §11.2, §12';
 const fixture = readFixtureFile(tokensFixture, FIXTURE_NAME);
 
+/** The members of a RelayTokenImplementation that provide each capability. */
+const TOKEN_MEMBERS = {
+  'make-token': ['makeToken'],
+  sign: ['sign'],
+  peek: ['peekGatewayId'],
+} as const satisfies CapabilityMembers<RelayTokenImplementation>;
+
 /**
  * The relay channel token (WS upgrade bearer) from `fixtures/relay/tokens.json`: minting byte for byte
  * (including the frozen connector vector), HMAC signatures, verification verdicts with rotation lists,
@@ -84,16 +92,14 @@ const fixture = readFixtureFile(tokensFixture, FIXTURE_NAME);
 export function relayTokenSuite(
   implementation: RelayTokenImplementation,
 ): ConformanceSuite<RelayTokenImplementation> {
-  const capabilities = new Set<string>();
-  if (implementation.makeToken) capabilities.add('make-token');
-  if (implementation.sign) capabilities.add('sign');
-  if (implementation.peekGatewayId) capabilities.add('peek');
+  const capabilities = new Set(providedCapabilities(implementation, TOKEN_MEMBERS));
   return {
     name: SUITE_NAME,
     version: RELAY_SUITE_VERSION,
     description: fixture.description,
     cases: fixture.cases.map(caseFor),
     setup: () => ({ ctx: implementation, capabilities }),
+    needs: memberNeeds(TOKEN_MEMBERS, 'RelayTokenImplementation'),
   };
 }
 
