@@ -151,7 +151,7 @@ function casesFor(entry: FixtureCase, index: number): AddressCase[] {
     id: `${SUITE_NAME}.${entry.id}.${fn.suffix}`,
     section: SECTION,
     level: 'required' as const,
-    since: AGENT_CONNECTOR_SUITE_VERSION,
+    since: AGENT_ADDRESS_SINCE_1_1,
     ...(fn.requires === undefined ? {} : { requires: fn.requires }),
   });
   if (entry['error'] !== undefined) {

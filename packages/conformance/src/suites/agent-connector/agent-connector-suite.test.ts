@@ -26,6 +26,14 @@ class BrokenWakeConnector extends NoOpAgentConnector {
   }
 }
 
+/** The bundled webhook connector declaring `deliver` off, which would have the deliver cases skipped. */
+class UnderDeclaredWebhookConnector extends HttpWebhookAgentConnector {
+  static override staticCapabilities() {
+    const declared = HttpWebhookAgentConnector.staticCapabilities();
+    return { ...declared, features: { ...declared.features, deliver: false } };
+  }
+}
+
 /** The ids of the cases of `report` that failed, without the suite prefix, sorted. */
 const failedIds = (report: { results: readonly { id: string; status: string }[] }) =>
   report.results
@@ -83,7 +91,7 @@ describe('agentConnectorSuite', () => {
           return original.deliver(id, payload);
         },
       })),
-      ['deliver.unknown-agent'],
+      ['deliver.unknown-agent', 'deliver.unknown-agent.caller-fault'],
     ],
     [
       'reports delivered_at in seconds',
@@ -149,6 +157,7 @@ describe('agentConnectorSuite', () => {
         'wake.session-echo-address',
         'wake.substrate-down',
         'wake.unknown-agent',
+        'wake.unknown-agent.caller-fault',
       ],
     ],
     [
@@ -192,7 +201,16 @@ describe('agentConnectorSuite', () => {
           }
         },
       })),
-      ['deliver.substrate-stalled'],
+      ['deliver.substrate-stalled', 'deliver.unknown-agent.caller-fault'],
+    ],
+    [
+      'declares deliver off (so its cases are skipped) and delivers all the same',
+      () =>
+        webhookUnderTest({
+          wakeUrl: true,
+          build: (options) => new UnderDeclaredWebhookConnector(options),
+        }),
+      ['static-capabilities.features-honest'],
     ],
     [
       'says unhealthy whatever happens',
@@ -364,8 +382,10 @@ describe('agentConnectorSuite', () => {
     expect(failedIds(report)).toEqual([
       // The no-op base accepts any agent; this connector does not say so.
       'deliver.unknown-agent',
+      'deliver.unknown-agent.caller-fault',
       'wake.session-address',
       'wake.unknown-agent',
+      'wake.unknown-agent.caller-fault',
       'wake.with-context',
       'wake.without-context',
     ]);

@@ -289,10 +289,14 @@ export function assertWakeReceipt(value: unknown): WakeReceipt {
 }
 
 /** Version of the agent-connector suite; it follows the AgentConnector contract version (v1.0). */
-export const AGENT_CONNECTOR_SUITE_VERSION = '1.1.0';
+export const AGENT_CONNECTOR_SUITE_VERSION = '1.2.0';
 
 /** The suite version that added timestamps near now, exactly-once and wake observation, health and failure paths. */
 const SINCE_1_1 = '1.1.0';
+/** The suite version that added the check of declared features and of the caller-fault refusals. */
+const SINCE_1_2 = '1.2.0';
+/** What a refusal of the caller's mistake (an agent the connector does not know) carries. */
+const CALLER_FAULT = { cause_kind: 'client_validation', retryable: false } as const;
 
 type Case = ConformanceCase<AgentConnectorContext>;
 
@@ -371,27 +375,28 @@ function unknownAgentId(): string {
 
 /**
  * Fails unless `call` rejects with the contract's `DeliveryFailedError` for `agentId` (by name, `code`
- * and `agent_id`, so a connector of any package passes).
+ * and `agent_id`, so a connector of any package passes) that carries `fields`.
  */
 async function assertDeliveryFailed(
   what: string,
   agentId: string,
   call: () => Promise<unknown>,
+  fields: Readonly<Record<string, unknown>> = {},
 ): Promise<void> {
   let resolved: unknown;
   try {
     resolved = await call();
   } catch (error) {
-    const { name, code, agent_id } = (error ?? {}) as {
-      readonly name?: unknown;
-      readonly code?: unknown;
-      readonly agent_id?: unknown;
-    };
+    const thrown = (error ?? {}) as Readonly<Record<string, unknown>>;
+    const { name, code, agent_id } = thrown;
     if (name !== 'DeliveryFailedError') {
       fail(`${what} rejected with ${formatValue(name)}, not DeliveryFailedError`, error);
     }
     assertEqual(code, 'delivery_failed', `code of the DeliveryFailedError of ${what}`);
     assertEqual(agent_id, agentId, `agent_id of the DeliveryFailedError of ${what}`);
+    for (const [field, value] of Object.entries(fields)) {
+      assertEqual(thrown[field], value, `${field} of the DeliveryFailedError of ${what}`);
+    }
     return;
   }
   fail(`${what} resolved to ${formatValue(resolved)}; it must reject with DeliveryFailedError`);
@@ -528,6 +533,25 @@ export function deliveryCases(suiteName: string): Case[] {
       },
     },
     {
+      id: id('unknown-agent.caller-fault'),
+      title:
+        "deliver() to an unknown agent is the caller's fault: cause_kind 'client_validation', not retryable",
+      section:
+        'AgentConnector v1.0 §Graceful degradation (caller misconfiguration); DeliveryFailedError.cause_kind',
+      level: 'required',
+      requires: ['agent-registry', 'deliver'],
+      since: SINCE_1_2,
+      run: async (ctx) => {
+        const unknown = unknownAgentId();
+        await assertDeliveryFailed(
+          `deliver('${unknown}', augment)`,
+          unknown,
+          () => ctx.connector.deliver(unknown, augmentPayload(minimalMeta('unknown-fault'))),
+          CALLER_FAULT,
+        );
+      },
+    },
+    {
       id: id('unknown-agent'),
       title: 'deliver() to an agent the connector does not know rejects with DeliveryFailedError',
       section: 'AgentConnector v1.0 §Graceful degradation (caller misconfiguration)',
@@ -599,6 +623,30 @@ export function deliveryCases(suiteName: string): Case[] {
   ];
 }
 
+/**
+ * For each feature a connector may declare off, a call that resolves `true` when the method works
+ * after all: a delivery not skipped, a wake with `woken: true`, a non-empty agent list, a status other
+ * than `'unknown'`, a health check that says healthy. Rejections count as not working.
+ */
+function featureChecks(ctx: AgentConnectorContext): [string, () => Promise<boolean>][] {
+  const { connector, agentId } = ctx;
+  const checks: [string, () => Promise<boolean>][] = [
+    [
+      'deliver',
+      async () =>
+        (await connector.deliver(agentId, augmentPayload(minimalMeta('features')))).delivery_skipped !== true,
+    ],
+    ['wake', async () => (await connector.wake(agentId, { context: 'Conformance check: features.' })).woken],
+    ['list_agents', async () => (await connector.list_agents()).length > 0],
+    ['health_check', async () => (await connector.health_check()) === true],
+  ];
+  const status = connector.agent_status;
+  if (typeof status === 'function') {
+    checks.push(['agent_status', async () => (await status.call(connector, agentId)) !== 'unknown']);
+  }
+  return checks;
+}
+
 /** Static capabilities, `list_agents`, `health_check`, `agent_status` and `request_response`. */
 export function methodCases(suiteName: string): Case[] {
   const id = (rest: string) => `${suiteName}.${rest}`;
@@ -613,6 +661,27 @@ export function methodCases(suiteName: string): Case[] {
       run: (ctx) => {
         const declared = ctx.staticCapabilities?.contract_version.split('.')[0];
         assertEqual(declared, AGENT_CONNECTOR_CONTRACT_VERSION.split('.')[0], 'contract major version');
+      },
+    },
+    {
+      id: id('static-capabilities.features-honest'),
+      title: 'a feature staticCapabilities() declares false or leaves out is one whose method does not work',
+      section: 'AgentConnector v1.0 §staticCapabilities (features: which methods really work)',
+      level: 'required',
+      requires: 'static-capabilities',
+      since: SINCE_1_2,
+      run: async (ctx) => {
+        const features: Readonly<Record<string, boolean | undefined>> =
+          ctx.staticCapabilities?.features ?? {};
+        for (const [feature, works] of featureChecks(ctx)) {
+          if (features[feature] === true) continue;
+          const outcome = await settleWithin(works, DEFAULT_STALL_TIMEOUT_MS);
+          if (outcome !== 'late' && 'value' in outcome && outcome.value) {
+            fail(
+              `staticCapabilities() declares ${feature} ${feature in features ? 'false' : 'by leaving it out'} as not working, but ${feature}() works: declare it true (a suite skips the cases of a feature declared off)`,
+            );
+          }
+        }
       },
     },
     {
@@ -879,6 +948,25 @@ export function wakeCases(suiteName: string): Case[] {
           `${ctx.agentId}@${SESSION}`,
           { session_id: 'opts-session' },
           'opts-session',
+        );
+      },
+    },
+    {
+      id: id('unknown-agent.caller-fault'),
+      title:
+        "wake() of an unknown agent is the caller's fault: cause_kind 'client_validation', not retryable",
+      section:
+        'AgentConnector v1.0 §Graceful degradation (caller misconfiguration); DeliveryFailedError.cause_kind',
+      level: 'required',
+      requires: 'agent-registry',
+      since: SINCE_1_2,
+      run: async (ctx) => {
+        const unknown = unknownAgentId();
+        await assertDeliveryFailed(
+          `wake('${unknown}')`,
+          unknown,
+          () => ctx.connector.wake(unknown, { context: 'Conformance check: unknown agent.' }),
+          CALLER_FAULT,
         );
       },
     },

@@ -83,7 +83,7 @@ function caseFor(entry: FixtureCase, index: number): WireCase {
   const common = {
     id: `${SUITE_NAME}.${entry.id}`,
     level: 'required',
-    since: AGENT_CONNECTOR_SUITE_VERSION,
+    since: '1.1.0',
   } as const;
   if (entry.tags.includes('request')) {
     const agentId = readString(entry['agent_id'], `${location}.agent_id`);
