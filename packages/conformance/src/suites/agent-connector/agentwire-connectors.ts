@@ -26,10 +26,17 @@ export const agentwireAddresses: AgentAddressImplementation = {
 
 /** The bundled webhook connector built for each `webhookWireSuite` case, for its exact request and receipt. */
 export const agentwireWebhookWire: WebhookWireImplementation = {
-  createConnector: ({ agentId, url, hmacSecret, now, fetch }) =>
+  createConnector: ({ agentId, url, hmacSecret, authorization, wakeUrl, statusUrl, now, fetch }) =>
     new HttpWebhookAgentConnector({
-      agents: { [agentId]: { url } },
+      agents: {
+        [agentId]: {
+          url,
+          ...(wakeUrl === undefined ? {} : { wake_url: wakeUrl }),
+          ...(statusUrl === undefined ? {} : { status_url: statusUrl }),
+        },
+      },
       ...(hmacSecret === undefined ? {} : { hmac_secret: hmacSecret }),
+      ...(authorization === undefined ? {} : { authorization }),
       now,
       fetch,
     }),

@@ -1,3 +1,4 @@
+import type { AgentConnector } from '@agentwire/agent-connector';
 import { afterAll, describe, expect, it } from 'vitest';
 import webhookFixture from '../../../fixtures/agent-connector/webhook.json' with { type: 'json' };
 import { runSuite, type SuiteReport } from '../../run-suite.js';
@@ -41,12 +42,62 @@ describe('webhookWireSuite', () => {
     expect(report.counts.passed).toBe(webhookFixture.cases.length);
   });
 
-  it('reads a fixture with both kinds of case', () => {
-    const requests = webhookFixture.cases.filter((c) => c.tags.includes('request'));
-    const receipts = webhookFixture.cases.filter((c) => c.tags.includes('receipt'));
-    expect(requests.length).toBeGreaterThan(5);
-    expect(receipts.length).toBeGreaterThan(20);
-    expect(requests.length + receipts.length).toBe(webhookFixture.cases.length);
+  it('reads a fixture with its four kinds of case', () => {
+    const kinds = ['request', 'receipt', 'wake-request', 'health'];
+    const count = (kind: string) => webhookFixture.cases.filter((c) => c.tags.includes(kind)).length;
+    expect(kinds.map(count)).toEqual([expect.any(Number), expect.any(Number), 5, 8]);
+    expect(count('request')).toBeGreaterThan(5);
+    expect(count('receipt')).toBeGreaterThan(20);
+    expect(kinds.map(count).reduce((a, b) => a + b)).toBe(webhookFixture.cases.length);
+  });
+
+  it.each<[string, (original: AgentConnector) => Partial<AgentConnector>, string[]]>([
+    [
+      'drops the session from the wake request',
+      (original) => ({
+        wake: (agentId, opts) => {
+          const { session_id: _dropped, ...rest } = opts ?? {};
+          return original.wake(agentId.split('@')[0] as string, rest);
+        },
+      }),
+      ['wake-address-session', 'wake-opts-session-wins'],
+    ],
+    [
+      'calls any answer of the status URL healthy',
+      (original) => ({
+        health_check: async () => {
+          await original.health_check();
+          return true;
+        },
+      }),
+      ['health-300-no-location', 'health-404', 'health-500', 'health-503', 'health-unreachable'],
+    ],
+  ])('fails a webhook connector that %s', async (_, mistake, failing) => {
+    const broken: WebhookWireImplementation = {
+      createConnector: async (setup) => {
+        const connector = await bundled.createConnector(setup);
+        const original: AgentConnector = {
+          deliver: connector.deliver.bind(connector),
+          wake: connector.wake.bind(connector),
+          list_agents: connector.list_agents.bind(connector),
+          health_check: connector.health_check.bind(connector),
+          request_response: connector.request_response.bind(connector),
+        };
+        return Object.assign(connector, mistake(original));
+      },
+    };
+    const failed = failedIds(await runSuite(webhookWireSuite(broken)));
+    expect([...failed].sort()).toEqual([...failing].sort());
+  });
+
+  it('fails a connector that sends no Authorization, or sends it only with deliveries', async () => {
+    const withoutAuthorization: WebhookWireImplementation = {
+      createConnector: ({ authorization: _ignored, ...setup }) => bundled.createConnector(setup),
+    };
+    const failed = failedIds(await runSuite(webhookWireSuite(withoutAuthorization)));
+    expect(failed).toContain('augment-signed');
+    expect(failed).toContain('wake-context-signed');
+    expect(failed).toContain('health-200');
   });
 
   it('fails a connector whose body is not the fixture bytes and that takes a redirect for success', async () => {

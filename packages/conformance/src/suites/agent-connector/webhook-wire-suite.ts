@@ -21,6 +21,12 @@ export interface WebhookConnectorSetup {
   readonly url: string;
   /** The HMAC-SHA256 secret that signs request bodies (`X-Signature`); absent when none is configured. */
   readonly hmacSecret?: string;
+  /** The `Authorization` header every request carries, verbatim; absent when none is configured. */
+  readonly authorization?: string;
+  /** The agent's wake URL, where `wake()` POSTs; given to the wake cases. */
+  readonly wakeUrl?: string;
+  /** The agent's status URL, which `health_check()` GETs; given to the health cases. */
+  readonly statusUrl?: string;
   /** The connector's clock, in unix milliseconds; a receipt without a usable `delivered_at` takes it. */
   readonly now: () => number;
   /** The transport every request must go through: it records the request and plays the receiver. */
@@ -37,7 +43,13 @@ const FIXTURE_NAME = 'agent-connector/webhook.json';
 const SUITE_NAME = 'agent-connector.webhook-wire';
 const SECTION_REQUEST = 'AgentConnector v1.0 §deliver (webhook substrate: request body and X-Signature)';
 const SECTION_RECEIPT = 'AgentConnector v1.0 §DeliveryReceipt, DeliveryFailedError (webhook substrate)';
+const SECTION_WAKE = 'AgentConnector v1.0 §wake (webhook substrate: wake request and WakeReceipt)';
+const SECTION_HEALTH = 'AgentConnector v1.0 §health_check (webhook substrate: status URL)';
 const AGENT_URL = 'https://agents.example/in';
+const WAKE_URL = 'https://agents.example/wake';
+const STATUS_URL = 'https://agents.example/status';
+/** The suite version that added the authorization, wake-request and health cases. */
+const SINCE_1_2 = '1.2.0';
 const fixture = readFixtureFile(webhookFixture, FIXTURE_NAME);
 
 /**
@@ -93,8 +105,10 @@ function caseFor(entry: FixtureCase, index: number): WireCase {
     const body = readString(entry['body'], `${location}.body`);
     const signature =
       entry['x_signature'] === null ? null : readString(entry['x_signature'], `${location}.x_signature`);
+    const authorization = readAuthorization(entry, location);
     return {
       ...common,
+      ...(authorization === undefined ? {} : { since: SINCE_1_2 }),
       title: `deliver('${agentId}', ${payload.kind}) sends the fixture's body${signature === null ? ' unsigned' : ' and X-Signature'}`,
       section: SECTION_REQUEST,
       run: async (impl) => {
@@ -103,6 +117,7 @@ function caseFor(entry: FixtureCase, index: number): WireCase {
           agentId,
           url: AGENT_URL,
           ...(secret === undefined ? {} : { hmacSecret: secret }),
+          ...(authorization === undefined ? {} : { authorization }),
           now: Date.now,
           fetch: async (url, init) => {
             sent.push({ url, headers: new Headers(init.headers), body: init.body });
@@ -116,9 +131,12 @@ function caseFor(entry: FixtureCase, index: number): WireCase {
         assertEqual(bodyText(request.body), body, 'request body');
         assertEqual(request.headers.get('x-signature'), signature, 'X-Signature header');
         assertEqual(request.headers.get('content-type'), 'application/json', 'Content-Type header');
+        assertEqual(request.headers.get('authorization'), authorization ?? null, 'Authorization header');
       },
     };
   }
+  if (entry.tags.includes('wake-request')) return wakeRequestCase(entry, location);
+  if (entry.tags.includes('health')) return healthCase(entry, location);
   if (entry.tags.includes('receipt')) {
     const status = readPositiveInteger(entry['status'], `${location}.status`);
     const responseBody = readString(entry['response_body'], `${location}.response_body`);
@@ -155,7 +173,104 @@ function caseFor(entry: FixtureCase, index: number): WireCase {
       },
     };
   }
-  throw invalidFixtureError(`${location}.tags`, 'expected a "request" or a "receipt" tag');
+  throw invalidFixtureError(
+    `${location}.tags`,
+    'expected a "request", "receipt", "wake-request" or "health" tag',
+  );
+}
+
+function readAuthorization(entry: FixtureCase, location: string): string | undefined {
+  return entry['authorization'] === undefined
+    ? undefined
+    : readString(entry['authorization'], `${location}.authorization`);
+}
+
+/**
+ * `wake(agent_id, opts)` of an agent configured with a wake URL: one POST there, of the fixture's body,
+ * signed and authorized as a delivery is, and the fixture's receipt (`woken_at` a number).
+ */
+function wakeRequestCase(entry: FixtureCase, location: string): WireCase {
+  const agentId = readString(entry['agent_id'], `${location}.agent_id`);
+  const configured = readString(entry['configured_agent'], `${location}.configured_agent`);
+  const opts = entry['opts'] === undefined ? undefined : readObject(entry['opts'], `${location}.opts`);
+  const secret =
+    entry['hmac_secret'] === null ? undefined : readString(entry['hmac_secret'], `${location}.hmac_secret`);
+  const authorization = readAuthorization(entry, location);
+  const body = readString(entry['body'], `${location}.body`);
+  const signature =
+    entry['x_signature'] === null ? null : readString(entry['x_signature'], `${location}.x_signature`);
+  const receipt = readObject(entry['receipt'], `${location}.receipt`);
+  return {
+    id: `${SUITE_NAME}.${entry.id}`,
+    level: 'required',
+    since: SINCE_1_2,
+    title: `wake('${agentId}'${opts === undefined ? '' : `, ${formatValue(opts)}`}) POSTs the fixture's body to the wake URL`,
+    section: SECTION_WAKE,
+    run: async (impl) => {
+      const sent: (SentRequest & { readonly method: string | undefined })[] = [];
+      const connector = await impl.createConnector({
+        agentId: configured,
+        url: AGENT_URL,
+        wakeUrl: WAKE_URL,
+        ...(secret === undefined ? {} : { hmacSecret: secret }),
+        ...(authorization === undefined ? {} : { authorization }),
+        now: Date.now,
+        fetch: async (url, init) => {
+          sent.push({ url, method: init.method, headers: new Headers(init.headers), body: init.body });
+          return new Response('{}');
+        },
+      });
+      const { woken_at, ...rest } = (await connector.wake(agentId, opts)) as unknown as Record<
+        string,
+        unknown
+      >;
+      assertEqual(sent.length, 1, 'requests sent by one wake()');
+      const [request] = sent as [SentRequest & { readonly method: string | undefined }];
+      assertEqual([request.method, request.url], ['POST', WAKE_URL], 'method and URL of the wake request');
+      assertEqual(bodyText(request.body), body, 'wake request body');
+      assertEqual(request.headers.get('x-signature'), signature, 'X-Signature header');
+      assertEqual(request.headers.get('content-type'), 'application/json', 'Content-Type header');
+      assertEqual(request.headers.get('authorization'), authorization ?? null, 'Authorization header');
+      assertTrue(typeof woken_at === 'number', `woken_at must be a number, got ${formatValue(woken_at)}`);
+      assertEqual(rest, receipt, 'WakeReceipt (woken_at aside)');
+    },
+  };
+}
+
+/** `health_check()` of an agent with a status URL: one authorized GET, healthy for a 2xx answer only. */
+function healthCase(entry: FixtureCase, location: string): WireCase {
+  const status = entry['status'] === null ? null : readPositiveInteger(entry['status'], `${location}.status`);
+  const authorization = readAuthorization(entry, location);
+  const healthy = entry['healthy'];
+  if (typeof healthy !== 'boolean') throw invalidFixtureError(`${location}.healthy`, 'expected a boolean');
+  return {
+    id: `${SUITE_NAME}.${entry.id}`,
+    level: 'required',
+    since: SINCE_1_2,
+    title: `health_check() is ${healthy} when the status URL ${status === null ? 'cannot be reached' : `answers HTTP ${status}`}`,
+    section: SECTION_HEALTH,
+    run: async (impl) => {
+      const sent: { readonly url: string; readonly method: string | undefined; readonly headers: Headers }[] =
+        [];
+      const connector = await impl.createConnector({
+        agentId: 'perry',
+        url: AGENT_URL,
+        statusUrl: STATUS_URL,
+        ...(authorization === undefined ? {} : { authorization }),
+        now: Date.now,
+        fetch: async (url, init) => {
+          sent.push({ url, method: init.method, headers: new Headers(init.headers) });
+          if (status === null) throw new TypeError('fetch failed');
+          return new Response(null, { status });
+        },
+      });
+      assertEqual(await connector.health_check(), healthy, 'health_check()');
+      assertTrue(sent.length > 0, 'health_check() sent no request to the status URL');
+      const [request] = sent as [(typeof sent)[number]];
+      assertEqual([request.method, request.url], ['GET', STATUS_URL], 'method and URL of the status request');
+      assertEqual(request.headers.get('authorization'), authorization ?? null, 'Authorization header');
+    },
+  };
 }
 
 /** The payload of every receipt case: the answer decides the outcome, not the payload. */
