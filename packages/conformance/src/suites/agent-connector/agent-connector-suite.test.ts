@@ -383,6 +383,7 @@ describe('agentConnectorSuite', () => {
       // The no-op base accepts any agent; this connector does not say so.
       'deliver.unknown-agent',
       'deliver.unknown-agent.caller-fault',
+      'list-agents.includes-agent',
       'wake.session-address',
       'wake.unknown-agent',
       'wake.unknown-agent.caller-fault',

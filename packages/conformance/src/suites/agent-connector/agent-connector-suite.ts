@@ -719,6 +719,23 @@ export function methodCases(suiteName: string): Case[] {
       },
     },
     {
+      id: id('list-agents.includes-agent'),
+      title: 'list_agents() of a connector that knows its agents lists the agent the cases deliver to',
+      section: 'AgentConnector v1.0 §list_agents',
+      level: 'required',
+      requires: ['list-agents', 'agent-registry'],
+      since: SINCE_1_2,
+      run: async (ctx) => {
+        const ids = (await mustResolve('list_agents()', () => ctx.connector.list_agents())).map(
+          (descriptor) => descriptor.agent_id,
+        );
+        assertTrue(
+          ids.includes(ctx.agentId.split('@')[0] as string),
+          `list_agents() lists ${formatValue(ids)}, not the agent ${formatValue(ctx.agentId)} the connector delivers to`,
+        );
+      },
+    },
+    {
       id: id('health-check.boolean'),
       title: 'health_check() resolves to a boolean',
       section: 'AgentConnector v1.0 §health_check',
@@ -863,6 +880,22 @@ async function assertWakeObserved(
 }
 
 /**
+ * Wakes the agent without options: a receipt saying `woken: true` needs exactly one more interrupt of
+ * the agent than before (there is no context to tell it by), `woken: false` none.
+ */
+async function assertBareWakeObserved(ctx: AgentConnectorContext): Promise<void> {
+  const ofAgent = async () =>
+    ((await ctx.observeWakes?.()) ?? []).filter((wake) => wake.agent_id === ctx.agentId).length;
+  const before = await ofAgent();
+  const receipt = await wakeAndCheck(ctx, ctx.agentId);
+  assertEqual(
+    (await ofAgent()) - before,
+    receipt.woken ? 1 : 0,
+    `interrupts of ${ctx.agentId} made by wake() without options, which reported woken: ${receipt.woken}`,
+  );
+}
+
+/**
  * `wake()`: never throws for a capability gap (a substrate that cannot interrupt degrades to `woken:
  * false`), accepts `agent@session`, and echoes the session when the connector declares sessions.
  */
@@ -932,7 +965,10 @@ export function wakeCases(suiteName: string): Case[] {
       level: 'required',
       requires: 'observe-wakes',
       since: SINCE_1_1,
-      run: (ctx) => assertWakeObserved(ctx, ctx.agentId, { context: 'Conformance wake' }, undefined),
+      run: async (ctx) => {
+        await assertWakeObserved(ctx, ctx.agentId, { context: 'Conformance wake' }, undefined);
+        await assertBareWakeObserved(ctx);
+      },
     },
     {
       id: id('observed-session'),

@@ -29,8 +29,8 @@ export function tmuxAvailable(): boolean {
  * temporary folder, no user configuration), killed and removed on dispose. The pane runs a reader
  * that writes each line it is given to a file, and the connector starts tmux through a wrapper script,
  * so the suite can observe and fault the substrate:
- * - `observeWakes`: each line the pane took in (a wake's context, entered by its wake keys). A wake
- *   carries no session into a pane, so `sessionsEchoedOnly` is set.
+ * - `observeWakes`: each line the pane took in (a wake's context, entered by its wake keys; an empty
+ *   line, a wake without one). A wake carries no session into a pane, so `sessionsEchoedOnly` is set.
  * - `setSubstrateAvailable(false)`: the wrapper is made non-executable, so tmux cannot be started.
  * - `setSubstrateStalled(true)`: the wrapper sleeps instead of running tmux, as a hung tmux does.
  *
@@ -79,8 +79,9 @@ export async function tmuxUnderTest(): Promise<ConnectorUnderTest> {
     await run('tmux', [...server, 'send-keys', '-t', 'agents', 'Enter']);
     const deadline = Date.now() + DRAIN_LIMIT_MS;
     for (;;) {
-      const lines = (await readFile(received, 'utf8')).split('\n');
-      if (lines.includes(marker)) return lines.filter((line) => line !== '' && !line.startsWith('drained '));
+      // Each line ends in a newline; an empty line is a wake without context.
+      const lines = (await readFile(received, 'utf8')).split('\n').slice(0, -1);
+      if (lines.includes(marker)) return lines.filter((line) => !line.startsWith('drained '));
       if (Date.now() > deadline) throw new Error(`the tmux pane took in nothing within ${DRAIN_LIMIT_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -93,7 +94,9 @@ export async function tmuxUnderTest(): Promise<ConnectorUnderTest> {
     sessionsEchoedOnly: true,
     deliverySessions: true,
     observeWakes: async () =>
-      (await linesReceived()).map((context): ReceivedWake => ({ agent_id: agentId, context })),
+      (await linesReceived()).map(
+        (context): ReceivedWake => (context === '' ? { agent_id: agentId } : { agent_id: agentId, context }),
+      ),
     setSubstrateAvailable: (available) => chmod(wrapper, available ? 0o755 : 0o644),
     setSubstrateStalled: async (stalled) => {
       if (stalled) await writeFile(stalledFlag, '');
