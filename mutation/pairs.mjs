@@ -253,7 +253,15 @@ export const PAIRS = [
       { suite: 'agent-connector.webhook-wire', subject: 'agentwire HttpWebhookAgentConnector' },
       { suite: 'agent-connector.contract', subject: 'agentwire HttpWebhookAgentConnector, no wake_url' },
     ],
-    mutate: ['packages/agent-connector/src/webhook/http-webhook-agent-connector.ts'],
+    // The connector and its receipts; not its transport hardening beyond the contract (same-origin
+    // redirects, credentials redacted from messages), which its own unit tests check.
+    mutate: [
+      {
+        file: 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts',
+        from: 'export class HttpWebhookAgentConnector',
+        until: '/** The most redirects one request follows',
+      },
+    ],
   },
   {
     id: 'filesystem-skill-store',

@@ -14,6 +14,7 @@ import { agentConnectorSuite } from './agent-connector-suite.js';
 import { noopUnderTest, webhookUnderTest } from './agentwire-connectors.js';
 import { fileDropUnderTest } from './file-drop-under-test.js';
 import { tmuxUnderTest } from './tmux-under-test.js';
+import { createWebhookReceiverHarness } from './webhook-receiver-harness.js';
 
 const statuses = (report: { results: readonly { id: string; status: string }[] }) =>
   Object.fromEntries(report.results.map((r) => [r.id.replace('agent-connector.contract.', ''), r.status]));
@@ -422,4 +423,20 @@ describe('agentConnectorSuite through registerSuite (webhook)', () => {
 });
 describe('agentConnectorSuite through registerSuite (no-op)', () => {
   registerSuite(agentConnectorSuite({ create: noopUnderTest }), { describe, it, afterAll });
+});
+
+describe('createWebhookReceiverHarness', () => {
+  it('answers 400 to a delivery whose payload is not a DeliveryPayload, and 200 to one that is', async () => {
+    const receiver = createWebhookReceiverHarness();
+    const post = (body: unknown) =>
+      receiver.fetch('https://agents.example/in', { method: 'POST', body: JSON.stringify(body) });
+    const meta = {
+      dispatch_id: 'd-1',
+      sent_at: Date.now(),
+      origin: { skill_name: 's', trigger_kind: 'inline' },
+    };
+    expect((await post({ agent_id: 'perry', kind: 'augment', meta })).status).toBe(400);
+    expect((await post({ agent_id: 'perry', kind: 'augment', content: 'hi', meta })).status).toBe(200);
+    expect(receiver.deliveries()).toHaveLength(2);
+  });
 });

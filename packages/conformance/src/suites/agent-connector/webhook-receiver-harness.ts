@@ -1,3 +1,4 @@
+import { parseDeliveryPayload } from '@agentwire/agent-connector';
 import type { ReceivedDelivery, ReceivedWake } from './agent-connector-suite.js';
 
 /** One request the harness received. Header names are lower-case. */
@@ -43,7 +44,8 @@ export interface WebhookReceiverHarness {
 /**
  * A `fetch` that answers like a webhook agent and records every request: GET (status) → 200; a POST whose
  * body has a `kind` (a delivery) → 200 `{ delivery_id, session_id? }` echoing the body's `session_id`;
- * any other POST (a wake) → 202. Unauthorised requests get 401, unparsable bodies 400. Use it to test your
+ * any other POST (a wake) → 202. Unauthorised requests get 401; unparsable bodies, and deliveries whose
+ * payload is not a valid `DeliveryPayload`, 400. Use it to test your
  * own webhook connector: hand its `fetch` to the connector, and `deliveries` / `wakes` /
  * `setAvailable` to the agent-connector suite as `observe` / `observeWakes` / `setSubstrateAvailable`.
  *
@@ -79,6 +81,8 @@ export function createWebhookReceiverHarness(
     const parsed = parseObject(body);
     if (parsed === undefined) return new Response('bad request', { status: 400 });
     if (!('kind' in parsed)) return new Response(null, { status: 202 });
+    const { agent_id: _agent, ...payload } = parsed;
+    if (!isDeliveryPayload(payload)) return new Response('invalid delivery payload', { status: 400 });
     const session_id = parsed.session_id;
     return Response.json({
       delivery_id: `received-${requests.length}`,
@@ -120,6 +124,15 @@ export function createWebhookReceiverHarness(
       }
     },
   };
+}
+
+function isDeliveryPayload(payload: unknown): boolean {
+  try {
+    parseDeliveryPayload(payload);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
