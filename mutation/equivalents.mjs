@@ -29,6 +29,7 @@ const SECRETS = 'packages/relay/src/secrets.ts';
 const ADDRESS = 'packages/agent-connector/src/address.ts';
 const FILE_DROP = 'packages/agent-connector/src/file-drop/file-drop-agent-connector.ts';
 const HASHING = 'packages/hearthnet/src/hashing.ts';
+const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
   "unreachable through the hashing suite's interface: it hands bytes (strings are the SDK's convenience) and blobCid hashes a string of checked ASCII ids, which never holds a lone surrogate";
@@ -837,4 +838,182 @@ export const EQUIVALENTS = [
         'the `details` and `path` of a hashing refusal, which the language-neutral fixture does not fix (argument names differ between languages)',
     }),
   ),
+  // agent-connector.contract (with and without a wake URL) + agent-connector.webhook-wire × HttpWebhookAgentConnector
+  ...[
+    '): HttpWebhookAgentConnector {',
+    'return new HttpWebhookAgentConnector({ ...extra, ...webhookOptionsFromEnv(env) });',
+    'function processEnv(): WebhookEnv {',
+    'const env = (globalThis as { readonly process?: { readonly env?: WebhookEnv } }).process?.env;',
+    'return env ?? {};',
+  ].map((code) => ({
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code,
+    exact: true,
+    mutators: ['BlockStatement', 'ObjectLiteral', 'OptionalChaining', 'LogicalOperator'],
+    reason: `${OWN_OPTIONS}: fromEnv() reads the connector's settings from environment variables`,
+  })),
+  ...[
+    'for (let attempt = 1; ; attempt += 1) {',
+    'if (attempt >= attempts || !(error instanceof DeliveryFailedError) || !error.retryable) throw error;',
+    'await sleep(Math.min(max_delay_ms, initial_delay_ms * 2 ** (attempt - 1)));',
+    'function sleep(ms: number): Promise<void> {',
+    'return new Promise((resolve) => setTimeout(resolve, ms));',
+  ].map((code) => ({
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code,
+    exact: true,
+    mutators: [
+      ...CONDITION_MUTATORS,
+      'AssignmentOperator',
+      'BooleanLiteral',
+      'MethodExpression',
+      'ArrowFunction',
+    ],
+    reason: `${OWN_OPTIONS}: retries are opt-in (one attempt by default), with the connector's own backoff`,
+  })),
+  ...[
+    "`Agent '${agent_id}' is not configured. Wired agents: ${this.#wired()}.`,",
+    "`wake('${agent_id}'): agent not configured. Wired agents: ${this.#wired()}.`,",
+    "discardBody(await this.#postWithRetries(agent_id, config.wake_url, body, `wake('${agent_id}')`));",
+    'throw new DeliveryFailedError(`${cause_kind} error: ${messageOf(error)}`, {',
+    'throw new DeliveryFailedError(label === undefined ? refused : `${label}: ${refused}`, {',
+    'label === undefined',
+    '? `HTTP ${response.status} from ${redactUrl(followed.url)}`',
+    ': `${label}: HTTP ${response.status}`;',
+    '#wired(): string {',
+    "return [...this.#options.agents.keys()].join(', ') || '(none)';",
+    '`agent_id must be a string, got ${describeType(agent_id)}`,',
+  ].map((code) => ({
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code,
+    exact: true,
+    mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'ArrayDeclaration'],
+    reason: WORDING,
+  })),
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code: "if (typeof agent_id !== 'string') {",
+    exact: true,
+    mutators: ['ConditionalExpression', 'BlockStatement'],
+    reason:
+      'the contract asks only that deliver() of a non-string agent id be refused; without the check it is an unknown agent, refused with DeliveryFailedError all the same',
+  },
+  ...["'invalid_agent_address',", "path: 'agent_id',", '{'].map((code) => ({
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code,
+    exact: true,
+    mutators: ['StringLiteral', 'ObjectLiteral'],
+    reason:
+      "the code and path of the SDK's own AgentConnectorError for a non-string agent id, which the contract does not name (it asks for a refusal)",
+  })),
+  ...[
+    "warnings: ['no wake_url configured and no context given: nothing delivered'],",
+    "warnings: ['no wake_url configured: context delivered instead', ...(receipt.warnings ?? [])],",
+  ].map((code) => ({
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code,
+    exact: true,
+    mutators: ['ArrayDeclaration', 'StringLiteral'],
+    reason:
+      "a receipt's warnings, which the contract calls advisory commentary (the call succeeded either way): their presence and words are the implementation's",
+  })),
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code: '{ now: this.#options.now, newDispatchId: this.#options.newDispatchId },',
+    exact: true,
+    mutators: ['ObjectLiteral'],
+    reason: `${OWN_OPTIONS}: the clock and dispatch-id generator of a degraded wake's meta (the defaults make meta of the same kind)`,
+  },
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code: "throw new NotImplementedError('request_response', 'HttpWebhookAgentConnector');",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason:
+      "the method and implementation fields of the SDK's NotImplementedError; the contract names only the error",
+  },
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code: "const text = (await readReceiptText(response).catch(() => undefined)) ?? '';",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason: 'an unreadable answer and any text that is not JSON make the same receipt (`{}`)',
+  },
+  ...['...(context === undefined ? {} : { context }),', '...(when === undefined ? {} : { when }),'].map(
+    (code) => ({
+      pairs: ['webhook-connector'],
+      file: WEBHOOK,
+      code,
+      exact: true,
+      mutators: ['ConditionalExpression'],
+      replacement: 'false',
+      reason: 'JSON drops a member whose value is undefined, so the body is the same bytes',
+    }),
+  ),
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code: "return name === 'TimeoutError' || name === 'AbortError';",
+    exact: true,
+    mutators: ['ConditionalExpression', 'EqualityOperator', 'StringLiteral'],
+    replacement: 'AbortError',
+    reason:
+      "only a browser's older fetch names a timeout AbortError; Node's AbortSignal.timeout() rejects with TimeoutError, so the second test never decides",
+  },
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code: "cause_kind: status === null ? 'malformed_response' : 'http_status',",
+    exact: true,
+    mutators: ['ConditionalExpression', 'StringLiteral'],
+    reason:
+      'an opaque redirect (status null) comes only from a browser fetch; a transport the suites can hand the connector answers with a status',
+  },
+  ...[
+    "if (response.body === null) return '';",
+    "const declared = Number(response.headers.get('Content-Length') ?? '0');",
+    'if (declared > MAX_RECEIPT_BYTES) {',
+    'total += value.byteLength;',
+    'if (total > MAX_RECEIPT_BYTES) {',
+    'function discardBody(response: Response): void {',
+  ].map((code) => ({
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code,
+    exact: true,
+    mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'AssignmentOperator'],
+    reason:
+      "the connector's own bound on the answer it reads (memory a receiver cannot exhaust) and the release of bodies it does not read: an answer of any length still makes a receipt, and no caller sees the release",
+  })),
+  ...[
+    "if (body === null || typeof body !== 'object') return { delivered_at: now };",
+    'if (text.length === 0) return {};',
+    "return typeof value === 'number' && Number.isFinite(value) && value >= 0;",
+  ].map((code) => ({
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code,
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      'a guard the next step repeats: fields of a JSON number, string or boolean read as absent, as on {}; JSON.parse of empty text fails into {}; Number.isFinite is false for a non-number',
+  })),
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code: '} catch {',
+    exact: true,
+    mutators: ['BlockStatement'],
+    reason:
+      'text that is not JSON gives undefined instead of {}: both make the receipt `{ delivered_at: now }`',
+  },
 ];
