@@ -27,7 +27,10 @@ export type EnrollmentTokenRedemption =
  * - `redeem` consumes a live token of the caller's tenant atomically: of two concurrent redemptions
  *   exactly one succeeds, and a used token is never accepted again;
  * - a token presented by another tenant is refused (`tenant_mismatch`) and not consumed; an expired
- *   one is refused (`expired`).
+ *   one is refused (`expired`);
+ * - a malformed argument (an empty tenant or token, a TTL that is not a positive finite number) is
+ *   refused with `RelayError` `invalid_enrollment_argument`, its `path` naming it (`grant.ttlMs`,
+ *   `grant.tenant`, `token`, `tenant`).
  */
 export interface EnrollmentTokenStore {
   issue(grant: EnrollmentTokenGrant): Promise<string>;
@@ -314,7 +317,9 @@ export interface ProvisionedRoute {
  * - `register` replaces the earlier registration of the same `(gatewayId, platform)` (the gateway
  *   re-declares at every boot) and answers the route keys it now holds for it;
  * - a route key of a platform belongs to one tenant: a key another tenant holds is left out of the
- *   answer, never taken over; a key of the same tenant moves to the registering gateway.
+ *   answer, never taken over; a key of the same tenant moves to the registering gateway;
+ * - a malformed argument is refused with `RelayError` `invalid_enrollment_argument`, its `path`
+ *   naming it (`registration.tenant`, `registration.routeKeys[1]`, `gatewayId`, `platform`, `routeKey`).
  */
 export interface ProvisionRegistry {
   register(registration: ProvisionRegistration): Promise<readonly string[]>;

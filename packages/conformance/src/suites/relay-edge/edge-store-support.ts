@@ -1,3 +1,4 @@
+import type { ExpectedRefusal } from '../../assert.js';
 import type { ConformanceCase, SuiteSetup } from '../../suite.js';
 import { withInstances } from '../relay-runtime/runtime-support.js';
 
@@ -91,11 +92,19 @@ export function singleStoreCase<Store, Ctx extends EdgeStoreContext<Store>>(
   };
 }
 
-/** Version of the edge store suites (enrollment tokens, provision registry, policies). */
-export const RELAY_EDGE_STORES_SUITE_VERSION = '1.1.0';
+/**
+ * Version of the edge store suites (enrollment tokens, provision registry, policies): 1.2.0 requires
+ * the refusals of `arguments.refused` to be `invalid_enrollment_argument` naming the argument.
+ */
+export const RELAY_EDGE_STORES_SUITE_VERSION = '1.2.0';
 
 /** The version that introduced the suites' first cases. */
 export const EDGE_STORES_FIRST_VERSION = '1.0.0';
 
 /** The version that added the `arguments.refused` cases of the registry and policy suites. */
 export const EDGE_STORES_ARGUMENTS_SINCE = '1.1.0';
+
+/** The refusal of a malformed argument to an edge store: `invalid_enrollment_argument` naming it. */
+export function argument(path: string): ExpectedRefusal {
+  return { code: 'invalid_enrollment_argument', path };
+}

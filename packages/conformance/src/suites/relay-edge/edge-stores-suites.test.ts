@@ -216,4 +216,19 @@ describe('edge store suites catch broken stores', () => {
     expect(refused?.level).toBe('recommended');
     expect(refused?.error?.message).toMatch(/register of a registration with null: expected an error/);
   });
+
+  it('fail (as recommended cases) stores that refuse bad arguments without naming them', async () => {
+    /** The in-memory token store, refusing with an error of its own that names no argument. */
+    class VagueTokens extends InMemoryEnrollmentTokenStore {
+      override async issue(grant: EnrollmentTokenGrant) {
+        return super.issue(grant).catch(() => Promise.reject(new Error('bad grant')));
+      }
+    }
+    const report = await runSuite(enrollmentTokenStoreSuite({ create: () => new VagueTokens() }));
+    const refused = report.results.find(
+      (result) => result.id === 'relay-edge.enrollment-tokens.arguments.refused',
+    );
+    expect(refused?.status).toBe('failed');
+    expect(refused?.error?.message).toMatch(/issue with ttlMs 0: error code/);
+  });
 });

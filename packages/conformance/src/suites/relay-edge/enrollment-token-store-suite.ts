@@ -1,8 +1,9 @@
 import type { EnrollmentTokenRedemption, EnrollmentTokenStore } from '@agentwire/relay/edge';
-import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
+import { assertEqual, assertRefuses, assertTrue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { SHARED_BACKEND_NEEDS, sleep, uniqueTenant } from '../relay-runtime/runtime-support.js';
 import {
+  argument,
   EDGE_STORES_FIRST_VERSION,
   type EdgeStoreContext,
   type EdgeStoreSuiteOptions,
@@ -145,7 +146,8 @@ export function enrollmentTokenCases(suiteName: string): Case[] {
     ),
     {
       id: id('arguments.refused'),
-      title: 'a TTL that is not a positive finite number, and an empty tenant or token, are refused',
+      title:
+        'a TTL that is not a positive finite number, and an empty tenant or token, are refused as invalid_enrollment_argument naming the argument',
       section: SECTION,
       level: 'recommended',
       since,
@@ -153,15 +155,20 @@ export function enrollmentTokenCases(suiteName: string): Case[] {
         withStore(ctx, async (store) => {
           const tenant = uniqueTenant('enroll');
           for (const ttlMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '100']) {
-            await assertRejects(
+            await assertRefuses(
               () => store.issue({ tenant, ttlMs } as never),
+              argument('grant.ttlMs'),
               `issue with ttlMs ${String(ttlMs)}`,
             );
           }
-          await assertRejects(() => store.issue({ tenant: '', ttlMs: LONG_TTL_MS }), 'issue for tenant ""');
-          await assertRejects(() => store.redeem('', tenant), 'redemption of token ""');
+          await assertRefuses(
+            () => store.issue({ tenant: '', ttlMs: LONG_TTL_MS }),
+            argument('grant.tenant'),
+            'issue for tenant ""',
+          );
+          await assertRefuses(() => store.redeem('', tenant), argument('token'), 'redemption of token ""');
           const token = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
-          await assertRejects(() => store.redeem(token, ''), 'redemption for tenant ""');
+          await assertRefuses(() => store.redeem(token, ''), argument('tenant'), 'redemption for tenant ""');
           assertEqual(await store.redeem(token, tenant), REDEEMED, 'redemption after the refused one');
         }),
     },

@@ -1,8 +1,9 @@
 import type { ProvisionRegistration, ProvisionRegistry } from '@agentwire/relay/edge';
-import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
+import { assertEqual, assertRefuses, assertTrue } from '../../assert.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { SHARED_BACKEND_NEEDS, uniqueTenant } from '../relay-runtime/runtime-support.js';
 import {
+  argument,
   EDGE_STORES_ARGUMENTS_SINCE,
   EDGE_STORES_FIRST_VERSION,
   type EdgeStoreContext,
@@ -297,25 +298,42 @@ export function provisionRegistryCases(suiteName: string): Case[] {
           const platform = freshPlatform();
           const tenant = uniqueTenant('refused');
           const valid = registration(platform, tenant, 'gw-refused', ['key-1']);
-          const malformed: readonly [string, unknown][] = [
-            ['null', null],
-            ['an empty tenant', { ...valid, tenant: '' }],
-            ['an empty gatewayId', { ...valid, gatewayId: '' }],
-            ['a numeric platform', { ...valid, platform: 7 }],
-            ['routeKeys that is a string', { ...valid, routeKeys: 'key-1' }],
-            ['an empty route key', { ...valid, routeKeys: ['key-1', ''] }],
-            ['a gatewayId with a lone surrogate', { ...valid, gatewayId: 'gw-\uD800' }],
-            ['no botId', { ...valid, botId: undefined }],
+          const malformed: readonly [string, unknown, string][] = [
+            ['null', null, 'registration'],
+            ['an empty tenant', { ...valid, tenant: '' }, 'registration.tenant'],
+            ['an empty gatewayId', { ...valid, gatewayId: '' }, 'registration.gatewayId'],
+            ['a numeric platform', { ...valid, platform: 7 }, 'registration.platform'],
+            ['routeKeys that is a string', { ...valid, routeKeys: 'key-1' }, 'registration.routeKeys'],
+            ['an empty route key', { ...valid, routeKeys: ['key-1', ''] }, 'registration.routeKeys[1]'],
+            [
+              'a gatewayId with a lone surrogate',
+              { ...valid, gatewayId: 'gw-\uD800' },
+              'registration.gatewayId',
+            ],
+            ['no botId', { ...valid, botId: undefined }, 'registration.botId'],
           ];
-          for (const [what, value] of malformed) {
-            await assertRejects(
+          for (const [what, value, path] of malformed) {
+            await assertRefuses(
               () => registry.register(value as ProvisionRegistration),
+              argument(path),
               `register of a registration with ${what}`,
             );
           }
-          await assertRejects(() => registry.get('', platform), 'get with gatewayId ""');
-          await assertRejects(() => registry.get('gw-refused', ''), 'get with platform ""');
-          await assertRejects(() => registry.route(platform, ''), 'route with route key ""');
+          await assertRefuses(
+            () => registry.get('', platform),
+            argument('gatewayId'),
+            'get with gatewayId ""',
+          );
+          await assertRefuses(
+            () => registry.get('gw-refused', ''),
+            argument('platform'),
+            'get with platform ""',
+          );
+          await assertRefuses(
+            () => registry.route(platform, ''),
+            argument('routeKey'),
+            'route with route key ""',
+          );
           assertEqual(
             await registry.get('gw-refused', platform),
             null,
