@@ -29,6 +29,7 @@ const SECRETS = 'packages/relay/src/secrets.ts';
 const ADDRESS = 'packages/agent-connector/src/address.ts';
 const FILE_DROP = 'packages/agent-connector/src/file-drop/file-drop-agent-connector.ts';
 const HASHING = 'packages/hearthnet/src/hashing.ts';
+const EDGE_STORES = 'packages/relay/src/edge/enrollment-stores.ts';
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -1015,5 +1016,77 @@ export const EQUIVALENTS = [
     mutators: ['BlockStatement'],
     reason:
       'text that is not JSON gives undefined instead of {}: both make the receipt `{ delivered_at: now }`',
+  },
+  // relay-edge.enrollment-tokens × InMemoryEnrollmentTokenStore
+  ...[
+    "if (typeof now !== 'function') {",
+    "throw new RelayError('invalid_enrollment_argument', 'options.now must be a function', {",
+    "path: 'options.now',",
+  ].map((code) => ({
+    pairs: ['enrollment-stores'],
+    file: EDGE_STORES,
+    code,
+    exact: true,
+    mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'ObjectLiteral'],
+    reason: "the in-memory store's own clock option, which the EnrollmentTokenStore interface does not have",
+  })),
+  {
+    pairs: ['enrollment-stores'],
+    file: EDGE_STORES,
+    code: "if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs <= 0) {",
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason: 'Number.isFinite is false for anything but a number, so the typeof test never decides alone',
+  },
+  ...[
+    "'grant.ttlMs must be a positive finite number of milliseconds',",
+    '`${path} must be a non-empty, well-formed string, got ${describeKeyString(value)}`,',
+  ].map((code) => ({
+    pairs: ['enrollment-stores'],
+    file: EDGE_STORES,
+    code,
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason: WORDING,
+  })),
+  {
+    pairs: ['enrollment-stores'],
+    file: EDGE_STORES,
+    code: 'if (this.#now() >= stored.expiresAt) {',
+    exact: true,
+    mutators: ['EqualityOperator'],
+    reason:
+      'the millisecond a TTL ends, which the interface leaves to the implementation (a token is live before it, expired well after it)',
+  },
+  ...[
+    '#sweep(now: number): void {',
+    'for (const [token, stored] of this.#tokens) if (now >= stored.expiresAt) this.#tokens.delete(token);',
+  ].map((code) => ({
+    pairs: ['enrollment-stores'],
+    file: EDGE_STORES,
+    code,
+    exact: true,
+    mutators: CONDITION_MUTATORS,
+    reason:
+      'the sweep frees memory only: redeem checks expiry itself, so an expired token kept or dropped reads the same',
+  })),
+  // relay-edge.provision-registry × InMemoryProvisionRegistry
+  {
+    pairs: ['provision-registry'],
+    file: EDGE_STORES,
+    code: 'for (const key of previous?.routeKeys ?? []) {',
+    exact: true,
+    mutators: ['ArrayDeclaration'],
+    reason: 'without a previous registration the gateway holds no route, so a stray key deletes nothing',
+  },
+  {
+    pairs: ['provision-registry'],
+    file: EDGE_STORES,
+    code: 'if (this.#routes.get(route)?.gatewayId === gatewayId) this.#routes.delete(route);',
+    exact: true,
+    mutators: ['OptionalChaining'],
+    reason:
+      'a key a registration holds always has its route (routes are deleted only here, with their registration), so the lookup never misses',
   },
 ];
