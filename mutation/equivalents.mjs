@@ -30,6 +30,7 @@ const ADDRESS = 'packages/agent-connector/src/address.ts';
 const FILE_DROP = 'packages/agent-connector/src/file-drop/file-drop-agent-connector.ts';
 const HASHING = 'packages/hearthnet/src/hashing.ts';
 const EDGE_STORES = 'packages/relay/src/edge/enrollment-stores.ts';
+const NOOP = 'packages/agent-connector/src/noop.ts';
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -1088,5 +1089,66 @@ export const EQUIVALENTS = [
     mutators: ['OptionalChaining'],
     reason:
       'a key a registration holds always has its route (routes are deleted only here, with their registration), so the lookup never misses',
+  },
+  // agent-connector.contract × NoOpAgentConnector
+  ...[
+    'constructor(options: NoOpAgentConnectorOptions = {}) {',
+    'this.#log = options.log === undefined ? (line) => console.error(line) : options.log;',
+    'this.#now = options.now ?? Date.now;',
+  ].map((code) => ({
+    pairs: ['noop-connector'],
+    file: NOOP,
+    code,
+    exact: true,
+    mutators: [...CONDITION_MUTATORS, 'ArrowFunction'],
+    reason: `${OWN_OPTIONS}: its log line sink and its clock (Date.now by default, as in the run)`,
+  })),
+  ...[
+    '`[NoOpAgentConnector] deliver(${agent_id}, kind=${kind}, dispatch_id=${meta.dispatch_id}) — no substrate wired; payload discarded.`,',
+    'this.#log?.(`[NoOpAgentConnector] wake(${agent_id}) — no substrate wired; wake skipped.`);',
+    "`agent_id must be a string, got ${agent_id === null ? 'null' : typeof agent_id}`,",
+  ].map((code) => ({
+    pairs: ['noop-connector'],
+    file: NOOP,
+    code,
+    exact: true,
+    mutators: [...CONDITION_MUTATORS, 'StringLiteral'],
+    reason: `${WORDING}; or of a log line`,
+  })),
+  ...["'invalid_agent_address',", "{ path: 'agent_id' },"].map((code) => ({
+    pairs: ['noop-connector'],
+    file: NOOP,
+    code,
+    exact: true,
+    mutators: ['StringLiteral', 'ObjectLiteral'],
+    reason:
+      "the code and path of the SDK's own AgentConnectorError for a non-string agent id, which the contract does not name (it asks for a refusal)",
+  })),
+  {
+    pairs: ['noop-connector'],
+    file: NOOP,
+    code: 'features: { deliver: true, wake: true, list_agents: true, agent_status: true, health_check: true },',
+    exact: true,
+    mutators: ['BooleanLiteral', 'ObjectLiteral'],
+    reason:
+      "the no-op's wake, list_agents and agent_status do nothing a caller can use (woken: false, [], 'unknown'), so declaring them off or on reads the same; deliver and health_check declared off are caught (static-capabilities.features-honest)",
+  },
+  {
+    pairs: ['noop-connector'],
+    file: NOOP,
+    code: 'return { woken_at: this.#now(), woken: false };',
+    exact: true,
+    mutators: ['BooleanLiteral'],
+    reason:
+      'the no-op has no substrate to observe, so no case can see that a woken: true interrupted nobody; its run is reduced (unobserved) and the verdict says so',
+  },
+  {
+    pairs: ['noop-connector'],
+    file: NOOP,
+    code: "throw new NotImplementedError('request_response', 'NoOpAgentConnector');",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason:
+      "the method and implementation fields of the SDK's NotImplementedError; the contract names only the error",
   },
 ];

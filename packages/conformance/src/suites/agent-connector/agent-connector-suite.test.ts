@@ -153,6 +153,7 @@ describe('agentConnectorSuite', () => {
         }),
       })),
       [
+        'wake.agent-id-not-a-string',
         'wake.observed',
         'wake.observed-session',
         'wake.session-echo-address',
@@ -385,6 +386,7 @@ describe('agentConnectorSuite', () => {
       'deliver.unknown-agent',
       'deliver.unknown-agent.caller-fault',
       'list-agents.includes-agent',
+      'wake.agent-id-not-a-string',
       'wake.session-address',
       'wake.unknown-agent',
       'wake.unknown-agent.caller-fault',

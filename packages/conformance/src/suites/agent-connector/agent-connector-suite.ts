@@ -17,7 +17,7 @@ import {
   type WakeOpts,
   type WakeReceipt,
 } from '@agentwire/agent-connector';
-import { assertEqual, assertTrue, fail, formatValue } from '../../assert.js';
+import { assertEqual, assertRejects, assertTrue, fail, formatValue } from '../../assert.js';
 import { settleWithin } from '../../run-suite.js';
 import type { CapabilityNeed, ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
 
@@ -295,6 +295,8 @@ export const AGENT_CONNECTOR_SUITE_VERSION = '1.2.0';
 const SINCE_1_1 = '1.1.0';
 /** The suite version that added the check of declared features and of the caller-fault refusals. */
 const SINCE_1_2 = '1.2.0';
+/** Agent ids of the wrong type, which every method taking an agent id must refuse. */
+const NOT_STRINGS: readonly unknown[] = [42, null, undefined];
 /** What a refusal of the caller's mistake (an agent the connector does not know) carries. */
 const CALLER_FAULT = { cause_kind: 'client_validation', retryable: false } as const;
 
@@ -530,6 +532,22 @@ export function deliveryCases(suiteName: string): Case[] {
           );
         }
         for (const payload of sent) await assertReceivedOnce(ctx, payload);
+      },
+    },
+    {
+      id: id('agent-id-not-a-string'),
+      title: 'deliver() with an agent id that is not a string (a number, null, nothing) rejects',
+      section: 'AgentConnector v1.0 §deliver (agent_id: an opaque string)',
+      level: 'required',
+      requires: 'deliver',
+      since: SINCE_1_2,
+      run: async (ctx) => {
+        for (const agentId of NOT_STRINGS) {
+          await assertRejects(
+            () => ctx.connector.deliver(agentId as never, augmentPayload(minimalMeta('not-a-string'))),
+            `deliver(${formatValue(agentId)}, augment)`,
+          );
+        }
       },
     },
     {
@@ -985,6 +1003,21 @@ export function wakeCases(suiteName: string): Case[] {
           { session_id: 'opts-session' },
           'opts-session',
         );
+      },
+    },
+    {
+      id: id('agent-id-not-a-string'),
+      title: 'wake() with an agent id that is not a string (a number, null, nothing) rejects',
+      section: 'AgentConnector v1.0 §wake (agent_id: an opaque string)',
+      level: 'required',
+      since: SINCE_1_2,
+      run: async (ctx) => {
+        for (const agentId of NOT_STRINGS) {
+          await assertRejects(
+            () => ctx.connector.wake(agentId as never, { context: 'Conformance check: not a string.' }),
+            `wake(${formatValue(agentId)})`,
+          );
+        }
       },
     },
     {
