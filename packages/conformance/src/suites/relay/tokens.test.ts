@@ -89,6 +89,35 @@ describe('relayTokenSuite', () => {
     expect(failed.has('relay.tokens.verify-valid-before-expiry')).toBe(false);
   });
 
+  it('fails a peek that splits the token without checking it, and a verdict that closes an accepted token', async () => {
+    const careless = {
+      ...agentwireRelayTokens,
+      peekGatewayId: (token: string) => Buffer.from(token, 'base64url').toString('utf8').split(':')[0] ?? '',
+      verify: async (...args: Parameters<typeof agentwireRelayTokens.verify>) => ({
+        ...(await agentwireRelayTokens.verify(...args)),
+        closeCode: 4401,
+      }),
+    };
+    const report = await runSuite(relayTokenSuite(careless));
+    const failed = new Set(report.results.filter((r) => r.status === 'failed').map((r) => r.id));
+    for (const id of [
+      'peek-empty',
+      'peek-two-parts',
+      'peek-signature-uppercase',
+      'verify-frozen-never-expires',
+    ]) {
+      expect(failed).toContain(`relay.tokens.${id}`);
+    }
+  });
+
+  it('dates the cases 1.1.0 added, and only those, to 1.1.0', () => {
+    const added = relayTokenSuite(agentwireRelayTokens).cases.filter((c) => c.since === '1.1.0');
+    expect(added).toHaveLength(13);
+    expect(added.map((c) => c.id)).toContain(
+      'relay.tokens.make-upgrade-token-exp-beyond-safe-integer-refused',
+    );
+  });
+
   it('compares the 4401 close reason when the verdict carries it', async () => {
     const report = await runSuite(
       relayTokenSuite({

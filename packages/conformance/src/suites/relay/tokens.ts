@@ -11,10 +11,11 @@ import {
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { levelForTags } from './case-level.js';
-import { RELAY_SUITE_VERSION } from './suite-version.js';
+import { RELAY_SUITE_VERSION, RELAY_TOKENS_SUITE_VERSION } from './suite-version.js';
 
 /**
- * A token verification verdict. `valid` is always checked; every other field is checked when present:
+ * A token verification verdict. `valid` is always checked; every other field is checked when present
+ * (and an accepting verdict must carry no `reason` and no close):
  * `gatewayId`, `expiresAt` (`0` = never) and `secretIndex` (index in `secrets` of the signing secret)
  * of an accepted token, `reason` (`missing`, `malformed`, `no_usable_secret`, `bad_signature`,
  * `expired`) and the WebSocket close (`closeCode` 4401, `closeReason` `expired` | `unauthorized`) of a
@@ -62,6 +63,22 @@ const SUITE_NAME = 'relay.tokens';
 const SECTION_MINT = 'relay-reference §11.1';
 const SECTION_VERIFY = 'relay-reference §11.2, §12';
 const fixture = readFixtureFile(tokensFixture, FIXTURE_NAME);
+/** The fixture cases `relay.tokens` 1.1.0 added; the others date from 1.0.0. */
+const ADDED_IN_1_1: ReadonlySet<string> = new Set([
+  'peek-empty',
+  'peek-not-base64url',
+  'peek-two-parts',
+  'peek-invalid-utf8',
+  'peek-exp-beyond-safe-integer',
+  'peek-signature-65-hex',
+  'peek-signature-leading-junk',
+  'peek-signature-uppercase',
+  'verify-empty-token-missing',
+  'verify-two-parts-malformed',
+  'verify-same-secret-twice-first-index',
+  'make-upgrade-token-unpaired-surrogate-refused',
+  'make-upgrade-token-exp-beyond-safe-integer-refused',
+]);
 
 /** The members of a RelayTokenImplementation that provide each capability. */
 const TOKEN_MEMBERS = {
@@ -95,7 +112,7 @@ export function relayTokenSuite(
   const capabilities = new Set(providedCapabilities(implementation, TOKEN_MEMBERS));
   return {
     name: SUITE_NAME,
-    version: RELAY_SUITE_VERSION,
+    version: RELAY_TOKENS_SUITE_VERSION,
     description: fixture.description,
     cases: fixture.cases.map(caseFor),
     setup: () => ({ ctx: implementation, capabilities }),
@@ -110,7 +127,7 @@ function caseFor(entry: FixtureCase, index: number): TokenCase {
   const common = {
     id: `${SUITE_NAME}.${entry.id}`,
     level: levelForTags(entry.tags),
-    since: RELAY_SUITE_VERSION,
+    since: ADDED_IN_1_1.has(entry.id) ? RELAY_TOKENS_SUITE_VERSION : RELAY_SUITE_VERSION,
   } as const;
   switch (entry['operation']) {
     case 'make_token': {
@@ -214,6 +231,11 @@ function verifyCase(entry: FixtureCase, location: string, common: CommonFields):
       for (const [fixtureField, verdictField] of fields) {
         if (verdict[verdictField] !== undefined) {
           assertEqual(verdict[verdictField], expected[fixtureField], verdictField);
+        }
+      }
+      if (valid) {
+        for (const field of ['reason', 'closeCode', 'closeReason'] as const) {
+          assertEqual(verdict[field], undefined, `${field} of an accepting verdict`);
         }
       }
     },
