@@ -450,6 +450,52 @@ async function settleWithinStall<T>(
   return outcome;
 }
 
+/**
+ * The caller's mistakes with `method`: an agent id that is not a string (a number, `null`, nothing) is
+ * refused, and an unknown agent is refused as the caller's fault (`cause_kind: 'client_validation'`,
+ * not retryable: a retry cannot fix it).
+ */
+function callerMistakeCases(
+  id: (rest: string) => string,
+  method: 'deliver' | 'wake',
+  requires: readonly string[],
+  call: (ctx: AgentConnectorContext, agentId: unknown) => Promise<unknown>,
+): Case[] {
+  return [
+    {
+      id: id('agent-id-not-a-string'),
+      title: `${method}() with an agent id that is not a string (a number, null, nothing) rejects`,
+      section: `AgentConnector v1.0 §${method} (agent_id: an opaque string)`,
+      level: 'required',
+      ...(requires.length === 0 ? {} : { requires }),
+      since: SINCE_1_2,
+      run: async (ctx) => {
+        for (const agentId of NOT_STRINGS) {
+          await assertRejects(() => call(ctx, agentId), `${method}(${formatValue(agentId)})`);
+        }
+      },
+    },
+    {
+      id: id('unknown-agent.caller-fault'),
+      title: `${method}() of an unknown agent is the caller's fault: cause_kind 'client_validation', not retryable`,
+      section:
+        'AgentConnector v1.0 §Graceful degradation (caller misconfiguration); DeliveryFailedError.cause_kind',
+      level: 'required',
+      requires: ['agent-registry', ...requires],
+      since: SINCE_1_2,
+      run: async (ctx) => {
+        const unknown = unknownAgentId();
+        await assertDeliveryFailed(
+          `${method}('${unknown}')`,
+          unknown,
+          () => call(ctx, unknown),
+          CALLER_FAULT,
+        );
+      },
+    },
+  ];
+}
+
 /** `deliver()` of both payload kinds, receipts and pass-through. */
 export function deliveryCases(suiteName: string): Case[] {
   const id = (rest: string) => `${suiteName}.deliver.${rest}`;
@@ -535,41 +581,6 @@ export function deliveryCases(suiteName: string): Case[] {
       },
     },
     {
-      id: id('agent-id-not-a-string'),
-      title: 'deliver() with an agent id that is not a string (a number, null, nothing) rejects',
-      section: 'AgentConnector v1.0 §deliver (agent_id: an opaque string)',
-      level: 'required',
-      requires: 'deliver',
-      since: SINCE_1_2,
-      run: async (ctx) => {
-        for (const agentId of NOT_STRINGS) {
-          await assertRejects(
-            () => ctx.connector.deliver(agentId as never, augmentPayload(minimalMeta('not-a-string'))),
-            `deliver(${formatValue(agentId)}, augment)`,
-          );
-        }
-      },
-    },
-    {
-      id: id('unknown-agent.caller-fault'),
-      title:
-        "deliver() to an unknown agent is the caller's fault: cause_kind 'client_validation', not retryable",
-      section:
-        'AgentConnector v1.0 §Graceful degradation (caller misconfiguration); DeliveryFailedError.cause_kind',
-      level: 'required',
-      requires: ['agent-registry', 'deliver'],
-      since: SINCE_1_2,
-      run: async (ctx) => {
-        const unknown = unknownAgentId();
-        await assertDeliveryFailed(
-          `deliver('${unknown}', augment)`,
-          unknown,
-          () => ctx.connector.deliver(unknown, augmentPayload(minimalMeta('unknown-fault'))),
-          CALLER_FAULT,
-        );
-      },
-    },
-    {
       id: id('unknown-agent'),
       title: 'deliver() to an agent the connector does not know rejects with DeliveryFailedError',
       section: 'AgentConnector v1.0 §Graceful degradation (caller misconfiguration)',
@@ -638,6 +649,9 @@ export function deliveryCases(suiteName: string): Case[] {
         await deliverAndCheck(ctx, augmentPayload(minimalMeta('unstalled')));
       },
     },
+    ...callerMistakeCases(id, 'deliver', ['deliver'], (ctx, agentId) =>
+      ctx.connector.deliver(agentId as string, augmentPayload(minimalMeta('caller-mistake'))),
+    ),
   ];
 }
 
@@ -1006,40 +1020,6 @@ export function wakeCases(suiteName: string): Case[] {
       },
     },
     {
-      id: id('agent-id-not-a-string'),
-      title: 'wake() with an agent id that is not a string (a number, null, nothing) rejects',
-      section: 'AgentConnector v1.0 §wake (agent_id: an opaque string)',
-      level: 'required',
-      since: SINCE_1_2,
-      run: async (ctx) => {
-        for (const agentId of NOT_STRINGS) {
-          await assertRejects(
-            () => ctx.connector.wake(agentId as never, { context: 'Conformance check: not a string.' }),
-            `wake(${formatValue(agentId)})`,
-          );
-        }
-      },
-    },
-    {
-      id: id('unknown-agent.caller-fault'),
-      title:
-        "wake() of an unknown agent is the caller's fault: cause_kind 'client_validation', not retryable",
-      section:
-        'AgentConnector v1.0 §Graceful degradation (caller misconfiguration); DeliveryFailedError.cause_kind',
-      level: 'required',
-      requires: 'agent-registry',
-      since: SINCE_1_2,
-      run: async (ctx) => {
-        const unknown = unknownAgentId();
-        await assertDeliveryFailed(
-          `wake('${unknown}')`,
-          unknown,
-          () => ctx.connector.wake(unknown, { context: 'Conformance check: unknown agent.' }),
-          CALLER_FAULT,
-        );
-      },
-    },
-    {
       id: id('unknown-agent'),
       title: 'wake() of an agent the connector does not know rejects with DeliveryFailedError',
       section: 'AgentConnector v1.0 §Graceful degradation (caller misconfiguration)',
@@ -1075,6 +1055,9 @@ export function wakeCases(suiteName: string): Case[] {
           );
         }),
     },
+    ...callerMistakeCases(id, 'wake', [], (ctx, agentId) =>
+      ctx.connector.wake(agentId as string, { context: 'Conformance check: a caller mistake.' }),
+    ),
   ];
 }
 
