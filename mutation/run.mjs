@@ -19,6 +19,8 @@ import { PAIRS } from './pairs.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 const reportDir = join(root, 'reports', 'mutation');
+/** Globs a pair's `mutate` never covers, whatever its own globs match. */
+const NOT_MUTATED = ['!**/*.test.ts', '!**/*test-support*.ts', '!**/index.ts'];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -95,7 +97,8 @@ if (values['from-reports']) {
       testRunner: 'vitest',
       plugins: [vitestRunner],
       vitest: { configFile: 'mutation/vitest.config.ts', related: false },
-      mutate: pair.mutate.map(mutatePattern),
+      // Test files, their support modules and barrels are never the implementation under test.
+      mutate: [...pair.mutate.map(mutatePattern), ...NOT_MUTATED],
       inPlace: true,
       // vitest never type-checks, so no file needs Stryker's `// @ts-nocheck` header: only the pair's
       // own files are touched (and restored).
