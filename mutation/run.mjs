@@ -151,6 +151,8 @@ function mutatePattern(entry) {
 function resultsOfReport(report) {
   const results = [];
   for (const [fileName, file] of Object.entries(report.files)) {
+    // A report from before NOT_MUTATED held test files too; they are not the implementation.
+    if (/\.test\.ts$|test-support|\/index\.ts$/.test(fileName)) continue;
     const lines = file.source.split('\n');
     for (const mutant of file.mutants) {
       results.push({
