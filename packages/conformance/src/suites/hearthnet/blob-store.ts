@@ -4,6 +4,12 @@ import { assertEqual, assertRejects, assertTrue } from '../../assert.js';
 import type { ConformanceCase, ConformanceLevel, ConformanceSuite } from '../../suite.js';
 import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
+/**
+ * Version of `hearthnet.blob-store`: 1.1.0 requires every refusal of a malformed CID or `options.pin`
+ * to name the argument (`path`), as the other malformed arguments already did.
+ */
+const BLOB_STORE_SUITE_VERSION = '1.1.0';
+
 /** What a store reports through `onEvent` (contract §7.2): `file.cid.advertised` or `file.cid.unpinned`. */
 type BlobStoreEvent = Parameters<NonNullable<BlobStoreOptions['onEvent']>>[0];
 
@@ -658,26 +664,26 @@ const MALFORMED_CIDS: readonly unknown[] = [
 const inputCases: readonly ConformanceCase<BlobStoreContext>[] = [
   storeCase(
     'malformed-cids',
-    'refuses malformed CIDs (path tricks, other cases, other algorithms) with invalid_blob_store_input',
+    'refuses malformed CIDs (path tricks, other cases, other algorithms) with invalid_blob_store_input naming the argument',
     SECTION_CHUNKS,
     async (ctx) => {
       const store = await ctx.create();
       for (const value of MALFORMED_CIDS) {
         const cid = value as string;
-        for (const [method, call] of [
-          ['hasChunk', () => store.hasChunk(cid)],
-          ['getChunk', () => store.getChunk(cid)],
-          ['putChunk', () => store.putChunk(cid, text('x'))],
-          ['getManifest', () => store.getManifest(cid)],
-          ['readBlob', () => store.readBlob(cid)],
-          ['pin', () => store.pin(cid)],
-          ['unpin', () => store.unpin(cid)],
-          ['isPinned', () => store.isPinned(cid)],
+        for (const [method, call, path] of [
+          ['hasChunk', () => store.hasChunk(cid), 'cid'],
+          ['getChunk', () => store.getChunk(cid), 'cid'],
+          ['putChunk', () => store.putChunk(cid, text('x')), 'cid'],
+          ['getManifest', () => store.getManifest(cid), 'blobCid'],
+          ['readBlob', () => store.readBlob(cid), 'blobCid'],
+          ['pin', () => store.pin(cid), 'blobCid'],
+          ['unpin', () => store.unpin(cid), 'blobCid'],
+          ['isPinned', () => store.isPinned(cid), 'blobCid'],
         ] as const) {
           await assertRefused(
             ctx,
             call,
-            { code: 'invalid_blob_store_input' },
+            { code: 'invalid_blob_store_input', path },
             `${method}(${JSON.stringify(value)})`,
           );
         }
@@ -691,13 +697,13 @@ const inputCases: readonly ConformanceCase<BlobStoreContext>[] = [
     async (ctx) => {
       const store = await ctx.create();
       const cid = contentId('x');
-      const refusals: [string, () => unknown, string | undefined][] = [
+      const refusals: [string, () => unknown, string][] = [
         ['putChunk of a string', () => store.putChunk(cid, 'x' as unknown as Uint8Array), 'bytes'],
         ['putBlob of an array', () => store.putBlob([1, 2] as unknown as Uint8Array), 'bytes'],
         [
           'putBlob with pin "yes"',
           () => store.putBlob(text('x'), { pin: 'yes' as unknown as boolean }),
-          undefined,
+          'options.pin',
         ],
         ['list(7)', () => store.list(7 as unknown as string), 'prefix'],
         ...[-1, 1.5, Number.NaN, '3'].map((target): [string, () => unknown, string] => [
@@ -708,13 +714,7 @@ const inputCases: readonly ConformanceCase<BlobStoreContext>[] = [
       ];
       for (const [what, call, path] of refusals) {
         const error = await assertRejects(call, what);
-        assertError(
-          error,
-          path === undefined
-            ? { code: 'invalid_blob_store_input' }
-            : { code: 'invalid_blob_store_input', path },
-          what,
-        );
+        assertError(error, { code: 'invalid_blob_store_input', path }, what);
       }
     },
   ),
@@ -807,7 +807,7 @@ const cases: readonly ConformanceCase<BlobStoreContext>[] = [
 export function blobStoreSuite(options: BlobStoreSuiteOptions): ConformanceSuite<BlobStoreContext> {
   return {
     name: SUITE_NAME,
-    version: HEARTHNET_SUITE_VERSION,
+    version: BLOB_STORE_SUITE_VERSION,
     description:
       'The HearthNet BlobStore: chunked blobs and their manifests, chunk verification by CID algorithm, ' +
       'missing chunks, manifest checks, pins, garbage collection, capacity, file.cid.* events and input refusals.',
