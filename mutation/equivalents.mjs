@@ -31,6 +31,7 @@ const FILE_DROP = 'packages/agent-connector/src/file-drop/file-drop-agent-connec
 const HASHING = 'packages/hearthnet/src/hashing.ts';
 const EDGE_STORES = 'packages/relay/src/edge/enrollment-stores.ts';
 const NOOP = 'packages/agent-connector/src/noop.ts';
+const BLOB_STORE = 'packages/hearthnet/src/blobs/backed-blob-store.ts';
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -1150,5 +1151,54 @@ export const EQUIVALENTS = [
     mutators: ['StringLiteral'],
     reason:
       "the method and implementation fields of the SDK's NotImplementedError; the contract names only the error",
+  },
+  // hearthnet.blob-store × InMemoryBlobStore
+  ...[
+    'for (const chunk of state.chunks) {',
+    'this.#chunks.set(chunk.hex, { size: chunk.size_bytes, cid: undefined });',
+    'this.#usedBytes += chunk.size_bytes;',
+    'for (const manifest of state.manifests) {',
+    'for (const chunk of manifest.chunks) {',
+    'if (entry !== undefined) entry.cid = chunk.cid;',
+    "if (read.state === 'corrupt')",
+    "'corrupt_chunk',",
+    '`stored chunk ${cid} is corrupt: its bytes hash to ${read.actualCid}`,',
+    '{ details: { cid, actualCid: read.actualCid } },',
+    '`stored chunk ${chunk.cid} is corrupt: its bytes hash to ${read.actualCid}`,',
+    '{ details: { cid: chunk.cid, actualCid: read.actualCid } },',
+    "if (!this.#backend.rehashReads) return { state: 'intact', bytes };",
+    "if (actualCid !== cid) return { state: 'corrupt', actualCid };",
+    "return { state: 'intact', bytes };",
+    'if (this.#backend.rehashReads) {',
+    "return read.state === 'intact' ? read.bytes.length : undefined;",
+    'if (!this.#backend.rehashReads) return;',
+    "if ((await this.#readChunk(cid, parseStoreContentId(cid, 'cid'))).state === 'intact') return;",
+    'readonly rehashReads = false;',
+    'return this.#chunks.get(hex)?.slice();',
+    'async deleteChunk(hex: string): Promise<void> {',
+  ].map((code) => ({
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code,
+    exact: true,
+    mutators: [
+      ...CONDITION_MUTATORS,
+      'BooleanLiteral',
+      'StringLiteral',
+      'ObjectLiteral',
+      'AssignmentOperator',
+      'OptionalChaining',
+    ],
+    reason:
+      'unreachable with the memory backend: it starts empty (no state to restore), never hashes a read again (rehashReads is false), so no chunk reads as corrupt, and it reads only chunks the index holds; the same suite runs against FilesystemBlobStore, whose backend does all of these, in its package tests',
+  })),
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: "return read.state === 'intact' ? read.bytes : undefined;",
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      'an absent read has no bytes, so it gives undefined either way (a corrupt one cannot happen here, as above)',
   },
 ];
