@@ -1201,4 +1201,54 @@ export const EQUIVALENTS = [
     reason:
       'an absent read has no bytes, so it gives undefined either way (a corrupt one cannot happen here, as above)',
   },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'return cids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));',
+    exact: true,
+    mutators: ['EqualityOperator', 'ConditionalExpression'],
+    reason:
+      "V8's sort only asks whether a comparison is negative, and for distinct CIDs (a list holds each once) these variants answer that the same way",
+  },
+  ...[
+    '#sortedPins(): string[] {',
+    'return [...this.#pins].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));',
+  ].map((code) => ({
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code,
+    exact: true,
+    mutators: [
+      ...CONDITION_MUTATORS,
+      'ArrayDeclaration',
+      'MethodExpression',
+      'ArrowFunction',
+      'UnaryOperator',
+    ],
+    reason:
+      'the pins handed to the backend to persist, which the memory backend does not keep (pins live in the store’s own index); FilesystemBlobStore persists them, in its package tests',
+  })),
+  ...[
+    "'capacityBytes must be a non-negative safe integer',",
+    "throw new HearthNetLocalError('invalid_blob_store_options', 'hasher must be a blake3 or sha256 Hasher');",
+    "'chunkSizeBytes must be a positive safe integer',",
+    "throw new HearthNetLocalError('invalid_blob_store_options', 'onEvent must be a function');",
+  ].map((code) => ({
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code,
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason: WORDING,
+  })),
+  ...["typeof hasher !== 'object' ||", 'hasher === null ||', "typeof hasher.digest !== 'function'"].map(
+    (code) => ({
+      pairs: ['blob-store'],
+      file: BLOB_STORE,
+      code,
+      exact: true,
+      mutators: ['ConditionalExpression', 'LogicalOperator'],
+      reason: OWN_HASHER,
+    }),
+  ),
 ];
