@@ -29,12 +29,6 @@ for (const { suite, subject } of wanted) {
   if (row === undefined || !('suite' in row)) {
     throw new Error(`no run of ${suite} on ${subject}: pairs.mjs and the bundled rows disagree`);
   }
-  // The setup runs here, while the file loads, not lazily in the row's first case: Stryker's per-test
-  // coverage would credit whatever a setup runs (a connector's declared features, its agent list) to
-  // that one case and run only it against such a mutant. Run at load, it is a static mutant, and every
-  // case runs against it.
-  const prepared = await row.suite.setup();
-  const suiteSetUp = { ...row.suite, setup: () => prepared };
   // One describe per subject: the same suite may run on two subjects, and Stryker tells tests by name.
-  describe(subject, () => registerSuite(suiteSetUp, { describe, it, afterAll }));
+  describe(subject, () => registerSuite(row.suite, { describe, it, afterAll }));
 }
