@@ -962,16 +962,19 @@ export const EQUIVALENTS = [
       reason: 'JSON drops a member whose value is undefined, so the body is the same bytes',
     }),
   ),
-  {
+  ...[
+    { mutators: ['ConditionalExpression'], replacement: 'false' },
+    { mutators: ['StringLiteral'], replacement: '""' },
+  ].map((which) => ({
     pairs: ['webhook-connector'],
     file: WEBHOOK,
     code: "return name === 'TimeoutError' || name === 'AbortError';",
     exact: true,
-    mutators: ['ConditionalExpression', 'EqualityOperator', 'StringLiteral'],
-    replacement: 'AbortError',
+    ...which,
     reason:
       "only a browser's older fetch names a timeout AbortError; Node's AbortSignal.timeout() rejects with TimeoutError, so the second test never decides",
-  },
+  })),
+
   {
     pairs: ['webhook-connector'],
     file: WEBHOOK,
@@ -1277,5 +1280,23 @@ export const EQUIVALENTS = [
     exact: true,
     mutators: ['StringLiteral', 'MethodExpression'],
     reason: `${WORDING} (the missing chunks it lists; details.missing carries them all)`,
+  },
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code: 'return followed.response.status >= 200 && followed.response.status < 300;',
+    exact: true,
+    mutators: ['ConditionalExpression', 'EqualityOperator'],
+    reason:
+      'fetch never answers with a status below 200, and a 300 never gets here (a 3xx is a redirect, followed or refused before): only the test of < 300 against 2xx and 4xx/5xx decides',
+  },
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code: "if ('refused' in followed) return false;",
+    exact: true,
+    mutators: ['ConditionalExpression', 'StringLiteral'],
+    reason:
+      'without the test, a refused redirect reaches response.body of nothing and throws, and a probe that throws reads as unhealthy too: false either way',
   },
 ];
