@@ -57,7 +57,9 @@ export interface GarbageCollectionResult {
  *
  * Every CID argument must be a prefixed content id, `blake3:<64 hex>` or `sha256:<64 hex>`; a
  * `blake3:` id is verified with BLAKE3 and a `sha256:` id with SHA-256. Malformed arguments throw
- * `HearthNetLocalError` `invalid_blob_store_input`; a capability handler that lets a store error
+ * `HearthNetLocalError` `invalid_blob_store_input` whose `path` names the argument (`cid` for the chunk
+ * methods, `blobCid` for the blob methods, `bytes`, `options.pin`, `prefix`, `targetBytes`); a
+ * capability handler that lets a store error
  * through answers it with its §9 code (`bad_request`, or `internal_error` for `corrupt_chunk`), message
  * kept (see `asHearthNetError`).
  *

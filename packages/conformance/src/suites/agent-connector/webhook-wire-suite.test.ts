@@ -1,4 +1,5 @@
 import type { AgentConnector } from '@agentwire/agent-connector';
+import { HttpWebhookAgentConnector } from '@agentwire/agent-connector/webhook';
 import { afterAll, describe, expect, it } from 'vitest';
 import webhookFixture from '../../../fixtures/agent-connector/webhook.json' with { type: 'json' };
 import { runSuite, type SuiteReport } from '../../run-suite.js';
@@ -90,12 +91,28 @@ describe('webhookWireSuite', () => {
     expect([...failed].sort()).toEqual([...failing].sort());
   });
 
+  it('fails a connector that sends a failed delivery again on its own', async () => {
+    const retrying: WebhookWireImplementation = {
+      createConnector: ({ agentId, url, now, fetch }) =>
+        new HttpWebhookAgentConnector({
+          agents: { [agentId]: { url } },
+          now,
+          fetch,
+          retry: { attempts: 2, initial_delay_ms: 1 },
+        }),
+    };
+    const failed = failedIds(await runSuite(webhookWireSuite(retrying)));
+    expect(failed).toContain('http-503-fails');
+    expect(failed).toContain('http-429-fails');
+    expect(failed).not.toContain('http-400-fails');
+  });
+
   it('fails a connector that sends no Authorization, or sends it only with deliveries', async () => {
     const withoutAuthorization: WebhookWireImplementation = {
       createConnector: ({ authorization: _ignored, ...setup }) => bundled.createConnector(setup),
     };
     const failed = failedIds(await runSuite(webhookWireSuite(withoutAuthorization)));
-    expect(failed).toContain('augment-signed');
+    expect(failed).toContain('augment-signed-authorized');
     expect(failed).toContain('wake-context-signed');
     expect(failed).toContain('health-200');
   });

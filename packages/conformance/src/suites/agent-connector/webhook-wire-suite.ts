@@ -142,14 +142,24 @@ function caseFor(entry: FixtureCase, index: number): WireCase {
     const responseBody = readString(entry['response_body'], `${location}.response_body`);
     const now = readNonNegativeInteger(entry['now'], `${location}.now`);
     const expected = readReceiptExpectation(entry, location);
+    // One answer makes one outcome: a connector that sends the delivery again (a retry nobody asked
+    // for) fails the case, whatever it then reports.
     const deliver = async (impl: WebhookWireImplementation) => {
+      let requests = 0;
       const connector = await impl.createConnector({
         agentId: 'perry',
         url: AGENT_URL,
         now: () => now,
-        fetch: async () => new Response(responseBody, { status }),
+        fetch: async () => {
+          requests += 1;
+          return new Response(responseBody, { status });
+        },
       });
-      return connector.deliver('perry', RECEIPT_PAYLOAD);
+      try {
+        return await connector.deliver('perry', RECEIPT_PAYLOAD);
+      } finally {
+        assertEqual(requests, 1, `requests sent by one deliver() answered HTTP ${status}`);
+      }
     };
     return {
       ...common,

@@ -58,6 +58,22 @@ export function enrollmentTokenCases(suiteName: string): Case[] {
   ) =>
     singleStoreCase<EnrollmentTokenStore, Ctx>({ suiteName, section: SECTION, since }, caseId, title, body);
   return [
+    singleStoreCase<EnrollmentTokenStore, Ctx>(
+      { suiteName, section: SECTION, since: RELAY_EDGE_STORES_SUITE_VERSION },
+      'issue.keeps-live-tokens',
+      'issuing more tokens leaves the live ones redeemable',
+      async (store) => {
+        const tenant = uniqueTenant('enroll');
+        const first = await store.issue({ tenant, ttlMs: LONG_TTL_MS });
+        await store.issue({ tenant, ttlMs: LONG_TTL_MS });
+        await store.issue({ tenant: uniqueTenant('enroll-other'), ttlMs: LONG_TTL_MS });
+        assertEqual(
+          await store.redeem(first, tenant),
+          REDEEMED,
+          'the first token, after two more were issued',
+        );
+      },
+    ),
     one('issue.fresh-tokens', 'issue answers a non-empty token, a different one each time', async (store) => {
       const tenant = uniqueTenant('enroll');
       const tokens = new Set<string>();

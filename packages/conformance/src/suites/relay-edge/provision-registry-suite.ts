@@ -94,6 +94,33 @@ export function provisionRegistryCases(suiteName: string): Case[] {
   const one = (caseId: string, title: string, body: (store: ProvisionRegistry, ctx: Ctx) => Promise<void>) =>
     singleStoreCase<ProvisionRegistry, Ctx>({ suiteName, section: SECTION, since }, caseId, title, body);
   return [
+    singleStoreCase<ProvisionRegistry, Ctx>(
+      { suiteName, section: SECTION, since: RELAY_EDGE_STORES_SUITE_VERSION },
+      'register.after-a-key-moved-and-went',
+      'a gateway whose key another gateway of its tenant took, and then gave up, registers again and holds it',
+      async (registry) => {
+        const platform = freshPlatform();
+        const tenant = uniqueTenant('moved');
+        await registry.register(registration(platform, tenant, 'gw-a', ['key-1']));
+        assertEqual(
+          await registry.register(registration(platform, tenant, 'gw-b', ['key-1'])),
+          ['key-1'],
+          'gw-b takes key-1',
+        );
+        assertEqual(
+          await registry.register(registration(platform, tenant, 'gw-b', [])),
+          [],
+          'gw-b gives key-1 up',
+        );
+        assertEqual(await registry.route(platform, 'key-1'), null, 'route of key-1 once given up');
+        assertEqual(
+          await registry.register(registration(platform, tenant, 'gw-a', ['key-1'])),
+          ['key-1'],
+          'gw-a again',
+        );
+        assertEqual(await registry.route(platform, 'key-1'), { tenant, gatewayId: 'gw-a' }, 'route of key-1');
+      },
+    ),
     one(
       'register.stores-and-answers',
       'register answers the declared route keys (each once) and get returns the registration',

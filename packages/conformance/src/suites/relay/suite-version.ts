@@ -12,7 +12,7 @@ export const RELAY_CODEC_SUITE_VERSION = '1.2.0';
 /** The `relay.codec` suite version that added the descriptor views, Slack and Discord interaction cases. */
 export const DESCRIPTOR_VIEWS_AND_EVENTS_SINCE = '1.2.0';
 /**
- * Version of the `relay.tokens` suite: 1.1.0 added the malformed-token refusals of `peek` and `verify`,
+ * Version of the `relay.tokens` suite: 1.1.0 added the malformed-token refusals of `peek`,
  * the first index among equal rotation secrets, the mint refusals of an unpaired surrogate and of an
  * expiry past the safe integers, and requires an accepting verdict to carry no close.
  */
