@@ -32,6 +32,7 @@ const HASHING = 'packages/hearthnet/src/hashing.ts';
 const EDGE_STORES = 'packages/relay/src/edge/enrollment-stores.ts';
 const NOOP = 'packages/agent-connector/src/noop.ts';
 const BLOB_STORE = 'packages/hearthnet/src/blobs/backed-blob-store.ts';
+const AUTH = 'packages/relay/src/auth.ts';
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -1280,4 +1281,108 @@ export const EQUIVALENTS = [
     reason:
       "the memory backend's delete frees memory only: the store's own index forgets the collected chunk, and reads, lists and sizes go by the index",
   },
+  // relay.tokens × the token functions
+  ...[
+    '{ path },',
+    "{ path: 'now' },",
+    "assertString(message, 'message');",
+    "assertString(secret, 'secret');",
+    "return bytesToHex(hmacSha256(utf8Strict(secret, 'secret'), utf8Strict(message, 'message')));",
+    "assertString(payload, 'payload');",
+    "assertSafeInteger(ttlSeconds, 'ttlSeconds');",
+    "utf8Strict(payload, 'payload');",
+    "utf8Strict(secret, 'secret');",
+    "{ path: 'ttlSeconds' },",
+    "return encodeBase64Url(utf8Strict(`${signed}:${relaySign(signed, secret)}`, 'payload'));",
+    "assertString(gatewayId, 'gatewayId');",
+    "path: 'secret',",
+    "path: 'token',",
+    "{ path: 'token' },",
+    "{ path: 'token.exp' },",
+    "path: 'token.signature',",
+    "assertSafeInteger(skew, 'skewSeconds', 0);",
+    "{ path: 'secrets' },",
+    'const path = `secrets[${i}]`;',
+  ].map((code) => ({
+    pairs: ['relay-tokens'],
+    file: AUTH,
+    code,
+    exact: true,
+    mutators: ['StringLiteral', 'ObjectLiteral'],
+    reason:
+      'the `path` of a refusal, which the language-neutral tokens fixture does not fix (argument names differ between languages); the fixture fixes the error code',
+  })),
+  ...[
+    '`${path} must be a string, got ${describeType(value)}`,',
+    "const range = min === undefined ? 'a safe integer' : `a safe integer \u2265 ${min}`;",
+    "`${path} must be ${range}, got ${typeof value === 'number' ? value : describeType(value)}`,",
+    "`now must be a finite, non-negative number of unix seconds, got ${typeof now === 'number' ? now : describeType(now)}`,",
+    '`${path} holds an unpaired surrogate at index ${match.index}, which has no UTF-8 form`,',
+    '`now + ttlSeconds (${exp}) is beyond the safe integer range`,',
+    "'the decoded token has fewer than three `:`-separated parts',",
+    '`exp ${JSON.stringify(expText)} is not a canonical decimal number of unix seconds`,',
+    "return rejected('missing', 'no token was presented');",
+    "return rejected('no_usable_secret', 'the verify list holds no non-empty secret');",
+    "if (secretIndex < 0) return rejected('bad_signature', 'no secret in the verify list signed this token');",
+    "return rejected('expired', `the token expired at ${parsed.expiresAt}; now is ${now}`);",
+    '`secrets must be an array of strings, got ${describeType(secrets)}`,',
+    '`${path} must be a string, got ${describeType(secret)}`,',
+  ].map((code) => ({
+    pairs: ['relay-tokens'],
+    file: AUTH,
+    code,
+    exact: true,
+    mutators: [...CONDITION_MUTATORS, 'StringLiteral'],
+    reason: `${WORDING}; or of a verdict's detail, which the fixture does not fix (it fixes valid, reason and the close)`,
+  })),
+  ...[
+    "throw new RelayError('relay_token_malformed', 'a token must be a string', { path: 'token' });",
+    "'relay_token_invalid_argument',",
+    '`result must be a verification result, got ${describeType(result)}`,',
+    "{ path: 'result' },",
+    "'relay_token_invalid_argument',",
+    'export function assertString(value: unknown, path: string): asserts value is string {',
+    "if (typeof value !== 'string') {",
+    'if (now === undefined) return Math.floor(Date.now() / 1000);',
+    "if (typeof token !== 'string')",
+    'if (!Array.isArray(secrets)) {',
+    "if (typeof secret !== 'string') {",
+    'export function relayAuthClose(result: RelayTokenVerification): RelayAuthClose | undefined {',
+    "if (typeof result !== 'object' || result === null || typeof result.valid !== 'boolean') {",
+  ].map((code) => ({
+    pairs: ['relay-tokens'],
+    file: AUTH,
+    code,
+    exact: true,
+    mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'ObjectLiteral'],
+    reason:
+      "unreachable through the tokens suite: its fixture hands strings, string lists and a clock to every call, and relayAuthClose only verifications; these are the SDK's guards for JavaScript callers",
+  })),
+  ...[
+    "if (token === '') throw new RelayError('relay_token_malformed', 'the token is empty', { path: 'token' });",
+    'if (!(bytes instanceof Uint8Array)) {',
+    "const expColon = sigColon > 0 ? text.lastIndexOf(':', sigColon - 1) : -1;",
+    'if (expColon < 0) {',
+    "if (error instanceof RelayError && error.code === 'relay_token_malformed')",
+  ].map((code) => ({
+    pairs: ['relay-tokens'],
+    file: AUTH,
+    code,
+    exact: true,
+    mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'ObjectLiteral', 'UnaryOperator'],
+    reason:
+      'a guard a later check repeats: an empty, non-base64url or two-part token is still refused as relay_token_malformed (by the UTF-8, part or exp check), so only the detail changes',
+  })),
+  ...[
+    'if (a.length !== b.length) return false;',
+    'for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;',
+  ].map((code) => ({
+    pairs: ['relay-tokens'],
+    file: AUTH,
+    code,
+    exact: true,
+    mutators: ['ConditionalExpression', 'BooleanLiteral', 'EqualityOperator'],
+    reason:
+      'the two sides are always 32-byte HMAC-SHA-256 digests, so their lengths never differ and index 32 of both is undefined',
+  })),
 ];
