@@ -1337,7 +1337,6 @@ export const EQUIVALENTS = [
   })),
   ...[
     "throw new RelayError('relay_token_malformed', 'a token must be a string', { path: 'token' });",
-    "'relay_token_invalid_argument',",
     '`result must be a verification result, got ${describeType(result)}`,',
     "{ path: 'result' },",
     "'relay_token_invalid_argument',",
