@@ -30,6 +30,8 @@ const ADDRESS = 'packages/agent-connector/src/address.ts';
 const FILE_DROP = 'packages/agent-connector/src/file-drop/file-drop-agent-connector.ts';
 const HASHING = 'packages/hearthnet/src/hashing.ts';
 const EDGE_STORES = 'packages/relay/src/edge/enrollment-stores.ts';
+const SWEEP =
+  'for (const [token, stored] of this.#tokens) if (now >= stored.expiresAt) this.#tokens.delete(token);';
 const NOOP = 'packages/agent-connector/src/noop.ts';
 const BLOB_STORE = 'packages/hearthnet/src/blobs/backed-blob-store.ts';
 const AUTH = 'packages/relay/src/auth.ts';
@@ -1036,17 +1038,6 @@ export const EQUIVALENTS = [
     replacement: 'false',
     reason: 'Number.isFinite is false for anything but a number, so the typeof test never decides alone',
   },
-  ...[
-    "'grant.ttlMs must be a positive finite number of milliseconds',",
-    '`${path} must be a non-empty, well-formed string, got ${describeKeyString(value)}`,',
-  ].map((code) => ({
-    pairs: ['enrollment-stores'],
-    file: EDGE_STORES,
-    code,
-    exact: true,
-    mutators: ['StringLiteral'],
-    reason: WORDING,
-  })),
   {
     pairs: ['enrollment-stores'],
     file: EDGE_STORES,
@@ -1057,16 +1048,16 @@ export const EQUIVALENTS = [
       'the millisecond a TTL ends, which the interface leaves to the implementation (a token is live before it, expired well after it)',
   },
   ...[
-    '#sweep(now: number): void {',
-    'for (const [token, stored] of this.#tokens) if (now >= stored.expiresAt) this.#tokens.delete(token);',
-  ].map((code) => ({
+    { code: '#sweep(now: number): void {', mutators: ['BlockStatement'] },
+    { code: SWEEP, mutators: ['ConditionalExpression'], replacement: 'false' },
+    { code: SWEEP, mutators: ['EqualityOperator'], replacement: 'now > ' },
+  ].map((which) => ({
     pairs: ['enrollment-stores'],
     file: EDGE_STORES,
-    code,
     exact: true,
-    mutators: CONDITION_MUTATORS,
+    ...which,
     reason:
-      'the sweep frees memory only: redeem checks expiry itself, so an expired token kept longer or dropped reads the same (a sweep that drops live tokens fails issue.keeps-live-tokens)',
+      'the sweep frees memory only: redeem checks expiry itself, so an expired token kept longer reads the same (a sweep that drops live tokens fails issue.keeps-live-tokens)',
   })),
   // relay-edge.provision-registry × InMemoryProvisionRegistry
   {
