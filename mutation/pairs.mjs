@@ -79,7 +79,8 @@ export const PAIRS = [
     id: 'pubsub',
     suite: 'hearthnet.pubsub',
     subject: 'agentwire hearthnet',
-    mutate: ['packages/hearthnet/src/pubsub/{topics,topic-hub,subscribe-protocol}.ts'],
+    // The topic and payload rules; the hub and the subscribe protocol run in a node (hearthnet-node).
+    mutate: ['packages/hearthnet/src/pubsub/topics.ts'],
   },
   {
     id: 'blob-transfer',
@@ -116,20 +117,28 @@ export const PAIRS = [
     id: 'hearthnet-node',
     suite: 'hearthnet.node',
     subject: 'agentwire HearthNet node, in-process',
-    mutate: ['packages/hearthnet/src/wire/bus-handler.ts', 'packages/hearthnet/src/sync/sync-handler.ts'],
+    mutate: [
+      'packages/hearthnet/src/wire/bus-handler.ts',
+      'packages/hearthnet/src/sync/sync-handler.ts',
+      'packages/hearthnet/src/pubsub/{topic-hub,subscribe-protocol}.ts',
+    ],
   },
   // Relay
   {
     id: 'session-keys',
     suite: 'relay.session-keys',
     subject: 'agentwire relay',
-    mutate: ['packages/relay/src/session-key.ts', 'packages/relay/src/session-source.ts'],
+    // The key; the SessionSource it reads is the relay codec's (relay-codec).
+    mutate: ['packages/relay/src/session-key.ts'],
   },
   {
     id: 'relay-codec',
     suite: 'relay.codec',
     subject: 'agentwire relay',
-    mutate: ['packages/relay/src/frames/*.ts', 'packages/relay/src/{descriptor,message-event,ndjson}.ts'],
+    mutate: [
+      'packages/relay/src/frames/*.ts',
+      'packages/relay/src/{descriptor,message-event,ndjson,session-source}.ts',
+    ],
   },
   {
     id: 'relay-tokens',

@@ -79,7 +79,10 @@ if (values['from-reports']) {
       );
       process.exit(2);
     }
-    const results = withEquivalents(pair, resultsOfReport(JSON.parse(readFileSync(reportFile, 'utf8'))));
+    const results = withEquivalents(
+      pair,
+      resultsOfReport(JSON.parse(readFileSync(reportFile, 'utf8'))).filter((r) => mutatedBy(pair, r)),
+    );
     rows.push(score(pair, results, 0));
     writeFileSync(join(reportDir, `${pair.id}.survivors.txt`), survivorsText(pair, results));
   }
@@ -124,6 +127,30 @@ if (values['from-reports']) {
 const table = formatTable(rows);
 writeFileSync(join(reportDir, 'summary.md'), `${table}\n`);
 console.log(`\n${table}\n\nSurvivors: reports/mutation/<pair>.survivors.txt`);
+
+/**
+ * Whether `result` lies in what `pair` mutates now (its files, or the lines of its spans): a report from
+ * before the pair was narrowed holds mutants the pair no longer measures.
+ */
+function mutatedBy(pair, result) {
+  return pair.mutate.some((entry) => {
+    if (typeof entry !== 'string') {
+      const [file, lines] = mutatePattern(entry).split(':');
+      const [first, last] = lines.split('-').map(Number);
+      return result.fileName === file && result.line >= first && result.line <= last;
+    }
+    return globRegExp(entry).test(result.fileName);
+  });
+}
+
+/** A `mutate` glob as a regular expression: `*` within one folder, `{a,b}` alternatives. */
+function globRegExp(glob) {
+  const source = glob
+    .replace(/[.+^$()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\{([^}]*)\}/g, (_, options) => `(?:${options.split(',').join('|')})`);
+  return new RegExp(`^${source}$`);
+}
 
 /** A `mutate` entry as Stryker takes it: a glob as it is, a span as `file:first-last` (lines, from 1). */
 function mutatePattern(entry) {
