@@ -53,6 +53,9 @@ const CONDITION_MUTATORS = [
   'ArithmeticOperator',
   'BlockStatement',
 ];
+/** A connector's own refusal of an agent id that is not a string: the contract asks only for a refusal. */
+const SDK_AGENT_ID_REFUSAL =
+  "the code and path of the SDK's own AgentConnectorError for a non-string agent id, which the contract does not name (it asks for a refusal)";
 /** The wording of an error message, which the contracts leave to the implementation. */
 const WORDING =
   'wording inside an error message, which the contract leaves to the implementation (the suite checks the code, the path and that a message exists)';
@@ -914,8 +917,7 @@ export const EQUIVALENTS = [
     code,
     exact: true,
     mutators: ['StringLiteral', 'ObjectLiteral'],
-    reason:
-      "the code and path of the SDK's own AgentConnectorError for a non-string agent id, which the contract does not name (it asks for a refusal)",
+    reason: SDK_AGENT_ID_REFUSAL,
   })),
   ...[
     "warnings: ['no wake_url configured and no context given: nothing delivered'],",
@@ -1099,8 +1101,7 @@ export const EQUIVALENTS = [
     code,
     exact: true,
     mutators: ['StringLiteral', 'ObjectLiteral'],
-    reason:
-      "the code and path of the SDK's own AgentConnectorError for a non-string agent id, which the contract does not name (it asks for a refusal)",
+    reason: SDK_AGENT_ID_REFUSAL,
   })),
   {
     pairs: ['noop-connector'],

@@ -361,6 +361,11 @@ export function provisionRegistryCases(suiteName: string): Case[] {
             argument('routeKey'),
             'route with route key ""',
           );
+          await assertRefuses(
+            () => registry.route('', 'key-1'),
+            argument('platform'),
+            'route with platform ""',
+          );
           assertEqual(
             await registry.get('gw-refused', platform),
             null,
