@@ -35,6 +35,10 @@ const SWEEP =
 const NOOP = 'packages/agent-connector/src/noop.ts';
 const BLOB_STORE = 'packages/hearthnet/src/blobs/backed-blob-store.ts';
 const AUTH = 'packages/relay/src/auth.ts';
+const SESSION_KEY = 'packages/relay/src/session-key.ts';
+/** Which field an SDK refusal of a session source names, which the session-key contract leaves open. */
+const FIELD_NAMED =
+  "what an SDK refusal of a session source says (its message, its path, its details): the session-key contract asks for the refusal and its code, and which field a diagnostic names is the SDK's";
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -60,8 +64,113 @@ const SDK_AGENT_ID_REFUSAL =
 const WORDING =
   'wording inside an error message, which the contract leaves to the implementation (the suite checks the code, the path and that a message exists)';
 
+/**
+ * Entries that share pairs, file, mutators and reason, one per line of code (matched as a part of the line).
+ *
+ * @param {Omit<Equivalent, 'code'>} common
+ * @param {string[]} codes
+ * @returns {Equivalent[]}
+ */
+function sameReason(common, codes) {
+  return codes.map((code) => ({ ...common, code }));
+}
+
 /** @type {Equivalent[]} */
 export const EQUIVALENTS = [
+  // relay.session-keys × buildSessionKey
+  ...sameReason(
+    {
+      pairs: ['session-keys'],
+      file: SESSION_KEY,
+      mutators: ['StringLiteral', 'ObjectLiteral'],
+      reason: FIELD_NAMED,
+    },
+    [
+      '`${path} is or holds an integral number beyond the safe integer range: pass a bigint or a string`,',
+      '{ path },',
+      "export function normalizeWhatsAppIdentifier(value: SessionKeyValue, path = 'identifier'): string {",
+      "export function canonicalWhatsAppIdentifier(value: SessionKeyValue, path = 'identifier'): string {",
+      '`WhatsApp identifier in ${path} normalises to ${JSON.stringify(normalized)}',
+      '{ path, details: { normalized } },',
+      "add(slackScope, 'scope_id');",
+      "canonicalWhatsAppIdentifier(fields.chat_id, 'chat_id')",
+      "add(chatId, 'chat_id');",
+      "add(fields.thread_id, 'thread_id');",
+      "let threadField = 'thread_id';",
+      "threadField = 'prospective_thread_id';",
+      "add(chatTypeSlot, 'chat_type');",
+      "add(fields.chat_id, 'chat_id');",
+      "'platform must be a non-empty string'",
+      "path: 'platform',",
+      "'profile must be a string or null'",
+      "path: 'options.profile',",
+      "`dialect must be one of ${SESSION_KEY_DIALECTS.join(', ')}`,",
+      "{ path: 'options.dialect' }",
+      '`${name} must be a boolean`',
+      'path: `options.${name}`,',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['session-keys'],
+      file: SESSION_KEY,
+      mutators: [
+        'StringLiteral',
+        'ConditionalExpression',
+        'EqualityOperator',
+        'LogicalOperator',
+        'BlockStatement',
+        'BooleanLiteral',
+      ],
+      reason:
+        'isSessionKeyScalar and isUnsafeInteger decide only what scalarField accepts, and it also accepts every JSON value: for what a fixture can hold (JSON data, bigints, NaN, ±Infinity, -0) the union, and so the key or refusal, is unchanged',
+    },
+    [
+      "case 'string':",
+      "case 'boolean':",
+      "case 'undefined':",
+      'return !Number.isInteger(value) || Number.isSafeInteger(value);',
+      'default:',
+      'return value === null;',
+      'if (isSessionKeyScalar(value) || isUnsafeInteger(value) || isJsonValue(value)) {',
+      "return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);",
+      'function isUnsafeInteger(value: unknown): boolean {',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['session-keys'],
+      file: SESSION_KEY,
+      mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'ObjectLiteral'],
+      reason:
+        "unreachable through the session-key suite: it passes a source record and an options record, and a non-object source or options (or a value no JSON fixture can hold, which describe() words) is a JavaScript caller's type error the SDK guards against",
+    },
+    [
+      "if (typeof source !== 'object' || source === null || Array.isArray(source)) {",
+      "throw new RelayError('invalid_session_source', 'the session source must be an object');",
+      "if (typeof options !== 'object' || options === null || Array.isArray(options)) {",
+      "throw new RelayError('invalid_session_key_options', 'the options must be an object', { path: 'options' });",
+      "if (Array.isArray(value)) return 'an array holding something JSON cannot carry';",
+      "if (typeof value === 'object') return 'an object that is not plain JSON data';",
+      'return `a ${typeof value}`;',
+      'function describe(value: unknown): string {',
+      '`${name} must be a string, number, bigint, boolean, null or plain JSON data, not ${describe(value)}`,',
+      '{ path: name },',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['session-keys'],
+      file: SESSION_KEY,
+      mutators: ['ConditionalExpression'],
+      reason:
+        'the baseline dialect never uses prospective_thread_id: readSource leaves it undefined there and the branch that keys on it needs it truthy, so reading it, or entering the dialect check, changes nothing a JSON source can show',
+    },
+    [
+      "dialect === 'upstream-2026-09-21' &&",
+      "dialect === 'upstream-2026-09-21' ? scalarField(record, 'prospective_thread_id') : undefined,",
+    ],
+  ),
   // hearthnet.event-store × InMemoryEventStore
   {
     pairs: ['event-store'],

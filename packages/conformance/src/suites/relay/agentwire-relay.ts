@@ -34,7 +34,6 @@ import {
   relayMediaUrl,
   relaySign,
   rewriteSlackParentCommand,
-  SESSION_KEY_DIALECTS,
   type SessionKeyDialect,
   type SessionKeySource,
   type SessionSource,
@@ -47,7 +46,6 @@ import type { FrameDecodeOutcome, FrameDirection, FrameStreamOutcome } from './f
 import type { MessageEventImplementation } from './message-event-cases.js';
 import type { RelayCodecImplementation } from './relay-codec.js';
 import type { SessionKeyImplementation } from './session-keys.js';
-import { BASELINE_SESSION_KEY_DIALECT } from './session-keys.js';
 import type { RelayTokenImplementation, RelayTokenVerdict } from './tokens.js';
 
 /** The `code` of an error, when it has a string one. */
@@ -56,7 +54,9 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-const NEWER_DIALECTS = SESSION_KEY_DIALECTS.filter((dialect) => dialect !== BASELINE_SESSION_KEY_DIALECT);
+// Declared, not derived from SESSION_KEY_DIALECTS: a subject states what it claims, and
+// session-keys.test.ts checks that it claims every dialect the package knows.
+const NEWER_DIALECTS: readonly string[] = ['upstream-2026-09-21'];
 
 /** `buildSessionKey` of @agentwire/relay, with every dialect it knows. */
 export const agentwireSessionKeys: SessionKeyImplementation = {

@@ -1,9 +1,15 @@
+import {
+  type BuildSessionKeyOptions,
+  buildSessionKey,
+  SESSION_KEY_DIALECTS,
+  type SessionKeySource,
+} from '@agentwire/relay';
 import { afterAll, describe, expect, it } from 'vitest';
 import sessionKeysFixture from '../../../fixtures/relay/session-keys.json' with { type: 'json' };
 import { runSuite } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';
 import { agentwireSessionKeys } from './agentwire-relay.js';
-import { sessionKeySuite } from './session-keys.js';
+import { BASELINE_SESSION_KEY_DIALECT, sessionKeySuite } from './session-keys.js';
 
 describe('sessionKeySuite', () => {
   it('passes every case against @agentwire/relay, with nothing skipped', async () => {
@@ -81,6 +87,25 @@ describe('sessionKeySuite', () => {
     expect(report.ok).toBe(false);
   });
 
+  it('declares every dialect @agentwire/relay knows', () => {
+    expect([BASELINE_SESSION_KEY_DIALECT, ...(agentwireSessionKeys.dialects ?? [])]).toEqual(
+      SESSION_KEY_DIALECTS,
+    );
+  });
+
+  it('fails an implementation that keys an unsafe integer as the double it read', async () => {
+    const report = await runSuite(
+      sessionKeySuite({
+        ...agentwireSessionKeys,
+        buildSessionKey: (source, options) =>
+          buildSessionKey(asReadDouble(source) as SessionKeySource, options as BuildSessionKeyOptions),
+      }),
+    );
+    const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+    // Inside an array or object the bigint is refused anyway (it is not JSON data): one case fails.
+    expect(failed).toEqual(['relay.session-keys.refused-unsafe-integer-chat-id']);
+  });
+
   it('checks error codes when the implementation maps them', async () => {
     const report = await runSuite(sessionKeySuite({ ...agentwireSessionKeys, errorCode: () => 'other' }));
     const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
@@ -92,3 +117,12 @@ describe('sessionKeySuite', () => {
 describe('sessionKeySuite through registerSuite', () => {
   registerSuite(sessionKeySuite(agentwireSessionKeys), { describe, it, afterAll });
 });
+
+/** `value` with every integral number beyond the safe range turned into the bigint of the double it is. */
+function asReadDouble(value: unknown): unknown {
+  if (typeof value === 'number')
+    return Number.isInteger(value) && !Number.isSafeInteger(value) ? BigInt(value) : value;
+  if (Array.isArray(value)) return value.map(asReadDouble);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, asReadDouble(member)]));
+}
