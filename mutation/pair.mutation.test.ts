@@ -3,10 +3,6 @@
 // rows `agentwire-conformance` runs (the bundled rows, and the repository's `--subjects` module for
 // the SQLite stores). Stryker runs it once per mutant; a case that fails kills the mutant.
 import { afterAll, describe, it } from 'vitest';
-import repositorySubjects from '../conformance.subjects.mjs';
-import { bundledSuites, type RunEntry, startRun } from '../packages/conformance/src/cli/bundled-suites.js';
-import { subjectSuites } from '../packages/conformance/src/subjects/subject-suites.js';
-import { registerSuite } from '../packages/conformance/src/vitest/index.js';
 import { PAIRS } from './pairs.mjs';
 
 const id = process.env['AGENTWIRE_MUTATION_PAIR'];
@@ -14,21 +10,49 @@ const pair = PAIRS.find((candidate) => candidate.id === id);
 if (pair === undefined) throw new Error(`AGENTWIRE_MUTATION_PAIR names no pair: ${String(id)}`);
 
 const wanted = [{ suite: pair.suite, subject: pair.subject }, ...(pair.also ?? [])];
-const entries: RunEntry[] = [...bundledSuites(), ...subjectSuites(repositorySubjects)];
-// Live subjects (a relay connector, a HearthNet node on 127.0.0.1) start once for the file.
-const run = await startRun(
-  entries.filter((entry) => 'subject' in entry && wanted.some(({ subject }) => entry.subject === subject)),
-);
-afterAll(async () => {
-  await run.stop();
-});
-for (const { suite, subject } of wanted) {
-  const row = run.rows.find(
-    (candidate) => 'suite' in candidate && candidate.suite.name === suite && candidate.subject === subject,
+
+/**
+ * The pair's rows, started. Loaded here, not imported at the top: a mutant that breaks the
+ * implementation while its modules load (a table built at import time) must fail a test, and an error
+ * before any test is registered is no failed test to vitest, so Stryker would count it a survivor.
+ */
+async function startPairRun() {
+  const [{ default: repositorySubjects }, { bundledSuites, startRun }, { subjectSuites }] = await Promise.all(
+    [
+      import('../conformance.subjects.mjs'),
+      import('../packages/conformance/src/cli/bundled-suites.js'),
+      import('../packages/conformance/src/subjects/subject-suites.js'),
+    ],
   );
-  if (row === undefined || !('suite' in row)) {
-    throw new Error(`no run of ${suite} on ${subject}: pairs.mjs and the bundled rows disagree`);
+  const entries = [...bundledSuites(), ...subjectSuites(repositorySubjects)];
+  // Live subjects (a relay connector, a HearthNet node on 127.0.0.1) start once for the file.
+  return startRun(
+    entries.filter((entry) => 'subject' in entry && wanted.some(({ subject }) => entry.subject === subject)),
+  );
+}
+
+const started = await startPairRun().then(
+  (run) => ({ run }),
+  (error: unknown) => ({ error }),
+);
+if ('error' in started) {
+  it('loads and starts the implementation', () => {
+    throw started.error;
+  });
+} else {
+  const { run } = started;
+  const { registerSuite } = await import('../packages/conformance/src/vitest/index.js');
+  afterAll(async () => {
+    await run.stop();
+  });
+  for (const { suite, subject } of wanted) {
+    const row = run.rows.find(
+      (candidate) => 'suite' in candidate && candidate.suite.name === suite && candidate.subject === subject,
+    );
+    if (row === undefined || !('suite' in row)) {
+      throw new Error(`no run of ${suite} on ${subject}: pairs.mjs and the bundled rows disagree`);
+    }
+    // One describe per subject: the same suite may run on two subjects, and Stryker tells tests by name.
+    describe(subject, () => registerSuite(row.suite, { describe, it, afterAll }));
   }
-  // One describe per subject: the same suite may run on two subjects, and Stryker tells tests by name.
-  describe(subject, () => registerSuite(row.suite, { describe, it, afterAll }));
 }
