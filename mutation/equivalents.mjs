@@ -39,6 +39,10 @@ const SESSION_KEY = 'packages/relay/src/session-key.ts';
 /** Which field an SDK refusal of a session source names, which the session-key contract leaves open. */
 const FIELD_NAMED =
   "what an SDK refusal of a session source says (its message, its path, its details): the session-key contract asks for the refusal and its code, and which field a diagnostic names is the SDK's";
+const TOPICS = 'packages/hearthnet/src/pubsub/topics.ts';
+/** What a pub-sub refusal says besides its code, which the pub-sub contract leaves open. */
+const TOPIC_REFUSAL_WORDS =
+  "what a refusal of a topic or payload says besides its code (its message, the JSON path it names, its details): the pub-sub contract asks for unknown_topic or invalid_topic_payload, and which field a diagnostic names is the SDK's";
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -171,6 +175,116 @@ export const EQUIVALENTS = [
       "dialect === 'upstream-2026-09-21' ? scalarField(record, 'prospective_thread_id') : undefined,",
     ],
   ),
+  // hearthnet.pubsub × the topic and payload rules
+  ...sameReason(
+    {
+      pairs: ['pubsub'],
+      file: TOPICS,
+      mutators: [
+        'StringLiteral',
+        'ObjectLiteral',
+        'ArrayDeclaration',
+        'MethodExpression',
+        'LogicalOperator',
+        'OptionalChaining',
+        'ArrowFunction',
+        'ConditionalExpression',
+        'EqualityOperator',
+      ],
+      reason: TOPIC_REFUSAL_WORDS,
+    },
+    [
+      'const capabilityNameSchema = z.string().refine(succeeds(parseCapabilityName), {',
+      "message: 'expected a capability name such as llm.chat',",
+      'const capabilityVersionSchema = z.string().refine(succeeds(parseCapabilityVersion), {',
+      "message: 'expected a capability version major.minor',",
+      "context.addIssue({ code: 'custom', message: `${verdict.message} (at ${verdict.path})` });",
+      'context.addIssue({',
+      "code: 'custom',",
+      "path: ['event_type'],",
+      "message: `expected an event of type ${types.join(' or ')}, got ${verdict.event.event_type}`,",
+      "(issue?.path ?? []).filter((segment): segment is string | number => typeof segment !== 'symbol'),",
+      "`${topic}: ${path}: ${issue?.message ?? 'invalid payload'}`,",
+      'details: { topic },',
+      '`${topic}: a chat topic is chat.message.<recipient full node id>`,',
+      '{ cause: error, details: { value: topic } },',
+      "throw new HearthNetLocalError('unknown_topic', `${JSON.stringify(topic)} is not a topic of contract §8`, {",
+      'details: { value: topic },',
+      "`${resolved.topic}: $.data.recipient: the message is addressed to ${String(recipient)}, not to this topic's recipient`,",
+      "{ path: '$.data.recipient', details: { topic: resolved.topic } },",
+    ],
+  ),
+  {
+    pairs: ['pubsub'],
+    file: TOPICS,
+    code: '{',
+    exact: true,
+    mutators: ['ObjectLiteral'],
+    reason: TOPIC_REFUSAL_WORDS,
+  },
+  ...sameReason(
+    {
+      pairs: ['pubsub'],
+      file: TOPICS,
+      mutators: ['ArrayDeclaration', 'StringLiteral'],
+      reason:
+        "a row's eventTypes, which the facts the contract fixes per topic (scope, payload, producer, audience, recipient) do not hold: the row's payload check is built from the event types passed in, not from this copy",
+    },
+    [
+      'eventTypes: readonly EventType[] = [],',
+      'eventTypes: Object.freeze([...eventTypes]),',
+      "definition('node.manifest.updated', 'wire', 'node_manifest', 'each_node', 'members', [",
+    ],
+  ).concat({
+    pairs: ['pubsub'],
+    file: TOPICS,
+    code: "'node.manifest.updated',",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason:
+      'the eventTypes of the node.manifest.updated row, which the facts the contract fixes per topic do not hold (its payload is the manifest, checked by its own schema)',
+  }),
+  ...sameReason(
+    {
+      pairs: ['pubsub'],
+      file: TOPICS,
+      mutators: [
+        ...CONDITION_MUTATORS,
+        'StringLiteral',
+        'ObjectLiteral',
+        'MethodExpression',
+        'ArrowFunction',
+      ],
+      reason:
+        "unreachable through the pub-sub suite: its interface passes topic names as strings, and LOCAL_ONLY_TOPICS serves only isLocalOnlyTopic, a helper of the node's hub (the suite asks checkWireTopic, which reads the row's scope)",
+    },
+    [
+      "TOPIC_DEFINITIONS.filter((topic) => topic.scope === 'local_only').map((topic) => topic.name),",
+      "return typeof topic === 'string' && LOCAL_ONLY_TOPICS.includes(topic);",
+      'export function isLocalOnlyTopic(topic: unknown): boolean {',
+      "if (typeof topic !== 'string')",
+      "throw new HearthNetLocalError('unknown_topic', 'a topic must be a string', { details: { value: topic } });",
+      "const resolved = typeof topic === 'string' ? resolveTopic(topic) : topic;",
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['pubsub'],
+      file: TOPICS,
+      mutators: ['StringLiteral'],
+      reason:
+        'topicForEvent maps chat.message.sent and node.manifest.updated in its switch before it reads EVENT_TOPICS, so their entries there are documentation',
+    },
+    ["'node.manifest.updated': 'node.manifest.updated',", "'chat.message.sent': 'chat.message.<recipient>',"],
+  ),
+  {
+    pairs: ['pubsub'],
+    file: TOPICS,
+    code: '} catch {',
+    mutators: ['BlockStatement'],
+    reason:
+      'an emptied catch block returns undefined, which refine() reads as false, as it reads the original false',
+  },
   // hearthnet.event-store × InMemoryEventStore
   {
     pairs: ['event-store'],

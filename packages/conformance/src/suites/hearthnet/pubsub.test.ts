@@ -66,6 +66,7 @@ describe('pubsubSuite', () => {
         'topic-chat-no-recipient.wire',
         'topic-empty.wire',
         'topic-case.wire',
+        'topic-chat-lookalike-prefix.wire',
       ].sort(),
     );
   });
@@ -103,6 +104,33 @@ describe('pubsubSuite', () => {
     });
     expect(failed).toContain('event-community-member-joined');
     expect(failed.filter((id) => id.startsWith('event-'))).toEqual(['event-community-member-joined']);
+  });
+
+  it('fails a descriptor check that knows only the stable, member-trust, non-streaming capability', async () => {
+    const failed = await failedCases({
+      ...agentwirePubSub,
+      validatePayload: (topic, payload) => {
+        const descriptor = payload as {
+          stability?: unknown;
+          trust?: { condition?: unknown };
+          streaming?: unknown;
+        };
+        if (
+          topic === 'capability.registered' &&
+          (descriptor.stability !== 'stable' ||
+            descriptor.streaming !== 'none' ||
+            descriptor.trust?.condition !== undefined)
+        )
+          throw Object.assign(new Error('unsupported descriptor'), { code: 'invalid_topic_payload' });
+        return agentwirePubSub.validatePayload?.(topic, payload);
+      },
+    });
+    expect(failed).toEqual([
+      'payload-registered-beta-server',
+      'payload-registered-unstable-bidirectional',
+      'payload-registered-can-invite',
+      'payload-registered-co-signers',
+    ]);
   });
 });
 

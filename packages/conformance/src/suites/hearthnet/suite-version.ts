@@ -8,3 +8,11 @@ export const HEARTHNET_SUITE_VERSION = '1.0.0';
  * `sync`.
  */
 export const HEARTHNET_NODE_SUITE_VERSION = '1.2.0';
+
+/**
+ * Version of `hearthnet.pubsub`: 1.1.0 added a topic that only looks like a chat topic, the
+ * `capability.registered` payloads of every stability,
+ * trust condition, idempotency kind and streaming mode, and the refusals of an unknown trust condition
+ * and an empty idempotency key.
+ */
+export const HEARTHNET_PUBSUB_SUITE_VERSION = '1.1.0';

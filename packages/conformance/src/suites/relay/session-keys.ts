@@ -11,7 +11,7 @@ import {
 import { requiredCapabilities } from '../../run-suite.js';
 import type { CapabilityNeed, ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { levelForTags } from './case-level.js';
-import { RELAY_SUITE_VERSION } from './suite-version.js';
+import { RELAY_SESSION_KEYS_SUITE_VERSION, RELAY_SUITE_VERSION } from './suite-version.js';
 
 /** The session-key dialect of a gateway of the baseline snapshot (2026-07-26); the default dialect. */
 export const BASELINE_SESSION_KEY_DIALECT = 'baseline-2026-07-26';
@@ -64,6 +64,13 @@ const OPTION_NAMES: Readonly<Record<string, keyof SessionKeyOptions>> = {
   dialect: 'dialect',
 };
 const fixture = readFixtureFile(sessionKeysFixture, FIXTURE_NAME);
+/** The fixture cases `relay.session-keys` 1.1.0 added; the others date from 1.0.0. */
+const ADDED_IN_1_1: ReadonlySet<string> = new Set([
+  'unsafe-integer-not-written',
+  'refused-unsafe-integer-chat-id',
+  'refused-unsafe-integer-in-list',
+  'refused-unsafe-integer-in-object',
+]);
 
 /**
  * The gateway's `build_session_key` from `fixtures/relay/session-keys.json`: every branch for DMs,
@@ -86,7 +93,7 @@ export function sessionKeySuite(
   const cases = fixture.cases.map(caseFor);
   return {
     name: SUITE_NAME,
-    version: RELAY_SUITE_VERSION,
+    version: RELAY_SESSION_KEYS_SUITE_VERSION,
     description: fixture.description,
     cases,
     setup: () => ({ ctx: implementation, capabilities }),
@@ -110,7 +117,7 @@ function caseFor(entry: FixtureCase, index: number): ConformanceCase<SessionKeyI
     id: `${SUITE_NAME}.${entry.id}`,
     section: entry.tags.includes('upstream') ? SECTION_UPSTREAM : SECTION_BASELINE,
     level: levelForTags(entry.tags),
-    since: RELAY_SUITE_VERSION,
+    since: ADDED_IN_1_1.has(entry.id) ? RELAY_SESSION_KEYS_SUITE_VERSION : RELAY_SUITE_VERSION,
     ...(requires === undefined ? {} : { requires }),
   } as const;
   if (error !== undefined) {

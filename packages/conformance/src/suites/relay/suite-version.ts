@@ -17,3 +17,10 @@ export const DESCRIPTOR_VIEWS_AND_EVENTS_SINCE = '1.2.0';
  * expiry past the safe integers, and requires an accepting verdict to carry no close.
  */
 export const RELAY_TOKENS_SUITE_VERSION = '1.1.0';
+
+/**
+ * Version of the `relay.session-keys` suite: 1.1.0 added the refusals of an integral number beyond
+ * ±(2^53 − 1) in a part the key writes (also inside an array or object) and the key of a source that
+ * holds one only in a part the key does not write.
+ */
+export const RELAY_SESSION_KEYS_SUITE_VERSION = '1.1.0';
