@@ -43,6 +43,7 @@ const TOPICS = 'packages/hearthnet/src/pubsub/topics.ts';
 /** What a pub-sub refusal says besides its code, which the pub-sub contract leaves open. */
 const TOPIC_REFUSAL_WORDS =
   "what a refusal of a topic or payload says besides its code (its message, the JSON path it names, its details): the pub-sub contract asks for unknown_topic or invalid_topic_payload, and which field a diagnostic names is the SDK's";
+const SQLITE_EVENT_STORE = 'packages/sqlite/src/hearthnet/sqlite-event-store.ts';
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -284,6 +285,73 @@ export const EQUIVALENTS = [
     mutators: ['BlockStatement'],
     reason:
       'an emptied catch block returns undefined, which refine() reads as false, as it reads the original false',
+  },
+  // hearthnet.event-store × SqliteEventStore
+  ...sameReason(
+    {
+      pairs: ['sqlite-event-store'],
+      file: SQLITE_EVENT_STORE,
+      mutators: [
+        ...CONDITION_MUTATORS,
+        'StringLiteral',
+        'ObjectLiteral',
+        'ArrowFunction',
+        'OptionalChaining',
+        'BooleanLiteral',
+      ],
+      reason:
+        "the SQLite store's own surface beyond EventStore (its constructor options, appendBatch, close() and the closed state, its schema component's name) and its guards of argument types for JavaScript callers, which the EventStore contract, with typed arguments, does not have",
+    },
+    [
+      "const IMPLEMENTATION = 'SqliteEventStore';",
+      "const { database, owned } = openDatabase(options, 'options', (message, path) =>",
+      '} catch (error) {',
+      'if (owned) database.close();',
+      'async appendBatch(events: Iterable<SignedEvent>): Promise<AppendResult[]> {',
+      "if (typeof (events as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function') {",
+      "throw invalidStoreArgumentError('must be an iterable of events', 'events');",
+      '.transaction(() => Array.from(events, (event) => this.#insert(event).result))',
+      "assertString(communityId, 'communityId');",
+      "if (typeof create !== 'function') throw invalidStoreArgumentError('must be a function', 'create');",
+      "assertString(eventId, 'eventId');",
+      "if (typeof range !== 'object' || range === null) {",
+      "throw invalidStoreArgumentError('must be an object', 'range');",
+      'close(): void {',
+      'if (this.#closed) return;',
+      'this.#closed = true;',
+      'if (this.#owned) this.#database.close();',
+      '#open(): void {',
+      'if (this.#closed || !this.#database.open) throw storeClosedError(IMPLEMENTATION);',
+      'function assertString(value: unknown, name: string): asserts value is string {',
+      "if (typeof value !== 'string') throw invalidStoreArgumentError('must be a string', name);",
+      "name: 'hearthnet_event_store',",
+      'export function invalidStoreArgumentError(message: string, path: string): SqliteStoreError {',
+      "return new SqliteStoreError('invalid_store_argument', `${path} ${message}`, { path });",
+    ],
+  ),
+  {
+    pairs: ['sqlite-event-store'],
+    file: SQLITE_EVENT_STORE,
+    code: 'return this.#statements.head.get(communityId)?.head ?? undefined;',
+    mutators: ['OptionalChaining'],
+    reason: 'MAX() over no rows still yields one row (head NULL), so the row always exists',
+  },
+  {
+    pairs: ['sqlite-event-store'],
+    file: SQLITE_EVENT_STORE,
+    code: 'if (head !== null) heads.set(community_id, head);',
+    mutators: ['ConditionalExpression'],
+    reason:
+      'a community gets its clock row only in the transaction that stores one of its events, so the MAX over its events is never NULL',
+  },
+  {
+    pairs: ['sqlite-event-store'],
+    file: SQLITE_EVENT_STORE,
+    code: "if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {",
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason:
+      'Number.isSafeInteger is false for every non-number, so the next test refuses what the type test would',
   },
   // hearthnet.event-store × InMemoryEventStore
   {
