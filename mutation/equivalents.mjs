@@ -44,6 +44,10 @@ const TOPICS = 'packages/hearthnet/src/pubsub/topics.ts';
 const TOPIC_REFUSAL_WORDS =
   "what a refusal of a topic or payload says besides its code (its message, the JSON path it names, its details): the pub-sub contract asks for unknown_topic or invalid_topic_payload, and which field a diagnostic names is the SDK's";
 const SQLITE_EVENT_STORE = 'packages/sqlite/src/hearthnet/sqlite-event-store.ts';
+const MANIFEST = 'packages/hearthnet/src/manifests/node-manifest.ts';
+/** What a manifest refusal says besides its §9 code and reason, which the contract leaves open. */
+const MANIFEST_WORDS =
+  "what a manifest refusal says besides its §9 code and reason (its message, the JSON path it names): the contract fixes the code, the suite the reason too, and the wording is the SDK's";
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -352,6 +356,153 @@ export const EQUIVALENTS = [
     replacement: 'false',
     reason:
       'Number.isSafeInteger is false for every non-number, so the next test refuses what the type test would',
+  },
+  // hearthnet.manifests × node manifests
+  ...sameReason(
+    {
+      pairs: ['manifests'],
+      file: MANIFEST,
+      mutators: [
+        'StringLiteral',
+        'ObjectLiteral',
+        'MethodExpression',
+        'LogicalOperator',
+        'OptionalChaining',
+        'ArrayDeclaration',
+        'ArrowFunction',
+        'ConditionalExpression',
+        'EqualityOperator',
+        'ArithmeticOperator',
+      ],
+      reason: MANIFEST_WORDS,
+    },
+    [
+      'export const nodeIdSchema = z.string().refine(isFullNodeId, {',
+      "message: 'expected a full node id, ed25519:<base64url of 32 bytes>',",
+      'export const timestampSchema = z.string().refine((text) => tryParseTimestamp(text) !== undefined, {',
+      "message: 'expected an RFC 3339 UTC timestamp such as 2026-05-26T08:14:22Z',",
+      'export const jsonObjectSchema = z.custom<{ readonly [key: string]: unknown }>(isPlainObject, {',
+      "message: 'expected a JSON object',",
+      '{ message: \'expected a capability version "X.Y"\' }',
+      "{ message: 'expected blake3:<64 lowercase hex>' }",
+      "const path = formatJsonPath((issue?.path ?? []).filter((segment) => typeof segment !== 'symbol'));",
+      "`invalid node manifest at ${path}: ${issue?.message ?? 'invalid'}`,",
+      "return rejectManifest('malformed', `${path}: ${issue?.message ?? 'invalid'}`, path);",
+      '`manifest version ${manifest.version} is not ${NODE_MANIFEST_VERSION}`,',
+      '`contract_version ${JSON.stringify(manifest.contract_version)} is not compatible with 1.0`,',
+      '`expires_at − issued_at is ${(expiresAt - issuedAt) / 1000} s, not ${NODE_MANIFEST_LIFETIME_MS / 1000} s`,',
+      '`the signature does not verify under node_id (${signature.reason})`,',
+      "return rejectManifest('expired', `the manifest expired at ${manifest.expires_at}`);",
+      '`node manifest refused (${rejection.reason}): ${rejection.message}`,',
+      'return path === undefined',
+      '`another public key is pinned for node ${verdict.manifest.node_id}`,',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['manifests'],
+      file: MANIFEST,
+      mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'ObjectLiteral', 'Regex', 'BooleanLiteral'],
+      reason:
+        'a field schema of this file that only events use (signatures and prefixed content ids appear in no manifest field): the event-log pair measures it',
+    },
+    [
+      'export const signatureSchema = z.string().regex(/^ed25519:[A-Za-z0-9_-]{85}[AQgw]$/, {',
+      "message: 'expected ed25519:<base64url of 64 bytes>',",
+      'export const contentIdSchema = z.string().refine(isPrefixedCid, {',
+      "message: 'expected a content id such as blake3:<64 lowercase hex>',",
+      'function isPrefixedCid(text: string): boolean {',
+      "return parseContentId(text).form === 'prefixed';",
+    ],
+  ),
+  ...[
+    ['try {', 'BlockStatement'],
+    ['} catch {', 'BlockStatement'],
+    ['return false;', 'BooleanLiteral'],
+  ].map(([code, mutator]) => ({
+    pairs: ['manifests'],
+    file: MANIFEST,
+    code,
+    exact: true,
+    mutators: [mutator],
+    reason:
+      'the try/catch of isPrefixedCid, a check only events use (the event-log pair measures it); isFullNodeId, the same shape, is killed through node ids',
+  })),
+  ...sameReason(
+    {
+      pairs: ['manifests'],
+      file: MANIFEST,
+      mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'LogicalOperator', 'ArithmeticOperator', 'Regex'],
+      reason:
+        "the SDK's own clock-skew option and its guards of `now` (a finite number, years 0000–9999) for JavaScript callers: the contract judges a manifest at a given time with no skew, and the suite passes one",
+    },
+    [
+      "assertTime(options.now, 'now');",
+      "assertTime(options.clockSkewMs ?? 0, 'clockSkewMs');",
+      'if (options.now >= expiresAt + (options.clockSkewMs ?? 0)) {',
+      "if (typeof value !== 'number' || !Number.isFinite(value) || (name === 'clockSkewMs' && value < 0)) {",
+      'function assertTime(value: unknown, name: string): void {',
+      'throw invalidTimestamp(value, `${name} must be a finite number of milliseconds`);',
+      'this.#clockSkewMs = options.clockSkewMs ?? 0;',
+      "if (typeof timeMs !== 'number' || !Number.isFinite(timeMs) || Math.abs(timeMs) > MAX_DATE_MS) {",
+      "throw invalidTimestamp(timeMs, 'a time must be a finite number of milliseconds');",
+      "if (!/^\\d{4}-/.test(text)) throw invalidTimestamp(timeMs, 'the year must be between 0000 and 9999');",
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['manifests'],
+      file: MANIFEST,
+      mutators: [
+        ...CONDITION_MUTATORS,
+        'StringLiteral',
+        'ObjectLiteral',
+        'ArrayDeclaration',
+        'BooleanLiteral',
+      ],
+      reason:
+        "unreachable through the manifest rules: parseTimestamp runs only on timestamps the schema has checked, tryParseTimestamp gets only strings (z.string() first), the two keys equalBytes compares are always 32 bytes, and the in-memory pin store's seeding and get() are the SDK's (the suite seeds one key per node id)",
+    },
+    [
+      'if (timeMs === undefined) {',
+      "throw invalidTimestamp(text, 'expected an RFC 3339 UTC timestamp such as 2026-05-26T08:14:22Z');",
+      "if (typeof text !== 'string') return undefined;",
+      'if (a.length !== b.length) return false;',
+      'for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;',
+      'constructor(initial: Iterable<readonly [string, Uint8Array]> = []) {',
+      'if (!this.#pins.has(nodeId)) this.#pins.set(nodeId, new Uint8Array(publicKey));',
+      'async get(nodeId: string): Promise<Uint8Array | undefined> {',
+      'return pinned === undefined ? undefined : new Uint8Array(pinned);',
+      'export function invalidTimestamp(value: unknown, message: string): HearthNetLocalError {',
+      "return new HearthNetLocalError('invalid_timestamp', `${message}, got ${describeValue(value)}`, {",
+      'details: { value },',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['manifests'],
+      file: MANIFEST,
+      mutators: ['StringLiteral', 'ObjectLiteral'],
+      reason:
+        "the code and fields of buildNodeManifest's own refusal: the contract has no build, and the suite asks only that input breaking the §6.1 shape is refused",
+    },
+    ["'invalid_node_manifest',", 'cause: parsed.error,'],
+  ).concat({
+    pairs: ['manifests'],
+    file: MANIFEST,
+    code: '{',
+    exact: true,
+    mutators: ['ObjectLiteral'],
+    reason:
+      "the fields of buildNodeManifest's own refusal: the contract has no build, and the suite asks only that input breaking the §6.1 shape is refused",
+  }),
+  {
+    pairs: ['manifests'],
+    file: MANIFEST,
+    code: 'date.getUTCFullYear() === year &&',
+    mutators: ['ConditionalExpression', 'LogicalOperator'],
+    reason:
+      'a four-digit year never overflows by itself: a date that leaves its year also leaves the month, day, hour, minute or second it overflowed, which the other comparisons refuse',
   },
   // hearthnet.event-store × InMemoryEventStore
   {

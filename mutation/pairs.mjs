@@ -61,7 +61,17 @@ export const PAIRS = [
     id: 'event-log',
     suite: 'hearthnet.event-log',
     subject: 'agentwire hearthnet',
-    mutate: ['packages/hearthnet/src/events/{event,ulid}.ts', 'packages/hearthnet/src/sync/sync-protocol.ts'],
+    mutate: [
+      'packages/hearthnet/src/events/{event,ulid}.ts',
+      'packages/hearthnet/src/sync/sync-protocol.ts',
+      // The field schemas events share with manifests; the event rules are what reach the signature and
+      // content id patterns.
+      {
+        file: 'packages/hearthnet/src/manifests/node-manifest.ts',
+        from: '/** A signature as the contract writes it',
+        until: '/** A plain JSON object; its values are checked',
+      },
+    ],
   },
   {
     id: 'manifests',

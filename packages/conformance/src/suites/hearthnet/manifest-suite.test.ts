@@ -13,7 +13,9 @@ import { type ManifestImplementation, type ManifestVerdict, manifestSuite } from
  * A hand-written verifier of §6.1 that can leave out one rule (as the reference leaves out several);
  * `'nothing'` keeps every rule.
  */
-function verifierWithout(rule: 'lifetime' | 'expiry' | 'pins' | 'nothing'): ManifestImplementation {
+function verifierWithout(
+  rule: 'lifetime' | 'expiry' | 'pins' | 'exact-contract-version' | 'nothing',
+): ManifestImplementation {
   const refuse = (code: string, reason: string): ManifestVerdict => ({ valid: false, code, reason });
   return {
     verify: (value, { now, pins }) => {
@@ -21,7 +23,8 @@ function verifierWithout(rule: 'lifetime' | 'expiry' | 'pins' | 'nothing'): Mani
       if (!parsed.success) return refuse('bad_request', 'malformed');
       const manifest = parsed.data;
       if (manifest.version !== 1) return refuse('bad_request', 'unsupported_version');
-      if (!manifest.contract_version.startsWith('1.'))
+      const contractVersion = rule === 'exact-contract-version' ? /^1\./ : /^1\.\d+$/;
+      if (!contractVersion.test(manifest.contract_version))
         return refuse('schema_mismatch', 'unsupported_contract_version');
       const issuedAt = parseTimestamp(manifest.issued_at);
       const expiresAt = parseTimestamp(manifest.expires_at);
@@ -69,9 +72,15 @@ describe('manifestSuite', () => {
     expect(report.results.filter((r) => r.status === 'failed')).toEqual([]);
     const skipped = report.results.filter((r) => r.status === 'skipped').map((r) => r.id);
     expect(skipped).toContain('hearthnet.manifests.build-garage-pc');
-    expect(
-      skipped.every((id) => id === 'hearthnet.manifests.build-garage-pc' || id.endsWith('.accept')),
-    ).toBe(true);
+    expect(skipped.every((id) => id.startsWith('hearthnet.manifests.build-') || id.endsWith('.accept'))).toBe(
+      true,
+    );
+  });
+
+  it('fails a verifier that reads contract_version by its prefix, on 1.0.1 only', async () => {
+    expect(await failedCases(verifierWithout('exact-contract-version'))).toEqual(
+      refusal('contract-version-three-parts'),
+    );
   });
 
   it('fails a verifier without the 30 s lifetime rule on the lifetime cases only', async () => {
@@ -86,11 +95,48 @@ describe('manifestSuite', () => {
     expect(await failedCases(verifierWithout('expiry'))).toEqual([
       ...refusal('expired-at-expires-at'),
       ...refusal('expired-long-after'),
+      ...refusal('timestamps-with-milliseconds-expired'),
     ]);
   });
 
   it('fails a verifier without key pinning on the pinned-key conflict only', async () => {
     expect(await failedCases(verifierWithout('pins'))).toEqual(refusal('pinned-key-conflict'));
+  });
+
+  it('fails a verifier that drops the milliseconds of a timestamp, on the expiry at the fraction', async () => {
+    const wholeSeconds: ManifestImplementation = {
+      verify: (value, options) => {
+        const { issued_at, expires_at } = value as { issued_at?: unknown; expires_at?: unknown };
+        const expiry = typeof expires_at === 'string' ? Date.parse(expires_at.replace(/\.\d+Z$/, 'Z')) : 0;
+        if (typeof issued_at === 'string' && issued_at.includes('.') && options.now >= expiry)
+          return { valid: false, code: 'expired', reason: 'expired' };
+        return agentwireManifests.verify(value, options);
+      },
+    };
+    expect(await failedCases(wholeSeconds)).toEqual([
+      'hearthnet.manifests.timestamps-with-milliseconds',
+      'hearthnet.manifests.timestamps-with-centiseconds',
+    ]);
+  });
+
+  it('fails an accept that refuses what verify accepts', async () => {
+    const refusing: ManifestImplementation = {
+      ...agentwireManifests,
+      accept: async () => {
+        throw Object.assign(new Error('refused'), { code: 'bad_request' });
+      },
+    };
+    const failed = await failedCases(refusing);
+    expect(failed).toContain('hearthnet.manifests.valid-at-issued-at.accept');
+    expect(failed.every((id) => id.endsWith('.accept'))).toBe(true);
+  });
+
+  it('fails a build that signs input breaking the §6.1 shape', async () => {
+    const lax: ManifestImplementation = {
+      ...agentwireManifests,
+      build: (input, seed, options) => agentwireManifests.build?.({ endpoints: [], ...input }, seed, options),
+    };
+    expect(await failedCases(lax)).toEqual(['hearthnet.manifests.build-refuses-missing-endpoints']);
   });
 
   it('fails a verifier that reports the wrong §9 code but not its reason case', async () => {
@@ -118,6 +164,7 @@ describe('manifestSuite', () => {
     expect(await failedCases(lenientAccept)).toEqual([
       'hearthnet.manifests.expired-at-expires-at.accept',
       'hearthnet.manifests.expired-long-after.accept',
+      'hearthnet.manifests.timestamps-with-milliseconds-expired.accept',
     ]);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
-import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+import { HEARTHNET_MANIFESTS_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** An implementation's verdict on a node manifest; `reason` is checked by the `recommended` cases only. */
 export type ManifestVerdict =
@@ -38,13 +38,14 @@ export interface ManifestImplementation {
   verify(manifest: unknown, options: ManifestVerifyOptions): ManifestVerdict | Promise<ManifestVerdict>;
   /**
    * Builds and signs a manifest from `input` with the key of the 32-byte `seed`, issued at `now`
-   * (milliseconds since the epoch). Capability `build`.
+   * (milliseconds since the epoch); throws (or rejects) for input that breaks the §6.1 shape.
+   * Capability `build`.
    */
   build?(input: Record<string, unknown>, seed: Uint8Array, options: { readonly now: number }): unknown;
   /**
-   * Judges a manifest as `verify` does but throws (or rejects) for one it refuses, with the §9 code as
-   * the error's `code` — the form a caller that stores the manifest on success uses. Capability
-   * `accept`.
+   * Judges a manifest as `verify` does: resolves to the manifest it accepts, and throws (or rejects)
+   * for one it refuses, with the §9 code as the error's `code` — the form a caller that stores the
+   * manifest on success uses. Capability `accept`.
    */
   accept?(manifest: unknown, options: ManifestVerifyOptions): unknown;
 }
@@ -53,6 +54,32 @@ const FIXTURE_NAME = 'hearthnet/node-manifests.json';
 const SECTION = 'HearthNet §6.1';
 const SUITE_NAME = 'hearthnet.manifests';
 const fixture = readFixtureFile(nodeManifestsFixture, FIXTURE_NAME);
+/** The fixture cases `hearthnet.manifests` 1.1.0 added; the others date from 1.0.0. */
+const ADDED_IN_1_1: ReadonlySet<string> = new Set([
+  'capability-version-two-digit',
+  'capability-version-prefixed',
+  'capability-version-three-parts',
+  'schema-hash-prefixed',
+  'schema-hash-65-hex',
+  'contract-version-11',
+  'contract-version-three-parts',
+  'contract-version-1-10-minor',
+  'timestamp-prefixed',
+  'timestamp-suffixed',
+  'timestamp-month-13',
+  'timestamp-april-31',
+  'timestamp-hour-24',
+  'timestamp-minute-60',
+  'timestamp-second-60',
+  'timestamp-four-fraction-digits',
+  'timestamps-with-milliseconds',
+  'timestamps-with-milliseconds-expired',
+  'timestamps-with-centiseconds',
+  'endpoint-without-port',
+  'hardware-negative-ram',
+  'load-cpu-not-a-number',
+  'build-refuses-missing-endpoints',
+]);
 
 /** The members of a ManifestImplementation that provide each capability. */
 const MANIFEST_MEMBERS = {
@@ -85,7 +112,7 @@ export function manifestSuite(
   const capabilities = new Set(providedCapabilities(implementation, MANIFEST_MEMBERS));
   return {
     name: SUITE_NAME,
-    version: HEARTHNET_SUITE_VERSION,
+    version: HEARTHNET_MANIFESTS_SUITE_VERSION,
     description: fixture.description,
     cases: fixture.cases.flatMap(casesFor),
     setup: () => ({ ctx: implementation, capabilities }),
@@ -98,12 +125,28 @@ type ManifestCase = ConformanceCase<ManifestImplementation>;
 function casesFor(entry: FixtureCase, index: number): ManifestCase[] {
   const location = `${FIXTURE_NAME} cases[${index}]`;
   const id = `${SUITE_NAME}.${entry.id}`;
-  const common = { id, section: SECTION, level: 'required', since: HEARTHNET_SUITE_VERSION } as const;
+  const since = ADDED_IN_1_1.has(entry.id) ? HEARTHNET_MANIFESTS_SUITE_VERSION : HEARTHNET_SUITE_VERSION;
+  const common = { id, section: SECTION, level: 'required', since } as const;
   const now = readNonNegativeInteger(entry['now_ms'], `${location}.now_ms`);
   switch (entry['operation']) {
     case 'build': {
       const seed = readBytes(entry['seed'], `${location}.seed`);
       const input = readObject(entry['input'], `${location}.input`);
+      if ('error' in entry) {
+        return [
+          {
+            ...common,
+            title: `refuses to build ${entry.id}`,
+            requires: 'build',
+            run: async (impl) => {
+              await assertRejects(
+                async () => impl.build?.(structuredClone(input), seed, { now }),
+                `build must refuse ${entry.id}: no manifest may be made of it`,
+              );
+            },
+          },
+        ];
+      }
       const expected = readObject(entry['expected'], `${location}.expected`);
       return [
         {
@@ -142,6 +185,19 @@ function verifyCases(
         ...common,
         title: `accepts ${entry.id}`,
         run: async (impl) => assertEqual((await verify(impl)).valid, true, 'verdict'),
+      },
+      {
+        ...common,
+        id: `${common.id}.accept`,
+        since: HEARTHNET_MANIFESTS_SUITE_VERSION,
+        title: `accept resolves to ${entry.id}`,
+        requires: 'accept',
+        run: async (impl) =>
+          assertEqual(
+            await impl.accept?.(structuredClone(manifest), options()),
+            manifest,
+            'accepted manifest',
+          ),
       },
     ];
   }

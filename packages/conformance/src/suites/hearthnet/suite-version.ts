@@ -16,3 +16,11 @@ export const HEARTHNET_NODE_SUITE_VERSION = '1.2.0';
  * and an empty idempotency key.
  */
 export const HEARTHNET_PUBSUB_SUITE_VERSION = '1.1.0';
+
+/**
+ * Version of `hearthnet.manifests`: 1.1.0 added the edges of each rule (endpoints, hardware and load
+ * checked; anchored capability version and schema hash patterns; impossible or over-precise
+ * timestamps; millisecond timestamps that count towards expiry; contract versions such as 11.0, 1.0.1
+ * and 1.10), a build refusal, and requires `accept` to resolve to each manifest `verify` accepts.
+ */
+export const HEARTHNET_MANIFESTS_SUITE_VERSION = '1.1.0';
