@@ -48,6 +48,7 @@ const MANIFEST = 'packages/hearthnet/src/manifests/node-manifest.ts';
 /** What a manifest refusal says besides its §9 code and reason, which the contract leaves open. */
 const MANIFEST_WORDS =
   "what a manifest refusal says besides its §9 code and reason (its message, the JSON path it names): the contract fixes the code, the suite the reason too, and the wording is the SDK's";
+const CAPABILITY_NAME = 'packages/hearthnet/src/capabilities/capability-name.ts';
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -504,6 +505,119 @@ export const EQUIVALENTS = [
     reason:
       'a four-digit year never overflows by itself: a date that leaves its year also leaves the month, day, hour, minute or second it overflowed, which the other comparisons refuse',
   },
+  // hearthnet.capability-schemas × the catalogue: capability names and versions, reached through satisfies
+  ...sameReason(
+    {
+      pairs: ['capability-schemas'],
+      file: CAPABILITY_NAME,
+      mutators: [
+        ...CONDITION_MUTATORS,
+        'StringLiteral',
+        'ObjectLiteral',
+        'MethodExpression',
+        'UnaryOperator',
+      ],
+      reason:
+        "not observable through the SDK's public surface, which the suite drives through satisfies: a name's prefix and its §3.1 status, the registrable rule (CapabilityRegistry applies it; capability-name.test.ts runs the fixture's parse cases against both), compareCapabilityVersions, and the guards of non-string arguments",
+    },
+    [
+      '} = Object.freeze({',
+      "llm: 'stable',",
+      "embed: 'stable',",
+      "rag: 'stable',",
+      "file: 'stable',",
+      "market: 'stable',",
+      "chat: 'stable',",
+      "community: 'stable',",
+      "federation: 'beta',",
+      "ocr: 'reserved',",
+      "tts: 'reserved',",
+      "stt: 'reserved',",
+      "trans: 'reserved',",
+      "img: 'reserved',",
+      "experimental: 'unstable',",
+      "const prefix = name.slice(0, name.indexOf('.'));",
+      "prefixStatus: Object.hasOwn(CAPABILITY_PREFIXES, prefix) ? CAPABILITY_PREFIXES[prefix]! : 'unallocated',",
+      'export function assertRegistrableCapabilityName(name: string): ParsedCapabilityName {',
+      "if (parsed.prefixStatus === 'reserved') {",
+      "if (parsed.prefixStatus === 'unallocated') {",
+      '`capability prefix "${parsed.prefix}." is reserved',
+      '`capability prefix "${parsed.prefix}." is not allocated',
+      "{ details: { reason: 'reserved_prefix', value: name } },",
+      "{ details: { reason: 'unallocated_prefix', value: name } },",
+      'export function compareCapabilityVersions(a: string, b: string): number {',
+      'return left.major - right.major || left.minor - right.minor;',
+      "const wanted = typeof requirement === 'string' ? parseCapabilityRequirement(requirement) : requirement;",
+      "const have = typeof offered === 'string' ? parseCapabilityRef(offered) : offered;",
+      "const match = typeof version === 'string' ? versionSyntax.exec(version) : null;",
+      "const at = typeof value === 'string' ? value.lastIndexOf('@') : -1;",
+    ],
+  ),
+  ...[
+    [
+      'return {',
+      "parseCapabilityName's result is read by satisfies only as a check (it keeps the name it split itself), and its prefix fields are internal",
+    ],
+    [
+      '{',
+      'the details of a refused name@version text, which the contract leaves to the implementation (the suite checks the code)',
+    ],
+  ].map(([code, reason]) => ({
+    pairs: ['capability-schemas'],
+    file: CAPABILITY_NAME,
+    code,
+    exact: true,
+    mutators: ['ObjectLiteral'],
+    reason,
+  })),
+  {
+    pairs: ['capability-schemas'],
+    file: CAPABILITY_NAME,
+    code: "if (typeof name !== 'string' || name.length > MAX_CAPABILITY_NAME_LENGTH || !nameSyntax.test(name)) {",
+    mutators: ['ConditionalExpression', 'LogicalOperator'],
+    replacement: 'typeof name',
+    reason: 'satisfies hands parseCapabilityName strings only, so the type test never decides',
+  },
+  ...sameReason(
+    {
+      pairs: ['capability-schemas'],
+      file: CAPABILITY_NAME,
+      mutators: ['StringLiteral', 'ObjectLiteral'],
+      reason:
+        'wording and details of a refused name or version, which the contract leaves to the implementation (the suite checks the code)',
+    },
+    [
+      '`capability name must be dot-separated lowercase segments',
+      "{ details: { reason: 'malformed', value: name } },",
+      '`capability version must be "X.Y" (non-negative integers, no leading zeros), got ${describeValue(version)}`,',
+      '{ details: { value: version } },',
+      '`an offered capability names one version, got ${describeValue(ref)}`,',
+      '{ details: { value: ref } },',
+      '`expected "name@version", got ${describeValue(value)}`,',
+      'details: { value },',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['capability-schemas'],
+      file: CAPABILITY_NAME,
+      mutators: [
+        'ConditionalExpression',
+        'LogicalOperator',
+        'EqualityOperator',
+        'MethodExpression',
+        'BlockStatement',
+        'UnaryOperator',
+      ],
+      reason:
+        'a guard a later check repeats with the same code: Number(undefined) is NaN and never a safe integer, ">=1.0" as a version fails the version syntax, and a text without @ leaves a version part that fails it too (all invalid_capability_version)',
+    },
+    [
+      'if (match === null || !Number.isSafeInteger(major) || !Number.isSafeInteger(minor)) {',
+      "if (version.startsWith('>=')) {",
+      'if (at === -1) {',
+    ],
+  ),
   // hearthnet.event-store × InMemoryEventStore
   {
     pairs: ['event-store'],

@@ -102,7 +102,30 @@ describe('capabilitySchemaSuite', () => {
     );
     const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
     expect(failed.sort()).toEqual(
-      [1, 2, 3, 4].map((n) => `hearthnet.capability-schemas.satisfies-malformed-${n}`),
+      [
+        ...[1, 2, 3, 4].map((n) => `satisfies-malformed-${n}`),
+        'satisfies-version-leading-zero',
+        'satisfies-version-prefixed',
+        'satisfies-version-three-parts',
+      ].map((id) => `hearthnet.capability-schemas.${id}`),
+    );
+  });
+
+  it('fails a satisfies whose name check is unanchored or forgets the length limit', async () => {
+    const lax = (requirement: string, offered: string) => {
+      const strip = (ref: string) =>
+        ref
+          .replace(/^[^a-z]+/, '')
+          .replace(/[^a-z0-9_]+@/, '@')
+          .replace(/^(a\.b{126})b+@/, '$1@');
+      return agentwire.satisfies?.(strip(requirement), strip(offered)) ?? false;
+    };
+    const report = await runSuite(capabilitySchemaSuite({ ...agentwire, satisfies: lax }));
+    const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+    expect(failed.sort()).toEqual(
+      ['satisfies-name-129-characters', 'satisfies-name-leading-dash', 'satisfies-name-trailing-dash'].map(
+        (id) => `hearthnet.capability-schemas.${id}`,
+      ),
     );
   });
 

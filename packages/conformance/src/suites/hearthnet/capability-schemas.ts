@@ -12,7 +12,7 @@ import {
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
-import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+import { HEARTHNET_CAPABILITY_SCHEMAS_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** Which schema of a capability a value is checked against. */
 export type CapabilitySchemaPart = 'request' | 'response' | 'stream';
@@ -61,7 +61,10 @@ export interface CapabilityCatalogueImplementation {
    * rule; throws for malformed input. Capability `satisfies`.
    */
   satisfies?(requirement: string, offered: string): boolean | Promise<boolean>;
-  /** The stable code of an error `satisfies` threw (`invalid_capability_version`); checked when given. */
+  /**
+   * The stable code of an error `satisfies` threw (`invalid_capability_name`, `invalid_capability_version`);
+   * checked when given.
+   */
   errorCode?(error: unknown): string | undefined;
 }
 
@@ -74,6 +77,18 @@ const SECTION_VERSIONS = 'HearthNet §2.1';
 const hashes = readFixtureFile(hashesFixture, HASHES);
 const samples = readFixtureFile(samplesFixture, SAMPLES);
 const versions = readFixtureFile(versionsFixture, VERSIONS);
+/** The `satisfies` cases `hearthnet.capability-schemas` 1.1.0 added; the others date from 1.0.0. */
+const ADDED_IN_1_1: ReadonlySet<string> = new Set([
+  'satisfies-three-segments',
+  'satisfies-name-128-characters',
+  'satisfies-two-digit-major',
+  'satisfies-name-leading-dash',
+  'satisfies-name-trailing-dash',
+  'satisfies-name-129-characters',
+  'satisfies-version-prefixed',
+  'satisfies-version-three-parts',
+  'satisfies-version-leading-zero',
+]);
 const parts: ReadonlySet<string> = new Set<CapabilitySchemaPart>(['request', 'response', 'stream']);
 
 type CatalogueCase = ConformanceCase<CapabilityCatalogueImplementation>;
@@ -110,7 +125,7 @@ export function capabilitySchemaSuite(
   const capabilities = new Set(providedCapabilities(implementation, CATALOGUE_MEMBERS));
   return {
     name: 'hearthnet.capability-schemas',
-    version: HEARTHNET_SUITE_VERSION,
+    version: HEARTHNET_CAPABILITY_SCHEMAS_SUITE_VERSION,
     description: `${hashes.description} Samples: ${samples.description} Versions: ${versions.description}`,
     cases: [
       ...hashes.cases.flatMap(hashCases),
@@ -231,7 +246,7 @@ function satisfiesCases(entry: FixtureCase, index: number): CatalogueCase[] {
     id: `hearthnet.capability-schemas.${entry.id}`,
     section: SECTION_VERSIONS,
     level: 'required',
-    since: HEARTHNET_SUITE_VERSION,
+    since: ADDED_IN_1_1.has(entry.id) ? HEARTHNET_CAPABILITY_SCHEMAS_SUITE_VERSION : HEARTHNET_SUITE_VERSION,
     requires: 'satisfies',
   } as const;
   if ('error' in entry) {

@@ -24,3 +24,10 @@ export const HEARTHNET_PUBSUB_SUITE_VERSION = '1.1.0';
  * and 1.10), a build refusal, and requires `accept` to resolve to each manifest `verify` accepts.
  */
 export const HEARTHNET_MANIFESTS_SUITE_VERSION = '1.1.0';
+
+/**
+ * Version of `hearthnet.capability-schemas`: 1.1.0 added `satisfies` cases on the edges of the name
+ * and version syntax (three segments, 128 and 129 characters, a dash at either end, two-digit majors,
+ * prefixed, three-part and zero-padded versions), malformed names refused as `invalid_capability_name`.
+ */
+export const HEARTHNET_CAPABILITY_SCHEMAS_SUITE_VERSION = '1.1.0';
