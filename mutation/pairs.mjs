@@ -37,7 +37,17 @@ export const PAIRS = [
     id: 'signatures',
     suite: 'hearthnet.signatures',
     subject: 'agentwire, node:crypto backend',
-    mutate: ['packages/hearthnet/src/crypto/*.ts'],
+    // The key pair helpers (keyPairFromSeed, generateKeyPair and their redacted views) are the SDK's own
+    // conveniences, which no contract fixes: the node-id functions after them are measured.
+    mutate: [
+      'packages/hearthnet/src/crypto/{ed25519,payload-signature}.ts',
+      {
+        file: 'packages/hearthnet/src/crypto/key-pair.ts',
+        from: "export const ED25519_PREFIX = 'ed25519:';",
+      },
+    ],
+    // The pure-JavaScript backend is the browser's and a fallback: the same suite runs on it.
+    also: [{ suite: 'hearthnet.signatures', subject: 'agentwire, @noble/ed25519 backend' }],
   },
   {
     id: 'hashing',
