@@ -6,17 +6,20 @@
 // ignore, and lists them as EQUIVALENT, with the reason, in reports/mutation/<pair>.survivors.txt; an
 // entry that matches no mutant any more is reported STALE there.
 //
-// A mutant matches an entry when it is in one of `pairs`, in `file`, by one of `mutators`, on a line
-// containing `code` (or equal to it, trimmed, with `exact`) and, when `replacement` is given, with a
-// replacement containing it.
+// A mutant matches an entry when it is in one of `pairs`, in `file`, by one of `mutators` (any, when
+// absent), on a line containing `code` (or equal to it, trimmed, with `exact`) or inside `span`, and,
+// when `replacement` is given, with a replacement containing it.
 
 /**
  * @typedef {object} Equivalent
  * @property {string[]} pairs the pairs (mutation/pairs.mjs ids) it applies to
  * @property {string} file the mutated file, from the repository root
- * @property {string} code text of the mutated line
+ * @property {string} [code] text of the mutated line (or give `span`)
+ * @property {{ from: string, until?: string }} [span] the lines from the first that contains `from` up to
+ *   the line before the next that contains `until` (the file's end when absent): a whole function the
+ *   suite cannot reach
  * @property {boolean} [exact] `true` when `code` is the whole line (trimmed), not a part of it
- * @property {string[]} mutators Stryker's mutator names
+ * @property {string[]} [mutators] Stryker's mutator names; every mutator when absent
  * @property {string} [replacement] text the mutant's replacement contains
  * @property {string} reason why no case can tell the mutant from the original
  */

@@ -217,6 +217,15 @@ function resultsOfRun(results) {
  * The results, each surviving or uncovered mutant with `equivalent`: the entry of
  * mutation/equivalents.mjs that sets it aside, if any.
  */
+/** Whether `line` lies in the span of an equivalents entry that names one (resolved in the current file). */
+function inSpan(entry, line) {
+  const [first, last] = mutatePattern({ file: entry.file, ...entry.span })
+    .split(':')[1]
+    .split('-')
+    .map(Number);
+  return line >= first && line <= last;
+}
+
 function withEquivalents(pair, results) {
   const entries = EQUIVALENTS.filter((entry) => entry.pairs.includes(pair.id));
   return results.map((result) => {
@@ -224,10 +233,12 @@ function withEquivalents(pair, results) {
     const equivalent = entries.find(
       (entry) =>
         entry.file === result.fileName &&
-        entry.mutators.includes(result.mutatorName) &&
-        (entry.exact === true
-          ? result.lineText.trim() === entry.code
-          : result.lineText.includes(entry.code)) &&
+        (entry.mutators === undefined || entry.mutators.includes(result.mutatorName)) &&
+        (entry.span !== undefined
+          ? inSpan(entry, result.line)
+          : entry.exact === true
+            ? result.lineText.trim() === entry.code
+            : result.lineText.includes(entry.code)) &&
         (entry.replacement === undefined || result.replacement.includes(entry.replacement)),
     );
     return { ...result, equivalent };
@@ -303,7 +314,11 @@ function survivorsText(pair, results) {
     });
   const stale = EQUIVALENTS.filter((entry) => entry.pairs.includes(pair.id) && !used.has(entry)).map(
     (entry) =>
-      `STALE EQUIVALENT  ${entry.file}: ${entry.mutators.join(', ')} on a line with ${JSON.stringify(entry.code)}`,
+      `STALE EQUIVALENT  ${entry.file}: ${entry.mutators?.join(', ') ?? 'any mutator'} ${
+        entry.span === undefined
+          ? `on a line with ${JSON.stringify(entry.code)}`
+          : `from ${JSON.stringify(entry.span.from)}`
+      }`,
   );
   return `${[...lines, ...stale].join('\n')}\n`;
 }

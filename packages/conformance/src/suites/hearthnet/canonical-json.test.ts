@@ -43,6 +43,21 @@ describe('canonicalJsonSuite', () => {
     expect(report.ok).toBe(false);
   });
 
+  it('fails a number formatter that rounds ties up (toPrecision), on number cases only', async () => {
+    // toPrecision rounds the exact binary value too, but a tie goes up, not to even; its exponent keeps
+    // one digit. Everything else is canonicalJson's.
+    const tiesUp = (value: unknown): string => {
+      const text = canonicalJsonString(value);
+      if (typeof value !== 'number' || Number.isInteger(value)) return text;
+      const precise = Number(value.toPrecision(6));
+      return canonicalJsonString(precise) === text ? text : canonicalJsonString(precise);
+    };
+    const report = await runSuite(canonicalJsonSuite({ canonicalize: tiesUp }));
+    const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+    expect(failed).toContain('hearthnet.canonical-json.number-sweep-172'); // 123456.5 → 123456
+    expect(failed.some((id) => /key-order|string-escape|structure/.test(id))).toBe(false);
+  });
+
   it('checks the error code only when the implementation maps it', async () => {
     const wrongCode = () => 'something_else';
     const withCode = await runSuite(

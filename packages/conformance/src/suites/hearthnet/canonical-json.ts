@@ -8,7 +8,7 @@ import {
   readString,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
-import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+import { HEARTHNET_CANONICAL_JSON_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** The canonical JSON encoder under test. */
 export interface CanonicalJsonImplementation {
@@ -40,7 +40,7 @@ export function canonicalJsonSuite(
 ): ConformanceSuite<CanonicalJsonImplementation> {
   return {
     name: 'hearthnet.canonical-json',
-    version: HEARTHNET_SUITE_VERSION,
+    version: HEARTHNET_CANONICAL_JSON_SUITE_VERSION,
     description: fixture.description,
     cases: fixture.cases.map(caseFor),
     setup: () => ({ ctx: implementation }),
@@ -52,7 +52,7 @@ function caseFor(entry: FixtureCase, index: number): ConformanceCase<CanonicalJs
   const common = {
     id: `hearthnet.canonical-json.${entry.id}`,
     section: SECTION,
-    since: HEARTHNET_SUITE_VERSION,
+    since: entry.tags.includes('sweep') ? HEARTHNET_CANONICAL_JSON_SUITE_VERSION : HEARTHNET_SUITE_VERSION,
   } as const;
   const input = () => decodeFixtureValue(entry['input'], `${location}.input`);
   if ('error' in entry) {

@@ -31,3 +31,10 @@ export const HEARTHNET_MANIFESTS_SUITE_VERSION = '1.1.0';
  * prefixed, three-part and zero-padded versions), malformed names refused as `invalid_capability_name`.
  */
 export const HEARTHNET_CAPABILITY_SCHEMAS_SUITE_VERSION = '1.1.0';
+
+/**
+ * Version of `hearthnet.canonical-json`: 1.1.0 added the `number-sweep-*` cases (tag `sweep`), numbers
+ * on the edges of a six-digit formatter's shortcuts and a seeded sweep of doubles, each checked against
+ * Python's own `%.6g`.
+ */
+export const HEARTHNET_CANONICAL_JSON_SUITE_VERSION = '1.1.0';
