@@ -52,6 +52,10 @@ const MANIFEST = 'packages/hearthnet/src/manifests/node-manifest.ts';
 const MANIFEST_WORDS =
   "what a manifest refusal says besides its §9 code and reason (its message, the JSON path it names): the contract fixes the code, the suite the reason too, and the wording is the SDK's";
 const CAPABILITY_NAME = 'packages/hearthnet/src/capabilities/capability-name.ts';
+const CANONICAL_JSON = 'packages/hearthnet/src/canonical-json/canonical-json.ts';
+/** What the canonical-JSON suite cannot reach: it asks for the canonical bytes of a value, nothing else. */
+const CANONICAL_EXTRAS =
+  "the SDK's own helpers beside canonicalJson (lossy-number paths, the string form, normalizeNumbers, formatCanonicalNumber, isCanonicalNumber), which the canonical-JSON contract does not have: the suite asks for the canonical bytes of a value";
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -621,6 +625,17 @@ export const EQUIVALENTS = [
       'if (at === -1) {',
     ],
   ),
+  // hearthnet.canonical-json × canonicalJson
+  ...[
+    { from: 'export function canonicalJsonWithLossyNumbers', until: 'function serialize(' },
+    { from: 'export function canonicalJsonString', until: 'function writeValue(' },
+    { from: 'export function normalizeNumbers', until: '// The number rule of the reference' },
+    { from: 'export function formatCanonicalNumber', until: ' * C `%g` with precision 6' },
+  ].map((span) => ({ pairs: ['canonical-json'], file: CANONICAL_JSON, span, reason: CANONICAL_EXTRAS })),
+  ...sameReason({ pairs: ['canonical-json'], file: CANONICAL_JSON, reason: CANONICAL_EXTRAS }, [
+    'if (traversal.lossyNumbers !== undefined && Object.is(value, -0)) {',
+    'if (traversal.lossyNumbers !== undefined && Number(text) !== value) {',
+  ]),
   // hearthnet.event-store × InMemoryEventStore
   {
     pairs: ['event-store'],
