@@ -145,6 +145,14 @@ function sweepSamples(seed: number, maxLength: number, maxChunk: number): [Uint8
   return samples;
 }
 
+/** The cases `hearthnet.blob-store` 1.1.0 added; the others date from 1.0.0. */
+const ADDED_IN_1_1: ReadonlySet<string> = new Set([
+  'capacity-exactly-full',
+  'capacity-collects-to-fit-exactly',
+  'capacity-shared-chunk-not-collectable',
+  'capacity-keeps-a-chunk-another-blob-uses',
+]);
+
 function storeCase(
   id: string,
   title: string,
@@ -152,7 +160,8 @@ function storeCase(
   run: (ctx: BlobStoreContext) => Promise<void>,
   level: ConformanceLevel = 'required',
 ): ConformanceCase<BlobStoreContext> {
-  return { id: `${SUITE_NAME}.${id}`, title, section, level, since: HEARTHNET_SUITE_VERSION, run };
+  const since = ADDED_IN_1_1.has(id) ? BLOB_STORE_SUITE_VERSION : HEARTHNET_SUITE_VERSION;
+  return { id: `${SUITE_NAME}.${id}`, title, section, level, since, run };
 }
 
 const blobCases: readonly ConformanceCase<BlobStoreContext>[] = [
@@ -627,6 +636,63 @@ const pinCases: readonly ConformanceCase<BlobStoreContext>[] = [
       await store.unpin(pinned.cid);
       await store.putChunk(contentId('dddd'), text('dddd'));
       assertEqual(await store.hasChunk(contentId('dddd')), true, 'the chunk once the pin is gone');
+    },
+  ),
+  storeCase(
+    'capacity-exactly-full',
+    'fills the capacity to the byte without collecting anything',
+    'HearthNet §4.10',
+    async ({ create }) => {
+      const store = await create({ capacityBytes: 12 });
+      const first = await store.putBlob(text('aaaa'));
+      const second = await store.putBlob(text('bbbb'));
+      await store.putChunk(contentId('cccc'), text('cccc'));
+      assertEqual(await store.list(), [first.cid, second.cid].sort(), 'list');
+      assertEqual(await store.usage(), { bytes: 12, chunks: 3, blobs: 2 }, 'usage');
+    },
+  ),
+  storeCase(
+    'capacity-collects-to-fit-exactly',
+    'collects every unpinned blob when that makes exactly enough room for a chunk of the whole capacity',
+    'HearthNet §4.10',
+    async ({ create }) => {
+      const store = await create({ capacityBytes: 4 });
+      await store.putBlob(text('aaaa'));
+      await store.putChunk(contentId('bbbb'), text('bbbb'));
+      assertEqual(await store.list(), [], 'list');
+      assertEqual(await store.usage(), { bytes: 4, chunks: 1, blobs: 0 }, 'usage');
+    },
+  ),
+  storeCase(
+    'capacity-shared-chunk-not-collectable',
+    'counts a chunk a pinned blob shares as not collectable, and refuses what only it would make room for',
+    'HearthNet §4.10, §9',
+    async ({ create }) => {
+      const store = await create({ capacityBytes: 8 });
+      const pinned = await store.putBlob(text('aaaa'), { pin: true });
+      const unpinned = await store.putBlob(text('aaaabbbb'));
+      const error = await assertRejects(
+        () => store.putChunk(contentId('cccccccc'), text('cccccccc')),
+        'a chunk that fits only if the shared chunk went',
+      );
+      assertEqual((error as { code?: unknown }).code, 'capacity_exceeded', 'the error code');
+      assertEqual(await store.list(), [pinned.cid, unpinned.cid].sort(), 'list (nothing collected)');
+      assertEqual(await store.usage(), { bytes: 8, chunks: 2, blobs: 2 }, 'usage');
+    },
+  ),
+  storeCase(
+    'capacity-keeps-a-chunk-another-blob-uses',
+    'making room removes an unpinned blob but keeps the chunk another blob still uses',
+    'HearthNet §4.10',
+    async ({ create }) => {
+      const store = await create({ capacityBytes: 12 });
+      const first = await store.putBlob(text('aaaabbbb'));
+      const second = await store.putBlob(text('bbbbcccc'));
+      await store.putChunk(contentId('dddd'), text('dddd'));
+      assertEqual(await store.list(), [second.cid], 'list');
+      assertEqual(await store.readBlob(first.cid), undefined, 'the collected blob');
+      assertEqual(await store.readBlob(second.cid), text('bbbbcccc'), 'the blob that shares a chunk');
+      assertEqual(await store.usage(), { bytes: 12, chunks: 3, blobs: 1 }, 'usage');
     },
   ),
   storeCase(
