@@ -12,7 +12,16 @@ import {
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import type { CapabilityMembers } from '../capability-members.js';
-import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+import { HEARTHNET_EVENT_LOG_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './suite-version.js';
+
+/** The cases of `events.json` that `hearthnet.event-log` 1.1.0 added. */
+const ADDED_IN_1_1: ReadonlySet<string> = new Set([
+  'ulid-monotonic-carry',
+  'verify-event-id-25-characters',
+  'verify-event-id-first-character-8',
+  'verify-event-id-non-ascii',
+  'verify-event-id-first-character-7',
+]);
 
 /** An implementation's verdict on one signed event envelope. */
 export type EventVerdict =
@@ -97,7 +106,8 @@ function casesFor<Ctx extends EventEnvelopeImplementation>(
   location: string,
 ): ConformanceCase<Ctx>[] {
   const id = `${prefix}.events.${entry.id}`;
-  const common = { id, section: SECTION, level: 'required', since: HEARTHNET_SUITE_VERSION } as const;
+  const since = ADDED_IN_1_1.has(entry.id) ? HEARTHNET_EVENT_LOG_SUITE_VERSION : HEARTHNET_SUITE_VERSION;
+  const common = { id, section: SECTION, level: 'required', since } as const;
   switch (entry['operation']) {
     case 'ulid-encode': {
       const timeMs = readNonNegativeInteger(entry['time_ms'], `${location}.time_ms`);

@@ -158,4 +158,25 @@ describe('eventLogSuite', () => {
     expect(failed).not.toContain('hearthnet.event-log.sync.digests-width-64');
     expect(failed).toContain('hearthnet.event-log.community-manifest-at-head.verify');
   });
+
+  it('fails a push that skips the community check, or keeps the stored event silently', async () => {
+    const lax = await failedCases({
+      ...hearthnet,
+      // Another community's events are stored under it: the check that would refuse them is left out.
+      syncIngest: (stored, _communityId, pushed) => {
+        const [first] = pushed as { community_id?: string }[];
+        return hearthnet.syncIngest!(stored, first?.community_id ?? _communityId, pushed);
+      },
+    });
+    expect(lax).toContain('hearthnet.event-log.sync.push-to-other-community');
+    const silent = await failedCases({
+      ...hearthnet,
+      // A different event under a stored id is dropped without a refusal.
+      syncIngest: async (stored, communityId, pushed) => {
+        const result = await hearthnet.syncIngest!(stored, communityId, pushed);
+        return { ...result, rejected: result.rejected.filter((r) => r.reason !== 'duplicate_event_id') };
+      },
+    });
+    expect(silent).toContain('hearthnet.event-log.sync.different-event-under-stored-id');
+  });
 });

@@ -19,7 +19,7 @@ import {
 } from './event-log-events.js';
 import type { EventLogRejection } from './event-log-sync.js';
 import { SYNC_MEMBERS, type SyncImplementation, syncCases } from './event-log-sync.js';
-import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+import { HEARTHNET_EVENT_LOG_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** What an implementation's replay reports. */
 export interface EventLogReplayResult {
@@ -109,7 +109,7 @@ export function eventLogSuite(
   const capabilities = new Set(providedCapabilities(implementation, EVENT_LOG_MEMBERS));
   return {
     name: SUITE_NAME,
-    version: HEARTHNET_SUITE_VERSION,
+    version: HEARTHNET_EVENT_LOG_SUITE_VERSION,
     description:
       'HearthNet community event log: signed envelopes, ULIDs and Lamport counters (events.json), replay ' +
       'into views with the trust rules, view hashes and community manifests (replay.json), and gossip-sync ' +

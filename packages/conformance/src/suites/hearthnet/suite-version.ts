@@ -39,3 +39,11 @@ export const HEARTHNET_CAPABILITY_SCHEMAS_SUITE_VERSION = '1.1.0';
  * a string and an array longer than a small output buffer.
  */
 export const HEARTHNET_CANONICAL_JSON_SUITE_VERSION = '1.1.0';
+
+/**
+ * Version of `hearthnet.event-log`: 1.1.0 added the sync edges of `tools/sync-edges.py` (a push to
+ * another community, events the node holds pushed again, a different event under a stored id), a
+ * monotonic ULID whose increment carries, and event ids on the edges of a canonical ULID (25
+ * characters, a first character of 8 or 7, non-ASCII).
+ */
+export const HEARTHNET_EVENT_LOG_SUITE_VERSION = '1.1.0';
