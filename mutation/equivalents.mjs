@@ -19,6 +19,7 @@
  *   the line before the next that contains `until` (the file's end when absent): a whole function the
  *   suite cannot reach
  * @property {boolean} [exact] `true` when `code` is the whole line (trimmed), not a part of it
+ * @property {number} [column] the mutant's column (1-based), for one of several mutants of a kind on a line
  * @property {string[]} [mutators] Stryker's mutator names; every mutator when absent
  * @property {string} [replacement] text the mutant's replacement contains
  * @property {string} reason why no case can tell the mutant from the original
@@ -1676,6 +1677,23 @@ export const EQUIVALENTS = [
     exact: true,
     mutators: ['StringLiteral', 'ObjectLiteral'],
     reason: SDK_AGENT_ID_REFUSAL,
+  })),
+  ...[
+    ['wake', 40, 'its wake wakes nothing (woken: false)'],
+    ['list_agents', 59, 'its list_agents lists nobody'],
+    ['agent_status', 79, "its agent_status answers 'unknown' for everyone"],
+    [
+      'health_check',
+      99,
+      'health_check is true for every connector that answers, and features-honest leaves it out',
+    ],
+  ].map(([feature, column, why]) => ({
+    pairs: ['noop-connector'],
+    file: NOOP,
+    code: 'features: { deliver: true, wake: true, list_agents: true, agent_status: true, health_check: true },',
+    column: Number(column),
+    mutators: ['BooleanLiteral'],
+    reason: `the no-op connector declaring ${feature} off reads the same to a caller: ${why}`,
   })),
   {
     pairs: ['noop-connector'],

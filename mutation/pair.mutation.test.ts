@@ -52,7 +52,17 @@ if ('error' in started) {
     if (row === undefined || !('suite' in row)) {
       throw new Error(`no run of ${suite} on ${subject}: pairs.mjs and the bundled rows disagree`);
     }
+    // The suite's setup runs here, while the file loads, not lazily in its first case: what only the setup
+    // reads (a connector's declared features) is then covered statically, so Stryker runs every case
+    // against such a mutant instead of crediting it to the first case alone. A setup that fails still
+    // fails every case, as it would in registerSuite.
+    const setup = await Promise.resolve()
+      .then(() => row.suite.setup())
+      .then(
+        (ready) => () => ready,
+        (error: unknown) => () => Promise.reject(error),
+      );
     // One describe per subject: the same suite may run on two subjects, and Stryker tells tests by name.
-    describe(subject, () => registerSuite(row.suite, { describe, it, afterAll }));
+    describe(subject, () => registerSuite({ ...row.suite, setup }, { describe, it, afterAll }));
   }
 }

@@ -239,7 +239,8 @@ function withEquivalents(pair, results) {
           : entry.exact === true
             ? result.lineText.trim() === entry.code
             : result.lineText.includes(entry.code)) &&
-        (entry.replacement === undefined || result.replacement.includes(entry.replacement)),
+        (entry.replacement === undefined || result.replacement.includes(entry.replacement)) &&
+        (entry.column === undefined || result.column === entry.column),
     );
     return { ...result, equivalent };
   });
