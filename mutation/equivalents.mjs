@@ -57,6 +57,11 @@ const CANONICAL_JSON = 'packages/hearthnet/src/canonical-json/canonical-json.ts'
 /** What the canonical-JSON suite cannot reach: it asks for the canonical bytes of a value, nothing else. */
 const CANONICAL_EXTRAS =
   "the SDK's own helpers beside canonicalJson (lossy-number paths, the string form, normalizeNumbers, formatCanonicalNumber, isCanonicalNumber), which the canonical-JSON contract does not have: the suite asks for the canonical bytes of a value";
+const ULID = 'packages/hearthnet/src/events/ulid.ts';
+const EVENT = 'packages/hearthnet/src/events/event.ts';
+/** What an event refusal says besides its §9 code and reason. */
+const EVENT_WORDS =
+  'what an event refusal says besides its §9 code and reason (its message, the JSON path it names), which the contract leaves to the implementation';
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -637,6 +642,59 @@ export const EQUIVALENTS = [
     'if (traversal.lossyNumbers !== undefined && Object.is(value, -0)) {',
     'if (traversal.lossyNumbers !== undefined && Number(text) !== value) {',
   ]),
+  // hearthnet.event-log × the event rules, ULIDs and sync
+  {
+    pairs: ['event-log'],
+    file: ULID,
+    span: { from: 'export function decodeUlid', until: '/** Whether `value` is a canonical ULID' },
+    reason:
+      "decodeUlid is internal to the SDK (the compat pair reaches it through reference events; the package's tests run the fixture's ulid-decode cases): the event-log suite encodes and validates ids, it does not take them apart",
+  },
+  ...sameReason(
+    {
+      pairs: ['event-log'],
+      file: ULID,
+      mutators: ['StringLiteral', 'ObjectLiteral'],
+      reason:
+        'the wording of a refused ULID input, which the contract leaves to the implementation (the suite checks the code)',
+    },
+    [
+      '`a ULID time is an integer in 0 … 2^48−1 ms, got ${String(timeMs)}`,',
+      '`a ULID needs ${ULID_RANDOM_BYTES} random bytes`',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['event-log'],
+      file: EVENT,
+      mutators: [
+        'StringLiteral',
+        'ObjectLiteral',
+        'ArrayDeclaration',
+        'MethodExpression',
+        'LogicalOperator',
+        'OptionalChaining',
+        'ArrowFunction',
+        'ConditionalExpression',
+        'EqualityOperator',
+      ],
+      reason: EVENT_WORDS,
+    },
+    [
+      "{ message: 'expected a ULID (26 upper-case Crockford base32 characters)' }",
+      ".refine(isUlid, { message: 'expected a ULID (26 Crockford base32 characters)' });",
+      "return rejectEvent('malformed_envelope', '$', 'an event must be a JSON object');",
+      "'$.schema_version',",
+      '`schema_version ${version} is not ${EVENT_SCHEMA_VERSION}`,',
+      "if (!envelope.success) return rejectionFromIssue('malformed_envelope', [], envelope.error);",
+      "return rejectEvent('unknown_event_type', '$.event_type', `unknown event type ${JSON.stringify(type)}`);",
+      "if (!parsed.success) return rejectionFromIssue('invalid_data', ['data'], parsed.error);",
+      "const segments = [...prefix, ...(issue?.path ?? [])].filter((segment) => typeof segment !== 'symbol');",
+      "return rejectEvent(reason, path, `${path}: ${issue?.message ?? 'invalid'}`);",
+      "'$.signature',",
+      "`the signature does not verify under the author's key (${",
+    ],
+  ),
   // hearthnet.event-store × InMemoryEventStore
   {
     pairs: ['event-store'],

@@ -17,6 +17,10 @@ import { HEARTHNET_EVENT_LOG_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './su
 /** The cases of `events.json` that `hearthnet.event-log` 1.1.0 added. */
 const ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'ulid-monotonic-carry',
+  'ulid-monotonic-time-beyond-48-bits',
+  'ulid-monotonic-short-randomness',
+  'verify-not-an-object',
+  'verify-schema-version-string',
   'verify-event-id-25-characters',
   'verify-event-id-first-character-8',
   'verify-event-id-non-ascii',
