@@ -19,6 +19,9 @@ import { PAIRS } from './pairs.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 const reportDir = join(root, 'reports', 'mutation');
+/** The spans resolved so far (a rescore matches every survivor against every span). */
+const patterns = new Map();
+
 /** Globs a pair's `mutate` never covers, whatever its own globs match. */
 const NOT_MUTATED = ['!**/*.test.ts', '!**/*test-support*.ts', '!**/index.ts'];
 
@@ -155,6 +158,16 @@ function globRegExp(glob) {
 /** A `mutate` entry as Stryker takes it: a glob as it is, a span as `file:first-last` (lines, from 1). */
 function mutatePattern(entry) {
   if (typeof entry === 'string') return entry;
+  const key = JSON.stringify([entry.file, entry.from, entry.until]);
+  let pattern = patterns.get(key);
+  if (pattern === undefined) {
+    pattern = spanPattern(entry);
+    patterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+function spanPattern(entry) {
   const lines = readFileSync(join(root, entry.file), 'utf8').split('\n');
   const first = lines.findIndex((line) => line.includes(entry.from));
   if (first < 0)
