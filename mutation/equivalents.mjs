@@ -695,6 +695,45 @@ export const EQUIVALENTS = [
       "`the signature does not verify under the author's key (${",
     ],
   ),
+  ...sameReason(
+    {
+      pairs: ['canonical-json'],
+      file: CANONICAL_JSON,
+      mutators: [...CONDITION_MUTATORS, 'BooleanLiteral'],
+      reason:
+        'which buffer the writer fills (the scratch buffer kept between calls, or a fresh one), never what it writes: the bytes come out of finish() either way',
+    },
+    [
+      'if (scratch === undefined) {',
+      'if (this.borrowed) scratch = this.buffer.length <= RETAINED_CAPACITY ? this.buffer : undefined;',
+      'if (this.borrowed && scratch === undefined) scratch = new Uint8Array(INITIAL_CAPACITY);',
+      'this.borrowed = false;',
+      'this.borrowed = true;',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['canonical-json'],
+      file: CANONICAL_JSON,
+      mutators: ['ConditionalExpression', 'EqualityOperator'],
+      reason:
+        "a fast path's refusal only hands the text to the slow path, which writes the same bytes: writeQuotedPlain declining a string leaves it to JSON.stringify (which escapes exactly what canonical JSON escapes), and write() never gets text encode() refuses",
+    },
+    [
+      'if (end < 0) return false;',
+      'if (end >= 0) this.length = end;',
+      'if (quoting && (unit < 0x20 || unit === QUOTE || unit === BACKSLASH)) return -1;',
+    ],
+  ),
+  {
+    pairs: ['canonical-json'],
+    file: CANONICAL_JSON,
+    code: 'const codePoint = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);',
+    mutators: ['ArithmeticOperator'],
+    replacement: 'unit + 0xd800',
+    reason:
+      'adding 0xd800 instead of subtracting it changes only bits 21 and up of the code point, which each UTF-8 byte masks (& 0x3f) or the byte array truncates away (0xf0 | cp >> 18)',
+  },
   // hearthnet.event-store × InMemoryEventStore
   {
     pairs: ['event-store'],

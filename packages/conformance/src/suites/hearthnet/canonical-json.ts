@@ -27,6 +27,9 @@ const ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'key-order-forty-keys',
   'structure-long-string',
   'structure-long-array',
+  'string-utf8-boundaries',
+  'string-two-low-surrogates',
+  'string-high-surrogate-before-ue000',
 ]);
 const utf8 = new TextEncoder();
 const NON_FINITE_NUMBER = 'non_finite_number';

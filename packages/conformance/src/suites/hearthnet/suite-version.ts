@@ -36,7 +36,8 @@ export const HEARTHNET_CAPABILITY_SCHEMAS_SUITE_VERSION = '1.1.0';
  * Version of `hearthnet.canonical-json`: 1.1.0 added the `number-sweep-*` cases (tag `sweep`), numbers
  * on the edges of a six-digit formatter's shortcuts and a seeded sweep of doubles, each checked against
  * Python's own `%.6g`; keys whose astral character starts with U+D800 against a U+E000 key; forty keys;
- * a string and an array longer than a small output buffer.
+ * a string and an array longer than a small output buffer; the UTF-8 length boundaries; two low
+ * surrogates, and a high surrogate before U+E000, refused as lone.
  */
 export const HEARTHNET_CANONICAL_JSON_SUITE_VERSION = '1.1.0';
 
