@@ -15,6 +15,9 @@
  *   repository root, or spans of one file where it also holds code the pair does not measure
  * @property {{ suite: string, subject: string }[]} [also] further rows that run against each mutant, for
  *   an implementation whose contract is split over several suites (a connector and its substrate's wire)
+ * @property {'all'} [coverage] `'all'` runs every case against each mutant, for an implementation that
+ *   caches what it computes: per-test coverage credits the cached work to the first case that did it,
+ *   and a mutant there would run against that case alone
  */
 
 /**
@@ -48,6 +51,8 @@ export const PAIRS = [
     ],
     // The pure-JavaScript backend is the browser's and a fallback: the same suite runs on it.
     also: [{ suite: 'hearthnet.signatures', subject: 'agentwire, @noble/ed25519 backend' }],
+    // The node:crypto backend turns each key into a KeyObject once and caches it.
+    coverage: 'all',
   },
   {
     id: 'hashing',
@@ -60,6 +65,8 @@ export const PAIRS = [
     suite: 'hearthnet.capability-schemas',
     subject: 'agentwire hearthnet',
     mutate: ['packages/hearthnet/src/capabilities/{json-schema,validators,capability-name}.ts'],
+    // validatorsFor compiles a capability's schemas once and caches them.
+    coverage: 'all',
   },
   {
     id: 'wire',

@@ -109,7 +109,9 @@ if (values['from-reports']) {
       // vitest never type-checks, so no file needs Stryker's `// @ts-nocheck` header: only the pair's
       // own files are touched (and restored).
       disableTypeChecks: false,
-      coverageAnalysis: 'perTest',
+      // perTest runs each mutant against the cases that reached it; a pair whose implementation caches
+      // what it computed (compiled validators) runs every case instead (see pairs.mjs `coverage`).
+      coverageAnalysis: pair.coverage ?? 'perTest',
       ...(concurrency === undefined ? {} : { concurrency }),
       timeoutMS: 10_000,
       reporters: ['progress-append-only', 'json'],
