@@ -62,6 +62,7 @@ const EVENT = 'packages/hearthnet/src/events/event.ts';
 /** What an event refusal says besides its §9 code and reason. */
 const EVENT_WORDS =
   'what an event refusal says besides its §9 code and reason (its message, the JSON path it names), which the contract leaves to the implementation';
+const VALIDATORS = 'packages/hearthnet/src/capabilities/validators.ts';
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -588,7 +589,7 @@ export const EQUIVALENTS = [
     file: CAPABILITY_NAME,
     code: "if (typeof name !== 'string' || name.length > MAX_CAPABILITY_NAME_LENGTH || !nameSyntax.test(name)) {",
     mutators: ['ConditionalExpression', 'LogicalOperator'],
-    replacement: 'typeof name',
+    column: 7,
     reason: 'satisfies hands parseCapabilityName strings only, so the type test never decides',
   },
   ...sameReason(
@@ -734,6 +735,96 @@ export const EQUIVALENTS = [
     reason:
       'adding 0xd800 instead of subtracting it changes only bits 21 and up of the code point, which each UTF-8 byte masks (& 0x3f) or the byte array truncates away (0xf0 | cp >> 18)',
   },
+  // hearthnet.capability-schemas × the catalogue: the JSON Schema compiler
+  ...sameReason(
+    {
+      pairs: ['capability-schemas'],
+      file: VALIDATORS,
+      reason:
+        'the issues a refused value carries (their JSON paths and messages): the suite asks whether a value is accepted, and CapabilityValidationVerdict has no issues',
+    },
+    [
+      'issues: result.error.issues.map((issue) => ({',
+      "path: formatJsonPath(issue.path.filter((segment) => typeof segment !== 'symbol')),",
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['capability-schemas'],
+      file: VALIDATORS,
+      mutators: [
+        ...CONDITION_MUTATORS,
+        'StringLiteral',
+        'ObjectLiteral',
+        'MethodExpression',
+        'BooleanLiteral',
+        'ArrayDeclaration',
+      ],
+      reason:
+        "the compiler's refusals of a malformed JSON Schema (and the keywords no catalogue schema uses): the catalogue's schemas are well-formed, and the suite checks values against them; a custom descriptor's schema reaches these through CapabilityRegistry.register, which compile-schema.test.ts drives",
+    },
+    [
+      "if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {",
+      "throw invalidSchema(at, 'a schema must be an object');",
+      'if (!knownKeywords.has(keyword)) throw invalidSchema(at, `unsupported keyword "${keyword}"`);',
+      'if (!Array.isArray(schema.enum) || schema.enum.length === 0) {',
+      "throw invalidSchema(`${at}/enum`, 'enum must be a non-empty array');",
+      'if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0) {',
+      "throw invalidSchema(`${at}/anyOf`, 'anyOf must be a non-empty array');",
+      'if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeNames.has(t))) {',
+      "throw invalidSchema(`${at}/type`, 'type must be a type name or a non-empty array of them');",
+      "if (!Array.isArray(required) || !required.every((name) => typeof name === 'string')) {",
+      "throw invalidSchema(`${at}/required`, 'required must be an array of property names');",
+      'if (!(name in shape)) shape[name] = z.json();',
+      'if (extra === undefined || extra === true) return z.looseObject(shape);',
+      "if (first === undefined) throw invalidSchema('#', 'empty union');",
+      'if (other !== keyword && !annotationKeywords.has(other)) {',
+      'throw invalidSchema(at, `"${other}" next to "${keyword}" is not supported`);',
+      "const annotationKeywords: ReadonlySet<string> = new Set(['description', 'default']);",
+      "if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;",
+      "if (typeof value === 'number' && Number.isFinite(value)) return value;",
+      "throw invalidSchema(at, 'only strings, finite numbers, booleans and null are supported here');",
+      'if (!Number.isSafeInteger(value) || (value as number) < 0) {',
+      "throw invalidSchema(at, 'must be a non-negative integer');",
+      "if (typeof value !== 'number' || !Number.isFinite(value)) throw invalidSchema(at, 'must be a number');",
+      "if (typeof pattern !== 'string') throw invalidSchema(at, 'must be a string');",
+      'throw invalidSchema(at, `not a valid regular expression: ${pattern}`, { cause });',
+      "return new HearthNetLocalError('invalid_schema', `invalid schema at ${pointer}: ${reason}`, {",
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['capability-schemas'],
+      file: VALIDATORS,
+      mutators: ['StringLiteral'],
+      reason:
+        'where a refused value or schema is pointed at and what its issue says (JSON paths, JSON Pointers, messages), which the contract leaves to the implementation: the suite checks whether a value is accepted',
+    },
+    [
+      "return compileAt(schema, '#');",
+      'return z.literal(literalOf(schema.const, `${at}/const`));',
+      'return z.literal(schema.enum.map((value, i) => literalOf(value, `${at}/enum/${i}`)));',
+      'return unionOf(schema.anyOf.map((branch, i) => compileAt(branch, `${at}/anyOf/${i}`)));',
+      'const capability = `${descriptor.name}@${descriptor.version}`;',
+      "request: validatorOf(descriptor.requestSchema, capability, 'request'),",
+      ": validatorOf(descriptor.responseSchema, capability, 'response'),",
+      "descriptor.streamSchema === null ? null : validatorOf(descriptor.streamSchema, capability, 'stream'),",
+      'const min = count(minLength, `${at}/minLength`);',
+      'result = result.refine((s) => codePointLength(s) >= min, `must be at least ${min} characters long`);',
+      'const max = count(maxLength, `${at}/maxLength`);',
+      'result = result.refine((s) => codePointLength(s) <= max, `must be at most ${max} characters long`);',
+      'result = result.regex(regexOf(pattern, `${at}/pattern`));',
+      'result = result.min(finite(schema.minimum, `${at}/minimum`));',
+      'result = result.max(finite(schema.maximum, `${at}/maximum`));',
+      'let result = z.array(schema.items === undefined ? z.json() : compileAt(schema.items, `${at}/items`));',
+      'result = result.min(count(schema.minItems, `${at}/minItems`));',
+      'result = result.max(count(schema.maxItems, `${at}/maxItems`));',
+      'const contains = compileAt(schema.contains, `${at}/contains`);',
+      '\'must contain at least one item matching "contains"\',',
+      'const compiled = compileAt(property, `${at}/properties/${name}`);',
+      'return z.object(shape).catchall(compileAt(extra, `${at}/additionalProperties`));',
+    ],
+  ),
   // hearthnet.event-store × InMemoryEventStore
   {
     pairs: ['event-store'],
