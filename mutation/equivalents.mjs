@@ -73,6 +73,21 @@ const OWN_HASHER =
 /** A bundled connector's own constructor options, which no connector contract fixes. */
 const OWN_OPTIONS =
   "the connector's own constructor options (their checks and refusals), which neither the AgentConnector contract nor the layout suite fixes";
+/**
+ * The mutators that change a diagnostic (a message, a JSON path built from an issue, the details of a
+ * refusal) without changing whether a value is refused or with which code.
+ */
+const DIAGNOSTIC_MUTATORS = [
+  'StringLiteral',
+  'ObjectLiteral',
+  'ArrayDeclaration',
+  'MethodExpression',
+  'LogicalOperator',
+  'OptionalChaining',
+  'ArrowFunction',
+  'ConditionalExpression',
+  'EqualityOperator',
+];
 /** Every mutator Stryker applies to an `if` and its condition. */
 const CONDITION_MUTATORS = [
   'ConditionalExpression',
@@ -200,17 +215,7 @@ export const EQUIVALENTS = [
     {
       pairs: ['pubsub'],
       file: TOPICS,
-      mutators: [
-        'StringLiteral',
-        'ObjectLiteral',
-        'ArrayDeclaration',
-        'MethodExpression',
-        'LogicalOperator',
-        'OptionalChaining',
-        'ArrowFunction',
-        'ConditionalExpression',
-        'EqualityOperator',
-      ],
+      mutators: DIAGNOSTIC_MUTATORS,
       reason: TOPIC_REFUSAL_WORDS,
     },
     [
@@ -377,18 +382,7 @@ export const EQUIVALENTS = [
     {
       pairs: ['manifests'],
       file: MANIFEST,
-      mutators: [
-        'StringLiteral',
-        'ObjectLiteral',
-        'MethodExpression',
-        'LogicalOperator',
-        'OptionalChaining',
-        'ArrayDeclaration',
-        'ArrowFunction',
-        'ConditionalExpression',
-        'EqualityOperator',
-        'ArithmeticOperator',
-      ],
+      mutators: [...DIAGNOSTIC_MUTATORS, 'ArithmeticOperator'],
       reason: MANIFEST_WORDS,
     },
     [
@@ -668,17 +662,7 @@ export const EQUIVALENTS = [
     {
       pairs: ['event-log'],
       file: EVENT,
-      mutators: [
-        'StringLiteral',
-        'ObjectLiteral',
-        'ArrayDeclaration',
-        'MethodExpression',
-        'LogicalOperator',
-        'OptionalChaining',
-        'ArrowFunction',
-        'ConditionalExpression',
-        'EqualityOperator',
-      ],
+      mutators: DIAGNOSTIC_MUTATORS,
       reason: EVENT_WORDS,
     },
     [
