@@ -495,7 +495,7 @@ export const EQUIVALENTS = [
       reason:
         "the code and fields of buildNodeManifest's own refusal: the contract has no build, and the suite asks only that input breaking the §6.1 shape is refused",
     },
-    ["'invalid_node_manifest',", 'cause: parsed.error,'],
+    ["'invalid_node_manifest',"],
   ).concat({
     pairs: ['manifests'],
     file: MANIFEST,
@@ -505,14 +505,21 @@ export const EQUIVALENTS = [
     reason:
       "the fields of buildNodeManifest's own refusal: the contract has no build, and the suite asks only that input breaking the §6.1 shape is refused",
   }),
-  {
+  ...[
+    'date.getUTCFullYear() === year &&',
+    'date.getUTCMonth() === month - 1 &&',
+    'date.getUTCDate() === day &&',
+    'date.getUTCHours() === hour &&',
+    'date.getUTCMinutes() === minute &&',
+    'date.getUTCSeconds() === second;',
+  ].map((code) => ({
     pairs: ['manifests'],
     file: MANIFEST,
-    code: 'date.getUTCFullYear() === year &&',
+    code,
     mutators: ['ConditionalExpression', 'LogicalOperator'],
     reason:
-      'a four-digit year never overflows by itself: a date that leaves its year also leaves the month, day, hour, minute or second it overflowed, which the other comparisons refuse',
-  },
+      'an impossible timestamp always fails two of these comparisons: the field that overflows wraps and carries into the next larger one (31 April becomes 1 May, second 60 becomes second 0 of the next minute, month 13 becomes January of the next year), so dropping any one comparison refuses the same timestamps',
+  })),
   // hearthnet.capability-schemas × the catalogue: capability names and versions, reached through satisfies
   ...sameReason(
     {
