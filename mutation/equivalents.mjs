@@ -63,6 +63,8 @@ const EVENT = 'packages/hearthnet/src/events/event.ts';
 const EVENT_WORDS =
   'what an event refusal says besides its §9 code and reason (its message, the JSON path it names), which the contract leaves to the implementation';
 const VALIDATORS = 'packages/hearthnet/src/capabilities/validators.ts';
+const PAYLOAD_SIGNATURE = 'packages/hearthnet/src/crypto/payload-signature.ts';
+const KEY_PAIR = 'packages/hearthnet/src/crypto/key-pair.ts';
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -814,6 +816,89 @@ export const EQUIVALENTS = [
       '\'must contain at least one item matching "contains"\',',
       'const compiled = compileAt(property, `${at}/properties/${name}`);',
       'return z.object(shape).catchall(compileAt(extra, `${at}/additionalProperties`));',
+    ],
+  ),
+  // hearthnet.signatures × Ed25519 payload signatures and node ids
+  {
+    pairs: ['signatures'],
+    file: PAYLOAD_SIGNATURE,
+    code: "if (key === '__proto__') {",
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason:
+      'defining every key as an enumerable, writable, configurable data property is what assignment does for every key but __proto__',
+  },
+  ...sameReason(
+    {
+      pairs: ['signatures'],
+      file: PAYLOAD_SIGNATURE,
+      mutators: ['StringLiteral'],
+      reason:
+        'the detail text of a failed verification, which the contract leaves to the implementation (the suite checks valid and the reason)',
+    },
+    [
+      "return failure('not_an_object', 'a signed payload must be a JSON object');",
+      '`a public key has ${KEY_BYTES} bytes, got ${publicKeyOrNodeId.length}`,',
+      "return failure('missing_signature', 'the payload has no signature field');",
+      "return failure('malformed_signature', `the signature is a ${typeof field}`);",
+      "? failure('unsupported_algorithm', `signature algorithm ${JSON.stringify(field.split(':')[0])}`)",
+      ": failure('malformed_signature', \"the signature does not start with 'ed25519:'\");",
+      '`a signature has ${SIGNATURE_BYTES} bytes, got ${signature.length}`,',
+      "return failure('signature_mismatch', 'the signature does not match the payload and key', lossyNumbers);",
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['signatures'],
+      file: PAYLOAD_SIGNATURE,
+      mutators: [...CONDITION_MUTATORS, 'ObjectLiteral', 'BooleanLiteral'],
+      reason:
+        "lossyNumbers is a diagnostic the verdict may leave out (the suite checks it when present), and which Ed25519 backend verifies is the SDK's choice: both backends give the same verdicts, and the suite runs on each",
+    },
+    [
+      'return lossyNumbers.length > 0 ? { valid: true, lossyNumbers } : { valid: true };',
+      'return lossyNumbers.length > 0',
+      '? { valid: false, reason, detail, lossyNumbers }',
+      'const verifyOptions = options.backend === undefined ? {} : { backend: options.backend };',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['signatures'],
+      file: PAYLOAD_SIGNATURE,
+      mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'ObjectLiteral'],
+      reason:
+        "the SDK's guards for JavaScript callers of signPayload (a payload that is not an object, a key that is neither a KeyPair nor a seed): the suite signs objects with 32-byte seeds",
+    },
+    [
+      'if (!isJsonObject(payload))',
+      "throw new HearthNetLocalError('invalid_payload', 'a signed payload must be a JSON object');",
+      'if (key instanceof Uint8Array) {',
+      "assertKeyBytes(key, 'a signing seed');",
+      "if (typeof key !== 'object' || key === null)",
+      "throw new HearthNetLocalError('invalid_key', 'a signing key must be a KeyPair or a seed');",
+      'assertKeyBytes(key.secretKey, "a key pair\'s secretKey");',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['signatures'],
+      file: KEY_PAIR,
+      mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'ObjectLiteral', 'MethodExpression'],
+      reason:
+        'what a refused node id says besides its code (the message, the quoted id, details.reason), and the guard for a non-string id: the suite passes strings and checks invalid_node_id',
+    },
+    [
+      "assertKeyBytes(publicKey, 'a public key');",
+      "if (typeof nodeId !== 'string') {",
+      "throw new HearthNetLocalError('invalid_node_id', `a node id must be a string, got ${typeof nodeId}`, {",
+      "details: { reason: 'not_a_string', value: nodeId },",
+      "`node id ${quote(nodeId)} does not start with 'ed25519:'`,",
+      '`${quote(nodeId)} is a short node id; it holds no full key`,',
+      '`node id ${quote(nodeId)} is not base64url`',
+      '`node id ${quote(nodeId)} holds ${publicKey.length} bytes, not ${KEY_BYTES}`,',
+      'function quote(text: string): string {',
+      'return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);',
     ],
   ),
   // hearthnet.event-store × InMemoryEventStore

@@ -51,7 +51,8 @@ export const HEARTHNET_EVENT_LOG_SUITE_VERSION = '1.1.0';
 
 /**
  * Version of `hearthnet.signatures`: 1.1.0 added a signature whose algorithm comes after a space
- * (malformed, not an unsupported algorithm) and full node ids whose encoding starts or ends like a
+ * (malformed, not an unsupported algorithm), a payload with an own `__proto__` key signed as data, and
+ * full node ids whose encoding starts or ends like a
  * short node id.
  */
 export const HEARTHNET_SIGNATURES_SUITE_VERSION = '1.1.0';
@@ -59,6 +60,7 @@ export const HEARTHNET_SIGNATURES_SUITE_VERSION = '1.1.0';
 /** The signature and node-id cases `hearthnet.signatures` 1.1.0 added. */
 export const SIGNATURES_ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'verify-signature-algorithm-after-a-space',
+  'sign-own-proto-key',
   'parse-full-id-starting-like-short-form-strict',
   'parse-full-id-starting-like-short-form-lenient',
   'parse-full-id-ending-like-short-form-strict',
