@@ -65,6 +65,7 @@ const EVENT_WORDS =
 const VALIDATORS = 'packages/hearthnet/src/capabilities/validators.ts';
 const PAYLOAD_SIGNATURE = 'packages/hearthnet/src/crypto/payload-signature.ts';
 const KEY_PAIR = 'packages/hearthnet/src/crypto/key-pair.ts';
+const SYNC_PROTOCOL = 'packages/hearthnet/src/sync/sync-protocol.ts';
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
 /** What the hashing suite cannot reach: it hands bytes, and blob CIDs hash strings of checked ASCII ids. */
 const HASHING_UNREACHED =
@@ -164,7 +165,7 @@ export const EQUIVALENTS = [
         'BooleanLiteral',
       ],
       reason:
-        'isSessionKeyScalar and isUnsafeInteger decide only what scalarField accepts, and it also accepts every JSON value: for what a fixture can hold (JSON data, bigints, NaN, ±Infinity, -0) the union, and so the key or refusal, is unchanged',
+        'isSessionKeyScalar and isUnsafeInteger only widen what scalarField accepts beyond plain JSON data: a string, boolean, null or finite number (an unsafe integer included) is JSON data anyway, and the empty case bodies fall through to the same return',
     },
     [
       "case 'string':",
@@ -518,7 +519,7 @@ export const EQUIVALENTS = [
     pairs: ['manifests'],
     file: MANIFEST,
     code,
-    mutators: ['ConditionalExpression', 'LogicalOperator'],
+    mutators: ['ConditionalExpression'],
     reason:
       'an impossible timestamp always fails two of these comparisons: the field that overflows wraps and carries into the next larger one (31 April becomes 1 May, second 60 becomes second 0 of the next minute, month 13 becomes January of the next year), so dropping any one comparison refuses the same timestamps',
   })),
@@ -627,12 +628,11 @@ export const EQUIVALENTS = [
         'UnaryOperator',
       ],
       reason:
-        'a guard a later check repeats with the same code: Number(undefined) is NaN and never a safe integer, ">=1.0" as a version fails the version syntax, and a text without @ leaves a version part that fails it too (all invalid_capability_version)',
+        'a guard a later check repeats with the same code: Number(undefined) is NaN and never a safe integer, and ">=1.0" as a version fails the version syntax (both invalid_capability_version)',
     },
     [
       'if (match === null || !Number.isSafeInteger(major) || !Number.isSafeInteger(minor)) {',
       "if (version.startsWith('>=')) {",
-      'if (at === -1) {',
     ],
   ),
   // hearthnet.canonical-json × canonicalJson
@@ -647,6 +647,105 @@ export const EQUIVALENTS = [
     'if (traversal.lossyNumbers !== undefined && Number(text) !== value) {',
   ]),
   // hearthnet.event-log × the event rules, ULIDs and sync
+  ...sameReason(
+    {
+      pairs: ['event-log'],
+      file: SYNC_PROTOCOL,
+      mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'MethodExpression'],
+      reason:
+        "a check of the push that replay makes again with the same refusal: an event of another community is refused by replay's community rule (wrong_community), a different event under a stored id by its duplicate rule (duplicate_event_id), an identical one is applied again as a duplicate; an empty batch replays nothing; the store keeps replay order whatever order events are appended in",
+    },
+    [
+      'if (event.community_id !== communityId) {',
+      'message: `the event belongs to ${event.community_id}`,',
+      'if (stored !== undefined) {',
+      'if (candidates.size > 0) {',
+      'for (const event of [...candidates.values()].sort(compareForReplay)) {',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['event-log'],
+      file: SYNC_PROTOCOL,
+      mutators: [
+        ...CONDITION_MUTATORS,
+        'ArrowFunction',
+        'ArithmeticOperator',
+        'MethodExpression',
+        'ObjectLiteral',
+        'StringLiteral',
+        'BooleanLiteral',
+        'ArrayDeclaration',
+        'OptionalChaining',
+      ],
+      reason:
+        "unreachable from the event-log suite's sync functions (a push through ingestEvents, digests through the handler with a well-formed request): the sync HTTP request schemas and eventsById serve the node's sync handler, which the hearthnet-node pair drives; buckets come out of a replay-ordered list already ascending; a batch after a failed one, a store that throws a conflict mid-push and pushed values that are not objects do not occur",
+    },
+    [
+      '.sort(([a], [b]) => a - b)',
+      'const events: SignedEvent[] = [];',
+      'for (const eventId of new Set(eventIds)) {',
+      'if (event?.community_id === communityId) events.push(event);',
+      '() => ingest(store, communityId, incoming),',
+      "message: 'a different event with this event_id is already known',",
+      '} catch (error) {',
+      "if (!(error instanceof HearthNetLocalError && error.code === 'event_conflict')) throw error;",
+      "if (typeof value !== 'object' || value === null) return null;",
+      "return typeof id === 'string' ? id : null;",
+    ],
+  ),
+  {
+    pairs: ['event-log'],
+    file: SYNC_PROTOCOL,
+    span: {
+      from: '/** Request bodies, as the handler checks them',
+      until: '/** The bucket of a Lamport value. */',
+    },
+    reason:
+      "the sync HTTP request and answer schemas, which the node's sync handler reads (the hearthnet-node pair); the event-log suite's digests request is well-formed",
+  },
+  ...sameReason(
+    {
+      pairs: ['event-log'],
+      file: EVENT,
+      mutators: [
+        ...CONDITION_MUTATORS,
+        'StringLiteral',
+        'ObjectLiteral',
+        'LogicalOperator',
+        'AssignmentOperator',
+      ],
+      reason:
+        "the same refusal either way or a path the suite does not take: a value that is not an object fails the envelope schema with the same malformed_envelope; createEvent's placeholder signature and its refusal of an invalid unsigned event (the suite signs valid envelopes; verify-event covers the rules); the shared default ULID factory (the suite's envelopes carry their event_id)",
+    },
+    [
+      "if (typeof value !== 'object' || value === null || Array.isArray(value)) {",
+      "const verdict = validateEvent({ ...unsigned, signature: '' });",
+      'if (!verdict.valid)',
+      "throw new HearthNetLocalError('invalid_event', verdict.message, {",
+      'details: { reason: verdict.reason },',
+      'const ulid = options.ulid ?? sharedFactory();',
+      "return typeof value === 'string' && known.has(value);",
+      'function sharedFactory(): UlidFactory {',
+      'sharedUlidFactory ??= createUlidFactory();',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['event-log'],
+      file: ULID,
+      mutators: ['EqualityOperator', 'ArrowFunction', 'StringLiteral', 'ObjectLiteral', 'BooleanLiteral'],
+      reason:
+        "reads one past the end (charCodeAt gives NaN, which no check takes for a character), the factory's default randomness (the suite passes its draws), and the wording and retry hint of ulid_overflow (the suite checks the code)",
+    },
+    [
+      'for (let i = 0; i < CROCKFORD.length; i++) values[CROCKFORD.charCodeAt(i)] = i;',
+      'for (let i = 0; i < ULID_LENGTH; i++) {',
+      'options.random ?? ((length: number) => globalThis.crypto.getRandomValues(new Uint8Array(length)));',
+      "throw new HearthNetLocalError('ulid_overflow', 'the 80 random bits of this millisecond are used up', {",
+      'retryable: true,',
+    ],
+  ),
   {
     pairs: ['event-log'],
     file: ULID,
@@ -858,7 +957,6 @@ export const EQUIVALENTS = [
     [
       'return lossyNumbers.length > 0 ? { valid: true, lossyNumbers } : { valid: true };',
       'return lossyNumbers.length > 0',
-      '? { valid: false, reason, detail, lossyNumbers }',
       'const verifyOptions = options.backend === undefined ? {} : { backend: options.backend };',
     ],
   ),

@@ -86,7 +86,7 @@ export const PAIRS = [
       {
         file: 'packages/hearthnet/src/manifests/node-manifest.ts',
         from: '/** A signature as the contract writes it',
-        until: '/** A plain JSON object; its values are checked',
+        until: '/** One way to reach a node',
       },
     ],
   },

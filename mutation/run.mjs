@@ -232,15 +232,6 @@ function resultsOfRun(results) {
  * The results, each surviving or uncovered mutant with `equivalent`: the entry of
  * mutation/equivalents.mjs that sets it aside, if any.
  */
-/** Whether `line` lies in the span of an equivalents entry that names one (resolved in the current file). */
-function inSpan(entry, line) {
-  const [first, last] = mutatePattern({ file: entry.file, ...entry.span })
-    .split(':')[1]
-    .split('-')
-    .map(Number);
-  return line >= first && line <= last;
-}
-
 function withEquivalents(pair, results) {
   const entries = EQUIVALENTS.filter((entry) => entry.pairs.includes(pair.id));
   return results.map((result) => {
@@ -259,6 +250,15 @@ function withEquivalents(pair, results) {
     );
     return { ...result, equivalent };
   });
+}
+
+/** Whether `line` lies in the span of an equivalents entry that names one (resolved in the current file). */
+function inSpan(entry, line) {
+  const [first, last] = mutatePattern({ file: entry.file, ...entry.span })
+    .split(':')[1]
+    .split('-')
+    .map(Number);
+  return line >= first && line <= last;
 }
 
 /**

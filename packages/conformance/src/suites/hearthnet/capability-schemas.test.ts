@@ -104,6 +104,7 @@ describe('capabilitySchemaSuite', () => {
     expect(failed.sort()).toEqual(
       [
         ...[1, 2, 3, 4].map((n) => `satisfies-malformed-${n}`),
+        'satisfies-offered-without-version',
         'satisfies-version-leading-zero',
         'satisfies-version-prefixed',
         'satisfies-version-three-parts',

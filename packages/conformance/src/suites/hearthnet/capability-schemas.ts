@@ -88,6 +88,7 @@ const ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'satisfies-version-prefixed',
   'satisfies-version-three-parts',
   'satisfies-version-leading-zero',
+  'satisfies-offered-without-version',
 ]);
 const parts: ReadonlySet<string> = new Set<CapabilitySchemaPart>(['request', 'response', 'stream']);
 

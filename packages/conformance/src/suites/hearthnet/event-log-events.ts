@@ -17,6 +17,7 @@ import { HEARTHNET_EVENT_LOG_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './su
 /** The cases of `events.json` that `hearthnet.event-log` 1.1.0 added. */
 const ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'ulid-monotonic-carry',
+  'ulid-monotonic-carry-into-first-byte',
   'ulid-monotonic-time-beyond-48-bits',
   'ulid-monotonic-short-randomness',
   'verify-not-an-object',
@@ -24,6 +25,7 @@ const ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'verify-event-id-25-characters',
   'verify-event-id-first-character-8',
   'verify-event-id-non-ascii',
+  'verify-event-id-u0080',
   'verify-event-id-first-character-7',
 ]);
 
@@ -208,7 +210,8 @@ function monotonicCase<Ctx extends EventEnvelopeImplementation>(
         const thrown = await assertRejects(() => next?.(), `the next ULID must fail with ${error}`);
         assertEqual((thrown as { code?: unknown } | null)?.code, error, 'error code');
       }
-      assertEqual(random.length, 0, 'random draws left unused');
+      // After a refusal a factory may or may not have drawn for the refused id.
+      if (error === undefined) assertEqual(random.length, 0, 'random draws left unused');
     },
   };
 }

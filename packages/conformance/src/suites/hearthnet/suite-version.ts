@@ -61,6 +61,7 @@ export const HEARTHNET_SIGNATURES_SUITE_VERSION = '1.1.0';
 export const SIGNATURES_ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'verify-signature-algorithm-after-a-space',
   'sign-own-proto-key',
+  'verify-float-colliding-value-tampered',
   'parse-full-id-starting-like-short-form-strict',
   'parse-full-id-starting-like-short-form-lenient',
   'parse-full-id-ending-like-short-form-strict',

@@ -123,6 +123,6 @@ function asReadDouble(value: unknown): unknown {
   if (typeof value === 'number')
     return Number.isInteger(value) && !Number.isSafeInteger(value) ? BigInt(value) : value;
   if (Array.isArray(value)) return value.map(asReadDouble);
-  if (typeof value !== 'object' || value === null) return value;
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return value;
   return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, asReadDouble(member)]));
 }

@@ -70,6 +70,7 @@ const ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'refused-unsafe-integer-chat-id',
   'refused-unsafe-integer-in-list',
   'refused-unsafe-integer-in-object',
+  'refused-bytes-user-id',
 ]);
 
 /**
