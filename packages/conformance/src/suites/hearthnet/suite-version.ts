@@ -52,9 +52,8 @@ export const HEARTHNET_EVENT_LOG_SUITE_VERSION = '1.1.0';
 /**
  * Version of `hearthnet.signatures`: 1.1.0 added a signature whose algorithm comes after a space
  * (malformed, not an unsupported algorithm), a tampered payload with lossy numbers, a payload with an
- * own `__proto__` key signed as data, and
- * full node ids whose encoding starts or ends like a
- * short node id.
+ * own `__proto__` key signed as data, and full node ids whose encoding starts or ends like a short
+ * node id.
  */
 export const HEARTHNET_SIGNATURES_SUITE_VERSION = '1.1.0';
 
