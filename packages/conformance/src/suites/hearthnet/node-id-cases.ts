@@ -10,11 +10,7 @@ import {
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import type { CapabilityMembers } from '../capability-members.js';
-import {
-  HEARTHNET_SIGNATURES_SUITE_VERSION,
-  HEARTHNET_SUITE_VERSION,
-  SIGNATURES_ADDED_IN_1_1,
-} from './suite-version.js';
+import { signaturesCaseSince } from './suite-version.js';
 
 /** The node-id functions a signature implementation may offer; each one enables its cases. */
 export interface NodeIdImplementation {
@@ -71,7 +67,7 @@ function casesFor<Ctx extends NodeIdImplementation>(
   location: string,
 ): ConformanceCase<Ctx>[] {
   const id = `${prefix}.node-ids.${entry.id}`;
-  const common = { section: SECTION, since: sinceOf(entry.id) } as const;
+  const common = { section: SECTION, since: signaturesCaseSince(entry.id) } as const;
   switch (entry['operation']) {
     case 'from_public_key': {
       const publicKey = readBytes(entry['public_key'], `${location}.public_key`);
@@ -178,10 +174,4 @@ function casesFor<Ctx extends NodeIdImplementation>(
     default:
       throw invalidFixtureError(`${location}.operation`, 'expected "from_public_key" or "parse"');
   }
-}
-
-function sinceOf(fixtureId: string): string {
-  return SIGNATURES_ADDED_IN_1_1.has(fixtureId)
-    ? HEARTHNET_SIGNATURES_SUITE_VERSION
-    : HEARTHNET_SUITE_VERSION;
 }

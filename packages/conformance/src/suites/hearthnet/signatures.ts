@@ -14,11 +14,7 @@ import {
 import type { CapabilityNeed, ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { NODE_ID_MEMBERS, type NodeIdImplementation, nodeIdCases } from './node-id-cases.js';
-import {
-  HEARTHNET_SIGNATURES_SUITE_VERSION,
-  HEARTHNET_SUITE_VERSION,
-  SIGNATURES_ADDED_IN_1_1,
-} from './suite-version.js';
+import { HEARTHNET_SIGNATURES_SUITE_VERSION, signaturesCaseSince } from './suite-version.js';
 
 /** A detailed verification verdict; `reason` and `lossyNumbers` are checked when present. */
 export interface VerifyVerdict {
@@ -123,7 +119,7 @@ export function signatureSuite(
 
 function caseFor(entry: FixtureCase, location: string): ConformanceCase<SignatureImplementation> {
   const id = `${SUITE_NAME}.${entry.id}`;
-  const common = { id, section: SECTION, since: sinceOf(entry.id) } as const;
+  const common = { id, section: SECTION, since: signaturesCaseSince(entry.id) } as const;
   switch (entry['operation']) {
     case 'sign': {
       const seed = readBytes(entry['seed'], `${location}.seed`);
@@ -212,10 +208,4 @@ function verifyByPublicKey(publicKey: Uint8Array): VerifyCall {
 function verifyCapability(byNodeId: boolean, lenientEncoding: boolean): string | undefined {
   if (byNodeId) return lenientEncoding ? 'verify-node-id-lenient' : 'verify-node-id';
   return lenientEncoding ? 'lenient-encoding' : undefined;
-}
-
-function sinceOf(fixtureId: string): string {
-  return SIGNATURES_ADDED_IN_1_1.has(fixtureId)
-    ? HEARTHNET_SIGNATURES_SUITE_VERSION
-    : HEARTHNET_SUITE_VERSION;
 }

@@ -58,7 +58,7 @@ export const HEARTHNET_EVENT_LOG_SUITE_VERSION = '1.1.0';
 export const HEARTHNET_SIGNATURES_SUITE_VERSION = '1.1.0';
 
 /** The signature and node-id cases `hearthnet.signatures` 1.1.0 added. */
-export const SIGNATURES_ADDED_IN_1_1: ReadonlySet<string> = new Set([
+const SIGNATURES_ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'verify-signature-algorithm-after-a-space',
   'sign-own-proto-key',
   'verify-float-colliding-value-tampered',
@@ -67,3 +67,10 @@ export const SIGNATURES_ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'parse-full-id-ending-like-short-form-strict',
   'parse-full-id-ending-like-short-form-lenient',
 ]);
+
+/** The `since` of a `signatures.json` or `node-ids.json` case of `hearthnet.signatures`. */
+export function signaturesCaseSince(fixtureId: string): string {
+  return SIGNATURES_ADDED_IN_1_1.has(fixtureId)
+    ? HEARTHNET_SIGNATURES_SUITE_VERSION
+    : HEARTHNET_SUITE_VERSION;
+}
