@@ -2,7 +2,7 @@
 // AGENTWIRE_MUTATION_PAIR against that pair's implementation, one test per case, through the same
 // rows `agentwire-conformance` runs (the bundled rows, and the repository's `--subjects` module for
 // the SQLite stores). Stryker runs it once per mutant; a case that fails kills the mutant.
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, beforeEach, describe, inject, it } from 'vitest';
 import { PAIRS } from './pairs.mjs';
 
 const id = process.env['AGENTWIRE_MUTATION_PAIR'];
@@ -10,6 +10,22 @@ const pair = PAIRS.find((candidate) => candidate.id === id);
 if (pair === undefined) throw new Error(`AGENTWIRE_MUTATION_PAIR names no pair: ${String(id)}`);
 
 const wanted = [{ suite: pair.suite, subject: pair.subject }, ...(pair.also ?? [])];
+
+if (pair.coverage === 'all') {
+  // Stryker's vitest runner records which case reached each mutant whatever `coverageAnalysis` says, and
+  // activates a mutant reached inside cases only when those cases start: work the implementation cached
+  // before then (while loading, or in an earlier case) was done by the original code, and a mutant of
+  // it would run against the cases that reached it first alone. Recording every hit outside any case
+  // makes each mutant of this pair "static" to Stryker: it is active before the modules load, and every
+  // case runs against it. (This hook runs after the runner's own, which names the current case.)
+  const namespace = inject('globalNamespace' as never) as unknown as string;
+  beforeEach(() => {
+    const strykerState = (globalThis as Record<string, { currentTestId?: string | undefined } | undefined>)[
+      namespace
+    ];
+    if (strykerState !== undefined) strykerState.currentTestId = undefined;
+  });
+}
 
 /**
  * The pair's rows, started. Loaded here, not imported at the top: a mutant that breaks the

@@ -15,9 +15,11 @@
  *   repository root, or spans of one file where it also holds code the pair does not measure
  * @property {{ suite: string, subject: string }[]} [also] further rows that run against each mutant, for
  *   an implementation whose contract is split over several suites (a connector and its substrate's wire)
- * @property {'all'} [coverage] `'all'` runs every case against each mutant, for an implementation that
- *   caches what it computes: per-test coverage credits the cached work to the first case that did it,
- *   and a mutant there would run against that case alone
+ * @property {'all'} [coverage] `'all'` runs every case against each mutant, active before the modules
+ *   load, for an implementation that caches what it computes: per-test coverage credits the cached work
+ *   to the first case that did it, and a mutant there would run against that case alone, on a cache the
+ *   original code may have filled (pair.mutation.test.ts does this; Stryker's own `coverageAnalysis`
+ *   option does not change how its vitest runner records coverage)
  */
 
 /**

@@ -109,9 +109,10 @@ if (values['from-reports']) {
       // vitest never type-checks, so no file needs Stryker's `// @ts-nocheck` header: only the pair's
       // own files are touched (and restored).
       disableTypeChecks: false,
-      // perTest runs each mutant against the cases that reached it; a pair whose implementation caches
-      // what it computed (compiled validators) runs every case instead (see pairs.mjs `coverage`).
-      coverageAnalysis: pair.coverage ?? 'perTest',
+      // perTest runs each mutant against the cases that reached it. A pair whose implementation caches
+      // what it computed (compiled validators) runs every case instead: its pairs.mjs `coverage` is read
+      // by pair.mutation.test.ts, as Stryker's vitest runner records per-case coverage whatever this says.
+      coverageAnalysis: 'perTest',
       ...(concurrency === undefined ? {} : { concurrency }),
       timeoutMS: 10_000,
       reporters: ['progress-append-only', 'json'],
