@@ -7,14 +7,15 @@
 // entry that matches no mutant any more is reported STALE there.
 //
 // A mutant matches an entry when it is in one of `pairs`, in `file`, by one of `mutators` (any, when
-// absent), on a line containing `code` (or equal to it, trimmed, with `exact`) or inside `span`, and,
-// when `replacement` is given, with a replacement containing it.
+// absent), on a line containing `code` (or equal to it, trimmed, with `exact`), inside `span` when one is
+// given (both narrow: a line of that text inside that function), and, when `replacement` is given, with a
+// replacement containing it.
 
 /**
  * @typedef {object} Equivalent
  * @property {string[]} pairs the pairs (mutation/pairs.mjs ids) it applies to
  * @property {string} file the mutated file, from the repository root
- * @property {string} [code] text of the mutated line (or give `span`)
+ * @property {string} [code] text of the mutated line (give it, `span`, or both)
  * @property {{ from: string, until?: string }} [span] the lines from the first that contains `from` up to
  *   the line before the next that contains `until` (the file's end when absent): a whole function the
  *   suite cannot reach
@@ -71,6 +72,9 @@ const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connect
 const HASHING_UNREACHED =
   "unreachable through the hashing suite's interface: it hands bytes (strings are the SDK's convenience) and blobCid hashes a string of checked ASCII ids, which never holds a lone surrogate";
 /** The SDK's pluggable hasher, which the hashing contract (BLAKE3 content ids) does not have. */
+/** Why a stored manifest and another with its blob CID can differ only in chunk order. */
+const SAME_BLOB_CID =
+  'two manifests with the same blob CID name the same chunks (the CID hashes their sorted list), so they have as many chunks, and the same chunk size unless the blob is one chunk, whose chunk size says nothing about where its bytes go; manifest-reordered and manifest-reordered-in-part check the order';
 const OWN_HASHER =
   "the SDK's own pluggable-hasher option and its checks (a custom Hasher, the SHA-256 hasher), which the hashing contract of BLAKE3 content ids does not have";
 /** A bundled connector's own constructor options, which no connector contract fixes. */
@@ -2098,6 +2102,11 @@ export const EQUIVALENTS = [
     "if ((await this.#readChunk(cid, parseStoreContentId(cid, 'cid'))).state === 'intact') return;",
     'readonly rehashReads = false;',
     'return this.#chunks.get(hex)?.slice();',
+    "const ABSENT: ChunkRead = Object.freeze({ state: 'absent' });",
+    "if (read.state === 'absent' || read.bytes.length !== chunk.size_bytes) return undefined;",
+    'if (entry === undefined || (entry.cid !== undefined && entry.cid !== cid)) return ABSENT;',
+    'if (bytes === undefined) return ABSENT;',
+    'return entry === undefined || (entry.cid !== undefined && entry.cid !== cid) ? undefined : entry.size;',
   ].map((code) => ({
     pairs: ['blob-store'],
     file: BLOB_STORE,
@@ -2112,7 +2121,7 @@ export const EQUIVALENTS = [
       'OptionalChaining',
     ],
     reason:
-      'unreachable with the memory backend: it starts empty (no state to restore), never hashes a read again (rehashReads is false), so no chunk reads as corrupt, and it reads only chunks the index holds; the same suite runs against FilesystemBlobStore, whose backend does all of these, in its package tests',
+      'unreachable with the memory backend: it starts empty (no state to restore), never hashes a read again (rehashReads is false), so no chunk reads as corrupt, and it reads only chunks the index holds, under the full CID it stored them with (another CID with the same digits would take a hash collision); the same suite runs against FilesystemBlobStore, whose backend does all of these, in its package tests',
   })),
   {
     pairs: ['blob-store'],
@@ -2131,6 +2140,196 @@ export const EQUIVALENTS = [
     mutators: ['EqualityOperator', 'ConditionalExpression'],
     reason:
       "V8's sort only asks whether a comparison is negative, and for distinct CIDs (a list holds each once) these variants answer that the same way",
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'if (existing !== undefined && (existing.cid === undefined || existing.cid === cid)) {',
+    exact: true,
+    mutators: CONDITION_MUTATORS,
+    reason:
+      'storing again a chunk the memory store holds: going on writes the same bytes and counts no new ones (the size it replaces is its own), so returning early or not reads the same; a chunk held under another CID with the same digits would take a hash collision',
+  },
+  ...sameReason(
+    {
+      pairs: ['blob-store'],
+      file: BLOB_STORE,
+      mutators: ['ArithmeticOperator'],
+      reason:
+        'the memory store writes only chunks it does not hold (one it holds returns above), so the held size these subtract is 0 and adding it instead is the same',
+    },
+    [
+      'await this.#makeRoom(bytes.length - (existing?.size ?? 0), bytes.length, hex, events);',
+      'this.#usedBytes += bytes.length - (this.#chunks.get(hex)?.size ?? 0);',
+    ],
+  ),
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'if (!held.has(chunk.cid)) held.set(chunk.cid, await this.#intactChunkSize(chunk.cid));',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      'a memo of chunk sizes within one missingChunks call: asking again for a repeated chunk gives the same size',
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: "const read = await this.#readChunk(chunk.cid, parseStoreContentId(chunk.cid, 'cid'));",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason:
+      "the argument name of a check that cannot fail: a stored manifest's chunk CIDs were checked when it was stored",
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    span: { from: 'async #intactChunkSize(cid: string)', until: '#indexedChunkSize(cid: string)' },
+    code: "const id = parseStoreContentId(cid, 'cid');",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason:
+      "the argument name of a check that cannot fail: missingChunks checked the manifest's chunk CIDs first",
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'const pin = options?.pin ?? false;',
+    exact: true,
+    mutators: ['OptionalChaining'],
+    reason: 'a null options object, which the interface does not allow (an absent one takes the defaults)',
+  },
+  ...[
+    { from: 'async unpin(blobCid: string)', until: 'async isPinned(blobCid: string)' },
+    { from: 'async #addPin(blobCid: string)', until: '#sortedPins(): string[] {' },
+  ].map((span) => ({
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    span,
+    mutators: ['BlockStatement'],
+    reason:
+      "handing the pins to the backend to persist (and undoing the change when that fails): the memory backend keeps no pins (they live in the store's own index) and never fails; FilesystemBlobStore persists them, in its package tests",
+  })),
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    span: { from: 'async #addPin(blobCid: string)', until: '#sortedPins(): string[] {' },
+    code: 'if (this.#pins.has(blobCid)) return;',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      'pinning a pinned blob again: adding it to the set changes nothing, and the memory backend persists no pins',
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'this.#emit(events, false);',
+    exact: true,
+    mutators: ['BooleanLiteral'],
+    reason:
+      "a change that fails in the memory store has gathered no event (each refusal comes before the change's first event, and the backend never fails), so no hook error could stand in for the failure",
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'if (this.#pins.has(manifest.cid)) continue;',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      'a second guard of pinned blobs: their chunks are kept already, so collection would skip them (every chunk kept) and count none of their chunks as freeable',
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'for (const hex of freeable) bytes += this.#chunks.get(hex)?.size ?? 0;',
+    exact: true,
+    mutators: ['OptionalChaining'],
+    reason:
+      'every chunk of a stored manifest is held: a manifest is stored only with all its chunks, and collection removes a manifest before its chunks',
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'if (this.#usedBytes <= targetBytes) return { removedBlobs, freedBytes };',
+    exact: true,
+    mutators: ['ConditionalExpression', 'EqualityOperator'],
+    reason:
+      'a shortcut: the loop below stops at the same test before removing anything (gc-under-target checks the answer it gives)',
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'if (remaining > 0 || kept.has(hex) || entry === undefined) continue;',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    column: 47,
+    reason:
+      'a kept chunk that collection reaches is still used by the pinned blob that keeps it (remaining > 0 already); the chunk being written is in no stored manifest',
+  },
+  ...sameReason(
+    {
+      pairs: ['blob-store'],
+      file: BLOB_STORE,
+      span: { from: 'function sameChunkOrder(', until: 'function wrongChunkSize(' },
+      mutators: ['ConditionalExpression', 'LogicalOperator'],
+      reason: SAME_BLOB_CID,
+    },
+    ['a.chunk_size_bytes === b.chunk_size_bytes &&', 'a.chunks.length === b.chunks.length &&'],
+  ),
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'if (capacity === undefined || extraBytes <= 0 || this.#usedBytes + extraBytes <= capacity) return;',
+    exact: true,
+    mutators: ['ConditionalExpression', 'EqualityOperator'],
+    reason:
+      'shortcuts when the bytes fit: the store never holds more than its capacity, so going on finds a target at or above the bytes held, refuses nothing and collects nothing',
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'const keep = new Set([keepHex]);',
+    exact: true,
+    mutators: ['ArrayDeclaration'],
+    reason:
+      'the chunk being written, kept from collection: in the memory store it is one the store does not hold, so no stored manifest names it and collection could not reach it anyway',
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'if (target < 0 || this.#usedBytes - this.#collectableBytes(keep) > target) {',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    column: 9,
+    reason: 'a negative target is below every count of bytes held, so the second test refuses it too',
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: "return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;",
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    column: 10,
+    reason: 'Number.isSafeInteger is false for every non-number, so the type test decides nothing',
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'a.chunks.every((chunk, i) => chunk.cid === b.chunks[i]?.cid)',
+    exact: true,
+    mutators: ['OptionalChaining'],
+    reason: SAME_BLOB_CID,
+  },
+  {
+    pairs: ['blob-store'],
+    file: BLOB_STORE,
+    code: 'super(new MemoryBackend(), { chunks: [], manifests: [], pins: [] }, options);',
+    exact: true,
+    mutators: ['ArrayDeclaration'],
+    column: 67,
+    reason:
+      'a pin on a text that is no CID: no blob has it as its CID, and the memory store persists no pins',
   },
   ...[
     '#sortedPins(): string[] {',
@@ -2180,6 +2379,7 @@ export const EQUIVALENTS = [
     "throw new HearthNetLocalError('invalid_blob_store_input', `invalid prefix: must be a string`, {",
     '`invalid targetBytes: must be a non-negative safe integer`,',
     '`invalid blob manifest at chunks: a manifest with this blob cid and another chunk order is stored`,',
+    '`invalid blob manifest at chunks[${index}].size_bytes: the chunk with this cid is held with ${heldSize} bytes`,',
     "`blob ${manifest.cid} is missing ${missing.length} chunk(s): ${missing.slice(0, 10).join(', ')}`,",
     '`blob store is full: ${requestedBytes} more bytes do not fit in ${capacity} ` +',
     '`(${this.#usedBytes} held) even after collecting every unpinned blob`,',

@@ -191,6 +191,7 @@ describe('blobStoreSuite', () => {
         'gc-oldest-first',
         'manifest-needs-every-chunk',
         'manifest-reordered',
+        'manifest-reordered-in-part',
         'named-with-hasher',
         'no-aliasing',
         'sweep-round-trip',

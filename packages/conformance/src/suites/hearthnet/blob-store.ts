@@ -151,6 +151,8 @@ const ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'capacity-collects-to-fit-exactly',
   'capacity-shared-chunk-not-collectable',
   'capacity-keeps-a-chunk-another-blob-uses',
+  'manifest-reordered-in-part',
+  'gc-under-target',
 ]);
 
 function storeCase(
@@ -478,6 +480,32 @@ const manifestCases: readonly ConformanceCase<BlobStoreContext>[] = [
     },
   ),
   storeCase(
+    'manifest-reordered-in-part',
+    'refuses a manifest that keeps some chunks of a stored blob in place and moves others',
+    SECTION_PUT,
+    async ({ create }) => {
+      const store = await create();
+      const bytes = text('aaaabbbbcccc');
+      const manifest = await store.putBlob(bytes);
+      const [first, second, third] = manifest.chunks;
+      const moved = {
+        ...manifest,
+        chunks: [first!, third!, second!].map((c, i) => ({ ...c, i })),
+      };
+      const refused = await assertRejects(
+        () => store.putManifest(moved),
+        'a manifest moving two of three chunks',
+      );
+      assertError(
+        refused,
+        { code: 'invalid_blob_manifest', path: 'chunks' },
+        'a manifest moving two of three chunks',
+      );
+      assertEqual(await store.getManifest(manifest.cid), manifest, 'the stored manifest');
+      assertEqual(await store.readBlob(manifest.cid), bytes, 'the stored blob');
+    },
+  ),
+  storeCase(
     'manifest-chunk-size',
     'refuses a manifest whose chunk size differs from the chunk held under that CID',
     SECTION_PUT,
@@ -566,6 +594,28 @@ const pinCases: readonly ConformanceCase<BlobStoreContext>[] = [
         'collectGarbage() again',
       );
       assertEqual(await store.list(), [pinned.cid], 'list at the end');
+    },
+  ),
+  storeCase(
+    'gc-under-target',
+    'collects nothing when the store holds no more than the target already',
+    SECTION_EVENTS,
+    async ({ create }) => {
+      const events: BlobStoreEvent[] = [];
+      const store = await create({ onEvent: (event) => events.push(event) });
+      const first = await store.putBlob(text('aaaabbbb'));
+      const second = await store.putBlob(text('cccc'));
+      events.length = 0;
+      for (const target of [12, 1_000_000]) {
+        assertEqual(
+          await store.collectGarbage(target),
+          { removedBlobs: [], freedBytes: 0 },
+          `collectGarbage(${target}) with 12 bytes held`,
+        );
+      }
+      assertEqual(events, [], 'events');
+      assertEqual(await store.list(), [first.cid, second.cid].sort(), 'list');
+      assertEqual(await store.usage(), { bytes: 12, chunks: 3, blobs: 2 }, 'usage');
     },
   ),
   storeCase(
