@@ -16,7 +16,24 @@ import { registerSuite } from '../../vitest/index.js';
 import type { DataStoreConventions } from './data-store-conventions.js';
 import { dataStoreSuite } from './data-store-suite.js';
 
-const { summarizeContent } = storageConventions;
+const { storageValidationError, summarizeContent } = storageConventions;
+
+/** Refuses query filters that break `QueryFilters` (or a `domain_tags` value that is no tag or tag list). */
+function checkFilters(filters: QueryFilters): void {
+  const { query, limit, mode, domain_tags: tags } = filters as Readonly<Record<string, unknown>>;
+  if (typeof query !== 'string') throw storageValidationError('must be a string', 'filters.query');
+  if (typeof limit !== 'number' || !Number.isFinite(limit) || limit <= 0) {
+    throw storageValidationError('must be a positive finite number', 'filters.limit');
+  }
+  if (typeof mode !== 'string') throw storageValidationError('must be a string', 'filters.mode');
+  if (
+    tags !== undefined &&
+    typeof tags !== 'string' &&
+    !(Array.isArray(tags) && tags.every((tag) => typeof tag === 'string'))
+  ) {
+    throw storageValidationError('must be a tag or an array of tags', 'filters.domain_tags');
+  }
+}
 
 /** The bundled helpers and bridge, as the suite's `conventions` option takes them. */
 const bundledConventions: DataStoreConventions = {
@@ -58,10 +75,12 @@ class MemoryDataStore implements DataStore {
   }
 
   async get(id: string): Promise<PortableData | null> {
+    if (typeof id !== 'string') throw storageValidationError('must be a string', 'id');
     return this.entries.find((entry) => entry.id === id && this.isLive(entry)) ?? null;
   }
 
   async query(filters: QueryFilters): Promise<PortableData[]> {
+    checkFilters(filters);
     const words = filters.query.split(/\s+/).filter((word) => word !== '');
     const tags = filters['domain_tags'];
     const wanted =
@@ -240,7 +259,7 @@ describe('dataStoreSuite', () => {
     );
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
-    expect(report.results).toHaveLength(17 + 8 + 68 + 11);
+    expect(report.results).toHaveLength(18 + 8 + 68 + 11);
   });
 
   it('skips the helper cases without conventions and still holds the store to the summary rule', async () => {
@@ -313,6 +332,8 @@ describe('dataStoreSuite', () => {
         'round-trip.every-field',
         'query.limit',
         'query.limit-exact',
+        // Its query() passes its own limit, so a malformed one is never refused.
+        'refuses-malformed-arguments',
         'filters.domain-tags',
         'filters.domain-tags-exact',
         'filters.domain-tags-with-text',

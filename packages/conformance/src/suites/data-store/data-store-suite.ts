@@ -4,9 +4,10 @@ import {
   type DataStoreCapabilities,
   type DataStoreManifest,
   type PortableData,
+  type QueryFilters,
   storageConventions,
 } from '@agentwire/agent-connector';
-import { assertEqual, assertTrue, fail, formatValue } from '../../assert.js';
+import { assertEqual, assertRejects, assertTrue, fail, formatValue } from '../../assert.js';
 import { requiredCapabilities } from '../../run-suite.js';
 import type { CapabilityNeed, ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
 import { assertNoEmptyFields, mustResolve } from '../agent-connector/agent-connector-suite.js';
@@ -319,6 +320,49 @@ export function queryCases(suiteName: string): Case[] {
           items.some((item) => item.id === written),
           `query for '${word}' did not return entry ${written} (got ${formatValue(items.map((i) => i.id))})`,
         );
+      },
+    },
+    {
+      id: id('refuses-malformed-arguments'),
+      title:
+        'refuses a non-string id and query filters that break QueryFilters with storage_validation naming the field',
+      section: 'DataStore v1.0 §get, §query; storage_validation',
+      level: 'required',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        const query = (filters: Record<string, unknown>) => () =>
+          ctx.store.query({
+            query: 'conformance',
+            limit: 10,
+            mode: ctx.searchMode,
+            ...filters,
+          } as QueryFilters);
+        const refusals: [string, () => Promise<unknown>, string][] = [
+          ['get(7)', () => ctx.store.get(7 as unknown as string), 'id'],
+          ['query 7', query({ query: 7 }), 'filters.query'],
+          ...[0, -1, Number.NaN, Number.POSITIVE_INFINITY, '5'].map(
+            (limit): [string, () => Promise<unknown>, string] => [
+              `limit ${formatValue(limit)}`,
+              query({ limit }),
+              'filters.limit',
+            ],
+          ),
+          ['mode 5', query({ mode: 5 }), 'filters.mode'],
+        ];
+        if (declaresTagFilter(ctx)) {
+          refusals.push(
+            ['domain_tags 7', query({ domain_tags: 7 }), 'filters.domain_tags'],
+            ['domain_tags [1]', query({ domain_tags: [1] }), 'filters.domain_tags'],
+          );
+        }
+        for (const [what, call, path] of refusals) {
+          const error = (await assertRejects(call, what)) as {
+            readonly code?: unknown;
+            readonly path?: unknown;
+          };
+          assertEqual(error?.code, 'storage_validation', `${what}: error code`);
+          assertEqual(error?.path, path, `${what}: error path`);
+        }
       },
     },
     {
