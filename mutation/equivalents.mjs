@@ -886,8 +886,91 @@ export const EQUIVALENTS = [
       "if (typeof pattern !== 'string') throw invalidSchema(at, 'must be a string');",
       'throw invalidSchema(at, `not a valid regular expression: ${pattern}`, { cause });',
       "return new HearthNetLocalError('invalid_schema', `invalid schema at ${pointer}: ${reason}`, {",
+      'for (const keyword of Object.keys(schema)) {',
+      'function onlyAnnotationsBeside(schema: JsonSchema, keyword: string, at: string): void {',
+      'for (const other of Object.keys(schema)) {',
+      'function invalidSchema(pointer: string, reason: string, options?: ErrorOptions): HearthNetLocalError {',
     ],
   ),
+  {
+    pairs: ['capability-schemas'],
+    file: VALIDATORS,
+    span: { from: 'function regexOf(', until: 'function codePointLength(' },
+    code: '} catch (cause) {',
+    exact: true,
+    mutators: ['BlockStatement'],
+    reason:
+      "the compiler's refusal of a pattern that is no regular expression: the catalogue's patterns are well-formed, and a custom descriptor's reaches it through CapabilityRegistry.register, which compile-schema.test.ts drives",
+  },
+  ...sameReason(
+    {
+      pairs: ['capability-schemas'],
+      file: VALIDATORS,
+      mutators: [...CONDITION_MUTATORS, 'MethodExpression'],
+      reason:
+        'schema shapes no catalogue schema has (one with no type and no const, enum or anyOf; an array with no items; a required property it does not declare): the suite checks values against the catalogue, and compile-schema.test.ts the compiler on such schemas',
+    },
+    [
+      'if (schema.type === undefined) return z.json();',
+      'let result = z.array(schema.items === undefined ? z.json() : compileAt(schema.items, `${at}/items`));',
+      'for (const name of required) {',
+    ],
+  ),
+  {
+    pairs: ['capability-schemas'],
+    file: VALIDATORS,
+    code: "return new RegExp(pattern, 'u');",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason:
+      "the catalogue's patterns are ASCII classes, literals and anchors, which match the same strings with and without the u flag",
+  },
+  {
+    pairs: ['capability-schemas'],
+    file: 'packages/hearthnet/src/capabilities/json-schema.ts',
+    code: "'description',",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason:
+      'no catalogue schema has a description, so leaving it out of the supported keywords refuses none of them; compile-schema.test.ts compiles annotated schemas',
+  },
+  {
+    pairs: ['capability-schemas'],
+    file: VALIDATORS,
+    code: 'if (cached !== undefined) return cached;',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason: 'a cache: compiling the same descriptor again gives validators that answer the same',
+  },
+  {
+    pairs: ['capability-schemas'],
+    file: VALIDATORS,
+    span: { from: 'const check = (value: unknown): ValidationResult<unknown> => {', until: '    schema,' },
+    code: 'return {',
+    exact: true,
+    mutators: ['ObjectLiteral'],
+    column: 12,
+    reason:
+      'the result of a refused value: an empty one is not ok either, and its issues are not part of CapabilityValidationVerdict',
+  },
+  {
+    pairs: ['capability-schemas'],
+    file: VALIDATORS,
+    span: { from: '    parse(value) {', until: 'const knownKeywords' },
+    reason:
+      "parse and its schema_validation error, the throwing form of check: the suite asks check whether a value is accepted, and a node answers the refusal as bad_request (the node suite's)",
+  },
+  {
+    pairs: ['capability-schemas'],
+    file: CAPABILITY_NAME,
+    span: {
+      from: 'export function assertRegistrableCapabilityName(',
+      until: 'export interface CapabilityVersion {',
+    },
+    mutators: ['StringLiteral'],
+    reason:
+      "the registrable rule's refusals, which CapabilityRegistry applies and satisfies does not reach (capability-name.test.ts runs the fixture's parse cases against both)",
+  },
   ...sameReason(
     {
       pairs: ['capability-schemas'],

@@ -77,7 +77,7 @@ const SECTION_VERSIONS = 'HearthNet §2.1';
 const hashes = readFixtureFile(hashesFixture, HASHES);
 const samples = readFixtureFile(samplesFixture, SAMPLES);
 const versions = readFixtureFile(versionsFixture, VERSIONS);
-/** The `satisfies` cases `hearthnet.capability-schemas` 1.1.0 added; the others date from 1.0.0. */
+/** The cases `hearthnet.capability-schemas` 1.1.0 added (satisfies edges, minLength samples); the others date from 1.0.0. */
 const ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'satisfies-three-segments',
   'satisfies-name-128-characters',
@@ -89,6 +89,9 @@ const ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'satisfies-version-three-parts',
   'satisfies-version-leading-zero',
   'satisfies-offered-without-version',
+  'llm-chat-request-empty-model',
+  'chat-send-request-empty-client-id',
+  'chat-send-request-one-character-client-id',
 ]);
 const parts: ReadonlySet<string> = new Set<CapabilitySchemaPart>(['request', 'response', 'stream']);
 
@@ -220,7 +223,7 @@ function sampleCase(entry: FixtureCase, index: number): CatalogueCase {
     title: `${name}@${version} ${part} ${valid ? 'accepts' : 'refuses'} ${entry.id}`,
     section: SECTION_CATALOGUE,
     level: 'required',
-    since: HEARTHNET_SUITE_VERSION,
+    since: ADDED_IN_1_1.has(entry.id) ? HEARTHNET_CAPABILITY_SCHEMAS_SUITE_VERSION : HEARTHNET_SUITE_VERSION,
     requires: 'validation',
     run: async (impl) => {
       const verdict = await impl.validate?.(
