@@ -2095,18 +2095,14 @@ export const EQUIVALENTS = [
     reason: 'without a previous registration the gateway holds no route, so a stray key deletes nothing',
   },
   // agent-connector.contract × NoOpAgentConnector
-  ...[
-    'constructor(options: NoOpAgentConnectorOptions = {}) {',
-    'this.#log = options.log === undefined ? (line) => console.error(line) : options.log;',
-    'this.#now = options.now ?? Date.now;',
-  ].map((code) => ({
+  {
     pairs: ['noop-connector'],
     file: NOOP,
-    code,
+    code: 'this.#log = options.log === undefined ? (line) => console.error(line) : options.log;',
     exact: true,
     mutators: [...CONDITION_MUTATORS, 'ArrowFunction'],
-    reason: `${OWN_OPTIONS}: its log line sink and its clock (Date.now by default, as in the run)`,
-  })),
+    reason: `${OWN_OPTIONS}: its log line sink`,
+  },
   ...[
     '`[NoOpAgentConnector] deliver(${agent_id}, kind=${kind}, dispatch_id=${meta.dispatch_id}) — no substrate wired; payload discarded.`,',
     'this.#log?.(`[NoOpAgentConnector] wake(${agent_id}) — no substrate wired; wake skipped.`);',
@@ -2129,7 +2125,6 @@ export const EQUIVALENTS = [
   })),
   ...[
     ['wake', 40, 'its wake wakes nothing (woken: false)'],
-    ['list_agents', 59, 'its list_agents lists nobody'],
     ['agent_status', 79, "its agent_status answers 'unknown' for everyone"],
     [
       'health_check',

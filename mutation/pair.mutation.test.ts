@@ -27,6 +27,28 @@ if (pair.coverage === 'all') {
   });
 }
 
+const expectedSkips: ReadonlySet<string> = new Set(pair.skips ?? []);
+
+/**
+ * vitest's `it`, for registerSuite, except that a case skipped (or left unobserved) counts as failed unless
+ * the bundled run skips it too (pairs.mjs `skips`): a mutant that makes the implementation declare less
+ * (a feature, a filter, a mode) turns cases into SKIP lines, and the report says so; the run of the
+ * original has none of them.
+ */
+function strictIt(name: string, body: (context: { skip(note?: string): void }) => Promise<void>): void {
+  const caseId = name.slice(0, name.indexOf(': '));
+  it(name, (context) =>
+    body({
+      skip(note) {
+        if (!expectedSkips.has(caseId)) {
+          throw new Error(`skipped ${caseId}, which the implementation runs unmutated: ${String(note)}`);
+        }
+        context.skip(note);
+      },
+    }),
+  );
+}
+
 /**
  * The pair's rows, started. Loaded here, not imported at the top: a mutant that breaks the
  * implementation while its modules load (a table built at import time) must fail a test, and an error
@@ -79,6 +101,6 @@ if ('error' in started) {
         (error: unknown) => () => Promise.reject(error),
       );
     // One describe per subject: the same suite may run on two subjects, and Stryker tells tests by name.
-    describe(subject, () => registerSuite({ ...row.suite, setup }, { describe, it, afterAll }));
+    describe(subject, () => registerSuite({ ...row.suite, setup }, { describe, it: strictIt, afterAll }));
   }
 }

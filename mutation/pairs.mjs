@@ -15,6 +15,9 @@
  *   repository root, or spans of one file where it also holds code the pair does not measure
  * @property {{ suite: string, subject: string }[]} [also] further rows that run against each mutant, for
  *   an implementation whose contract is split over several suites (a connector and its substrate's wire)
+ * @property {string[]} [skips] the cases the bundled run skips or leaves unobserved (what the implementation
+ *   does not declare or cannot show); under a mutant any other skipped case fails, as a mutant that
+ *   declares less turns cases into SKIP lines the original's report does not have
  * @property {'all'} [coverage] `'all'` runs every case against each mutant, active before the modules
  *   load, for an implementation that caches what it computes: per-test coverage credits the cached work
  *   to the first case that did it, and a mutant there would run against that case alone, on a cache the
@@ -127,6 +130,7 @@ export const PAIRS = [
     id: 'event-store',
     suite: 'hearthnet.event-store',
     subject: 'agentwire InMemoryEventStore',
+    skips: ['hearthnet.event-store.persistence'],
     // The store and what it runs; not the Lamport clock and replay helpers the file also exports.
     mutate: [
       {
@@ -166,18 +170,36 @@ export const PAIRS = [
     id: 'relay-codec-frames',
     suite: 'relay.codec',
     subject: 'agentwire relay',
+    skips: [
+      'relay.codec.descriptors.mml-exponent-kept.to-json',
+      'relay.codec.session-source-from-dict.chat-id-float-integral',
+      'relay.codec.session-source-from-dict.chat-id-float-beyond-safe',
+      'relay.codec.session-source-from-dict.chat-id-negative-zero-float',
+    ],
     mutate: ['packages/relay/src/frames/*.ts'],
   },
   {
     id: 'relay-codec-events',
     suite: 'relay.codec',
     subject: 'agentwire relay',
+    skips: [
+      'relay.codec.descriptors.mml-exponent-kept.to-json',
+      'relay.codec.session-source-from-dict.chat-id-float-integral',
+      'relay.codec.session-source-from-dict.chat-id-float-beyond-safe',
+      'relay.codec.session-source-from-dict.chat-id-negative-zero-float',
+    ],
     mutate: ['packages/relay/src/{descriptor,message-event}.ts'],
   },
   {
     id: 'relay-codec-streams',
     suite: 'relay.codec',
     subject: 'agentwire relay',
+    skips: [
+      'relay.codec.descriptors.mml-exponent-kept.to-json',
+      'relay.codec.session-source-from-dict.chat-id-float-integral',
+      'relay.codec.session-source-from-dict.chat-id-float-beyond-safe',
+      'relay.codec.session-source-from-dict.chat-id-negative-zero-float',
+    ],
     mutate: ['packages/relay/src/{ndjson,session-source}.ts'],
   },
   {
@@ -209,12 +231,18 @@ export const PAIRS = [
     id: 'relay-bus',
     suite: 'relay-runtime.bus',
     subject: 'agentwire InMemoryRelayBus',
+    skips: [
+      'relay-runtime.bus.shared.delivery-across-instances',
+      'relay-runtime.bus.shared.counts-across-instances',
+      'relay-runtime.bus.shared.closed-instance-not-counted',
+    ],
     mutate: ['packages/relay/src/bus.ts'],
   },
   {
     id: 'inbound-buffer',
     suite: 'relay-runtime.buffer',
     subject: 'agentwire InMemoryInboundBuffer',
+    skips: ['relay-runtime.buffer.shared.survives-into-another-instance'],
     // The in-memory buffer and the checks it runs; not the decoding of stored text, which only a
     // shared store (Redis) uses.
     mutate: [
@@ -233,18 +261,27 @@ export const PAIRS = [
     id: 'capability-vault',
     suite: 'relay-runtime.vault',
     subject: 'agentwire InMemoryCapabilityVault',
+    skips: ['relay-runtime.vault.shared.visible-across-instances'],
     mutate: ['packages/relay/src/vault.ts'],
   },
   {
     id: 'gateway-secrets',
     suite: 'relay-runtime.secrets',
     subject: 'agentwire InMemoryGatewaySecretStore',
+    skips: [
+      'relay-runtime.secrets.shared.seen-by-another-instance',
+      'relay-runtime.secrets.shared.one-racer-wins',
+    ],
     mutate: ['packages/relay/src/secrets.ts'],
   },
   {
     id: 'enrollment-stores',
     suite: 'relay-edge.enrollment-tokens',
     subject: 'agentwire InMemoryEnrollmentTokenStore',
+    skips: [
+      'relay-edge.enrollment-tokens.shared.redeem-across-instances',
+      'relay-edge.enrollment-tokens.shared.concurrent-once-across-instances',
+    ],
     // The file holds the three in-memory edge stores; each pair mutates its own class.
     mutate: [
       {
@@ -258,6 +295,10 @@ export const PAIRS = [
     id: 'provision-registry',
     suite: 'relay-edge.provision-registry',
     subject: 'agentwire InMemoryProvisionRegistry',
+    skips: [
+      'relay-edge.provision-registry.shared.visible-across-instances',
+      'relay-edge.provision-registry.shared.racing-claims-across-instances',
+    ],
     mutate: [
       {
         file: 'packages/relay/src/edge/enrollment-stores.ts',
@@ -269,6 +310,7 @@ export const PAIRS = [
     id: 'policy-store',
     suite: 'relay-edge.policies',
     subject: 'agentwire InMemoryPolicyStore',
+    skips: ['relay-edge.policies.shared.visible-across-instances'],
     mutate: [
       {
         file: 'packages/relay/src/edge/enrollment-stores.ts',
@@ -294,12 +336,37 @@ export const PAIRS = [
     id: 'noop-connector',
     suite: 'agent-connector.contract',
     subject: 'agentwire NoOpAgentConnector',
+    skips: [
+      'agent-connector.contract.list-agents.includes-agent',
+      'agent-connector.contract.health-check.false-when-down',
+      'agent-connector.contract.health-check.false-when-stalled',
+      'agent-connector.contract.deliver.meta-passthrough',
+      'agent-connector.contract.deliver.template-passthrough',
+      'agent-connector.contract.deliver.session-echo-address',
+      'agent-connector.contract.deliver.exactly-once',
+      'agent-connector.contract.deliver.unknown-agent',
+      'agent-connector.contract.deliver.substrate-down',
+      'agent-connector.contract.deliver.substrate-stalled',
+      'agent-connector.contract.deliver.unknown-agent.caller-fault',
+      'agent-connector.contract.wake.session-echo-address',
+      'agent-connector.contract.wake.session-echo-opts',
+      'agent-connector.contract.wake.observed',
+      'agent-connector.contract.wake.observed-session',
+      'agent-connector.contract.wake.unknown-agent',
+      'agent-connector.contract.wake.substrate-down',
+      'agent-connector.contract.wake.unknown-agent.caller-fault',
+    ],
     mutate: ['packages/agent-connector/src/noop.ts'],
   },
   {
     id: 'file-drop-connector',
     suite: 'agent-connector.contract',
     subject: 'agentwire FileDropAgentConnector',
+    skips: [
+      'agent-connector.contract.health-check.false-when-stalled',
+      'agent-connector.contract.agent-status.valid',
+      'agent-connector.contract.deliver.substrate-stalled',
+    ],
     // The folder layout (file names and documents, names refused, the folder not made again) is the
     // file-drop substrate's own contract, checked by its own suite.
     also: [{ suite: 'agent-connector.file-drop', subject: 'agentwire FileDropAgentConnector' }],
@@ -309,6 +376,10 @@ export const PAIRS = [
     id: 'webhook-connector',
     suite: 'agent-connector.contract',
     subject: 'agentwire HttpWebhookAgentConnector, wake_url',
+    skips: [
+      'agent-connector.contract.agent-status.valid',
+      'agent-connector.contract.deliver.session-echo-address',
+    ],
     // The connector's HTTP details (body, headers, signature, retries, redirects, receipts) are the
     // webhook wire's contract, checked by its own suite.
     also: [
@@ -329,6 +400,11 @@ export const PAIRS = [
     id: 'filesystem-skill-store',
     suite: 'skill-store.contract',
     subject: 'agentwire FilesystemSkillStore',
+    skips: [
+      'skill-store.contract.query.tag-filter',
+      'skill-store.contract.query.tag-filter-all-of',
+      'skill-store.contract.metadata.tags-kept',
+    ],
     mutate: ['packages/agent-connector/src/filesystem-skill-store/filesystem-skill-store.ts'],
   },
   {

@@ -243,7 +243,9 @@ function withEquivalents(pair, results) {
         (entry.mutators === undefined || entry.mutators.includes(result.mutatorName)) &&
         (entry.span === undefined || inSpan(entry, result.line)) &&
         (entry.code === undefined ||
-          (entry.exact === true ? result.lineText.trim() === entry.code : result.lineText.includes(entry.code))) &&
+          (entry.exact === true
+            ? result.lineText.trim() === entry.code
+            : result.lineText.includes(entry.code))) &&
         (entry.replacement === undefined || result.replacement.includes(entry.replacement)) &&
         (entry.column === undefined || result.column === entry.column),
     );
