@@ -77,7 +77,9 @@ export const PAIRS = [
     id: 'wire',
     suite: 'hearthnet.wire',
     subject: 'agentwire hearthnet',
-    mutate: ['packages/hearthnet/src/wire/{envelope,sse,request-verifier}.ts'],
+    // The envelope and SSE codecs; the request verifier (clock skew, replayed request ids) is the
+    // server's, which the node pair measures.
+    mutate: ['packages/hearthnet/src/wire/{envelope,sse}.ts'],
   },
   {
     id: 'event-log',
@@ -151,7 +153,7 @@ export const PAIRS = [
     suite: 'hearthnet.node',
     subject: 'agentwire HearthNet node, in-process',
     mutate: [
-      'packages/hearthnet/src/wire/bus-handler.ts',
+      'packages/hearthnet/src/wire/{bus-handler,request-verifier}.ts',
       'packages/hearthnet/src/sync/sync-handler.ts',
       'packages/hearthnet/src/pubsub/{topic-hub,subscribe-protocol}.ts',
     ],
