@@ -794,6 +794,76 @@ export const EQUIVALENTS = [
   ),
   ...sameReason(
     {
+      pairs: ['event-log'],
+      file: MANIFEST,
+      mutators: ['ObjectLiteral', 'StringLiteral'],
+      reason: EVENT_WORDS,
+    },
+    [
+      'export const signatureSchema = z.string().regex(/^ed25519:[A-Za-z0-9_-]{85}[AQgw]$/, {',
+      "message: 'expected ed25519:<base64url of 64 bytes>',",
+      'export const contentIdSchema = z.string().refine(isPrefixedCid, {',
+      "message: 'expected a content id such as blake3:<64 lowercase hex>',",
+      'export const jsonObjectSchema = z.custom<{ readonly [key: string]: unknown }>(isPlainObject, {',
+      "message: 'expected a JSON object',",
+    ],
+  ),
+  {
+    pairs: ['event-log'],
+    file: MANIFEST,
+    span: { from: 'function isFullNodeId(text: string)', until: '/** One way to reach a node' },
+    code: '} catch {',
+    exact: true,
+    mutators: ['BlockStatement'],
+    reason:
+      'a catch that returns nothing returns undefined, which refine reads as false, as it reads the false returned',
+  },
+  {
+    pairs: ['event-log'],
+    file: ULID,
+    code: "if (typeof value !== 'string' || value.length !== ULID_LENGTH) return false;",
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    column: 7,
+    replacement: 'false',
+    reason:
+      "the type test of isUlid, whose every caller in an event runs z.string() first (the same location's mutant that drops the whole test is killed: verify-event-id-25-characters)",
+  },
+  {
+    pairs: ['event-log'],
+    file: ULID,
+    code: 'if (!Number.isSafeInteger(timeMs) || timeMs < 0 || timeMs > MAX_ULID_TIME) {',
+    exact: true,
+    mutators: ['ConditionalExpression', 'LogicalOperator'],
+    reason:
+      'a time that is negative or not an integer, which no clock reading gives: the contract encodes 0 … 2^48−1 ms, and ulid-monotonic-time-beyond-48-bits checks the one refusal a clock can reach',
+  },
+  {
+    pairs: ['event-log'],
+    file: SYNC_PROTOCOL,
+    code: 'const buckets = [...groups.entries()]',
+    mutators: ['MethodExpression'],
+    reason:
+      "the store lists a community's events in replay order, Lamport first, so the buckets (Lamport ranges) already come in ascending order",
+  },
+  {
+    pairs: ['event-log'],
+    file: SYNC_PROTOCOL,
+    span: { from: 'export async function eventsById(', until: '/** The ingestion running on each store' },
+    reason:
+      "eventsById answers a node's sync request for events (the sync handler and client), which the node pair measures; the suite's sync cases drive digests, diffs and ingestion",
+  },
+  {
+    pairs: ['event-log'],
+    file: SYNC_PROTOCOL,
+    code: 'if (!rejected.has(rejection.event_id)) rejected.set(rejection.event_id, rejection);',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      'which of several refusals of one event id is reported: sync.json reports each refused id once and does not say which',
+  },
+  ...sameReason(
+    {
       pairs: ['canonical-json'],
       file: CANONICAL_JSON,
       mutators: [...CONDITION_MUTATORS, 'BooleanLiteral'],

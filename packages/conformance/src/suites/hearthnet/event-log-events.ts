@@ -26,6 +26,16 @@ const ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'verify-event-id-first-character-8',
   'verify-event-id-non-ascii',
   'verify-event-id-u0080',
+  'verify-member-promoted-co-signed',
+  'verify-data-promoted-without-level',
+  'verify-data-co-signer-without-signature',
+  'verify-data-policy-missing-field',
+  'verify-data-policy-count-as-string',
+  'verify-data-co-signature-prefixed',
+  'verify-data-co-signature-suffixed',
+  'verify-data-invitee-short-node-id',
+  'verify-data-bare-hex-cid',
+  'verify-data-unparsable-cid',
   'verify-event-id-first-character-7',
 ]);
 
