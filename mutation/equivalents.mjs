@@ -72,6 +72,13 @@ const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connect
 const HASHING_UNREACHED =
   "unreachable through the hashing suite's interface: it hands bytes (strings are the SDK's convenience) and blobCid hashes a string of checked ASCII ids, which never holds a lone surrogate";
 /** The SDK's pluggable hasher, which the hashing contract (BLAKE3 content ids) does not have. */
+const SQLITE_DATA_STORE = 'packages/sqlite/src/agent-connector/sqlite-data-store.ts';
+/** The SQLite data store's own search syntax beyond the contract's text query. */
+const RAW_FTS =
+  "the SQLite store's raw: queries (FTS5 syntax passed on as written), its own extension beyond the contract's text query, which its package tests check";
+/** What an empty query answers, which the data-store contract leaves open. */
+const EMPTY_QUERY =
+  "what an empty or white-space-only query answers (this store lists its newest entries): the contract leaves it open, and the suite's expiry check accepts a store that refuses it";
 /** Why a stored manifest and another with its blob CID can differ only in chunk order. */
 const SAME_BLOB_CID =
   'two manifests with the same blob CID name the same chunks (the CID hashes their sorted list), so they have as many chunks, and the same chunk size unless the blob is one chunk, whose chunk size says nothing about where its bytes go; manifest-reordered and manifest-reordered-in-part check the order';
@@ -2478,6 +2485,186 @@ export const EQUIVALENTS = [
     column: 67,
     reason:
       'a pin on a text that is no CID: no blob has it as its CID, and the memory store persists no pins',
+  },
+  // data-store.contract × SqliteDataStore
+  ...sameReason(
+    {
+      pairs: ['sqlite-data-store'],
+      file: SQLITE_DATA_STORE,
+      mutators: ['BooleanLiteral'],
+      reason:
+        'features the DataStore interface has no operation for (pinning, a decay model of scores): declaring them changes no call a consumer can make',
+    },
+    ['supports_pinning: false,', 'supports_decay_model: false,'],
+  ),
+  ...sameReason(
+    {
+      pairs: ['sqlite-data-store'],
+      file: SQLITE_DATA_STORE,
+      reason:
+        "the store's own constructor options (a file path or an open database) and closing a database it opened when a migration fails (one holding a newer schema, which no case can make): the DataStore contract has no constructor",
+    },
+    ["const { database, owned } = openDatabase(options, 'options');", 'if (owned) database.close();'],
+  ),
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    span: { from: '  constructor(options: SqliteDataStoreOptions)', until: '  /**' },
+    code: '} catch (error) {',
+    exact: true,
+    mutators: ['BlockStatement'],
+    reason:
+      'closing a database the store opened when a migration fails (one holding a newer schema, which no case can make): the DataStore contract has no constructor',
+  },
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    code: 'valid.recipients === undefined ? null : JSON.stringify(valid.recipients),',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason: 'JSON.stringify(undefined) is undefined, which SQLite binds as NULL, the null it replaces',
+  },
+  ...[
+    ["if (typeof id !== 'string') throw storageValidationError('must be a string', 'id');", 62],
+    ["if (typeof query !== 'string') throw storageValidationError('must be a string', 'filters.query');", 63],
+    ["throw storageValidationError('must be a positive finite number', 'filters.limit');", 34],
+    ["if (typeof mode !== 'string') throw storageValidationError('must be a string', 'filters.mode');", 62],
+    ["throw storageValidationError('must be a tag or an array of tags', 'filters.domain_tags');", 32],
+    ["'is a curated field: it belongs at the top level, not in metadata',", 9],
+  ].map(([code, column]) => ({
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    code: String(code),
+    exact: true,
+    mutators: ['StringLiteral'],
+    column: Number(column),
+    reason: WORDING,
+  })),
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    code: 'if (!SUPPORTED_MODES.includes(mode)) throw unsupportedQueryModeError(mode, SUPPORTED_MODES);',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      'a mode the store does not declare: the contract leaves a store free to refuse it or to search its own way (the suite runs the modes a store declares)',
+  },
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    code: '...(tags === undefined ? {} : { tags: JSON.stringify(tags) }),',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason: 'binding a $tags parameter the statement does not use when no tag filter is given',
+  },
+  ...sameReason({ pairs: ['sqlite-data-store'], file: SQLITE_DATA_STORE, reason: EMPTY_QUERY }, [
+    "if (search.kind === 'recent') {",
+    '`SELECT ${ENTRY_COLUMNS} FROM data_entries e WHERE ${LIVE}${tagClause}',
+    "if (tokens.length === 0) return { kind: 'recent' };",
+  ]),
+  ...sameReason({ pairs: ['sqlite-data-store'], file: SQLITE_DATA_STORE, reason: RAW_FTS }, [
+    'if (search.raw) checkRawExpression(database, search.expression);',
+    "export const RAW_FTS_PREFIX = 'raw:';",
+    'if (query.startsWith(RAW_FTS_PREFIX)) {',
+  ]),
+  ...[
+    { from: 'function checkRawExpression(', until: '/** The tags a `domain_tags` filter value selects' },
+    { from: 'if (query.startsWith(RAW_FTS_PREFIX)) {', until: '  const tokens = query.split' },
+  ].map((span) => ({ pairs: ['sqlite-data-store'], file: SQLITE_DATA_STORE, span, reason: RAW_FTS })),
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    code: "return { kind: 'match', expression, raw: false };",
+    exact: true,
+    mutators: ['BooleanLiteral'],
+    reason: 'checking a quoted expression with FTS5 before the search: every quoted phrase parses',
+  },
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    code: "const tokens = query.split(/\\s+/).filter((token) => token !== '');",
+    exact: true,
+    mutators: ['MethodExpression', 'Regex', 'ConditionalExpression', 'StringLiteral'],
+    reason:
+      'an empty token becomes the phrase "", which FTS5 ignores, so keeping or dropping empty tokens (or splitting on single spaces) finds the same entries',
+  },
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    span: { from: '  async manifest(): Promise', until: '  /**' },
+    mutators: ['StringLiteral'],
+    reason:
+      "the manifest's descriptive text (score_range, fts_query_semantic, tag_filter_semantic) and its capabilities_version, which consumers may show but the contract gives no values for; the modes and filters it lists are checked",
+  },
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    span: { from: '  close(): void {', until: '  #nowSeconds(): number {' },
+    reason:
+      "close() and the store_closed refusal after it: the SQLite store's own lifecycle, which the DataStore contract does not have (its package tests check it)",
+  },
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    code: "if (typeof limit !== 'number' || !Number.isFinite(limit) || limit <= 0) {",
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    column: 7,
+    reason: 'Number.isFinite is false for every non-number, so the type test decides nothing',
+  },
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    code: 'return value.length === 0 ? undefined : value;',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      'an empty domain_tags list, which the contract does not define: this store reads it as no filter, as its manifest says',
+  },
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    span: { from: 'function metadataToJson(', until: 'function toPortableData(' },
+    code: '} catch (error) {',
+    exact: true,
+    mutators: ['BlockStatement', 'StringLiteral'],
+    reason:
+      "metadata JSON cannot carry (a bigint, a cycle): JavaScript-only values outside the contract's JSON, which a fixture-driven case cannot write",
+  },
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    code: "throw storageValidationError('must be serialisable as JSON', 'entry.metadata', error);",
+    exact: true,
+    reason:
+      "metadata JSON cannot carry (a bigint, a cycle): JavaScript-only values outside the contract's JSON, which a fixture-driven case cannot write",
+  },
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    code: '...(row.score === undefined ? {} : { score: row.score + 0 }),',
+    exact: true,
+    mutators: ['ArithmeticOperator'],
+    reason: 'the score is 0.0 − bm25, never −0, so adding or subtracting 0 gives the same number',
+  },
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    code: '...(tags.length === 0 ? {} : { domain_tags: tags }),',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      'an empty domain_tags list and no domain_tags read the same to a consumer (PortableData allows either)',
+  },
+  {
+    pairs: ['sqlite-data-store'],
+    file: SQLITE_DATA_STORE,
+    code: "name: 'data_store',",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason:
+      "the name the schema's migrations are recorded under inside the database file, which no consumer reads",
   },
   ...[
     '#sortedPins(): string[] {',

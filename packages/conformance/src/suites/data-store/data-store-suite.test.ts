@@ -16,7 +16,7 @@ import { registerSuite } from '../../vitest/index.js';
 import type { DataStoreConventions } from './data-store-conventions.js';
 import { dataStoreSuite } from './data-store-suite.js';
 
-const { storageValidationError, summarizeContent } = storageConventions;
+const { CURATED_DATA_FIELDS, storageValidationError, summarizeContent } = storageConventions;
 
 /** Refuses query filters that break `QueryFilters` (or a `domain_tags` value that is no tag or tag list). */
 function checkFilters(filters: QueryFilters): void {
@@ -59,6 +59,12 @@ class MemoryDataStore implements DataStore {
   #next = 0;
 
   async write(entry: DataWrite): Promise<DataWriteRecord> {
+    if (typeof entry.content !== 'string') throw storageValidationError('must be a string', 'entry.content');
+    for (const field of CURATED_DATA_FIELDS) {
+      if (entry.metadata !== undefined && Object.hasOwn(entry.metadata, field)) {
+        throw storageValidationError('is a curated field', `entry.metadata.${field}`);
+      }
+    }
     this.#next += 1;
     const record = { id: `mem-${this.#next}`, created_at: Math.floor(Date.now() / 1000) };
     this.entries.push({
@@ -259,7 +265,7 @@ describe('dataStoreSuite', () => {
     );
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
-    expect(report.results).toHaveLength(18 + 8 + 68 + 11);
+    expect(report.results).toHaveLength(23 + 8 + 68 + 11);
   });
 
   it('skips the helper cases without conventions and still holds the store to the summary rule', async () => {
@@ -348,7 +354,12 @@ describe('dataStoreSuite', () => {
       ['expires-at.get-hides-expired', 'expires-at.query-hides-expired'],
     ],
     ['reads expires_at: null as expired', NullExpiresStore, ['expires-at.null-durable']],
-    ['drops metadata', DropsMetadataStore, ['round-trip.every-field', 'round-trip.metadata']],
+    [
+      'drops metadata',
+      DropsMetadataStore,
+      // Metadata repeating a curated field is dropped, not refused.
+      ['round-trip.every-field', 'round-trip.metadata', 'write.malformed-refused'],
+    ],
     [
       'answers queries with summaries only',
       SummaryIndexStore,

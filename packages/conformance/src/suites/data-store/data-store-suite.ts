@@ -122,6 +122,51 @@ export function entryCases(suiteName: string): Case[] {
       },
     },
     {
+      id: id('write.malformed-refused'),
+      title:
+        'write() refuses content that is no string and metadata that repeats a curated field, with storage_validation naming the field',
+      section: 'DataStore v1.0 §write; storage conventions §curated fields',
+      level: 'required',
+      requires: 'writes',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        const refusals: [string, unknown, string][] = [
+          ['content 7', { content: 7 }, 'entry.content'],
+          [
+            'metadata holding domain_tags',
+            { content: `curated ${ctx.uniqueWord()}`, metadata: { domain_tags: ['x'] } },
+            'entry.metadata.domain_tags',
+          ],
+        ];
+        for (const [what, entry, path] of refusals) {
+          const error = (await assertRejects(
+            () => ctx.store.write(entry as Parameters<DataStoreContext['store']['write']>[0]),
+            what,
+          )) as { readonly code?: unknown; readonly path?: unknown };
+          assertEqual(error?.code, 'storage_validation', `${what}: error code`);
+          assertEqual(error?.path, path, `${what}: error path`);
+        }
+      },
+    },
+    {
+      id: id('round-trip.content-only'),
+      title: 'an entry written with content only comes back without tags, recipients, expires_at or metadata',
+      section: 'DataStore v1.0 §DataWrite, §PortableData',
+      level: 'required',
+      requires: 'writes',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        const written = await writeEntry(ctx, { content: `content only ${ctx.uniqueWord()}` });
+        const item = assertPortableData(await mustResolve('get()', () => ctx.store.get(written)), 'get()');
+        assertEqual(item.domain_tags ?? [], [], 'domain_tags of an untagged entry');
+        assertEqual(
+          [item.recipients, item.expires_at, item.metadata],
+          [undefined, undefined, undefined],
+          'recipients, expires_at and metadata of an entry written without them',
+        );
+      },
+    },
+    {
       id: id('get.round-trip'),
       title: 'get(written id) resolves to valid PortableData with that id',
       section: 'DataStore v1.0 §get',
@@ -270,6 +315,26 @@ export function methodCases(suiteName: string): Case[] {
         );
       },
     },
+    {
+      id: id('capabilities.filters-alike'),
+      title:
+        'features.supports_tag_filter and supports_thread_status_filter are true exactly when the manifest lists domain_tags and thread_status',
+      section: 'DataStore v1.0 §staticCapabilities, §manifest',
+      level: 'required',
+      requires: 'static-capabilities',
+      since: sinceLifecycle,
+      run: (ctx) => {
+        const filters = ctx.manifest?.supported_filters ?? [];
+        const features = ctx.staticCapabilities?.features;
+        assertEqual(
+          [features?.supports_tag_filter === true, features?.supports_thread_status_filter === true],
+          [filters.includes('domain_tags'), filters.includes('thread_status')],
+          `features.supports_tag_filter and supports_thread_status_filter against the manifest's supported_filters ${formatValue(
+            filters,
+          )}`,
+        );
+      },
+    },
   ];
 }
 
@@ -353,6 +418,11 @@ export function queryCases(suiteName: string): Case[] {
           refusals.push(
             ['domain_tags 7', query({ domain_tags: 7 }), 'filters.domain_tags'],
             ['domain_tags [1]', query({ domain_tags: [1] }), 'filters.domain_tags'],
+            [
+              "domain_tags ['conformance', 1]",
+              query({ domain_tags: ['conformance', 1] }),
+              'filters.domain_tags',
+            ],
           );
         }
         for (const [what, call, path] of refusals) {
@@ -362,6 +432,57 @@ export function queryCases(suiteName: string): Case[] {
           };
           assertEqual(error?.code, 'storage_validation', `${what}: error code`);
           assertEqual(error?.path, path, `${what}: error path`);
+        }
+      },
+    },
+    {
+      id: id('query.user-text'),
+      title:
+        "an 'fts' query is user text: operator words, quotes and extra white space are searched as words, never refused",
+      section: 'DataStore v1.0 §query modes',
+      level: 'required',
+      requires: 'fts-writes',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        const word = ctx.uniqueWord();
+        const written = await writeEntry(ctx, { content: `${word} OR NOT "quote say"hello end` });
+        const queries = [
+          `${word} OR`,
+          `  ${word}   NOT  `,
+          `${word} "quote`,
+          `"quote ${word}`,
+          `say"hello ${word}`,
+        ];
+        for (const query of queries) {
+          const items = assertPortableDataList(
+            await search(ctx, query, { mode: 'fts' }),
+            `query(${formatValue(query)})`,
+          );
+          assertTrue(
+            items.some((item) => item.id === written),
+            `query ${formatValue(query)} did not return entry ${written} (got ${formatValue(items.map((i) => i.id))})`,
+          );
+        }
+      },
+    },
+    {
+      id: id('query.scores'),
+      title: 'a store whose manifest declares a score_range gives every search hit a numeric score',
+      section: 'DataStore v1.0 §PortableData.score, §manifest',
+      level: 'required',
+      requires: 'fts-writes',
+      since: sinceLifecycle,
+      run: async (ctx) => {
+        if (ctx.manifest?.score_range === undefined) return;
+        const word = ctx.uniqueWord();
+        await writeEntry(ctx, { content: `scored ${word}` });
+        const items = assertPortableDataList(await search(ctx, word, { mode: 'fts' }), 'query()');
+        assertTrue(items.length > 0, `query for '${word}' found nothing`);
+        for (const item of items) {
+          assertTrue(
+            typeof item.score === 'number' && Number.isFinite(item.score),
+            `item ${item.id} has score ${formatValue(item.score)}`,
+          );
         }
       },
     },
