@@ -120,7 +120,17 @@ export const PAIRS = [
     id: 'blob-transfer',
     suite: 'hearthnet.blob-transfer',
     subject: 'agentwire hearthnet',
-    mutate: ['packages/hearthnet/src/blobs/{blob-manifest,blob-transfer}.ts'],
+    // What the suite drives: manifests, the client's verified file.read, and the node's file.put and
+    // file.read handlers. Not the client's upload (putBlob) or the event recorder beside readBlob, SDK
+    // conveniences the blob tests check.
+    mutate: [
+      'packages/hearthnet/src/blobs/{blob-manifest,file-capabilities}.ts',
+      {
+        file: 'packages/hearthnet/src/blobs/blob-transfer.ts',
+        from: 'export interface ReadBlobOptions {',
+        until: 'export interface BlobEventRecorderOptions {',
+      },
+    ],
   },
   {
     id: 'blob-store',
