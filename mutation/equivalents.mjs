@@ -2818,8 +2818,6 @@ export const EQUIVALENTS = [
   })),
   ...[
     "throw new RelayError('relay_token_malformed', 'a token must be a string', { path: 'token' });",
-    '`result must be a verification result, got ${describeType(result)}`,',
-    "{ path: 'result' },",
     "'relay_token_invalid_argument',",
     'export function assertString(value: unknown, path: string): asserts value is string {',
     "if (typeof value !== 'string') {",
@@ -2827,8 +2825,6 @@ export const EQUIVALENTS = [
     "if (typeof token !== 'string')",
     'if (!Array.isArray(secrets)) {',
     "if (typeof secret !== 'string') {",
-    'export function relayAuthClose(result: RelayTokenVerification): RelayAuthClose | undefined {',
-    "if (typeof result !== 'object' || result === null || typeof result.valid !== 'boolean') {",
   ].map((code) => ({
     pairs: ['relay-tokens'],
     file: AUTH,
@@ -2836,8 +2832,62 @@ export const EQUIVALENTS = [
     exact: true,
     mutators: [...CONDITION_MUTATORS, 'StringLiteral', 'ObjectLiteral'],
     reason:
-      "unreachable through the tokens suite: its fixture hands strings, string lists and a clock to every call, and relayAuthClose only verifications; these are the SDK's guards for JavaScript callers",
+      "unreachable through the tokens suite: its fixture hands strings, string lists and a clock to every call; these are the SDK's guards for JavaScript callers",
   })),
+  {
+    pairs: ['relay-tokens'],
+    file: AUTH,
+    span: {
+      from: 'export function assertString(',
+      until: 'Throws a `RelayError` `relay_token_invalid_argument` unless `value` is a safe',
+    },
+    code: '{',
+    exact: true,
+    mutators: ['ObjectLiteral'],
+    reason:
+      "the path of the refusal of a non-string argument: unreachable through the tokens suite, whose fixture hands strings to every call (the SDK's guard for JavaScript callers)",
+  },
+  {
+    pairs: ['relay-tokens'],
+    file: AUTH,
+    code: "if (typeof value !== 'number' || !Number.isSafeInteger(value) || (min !== undefined && value < min)) {",
+    exact: true,
+    mutators: ['ConditionalExpression', 'EqualityOperator'],
+    reason:
+      'Number.isSafeInteger is false for every non-number (the type test decides nothing); the lower bound is that of skewSeconds, and a negative skew, which the reference takes as an earlier expiry and this SDK refuses as an argument, has no verdict in the contract',
+  },
+  {
+    pairs: ['relay-tokens'],
+    file: AUTH,
+    code: "if (typeof now !== 'number' || !Number.isFinite(now) || now < 0 || now > Number.MAX_SAFE_INTEGER) {",
+    exact: true,
+    mutators: ['ConditionalExpression', 'LogicalOperator', 'EqualityOperator'],
+    reason:
+      'a clock that is not a finite number (which JSON cannot hold) or past 2^53 − 1 seconds, 285 million years from now: the contract has no verdict for it, and the SDK refuses it as an argument (make-upgrade-token-negative-clock-refused checks the refusal a real clock can reach)',
+  },
+  ...sameReason(
+    {
+      pairs: ['relay-tokens'],
+      file: AUTH,
+      mutators: ['StringLiteral', 'ObjectLiteral'],
+      reason: `${WORDING}; and its path, which the language-neutral fixture does not fix (it fixes the code)`,
+    },
+    [
+      "throw new RelayError('relay_secret_empty', 'secret is empty; no verifier accepts such a token', {",
+      "throw new RelayError('relay_token_malformed', `the token is not unpadded base64url: ${bytes.refused}`, {",
+      "throw new RelayError('relay_token_malformed', 'the decoded token is not valid UTF-8', {",
+      "throw new RelayError('relay_token_malformed', 'the signature is not 64 lowercase hex characters', {",
+    ],
+  ),
+  {
+    pairs: ['relay-tokens'],
+    file: AUTH,
+    code: "if (token === undefined || token === null || token === '') {",
+    exact: true,
+    mutators: ['ConditionalExpression', 'LogicalOperator'],
+    reason:
+      "no token given as undefined or null (an absent header), which a JSON fixture's string token cannot express; the empty-token verify cases check the missing verdict",
+  },
   ...[
     "if (token === '') throw new RelayError('relay_token_malformed', 'the token is empty', { path: 'token' });",
     'if (!(bytes instanceof Uint8Array)) {',

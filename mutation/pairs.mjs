@@ -218,11 +218,11 @@ export const PAIRS = [
     id: 'relay-tokens',
     suite: 'relay.tokens',
     subject: 'agentwire relay',
-    // The token: its making, signing, reading and verifying, and the 4401 close a refusal calls for;
-    // not the Authorization and upgrade header helpers, which the live relay suite reaches.
+    // The token: its making, signing, reading and verifying; not the Authorization and upgrade header
+    // helpers or the 4401 close (relayAuthClose), which the live relay suite reaches (relay-connector):
+    // the tokens suite reads a verdict's close fields only when an implementation reports them.
     mutate: [
       { file: 'packages/relay/src/auth.ts', from: 'export function assertString', until: 'const BEARER' },
-      { file: 'packages/relay/src/auth.ts', from: 'export function relayAuthClose' },
     ],
   },
   // The edge in two parts, as the codec: the signature verifiers, and what passes a platform's own
@@ -335,7 +335,10 @@ export const PAIRS = [
     id: 'relay-connector',
     suite: 'relay.live',
     subject: 'agentwire relay connector, in-process',
-    mutate: ['packages/relay/src/server/{gateway-connection,outbound,relay-server}.ts'],
+    mutate: [
+      'packages/relay/src/server/{gateway-connection,outbound,relay-server}.ts',
+      { file: 'packages/relay/src/auth.ts', from: 'export function relayAuthClose' },
+    ],
   },
   // AgentConnector
   {

@@ -112,7 +112,7 @@ describe('relayTokenSuite', () => {
 
   it('dates the cases 1.1.0 added, and only those, to 1.1.0', () => {
     const added = relayTokenSuite(agentwireRelayTokens).cases.filter((c) => c.since === '1.1.0');
-    expect(added).toHaveLength(11);
+    expect(added).toHaveLength(14);
     expect(added.map((c) => c.id)).toContain(
       'relay.tokens.make-upgrade-token-exp-beyond-safe-integer-refused',
     );

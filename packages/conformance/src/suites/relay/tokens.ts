@@ -65,6 +65,9 @@ const SECTION_VERIFY = 'relay-reference §11.2, §12';
 const fixture = readFixtureFile(tokensFixture, FIXTURE_NAME);
 /** The fixture cases `relay.tokens` 1.1.0 added; the others date from 1.0.0. */
 const ADDED_IN_1_1: ReadonlySet<string> = new Set([
+  'make-upgrade-token-exp-max-safe-integer',
+  'peek-exp-max-safe-integer',
+  'peek-payload-leading-bom',
   'peek-empty',
   'peek-not-base64url',
   'peek-two-parts',
