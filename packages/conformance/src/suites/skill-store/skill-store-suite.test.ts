@@ -1,4 +1,5 @@
 import {
+  agentConnectorSchemas,
   type SkillFilter,
   type SkillMeta,
   type SkillMetaInput,
@@ -113,6 +114,8 @@ class TaggingStore extends FilesystemSkillStore {
   }
 
   override async query(filter: SkillFilter = {}) {
+    // The base store checks the filter's keys; its own limit and offset come after the tag filter here.
+    storageConventions.parseStorageValue(agentConnectorSchemas.skillFilter, filter, 'filter');
     const { tag, limit, offset = 0, ...rest } = filter;
     const wanted = tag === undefined ? [] : [tag].flat();
     const matching = (await super.query(rest))
@@ -326,7 +329,12 @@ describe('skillStoreSuite', () => {
       // delete.removes too: the load() refused right after the delete stays cached once the name is reused.
       ['delete.removes', 'store.no-stale-reads', 'update-status.no-stale-reads'],
     ],
-    ['serves the current body for any version', IgnoredVersionStore, ['load.old-version', 'load.version']],
+    [
+      'serves the current body for any version',
+      IgnoredVersionStore,
+      // Its load() never reads the version, so a version of the wrong type is not refused either.
+      ['load.old-version', 'load.version', 'refuses-malformed-arguments'],
+    ],
     ['lists versions newest first', NewestFirstVersionsStore, ['versions.in-order']],
     ['counts offsets from 1', OffsetByOneStore, ['query.limit-offset']],
     ['applies limit before the filters', LimitBeforeFilterStore, ['query.name-pattern']],
@@ -358,6 +366,8 @@ describe('skillStoreSuite', () => {
       'conventions.set-status-dollar-literal.store',
       'conventions.set-status-insert-drops-blank-lines-under-skill.store',
       'conventions.set-status-inserts-under-skill-line.store',
+      // Its update_status() leaves the status to store(), whose refusal names metadata.status.
+      'refuses-malformed-arguments',
     ]);
   });
 
@@ -403,6 +413,8 @@ describe('skillStoreSuite', () => {
       'load.version',
       'missing-skill.load',
       'missing-skill.update-status',
+      // Its load() turns every refusal into a plain Error, that of a version of the wrong type too.
+      'refuses-malformed-arguments',
     ]);
     const failure = report.results.find((r) => r.id.endsWith('missing-skill.update-status'));
     expect(failure?.error?.message).toMatch(/code of SkillNotFoundError/);
@@ -442,6 +454,8 @@ describe('skillStoreSuite', () => {
       'query.name-pattern',
       'query.since',
       'query.status-filter',
+      // Its query() ignores the filter, a malformed one included.
+      'refuses-malformed-arguments',
       'update-status.no-stale-reads',
     ]);
   });
@@ -455,6 +469,8 @@ describe('skillStoreSuite', () => {
       'conventions.set-status-inserts-at-top.store',
       'conventions.set-status-inserts-under-skill-line.store',
       'load.round-trip',
+      // Its store() normalises the source before the base store can refuse one of the wrong type.
+      'refuses-malformed-arguments',
     ]);
   });
 

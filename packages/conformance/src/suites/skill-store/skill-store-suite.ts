@@ -541,6 +541,47 @@ export function contractCases(suiteName: string): Case[] {
   const id = (rest: string) => `${suiteName}.${rest}`;
   return [
     {
+      id: id('refuses-malformed-arguments'),
+      title:
+        'refuses a name, version, source, status or filter that breaks its type with storage_validation naming it',
+      section: 'SkillStore v1.0 §errors (storage_validation)',
+      level: 'required',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          await storeChecked(store, SAMPLE_NAME, DRAFT_SAMPLE);
+          const wrong = 7 as unknown as string;
+          const refusals: [string, () => Promise<unknown>, string][] = [
+            ['load(7)', () => store.load(wrong), 'name'],
+            ['metadata(7)', () => store.metadata(wrong), 'name'],
+            ['versions(7)', () => store.versions(wrong), 'name'],
+            ['delete(7)', () => store.delete(wrong), 'name'],
+            ['store(7, source)', () => store.store(wrong, DRAFT_SAMPLE), 'name'],
+            [`load('${SAMPLE_NAME}', 7)`, () => store.load(SAMPLE_NAME, wrong), 'version'],
+            [`store('${SAMPLE_NAME}', 7)`, () => store.store(SAMPLE_NAME, wrong), 'source'],
+            [
+              `update_status('${SAMPLE_NAME}', 'Published')`,
+              () => store.update_status(SAMPLE_NAME, 'Published' as SkillStatus),
+              'status',
+            ],
+            ['query({ limit: -1 })', () => store.query({ limit: -1 }), 'filter.limit'],
+          ];
+          for (const [what, call, path] of refusals) {
+            const error = (await assertRejects(call, what)) as {
+              readonly code?: unknown;
+              readonly path?: unknown;
+            };
+            assertEqual(error?.code, 'storage_validation', `${what}: error code`);
+            assertEqual(error?.path, path, `${what}: error path`);
+          }
+          assertEqual(
+            (await loadChecked(store, SAMPLE_NAME)).source,
+            DRAFT_SAMPLE,
+            'the stored skill after the refusals',
+          );
+        }),
+    },
+    {
       id: id('static-capabilities.valid'),
       title: "the class's static staticCapabilities() declares a skill_store of contract major version 1",
       section: 'SkillStore v1.0 §staticCapabilities',
