@@ -79,6 +79,16 @@ const RAW_FTS =
 /** What an empty query answers, which the data-store contract leaves open. */
 const EMPTY_QUERY =
   "what an empty or white-space-only query answers (this store lists its newest entries): the contract leaves it open, and the suite's expiry check accepts a store that refuses it";
+const FS_SKILL_STORE = 'packages/agent-connector/src/filesystem-skill-store/filesystem-skill-store.ts';
+/** What only a folder changed outside the store shows. */
+const EDITED_OUTSIDE =
+  "what the folder store does with files changed outside it (a skill file without a version log, a log that does not describe the file, a log line torn by a crash, entries of other kinds in the folder): writes through the store never leave such a folder, and the suite drives the store; the folder store's package tests make them";
+/** The folder store's own file-name rule. */
+const FOLDER_NAME_RULE =
+  "the folder store's own name rule (a name must be a safe file name), which its package tests check; the suite's names are all safe";
+/** Projections of the body the runtime re-derives. */
+const BODY_PROJECTION =
+  'description, a projection of the body that the runtime re-derives when a store leaves it out (SkillMeta); the contract lets a store omit it';
 /** Why a stored manifest and another with its blob CID can differ only in chunk order. */
 const SAME_BLOB_CID =
   'two manifests with the same blob CID name the same chunks (the CID hashes their sorted list), so they have as many chunks, and the same chunk size unless the blob is one chunk, whose chunk size says nothing about where its bytes go; manifest-reordered and manifest-reordered-in-part check the order';
@@ -2666,6 +2676,246 @@ export const EQUIVALENTS = [
     reason:
       "the name the schema's migrations are recorded under inside the database file, which no consumer reads",
   },
+  // skill-store.contract × FilesystemSkillStore
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    span: { from: '  constructor(options: FilesystemSkillStoreOptions)', until: '  async manifest()' },
+    reason:
+      "the folder store's own constructor options (its folder, clock and default author), which the SkillStore contract does not have",
+  },
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    span: { from: 'function osUserName()', until: 'export const SKILL_NAME_PATTERN' },
+    reason:
+      "the folder store's default author, read from the operating system: its own option, which the SkillStore contract does not have",
+  },
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: "return { capabilities_version: '1', manifest: { kind: 'filesystem', root_dir: this.dir } };",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason:
+      "the manifest's capabilities_version, whose value the contract does not fix (the suite reads kind)",
+  },
+  ...sameReason({ pairs: ['filesystem-skill-store'], file: FS_SKILL_STORE, reason: EDITED_OUTSIDE }, [
+    "if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];",
+    'if (logDescribesFile(entries, meta.content_hash)) return [...entries];',
+    'const current: VersionInfo = {',
+    'return [...entries, current];',
+    'if (!fileName.endsWith(SKILL_FILE_SUFFIX)) return undefined;',
+    "export const VERSION_LOG_SUFFIX = '.versions.jsonl';",
+    'created_at: entries[0]?.changed_at ?? file.modifiedAt,',
+    'updated_at: current && last !== undefined ? last.changed_at : file.modifiedAt,',
+    'const last = entries.at(-1);',
+    'return entries.at(-1)?.content_hash === contentHash;',
+  ]),
+  ...[
+    { from: 'export async function readSkillFile(', until: 'export async function skillFileExists(' },
+    { from: 'export async function skillFileExists(', until: 'const SPACE = ' },
+    { from: 'export async function readVersionLog(', until: 'export async function appendVersionEntry(' },
+    { from: 'export async function readLastLogLine(', until: '/**' },
+    { from: 'export async function folderChangeToken(' },
+    { from: 'export function logDescribesFile(', until: 'function statusChangedAt(' },
+  ].map((span) => ({
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    span,
+    reason: EDITED_OUTSIDE,
+  })),
+  ...sameReason({ pairs: ['filesystem-skill-store'], file: FS_SKILL_STORE, reason: FOLDER_NAME_RULE }, [
+    'if (!isStorableSkillName(name)) {',
+    "'name contains characters unsafe for filesystem path',",
+    'if (!isStorableSkillName(name)) throw new SkillNotFoundError(name, IMPLEMENTATION);',
+    'export const SKILL_NAME_PATTERN = /^[A-Za-z0-9][\\w\\-.]*$/;',
+  ]),
+  ...sameReason({ pairs: ['filesystem-skill-store'], file: FS_SKILL_STORE, reason: BODY_PROJECTION }, [
+    "const SPACE = '[^\\\\S\\\\n\\\\r\\\\u2028\\\\u2029]';",
+    "const DESCRIPTION_LINE = new RegExp(`^#${SPACE}*Description${SPACE}*:${SPACE}*(.+?)${SPACE}*$`, 'm');",
+    'if (description !== undefined) meta.description = description;',
+  ]),
+  ...[
+    { from: '  async query(filter?: SkillFilter)', until: '  async versions(name: string)' },
+    { from: 'async function unlinkIfPresent(', until: 'function osUserName()' },
+  ].map((span) => ({
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    span,
+    code: '} catch (error) {',
+    exact: true,
+    reason: EDITED_OUTSIDE,
+  })),
+  ...sameReason({ pairs: ['filesystem-skill-store'], file: FS_SKILL_STORE, reason: EDITED_OUTSIDE }, [
+    "if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;",
+    'if (read !== undefined) metas.push(read.meta);',
+  ]),
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: 'if (name === undefined || !acceptsName(compiled, name)) continue;',
+    exact: true,
+    reason:
+      'a first pass of the name pattern before reading (selectSkills applies it again), and files that name no skill, which the store never writes into its folder',
+  },
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: 'const selected = metas',
+    exact: true,
+    mutators: ['MethodExpression'],
+    reason:
+      'the order query() lists skills in (this mutant drops the sort), which the contract leaves to the store: the suite asks for one order that paging keeps, and readdir gives one',
+  },
+
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: 'const log = existing === undefined ? EMPTY_VERSION_LOG : await readVersionLog(paths.log);',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      'reading the log of a skill that has no file yet finds none (ENOENT), the empty log this shortcut gives',
+  },
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: "export const EMPTY_VERSION_LOG: VersionLog = Object.freeze({ entries: Object.freeze([]), completeText: '' });",
+    exact: true,
+    mutators: ['ArrayDeclaration'],
+    reason:
+      "the entries of an absent log while a first write is judged: the write appends to the log's complete text (empty), and a first write has no earlier author or status to read from them",
+  },
+  ...sameReason(
+    {
+      pairs: ['filesystem-skill-store'],
+      file: FS_SKILL_STORE,
+      reason:
+        "previous_status and changed_by on the version entries store() writes: the contract's audit trail is update_status()'s previous_status (update-status.previous-status); these are extra",
+    },
+    [
+      '...(previousStatus === undefined ? {} : { previous_status: previousStatus }),',
+      '...(author === undefined ? {} : { changed_by: author }),',
+    ],
+  ),
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    span: { from: 'function statusChangedAt(', until: 'export function buildSkillMeta(' },
+    reason:
+      'status_changed_at, an optional field: the suite checks its unit; which write changed the status would take writes a second apart to tell (timestamps are whole seconds)',
+  },
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: 'if (statusSince !== undefined) meta.status_changed_at = statusSince;',
+    exact: true,
+    reason: 'status_changed_at, an optional field of SkillMeta (the suite checks its unit when present)',
+  },
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: 'if (author !== undefined) meta.author = author;',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: 'an author key holding undefined, which reads as no author (JSON drops it)',
+  },
+  ...sameReason(
+    {
+      pairs: ['filesystem-skill-store'],
+      file: FS_SKILL_STORE,
+      mutators: ['ConditionalExpression'],
+      reason:
+        'an absent filter key spread as undefined (or a pattern compiled from undefined, which matches every name) reads as absent',
+    },
+    [
+      '...(parsed.name_pattern === undefined ? {} : { namePattern: compileNamePattern(parsed.name_pattern) }),',
+      '...(parsed.since === undefined ? {} : { since: parsed.since }),',
+      '...(parsed.limit === undefined ? {} : { limit: parsed.limit }),',
+    ],
+  ),
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: '(author === undefined || meta.author === author),',
+    exact: true,
+    reason:
+      'the author filter, which the contract lets a store honour exactly or ignore (query.author fails a looser match)',
+  },
+  ...[{ from: 'export function compareNames(', until: 'export function selectSkills(' }].map((span) => ({
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    span,
+    mutators: ['BlockStatement', 'UnaryOperator'],
+    reason:
+      'the order query() lists skills in, which the contract leaves to the store: the suite asks for one order that paging keeps, and readdir gives one',
+  })),
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: '.sort((left, right) => compareNames(left.name, right.name));',
+    exact: true,
+    mutators: ['ArrowFunction', 'MethodExpression'],
+    reason:
+      'the order query() lists skills in, which the contract leaves to the store: the suite asks for one order that paging keeps, and readdir gives one',
+  },
+  ...[
+    ["throw storageValidationError('must be a string', 'version');", 36],
+    ["if (typeof source !== 'string') throw storageValidationError('must be a string', 'source');", 66],
+    ["if (typeof name !== 'string') throw storageValidationError('must be a string', 'name');", 62],
+    ['`is not a valid regular expression: ${(error as Error).message}`,', 7],
+  ].map(([code, column]) => ({
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: String(code),
+    exact: true,
+    mutators: ['StringLiteral'],
+    column: Number(column),
+    reason: WORDING,
+  })),
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: 'supports_atomic_status_transitions: false,',
+    exact: true,
+    mutators: ['BooleanLiteral'],
+    reason: 'a feature no case can observe: whether two concurrent status changes are applied atomically',
+  },
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: 'if (lockedAuthor !== undefined && input.author !== undefined && input.author !== lockedAuthor) {',
+    exact: true,
+    reason:
+      "an overwrite naming another author: the contract keeps the first writer's author (store.overwrite-keeps-author) and leaves a store free to refuse the overwrite or to keep the author silently",
+  },
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: "`the author is locked by the first write ('${lockedAuthor}'), the write names '${input.author}'`,",
+    exact: true,
+    reason: WORDING,
+  },
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: '...(parsed.author === undefined ? {} : { author: parsed.author }),',
+    exact: true,
+    reason:
+      'the author filter, which the contract lets a store honour exactly or ignore (query.author fails a looser match)',
+  },
+  ...sameReason(
+    {
+      pairs: ['filesystem-skill-store'],
+      file: FS_SKILL_STORE,
+      mutators: ['ConditionalExpression', 'EqualityOperator'],
+      reason:
+        'comparing two names of a list: the names of one folder are distinct, so the equal case never decides and < and <= order them alike',
+    },
+    ['if (left === right) return 0;', 'return left < right ? -1 : 1;'],
+  ),
   ...[
     '#sortedPins(): string[] {',
     'return [...this.#pins].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));',

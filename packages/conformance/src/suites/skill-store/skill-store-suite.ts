@@ -543,7 +543,7 @@ export function contractCases(suiteName: string): Case[] {
     {
       id: id('refuses-malformed-arguments'),
       title:
-        'refuses a name, version, source, status or filter that breaks its type with storage_validation naming it',
+        'refuses a name, version, source, status, metadata or filter that breaks its rule with storage_validation naming it',
       section: 'SkillStore v1.0 §errors (storage_validation)',
       level: 'required',
       since: sinceFilters,
@@ -564,7 +564,13 @@ export function contractCases(suiteName: string): Case[] {
               () => store.update_status(SAMPLE_NAME, 'Published' as SkillStatus),
               'status',
             ],
+            [
+              `store('${SAMPLE_NAME}', source, { status: 'Published' })`,
+              () => store.store(SAMPLE_NAME, DRAFT_SAMPLE, { status: 'Published' as SkillStatus }),
+              'metadata.status',
+            ],
             ['query({ limit: -1 })', () => store.query({ limit: -1 }), 'filter.limit'],
+            ["query({ name_pattern: '(' })", () => store.query({ name_pattern: '(' }), 'filter.name_pattern'],
           ];
           for (const [what, call, path] of refusals) {
             const error = (await assertRejects(call, what)) as {
