@@ -2916,6 +2916,53 @@ export const EQUIVALENTS = [
     },
     ['if (left === right) return 0;', 'return left < right ? -1 : 1;'],
   ),
+  // agent-connector.contract + webhook-wire × HttpWebhookAgentConnector
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    span: {
+      from: '  async deliver(agent_id: string, payload: DeliveryPayload)',
+      until: '    parseDeliveryPayload(payload);',
+    },
+    code: '{',
+    exact: true,
+    mutators: ['ObjectLiteral'],
+    reason: SDK_AGENT_ID_REFUSAL,
+  },
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code: "if (wakeOpts.context === undefined || wakeOpts.context === '') {",
+    exact: true,
+    mutators: ['ConditionalExpression', 'StringLiteral'],
+    reason:
+      'an empty context on a wake without wake_url: delivering an empty augment or nothing both answer woken: false, and the contract says nothing of an empty context',
+  },
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    span: { from: 'function encodeBody(', until: 'function isTimeout(' },
+    reason:
+      "a request body JSON cannot carry (a bigint or a cycle in meta): JavaScript-only values, which a delivery checked against the contract's schemas never holds",
+  },
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    span: { from: 'function isTimeout(', until: '/**' },
+    mutators: ['OptionalChaining', 'ConditionalExpression', 'EqualityOperator'],
+    reason:
+      "an AbortError or a thrown null, which fetch gives only for an abort signal other than the connector's own timeout (a TimeoutError, which substrate-stalled checks)",
+  },
+  {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    code: 'features: { deliver: true, wake: true, list_agents: true, health_check: true },',
+    exact: true,
+    mutators: ['BooleanLiteral'],
+    column: 79,
+    reason:
+      'health_check is a method every connector answers, so the cases run whatever the flag says; the flag only advertises it',
+  },
   ...[
     '#sortedPins(): string[] {',
     'return [...this.#pins].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));',
