@@ -2575,7 +2575,6 @@ export const EQUIVALENTS = [
   ]),
   ...sameReason({ pairs: ['sqlite-data-store'], file: SQLITE_DATA_STORE, reason: RAW_FTS }, [
     'if (search.raw) checkRawExpression(database, search.expression);',
-    "export const RAW_FTS_PREFIX = 'raw:';",
     'if (query.startsWith(RAW_FTS_PREFIX)) {',
   ]),
   ...[
@@ -2587,8 +2586,9 @@ export const EQUIVALENTS = [
     file: SQLITE_DATA_STORE,
     code: "return { kind: 'match', expression, raw: false };",
     exact: true,
-    mutators: ['BooleanLiteral'],
-    reason: 'checking a quoted expression with FTS5 before the search: every quoted phrase parses',
+    mutators: ['BooleanLiteral', 'StringLiteral'],
+    reason:
+      "checking a quoted expression with FTS5 before the search (every quoted phrase parses), and the kind of a match, which query() tells only from 'recent'",
   },
   {
     pairs: ['sqlite-data-store'],
