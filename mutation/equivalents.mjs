@@ -89,6 +89,10 @@ const FOLDER_NAME_RULE =
 /** Projections of the body the runtime re-derives. */
 const BODY_PROJECTION =
   'description, a projection of the body that the runtime re-derives when a store leaves it out (SkillMeta); the contract lets a store omit it';
+const SQLITE_SKILL_STORE = 'packages/sqlite/src/agent-connector/sqlite-skill-store.ts';
+/** The SQLite skill store's secured mode. */
+const SECURED_MODE =
+  "the SQLite skill store's secured mode (an Approved status needs a signed header, else the write stays Draft), off by default and set by its own constructor option; its package tests check it";
 /** Why a stored manifest and another with its blob CID can differ only in chunk order. */
 const SAME_BLOB_CID =
   'two manifests with the same blob CID name the same chunks (the CID hashes their sorted list), so they have as many chunks, and the same chunk size unless the blob is one chunk, whose chunk size says nothing about where its bytes go; manifest-reordered and manifest-reordered-in-part check the order';
@@ -2963,6 +2967,169 @@ export const EQUIVALENTS = [
     reason:
       'health_check is a method every connector answers, so the cases run whatever the flag says; the flag only advertises it',
   },
+  // skill-store.contract × SqliteSkillStore
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    span: { from: '  constructor(options: SqliteSkillStoreOptions)', until: '  /**' },
+    reason:
+      "the SQLite skill store's own constructor options (a file or a database, secured mode and its signature test) and closing a database it opened when a migration fails: the SkillStore contract has no constructor",
+  },
+  ...sameReason({ pairs: ['sqlite-skill-store'], file: SQLITE_SKILL_STORE, reason: SECURED_MODE }, [
+    "if (this.#secured && target === 'Approved') {",
+    'if (!this.#isSigned(row.source)) throw approvalRequiredError(name, IMPLEMENTATION);',
+    "if (this.#secured && requested === 'Approved' && !this.#isSigned(body)) {",
+    "return { status: 'Draft', body: withStatusHeader(body, 'Draft') };",
+  ]),
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    span: { from: 'export function hasApprovalSignature(' },
+    reason: SECURED_MODE,
+  },
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    span: { from: 'const DESCRIPTION_LINE =', until: 'export function hasApprovalSignature(' },
+    reason: BODY_PROJECTION,
+  },
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    code: 'description: input.description ?? descriptionOfSkill(body) ?? null,',
+    exact: true,
+    reason: BODY_PROJECTION,
+  },
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    span: { from: '  close(): void {', until: '  /** The status and body a write persists' },
+    reason:
+      "close() and the store_closed refusal after it: the SQLite store's own lifecycle, which the SkillStore contract does not have (its package tests check it)",
+  },
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    code: 'if (this.#closed || !this.#database.open) throw storeClosedError(IMPLEMENTATION);',
+    exact: true,
+    reason:
+      "close() and the store_closed refusal after it: the SQLite store's own lifecycle, which the SkillStore contract does not have (its package tests check it)",
+  },
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    span: { from: '  async manifest()', until: '  close(): void {' },
+    mutators: ['StringLiteral'],
+    reason:
+      "the manifest's descriptive text (tag_filter_semantic) and its capabilities_version, which the contract gives no values for; the filters it lists are checked",
+  },
+  ...sameReason(
+    {
+      pairs: ['sqlite-skill-store'],
+      file: SQLITE_SKILL_STORE,
+      reason:
+        "an overwrite naming another author: the contract keeps the first writer's author (store.overwrite-keeps-author) and leaves a store free to refuse the overwrite or to keep the author silently",
+    },
+    [
+      'if (existing?.author != null && input.author !== undefined && input.author !== existing.author) {',
+      "`author is locked at '${existing.author}'; refusing '${input.author}'`,",
+    ],
+  ),
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    code: 'if (valid.author !== undefined) {',
+    exact: true,
+    reason:
+      'the author filter, which the contract lets a store honour exactly or ignore (query.author fails a looser match)',
+  },
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    code: 'const pattern = valid.name_pattern === undefined ? undefined : compilePattern(valid.name_pattern);',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason: 'a pattern compiled from an absent name_pattern matches every name, as no pattern does',
+  },
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    code: 'pattern === undefined && (valid.limit !== undefined || offset > 0)',
+    exact: true,
+    reason:
+      'where a page is cut, in SQL or after the name pattern in JavaScript: the same rows in the same order give the same page',
+  },
+  ...sameReason(
+    {
+      pairs: ['sqlite-skill-store'],
+      file: SQLITE_SKILL_STORE,
+      reason:
+        "previous_status and changed_by on the revisions store() records: the contract's audit trail is update_status()'s previous_status (update-status.previous-status); these are extra",
+    },
+    ['changed_by: author ?? undefined,', 'revision.previous_status ?? null,', 'revision.changed_by ?? null,'],
+  ),
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    code: 'existing !== undefined && existing.status === status ? existing.status_changed_at : changed_at,',
+    exact: true,
+    reason:
+      'status_changed_at, an optional field: the suite checks its unit; which write changed the status would take writes a second apart to tell (timestamps are whole seconds)',
+  },
+  ...sameReason(
+    {
+      pairs: ['sqlite-skill-store'],
+      file: SQLITE_SKILL_STORE,
+      mutators: ['ConditionalExpression', 'ObjectLiteral'],
+      reason:
+        'author and changed_by left out: SkillMeta leaves author absent on substrates without authorship, and changed_by is an extra of the audit trail (update-status.previous-status checks its contract part)',
+    },
+    [
+      '...(row.author === null ? {} : { author: row.author }),',
+      '...(row.changed_by === null ? {} : { changed_by: row.changed_by }),',
+    ],
+  ),
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    code: '...(row.description === null ? {} : { description: row.description }),',
+    exact: true,
+    reason: BODY_PROJECTION,
+  },
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    code: "name: 'skill_store',",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason:
+      "the name the schema's migrations are recorded under inside the database file, which no consumer reads",
+  },
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    code: 'supports_atomic_status_transitions: true,',
+    exact: true,
+    mutators: ['BooleanLiteral'],
+    reason: 'a feature no case can observe: whether two concurrent status changes are applied atomically',
+  },
+  ...[
+    ["if (typeof version !== 'string') throw storageValidationError('must be a string', 'version');", 67],
+    ["if (typeof source !== 'string') throw storageValidationError('must be a string', 'source');", 66],
+    ["if (typeof name !== 'string') throw storageValidationError('must be a string', 'name');", 62],
+    ["throw storageValidationError('must be a valid regular expression', 'filter.name_pattern', error);", 34],
+    ["if (name === '') reason = 'name must not be empty';", 29],
+    ["else if (/[\\n\\r]/.test(name)) reason = 'name must not contain a line break';", 42],
+    ["else if (/\\p{Cs}/u.test(name)) reason = 'name must not contain a lone UTF-16 surrogate';", 43],
+  ].map(([code, column]) => ({
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    code: String(code),
+    exact: true,
+    mutators: ['StringLiteral'],
+    column: Number(column),
+    reason: WORDING,
+  })),
   ...[
     '#sortedPins(): string[] {',
     'return [...this.#pins].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));',

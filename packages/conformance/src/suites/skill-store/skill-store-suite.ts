@@ -580,11 +580,31 @@ export function contractCases(suiteName: string): Case[] {
             assertEqual(error?.code, 'storage_validation', `${what}: error code`);
             assertEqual(error?.path, path, `${what}: error path`);
           }
-          assertEqual(
-            (await loadChecked(store, SAMPLE_NAME)).source,
-            DRAFT_SAMPLE,
-            'the stored skill after the refusals',
-          );
+          const loaded = await loadChecked(store, SAMPLE_NAME);
+          assertEqual(loaded.source, DRAFT_SAMPLE, 'the stored skill after the refusals');
+          assertEqual(loaded.metadata.tags ?? [], [], 'tags of a skill stored without tags');
+        }),
+    },
+    {
+      id: id('store.refuses-unusable-names'),
+      title:
+        'store() refuses a name the change token cannot list (empty, with a line break, with a lone surrogate) as storage_conflict',
+      section:
+        'SkillStore v1.0 §store; storage conventions §change-token (names non-empty, without a line break)',
+      level: 'required',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          for (const name of ['', 'conformance\nskill', 'conformance-\uD800']) {
+            const what = `store(${formatValue(name)}, source)`;
+            const error = (await assertRejects(() => store.store(name, DRAFT_SAMPLE), what)) as {
+              readonly code?: unknown;
+              readonly details?: { readonly connector_type?: unknown };
+            };
+            assertEqual(error?.code, 'storage_conflict', `${what}: error code`);
+            assertEqual(error?.details?.connector_type, 'skill_store', `${what}: details.connector_type`);
+          }
+          assertEqual(await queriedNames(store, {}), [], 'query() names after the refusals');
         }),
     },
     {
