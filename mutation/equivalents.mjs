@@ -65,6 +65,13 @@ const EVENT_WORDS =
   'what an event refusal says besides its §9 code and reason (its message, the JSON path it names), which the contract leaves to the implementation';
 const VALIDATORS = 'packages/hearthnet/src/capabilities/validators.ts';
 const PAYLOAD_SIGNATURE = 'packages/hearthnet/src/crypto/payload-signature.ts';
+const ED25519_FILE = 'packages/hearthnet/src/crypto/ed25519.ts';
+/** Which Ed25519 backend runs a call. */
+const WHICH_BACKEND =
+  "which Ed25519 backend signs or verifies a call: RFC 8032 signatures are deterministic and both backends give libsodium's verdicts, and the pair runs the suite on each";
+/** The caches of key objects. */
+const KEY_CACHES =
+  'a cache of imported keys (a bounded LRU of public KeyObjects, a WeakMap of private ones): a key imported again, or kept longer, signs and verifies the same';
 const KEY_PAIR = 'packages/hearthnet/src/crypto/key-pair.ts';
 const SYNC_PROTOCOL = 'packages/hearthnet/src/sync/sync-protocol.ts';
 const WEBHOOK = 'packages/agent-connector/src/webhook/http-webhook-agent-connector.ts';
@@ -1177,6 +1184,50 @@ export const EQUIVALENTS = [
       'return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);',
     ],
   ),
+  ...sameReason({ pairs: ['signatures'], file: ED25519_FILE, reason: WHICH_BACKEND }, [
+    'return nodeCryptoBackend() ?? nobleBackend;',
+    'return (options.backend ?? defaultEd25519Backend()).publicKeyFromSeed(seed);',
+    'return (options.backend ?? defaultEd25519Backend()).sign(message, seed);',
+    'return (options.backend ?? defaultEd25519Backend()).verify(signature, message, publicKey) === true;',
+    "return globalThis.process?.getBuiltinModule?.('node:crypto');",
+  ]),
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    span: { from: 'export function nodeCryptoBackend()', until: '/**' },
+    reason: WHICH_BACKEND,
+  },
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    span: { from: 'export class LruCache<K, V>' },
+    reason: KEY_CACHES,
+  },
+  ...sameReason({ pairs: ['signatures'], file: ED25519_FILE, reason: KEY_CACHES }, [
+    'const cached = privateKeys.get(seed);',
+    'if (cached?.seed.every((byte, i) => byte === seed[i])) return cached.key;',
+    'privateKeys.set(seed, { seed: new Uint8Array(seed), key });',
+    'let key = publicKeys.get(id);',
+    'if (key === undefined) {',
+    'publicKeys.set(id, key);',
+    'const publicKeys = new LruCache<string, KeyObject>(PUBLIC_KEY_CACHE_ENTRIES);',
+    'const PUBLIC_KEY_CACHE_ENTRIES = 1024;',
+  ]),
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    code: 'if (ed.hashes.sha512 === undefined) ed.hashes.sha512 = (message) => sha512(message);',
+    exact: true,
+    reason:
+      "installing noble's SHA-512 once: installing it again installs the same function (and an application's own is a SHA-512 too)",
+  },
+  ...sameReason({ pairs: ['signatures'], file: ED25519_FILE, mutators: ['StringLiteral'], reason: WORDING }, [
+    'const got = key instanceof Uint8Array ? `${key.length} bytes` : typeof key;',
+    '`${what} must be a Uint8Array of ${KEY_BYTES} bytes, got ${got}`,',
+    "assertKeyBytes(seed, 'an Ed25519 seed');",
+    "name: '@noble/ed25519',",
+    "name: 'node:crypto',",
+  ]),
   // hearthnet.event-store × InMemoryEventStore
   {
     pairs: ['event-store'],
