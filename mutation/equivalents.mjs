@@ -1186,7 +1186,6 @@ export const EQUIVALENTS = [
   ),
   ...sameReason({ pairs: ['signatures'], file: ED25519_FILE, reason: WHICH_BACKEND }, [
     'return nodeCryptoBackend() ?? nobleBackend;',
-    'return (options.backend ?? defaultEd25519Backend()).publicKeyFromSeed(seed);',
     'return (options.backend ?? defaultEd25519Backend()).sign(message, seed);',
     'return (options.backend ?? defaultEd25519Backend()).verify(signature, message, publicKey) === true;',
     "return globalThis.process?.getBuiltinModule?.('node:crypto');",
@@ -1204,14 +1203,9 @@ export const EQUIVALENTS = [
     reason: KEY_CACHES,
   },
   ...sameReason({ pairs: ['signatures'], file: ED25519_FILE, reason: KEY_CACHES }, [
-    'const cached = privateKeys.get(seed);',
     'if (cached?.seed.every((byte, i) => byte === seed[i])) return cached.key;',
     'privateKeys.set(seed, { seed: new Uint8Array(seed), key });',
-    'let key = publicKeys.get(id);',
     'if (key === undefined) {',
-    'publicKeys.set(id, key);',
-    'const publicKeys = new LruCache<string, KeyObject>(PUBLIC_KEY_CACHE_ENTRIES);',
-    'const PUBLIC_KEY_CACHE_ENTRIES = 1024;',
   ]),
   {
     pairs: ['signatures'],
