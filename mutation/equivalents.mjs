@@ -3141,6 +3141,20 @@ export const EQUIVALENTS = [
     exact: true,
     reason: BODY_PROJECTION,
   },
+  ...sameReason(
+    {
+      pairs: ['sqlite-skill-store'],
+      file: SQLITE_SKILL_STORE,
+      mutators: ['ConditionalExpression', 'EqualityOperator'],
+      reason:
+        'the projections written with store() (vars, returns, requires, triggers, outputs, type) left out: the contract lets a store omit them (the runtime re-derives them), and metadata.round-trip fails a store that changes one',
+    },
+    [
+      'projections: Object.keys(projections).length === 0 ? null : JSON.stringify(projections),',
+      'for (const key of PROJECTION_KEYS) if (input[key] !== undefined) projections[key] = input[key];',
+      'const projections = row.projections_json === null ? {} : (JSON.parse(row.projections_json) as Projections);',
+    ],
+  ),
   {
     pairs: ['sqlite-skill-store'],
     file: SQLITE_SKILL_STORE,
