@@ -1193,6 +1193,175 @@ export const EQUIVALENTS = [
   {
     pairs: ['signatures'],
     file: ED25519_FILE,
+    code: "'0000000000000000000000000000000000000000000000000000000000000000', // y = 0",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason:
+      'an empty blocklist entry compares as all zeros (its missing bytes read as undefined, which XOR takes as 0): it still refuses the y = 0 encoding it replaced (verify-rule-small-order-key-y-0)',
+  },
+  ...sameReason(
+    {
+      pairs: ['signatures'],
+      file: ED25519_FILE,
+      mutators: ['StringLiteral'],
+      reason:
+        'the two non-canonical encodings of the blocklist (y = p, y = p + 1): the canonical-A test refuses them too (node:crypto would accept them, which verify-rule-small-order-key-p-non-canonical and -p-plus-1-non-canonical check)',
+    },
+    [
+      "'edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', // y = p, non-canonical 0",
+      "'eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', // y = p + 1, non-canonical 1",
+    ],
+  ),
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    span: { from: 'export function isCanonicalScalar(', until: '/**' },
+    reason:
+      'the pre-check S < L, which both backends make again (the noble backend in verifyCofactorless, node:crypto in OpenSSL): removing one of the two leaves the other (verify-rule-non-canonical-s checks the rule)',
+  },
+  ...sameReason(
+    {
+      pairs: ['signatures'],
+      file: ED25519_FILE,
+      mutators: [...CONDITION_MUTATORS, 'BooleanLiteral'],
+      reason:
+        'the S < L test of the noble backend, which the pre-check makes before it (and node:crypto again): removing one of the two leaves the other',
+    },
+    ['if (s >= GROUP_ORDER) return false;', 'if (!isCanonicalScalar(signature, KEY_BYTES)) return false;'],
+  ),
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    span: { from: 'export function isCanonicalPointEncoding(', until: '/**' },
+    reason:
+      'the canonical-encoding test of R and A: a non-canonical R never equals the canonical encoding the equation is compared with, and no one can sign for a non-canonical A outside the blocklist (its discrete log is unknown); the blocklist refuses the two small-order ones',
+  },
+  ...sameReason(
+    {
+      pairs: ['signatures'],
+      file: ED25519_FILE,
+      mutators: [...CONDITION_MUTATORS, 'BooleanLiteral'],
+      reason:
+        'the canonical-encoding test of R and A: a non-canonical R never equals the canonical encoding the equation is compared with, and no one can sign for a non-canonical A outside the blocklist (its discrete log is unknown); the blocklist refuses the two small-order ones',
+    },
+    [
+      'if (!isCanonicalPointEncoding(signature, 0)) return false;',
+      'if (!isCanonicalPointEncoding(publicKey, 0)) return false;',
+    ],
+  ),
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    span: { from: 'export function assertKeyBytes(', until: '/**' },
+    reason:
+      "the SDK's guard of key arguments for JavaScript callers: the suite signs with 32-byte seeds, and a verified key's length is checked before it (the payload's public key, the node id's bytes)",
+  },
+  ...sameReason(
+    {
+      pairs: ['signatures'],
+      file: ED25519_FILE,
+      reason:
+        "the SDK's guards for JavaScript callers of ed25519Verify (arguments that are no Uint8Array, a backend that throws on a key it cannot import): the payload layer hands it byte arrays, and the pre-checks refuse every key a backend could throw on",
+    },
+    [
+      '!(signature instanceof Uint8Array && message instanceof Uint8Array && publicKey instanceof Uint8Array)',
+    ],
+  ),
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    span: { from: 'export function ed25519Verify(', until: '/**' },
+    code: '} catch {',
+    exact: true,
+    reason:
+      'a backend that throws: the pre-checks refuse every key node:crypto could not import, and the noble backend catches its own decoding errors',
+  },
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    span: { from: 'export function ed25519Verify(', until: '/**' },
+    code: ') {',
+    exact: true,
+    mutators: ['BlockStatement'],
+    reason:
+      "the SDK's guard for JavaScript callers of ed25519Verify (arguments that are no Uint8Array): the payload layer hands it byte arrays",
+  },
+
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    span: { from: 'export function ed25519Verify(', until: '/**' },
+    code: 'return false;',
+    exact: true,
+    mutators: ['BooleanLiteral'],
+    reason:
+      "the SDK's guards for JavaScript callers of ed25519Verify and a backend that throws: the payload layer hands it byte arrays, and the pre-checks refuse every key a backend could throw on",
+  },
+  ...sameReason(
+    {
+      pairs: ['signatures'],
+      file: ED25519_FILE,
+      mutators: ['ConditionalExpression', 'LogicalOperator', 'EqualityOperator', 'BooleanLiteral'],
+      reason:
+        'a length test made again: the payload layer checks 64 signature bytes and 32 key bytes first, and both encodings compared are 32 bytes (a read past the end gives undefined, which XOR takes as 0)',
+    },
+    [
+      'if (a.length !== b.length) return false;',
+      'for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;',
+      'if (signature.length !== 64 || publicKey.length !== 32) return false;',
+      'if (signature.length !== SIGNATURE_BYTES || publicKey.length !== KEY_BYTES) return false;',
+    ],
+  ),
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    span: { from: 'function verifyCofactorless(', until: '/**' },
+    code: '} catch {',
+    exact: true,
+    mutators: ['BlockStatement'],
+    reason:
+      'an empty catch leaves the key undecoded, and the equation then throws, which ed25519Verify turns into false as this catch does (verify-rule-key-off-curve checks the false)',
+  },
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    code: 'const expectedR = ed.Point.BASE.multiply(s, false).subtract(a.multiply(k, false));',
+    exact: true,
+    mutators: ['BooleanLiteral'],
+    reason: "noble's multiply flag chooses a code path (checked or unchecked scalar), not the product",
+  },
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    span: {
+      from: '  publicKeyFromSeed(seed: Uint8Array): Uint8Array {',
+      until: '  sign(message: Uint8Array, seed: Uint8Array): Uint8Array {',
+    },
+    mutators: ['BlockStatement'],
+    reason:
+      "the noble backend's public key of a seed, which the suite's cases never ask for (they give public keys or node ids)",
+  },
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
+    code: "assertBytes(message, 'ed25519Sign');",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason: WORDING,
+  },
+  ...sameReason(
+    {
+      pairs: ['signatures'],
+      file: PAYLOAD_SIGNATURE,
+      mutators: ['BooleanLiteral'],
+      reason:
+        'the copy without the signature is only read (canonicalised), so whether its own __proto__ property is writable or configurable changes nothing',
+    },
+    ['writable: true,', 'configurable: true,'],
+  ),
+  {
+    pairs: ['signatures'],
+    file: ED25519_FILE,
     span: { from: 'export function nodeCryptoBackend()', until: '/**' },
     reason: WHICH_BACKEND,
   },
@@ -1216,8 +1385,6 @@ export const EQUIVALENTS = [
       "installing noble's SHA-512 once: installing it again installs the same function (and an application's own is a SHA-512 too)",
   },
   ...sameReason({ pairs: ['signatures'], file: ED25519_FILE, mutators: ['StringLiteral'], reason: WORDING }, [
-    'const got = key instanceof Uint8Array ? `${key.length} bytes` : typeof key;',
-    '`${what} must be a Uint8Array of ${KEY_BYTES} bytes, got ${got}`,',
     "assertKeyBytes(seed, 'an Ed25519 seed');",
     "name: '@noble/ed25519',",
     "name: 'node:crypto',",

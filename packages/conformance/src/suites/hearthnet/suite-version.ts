@@ -52,8 +52,9 @@ export const HEARTHNET_EVENT_LOG_SUITE_VERSION = '1.1.0';
 /**
  * Version of `hearthnet.signatures`: 1.1.0 added a signature whose algorithm comes after a space
  * (malformed, not an unsupported algorithm), a tampered payload with lossy numbers, a payload with an
- * own `__proto__` key signed as data, and full node ids whose encoding starts or ends like a short
- * node id.
+ * own `__proto__` key signed as data, full node ids whose encoding starts or ends like a short node
+ * id, and crafted signatures that meet the cofactorless equation under a small-order key or with a
+ * small-order R (one per encoding of libsodium's blocklist).
  */
 export const HEARTHNET_SIGNATURES_SUITE_VERSION = '1.1.0';
 
@@ -68,9 +69,17 @@ const SIGNATURES_ADDED_IN_1_1: ReadonlySet<string> = new Set([
   'parse-full-id-ending-like-short-form-lenient',
 ]);
 
+/** The crafted small-order vectors 1.1.0 added (`fixtures/tools/libsodium-rule-vectors.py`), by id prefix. */
+const SIGNATURES_CRAFTED_IN_1_1 = [
+  'verify-rule-small-order-key-',
+  'verify-rule-small-order-r-',
+  'verify-rule-key-off-curve',
+];
+
 /** The `since` of a `signatures.json` or `node-ids.json` case of `hearthnet.signatures`. */
 export function signaturesCaseSince(fixtureId: string): string {
-  return SIGNATURES_ADDED_IN_1_1.has(fixtureId)
+  return SIGNATURES_ADDED_IN_1_1.has(fixtureId) ||
+    SIGNATURES_CRAFTED_IN_1_1.some((prefix) => fixtureId.startsWith(prefix))
     ? HEARTHNET_SIGNATURES_SUITE_VERSION
     : HEARTHNET_SUITE_VERSION;
 }
