@@ -929,6 +929,203 @@ export const EQUIVALENTS = [
     reason:
       'adding 0xd800 instead of subtracting it changes only bits 21 and up of the code point, which each UTF-8 byte masks (& 0x3f) or the byte array truncates away (0xf0 | cp >> 18)',
   },
+  {
+    pairs: ['canonical-json'],
+    file: CANONICAL_JSON,
+    code: "case 'boolean':",
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      "a boolean falling through to the bigint branch is written by its toString(), 'true' or 'false' as before",
+  },
+  ...sameReason(
+    {
+      pairs: ['canonical-json'],
+      file: CANONICAL_JSON,
+      reason:
+        "values JSON text cannot hold (undefined, functions, symbols, holes of sparse arrays, objects that contain themselves or are no plain object or array): a fixture's input is JSON, so no case can give one; the package's tests refuse them",
+    },
+    [
+      'default:',
+      'if (item === undefined && !(i in array)) throw unsupportedValue(item, traversal, true);',
+      "if (this.ancestors.includes(container)) throw this.error('cycle', 'the value contains itself');",
+    ],
+  ),
+  ...[{ from: 'export function containerKind(', until: 'const RETAINED_CAPACITY' }].map((span) => ({
+    pairs: ['canonical-json'],
+    file: CANONICAL_JSON,
+    span,
+    reason:
+      "values JSON text cannot hold (objects that are no plain object or array): a fixture's input is JSON, so no case can give one; the package's tests refuse them",
+  })),
+  ...sameReason(
+    {
+      pairs: ['canonical-json'],
+      file: CANONICAL_JSON,
+      reason:
+        "the SDK's own nesting bound (MAX_CANONICAL_DEPTH, which the contract does not have: the reference's limit is CPython's recursion) and what an error says besides its code (its path and message): the suite checks the canonical bytes and the error code",
+    },
+    [
+      'private readonly ancestors: object[] = [];',
+      'readonly segments: JsonPathSegment[] = [];',
+      'if (level >= MAX_CANONICAL_DEPTH) {',
+      "throw this.error('max_depth', `nesting is deeper than ${MAX_CANONICAL_DEPTH} containers`);",
+      'leave(): void {',
+      'path(): string {',
+      'return new HearthNetLocalError(code, `${message} at ${path}`, { path });',
+      "if (!isWellFormed(text)) throw this.error('lone_surrogate', `${what} holds a lone UTF-16 surrogate`);",
+      "writeString(value, 'string', traversal, out);",
+      "throw traversal.error('non_finite_number', `${value} has no JSON form`);",
+      "writeString(key, 'key', traversal, out);",
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['canonical-json'],
+      file: CANONICAL_JSON,
+      reason:
+        'the fallback for engines without String.prototype.isWellFormed: Node 20 and every browser the SDK supports have it',
+    },
+    [
+      'const LONE_SURROGATE = /\\p{Cs}/u;',
+      "typeof (String.prototype as MaybeWellFormed).isWellFormed === 'function'",
+      ': (text) => !LONE_SURROGATE.test(text);',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['canonical-json'],
+      file: CANONICAL_JSON,
+      mutators: [...CONDITION_MUTATORS, 'BooleanLiteral'],
+      reason:
+        'choosing the sort: a key with a surrogate holds a whole pair (lone ones are refused), so a test that misses the first or last unit of the range still finds the other half, and sorting by code point is right for every key set (code unit order, insertion sort or the engine sort, only where no surrogate is)',
+    },
+    [
+      'for (let i = 0; i < key.length; i++) {',
+      'if (unit >= 0xd800 && unit <= 0xdfff) return true;',
+      'if (keys.length < 2) return keys;',
+      'if (hasSurrogate(keys[i]!)) return keys.sort(compareCodePoints);',
+      'if (length > INSERTION_SORT_LIMIT) return keys.sort();',
+      'while (j >= 0 && keys[j]! > key) {',
+    ],
+  ),
+  {
+    pairs: ['canonical-json'],
+    file: CANONICAL_JSON,
+    span: { from: 'function hasSurrogate(', until: '/** Up to this many keys' },
+    code: 'return false;',
+    exact: true,
+    mutators: ['BooleanLiteral'],
+    reason:
+      'sorting keys without a surrogate by code point, as the mutant does, gives the order code units give (they agree there)',
+  },
+  ...sameReason(
+    {
+      pairs: ['canonical-json'],
+      file: CANONICAL_JSON,
+      mutators: [...CONDITION_MUTATORS, 'ArithmeticOperator', 'UnaryOperator', 'StringLiteral'],
+      reason:
+        'the fast path of number formatting giving up more often: the exact path after it writes the same text (a scaled value near a midpoint, an exponent outside the exact powers of ten, a shift of 0, an exponent of 0 in the exponential layout, which only exponents below -4 or from 6 reach)',
+    },
+    [
+      'if (exponent < MIN_SCALED_EXPONENT || exponent > MAX_SCALED_EXPONENT) return undefined;',
+      'if (fraction > 0.5 - MIDPOINT_GUARD && fraction < 0.5 + MIDPOINT_GUARD) return undefined;',
+      'let digits = fraction > 0.5 ? whole + 1 : whole;',
+      'return shift >= 0 ? magnitude * POWERS_OF_TEN[shift]! : magnitude / POWERS_OF_TEN[-shift]!;',
+      'const absolute = exponent < 0 ? -exponent : exponent;',
+      "return `${digits / 1e5}e${exponent < 0 ? '-' : '+'}${absolute < 10 ? '0' : ''}${absolute}`;",
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['canonical-json'],
+      file: CANONICAL_JSON,
+      mutators: [...CONDITION_MUTATORS, 'StringLiteral'],
+      reason:
+        'the exact (BigInt) path taken for more numbers than the ties it is there for: it rounds every multiple of 2^-10 exactly, at any magnitude, and its digit string is always longer than six',
+    },
+    [
+      'if (magnitude < TIE_LIMIT && Number.isInteger(magnitude * TIE_SCALE) && isSeventhDigitFive(magnitude)) {',
+      'return magnitude.toExponential(SIGNIFICANT_DIGITS).charCodeAt(7) === 0x35;',
+      "let head = Number(digits.slice(0, SIGNIFICANT_DIGITS).padEnd(SIGNIFICANT_DIGITS, '0'));",
+    ],
+  ),
+  {
+    pairs: ['canonical-json'],
+    file: CANONICAL_JSON,
+    code: 'if (out.writeQuotedPlain(text)) return;',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason: 'skipping the fast path of strings: JSON.stringify after it writes the same bytes',
+  },
+  ...sameReason(
+    {
+      pairs: ['canonical-json'],
+      file: CANONICAL_JSON,
+      mutators: [...CONDITION_MUTATORS, 'UnaryOperator', 'UpdateOperator'],
+      reason:
+        "the fast path of number formatting giving up (an empty body, a narrower range of exponents) or skipping its correction of log10's exponent: the exact path writes the same text, and log10 is off only within an ulp of a power of ten, where six and five digits round to that same power",
+    },
+    [
+      'const MIN_SCALED_EXPONENT = -16;',
+      'function formatScaled(magnitude: number): string | undefined {',
+      'if (scaled < 1e5) scaled = scaleToSixDigits(magnitude, --exponent);',
+      'else if (scaled >= 1e6) scaled = scaleToSixDigits(magnitude, ++exponent);',
+    ],
+  ),
+  {
+    pairs: ['canonical-json'],
+    file: CANONICAL_JSON,
+    code: 'const negative = x < 0;',
+    exact: true,
+    mutators: ['EqualityOperator'],
+    reason:
+      'formatGeneral never sees 0: integral numbers below 1e16, zeros included, are written as integers',
+  },
+  ...sameReason(
+    {
+      pairs: ['canonical-json'],
+      file: CANONICAL_JSON,
+      mutators: [...CONDITION_MUTATORS, 'AssignmentOperator'],
+      reason:
+        'the layout of six digits: they are never all zeros (so stripping zeros stops at the first digit however the loop is bounded, and slicing the whole string is the string), an exponential layout never has exponent 0, and a carry to 10^6 or 10^7 lays out alike once trailing zeros go',
+    },
+    [
+      'while (end > 1 && sixDigits.charCodeAt(end - 1) === 0x30) end--;',
+      'const digits = end === sixDigits.length ? sixDigits : sixDigits.slice(0, end);',
+      "return `${mantissa}e${exponent < 0 ? '-' : '+'}${absolute < 10 ? '0' : ''}${absolute}`;",
+      'head /= 10;',
+    ],
+  ),
+  ...sameReason(
+    {
+      pairs: ['canonical-json'],
+      file: CANONICAL_JSON,
+      mutators: ['BlockStatement'],
+      reason:
+        "bookkeeping of the walk and of the writer's scratch buffer (entering a container for the depth bound and error paths, giving the buffer back): what the SDK does besides the bytes, which the suite checks",
+    },
+    ['enter(container: object): number {', 'release(): void {'],
+  ),
+  ...sameReason(
+    {
+      pairs: ['canonical-json'],
+      file: CANONICAL_JSON,
+      mutators: [...CONDITION_MUTATORS, 'ArithmeticOperator'],
+      reason:
+        "growing the writer's buffer: its capacity at any moment depends on every call before (the scratch buffer is kept between calls), so no fixture case can aim a write at the boundary; utf8-writer.test.ts writes random pieces across many sizes and compares the bytes with TextEncoder",
+    },
+    [
+      'if (this.length === this.buffer.length) this.grow(1);',
+      'writeQuotedPlain(text: string): boolean {',
+      'if (this.length + text.length * MAX_BYTES_PER_UNIT + 2 > this.buffer.length) {',
+      'this.grow(text.length * MAX_BYTES_PER_UNIT + 2);',
+      'if (at + count * MAX_BYTES_PER_UNIT > this.buffer.length)',
+      'this.grow(at - this.length + count * MAX_BYTES_PER_UNIT);',
+      'let capacity = this.buffer.length * 2;',
+      'while (capacity < this.length + extra) capacity *= 2;',
+    ],
+  ),
   // hearthnet.capability-schemas × the catalogue: the JSON Schema compiler
   ...sameReason(
     {
