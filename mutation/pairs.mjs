@@ -32,6 +32,14 @@
  * @property {string} [until] text of the first line after the span (the file's end when absent)
  */
 
+/** The relay.codec cases the bundled run skips (each part of the codec runs the same suite). */
+const CODEC_SKIPS = [
+  'relay.codec.descriptors.mml-exponent-kept.to-json',
+  'relay.codec.session-source-from-dict.chat-id-float-integral',
+  'relay.codec.session-source-from-dict.chat-id-float-beyond-safe',
+  'relay.codec.session-source-from-dict.chat-id-negative-zero-float',
+];
+
 /** @type {MutationPair[]} */
 export const PAIRS = [
   // HearthNet
@@ -182,36 +190,21 @@ export const PAIRS = [
     id: 'relay-codec-frames',
     suite: 'relay.codec',
     subject: 'agentwire relay',
-    skips: [
-      'relay.codec.descriptors.mml-exponent-kept.to-json',
-      'relay.codec.session-source-from-dict.chat-id-float-integral',
-      'relay.codec.session-source-from-dict.chat-id-float-beyond-safe',
-      'relay.codec.session-source-from-dict.chat-id-negative-zero-float',
-    ],
+    skips: CODEC_SKIPS,
     mutate: ['packages/relay/src/frames/*.ts'],
   },
   {
     id: 'relay-codec-events',
     suite: 'relay.codec',
     subject: 'agentwire relay',
-    skips: [
-      'relay.codec.descriptors.mml-exponent-kept.to-json',
-      'relay.codec.session-source-from-dict.chat-id-float-integral',
-      'relay.codec.session-source-from-dict.chat-id-float-beyond-safe',
-      'relay.codec.session-source-from-dict.chat-id-negative-zero-float',
-    ],
+    skips: CODEC_SKIPS,
     mutate: ['packages/relay/src/{descriptor,message-event}.ts'],
   },
   {
     id: 'relay-codec-streams',
     suite: 'relay.codec',
     subject: 'agentwire relay',
-    skips: [
-      'relay.codec.descriptors.mml-exponent-kept.to-json',
-      'relay.codec.session-source-from-dict.chat-id-float-integral',
-      'relay.codec.session-source-from-dict.chat-id-float-beyond-safe',
-      'relay.codec.session-source-from-dict.chat-id-negative-zero-float',
-    ],
+    skips: CODEC_SKIPS,
     mutate: ['packages/relay/src/{ndjson,session-source}.ts'],
   },
   {

@@ -7,7 +7,7 @@ import {
   type QueryFilters,
   storageConventions,
 } from '@agentwire/agent-connector';
-import { assertEqual, assertRejects, assertTrue, fail, formatValue } from '../../assert.js';
+import { assertEqual, assertRefuses, assertTrue, fail, formatValue } from '../../assert.js';
 import { requiredCapabilities } from '../../run-suite.js';
 import type { CapabilityNeed, ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
 import { assertNoEmptyFields, mustResolve } from '../agent-connector/agent-connector-suite.js';
@@ -139,12 +139,11 @@ export function entryCases(suiteName: string): Case[] {
           ],
         ];
         for (const [what, entry, path] of refusals) {
-          const error = (await assertRejects(
+          await assertRefuses(
             () => ctx.store.write(entry as Parameters<DataStoreContext['store']['write']>[0]),
+            { code: 'storage_validation', path },
             what,
-          )) as { readonly code?: unknown; readonly path?: unknown };
-          assertEqual(error?.code, 'storage_validation', `${what}: error code`);
-          assertEqual(error?.path, path, `${what}: error path`);
+          );
         }
       },
     },
@@ -426,12 +425,7 @@ export function queryCases(suiteName: string): Case[] {
           );
         }
         for (const [what, call, path] of refusals) {
-          const error = (await assertRejects(call, what)) as {
-            readonly code?: unknown;
-            readonly path?: unknown;
-          };
-          assertEqual(error?.code, 'storage_validation', `${what}: error code`);
-          assertEqual(error?.path, path, `${what}: error path`);
+          await assertRefuses(call, { code: 'storage_validation', path }, what);
         }
       },
     },

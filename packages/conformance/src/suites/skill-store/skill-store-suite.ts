@@ -7,7 +7,7 @@ import {
   type SkillStore,
   storageConventions,
 } from '@agentwire/agent-connector';
-import { assertEqual, assertRejects, assertTrue, fail, formatValue } from '../../assert.js';
+import { assertEqual, assertRefuses, assertRejects, assertTrue, fail, formatValue } from '../../assert.js';
 import { requiredCapabilities } from '../../run-suite.js';
 import type { CapabilityNeed, ConformanceCase, ConformanceSuite, SuiteSetup } from '../../suite.js';
 import {
@@ -573,12 +573,7 @@ export function contractCases(suiteName: string): Case[] {
             ["query({ name_pattern: '(' })", () => store.query({ name_pattern: '(' }), 'filter.name_pattern'],
           ];
           for (const [what, call, path] of refusals) {
-            const error = (await assertRejects(call, what)) as {
-              readonly code?: unknown;
-              readonly path?: unknown;
-            };
-            assertEqual(error?.code, 'storage_validation', `${what}: error code`);
-            assertEqual(error?.path, path, `${what}: error path`);
+            await assertRefuses(call, { code: 'storage_validation', path }, what);
           }
           const loaded = await loadChecked(store, SAMPLE_NAME);
           assertEqual(loaded.source, DRAFT_SAMPLE, 'the stored skill after the refusals');
