@@ -85,9 +85,17 @@ export const PAIRS = [
     id: 'wire',
     suite: 'hearthnet.wire',
     subject: 'agentwire hearthnet',
-    // The envelope and SSE codecs; the request verifier (clock skew, replayed request ids) is the
-    // server's, which the node pair measures.
-    mutate: ['packages/hearthnet/src/wire/{envelope,sse}.ts'],
+    // The envelope and SSE codecs; not the request verifier (clock skew, replayed request ids) or the
+    // stream helpers after the frame reader (the async reader, frame validation, the ack window), which a
+    // node runs: the node pair measures them.
+    mutate: [
+      'packages/hearthnet/src/wire/envelope.ts',
+      {
+        file: 'packages/hearthnet/src/wire/sse.ts',
+        from: 'import { type CapabilityDescriptor, validatorsFor }',
+        until: 'export async function* readSseFrames(',
+      },
+    ],
   },
   {
     id: 'event-log',
@@ -172,6 +180,7 @@ export const PAIRS = [
     subject: 'agentwire HearthNet node, in-process',
     mutate: [
       'packages/hearthnet/src/wire/{bus-handler,request-verifier}.ts',
+      { file: 'packages/hearthnet/src/wire/sse.ts', from: 'export async function* readSseFrames(' },
       'packages/hearthnet/src/sync/sync-handler.ts',
       'packages/hearthnet/src/pubsub/{topic-hub,subscribe-protocol}.ts',
     ],

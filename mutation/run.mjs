@@ -171,6 +171,8 @@ function mutatePattern(entry) {
 }
 
 function spanPattern(entry) {
+  if (typeof entry.from !== 'string')
+    throw new Error(`pairs.mjs: a span of ${entry.file} names no from line`);
   const lines = readFileSync(join(root, entry.file), 'utf8').split('\n');
   const first = lines.findIndex((line) => line.includes(entry.from));
   if (first < 0)
