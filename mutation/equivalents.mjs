@@ -3139,10 +3139,8 @@ export const EQUIVALENTS = [
     reason: EDITED_OUTSIDE,
   })),
   ...sameReason({ pairs: ['filesystem-skill-store'], file: FS_SKILL_STORE, reason: FOLDER_NAME_RULE }, [
-    'if (!isStorableSkillName(name)) {',
     "'name contains characters unsafe for filesystem path',",
     'if (!isStorableSkillName(name)) throw new SkillNotFoundError(name, IMPLEMENTATION);',
-    'export const SKILL_NAME_PATTERN = /^[A-Za-z0-9][\\w\\-.]*$/;',
   ]),
   ...sameReason({ pairs: ['filesystem-skill-store'], file: FS_SKILL_STORE, reason: BODY_PROJECTION }, [
     "const SPACE = '[^\\\\S\\\\n\\\\r\\\\u2028\\\\u2029]';",
@@ -3522,6 +3520,26 @@ export const EQUIVALENTS = [
   {
     pairs: ['sqlite-skill-store'],
     file: SQLITE_SKILL_STORE,
+    code: '...(tags.length === 0 ? {} : { tags }),',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason: 'an empty tags list and no tags read the same to a consumer (SkillMeta allows either)',
+  },
+  ...[
+    [SQLITE_SKILL_STORE, 'sqlite-skill-store'],
+    [FS_SKILL_STORE, 'filesystem-skill-store'],
+  ].map(([file, pair]) => ({
+    pairs: [pair],
+    file,
+    code: "if (typeof source !== 'string') throw storageValidationError('must be a string', 'source');",
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      'a guard the storage kit repeats: hashing the source refuses a non-string with the same storage_validation at source',
+  })),
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
     code: "name: 'skill_store',",
     exact: true,
     mutators: ['StringLiteral'],
@@ -3540,6 +3558,7 @@ export const EQUIVALENTS = [
     ["if (typeof version !== 'string') throw storageValidationError('must be a string', 'version');", 67],
     ["if (typeof source !== 'string') throw storageValidationError('must be a string', 'source');", 66],
     ["if (typeof name !== 'string') throw storageValidationError('must be a string', 'name');", 62],
+    ["if (typeof name !== 'string') throw storageValidationError('must be a string', 'name');", 64],
     ["throw storageValidationError('must be a valid regular expression', 'filter.name_pattern', error);", 34],
     ["if (name === '') reason = 'name must not be empty';", 29],
     ["else if (/[\\n\\r]/.test(name)) reason = 'name must not contain a line break';", 42],
