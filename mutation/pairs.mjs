@@ -85,11 +85,21 @@ export const PAIRS = [
     id: 'wire',
     suite: 'hearthnet.wire',
     subject: 'agentwire hearthnet',
-    // The envelope and SSE codecs; not the request verifier (clock skew, replayed request ids) or the
-    // stream helpers after the frame reader (the async reader, frame validation, the ack window), which a
-    // node runs: the node pair measures them.
+    // The envelope and SSE codecs; not the HTTP plumbing of a call (paths, headers, media types, request
+    // ids, which responses must be signed), the request verifier (clock skew, replayed request ids) or
+    // the stream helpers after the frame reader (the async reader, frame validation, the ack window),
+    // which a node runs: the node pair measures them.
     mutate: [
-      'packages/hearthnet/src/wire/envelope.ts',
+      {
+        file: 'packages/hearthnet/src/wire/envelope.ts',
+        from: 'export interface RequestEnvelopeFields {',
+        until: '/** The path every capability call is POSTed to',
+      },
+      {
+        file: 'packages/hearthnet/src/wire/envelope.ts',
+        from: '/** RFC 3339 UTC with `Z`, whole seconds or milliseconds',
+        until: '/** Capability name endings whose responses must be verified',
+      },
       {
         file: 'packages/hearthnet/src/wire/sse.ts',
         from: 'import { type CapabilityDescriptor, validatorsFor }',
@@ -180,6 +190,15 @@ export const PAIRS = [
     subject: 'agentwire HearthNet node, in-process',
     mutate: [
       'packages/hearthnet/src/wire/{bus-handler,request-verifier}.ts',
+      {
+        file: 'packages/hearthnet/src/wire/envelope.ts',
+        from: '/** The path every capability call is POSTed to',
+        until: '/** RFC 3339 UTC with `Z`, whole seconds or milliseconds',
+      },
+      {
+        file: 'packages/hearthnet/src/wire/envelope.ts',
+        from: '/** Capability name endings whose responses must be verified',
+      },
       { file: 'packages/hearthnet/src/wire/sse.ts', from: 'export async function* readSseFrames(' },
       'packages/hearthnet/src/sync/sync-handler.ts',
       'packages/hearthnet/src/pubsub/{topic-hub,subscribe-protocol}.ts',
