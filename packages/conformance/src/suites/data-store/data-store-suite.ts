@@ -126,7 +126,7 @@ export function entryCases(suiteName: string): Case[] {
       title:
         'write() refuses content that is no string and metadata that repeats a curated field, with storage_validation naming the field',
       section: 'DataStore v1.0 §write; storage conventions §curated fields',
-      level: 'required',
+      level: 'recommended',
       requires: 'writes',
       since: sinceLifecycle,
       run: async (ctx) => {
@@ -391,7 +391,7 @@ export function queryCases(suiteName: string): Case[] {
       title:
         'refuses a non-string id and query filters that break QueryFilters with storage_validation naming the field',
       section: 'DataStore v1.0 §get, §query; storage_validation',
-      level: 'required',
+      level: 'recommended',
       since: sinceLifecycle,
       run: async (ctx) => {
         const query = (filters: Record<string, unknown>) => () =>

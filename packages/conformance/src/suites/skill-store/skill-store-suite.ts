@@ -545,7 +545,7 @@ export function contractCases(suiteName: string): Case[] {
       title:
         'refuses a name, version, source, status, metadata or filter that breaks its rule with storage_validation naming it',
       section: 'SkillStore v1.0 §errors (storage_validation)',
-      level: 'required',
+      level: 'recommended',
       since: sinceFilters,
       run: (ctx) =>
         ctx.withStore(async (store) => {
@@ -586,7 +586,7 @@ export function contractCases(suiteName: string): Case[] {
         'store() refuses a name the change token cannot list (empty, with a line break, with a lone surrogate) as storage_conflict',
       section:
         'SkillStore v1.0 §store; storage conventions §change-token (names non-empty, without a line break)',
-      level: 'required',
+      level: 'recommended',
       since: sinceFilters,
       run: (ctx) =>
         ctx.withStore(async (store) => {
