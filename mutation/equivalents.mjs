@@ -89,7 +89,7 @@ const EMPTY_QUERY =
 const FS_SKILL_STORE = 'packages/agent-connector/src/filesystem-skill-store/filesystem-skill-store.ts';
 /** What only a folder changed outside the store shows. */
 const EDITED_OUTSIDE =
-  "what the folder store does with files changed outside it (a skill file without a version log, a log that does not describe the file, a log line torn by a crash, entries of other kinds in the folder): writes through the store never leave such a folder, and the suite drives the store; the folder store's package tests make them";
+  "what the folder store does with files changed outside it (a skill file without a version log, a log that does not describe the file, a log line torn by a crash): writes through the store never leave such a folder, and the suite drives the store; the folder store's package tests make them";
 /** The folder store's own file-name rule. */
 const FOLDER_NAME_RULE =
   "the folder store's own name rule (a name must be a safe file name), which its package tests check; the suite's names are all safe";
@@ -147,6 +147,17 @@ const WORDING =
  */
 function sameReason(common, codes) {
   return codes.map((code) => ({ ...common, code }));
+}
+
+/**
+ * Entries that share pairs, file, mutators and reason, one per span (a function or block of the file).
+ *
+ * @param {Omit<Equivalent, 'span'>} common
+ * @param {{ from: string, until?: string }[]} spans
+ * @returns {Equivalent[]}
+ */
+function sameReasonSpans(common, spans) {
+  return spans.map((span) => ({ ...common, span }));
 }
 
 /** @type {Equivalent[]} */
@@ -668,12 +679,12 @@ export const EQUIVALENTS = [
     ],
   ),
   // hearthnet.canonical-json × canonicalJson
-  ...[
+  ...sameReasonSpans({ pairs: ['canonical-json'], file: CANONICAL_JSON, reason: CANONICAL_EXTRAS }, [
     { from: 'export function canonicalJsonWithLossyNumbers', until: 'function serialize(' },
     { from: 'export function canonicalJsonString', until: 'function writeValue(' },
     { from: 'export function normalizeNumbers', until: '// The number rule of the reference' },
     { from: 'export function formatCanonicalNumber', until: ' * C `%g` with precision 6' },
-  ].map((span) => ({ pairs: ['canonical-json'], file: CANONICAL_JSON, span, reason: CANONICAL_EXTRAS })),
+  ]),
   ...sameReason({ pairs: ['canonical-json'], file: CANONICAL_JSON, reason: CANONICAL_EXTRAS }, [
     'if (traversal.lossyNumbers !== undefined && Object.is(value, -0)) {',
     'if (traversal.lossyNumbers !== undefined && Number(text) !== value) {',
@@ -951,15 +962,51 @@ export const EQUIVALENTS = [
       "if (this.ancestors.includes(container)) throw this.error('cycle', 'the value contains itself');",
     ],
   ),
-  ...[{ from: 'export function containerKind(', until: 'const RETAINED_CAPACITY' }].map((span) => ({
+  {
     pairs: ['canonical-json'],
     file: CANONICAL_JSON,
-    span,
+    span: { from: 'export function unsupportedValue(', until: 'const RETAINED_CAPACITY' },
     reason:
-      "values JSON text cannot hold (objects that are no plain object or array): a fixture's input is JSON, so no case can give one; the package's tests refuse them",
+      "values JSON text cannot hold (array subclasses, objects that are no plain object): a fixture's input is JSON, so no case can give one; the package's tests refuse them",
+  },
+  ...[
+    ["if (prototype === Array.prototype) return 'array';", 'ConditionalExpression'],
+    ['} else if (prototype === Object.prototype || prototype === null) {', 'ConditionalExpression'],
+    ['} else if (prototype === Object.prototype || prototype === null) {', 'EqualityOperator'],
+    [
+      "throw traversal.error('unsupported_type', `${describeObject(value)} is not a plain object or array`);",
+      'StringLiteral',
+    ],
+  ].map(([code, mutator]) => ({
+    pairs: ['canonical-json'],
+    file: CANONICAL_JSON,
+    code: String(code),
+    exact: true,
+    mutators: [String(mutator)],
+    reason:
+      "values JSON text cannot hold (array subclasses, objects that are no plain object): a fixture's input is JSON, so no case can give one; the package's tests refuse them",
   })),
+  {
+    pairs: ['canonical-json'],
+    file: CANONICAL_JSON,
+    code: 'if (level >= MAX_CANONICAL_DEPTH) {',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason:
+      "the SDK's own nesting bound, which the contract does not have (the reference's limit is CPython's recursion): without it a deep value is written, as the contract asks",
+  },
+  {
+    pairs: ['canonical-json'],
+    file: CANONICAL_JSON,
+    code: "return 'object';",
+    exact: true,
+    mutators: ['StringLiteral'],
+    reason: "writeValue tells an array from the rest, so any kind but 'array' writes an object",
+  },
   ...sameReason(
     {
+      mutators: ['StringLiteral', 'ObjectLiteral', 'BlockStatement', 'ArrayDeclaration', 'EqualityOperator'],
       pairs: ['canonical-json'],
       file: CANONICAL_JSON,
       reason:
@@ -1392,12 +1439,20 @@ export const EQUIVALENTS = [
       'return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);',
     ],
   ),
-  ...sameReason({ pairs: ['signatures'], file: ED25519_FILE, reason: WHICH_BACKEND }, [
-    'return nodeCryptoBackend() ?? nobleBackend;',
-    'return (options.backend ?? defaultEd25519Backend()).sign(message, seed);',
-    'return (options.backend ?? defaultEd25519Backend()).verify(signature, message, publicKey) === true;',
-    "return globalThis.process?.getBuiltinModule?.('node:crypto');",
-  ]),
+  ...sameReason(
+    {
+      pairs: ['signatures'],
+      file: ED25519_FILE,
+      mutators: ['LogicalOperator', 'OptionalChaining', 'StringLiteral'],
+      reason: WHICH_BACKEND,
+    },
+    [
+      'return nodeCryptoBackend() ?? nobleBackend;',
+      'return (options.backend ?? defaultEd25519Backend()).sign(message, seed);',
+      'return (options.backend ?? defaultEd25519Backend()).verify(signature, message, publicKey) === true;',
+      "return globalThis.process?.getBuiltinModule?.('node:crypto');",
+    ],
+  ),
   {
     pairs: ['signatures'],
     file: ED25519_FILE,
@@ -2818,17 +2873,19 @@ export const EQUIVALENTS = [
     mutators: ['OptionalChaining'],
     reason: 'a null options object, which the interface does not allow (an absent one takes the defaults)',
   },
-  ...[
-    { from: 'async unpin(blobCid: string)', until: 'async isPinned(blobCid: string)' },
-    { from: 'async #addPin(blobCid: string)', until: '#sortedPins(): string[] {' },
-  ].map((span) => ({
-    pairs: ['blob-store'],
-    file: BLOB_STORE,
-    span,
-    mutators: ['BlockStatement'],
-    reason:
-      "handing the pins to the backend to persist (and undoing the change when that fails): the memory backend keeps no pins (they live in the store's own index) and never fails; FilesystemBlobStore persists them, in its package tests",
-  })),
+  ...sameReasonSpans(
+    {
+      pairs: ['blob-store'],
+      file: BLOB_STORE,
+      mutators: ['BlockStatement'],
+      reason:
+        "handing the pins to the backend to persist (and undoing the change when that fails): the memory backend keeps no pins (they live in the store's own index) and never fails; FilesystemBlobStore persists them, in its package tests",
+    },
+    [
+      { from: 'async unpin(blobCid: string)', until: 'async isPinned(blobCid: string)' },
+      { from: 'async #addPin(blobCid: string)', until: '#sortedPins(): string[] {' },
+    ],
+  ),
   {
     pairs: ['blob-store'],
     file: BLOB_STORE,
@@ -3031,10 +3088,10 @@ export const EQUIVALENTS = [
     'if (search.raw) checkRawExpression(database, search.expression);',
     'if (query.startsWith(RAW_FTS_PREFIX)) {',
   ]),
-  ...[
+  ...sameReasonSpans({ pairs: ['sqlite-data-store'], file: SQLITE_DATA_STORE, reason: RAW_FTS }, [
     { from: 'function checkRawExpression(', until: '/** The tags a `domain_tags` filter value selects' },
     { from: 'if (query.startsWith(RAW_FTS_PREFIX)) {', until: '  const tokens = query.split' },
-  ].map((span) => ({ pairs: ['sqlite-data-store'], file: SQLITE_DATA_STORE, span, reason: RAW_FTS })),
+  ]),
   {
     pairs: ['sqlite-data-store'],
     file: SQLITE_DATA_STORE,
@@ -3159,26 +3216,27 @@ export const EQUIVALENTS = [
     'if (logDescribesFile(entries, meta.content_hash)) return [...entries];',
     'const current: VersionInfo = {',
     'return [...entries, current];',
-    'if (!fileName.endsWith(SKILL_FILE_SUFFIX)) return undefined;',
     "export const VERSION_LOG_SUFFIX = '.versions.jsonl';",
     'created_at: entries[0]?.changed_at ?? file.modifiedAt,',
     'updated_at: current && last !== undefined ? last.changed_at : file.modifiedAt,',
     'const last = entries.at(-1);',
     'return entries.at(-1)?.content_hash === contentHash;',
   ]),
-  ...[
-    { from: 'export async function readSkillFile(', until: 'export async function skillFileExists(' },
-    { from: 'export async function skillFileExists(', until: 'const SPACE = ' },
-    { from: 'export async function readVersionLog(', until: 'export async function appendVersionEntry(' },
-    { from: 'export async function readLastLogLine(', until: '/**' },
-    { from: 'export async function folderChangeToken(' },
-    { from: 'export function logDescribesFile(', until: 'function statusChangedAt(' },
-  ].map((span) => ({
-    pairs: ['filesystem-skill-store'],
-    file: FS_SKILL_STORE,
-    span,
-    reason: EDITED_OUTSIDE,
-  })),
+  ...sameReasonSpans(
+    {
+      pairs: ['filesystem-skill-store'],
+      file: FS_SKILL_STORE,
+      reason: EDITED_OUTSIDE,
+    },
+    [
+      { from: 'export async function readSkillFile(', until: 'export async function skillFileExists(' },
+      { from: 'export async function skillFileExists(', until: 'const SPACE = ' },
+      { from: 'export async function readVersionLog(', until: 'export async function appendVersionEntry(' },
+      { from: 'export async function readLastLogLine(', until: '/**' },
+      { from: 'export async function folderChangeToken(' },
+      { from: 'export function logDescribesFile(', until: 'function statusChangedAt(' },
+    ],
+  ),
   ...sameReason({ pairs: ['filesystem-skill-store'], file: FS_SKILL_STORE, reason: FOLDER_NAME_RULE }, [
     "'name contains characters unsafe for filesystem path',",
     'if (!isStorableSkillName(name)) throw new SkillNotFoundError(name, IMPLEMENTATION);',
@@ -3188,29 +3246,23 @@ export const EQUIVALENTS = [
     "const DESCRIPTION_LINE = new RegExp(`^#${SPACE}*Description${SPACE}*:${SPACE}*(.+?)${SPACE}*$`, 'm');",
     'if (description !== undefined) meta.description = description;',
   ]),
-  ...[
-    { from: '  async query(filter?: SkillFilter)', until: '  async versions(name: string)' },
-    { from: 'async function unlinkIfPresent(', until: 'function osUserName()' },
-  ].map((span) => ({
-    pairs: ['filesystem-skill-store'],
-    file: FS_SKILL_STORE,
-    span,
-    code: '} catch (error) {',
-    exact: true,
-    reason: EDITED_OUTSIDE,
-  })),
+  ...sameReasonSpans(
+    {
+      pairs: ['filesystem-skill-store'],
+      file: FS_SKILL_STORE,
+      code: '} catch (error) {',
+      exact: true,
+      reason: EDITED_OUTSIDE,
+    },
+    [
+      { from: '  async query(filter?: SkillFilter)', until: '  async versions(name: string)' },
+      { from: 'async function unlinkIfPresent(', until: 'function osUserName()' },
+    ],
+  ),
   ...sameReason({ pairs: ['filesystem-skill-store'], file: FS_SKILL_STORE, reason: EDITED_OUTSIDE }, [
     "if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;",
     'if (read !== undefined) metas.push(read.meta);',
   ]),
-  {
-    pairs: ['filesystem-skill-store'],
-    file: FS_SKILL_STORE,
-    code: 'if (name === undefined || !acceptsName(compiled, name)) continue;',
-    exact: true,
-    reason:
-      'a first pass of the name pattern before reading (selectSkills applies it again), and files that name no skill, which the store never writes into its folder',
-  },
   {
     pairs: ['filesystem-skill-store'],
     file: FS_SKILL_STORE,
@@ -3296,14 +3348,16 @@ export const EQUIVALENTS = [
     reason:
       'the author filter, which the contract lets a store honour exactly or ignore (query.author fails a looser match)',
   },
-  ...[{ from: 'export function compareNames(', until: 'export function selectSkills(' }].map((span) => ({
-    pairs: ['filesystem-skill-store'],
-    file: FS_SKILL_STORE,
-    span,
-    mutators: ['BlockStatement', 'UnaryOperator'],
-    reason:
-      'the order query() lists skills in, which the contract leaves to the store: the suite asks for one order that paging keeps, and readdir gives one',
-  })),
+  ...sameReasonSpans(
+    {
+      pairs: ['filesystem-skill-store'],
+      file: FS_SKILL_STORE,
+      mutators: ['BlockStatement', 'UnaryOperator'],
+      reason:
+        'the order query() lists skills in, which the contract leaves to the store: the suite asks for one order that paging keeps, and readdir gives one',
+    },
+    [{ from: 'export function compareNames(', until: 'export function selectSkills(' }],
+  ),
   {
     pairs: ['filesystem-skill-store'],
     file: FS_SKILL_STORE,
