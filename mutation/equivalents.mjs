@@ -3916,4 +3916,21 @@ export const EQUIVALENTS = [
     reason:
       'the two sides are always 32-byte HMAC-SHA-256 digests, so their lengths never differ and index 32 of both is undefined',
   })),
+  // Skill stores, after the overwrite-status and built-in-name cases (suite 1.1.0)
+  {
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: 'return entries.find((entry) => entry.changed_by !== undefined)?.changed_by;',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      "a version log whose first entry has no author: the store writes one on every entry unless it is built with defaultAuthor: null, a constructor option the SkillStore contract does not have (the bundled run uses the default, the OS user)",
+  },
+  {
+    pairs: ['sqlite-skill-store'],
+    file: SQLITE_SKILL_STORE,
+    span: { from: 'function tagsOfBag(' },
+    reason:
+      "tags read from metadata_bag.tags when a write gives no tags of its own, the shape callers of the reference store used: the SkillStore contract's tags are SkillMetaInput.tags, and the suite writes them there",
+  },
 ];

@@ -387,6 +387,7 @@ export const PAIRS = [
       'agent-connector.contract.wake.session-echo-address',
       'agent-connector.contract.wake.session-echo-opts',
       'agent-connector.contract.wake.observed',
+      'agent-connector.contract.wake.degraded-delivers',
       'agent-connector.contract.wake.observed-session',
       'agent-connector.contract.wake.unknown-agent',
       'agent-connector.contract.wake.substrate-down',

@@ -49,10 +49,10 @@ interface Originals {
 }
 
 /** The bundled webhook connector with one realistic mistake, wired to the fake receiver. */
-function brokenWebhook(mistake: (original: Originals) => Partial<HttpWebhookAgentConnector>) {
+function brokenWebhook(mistake: (original: Originals) => Partial<HttpWebhookAgentConnector>, wakeUrl = true) {
   return () =>
     webhookUnderTest({
-      wakeUrl: true,
+      wakeUrl,
       build: (options) => {
         const connector = new HttpWebhookAgentConnector(options);
         const originals: Originals = {
@@ -215,6 +215,20 @@ describe('agentConnectorSuite', () => {
       ['static-capabilities.features-honest'],
     ],
     [
+      'degrades a wake without a wake URL to nothing (woken: false, the context not delivered)',
+      brokenWebhook(
+        (original) => ({
+          wake: (id, opts) => {
+            const { context: _dropped, ...rest } = opts ?? {};
+            return original.wake(id, rest);
+          },
+        }),
+        false,
+      ),
+      // Nothing is sent, so a wake while the receiver is down does not fail either.
+      ['wake.degraded-delivers', 'wake.substrate-down'],
+    ],
+    [
       'says unhealthy whatever happens',
       brokenWebhook(() => ({ health_check: async () => false })),
       ['health-check.false-when-down', 'health-check.true-when-available'],
@@ -270,7 +284,7 @@ describe('agentConnectorSuite', () => {
     expect(report.ok).toBe(true);
     expect(statuses(report)['deliver.meta-passthrough']).toBe('unobserved');
     expect(statuses(report)['deliver.exactly-once']).toBe('unobserved');
-    expect(report.counts.unobserved).toBe(10);
+    expect(report.counts.unobserved).toBe(11);
     const full = await runSuite(agentConnectorSuite({ create: () => unobserved }), { requireFull: true });
     expect(full.ok).toBe(false);
   });
@@ -306,6 +320,7 @@ describe('agentConnectorSuite', () => {
       'deliver.meta-passthrough',
       'deliver.template-passthrough',
       'deliver.exactly-once',
+      'wake.degraded-delivers',
     ]);
     expect(ran('passed')).toEqual(
       expect.arrayContaining([

@@ -293,6 +293,16 @@ export const AGENT_CONNECTOR_SUITE_VERSION = '1.2.0';
 
 /** The suite version that added timestamps near now, exactly-once and wake observation, health and failure paths. */
 const SINCE_1_1 = '1.1.0';
+/**
+ * The `cause_kind`s of a delivery to a substrate that is down: the contract's five kinds but `timeout`
+ * (a stall), whichever way the substrate is out of reach (refused, answering an error, not set up).
+ */
+const DOWN_CAUSE_KINDS: readonly string[] = [
+  'network',
+  'http_status',
+  'malformed_response',
+  'client_validation',
+];
 /** The suite version that added the check of declared features and of the caller-fault refusals. */
 const SINCE_1_2 = '1.2.0';
 /** How long each call of `static-capabilities.features-honest` may take before it counts as not working. */
@@ -379,14 +389,14 @@ function unknownAgentId(): string {
 
 /**
  * Fails unless `call` rejects with the contract's `DeliveryFailedError` for `agentId` (by name, `code`
- * and `agent_id`, so a connector of any package passes) that carries `fields`.
+ * and `agent_id`, so a connector of any package passes) that carries `fields`; resolves with the error.
  */
 async function assertDeliveryFailed(
   what: string,
   agentId: string,
   call: () => Promise<unknown>,
   fields: Readonly<Record<string, unknown>> = {},
-): Promise<void> {
+): Promise<unknown> {
   let resolved: unknown;
   try {
     resolved = await call();
@@ -401,9 +411,9 @@ async function assertDeliveryFailed(
     for (const [field, value] of Object.entries(fields)) {
       assertEqual(thrown[field], value, `${field} of the DeliveryFailedError of ${what}`);
     }
-    return;
+    return error;
   }
-  fail(`${what} resolved to ${formatValue(resolved)}; it must reject with DeliveryFailedError`);
+  return fail(`${what} resolved to ${formatValue(resolved)}; it must reject with DeliveryFailedError`);
 }
 
 /** Runs `check` with the substrate down, and brings it back up whatever happens. */
@@ -611,13 +621,18 @@ export function deliveryCases(suiteName: string): Case[] {
       requires: ['substrate-outage', 'deliver'],
       since: SINCE_1_1,
       run: async (ctx) => {
-        await whileSubstrateDown(ctx, () =>
-          assertDeliveryFailed(
-            `deliver('${ctx.agentId}', augment) with the substrate down`,
-            ctx.agentId,
-            () => ctx.connector.deliver(ctx.agentId, augmentPayload(minimalMeta('down'))),
-          ),
-        );
+        const what = `deliver('${ctx.agentId}', augment) with the substrate down`;
+        await whileSubstrateDown(ctx, async () => {
+          const error = await assertDeliveryFailed(what, ctx.agentId, () =>
+            ctx.connector.deliver(ctx.agentId, augmentPayload(minimalMeta('down'))),
+          );
+          // Which kind depends on how the substrate is out of reach; a stall it is not.
+          const { cause_kind } = error as { readonly cause_kind?: unknown };
+          assertTrue(
+            DOWN_CAUSE_KINDS.includes(cause_kind as string),
+            `cause_kind of the DeliveryFailedError of ${what} must be one of ${formatValue(DOWN_CAUSE_KINDS)}, got ${formatValue(cause_kind)}`,
+          );
+        });
         await deliverAndCheck(ctx, augmentPayload(minimalMeta('back-up')));
       },
     },
@@ -1006,6 +1021,30 @@ export function wakeCases(suiteName: string): Case[] {
       run: async (ctx) => {
         await assertWakeObserved(ctx, ctx.agentId, { context: 'Conformance wake' }, undefined);
         await assertBareWakeObserved(ctx);
+      },
+    },
+    {
+      id: id('degraded-delivers'),
+      title:
+        'a wake with context that reports woken: false delivered the context instead, once, to the agent',
+      section: 'AgentConnector v1.0 §Graceful degradation on wake',
+      level: 'required',
+      requires: 'observe-deliveries',
+      since: SINCE_1_2,
+      run: async (ctx) => {
+        const context = `Conformance degraded wake [${conformanceDispatchId('wake')}]`;
+        const address = ctx.agentId;
+        const receipt = await wakeAndCheck(ctx, address, { context });
+        if (receipt.woken) return;
+        const carrying = ((await ctx.observe?.()) ?? []).filter((delivery) =>
+          JSON.stringify(delivery.payload ?? null).includes(JSON.stringify(context).slice(1, -1)),
+        );
+        assertEqual(
+          carrying.length,
+          1,
+          `deliveries carrying the context of wake('${address}'), which reported woken: false`,
+        );
+        assertEqual(carrying[0]?.agent_id, ctx.agentId, 'agent_id of the delivery a degraded wake made');
       },
     },
     {

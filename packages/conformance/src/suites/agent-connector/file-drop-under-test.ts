@@ -6,9 +6,11 @@ import type { ConnectorUnderTest, ReceivedDelivery } from './agent-connector-sui
 
 /**
  * Lists what a file-drop folder received for `agentId`, as the agent-connector suite's `observe` takes
- * it: every delivery file under `<dir>/<agentId>/` (wake files, whose names start `wake-`, and hidden
- * files left out), decoded. Use it with your own file-drop connector, or with a substrate that writes the
- * same layout.
+ * it: every JSON file under `<dir>/<agentId>/` (hidden files left out), decoded — a delivery file as its
+ * `payload`, a wake file (its name starts `wake-`) as the whole document, since a drop folder cannot
+ * interrupt anyone and a wake that writes its context there is a degraded one (`woken: false`), which
+ * the suite counts as a delivery. Use it with your own file-drop connector, or with a substrate that
+ * writes the same layout.
  *
  * @example
  * ```ts
@@ -22,12 +24,15 @@ export function observeFileDrop(dir: string, agentId: string): () => Promise<Rec
     const names = await readdir(folder).catch(() => []);
     const documents = await Promise.all(
       names
-        .filter((name) => name.endsWith('.json') && !name.startsWith('wake-') && !name.startsWith('.'))
+        .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
         .map(
           async (name) => JSON.parse(await readFile(join(folder, name), 'utf8')) as Record<string, unknown>,
         ),
     );
-    return documents.map((document) => ({ agent_id: String(document.agent_id), payload: document.payload }));
+    return documents.map((document) => ({
+      agent_id: String(document.agent_id),
+      payload: document.kind === 'wake' ? document : document.payload,
+    }));
   };
 }
 

@@ -253,6 +253,45 @@ class ForgetfulAuthorStore extends FilesystemSkillStore {
   }
 }
 
+/**
+ * Takes an overwrite's status from its body when the write names none, as the reference SQLite store
+ * does: an Approved skill overwritten with a `# Status: draft` body falls back to Draft.
+ */
+class StatusResettingStore extends FilesystemSkillStore {
+  override async store(name: string, source: string, metadata?: SkillMetaInput) {
+    if (metadata?.status !== undefined) return super.store(name, source, metadata);
+    return super.store(name, source, { ...metadata, status: storageConventions.statusOfSkill(source) });
+  }
+}
+
+/** Keeps a per-name cache in a plain object, so a name such as `constructor` finds Object.prototype's. */
+class PlainObjectCacheStore extends FilesystemSkillStore {
+  readonly #cache: Record<string, SkillMeta> = {};
+
+  override async store(name: string, source: string, metadata?: SkillMetaInput) {
+    delete this.#cache[name];
+    return super.store(name, source, metadata);
+  }
+
+  override async update_status(name: string, status: SkillStatus) {
+    delete this.#cache[name];
+    return super.update_status(name, status);
+  }
+
+  override async delete(name: string) {
+    delete this.#cache[name];
+    return super.delete(name);
+  }
+
+  override async metadata(name: string) {
+    const cached = this.#cache[name];
+    if (cached !== undefined) return cached;
+    const meta = await super.metadata(name);
+    this.#cache[name] = meta;
+    return meta;
+  }
+}
+
 /** Hands the author back as UTF-8 bytes read as Latin-1 (`Zoë` → `ZoÃ«`), as a mis-declared column does. */
 class MojibakeAuthorStore extends FilesystemSkillStore {
   override async metadata(name: string) {
@@ -327,8 +366,15 @@ describe('skillStoreSuite', () => {
       'serves cached reads after a write',
       CachingStore,
       // delete.removes too: the load() refused right after the delete stays cached once the name is reused.
-      ['delete.removes', 'store.no-stale-reads', 'update-status.no-stale-reads'],
+      [
+        'delete.removes',
+        'store.no-stale-reads',
+        'store.overwrite-keeps-status',
+        'update-status.no-stale-reads',
+      ],
     ],
+    ["takes an overwrite's status from its body", StatusResettingStore, ['store.overwrite-keeps-status']],
+    ['caches metadata in a plain object', PlainObjectCacheStore, ['store.names-like-builtins']],
     [
       'serves the current body for any version',
       IgnoredVersionStore,
@@ -336,7 +382,7 @@ describe('skillStoreSuite', () => {
       ['load.old-version', 'load.version', 'refuses-malformed-arguments'],
     ],
     ['lists versions newest first', NewestFirstVersionsStore, ['versions.in-order']],
-    ['counts offsets from 1', OffsetByOneStore, ['query.limit-offset']],
+    ['counts offsets from 1', OffsetByOneStore, ['query.limit-offset', 'query.name-pattern']],
     ['applies limit before the filters', LimitBeforeFilterStore, ['query.name-pattern']],
     ['ignores since', IgnoredSinceStore, ['query.since']],
     ['matches authors loosely', LooseAuthorStore, ['query.author']],

@@ -288,6 +288,27 @@ export function readWriteCases(suiteName: string): Case[] {
         }),
     },
     {
+      id: id('store.names-like-builtins'),
+      title:
+        'skills named like JavaScript built-ins (undefined, null, constructor, toString) are stored, loaded and listed once each',
+      section: 'SkillStore v1.0 §store, §query',
+      level: 'required',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          const names = ['constructor', 'hasOwnProperty', 'null', 'toString', 'undefined'];
+          for (const name of names) await storeChecked(store, name, DRAFT_SAMPLE);
+          assertEqual(await queriedNames(store, {}), names, 'query() names (each listed once)');
+          for (const name of names) {
+            const loaded = await loadChecked(store, name);
+            assertEqual(loaded.name, name, `load('${name}').name`);
+            assertEqual(loaded.source, DRAFT_SAMPLE, `load('${name}').source`);
+            const meta = await mustResolve(`metadata('${name}')`, () => store.metadata(name));
+            assertEqual(meta.name, name, `metadata('${name}').name`);
+          }
+        }),
+    },
+    {
       id: id('metadata.consistent'),
       title: 'metadata(), query() and load().metadata describe the same version of a skill',
       section: 'SkillStore v1.0 §metadata, SkillMeta',
@@ -709,6 +730,41 @@ export function featureCases(suiteName: string): Case[] {
         }),
     },
     {
+      id: id('store.overwrite-keeps-status'),
+      title:
+        'an overwrite without metadata.status keeps the skill\u2019s status (the body\u2019s header made to say it); metadata.status overrides it',
+      section: 'SkillStore v1.0 §store, §update_status, VersionInfo',
+      // The reference folder store does this, its SQLite store does not: advice, not a requirement.
+      level: 'recommended',
+      requires: 'supports_writes',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          await storeChecked(store, SAMPLE_NAME, DRAFT_SAMPLE);
+          const overwrite = async (status: SkillStatus, edit: string, metadata?: SkillMetaInput) => {
+            const what = `store() of a \`# Status: draft\` body over a ${status} skill${metadata === undefined ? '' : ` with ${formatValue(metadata)}`}`;
+            const info = await storeChecked(store, SAMPLE_NAME, editedDraftSample(edit), metadata);
+            const expected = metadata?.status ?? status;
+            assertEqual(info.status, expected, `${what}: VersionInfo.status`);
+            if (info.previous_status !== undefined)
+              assertEqual(info.previous_status, status, `${what}: VersionInfo.previous_status`);
+            const meta = await mustResolve('metadata()', () => store.metadata(SAMPLE_NAME));
+            assertEqual(meta.status, expected, `${what}: metadata().status`);
+            const loaded = await loadChecked(store, SAMPLE_NAME);
+            assertEqual(
+              statusOfSkill(loaded.source),
+              expected,
+              `${what}: the \`# Status:\` header load() returns`,
+            );
+          };
+          await updateChecked(store, SAMPLE_NAME, 'Approved');
+          await overwrite('Approved', 'over approved');
+          await updateChecked(store, SAMPLE_NAME, 'Disabled');
+          await overwrite('Disabled', 'over disabled');
+          await overwrite('Disabled', 'made draft again', { status: 'Draft' });
+        }),
+    },
+    {
       id: id('query.status-filter'),
       title: 'query({ status }) keeps exactly the skills in the given status or statuses',
       section: 'SkillStore v1.0 §query, SkillFilter',
@@ -942,7 +998,7 @@ export function filterCases(suiteName: string): Case[] {
     },
     {
       id: id('query.name-pattern'),
-      title: 'query({ name_pattern }) keeps the matching names, and limit applies after the pattern',
+      title: 'query({ name_pattern }) keeps the matching names, and limit and offset apply after the pattern',
       section: 'SkillStore v1.0 §query, SkillFilter.name_pattern',
       level: 'required',
       since: sinceFilters,
@@ -962,11 +1018,23 @@ export function filterCases(suiteName: string): Case[] {
             ['conformance-beta'],
             "name_pattern 'beta' with limit 1 (the limit counts matching skills only)",
           );
+          const alphas = await queriedNamesInOrder(store, { name_pattern: 'alpha' });
+          assertEqual(
+            await queriedNamesInOrder(store, { name_pattern: 'alpha', limit: 1 }),
+            alphas.slice(0, 1),
+            "name_pattern 'alpha' with limit 1 (the first of the matching skills)",
+          );
+          assertEqual(
+            await queriedNamesInOrder(store, { name_pattern: 'alpha', offset: 1 }),
+            alphas.slice(1),
+            "name_pattern 'alpha' with offset 1 (the offset skips matching skills only)",
+          );
         }),
     },
     {
       id: id('query.since'),
-      title: 'query({ since }) keeps the skills updated at or after since (unix seconds)',
+      title:
+        'query({ since }) keeps the skills updated at or after since (unix seconds), also with a status filter',
       section: 'SkillStore v1.0 §query, SkillFilter.since',
       level: 'required',
       since: sinceFilters,
@@ -984,6 +1052,16 @@ export function filterCases(suiteName: string): Case[] {
           );
           const tomorrow = Math.floor(Date.now() / 1000) + 86_400;
           assertEqual(await queriedNames(store, { since: tomorrow }), [], `since ${tomorrow} (tomorrow)`);
+          assertEqual(
+            await queriedNames(store, { since: 0, status: 'Draft' }),
+            all,
+            "since 0 with status 'Draft' (both filters apply)",
+          );
+          assertEqual(
+            await queriedNames(store, { since: 0, status: 'Approved' }),
+            [],
+            "since 0 with status 'Approved' (both filters apply)",
+          );
         }),
     },
     {
