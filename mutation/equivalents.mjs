@@ -26,6 +26,8 @@
  * @property {string} reason why no case can tell the mutant from the original
  */
 
+import compatEquivalents from './equivalents/compat.mjs';
+
 const BUS = 'packages/relay/src/bus.ts';
 const EVENT_STORE = 'packages/hearthnet/src/events/event-store.ts';
 const BUFFER = 'packages/relay/src/buffer.ts';
@@ -162,6 +164,8 @@ function sameReasonSpans(common, spans) {
 
 /** @type {Equivalent[]} */
 export const EQUIVALENTS = [
+  // The larger pairs keep theirs in a file of their own, mutation/equivalents/<pair>.mjs.
+  ...compatEquivalents,
   // relay.session-keys × buildSessionKey
   ...sameReason(
     {
@@ -3924,7 +3928,7 @@ export const EQUIVALENTS = [
     exact: true,
     mutators: ['ConditionalExpression'],
     reason:
-      "a version log whose first entry has no author: the store writes one on every entry unless it is built with defaultAuthor: null, a constructor option the SkillStore contract does not have (the bundled run uses the default, the OS user)",
+      'a version log whose first entry has no author: the store writes one on every entry unless it is built with defaultAuthor: null, a constructor option the SkillStore contract does not have (the bundled run uses the default, the OS user)',
   },
   {
     pairs: ['sqlite-skill-store'],

@@ -13,7 +13,7 @@ import {
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
-import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+import { HEARTHNET_COMPAT_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** A verdict on a reference-dialect artefact: `signed` for events and snapshots, `reason` when refused. */
 export interface CompatVerdict {
@@ -143,6 +143,44 @@ const COMPAT_MEMBERS: CapabilityMembers<CompatImplementation> = Object.fromEntri
   Object.entries(CAPABILITIES).map(([member, capability]) => [capability, [member as Member]]),
 );
 
+/** The fixture cases 1.1.0 added (`tools/compat.py`, section "suite 1.1.0"). */
+const ADDED_IN_1_1: ReadonlySet<string> = new Set([
+  'event-verify-malformed-lamport-string',
+  'event-verify-malformed-lamport-negative',
+  'event-verify-malformed-lamport-fraction',
+  'event-verify-malformed-author-null',
+  'event-verify-malformed-payload-null',
+  'event-verify-malformed-payload-array',
+  'event-verify-malformed-payload-string',
+  'event-verify-malformed-signature-null',
+  'event-verify-malformed-not-object',
+  'event-verify-absent-event-type',
+  'event-verify-lamport-zero',
+  'event-verify-author-standard-alphabet',
+  'event-verify-signature-undecodable',
+  'event-sign-without-signature-field',
+  'event-sign-malformed-not-object',
+  'event-sign-malformed-lamport-string',
+  'event-id-malformed-27-characters',
+  'timestamp-leading-zero-millisecond',
+  'timestamp-malformed-trailing-text',
+  'timestamp-malformed-leading-text',
+  'to-contract-without-signature-field',
+  'to-contract-unconvertible-timestamp',
+  'to-contract-market-updated',
+  'to-contract-other-type-keeps-names',
+  'to-contract-id-field-not-a-string',
+  'to-reference-chat',
+  'to-reference-market',
+  'to-reference-other-type-keeps-recipient',
+  'to-reference-invalid-contract-event',
+  'sse-frame-not-json',
+  'snapshot-signing-bytes-without-signature-field',
+  'snapshot-signing-bytes-malformed-not-object',
+  'snapshot-signing-bytes-malformed-at-lamport-string',
+  'snapshot-verify-malformed-at-lamport-fraction',
+]);
+
 const FIXTURE_NAME = 'hearthnet/compat.json';
 const SECTION = 'HearthNet reference dialect (hearthnet-reference.md)';
 const SUITE_NAME = 'hearthnet.compat';
@@ -178,7 +216,7 @@ export function compatSuite(implementation: CompatImplementation): ConformanceSu
   const capabilities = new Set(providedCapabilities(implementation, COMPAT_MEMBERS));
   return {
     name: SUITE_NAME,
-    version: HEARTHNET_SUITE_VERSION,
+    version: HEARTHNET_COMPAT_SUITE_VERSION,
     description: fixture.description,
     cases: fixture.cases.flatMap((entry, index) =>
       LEFT_OUT.has(String(entry['operation'])) ? [] : casesFor(entry, `${FIXTURE_NAME} cases[${index}]`),
@@ -202,7 +240,8 @@ function reduced(verdict: CompatVerdict | undefined, withSigned: boolean): unkno
 
 function casesFor(entry: FixtureCase, location: string): CompatCase[] {
   const id = `${SUITE_NAME}.${entry.id}`;
-  const common = { id, section: SECTION, level: 'required', since: HEARTHNET_SUITE_VERSION } as const;
+  const since = ADDED_IN_1_1.has(entry.id) ? HEARTHNET_COMPAT_SUITE_VERSION : HEARTHNET_SUITE_VERSION;
+  const common = { id, section: SECTION, level: 'required', since } as const;
   const text = (field: string) => readString(entry[field], `${location}.${field}`);
   const object = (field: string) => readObject(entry[field], `${location}.${field}`);
   const seed = () => hexBytes(text('seed'), `${location}.seed`);
@@ -263,7 +302,16 @@ function casesFor(entry: FixtureCase, location: string): CompatCase[] {
       ];
     case 'sign-reference-event':
       return [
-        signingBytes('eventSigningBytes', (impl) => impl.eventSigningBytes?.(text('event_text'))),
+        'error' in entry
+          ? refusalCase(
+              entry,
+              location,
+              { ...common, id: `${id}.signing-bytes` },
+              'eventSigningBytes',
+              `the signing bytes of ${entry.id}`,
+              (impl) => impl.eventSigningBytes?.(text('event_text')),
+            )
+          : signingBytes('eventSigningBytes', (impl) => impl.eventSigningBytes?.(text('event_text'))),
         outcome('signEvent', `signs the reference event ${entry.id}`, (impl) =>
           impl.signEvent?.(text('event_text'), seed()),
         ),
@@ -346,17 +394,26 @@ function casesFor(entry: FixtureCase, location: string): CompatCase[] {
     }
     case 'snapshot-signing-bytes':
       return [
-        {
-          ...common,
-          title: `the signing bytes of the snapshot ${entry.id}`,
-          requires: CAPABILITIES.snapshotSigningBytes,
-          run: async (impl) =>
-            assertEqual(
-              utf8(await impl.snapshotSigningBytes?.(text('snapshot_text'))),
-              text('expected'),
-              'signing bytes',
-            ),
-        },
+        'error' in entry
+          ? refusalCase(
+              entry,
+              location,
+              common,
+              'snapshotSigningBytes',
+              `the signing bytes of the snapshot ${entry.id}`,
+              (impl) => impl.snapshotSigningBytes?.(text('snapshot_text')),
+            )
+          : {
+              ...common,
+              title: `the signing bytes of the snapshot ${entry.id}`,
+              requires: CAPABILITIES.snapshotSigningBytes,
+              run: async (impl) =>
+                assertEqual(
+                  utf8(await impl.snapshotSigningBytes?.(text('snapshot_text'))),
+                  text('expected'),
+                  'signing bytes',
+                ),
+            },
       ];
     case 'snapshot-sign':
       return [

@@ -83,3 +83,16 @@ export function signaturesCaseSince(fixtureId: string): string {
     ? HEARTHNET_SIGNATURES_SUITE_VERSION
     : HEARTHNET_SUITE_VERSION;
 }
+
+/**
+ * Version of `hearthnet.compat`: 1.1.0 added envelope fields of the wrong JSON type (a string, negative or
+ * fractional lamport, a null author or signature, a payload that is not an object, a text that is no object)
+ * refused as `malformed_event` or `malformed_reference_event`, an absent `event_type` as a missing field, a
+ * lamport of 0, an author in the `+/` alphabet, a signature no padding makes decodable; signing bytes and
+ * conversion of events and snapshots that carry no `signature` field; reference ids of 27 characters and
+ * timestamps with text around them refused, and a millisecond with a leading zero; `market.post.updated`
+ * locations, integral floats inside arrays, and `to`, `recipient` and `location.lon` kept in other event
+ * types; contract events converted back (chat, market, refused when invalid); an `issued_at` that does not
+ * convert; JSON text that is not JSON; a fractional `at_lamport`.
+ */
+export const HEARTHNET_COMPAT_SUITE_VERSION = '1.1.0';
