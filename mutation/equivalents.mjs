@@ -3759,6 +3759,15 @@ export const EQUIVALENTS = [
       'without the test, a refused redirect reaches response.body of nothing and throws, and a probe that throws reads as unhealthy too: false either way',
   },
   {
+    pairs: ['webhook-connector'],
+    file: WEBHOOK,
+    span: { from: 'function parseBody(', until: 'function isTimestamp(' },
+    code: '} catch {',
+    mutators: ['BlockStatement'],
+    reason:
+      'a body that is not JSON read as undefined instead of {}: both make the bare receipt (neither is an object with receipt fields), as the non-json-body and truncated-json cases check',
+  },
+  {
     pairs: ['blob-store'],
     file: BLOB_STORE,
     code: 'async deleteChunk(hex: string): Promise<void> {',

@@ -142,6 +142,8 @@ function caseFor(entry: FixtureCase, index: number): WireCase {
     const responseBody = readString(entry['response_body'], `${location}.response_body`);
     const now = readNonNegativeInteger(entry['now'], `${location}.now`);
     const expected = readReceiptExpectation(entry, location);
+    // Tagged `chunked`: the answer arrives one byte at a time, UTF-8 sequences split across chunks.
+    const chunked = entry.tags.includes('chunked');
     // One answer makes one outcome: a connector that sends the delivery again (a retry nobody asked
     // for) fails the case, whatever it then reports.
     const deliver = async (impl: WebhookWireImplementation) => {
@@ -152,7 +154,7 @@ function caseFor(entry: FixtureCase, index: number): WireCase {
         now: () => now,
         fetch: async () => {
           requests += 1;
-          return new Response(responseBody, { status });
+          return new Response(chunked ? byteByByte(responseBody) : responseBody, { status });
         },
       });
       try {
@@ -163,7 +165,8 @@ function caseFor(entry: FixtureCase, index: number): WireCase {
     };
     return {
       ...common,
-      title: `an HTTP ${status} answer ${formatValue(responseBody)} ${'receipt' in expected ? 'makes the fixture receipt' : 'fails the delivery'}`,
+      ...(chunked ? { since: SINCE_1_2 } : {}),
+      title: `an HTTP ${status} answer ${formatValue(responseBody)}${chunked ? ' sent a byte at a time' : ''} ${'receipt' in expected ? 'makes the fixture receipt' : 'fails the delivery'}`,
       section: SECTION_RECEIPT,
       run: async (impl) => {
         if ('receipt' in expected) {
@@ -281,6 +284,18 @@ function healthCase(entry: FixtureCase, location: string): WireCase {
       assertEqual(request.headers.get('authorization'), authorization ?? null, 'Authorization header');
     },
   };
+}
+
+/** A body that yields the UTF-8 bytes of `text` one per chunk, as a slow network may deliver them. */
+function byteByByte(text: string): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let next = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (next < bytes.length) controller.enqueue(bytes.slice(next, ++next));
+      else controller.close();
+    },
+  });
 }
 
 /** The payload of every receipt case: the answer decides the outcome, not the payload. */
