@@ -27,6 +27,7 @@
  */
 
 import compatEquivalents from './equivalents/compat.mjs';
+import wireEquivalents from './equivalents/wire.mjs';
 
 const BUS = 'packages/relay/src/bus.ts';
 const EVENT_STORE = 'packages/hearthnet/src/events/event-store.ts';
@@ -166,6 +167,7 @@ function sameReasonSpans(common, spans) {
 export const EQUIVALENTS = [
   // The larger pairs keep theirs in a file of their own, mutation/equivalents/<pair>.mjs.
   ...compatEquivalents,
+  ...wireEquivalents,
   // relay.session-keys × buildSessionKey
   ...sameReason(
     {

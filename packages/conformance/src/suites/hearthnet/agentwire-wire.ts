@@ -82,10 +82,11 @@ function factsOf(error: HearthNetError): WireErrorFacts {
  */
 export const agentwireWire: WireImplementation = {
   requestEnvelopeBytes,
-  signRequest: (fields, seed) => signRequestEnvelope(fields, seed).signature,
+  // A key pair, not the bare seed: the SDK checks `from` against the signer's node id only when it knows it.
+  signRequest: (fields, seed) => signRequestEnvelope(fields, keyPairFromSeed(seed)).signature,
   verifyRequest: (fields, signature) => verifyRequestEnvelope(fields, signature).valid,
   responseEnvelopeBytes,
-  signResponse: (fields, seed) => signResponseEnvelope(fields, seed).signature,
+  signResponse: (fields, seed) => signResponseEnvelope(fields, keyPairFromSeed(seed)).signature,
   signReferenceBody: (body, seed) => signPayload(body, seed).signature,
   encodeSseFrame,
   parseSse: (chunks) => {
@@ -96,8 +97,13 @@ export const agentwireWire: WireImplementation = {
     const reader = new SseFrameReader();
     return [...chunks.flatMap((chunk) => reader.push(chunk)), ...reader.finish()];
   },
+  // The SDK refuses a stream with an sse_protocol error whose details.reason is the fixture's reason; any
+  // other error (a TypeError from a reader that crashed, another code, no reason) answers a reason no
+  // fixture case expects.
   errorReason: (error) =>
-    error instanceof HearthNetLocalError && error.code === 'sse_protocol' ? error.details?.reason : undefined,
+    error instanceof HearthNetLocalError && error.code === 'sse_protocol'
+      ? String(error.details?.reason ?? 'an sse_protocol error without details.reason')
+      : `not an sse_protocol HearthNetLocalError: ${String(error)}`,
   errorCodeFacts: (code) => {
     const error = new (errorClassOf(code))();
     return {

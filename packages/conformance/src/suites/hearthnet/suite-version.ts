@@ -96,3 +96,46 @@ export function signaturesCaseSince(fixtureId: string): string {
  * convert; JSON text that is not JSON; a fractional `at_lamport`.
  */
 export const HEARTHNET_COMPAT_SUITE_VERSION = '1.1.0';
+
+/**
+ * Version of `hearthnet.wire`: 1.1.0 added requests that left a header out (the field `null`), which a
+ * verifier answers `false` for, not with an exception; requests a signer must refuse (timestamps that are
+ * not RFC 3339 UTC with `Z` and at most milliseconds, or name no real time; a `from` that is not the
+ * signing key's node id); frames whose event name is empty or holds CR or LF, which an encoder must
+ * refuse; SSE chunks cut inside UTF-8 sequences, between CR and LF around an empty chunk and after a
+ * line break, a BOM given as text (skipped at the start only), an LF line before a CRLF line, a bare `:`
+ * comment with CR line ends; and a stream that ends inside a UTF-8 sequence after its `done` frame.
+ */
+export const HEARTHNET_WIRE_SUITE_VERSION = '1.1.0';
+
+/** The `wire-envelopes.json` and `sse-frames.json` cases `hearthnet.wire` 1.1.0 added (fixtures/tools/wire-edges.py). */
+const WIRE_ADDED_IN_1_1: ReadonlySet<string> = new Set([
+  'verify-community-left-out',
+  'verify-request-id-left-out',
+  'sign-refuses-offset-timestamp',
+  'sign-refuses-microsecond-timestamp',
+  'sign-refuses-expanded-year-timestamp',
+  'sign-refuses-zone-suffixed-timestamp',
+  'sign-refuses-impossible-date',
+  'sign-refuses-month-13',
+  'sign-refuses-hour-24',
+  'sign-refuses-foreign-from',
+  'encode-refuses-empty-event',
+  'encode-refuses-event-with-lf',
+  'encode-refuses-event-with-cr',
+  'parse-split-inside-utf8',
+  'parse-bom-text',
+  'parse-bom-after-empty-chunk',
+  'parse-bom-not-at-start',
+  'parse-empty-chunk-between-cr-lf',
+  'parse-cr-chunk-then-lf-line',
+  'parse-lf-line-before-crlf',
+  'parse-bare-comment-cr',
+  'parse-line-cut-after-break',
+  'read-ends-inside-utf8',
+]);
+
+/** The `since` of a `wire-envelopes.json` or `sse-frames.json` case of `hearthnet.wire`. */
+export function wireCaseSince(fixtureId: string): string {
+  return WIRE_ADDED_IN_1_1.has(fixtureId) ? HEARTHNET_WIRE_SUITE_VERSION : HEARTHNET_SUITE_VERSION;
+}

@@ -1,5 +1,5 @@
 import { signPayload } from '@agentwire/hearthnet';
-import { SseParser } from '@agentwire/hearthnet/wire';
+import { requestEnvelopeBytes, SseParser, signRequestEnvelope } from '@agentwire/hearthnet/wire';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../run-suite.js';
 import { registerSuite } from '../../vitest/index.js';
@@ -93,6 +93,53 @@ describe('wireSuite', () => {
     expect(failed.has('hearthnet.wire.sse.read-frame-after-done')).toBe(true);
     expect(failed.has('hearthnet.wire.sse.read-missing-terminal')).toBe(true);
     expect(failed.has('hearthnet.wire.sse.parse-crlf')).toBe(false);
+  });
+
+  it('fails a signer that signs for any from, an encoder that writes any event name, and a verifier that throws for a left-out header', async () => {
+    const report = await runSuite(
+      wireSuite({
+        ...ours,
+        // The bare seed: the SDK cannot compare from with the signer's node id.
+        signRequest: (fields, seed) => signRequestEnvelope(fields, seed).signature,
+        encodeSseFrame: (frame) => `event: ${frame.event}\ndata: ${JSON.stringify(frame.data)}\n\n`,
+        // Builds the envelope first, which throws for a null field.
+        verifyRequest: (fields, signature) => {
+          requestEnvelopeBytes(fields);
+          return ours.verifyRequest!(fields, signature);
+        },
+      }),
+    );
+    const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+    expect(failed.sort()).toEqual([
+      'hearthnet.wire.sign-refuses-foreign-from',
+      'hearthnet.wire.sse.encode-refuses-empty-event',
+      'hearthnet.wire.sse.encode-refuses-event-with-cr',
+      'hearthnet.wire.sse.encode-refuses-event-with-lf',
+      'hearthnet.wire.verify-community-left-out',
+      'hearthnet.wire.verify-request-id-left-out',
+    ]);
+  });
+
+  it('fails a reader whose refusals carry no reason, and a parser that skips a BOM anywhere', async () => {
+    const report = await runSuite(
+      wireSuite({
+        ...ours,
+        readSseFrames: async (chunks) => {
+          try {
+            return await ours.readSseFrames(chunks);
+          } catch {
+            throw new Error('refused');
+          }
+        },
+        parseSse: (chunks) =>
+          ours.parseSse(chunks.map((c) => (typeof c === 'string' ? c.replace(/^\uFEFF/, '') : c))),
+      }),
+    );
+    const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+    expect(failed).toContain('hearthnet.wire.sse.parse-bom-not-at-start');
+    expect(failed).toContain('hearthnet.wire.sse.read-ends-inside-utf8');
+    expect(failed).toContain('hearthnet.wire.sse.read-invalid-json');
+    expect(failed).not.toContain('hearthnet.wire.sse.parse-bom-text');
   });
 });
 

@@ -15,7 +15,7 @@ import {
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
-import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+import { HEARTHNET_SUITE_VERSION, HEARTHNET_WIRE_SUITE_VERSION, wireCaseSince } from './suite-version.js';
 
 /** The fields of a request envelope (contract §5.1), as the `X-HearthNet-*` headers and the body carry them. */
 export interface WireRequestFields {
@@ -74,9 +74,17 @@ export interface WireErrorFacts {
 export interface WireImplementation {
   /** Canonical JSON of the request envelope, as bytes or text. */
   requestEnvelopeBytes(fields: WireRequestFields): Uint8Array | string | Promise<Uint8Array | string>;
-  /** The `X-HearthNet-Signature` of a request signed with a 32-byte seed (`from` is its node id). */
+  /**
+   * The `X-HearthNet-Signature` of a request signed with a 32-byte seed (`from` is its node id). Throws
+   * (refuses to sign) for a timestamp that is not RFC 3339 UTC with `Z` and at most milliseconds, or names
+   * no real time (§1.1), and for a `from` that is not the seed's node id (§5.1).
+   */
   signRequest(fields: WireRequestFields, seed: Uint8Array): string | Promise<string>;
-  /** Whether a request signature verifies under the key of `fields.from`. Capability `verify-request`. */
+  /**
+   * Whether a request signature verifies under the key of `fields.from`. Capability `verify-request`. A
+   * field that is `null` stands for a header the request left out: the answer is then `false`, not an
+   * exception (a server turns an exception into a 500, not a refusal of the request).
+   */
   verifyRequest?(fields: WireRequestFields, signature: string): boolean | Promise<boolean>;
   /** Canonical JSON of a response envelope. Capability `response-envelope` (with `signResponse`). */
   responseEnvelopeBytes?(fields: WireResponseFields): Uint8Array | string | Promise<Uint8Array | string>;
@@ -84,7 +92,7 @@ export interface WireImplementation {
   signResponse?(fields: WireResponseFields, seed: Uint8Array): string | Promise<string>;
   /** The reference wire's body-only `X-HearthNet-Signature`. Capability `reference-wire`. */
   signReferenceBody?(body: Record<string, unknown>, seed: Uint8Array): string | Promise<string>;
-  /** SSE text of a frame `{event, data}`. */
+  /** SSE text of a frame `{event, data}`; throws for an event name that is empty or holds CR or LF. */
   encodeSseFrame(frame: { readonly event: string; readonly data: unknown }): string;
   /** Every item of an SSE stream given in chunks. */
   parseSse(
@@ -129,8 +137,9 @@ const WIRE_MEMBERS = {
 
 /**
  * The signed wire from `fixtures/hearthnet/wire-envelopes.json` (request and response envelope bytes,
- * signatures, tampering verdicts, the reference body signature), `sse-frames.json` (frame
- * encoding, incremental parsing under arbitrary chunking, terminal-frame rules) and
+ * signatures, tampering verdicts, requests with a header left out, requests a signer must refuse, the
+ * reference body signature), `sse-frames.json` (frame encoding, event names an encoder must refuse,
+ * incremental parsing under arbitrary chunking, terminal-frame rules and the reasons a stream is refused) and
  * `error-mappings.json` (the 13 error codes' status and retry rules, error bodies decoded and encoded).
  *
  * @example
@@ -143,7 +152,7 @@ export function wireSuite(implementation: WireImplementation): ConformanceSuite<
   const capabilities = new Set(providedCapabilities(implementation, WIRE_MEMBERS));
   return {
     name: SUITE_NAME,
-    version: HEARTHNET_SUITE_VERSION,
+    version: HEARTHNET_WIRE_SUITE_VERSION,
     description: `${envelopes.description}\n\n${sse.description}\n\n${errors.description}`,
     cases: [
       ...envelopes.cases.map((entry, i) => envelopeCase(entry, `${ENVELOPES} cases[${i}]`)),
@@ -159,20 +168,36 @@ function text(value: Uint8Array | string): string {
   return typeof value === 'string' ? value : utf8.decode(value);
 }
 
+/** The string fields of a request envelope, by their fixture names. */
+const REQUEST_HEADER_FIELDS = [
+  'capability',
+  'version',
+  'request_id',
+  'from',
+  'community',
+  'timestamp',
+] as const;
+
+/** A request field, or `null` for a header the request left out (verify-request cases only). */
+function readHeader(entry: FixtureCase, name: string, location: string): string {
+  const value = entry[name];
+  return value === null ? (null as unknown as string) : readString(value, `${location}.${name}`);
+}
+
 function requestFields(entry: FixtureCase, location: string): WireRequestFields {
   return {
-    capability: readString(entry['capability'], `${location}.capability`),
-    version: readString(entry['version'], `${location}.version`),
-    requestId: readString(entry['request_id'], `${location}.request_id`),
-    from: readString(entry['from'], `${location}.from`),
-    community: readString(entry['community'], `${location}.community`),
-    timestamp: readString(entry['timestamp'], `${location}.timestamp`),
+    capability: readHeader(entry, 'capability', location),
+    version: readHeader(entry, 'version', location),
+    requestId: readHeader(entry, 'request_id', location),
+    from: readHeader(entry, 'from', location),
+    community: readHeader(entry, 'community', location),
+    timestamp: readHeader(entry, 'timestamp', location),
     body: decodeFixtureValue(entry['body'], `${location}.body`),
   };
 }
 
 function envelopeCase(entry: FixtureCase, location: string): ConformanceCase<WireImplementation> {
-  const common = { id: `${SUITE_NAME}.${entry.id}`, since: HEARTHNET_SUITE_VERSION } as const;
+  const common = { id: `${SUITE_NAME}.${entry.id}`, since: wireCaseSince(entry.id) } as const;
   switch (entry['operation']) {
     case 'request': {
       const seed = readBytes(entry['seed'], `${location}.seed`);
@@ -234,9 +259,33 @@ function envelopeCase(entry: FixtureCase, location: string): ConformanceCase<Wir
         },
       };
     }
+    case 'sign-refused': {
+      const seed = readBytes(entry['seed'], `${location}.seed`);
+      const fields = requestFields(entry, location);
+      return {
+        ...common,
+        title: `refuses to sign a request: ${entry.id}`,
+        section: 'HearthNet §1.1, §5.1',
+        level: 'required',
+        run: async (impl) => {
+          let signature: string;
+          try {
+            signature = await impl.signRequest(fields, seed);
+          } catch {
+            return;
+          }
+          fail(
+            `signed a request it must refuse (timestamp ${JSON.stringify(fields.timestamp)}, from ${fields.from}): ${signature}`,
+          );
+        },
+      };
+    }
     case 'verify-request': {
       const valid = readBoolean(entry['valid'], `${location}.valid`);
       const signature = readString(entry['signature'], `${location}.signature`);
+      const leftOut = REQUEST_HEADER_FIELDS.filter((name) => entry[name] === null);
+      if (valid && leftOut.length > 0)
+        throw invalidFixtureError(`${location}.valid`, 'a request that left a header out cannot verify');
       return {
         ...common,
         title: `request verification ${valid ? 'accepts' : 'rejects'}: ${entry.id}`,
@@ -249,6 +298,10 @@ function envelopeCase(entry: FixtureCase, location: string): ConformanceCase<Wir
             verdict = await impl.verifyRequest!(requestFields(entry, location), signature);
           } catch (error) {
             assertTrue(!valid, `verification threw for a valid signature: ${String(error)}`);
+            assertTrue(
+              leftOut.length === 0,
+              `verification threw for a request without ${leftOut.join(', ')} instead of answering false: ${String(error)}`,
+            );
             return;
           }
           assertEqual(verdict, valid, 'verification result');
@@ -258,7 +311,7 @@ function envelopeCase(entry: FixtureCase, location: string): ConformanceCase<Wir
     default:
       throw invalidFixtureError(
         `${location}.operation`,
-        'expected request, response, reference-body or verify-request',
+        'expected request, response, reference-body, sign-refused or verify-request',
       );
   }
 }
@@ -276,7 +329,7 @@ function sseCase(entry: FixtureCase, location: string): ConformanceCase<WireImpl
   const common = {
     id: `${SUITE_NAME}.sse.${entry.id}`,
     section: 'HearthNet §5.3',
-    since: HEARTHNET_SUITE_VERSION,
+    since: wireCaseSince(entry.id),
   } as const;
   switch (entry['operation']) {
     case 'encode-frame': {
@@ -295,6 +348,24 @@ function sseCase(entry: FixtureCase, location: string): ConformanceCase<WireImpl
             expected,
             'SSE text',
           ),
+      };
+    }
+    case 'encode-refused': {
+      const frame = readObject(entry['frame'], `${location}.frame`);
+      const event = readString(frame['event'], `${location}.frame.event`);
+      return {
+        ...common,
+        title: `refuses to encode the event name ${JSON.stringify(event)}: ${entry.id}`,
+        level: 'required',
+        run: (impl) => {
+          let text: string;
+          try {
+            text = impl.encodeSseFrame({ event, data: frame['data'] });
+          } catch {
+            return;
+          }
+          fail(`encoded a frame whose event name cannot be one SSE line: ${JSON.stringify(text)}`);
+        },
       };
     }
     case 'parse': {
@@ -332,7 +403,10 @@ function sseCase(entry: FixtureCase, location: string): ConformanceCase<WireImpl
       };
     }
     default:
-      throw invalidFixtureError(`${location}.operation`, 'expected encode-frame, parse or read-frames');
+      throw invalidFixtureError(
+        `${location}.operation`,
+        'expected encode-frame, encode-refused, parse or read-frames',
+      );
   }
 }
 
