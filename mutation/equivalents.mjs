@@ -26,6 +26,7 @@
  * @property {string} reason why no case can tell the mutant from the original
  */
 
+import blobTransferEquivalents from './equivalents/blob-transfer.mjs';
 import compatEquivalents from './equivalents/compat.mjs';
 import wireEquivalents from './equivalents/wire.mjs';
 
@@ -166,6 +167,7 @@ function sameReasonSpans(common, spans) {
 /** @type {Equivalent[]} */
 export const EQUIVALENTS = [
   // The larger pairs keep theirs in a file of their own, mutation/equivalents/<pair>.mjs.
+  ...blobTransferEquivalents,
   ...compatEquivalents,
   ...wireEquivalents,
   // relay.session-keys × buildSessionKey

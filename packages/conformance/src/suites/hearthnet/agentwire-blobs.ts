@@ -22,6 +22,7 @@ import type {
   BlobTransferFrame,
   BlobTransferImplementation,
   FilePutOutcome,
+  FileReadAnswer,
   HeldChunk,
 } from './blob-transfer.js';
 
@@ -35,7 +36,8 @@ const community = servingNode.nodeId;
  * through the real client (`readBlob` over `createHearthNetClient`, whose `fetch` answers a signed
  * `file.read` of the CID with the recorded SSE body); `putReady` and `put` through the real
  * `file.put` handler (`fileCapabilityHandlers`) over an `InMemoryBlobStore` seeded with the held
- * chunks, the client's frames arriving as `context.clientFrames`.
+ * chunks, the client's frames arriving as `context.clientFrames`; `serve` through the real `file.read`
+ * handler over a store holding the chunks and manifests.
  */
 export const agentwireBlobs: BlobTransferImplementation = {
   manifest: (bytes, chunkSizeBytes) => {
@@ -82,16 +84,41 @@ export const agentwireBlobs: BlobTransferImplementation = {
     const store = await storeHolding(held);
     let needed: number[] | undefined;
     let received: number | undefined;
+    let ms: unknown;
     let error: string | undefined;
     try {
       for await (const frame of await startPut(manifest, store, sent)) {
         if (frame.event === 'ready') needed = (frame.data as { needed: number[] }).needed;
-        if (frame.event === 'done') received = (frame.data as { received: number }).received;
+        if (frame.event === 'done') ({ received, ms } = frame.data as { received: number; ms: unknown });
       }
     } catch (caught) {
       error = asHearthNetError(caught).code;
     }
-    return { needed, received, error, stored: await storedBlob(store, manifest) } satisfies FilePutOutcome;
+    const stored = await storedBlob(store, manifest);
+    return { needed, received, error, stored, ...(ms === undefined ? {} : { ms }) } satisfies FilePutOutcome;
+  },
+  serve: async (cid, held, stream) => {
+    const store = await storeHolding(held.chunks);
+    for (const manifest of held.manifests) await store.putManifest(parseBlobManifest(manifest));
+    let answer: unknown;
+    try {
+      const handler = fileCapabilityHandlers({ store })['file.read'];
+      answer = await handler({ params: {}, input: { cid } }, callContext('file.read', stream));
+    } catch (caught) {
+      return { error: asHearthNetError(caught).code } satisfies FileReadAnswer;
+    }
+    if (!stream) {
+      const { output, meta } = answer as { output?: unknown; meta?: { ms?: unknown } };
+      return { output, ms: meta?.ms } satisfies FileReadAnswer;
+    }
+    const frames: BlobTransferFrame[] = [];
+    try {
+      for await (const frame of answer as AsyncIterable<SseFrame>)
+        frames.push({ event: frame.event, data: frame.data });
+    } catch (caught) {
+      return { frames, error: asHearthNetError(caught).code } satisfies FileReadAnswer;
+    }
+    return { frames } satisfies FileReadAnswer;
   },
 };
 
@@ -133,10 +160,14 @@ function recordedFileRead(cid: string, sseBody: string): typeof fetch {
   };
 }
 
-/** The refusal behind an error of `readBlob`: its transfer reason, a missing terminal frame, or a §9 code. */
+/**
+ * The refusal behind an error of `readBlob`: the reason a `blob_transfer` error states, a missing
+ * terminal frame, or a §9 code. A `blob_transfer` error that states no reason is no refusal.
+ */
 function refusalOf(error: unknown): BlobReadRefusal | undefined {
   if (error instanceof HearthNetLocalError && error.code === 'blob_transfer') {
-    const reason = error.details?.reason ?? 'incomplete';
+    const reason = error.details?.reason;
+    if (typeof reason !== 'string') return undefined;
     const index = error.details?.index;
     return index === undefined ? { reason } : { reason, chunkIndex: index };
   }
@@ -156,6 +187,21 @@ async function storeHolding(held: readonly HeldChunk[]): Promise<InMemoryBlobSto
   return store;
 }
 
+/** The context the bus handler gives a trusted caller's call of `capability`. */
+function callContext(capability: 'file.put' | 'file.read', stream: boolean): CallContext {
+  return {
+    caller: caller.nodeId,
+    callerVerified: true,
+    trust: 'trusted',
+    requestId: newRequestId(),
+    descriptor: catalogueDescriptor(capability),
+    requestedVersion: catalogueDescriptor(capability).version,
+    stream,
+    signal: new AbortController().signal,
+    clientFrames: undefined,
+  };
+}
+
 /** Calls the `file.put` handler as the bus handler would for a trusted caller's client stream. */
 async function startPut(
   manifest: unknown,
@@ -163,14 +209,7 @@ async function startPut(
   sent: readonly BlobTransferFrame[],
 ): Promise<AsyncIterable<SseFrame>> {
   const context: CallContext = {
-    caller: caller.nodeId,
-    callerVerified: true,
-    trust: 'trusted',
-    requestId: newRequestId(),
-    descriptor: catalogueDescriptor('file.put'),
-    requestedVersion: catalogueDescriptor('file.put').version,
-    stream: true,
-    signal: new AbortController().signal,
+    ...callContext('file.put', true),
     clientFrames: (async function* () {
       yield* sent;
     })(),

@@ -25,13 +25,18 @@ describe('blobTransferSuite', () => {
 
   it('covers manifests, valid, reordered and refused reads, ready lists and puts', () => {
     const operations = blobTransferFixture.cases.map((c) => c.operation);
-    expect(new Set(operations)).toEqual(new Set(['manifest', 'read', 'put-ready', 'put']));
+    expect(new Set(operations)).toEqual(new Set(['manifest', 'read', 'put-ready', 'put', 'serve']));
     expect(idsWithTag('reordered').filter((id) => id.startsWith('read-')).length).toBeGreaterThanOrEqual(3);
     const readErrors = new Set(blobTransferFixture.cases.flatMap((c) => ('error' in c ? [c.error] : [])));
     expect(readErrors).toEqual(
       new Set(['chunk_mismatch', 'manifest_mismatch', 'incomplete', 'not_found', 'bad_request']),
     );
-    expect(idsWithTag('empty')).toEqual(['manifest-empty', 'ready-empty-blob', 'put-empty-blob']);
+    expect(idsWithTag('empty')).toEqual([
+      'manifest-empty',
+      'ready-empty-blob',
+      'put-empty-blob',
+      'serve-empty-blob',
+    ]);
   });
 
   it('skips the read and put cases for a manifest-only implementation', async () => {

@@ -4,6 +4,7 @@ import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
 import {
   type FixtureCase,
+  readBoolean,
   readBytes,
   readFixtureFile,
   readNonNegativeInteger,
@@ -13,7 +14,7 @@ import {
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
-import { HEARTHNET_SUITE_VERSION } from './suite-version.js';
+import { HEARTHNET_BLOB_TRANSFER_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './suite-version.js';
 
 /** A blob manifest as it travels in `file.read` and `file.put` (contract §4.7, §4.10). */
 export interface WireBlobManifest {
@@ -53,11 +54,32 @@ export interface FilePutOutcome {
   readonly error: string | undefined;
   /** The blob it holds under the manifest's cid afterwards; `undefined` when it holds none. */
   readonly stored: Uint8Array | undefined;
+  /** `ms` of its `done` frame, the elapsed milliseconds; checked when given. */
+  readonly ms?: unknown;
+}
+
+/** What a node holds before a `file.read`: chunks, and the manifests of blobs whose chunks are all among them. */
+export interface HeldBlobs {
+  readonly manifests: readonly WireBlobManifest[];
+  readonly chunks: readonly HeldChunk[];
+}
+
+/** What a node answered a `file.read` with. */
+export interface FileReadAnswer {
+  /** The `output` of an answer without a stream. */
+  readonly output?: unknown;
+  /** The `meta.ms` of an answer without a stream. */
+  readonly ms?: unknown;
+  /** The frames of a streamed answer, in order, up to its end or its error frame. */
+  readonly frames?: readonly BlobTransferFrame[];
+  /** The §9 code the node refused with (before or during the stream); `undefined` when it did not. */
+  readonly error?: string | undefined;
 }
 
 /**
  * The blob transfer under test: a manifest builder, and optionally a verifying `file.read` client
- * (capability `read`) and the `file.put` server side (capability `put`).
+ * (capability `read`), the `file.put` server side (capability `put`) and the `file.read` server side
+ * (capability `serve`).
  */
 export interface BlobTransferImplementation {
   /** The wire manifest of `bytes` cut into chunks of `chunkSizeBytes`. */
@@ -77,6 +99,12 @@ export interface BlobTransferImplementation {
     held: readonly HeldChunk[],
     frames: readonly BlobTransferFrame[],
   ): Promise<FilePutOutcome>;
+  /**
+   * What a node holding `held` answers `file.read {cid}` with, asked with a stream when `stream` is true
+   * (frames, an `error` frame's code as `error`), without one otherwise (`output` and `meta.ms`, or the
+   * error's code). Capability `serve`.
+   */
+  serve?(cid: string, held: HeldBlobs, stream: boolean): Promise<FileReadAnswer>;
 }
 
 const FIXTURE_NAME = 'hearthnet/blob-transfer.json';
@@ -86,11 +114,13 @@ const fixture = readFixtureFile(blobTransferFixture, FIXTURE_NAME);
 const BLOB_TRANSFER_MEMBERS = {
   read: ['read', 'refusalOf'],
   put: ['putReady', 'put'],
+  serve: ['serve'],
 } as const satisfies CapabilityMembers<BlobTransferImplementation>;
 
 /**
- * Blob manifests, verified `file.read` streams (valid, reordered, corrupted, cut short) and `file.put`
- * exchanges from `fixtures/hearthnet/blob-transfer.json`.
+ * Blob manifests, verified `file.read` streams (valid, reordered, corrupted, cut short, with malformed
+ * manifests), `file.put` exchanges and a node's `file.read` answers from
+ * `fixtures/hearthnet/blob-transfer.json`.
  *
  * @example
  * ```ts
@@ -104,7 +134,7 @@ export function blobTransferSuite(
   const capabilities = new Set(providedCapabilities(implementation, BLOB_TRANSFER_MEMBERS));
   return {
     name: 'hearthnet.blob-transfer',
-    version: HEARTHNET_SUITE_VERSION,
+    version: HEARTHNET_BLOB_TRANSFER_SUITE_VERSION,
     description: fixture.description,
     cases: fixture.cases.map(caseFor),
     setup: () => ({ ctx: implementation, capabilities }),
@@ -119,7 +149,7 @@ function caseFor(entry: FixtureCase, index: number): BlobCase {
   const common = {
     id: `hearthnet.blob-transfer.${entry.id}`,
     level: 'required',
-    since: HEARTHNET_SUITE_VERSION,
+    since: sinceOf(entry, location),
   } as const;
   switch (entry['operation']) {
     case 'manifest':
@@ -130,9 +160,20 @@ function caseFor(entry: FixtureCase, index: number): BlobCase {
       return { ...common, ...putReadyCase(entry, location) };
     case 'put':
       return { ...common, ...putCase(entry, location) };
+    case 'serve':
+      return { ...common, ...serveCase(entry, location) };
     default:
-      throw invalidFixtureError(`${location}.operation`, 'expected manifest, read, put-ready or put');
+      throw invalidFixtureError(`${location}.operation`, 'expected manifest, read, put-ready, put or serve');
   }
+}
+
+/** The suite version a case was added in: its `since`, or the first release. */
+function sinceOf(entry: FixtureCase, location: string): string {
+  if (entry['since'] === undefined) return HEARTHNET_SUITE_VERSION;
+  const since = readString(entry['since'], `${location}.since`);
+  if (since !== HEARTHNET_BLOB_TRANSFER_SUITE_VERSION)
+    throw invalidFixtureError(`${location}.since`, `expected ${HEARTHNET_BLOB_TRANSFER_SUITE_VERSION}`);
+  return since;
 }
 
 type CaseBody = Pick<BlobCase, 'title' | 'section' | 'requires' | 'run'>;
@@ -235,6 +276,7 @@ function putCase(entry: FixtureCase, location: string): CaseBody {
         assertEqual(outcome.received, received, 'received');
         assertTrue(outcome.stored !== undefined, 'the node holds no blob under the manifest cid after done');
         assertEqual(encodeHex(outcome.stored), encodeHex(blob), 'the blob the node holds');
+        if (outcome.ms !== undefined) assertElapsed(outcome.ms, 'done.ms');
       },
     };
   }
@@ -255,6 +297,131 @@ function putCase(entry: FixtureCase, location: string): CaseBody {
       assertEqual(outcome.stored, undefined, 'a blob stored from a refused put');
     },
   };
+}
+
+function serveCase(entry: FixtureCase, location: string): CaseBody {
+  const cid = readString(entry['cid'], `${location}.cid`);
+  const stream = readBoolean(entry['stream'], `${location}.stream`);
+  const heldRecord = readObject(entry['held'], `${location}.held`);
+  const manifests = heldRecord['manifests'];
+  if (!Array.isArray(manifests)) throw invalidFixtureError(`${location}.held.manifests`, 'expected an array');
+  const chunks = readHeld(heldRecord['chunks'], `${location}.held.chunks`);
+  const held = { manifests: manifests as WireBlobManifest[], chunks };
+  const asked = stream ? 'a streamed file.read' : 'a file.read without a stream';
+  const common = { section: 'HearthNet §4.7', requires: 'serve' } as const;
+  if (entry['error'] !== undefined) {
+    const code = readString(entry['error'], `${location}.error`);
+    return {
+      ...common,
+      title: `a node refuses ${asked} with ${code}: ${entry.id.replace(/^serve-/, '')}`,
+      run: async (impl) => {
+        const answer = await impl.serve!(cid, held, stream);
+        assertEqual(answer.error, code, 'the error the node answered');
+        assertEqual(answer.frames?.length ?? 0, 0, 'frames the node streamed before refusing');
+      },
+    };
+  }
+  const expected = readObject(entry['expected'], `${location}.expected`);
+  if (expected['output'] !== undefined) {
+    const output = readObject(expected['output'], `${location}.expected.output`);
+    return {
+      ...common,
+      title: `a node answers ${asked} of a chunk inline: ${entry.id.replace(/^serve-/, '')}`,
+      run: async (impl) => {
+        const answer = await impl.serve!(cid, held, stream);
+        assertEqual(answer.error, undefined, 'the error the node answered');
+        const actual = answer.output as Record<string, unknown> | undefined;
+        assertEqual(
+          { cid: actual?.['cid'], size_bytes: actual?.['size_bytes'], data_b64: actual?.['data_b64'] },
+          output,
+          'the output',
+        );
+        assertElapsed(answer.ms, 'meta.ms');
+      },
+    };
+  }
+  if (!Array.isArray(expected['frames']))
+    throw invalidFixtureError(`${location}.expected.frames`, 'expected an array');
+  const frames = expected['frames'].map((frame: unknown, i) => {
+    const record = readObject(frame, `${location}.expected.frames[${i}]`);
+    return {
+      event: readString(record['event'], `${location}.expected.frames[${i}].event`),
+      data: record['data'],
+    };
+  });
+  return {
+    ...common,
+    title: `a node streams its answer to ${asked}: ${entry.id.replace(/^serve-/, '')}`,
+    run: async (impl) => {
+      const answer = await impl.serve!(cid, held, stream);
+      assertEqual(answer.error, undefined, 'the error the node answered');
+      if (answer.frames === undefined) fail('the node answered a streamed file.read without frames');
+      assertEqual(servedFrames(answer.frames), frames, 'the frames (chunk frames compared by index)');
+      const done = answer.frames.at(-1);
+      assertElapsed((done?.data as { ms?: unknown } | undefined)?.ms, 'done.ms');
+    },
+  };
+}
+
+/**
+ * A node's frames with only the documented fields, its chunk frames sorted by index (a node may send
+ * them in any order), and `done` without `ms`; a manifest's left-out sizes are the ones it implies.
+ */
+function servedFrames(frames: readonly BlobTransferFrame[]): BlobTransferFrame[] {
+  const plain = frames.map(({ event, data }): BlobTransferFrame => {
+    const record = (data ?? {}) as Record<string, unknown>;
+    switch (event) {
+      case 'manifest':
+        return { event, data: plainManifest(withImpliedSizes(record)) };
+      case 'chunk':
+        return {
+          event,
+          data: {
+            i: record['i'],
+            cid: record['cid'],
+            size_bytes: record['size_bytes'],
+            data_b64: record['data_b64'],
+          },
+        };
+      case 'done':
+        return { event, data: { chunks: record['chunks'] } };
+      default:
+        return { event, data };
+    }
+  });
+  const chunks = plain
+    .filter((frame) => frame.event === 'chunk')
+    .sort((a, b) => Number((a.data as { i: unknown }).i) - Number((b.data as { i: unknown }).i));
+  let next = 0;
+  return plain.map((frame) => (frame.event === 'chunk' ? chunks[next++]! : frame));
+}
+
+/** A wire manifest with the sizes §4.7 lets it leave out: 256 KiB chunks, the last one holding the rest. */
+function withImpliedSizes(manifest: Record<string, unknown>): WireBlobManifest {
+  const chunkSize = manifest['chunk_size_bytes'] ?? 262144;
+  const chunks = Array.isArray(manifest['chunks']) ? (manifest['chunks'] as Record<string, unknown>[]) : [];
+  const size = manifest['size_bytes'];
+  return {
+    ...manifest,
+    chunk_size_bytes: chunkSize,
+    chunks: chunks.map((chunk, position) =>
+      chunk === null || typeof chunk !== 'object' || 'size_bytes' in chunk || typeof size !== 'number'
+        ? chunk
+        : {
+            ...chunk,
+            size_bytes:
+              position === chunks.length - 1 ? size - Number(chunkSize) * (chunks.length - 1) : chunkSize,
+          },
+    ),
+  } as unknown as WireBlobManifest;
+}
+
+/** An `ms` field: the elapsed milliseconds of a call on in-memory data, so a number ≥ 0 and well under an hour. */
+function assertElapsed(ms: unknown, field: string): void {
+  assertTrue(
+    typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms < 3_600_000,
+    `${field} is the elapsed milliseconds, got ${String(ms)}`,
+  );
 }
 
 function readHeld(value: unknown, location: string): HeldChunk[] {

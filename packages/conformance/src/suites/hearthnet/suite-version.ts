@@ -139,3 +139,17 @@ const WIRE_ADDED_IN_1_1: ReadonlySet<string> = new Set([
 export function wireCaseSince(fixtureId: string): string {
   return WIRE_ADDED_IN_1_1.has(fixtureId) ? HEARTHNET_WIRE_SUITE_VERSION : HEARTHNET_SUITE_VERSION;
 }
+
+/**
+ * Version of `hearthnet.blob-transfer`: 1.1.0 added the node's `file.read` answers (capability
+ * `serve`: a blob streamed as manifest, chunks and done, a chunk inline or streamed, standard padded
+ * base64, `not_found`, elapsed `ms`), the refusal of malformed manifests by both a reading client and a
+ * `file.put` node (not an object, no chunks, chunks that are not objects or not numbered from 0, chunk
+ * sizes that are not consecutive slices, ids that are not full lowercase `blake3:` ids, a chunk size
+ * of 0 or 16.5), and more streams a client must refuse (a second manifest of the same CID listing its
+ * chunks in another order, a manifest after a chunk, a chunk CID's chunk twice or corrupted, a stream
+ * of only `done`, a last chunk shorter than its manifest says, data that is not standard padded
+ * base64) and `file.put` frames a node must refuse (a chunk under another event name, a last chunk
+ * shorter than its manifest says).
+ */
+export const HEARTHNET_BLOB_TRANSFER_SUITE_VERSION = '1.1.0';
