@@ -28,6 +28,7 @@
 
 import blobTransferEquivalents from './equivalents/blob-transfer.mjs';
 import compatEquivalents from './equivalents/compat.mjs';
+import hearthnetNodeEquivalents from './equivalents/hearthnet-node.mjs';
 import wireEquivalents from './equivalents/wire.mjs';
 
 const BUS = 'packages/relay/src/bus.ts';
@@ -169,6 +170,7 @@ export const EQUIVALENTS = [
   // The larger pairs keep theirs in a file of their own, mutation/equivalents/<pair>.mjs.
   ...blobTransferEquivalents,
   ...compatEquivalents,
+  ...hearthnetNodeEquivalents,
   ...wireEquivalents,
   // relay.session-keys × buildSessionKey
   ...sameReason(
@@ -3943,6 +3945,19 @@ export const EQUIVALENTS = [
     reason:
       'a version log whose first entry has no author: the store writes one on every entry unless it is built with defaultAuthor: null, a constructor option the SkillStore contract does not have (the bundled run uses the default, the OS user)',
   },
+  ...[
+    ['ConditionalExpression', 7],
+    ['StringLiteral', 18],
+  ].map(([mutator, column]) => ({
+    pairs: ['filesystem-skill-store'],
+    file: FS_SKILL_STORE,
+    code: "if (status === 'Approved' || statusOfSkill(source) !== status) return withStatusHeader(source, status);",
+    exact: true,
+    mutators: [mutator],
+    column,
+    reason:
+      'whether an Approved body whose header already reads as Approved (`# Status: approved`, a header with a token after it) is written with the bare `# Status: Approved` header or as given: it reads as Approved either way, and the contract fixes no header form beyond the status it reads as',
+  })),
   {
     pairs: ['sqlite-skill-store'],
     file: SQLITE_SKILL_STORE,

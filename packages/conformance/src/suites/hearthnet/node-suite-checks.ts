@@ -23,7 +23,7 @@ export function nodeCase(
   title: string,
   section: string,
   level: ConformanceLevel,
-  requires: string | undefined,
+  requires: string | readonly string[] | undefined,
   run: (ctx: Ctx) => Promise<void>,
   since: string = HEARTHNET_SUITE_VERSION,
 ): ConformanceCase<Ctx> {

@@ -7,7 +7,7 @@ import { CapabilityRegistry, catalogueDescriptor } from '@agentwire/hearthnet/ca
 import { InMemoryEventStore } from '@agentwire/hearthnet/events';
 import { createManifestHandler } from '@agentwire/hearthnet/manifests';
 import { type ServedBusHandler, serveBusHandler, type WebHandler } from '@agentwire/hearthnet/node-http';
-import { createPubSubHandler, TopicHub } from '@agentwire/hearthnet/pubsub';
+import { createPubSubHandler, PublishingEventStore, TopicHub } from '@agentwire/hearthnet/pubsub';
 import { createSyncHandler } from '@agentwire/hearthnet/sync';
 import {
   type BusHandlerOptions,
@@ -99,7 +99,9 @@ function nodeHandler(
     store: flaws.forgetfulStore === true ? new ForgetfulBlobStore() : new InMemoryBlobStore(),
   });
   const trust = staticTrust({ [member.nodeId]: 'trusted' });
-  const store = new InMemoryEventStore();
+  // Events stored by sync reach the long poll, as in agentwire's bundled node.
+  const hub = new TopicHub();
+  const store = new PublishingEventStore(new InMemoryEventStore(), hub);
   const seeded = (async () => {
     for (const event of foundedCommunityLog(server, member)) await store.append(event);
   })();
@@ -122,7 +124,7 @@ function nodeHandler(
     '/pubsub/v1/subscribe':
       flaws.openPubSub === true
         ? openSubscribeHandler
-        : createPubSubHandler({ identity: server, hub: new TopicHub(), trust, community }),
+        : createPubSubHandler({ identity: server, hub, trust, community }),
   });
 }
 
@@ -264,7 +266,7 @@ describe('hearthnetNodeSuite', () => {
     const report = await runSuite(hearthnetNodeSuite(fullOptions(await serve(nodeHandler()))));
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
-    expect(report.counts.passed).toBe(27);
+    expect(report.counts.passed).toBe(35);
     expect(report.ok).toBe(true);
   });
 
@@ -293,11 +295,16 @@ describe('hearthnetNodeSuite', () => {
     expect(shortIds(report, 'skipped')).toEqual([
       'stream.frames',
       'stream.terminal',
+      'stream.not-requested',
       'stream.abort',
       'capacity.retry-after',
       'subscribe.poll',
       'subscribe.local-only-refused',
       'subscribe.other-recipient-refused',
+      'subscribe.delivers',
+      'subscribe.unknown-cursor',
+      'subscribe.other-community-refused',
+      'subscribe.malformed-query',
       'blobs.read-unknown',
       'blobs.put-read',
       'sync.events-push',
@@ -330,7 +337,9 @@ describe('hearthnetNodeSuite', () => {
         'signature.missing',
         'signature.replay',
         'signature.stale-timestamp',
+        'errors.not-member',
         'subscribe.other-recipient-refused',
+        'subscribe.other-community-refused',
         'blobs.read-unknown',
       ],
     ],
@@ -362,7 +371,15 @@ describe('hearthnetNodeSuite', () => {
     [
       'a long poll that serves every topic to everyone',
       () => nodeHandler({}, { openPubSub: true }),
-      ['subscribe.local-only-refused', 'subscribe.other-recipient-refused'],
+      // It also answers no item, no gap and no refusal of a bad query or another community.
+      [
+        'subscribe.local-only-refused',
+        'subscribe.other-recipient-refused',
+        'subscribe.delivers',
+        'subscribe.unknown-cursor',
+        'subscribe.other-community-refused',
+        'subscribe.malformed-query',
+      ],
     ],
     [
       'a blob store that asks for chunks it holds',

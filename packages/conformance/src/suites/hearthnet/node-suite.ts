@@ -1,4 +1,10 @@
-import { canonicalJsonString, generateKeyPair, type KeyPair, parseNodeId } from '@agentwire/hearthnet';
+import {
+  canonicalJsonString,
+  generateKeyPair,
+  type KeyPair,
+  parseNodeId,
+  signPayload,
+} from '@agentwire/hearthnet';
 import { putBlob, readBlob } from '@agentwire/hearthnet/blobs';
 import {
   type CapabilityDescriptor,
@@ -6,7 +12,7 @@ import {
   type HearthNetErrorCode,
   validatorsFor,
 } from '@agentwire/hearthnet/capabilities';
-import { PUBSUB_ROUTES, PUBSUB_SUBSCRIBE_PATH } from '@agentwire/hearthnet/pubsub';
+import { PUBSUB_SUBSCRIBE_PATH } from '@agentwire/hearthnet/pubsub';
 import {
   BUS_CALL_PATH,
   createHearthNetClient,
@@ -39,7 +45,7 @@ import {
   nodeCase,
   readJsonBody,
 } from './node-suite-checks.js';
-import { syncCases } from './node-sync-cases.js';
+import { fetchHeads, postEvents, probeEvent, syncCases } from './node-sync-cases.js';
 import { HEARTHNET_NODE_SUITE_VERSION } from './suite-version.js';
 
 /** Options of {@link hearthnetNodeSuite}. */
@@ -67,6 +73,10 @@ const DEFAULT_PATIENCE_MS = 3000;
 const DEFAULT_MANIFEST_CLOCK_SKEW_MS = 5000;
 /** The version the `subscribe.*` and `blobs.*` cases arrived in. */
 const PUBSUB_AND_BLOBS_SINCE = '1.1.0';
+/** The version the trust, major-version, stream-negotiation and further `subscribe.*` cases arrived in. */
+const SINCE_1_3 = '1.3.0';
+/** The §8 topic a `market.post.created` event is published on. */
+const MARKET_POST_TOPIC = 'marketplace.post.created';
 /** How old the timestamp of the stale-request case is: far outside any sane window. */
 const STALE_BY_MS = 15 * 60_000;
 const ABSENT_CAPABILITY = 'experimental.conformance_absent';
@@ -334,6 +344,60 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
       },
     ),
     nodeCase(
+      'errors.not-member',
+      'a call correctly signed by a node outside the community answers 401 unauthorized when the capability asks for a trust level',
+      'HearthNet §3.2, §5.5, §9',
+      'required',
+      'call',
+      async (ctx) => {
+        const call = ctx.capabilities.call!;
+        // A capability outside the catalogue has no trust level the suite knows of to refuse below.
+        if (descriptorOf(call) === undefined) return;
+        const sent = signedCall(ctx, call, { caller: generateKeyPair() });
+        await expectError(
+          await send(ctx, sent),
+          ['unauthorized'],
+          `a ${call.capability} call by a node that is not a member`,
+          sent,
+        );
+      },
+      SINCE_1_3,
+    ),
+    nodeCase(
+      'errors.other-major',
+      'a call of a major version the node does not offer answers 400 schema_mismatch with schema_hash_expected',
+      'HearthNet §2.1, §5.4, §5.5',
+      'required',
+      'call',
+      async (ctx) => {
+        const call = ctx.capabilities.call!;
+        const major = Number((call.version ?? '1.0').split('.')[0]);
+        const version = `${major + 1}.0`;
+        const sent = signedCall(ctx, { ...call, version });
+        const body = await expectError(
+          await send(ctx, sent),
+          ['schema_mismatch'],
+          `a call of ${call.capability}@${version} (the node offers major ${major})`,
+          sent,
+        );
+        const alternatives = body['alt_capabilities'];
+        if (Array.isArray(alternatives)) {
+          assertTrue(
+            alternatives.every(
+              (entry) => typeof entry === 'string' && /^[a-z][a-z0-9_.-]*@\d+\.\d+$/.test(entry),
+            ),
+            `alt_capabilities are not name@major.minor (§5.4): ${clip(body)}`,
+          );
+        }
+        const hash = body['schema_hash_expected'];
+        assertTrue(
+          typeof hash === 'string' && /^blake3:[0-9a-f]{64}$/.test(hash),
+          `schema_mismatch carries no schema_hash_expected of the offered ${call.capability} (§5.4): ${clip(body)}`,
+        );
+      },
+      SINCE_1_3,
+    ),
+    nodeCase(
       'errors.malformed-body',
       'a body that is not JSON answers a 4xx §5.4 body, and the node keeps serving',
       'HearthNet §5.4, §5.5',
@@ -440,6 +504,23 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
       },
     ),
     nodeCase(
+      'signature.malformed-timestamp',
+      'a request correctly signed over an X-HearthNet-Timestamp that is no RFC 3339 time is refused, not served outside the window',
+      'HearthNet §1.1, §5.1, §5.4',
+      'required',
+      'call',
+      async (ctx) => {
+        const sent = signedCall(ctx, ctx.capabilities.call!, { timestampText: 'yesterday' });
+        await expectError(
+          await send(ctx, sent),
+          ['bad_request', 'expired', 'invalid_signature'],
+          'a request with the timestamp "yesterday"',
+          sent,
+        );
+      },
+      SINCE_1_3,
+    ),
+    nodeCase(
       'stream.frames',
       'a stream answers 200 text/event-stream, echoes the request id, and every frame is typed JSON',
       'HearthNet §5.3',
@@ -510,6 +591,41 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
           await stream.close();
         }
       },
+    ),
+    nodeCase(
+      'stream.not-requested',
+      'a streaming capability called with Accept: application/json alone, or with input.stream false where its schema has that flag, answers JSON, not an event stream',
+      'HearthNet §4.1, §5.1, §5.2, §5.3',
+      'recommended',
+      'stream',
+      async (ctx) => {
+        const call = ctx.capabilities.stream!;
+        const expectJson = async (sent: SignedCall, what: string) => {
+          const response = await send(ctx, sent);
+          const type = response.headers.get('Content-Type');
+          await response.body?.cancel().catch(() => undefined);
+          assertTrue(
+            !isMediaType(type, EVENT_STREAM_CONTENT_TYPE) && isMediaType(type, JSON_CONTENT_TYPE),
+            `${what} answered HTTP ${response.status} ${String(type)}`,
+          );
+        };
+        await expectJson(
+          signedCall(ctx, call),
+          `a ${call.capability} call that accepts only ${JSON_CONTENT_TYPE}`,
+        );
+        if (hasInputStreamFlag(call)) {
+          // §4.1: "stream": optional, default true; the non-stream response "only if stream:false".
+          const body = requestBody(call);
+          await expectJson(
+            signedCall(ctx, call, {
+              stream: true,
+              body: { ...body, input: { ...body.input, stream: false } },
+            }),
+            `a ${call.capability} call with input.stream false`,
+          );
+        }
+      },
+      SINCE_1_3,
     ),
     nodeCase(
       'stream.abort',
@@ -645,6 +761,120 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
       PUBSUB_AND_BLOBS_SINCE,
     ),
     nodeCase(
+      'subscribe.delivers',
+      'events accepted by sync reach long polls from an earlier cursor in order, limit by limit, each once, and wake a waiting poll',
+      'HearthNet §7.6, §8',
+      'required',
+      ['subscribe', 'sync-push'],
+      async (ctx) => {
+        const topic = MARKET_POST_TOPIC;
+        const waitMs = 4 * ctx.patienceMs;
+        // A poll that waits and sees nothing published still answers when its wait ends.
+        const start = await poll(ctx, topic, { wait_ms: '100' });
+        expectItems(start, [], 'a poll from now on that waited 100 ms while nothing was published');
+        const head = (await fetchHeads(ctx)).get(ctx.community) ?? 0;
+        const first = probeEvent(ctx, head + 1);
+        const second = probeEvent(ctx, head + 2);
+        await pushAccepted(ctx, [first, second]);
+        // Items are pending: a poll that may wait answers at once, within the patience.
+        const one = await poll(ctx, topic, {
+          cursor: String(start.cursor),
+          limit: '1',
+          wait_ms: String(waitMs),
+        });
+        expectItems(
+          one,
+          [first.event_id],
+          `a poll with limit=1 from cursor ${start.cursor} (before two events were pushed)`,
+          ctx.patienceMs,
+        );
+        const rest = await poll(ctx, topic, { cursor: String(one.cursor), wait_ms: String(waitMs) });
+        expectItems(
+          rest,
+          [second.event_id],
+          `a poll from the cursor ${one.cursor} the limit=1 answer gave`,
+          ctx.patienceMs,
+        );
+        const none = await poll(ctx, topic, { cursor: String(rest.cursor) });
+        expectItems(none, [], `a poll from the cursor ${rest.cursor} after both events`);
+        // A topic nothing was published on since the first cursor.
+        const quiet = await poll(ctx, 'marketplace.post.expired', { cursor: String(start.cursor) });
+        expectItems(quiet, [], `a poll of marketplace.post.expired from cursor ${start.cursor}`);
+        const waiting = poll(ctx, topic, { cursor: String(none.cursor), wait_ms: String(waitMs) });
+        await sleep(50);
+        const third = probeEvent(ctx, head + 3);
+        await pushAccepted(ctx, [third]);
+        expectItems(
+          await waiting,
+          [third.event_id],
+          `a poll waiting up to ${waitMs} ms when an event was pushed`,
+        );
+      },
+      SINCE_1_3,
+    ),
+    nodeCase(
+      'subscribe.unknown-cursor',
+      'a long poll from a cursor the node never gave answers 200 with gap: true',
+      'HearthNet §8',
+      'recommended',
+      'subscribe',
+      async (ctx) => {
+        const topic = ctx.capabilities.subscribe?.topic ?? DEFAULT_SUBSCRIBE_TOPIC;
+        const now = await poll(ctx, topic, {});
+        const ahead = now.cursor + 1_000_000;
+        // A gap is news: a poll that may wait answers it at once.
+        const answer = await poll(ctx, topic, { cursor: String(ahead), wait_ms: String(4 * ctx.patienceMs) });
+        assertTrue(
+          answer.gap && answer.items.length === 0 && answer.ms <= ctx.patienceMs,
+          `a poll from cursor ${ahead}, past the node's ${now.cursor}, answered gap: ${answer.gap} with ${answer.items.length} items after ${answer.ms} ms`,
+        );
+      },
+      SINCE_1_3,
+    ),
+    nodeCase(
+      'subscribe.other-community-refused',
+      'a long poll signed for another community answers 401 unauthorized',
+      'HearthNet §5.1, §5.5, §8',
+      'required',
+      'subscribe',
+      async (ctx) => {
+        const topic = ctx.capabilities.subscribe?.topic ?? DEFAULT_SUBSCRIBE_TOPIC;
+        const sent = signedSubscribe(ctx, topic, { community: generateKeyPair().nodeId });
+        await expectError(
+          await ctx.fetch(sent.url, { headers: sent.headers }),
+          ['unauthorized'],
+          'a long poll signed for another community',
+        );
+      },
+      SINCE_1_3,
+    ),
+    nodeCase(
+      'subscribe.malformed-query',
+      'a long poll with an unknown or repeated parameter, no topic, a limit of 0 or a cursor that is not a decimal count answers 400 bad_request',
+      'HearthNet §5.4, §8, §9',
+      'recommended',
+      'subscribe',
+      async (ctx) => {
+        const topic = ctx.capabilities.subscribe?.topic ?? DEFAULT_SUBSCRIBE_TOPIC;
+        const refused = async (sent: SignedSubscribe, what: string) => {
+          await expectError(await ctx.fetch(sent.url, { headers: sent.headers }), ['bad_request'], what);
+        };
+        await refused(
+          signedSubscribe(ctx, topic, { parameters: { since: '0' } }),
+          'an unknown parameter since',
+        );
+        await refused(signedSubscribe(ctx, ''), 'an empty topic');
+        await refused(signedSubscribe(ctx, topic, { parameters: { limit: '0' } }), 'limit=0');
+        for (const cursor of ['-1', '0x10', 'abc']) {
+          await refused(signedSubscribe(ctx, topic, { parameters: { cursor } }), `cursor=${cursor}`);
+        }
+        const repeated = signedSubscribe(ctx, topic);
+        repeated.url.searchParams.append('topic', topic);
+        await refused(repeated, 'the topic given twice');
+      },
+      SINCE_1_3,
+    ),
+    nodeCase(
       'blobs.read-unknown',
       'file.read of a CID the node does not hold answers 404 not_found',
       'HearthNet §4.7, §5.4',
@@ -727,6 +957,10 @@ interface SignOptions {
   readonly signer?: Uint8Array;
   /** The signing time, epoch ms. Default now. */
   readonly timestampMs?: number;
+  /** Another caller: its node id is `X-HearthNet-From` and its key signs. Default the identity. */
+  readonly caller?: KeyPair;
+  /** The `X-HearthNet-Timestamp` text, signed as it is (even when it is no timestamp). Default from `timestampMs`. */
+  readonly timestampText?: string;
 }
 
 function requestBody(call: NodeSuiteCall): {
@@ -740,24 +974,38 @@ function requestBody(call: NodeSuiteCall): {
 function signedCall(ctx: Ctx, call: NodeSuiteCall, options: SignOptions = {}): SignedCall {
   const version = call.version ?? '1.0';
   const requestId = newRequestId();
-  const timestamp = formatWireTimestamp(options.timestampMs ?? Date.now());
+  const timestamp = options.timestampText ?? formatWireTimestamp(options.timestampMs ?? Date.now());
   const body = options.body ?? requestBody(call);
   const fields = {
     capability: call.capability,
     version,
     requestId,
-    from: ctx.identity.nodeId,
+    from: (options.caller ?? ctx.identity).nodeId,
     community: ctx.community,
     timestamp,
   };
-  const signed = signRequestEnvelope(
-    { ...fields, body: options.signedBody ?? body },
-    options.signer ?? ctx.identity,
-  );
+  const signer = options.signer ?? options.caller ?? ctx.identity;
+  const signed =
+    options.timestampText === undefined
+      ? signRequestEnvelope({ ...fields, body: options.signedBody ?? body }, signer)
+      : // signRequestEnvelope refuses a malformed timestamp: sign the §5.1 envelope as it stands.
+        signPayload(
+          {
+            capability: fields.capability,
+            version: fields.version,
+            request_id: fields.requestId,
+            from: fields.from,
+            community: fields.community,
+            timestamp,
+            body: options.signedBody ?? body,
+          },
+          signer,
+        );
   const headers = new Headers({
     'Content-Type': JSON_CONTENT_TYPE,
+    // A stream call lists both types, in the order of the §5.1 example.
     Accept:
-      options.stream === true ? `${EVENT_STREAM_CONTENT_TYPE}, ${JSON_CONTENT_TYPE}` : JSON_CONTENT_TYPE,
+      options.stream === true ? `${JSON_CONTENT_TYPE}, ${EVENT_STREAM_CONTENT_TYPE}` : JSON_CONTENT_TYPE,
     [WIRE_HEADERS.capability]: call.capability,
     [WIRE_HEADERS.capabilityVersion]: version,
     [WIRE_HEADERS.requestId]: requestId,
@@ -784,20 +1032,34 @@ interface SignedSubscribe {
 }
 
 /**
+ * What a long poll signs in place of a capability and version, written out rather than taken from the
+ * SDK, so that a node verifying over other values fails the `subscribe.*` cases.
+ */
+const SUBSCRIBE_ROUTE = { capability: 'pubsub.subscribe', version: '1.0' } as const;
+
+interface SubscribeOptions {
+  /** Further query parameters (`cursor`, `limit`, `wait_ms`, …), signed with the rest. */
+  readonly parameters?: Readonly<Record<string, string>>;
+  /** The community signed and sent. Default the suite's. */
+  readonly community?: string;
+}
+
+/**
  * A `GET /pubsub/v1/subscribe?topic=…&wait_ms=0` signed as agentwire signs it (contract §5.1 names no
  * GET form): the envelope's `capability`/`version` are `pubsub.subscribe`/`1.0` and its `body` the
- * query parameters as strings. `wait_ms=0` makes the node answer at once.
+ * query parameters as strings. `wait_ms=0` makes the node answer at once unless `parameters` say otherwise.
  */
-function signedSubscribe(ctx: Ctx, topic: string): SignedSubscribe {
-  const parameters = { topic, wait_ms: '0' };
+function signedSubscribe(ctx: Ctx, topic: string, options: SubscribeOptions = {}): SignedSubscribe {
+  const parameters = { topic, wait_ms: '0', ...options.parameters };
+  const community = options.community ?? ctx.community;
   const requestId = newRequestId();
   const timestamp = formatWireTimestamp(Date.now());
   const { signature } = signRequestEnvelope(
     {
-      ...PUBSUB_ROUTES.subscribe,
+      ...SUBSCRIBE_ROUTE,
       requestId,
       from: ctx.identity.nodeId,
-      community: ctx.community,
+      community,
       timestamp,
       body: parameters,
     },
@@ -807,15 +1069,93 @@ function signedSubscribe(ctx: Ctx, topic: string): SignedSubscribe {
   for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
   const headers = new Headers({
     Accept: JSON_CONTENT_TYPE,
-    [WIRE_HEADERS.capability]: PUBSUB_ROUTES.subscribe.capability,
-    [WIRE_HEADERS.capabilityVersion]: PUBSUB_ROUTES.subscribe.version,
+    [WIRE_HEADERS.capability]: SUBSCRIBE_ROUTE.capability,
+    [WIRE_HEADERS.capabilityVersion]: SUBSCRIBE_ROUTE.version,
     [WIRE_HEADERS.requestId]: requestId,
     [WIRE_HEADERS.from]: ctx.identity.nodeId,
-    [WIRE_HEADERS.community]: ctx.community,
+    [WIRE_HEADERS.community]: community,
     [WIRE_HEADERS.timestamp]: timestamp,
     [WIRE_HEADERS.signature]: signature,
   });
   return { url, requestId, headers };
+}
+
+/** A `{items, cursor, gap}` answer of a long poll. */
+interface PollAnswer {
+  readonly items: readonly Record<string, unknown>[];
+  readonly cursor: number;
+  readonly gap: boolean;
+  /** How long the node took to answer. */
+  readonly ms: number;
+}
+
+/** Checks a poll answer: no gap, the items' event ids, and (with `withinMs`) that it came at once. */
+function expectItems(answer: PollAnswer, eventIds: readonly string[], what: string, withinMs?: number): void {
+  assertTrue(!answer.gap, `${what}: answered gap: true`);
+  assertEqual(eventIdsOf(answer.items), [...eventIds], `${what}: the event ids of its items`);
+  if (withinMs !== undefined) {
+    assertTrue(answer.ms <= withinMs, `${what}: answered after ${answer.ms} ms although items were pending`);
+  }
+}
+
+/** A signed long poll that must answer 200 `{items, cursor, gap}` with items of `topic` after the cursor asked from. */
+async function poll(
+  ctx: Ctx,
+  topic: string,
+  parameters: Readonly<Record<string, string>>,
+): Promise<PollAnswer> {
+  const sent = signedSubscribe(ctx, topic, { parameters });
+  const what = `a long poll of ${topic} ${JSON.stringify(parameters)}`;
+  const started = Date.now();
+  const response = await ctx.fetch(sent.url, { headers: sent.headers });
+  await expectStatus(response, 200, what);
+  const body = await readJsonBody(response);
+  const ms = Date.now() - started;
+  if (!isJsonObject(body) || !Array.isArray(body['items']))
+    fail(`${what}: the answer is not {items, cursor, gap}: ${clip(body)}`);
+  const { cursor, gap } = body;
+  assertTrue(
+    Number.isSafeInteger(cursor) && (cursor as number) >= 0,
+    `${what}: cursor is not a count: ${clip(body)}`,
+  );
+  assertTrue(typeof gap === 'boolean', `${what}: gap is not a boolean: ${clip(body)}`);
+  const after = parameters['cursor'] === undefined ? undefined : Number(parameters['cursor']);
+  let previous = after ?? -1;
+  for (const [index, item] of body['items'].entries()) {
+    assertTrue(
+      isJsonObject(item) && Number.isSafeInteger(item['seq']) && item['topic'] === topic && 'payload' in item,
+      `${what}: item ${index} is not {seq, topic: ${topic}, payload}: ${clip(item)}`,
+    );
+    assertTrue(
+      (item['seq'] as number) > previous,
+      `${what}: item ${index} has seq ${String(item['seq'])}, not above ${previous} (the cursor asked from, or the item before)`,
+    );
+    previous = item['seq'] as number;
+  }
+  return {
+    items: body['items'] as Record<string, unknown>[],
+    cursor: cursor as number,
+    gap: gap as boolean,
+    ms,
+  };
+}
+
+/** The `event_id`s of poll items whose payload is an event envelope (§8). */
+function eventIdsOf(items: readonly Record<string, unknown>[]): unknown[] {
+  return items.map((item) => (isJsonObject(item['payload']) ? item['payload']['event_id'] : item['payload']));
+}
+
+/** Pushes events through `POST /sync/v1/events` and fails unless the node accepts each. */
+async function pushAccepted(ctx: Ctx, events: readonly { readonly event_id: string }[]): Promise<void> {
+  const result = await postEvents(ctx, events);
+  for (const event of events) {
+    assertTrue(
+      Array.isArray(result.accepted)
+        ? result.accepted.includes(event.event_id)
+        : result.accepted === events.length,
+      `a member's signed event ${event.event_id} was not accepted: ${clip(result.body)}`,
+    );
+  }
 }
 
 function send(ctx: Ctx, call: SignedCall, signal?: AbortSignal): Promise<Response> {
@@ -825,6 +1165,15 @@ function send(ctx: Ctx, call: SignedCall, signal?: AbortSignal): Promise<Respons
     body: call.body,
     ...(signal === undefined ? {} : { signal }),
   });
+}
+
+/** Whether the catalogue's request schema of a call has the `input.stream` flag (`llm.chat` §4.1). */
+function hasInputStreamFlag(call: NodeSuiteCall): boolean {
+  const schema = descriptorOf(call)?.requestSchema as Record<string, unknown> | undefined;
+  const properties = (value: unknown) =>
+    isJsonObject(value) && isJsonObject(value['properties']) ? value['properties'] : undefined;
+  const input = properties(schema)?.['input'];
+  return properties(input)?.['stream'] !== undefined;
 }
 
 /** The catalogue descriptor of a call, when the catalogue has its major version. */

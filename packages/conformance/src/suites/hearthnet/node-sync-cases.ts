@@ -53,17 +53,24 @@ export function syncCases(): readonly ConformanceCase<Ctx>[] {
     ),
     nodeCase(
       'sync.events-malformed',
-      'POST /sync/v1/events with a body that is not JSON answers 400 bad_request, and the node keeps serving',
-      'HearthNet §5.4, §7.6',
+      'POST /sync/v1/events with a body that is not JSON, or JSON that is not {community_id, events}, answers 400 bad_request, and the node keeps serving',
+      'HearthNet §5.4, §7.6, §9',
       'required',
       'sync',
       async (ctx) => {
-        const response = await ctx.fetch(new URL(SYNC_PATHS.events, ctx.url), {
-          method: 'POST',
-          headers: { 'Content-Type': JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE },
-          body: '{"community_id": ',
-        });
-        await expectError(response, ['bad_request'], 'a truncated sync body');
+        const post = (body: string) =>
+          ctx.fetch(new URL(SYNC_PATHS.events, ctx.url), {
+            method: 'POST',
+            headers: { 'Content-Type': JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE },
+            body,
+          });
+        await expectError(await post('{"community_id": '), ['bad_request'], 'a truncated sync body');
+        // JSON, but not the §7.6 request: a node that reads it as one fails with internal_error.
+        await expectError(
+          await post('{"community_id": 42, "events": "none"}'),
+          ['bad_request'],
+          'a sync body whose community_id is a number and events a string',
+        );
         await fetchHeads(ctx);
       },
       SINCE,
@@ -108,7 +115,7 @@ export function syncCases(): readonly ConformanceCase<Ctx>[] {
 }
 
 /** A `market.post.created` of the suite's identity at `lamport`, short-lived. */
-function probeEvent(ctx: Ctx, lamport: number): SignedEvent<'market.post.created'> {
+export function probeEvent(ctx: Ctx, lamport: number): SignedEvent<'market.post.created'> {
   return createEvent(
     {
       community_id: ctx.community,
@@ -125,7 +132,7 @@ function probeEvent(ctx: Ctx, lamport: number): SignedEvent<'market.post.created
   );
 }
 
-async function fetchHeads(ctx: Ctx): Promise<Map<string, number>> {
+export async function fetchHeads(ctx: Ctx): Promise<Map<string, number>> {
   const response = await ctx.fetch(new URL(SYNC_PATHS.heads, ctx.url), {
     headers: { Accept: JSON_CONTENT_TYPE },
   });
@@ -148,7 +155,7 @@ async function fetchHeads(ctx: Ctx): Promise<Map<string, number>> {
   return heads;
 }
 
-interface PushResult {
+export interface PushResult {
   readonly body: Record<string, unknown>;
   readonly accepted: unknown;
   readonly rejected: unknown;
@@ -156,7 +163,7 @@ interface PushResult {
 }
 
 /** Posts events and checks the §7.6 answer `{accepted, rejected, new_head_lamport}`. */
-async function postEvents(ctx: Ctx, events: readonly unknown[]): Promise<PushResult> {
+export async function postEvents(ctx: Ctx, events: readonly unknown[]): Promise<PushResult> {
   const response = await ctx.fetch(new URL(SYNC_PATHS.events, ctx.url), {
     method: 'POST',
     headers: { 'Content-Type': JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE },

@@ -5,9 +5,16 @@ export const HEARTHNET_SUITE_VERSION = '1.0.0';
  * Version of `hearthnet.node`; 1.1.0 added the pub-sub subscribe and blob transfer cases, each behind a
  * capability the caller declares. 1.2.0 added the `manifest.*` and `sync.*` cases, which run by default
  * (`DEFAULT_NODE_SUITE_CAPABILITIES`): a caller that names its capabilities opts in with `manifest` and
- * `sync`.
+ * `sync`. 1.3.0 added a call by a node outside the community (`unauthorized`), a call of a major the node
+ * does not offer (`schema_mismatch` with `schema_hash_expected`), a request signed over a timestamp that is
+ * no RFC 3339 time, a streaming capability called without asking for a stream (or with `input.stream`
+ * false), events pushed by sync reaching long polls from a cursor (in order, limit by limit, once each,
+ * waking a waiting poll), a cursor the node never gave (`gap: true`), a long poll signed for another
+ * community, and malformed long-poll queries; `sync.events-malformed` also sends JSON that is not the
+ * §7.6 request, stream calls list `application/json, text/event-stream` in the §5.1 order, and long polls
+ * sign `pubsub.subscribe`/`1.0` written out rather than taken from the SDK.
  */
-export const HEARTHNET_NODE_SUITE_VERSION = '1.2.0';
+export const HEARTHNET_NODE_SUITE_VERSION = '1.3.0';
 
 /**
  * Version of `hearthnet.pubsub`: 1.1.0 added a topic that only looks like a chat topic, the
