@@ -29,6 +29,8 @@
 import blobTransferEquivalents from './equivalents/blob-transfer.mjs';
 import compatEquivalents from './equivalents/compat.mjs';
 import hearthnetNodeEquivalents from './equivalents/hearthnet-node.mjs';
+import relayConnectorEquivalents from './equivalents/relay-connector.mjs';
+import relayEdgeVerifiersEquivalents from './equivalents/relay-edge-verifiers.mjs';
 import wireEquivalents from './equivalents/wire.mjs';
 
 const BUS = 'packages/relay/src/bus.ts';
@@ -171,6 +173,8 @@ export const EQUIVALENTS = [
   ...blobTransferEquivalents,
   ...compatEquivalents,
   ...hearthnetNodeEquivalents,
+  ...relayConnectorEquivalents,
+  ...relayEdgeVerifiersEquivalents,
   ...wireEquivalents,
   // relay.session-keys × buildSessionKey
   ...sameReason(

@@ -197,8 +197,16 @@ async function startRelayConnector(): Promise<StartedSubject> {
   try {
     http.listen(0, '127.0.0.1');
     await once(http, 'listening');
-    relay = await createRelayServer({ server: http, authenticate, platforms: { [PLATFORM]: echoAdapter } });
-    await relay.deliverInbound(TENANT, sampleInbound());
+    relay = await createRelayServer({
+      server: http,
+      authenticate,
+      platforms: { [PLATFORM]: echoAdapter },
+      // Pings every 500 ms, so that relay.live's idle case spans three of them.
+      pingIntervalMs: PING_INTERVAL_MS,
+    });
+    for (let index = 1; index <= BUFFERED_EVENTS; index += 1) {
+      await relay.deliverInbound(TENANT, sampleInbound(index));
+    }
   } catch (error) {
     await stop();
     throw error;
@@ -212,6 +220,10 @@ async function startRelayConnector(): Promise<StartedSubject> {
         gatewayId: GATEWAY_ID,
         secret,
         platform: PLATFORM,
+        // The echo adapter succeeds at every op it advertises.
+        opsSucceed: true,
+        idleMs: 3 * PING_INTERVAL_MS + 100,
+        bufferedMessageIds: Array.from({ length: BUFFERED_EVENTS }, (_, index) => `inbound-${index + 1}`),
       }),
       relayEdgeLiveSuite({
         baseUrl,
@@ -227,11 +239,22 @@ async function startRelayConnector(): Promise<StartedSubject> {
 }
 
 /** A group-chat message waiting in the buffer, so that the inbound and acknowledgement cases run. */
-function sampleInbound() {
+/** The ping interval of the in-process relay connector. */
+const PING_INTERVAL_MS = 500;
+
+/**
+ * How many events wait in the buffer: more than one replay batch (100), with texts long enough that a
+ * batch (about 1.2 MB) spans several WebSocket messages (64 Ki characters each) and could not go as one
+ * under the gateway's 1 MiB message limit, so replay order and batching show.
+ */
+const BUFFERED_EVENTS = 250;
+
+/** The `index`th group-chat message waiting in the buffer (`message_id` `inbound-<index>`). */
+function sampleInbound(index: number) {
   return {
-    text: 'hello from the in-process relay connector',
+    text: `hello ${index} from the in-process relay connector ${'.'.repeat(12_000)}`,
     message_type: 'text',
-    message_id: 'inbound-1',
+    message_id: `inbound-${index}`,
     reply_to_message_id: null,
     reply_to: null,
     media_urls: [],

@@ -112,7 +112,7 @@ export const agentwireRelayEdge: RelayEdgeImplementation = {
     const hook = verifyTwilioWebhook(edgeRequest(request), { authToken });
     return hook.kind === 'form'
       ? { kind: 'form', params: hook.params, signed_url: hook.signedUrl }
-      : { kind: 'json', json: hook.json, signed_url: hook.signedUrl };
+      : { kind: hook.kind, json: hook.json, signed_url: hook.signedUrl };
   },
   verifyWeCom: (request, { token, encodingAesKey, corpId, now, maxSkewSeconds }) => {
     const callback = verifyWeComCallback(edgeRequest(request), {

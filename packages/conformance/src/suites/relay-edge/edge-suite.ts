@@ -3,7 +3,7 @@ import { invalidFixtureError } from '../../errors.js';
 import { readFixtureFile, readObject, readPositiveInteger, readString } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
-import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
+import { RELAY_EDGE_SUITE_VERSION } from '../relay/suite-version.js';
 import type { EdgeWorld, RelayEdgeImplementation } from './edge-implementation.js';
 import { exchangeCase } from './exchange-cases.js';
 import { sanitiserCase } from './sanitiser-cases.js';
@@ -81,7 +81,8 @@ const EDGE_MEMBERS = {
 /**
  * The connector's edge (relay contract §3.1, §6, §6.1): the provider webhook verifiers over
  * `fixtures/relay/edge-verifiers.json` (Discord Ed25519, Twilio HMAC-SHA1, WeCom BizMsgCrypt: valid,
- * tampered, stale, malformed, with their refusal codes, and WeCom reply encryption), and over
+ * tampered, stale, malformed, with their refusal codes, the recommended `invalid_argument` refusals of
+ * unusable arguments, and WeCom reply encryption and its refusals), and over
  * `fixtures/relay/edge-side-channels.json` the gateway's HTTP side channels — `/relay/enroll`,
  * `/relay/provision`, `/relay/policy` and `/relay/media` as request/response exchanges against a
  * fixed world (statuses, response shapes, one-time tokens, bearer checks, size and name limits,
@@ -111,7 +112,7 @@ export function edgeSuite(
   const capabilities = new Set(providedCapabilities(implementation, EDGE_MEMBERS));
   return {
     name: SUITE_NAME,
-    version: RELAY_SUITE_VERSION,
+    version: RELAY_EDGE_SUITE_VERSION,
     description:
       'The connector edge: provider webhook verifiers (edge-verifiers.json), the HTTP side channels ' +
       'enroll, provision, policy and media, and the Discord sanitiser (edge-side-channels.json).',

@@ -3,7 +3,7 @@ import { invalidFixtureError } from '../../errors.js';
 import type { FixtureCase } from '../../fixtures/fixture-file.js';
 import { readObject, readString, readStringArray } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
-import { levelForTags } from '../relay/case-level.js';
+import { levelForTags, sinceOf } from '../relay/case-level.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
 import type { RelayEdgeImplementation } from './edge-implementation.js';
 import { base64ToBytes, containsBytes } from './edge-implementation.js';
@@ -38,7 +38,7 @@ export function sanitiserCase(
         : `cuts the Discord interaction token out and binds it under ${sessionKeys.length} session keys: ${entry.id}`,
     section: SECTION,
     level: levelForTags(entry.tags),
-    since: RELAY_SUITE_VERSION,
+    since: sinceOf(entry, location, RELAY_SUITE_VERSION),
     requires: 'discord-sanitiser',
     run: async (impl) => {
       const result = await impl.sanitiseDiscordInteraction?.(body, options);

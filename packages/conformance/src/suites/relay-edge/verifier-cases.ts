@@ -3,7 +3,7 @@ import { assertEqual, assertRejects } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
 import { type FixtureCase, readFixtureFile, readObject, readString } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
-import { levelForTags } from '../relay/case-level.js';
+import { levelForTags, sinceOf } from '../relay/case-level.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
 import type {
   EdgeVerifierClock,
@@ -38,7 +38,7 @@ function verifierCase(entry: FixtureCase, location: string, suiteName: string): 
     id: `${suiteName}.verifiers.${entry.id}`,
     section: SECTION,
     level: levelForTags(entry.tags),
-    since: RELAY_SUITE_VERSION,
+    since: sinceOf(entry, location, RELAY_SUITE_VERSION),
   } as const;
   const options = readObject(entry['options'], `${location}.options`);
   if (entry['operation'] === 'encrypt_reply') {
@@ -49,6 +49,21 @@ function verifierCase(entry: FixtureCase, location: string, suiteName: string): 
       nonce: readString(options['nonce'], `${location}.options.nonce`),
       random: hexToBytes(readString(options['random_hex'], `${location}.options.random_hex`)),
     };
+    if ('error' in entry) {
+      const code = readString(entry['error'], `${location}.error`);
+      return {
+        ...common,
+        title: `refuses the WeCom passive reply of ${entry.id} (${code})`,
+        requires: 'wecom-reply',
+        run: async (impl) => {
+          const error = await assertRejects(
+            async () => impl.encryptWeComReply?.(message, replyOptions),
+            `the reply must be refused (${code})`,
+          );
+          if (impl.errorCode) assertEqual(impl.errorCode(error), code, 'refusal code');
+        },
+      };
+    }
     const expected = readObject(entry['expected'], `${location}.expected`);
     return {
       ...common,

@@ -32,6 +32,7 @@ export class GatewayProbe {
   readonly #socket: LiveWebSocket;
   readonly #waiters = new Set<() => void>();
   #partial = '';
+  #largestMessageBytes = 0;
 
   private constructor(socket: LiveWebSocket) {
     this.#socket = socket;
@@ -63,9 +64,27 @@ export class GatewayProbe {
     return this.#socket.open;
   }
 
+  /** The UTF-8 size of the largest WebSocket message received so far, in bytes. */
+  get largestMessageBytes(): number {
+    return this.#largestMessageBytes;
+  }
+
+  /** What the connector sent after its last newline: a frame without one is never processed. */
+  get unterminated(): string {
+    return this.#partial;
+  }
+
   /** Writes one frame, as the gateway writes it. */
   send(frame: GatewayFrameInput): void {
     this.#socket.send(encodeFrame(frame, { style: 'python' }));
+  }
+
+  /**
+   * Writes `text` as one WebSocket message, byte for byte: several frames at once, part of a frame, or a
+   * line the gateway's encoder would not write.
+   */
+  sendText(text: string): void {
+    this.#socket.send(text);
   }
 
   /**
@@ -113,6 +132,7 @@ export class GatewayProbe {
   }
 
   #receive(message: string): void {
+    this.#largestMessageBytes = Math.max(this.#largestMessageBytes, Buffer.byteLength(message));
     const parts = (this.#partial + message).split('\n');
     this.#partial = parts.pop() ?? '';
     for (const raw of parts) {

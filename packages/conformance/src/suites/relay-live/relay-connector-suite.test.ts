@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { relayConnectorSubject } from '../../cli/bundled-suites.js';
 import { runSuite, type SuiteReport } from '../../run-suite.js';
 import type { ReceivedLine } from './gateway-probe.js';
 import { inboundProblems, relayConnectorSuite } from './relay-connector-suite.js';
@@ -102,8 +103,49 @@ describe('relayConnectorSuite', () => {
       'inbound.valid': 'passed',
       'inbound.no-redelivery-after-ack': 'passed',
       'interrupt.connection-survives': 'passed',
+      'hello.descriptor-per-hello': 'passed',
+      'outbound.unannounced-platform-refused': 'passed',
+      'outbound.unannounced-bot-refused': 'passed',
+      'outbound.before-hello': 'passed',
+      'framing.batched-and-split': 'passed',
+      'outbound.malformed-answered': 'passed',
+      'going-idle.acknowledged': 'passed',
+      'session.new-connection-replaces-old': 'passed',
+      // Without opsSucceed (this server's prompt refuses), the success cases do not run.
+      ...Object.fromEntries(
+        [
+          'send',
+          'edit',
+          'typing',
+          'get_chat_info',
+          'send_media',
+          'prompt',
+          'react',
+          'thread_create',
+          'thread_rename',
+        ].map((op) => [`outbound.${op}.succeeds`, 'skipped']),
+      ),
+      'outbound.routed-to-announced-identity': 'skipped',
+      'outbound.sequential-calls-keep-succeeding': 'skipped',
+      'framing.lines-terminated': 'passed',
+      'outbound.follow_up.unbound-refused': 'skipped',
+      'inbound.buffer-drained-in-order': 'skipped',
+      'framing.messages-within-gateway-limit': 'passed',
+      'interrupt.before-hello': 'passed',
+      'hello.unserved-platform-harmless': 'passed',
+      'connection.survives-idle': 'skipped',
+      'limits.oversized-message-contained': 'passed',
     });
   });
+
+  it('passes, every case run, against the bundled in-process relay connector (the mutation subject)', async () => {
+    const started = await relayConnectorSubject.start();
+    cleanups.push(() => started.stop());
+    const suite = started.suites.find((candidate) => candidate.name === 'relay.live');
+    const report = await runSuite(suite as unknown as Parameters<typeof runSuite>[0]);
+    expect(report.errors).toEqual([]);
+    expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
+  }, 120_000);
 
   it('passes the default "relay" hello against a server answering it with its fallbackPlatform', async () => {
     const url = await startRelayServerProcess({ RELAY_FALLBACK_PLATFORM: 'discord' });

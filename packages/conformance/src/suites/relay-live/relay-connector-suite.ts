@@ -3,6 +3,7 @@ import {
   type CapabilityDescriptor,
   decodeOpResult,
   descriptorSupportsOp,
+  encodeFrame,
   type GatewayFrameInput,
   mintRelayToken,
   newRequestId,
@@ -21,7 +22,7 @@ import { assertEqual, fail, formatValue } from '../../assert.js';
 import { ConformanceError, isConformanceError } from '../../errors.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { sampleActions } from '../relay/sample-actions.js';
-import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
+import { RELAY_LIVE_SUITE_VERSION, RELAY_SUITE_VERSION } from '../relay/suite-version.js';
 import { GatewayProbe, lineType, openOrFail, quoteLine, type ReceivedLine } from './gateway-probe.js';
 import type { WebSocketClose } from './websocket-client.js';
 
@@ -167,6 +168,25 @@ export interface RelayConnectorSuiteOptions {
   readonly patienceMs?: number;
   /** How long the suite listens for `inbound` frames after a handshake. Default 1500 ms. */
   readonly inboundWindowMs?: number;
+  /**
+   * The connector's platform succeeds at every advertised op on the suite's test chat (a test connector
+   * whose platform echoes): the `outbound.<op>.succeeds` cases then require `success: true` and the ids
+   * the gateway goes on with. Default `false` (a real platform refuses the suite's made-up chat).
+   */
+  readonly opsSucceed?: boolean;
+  /**
+   * The `message_id`s of the inbound events the connector buffered for this gateway before the run, in
+   * the order they were buffered, when nothing else reaches the buffer during the run: the
+   * `inbound.buffer-drained-in-order` case then requires the first connection to get exactly these, in
+   * this order, each once.
+   */
+  readonly bufferedMessageIds?: readonly string[];
+  /**
+   * How long `connection.survives-idle` keeps a connection without frames, in milliseconds: above two of
+   * the connector's ping intervals, it checks that a gateway answering pings is not dropped. The case
+   * runs only when it is given.
+   */
+  readonly idleMs?: number;
 }
 
 /** What the suite saw on its first connection: the handshake and the inbound frames that followed it. */
@@ -183,6 +203,10 @@ export interface RelayHandshakeRecord {
   readonly inbound: readonly ReceivedLine[];
   /** The `bufferId`s the suite acknowledged with `inbound_ack`. */
   readonly ackedBufferIds: readonly string[];
+  /** What the connector had sent after its last newline when the suite closed the connection. */
+  readonly unterminated?: string;
+  /** The UTF-8 size of the largest WebSocket message the connector sent on it, in bytes. */
+  readonly largestMessageBytes?: number;
 }
 
 /** What every case of {@link relayConnectorSuite} receives. */
@@ -195,6 +219,9 @@ export interface RelayConnectorContext {
   readonly now: () => number;
   readonly patienceMs: number;
   readonly inboundWindowMs: number;
+  readonly opsSucceed: boolean;
+  readonly bufferedMessageIds: readonly string[] | undefined;
+  readonly idleMs: number | undefined;
   readonly handshake: RelayHandshakeRecord;
 }
 
@@ -216,9 +243,15 @@ type RelayLiveCase = ConformanceCase<RelayConnectorContext>;
  * advertises (§7.2), `success: false` for an unsupported op, the `inbound` frames the connector sends
  * within a short window (§4: decodable, always-present keys, a derivable session key, `scope_id` on Slack),
  * no redelivery after `inbound_ack` (§2.6), and a connection that survives an `interrupt` (§8).
+ * Since 1.1.0 also (see {@link RELAY_LIVE_SUITE_VERSION}) the routing of outbound frames to hello'd
+ * identities (§18.6, §20.4), NDJSON framing both ways (§2.3), `going_idle_ack`, the replacement of an
+ * older connection (§20.2) and robustness to odd but possible frames; with `opsSucceed`,
+ * `bufferedMessageIds` or `idleMs`, results with their ids, the drained buffer, and pings.
  *
  * Capabilities, found on the first connection: `op:<op>` for each op the descriptor supports,
- * `inbound` when the connector sent inbound frames, `buffered-inbound` when some carried a `bufferId`.
+ * `inbound` when the connector sent inbound frames, `buffered-inbound` when some carried a `bufferId`;
+ * `ops-succeed`, `known-buffer` and `idle-window` from the options `opsSucceed`, `bufferedMessageIds`
+ * and `idleMs`.
  * The ops are executed for real: point the suite at a test connector or a test chat.
  *
  * @throws {ConformanceError} `invalid_relay_live_options`: for a missing URL, gateway id or secret, or a bad
@@ -237,7 +270,7 @@ export function relayConnectorSuite(
   const resolved = resolveOptions(options);
   return {
     name: SUITE_NAME,
-    version: RELAY_SUITE_VERSION,
+    version: RELAY_LIVE_SUITE_VERSION,
     description:
       'A live relay connector, driven over WebSocket by a gateway: auth, hello/descriptor, outbound ops, inbound frames, acks and interrupts.',
     cases: [
@@ -246,8 +279,25 @@ export function relayConnectorSuite(
       ...OUTBOUND_OPS.map(opCase),
       unsupportedOpCase(),
       inboundCase(),
+      drainedInOrderCase(),
       redeliveryCase(),
       interruptCase(),
+      descriptorPerHelloCase(),
+      unservedHelloCase(),
+      ...routingCases(),
+      framingCase(),
+      terminatedLinesCase(),
+      messageSizeCase(),
+      malformedOutboundCase(),
+      goingIdleCase(),
+      replacementCase(),
+      interruptBeforeHelloCase(),
+      survivesIdleCase(),
+      oversizedMessageCase(),
+      ...SUCCEEDING_OPS.map(succeedsCase),
+      routedSucceedsCase(),
+      sequentialCallsCase(),
+      unboundFollowUpCase(),
     ],
     needs: {
       ...Object.fromEntries(
@@ -264,6 +314,17 @@ export function relayConnectorSuite(
         provide:
           'a buffered inbound event (delivered with a bufferId) waiting for this gateway when the run starts',
       },
+      'idle-window': {
+        provide: 'idleMs: longer than two of the connector’s ping intervals',
+      },
+      'known-buffer': {
+        provide:
+          'bufferedMessageIds: the message_ids of the inbound events buffered for this gateway before the run, in order (nothing else reaching the buffer during it)',
+      },
+      'ops-succeed': {
+        provide:
+          'opsSucceed: true, for a test connector whose platform succeeds at every op it advertises on the suite’s test chat',
+      },
     },
     setup: async () => {
       const handshake = await firstHandshake(resolved);
@@ -274,6 +335,9 @@ export function relayConnectorSuite(
       }
       if (handshake.inbound.length > 0) capabilities.add('inbound');
       if (handshake.ackedBufferIds.length > 0) capabilities.add('buffered-inbound');
+      if (resolved.opsSucceed) capabilities.add('ops-succeed');
+      if (resolved.bufferedMessageIds !== undefined) capabilities.add('known-buffer');
+      if (resolved.idleMs !== undefined) capabilities.add('idle-window');
       return { ctx: { ...resolved, handshake }, capabilities };
     },
   };
@@ -303,7 +367,21 @@ function resolveOptions(options: RelayConnectorSuiteOptions): Omit<RelayConnecto
     now: options.now ?? Date.now,
     patienceMs: positiveMs(options.patienceMs, DEFAULT_PATIENCE_MS, 'patienceMs'),
     inboundWindowMs: positiveMs(options.inboundWindowMs, DEFAULT_INBOUND_WINDOW_MS, 'inboundWindowMs'),
+    opsSucceed: options.opsSucceed === true,
+    bufferedMessageIds: bufferedIds(options.bufferedMessageIds),
+    idleMs: options.idleMs === undefined ? undefined : positiveMs(options.idleMs, 0, 'idleMs'),
   };
+}
+
+function bufferedIds(ids: readonly string[] | undefined): readonly string[] | undefined {
+  if (ids === undefined) return undefined;
+  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string' || id === '')) {
+    throw new ConformanceError(
+      'invalid_relay_live_options',
+      'bufferedMessageIds must be a list of non-empty strings',
+    );
+  }
+  return [...ids];
 }
 
 function positiveMs(value: number | undefined, fallback: number, name: string): number {
@@ -384,6 +462,8 @@ async function firstHandshake(settings: Settings): Promise<RelayHandshakeRecord>
     const closedEarly = probe.open ? undefined : await probe.closed;
     return {
       ...(closedEarly === undefined ? {} : { closedEarly }),
+      unterminated: probe.unterminated,
+      largestMessageBytes: probe.largestMessageBytes,
       ...(descriptorLine === undefined ? {} : { descriptorLine }),
       ...readDescriptor(descriptorLine),
       inbound,
@@ -536,18 +616,52 @@ function descriptorCase(): RelayLiveCase {
   };
 }
 
+/** The frame `platform` and `botId` an outbound names (absent when the gateway does not know the chat). */
+interface OutboundRoute {
+  readonly platform?: string;
+  readonly botId?: string;
+}
+
 /** Sends one outbound action on `probe` and returns the `result` of its well-formed answer. */
 async function exchange(
   ctx: RelayConnectorContext,
   probe: GatewayProbe,
   action: OutboundActionInput,
   label: string,
+  route: OutboundRoute = {},
 ): Promise<Record<string, unknown>> {
   const requestId = newRequestId();
   const from = probe.lines.length;
-  probe.send({ type: 'outbound', requestId, action });
-  const answer = await probe.next((line) => lineType(line) === 'outbound_result', ctx.patienceMs, from);
+  probe.send({ type: 'outbound', requestId, action, ...route });
+  return answerTo(ctx, probe, requestId, label, from);
+}
+
+/**
+ * The `result` of the well-formed `outbound_result` answering `requestId` among the lines from index
+ * `from` on; fails when none comes within the patience, or the answer is not one.
+ */
+async function answerTo(
+  ctx: RelayConnectorContext,
+  probe: GatewayProbe,
+  requestId: string,
+  label: string,
+  from: number,
+): Promise<Record<string, unknown>> {
+  const answer = await probe.next(
+    // An answer naming another request is skipped (several may be in flight); one naming none is this one.
+    (line) =>
+      lineType(line) === 'outbound_result' &&
+      (answerRequestId(line) === requestId || typeof answerRequestId(line) !== 'string'),
+    ctx.patienceMs,
+    from,
+  );
   if (answer === undefined) {
+    const other = probe.lines.slice(from).find((line) => lineType(line) === 'outbound_result');
+    if (other !== undefined && answerRequestId(other) !== requestId) {
+      fail(
+        `${label} was sent with requestId ${requestId} but answered with requestId ${formatValue(answerRequestId(other))}`,
+      );
+    }
     const ended = probe.open ? '' : ' (the connection closed)';
     fail(`no outbound_result for ${label} (requestId ${requestId}) within ${ctx.patienceMs} ms${ended}`);
   }
@@ -556,12 +670,13 @@ async function exchange(
       `the answer to ${label} (requestId ${requestId}) is not a valid outbound_result: ${answer.error?.message ?? 'not decodable'}; line ${quoteLine(answer)}`,
     );
   }
-  if (answer.frame.requestId !== requestId) {
-    fail(
-      `${label} was sent with requestId ${requestId} but answered with requestId ${formatValue(answer.frame.requestId)}`,
-    );
-  }
   return answer.frame.result;
+}
+
+/** The `requestId` an `outbound_result` line names, as sent (decoded or not). */
+function answerRequestId(line: ReceivedLine): unknown {
+  const json = line.json as { readonly requestId?: unknown } | null | undefined;
+  return typeof json === 'object' && json !== null ? json.requestId : undefined;
 }
 
 /** Dials with a valid token, says hello and waits for the descriptor, then runs `body`; always closes. */
@@ -687,6 +802,517 @@ function interruptCase(): RelayLiveCase {
         });
         await exchange(ctx, probe, unsupportedAction, 'an outbound sent after the interrupt');
         if (!probe.open) fail('the connector closed the connection after an interrupt');
+      }),
+  };
+}
+
+const since11 = { level: 'required', since: RELAY_LIVE_SUITE_VERSION } as const;
+
+/** The `send` the routing cases target a platform or bot with. */
+const routedSend = SAMPLE_ACTIONS.send as OutboundActionInput;
+
+/** A platform no gateway announces: an outbound naming it must be refused. */
+const UNANNOUNCED_PLATFORM = 'agentwire-conformance-unannounced';
+
+function descriptorPerHelloCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.hello.descriptor-per-hello`,
+    title: 'every hello on a connection is answered with its own descriptor, a repeated one too',
+    section: 'relay-reference §2.4, §18.7',
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        const from = probe.lines.length;
+        probe.send({
+          type: 'hello',
+          platform: ctx.platform,
+          botId: `${ctx.botId}agentwire-conformance-second-bot`,
+        });
+        probe.send(helloFrame(ctx));
+        const count = () => probe.lines.slice(from).filter(isDescriptor).length;
+        await probe.next(() => count() >= 2, ctx.patienceMs, from);
+        if (count() < 2) {
+          fail(
+            `two more hellos (another botId, then the first hello again) got ${count()} descriptor(s) within ${ctx.patienceMs} ms; expected one per hello`,
+          );
+        }
+      }),
+  };
+}
+
+function routingCases(): RelayLiveCase[] {
+  return [
+    {
+      ...since11,
+      id: `${SUITE_NAME}.outbound.unannounced-platform-refused`,
+      title: 'an outbound naming a platform no hello announced is answered with success: false',
+      section: 'relay-reference §7.1, §18.6, §20.4',
+      run: (ctx) =>
+        withSession(ctx, async (probe) => {
+          const label = `a send for platform "${UNANNOUNCED_PLATFORM}", never announced in a hello`;
+          const result = await exchange(ctx, probe, routedSend, label, { platform: UNANNOUNCED_PLATFORM });
+          if (result['success'] !== false)
+            fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
+        }),
+    },
+    {
+      ...since11,
+      id: `${SUITE_NAME}.outbound.unannounced-bot-refused`,
+      title:
+        'an outbound naming the hello’d platform with a botId no hello announced is answered with success: false',
+      section: 'relay-reference §2.4, §18.6',
+      run: (ctx) =>
+        withSession(ctx, async (probe) => {
+          const botId = `${ctx.botId}agentwire-conformance-other-bot`;
+          const label = `a send for platform ${formatValue(ctx.platform)} and botId ${formatValue(botId)}, never announced in a hello`;
+          const result = await exchange(ctx, probe, routedSend, label, { platform: ctx.platform, botId });
+          if (result['success'] !== false)
+            fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
+        }),
+    },
+    {
+      ...since11,
+      id: `${SUITE_NAME}.outbound.before-hello`,
+      title:
+        'an outbound on a connection that said no hello yet is answered with success: false, not silence',
+      section: 'relay-reference §2.4, §18.5',
+      run: async (ctx) => {
+        const probe = await openOrFail(
+          ctx.url,
+          validTokenHeaders(ctx),
+          ctx.patienceMs,
+          'an upgrade with a valid token',
+        );
+        try {
+          const label = 'a send before any hello';
+          const result = await exchange(ctx, probe, routedSend, label);
+          if (result['success'] !== false)
+            fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
+        } finally {
+          await probe.close();
+        }
+      },
+    },
+  ];
+}
+
+function framingCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.framing.batched-and-split`,
+    title:
+      'outbound frames batched in one message, and one frame split across two messages, are each answered',
+    section: 'relay-reference §2.3',
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        const requestIds = [newRequestId(), newRequestId(), newRequestId()];
+        const [first, second, third] = requestIds.map((requestId) =>
+          encodeFrame({ type: 'outbound', requestId, action: unsupportedAction }, { style: 'python' }),
+        ) as [string, string, string];
+        const half = Math.floor(third.length / 2);
+        const from = probe.lines.length;
+        probe.sendText(first + second + third.slice(0, half));
+        probe.sendText(third.slice(half));
+        const labels = [
+          'the first of two frames in one message',
+          'the second of two frames in one message',
+          'a frame split across two messages',
+        ];
+        for (const [index, requestId] of requestIds.entries()) {
+          await answerTo(ctx, probe, requestId, labels[index] as string, from);
+        }
+      }),
+  };
+}
+
+function malformedOutboundCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.outbound.malformed-answered`,
+    title: 'an outbound whose action is malformed is still answered under its requestId, with success: false',
+    section: 'relay-reference §2.4, §18.5',
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        const requestId = newRequestId();
+        const from = probe.lines.length;
+        // A send without chat_id and content: its requestId is all the connector can answer.
+        probe.sendText(`{"type": "outbound", "requestId": "${requestId}", "action": {"op": "send"}}\n`);
+        const label = 'a send without chat_id and content';
+        const result = await answerTo(ctx, probe, requestId, label, from);
+        if (result['success'] !== false)
+          fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
+      }),
+  };
+}
+
+function goingIdleCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.going-idle.acknowledged`,
+    title: 'a going_idle is answered with going_idle_ack',
+    section: 'relay-reference §2.4, §2.6',
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        const from = probe.lines.length;
+        probe.send({ type: 'going_idle' });
+        const ack = await probe.next((line) => lineType(line) === 'going_idle_ack', ctx.patienceMs, from);
+        if (ack === undefined) fail(`no going_idle_ack within ${ctx.patienceMs} ms of a going_idle`);
+        if (ack.error !== undefined) fail(`the going_idle_ack does not decode: ${ack.error.message}`);
+      }),
+  };
+}
+
+function replacementCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.session.new-connection-replaces-old`,
+    title:
+      'a new authenticated connection of the same gateway closes the older one (not with 4401) and serves the session',
+    section: 'relay-reference §12, §20.2',
+    run: async (ctx) => {
+      const older = await openOrFail(ctx.url, validTokenHeaders(ctx), ctx.patienceMs, 'the first upgrade');
+      try {
+        older.send(helloFrame(ctx));
+        if ((await older.next(isDescriptor, ctx.patienceMs)) === undefined) {
+          fail(noDescriptorCause(ctx, older.open ? undefined : await older.closed));
+        }
+        await withSession(ctx, async (newer) => {
+          const closed = await older.waitClosed(ctx.patienceMs);
+          if (closed === undefined) {
+            fail(
+              `the older connection was still open ${ctx.patienceMs} ms after a new one of the same gateway said hello; expected it closed (a gateway re-dials over sockets it no longer reads)`,
+            );
+          }
+          if (closed.code === RELAY_CLOSE_UNAUTHORIZED) {
+            fail(
+              `the older connection was closed with ${RELAY_CLOSE_UNAUTHORIZED} (${closed.reason}), which a gateway past its handshake reads as revoked`,
+            );
+          }
+          await exchange(ctx, newer, unsupportedAction, 'an outbound on the newer connection');
+          if (!newer.open) fail('the connector closed the newer connection too');
+        });
+      } finally {
+        await older.close();
+      }
+    },
+  };
+}
+
+/**
+ * The ops a test connector must succeed at (`opsSucceed`): all but `follow_up`, which needs a
+ * capability bound for its session (relay-reference §9) that the suite cannot bind.
+ */
+const SUCCEEDING_OPS = OUTBOUND_OPS.filter((op) => op !== 'follow_up');
+
+/** The result keys the gateway goes on with after a success (relay-reference §7.2). */
+function successProblem(op: OutboundOp, result: Record<string, unknown>): string | undefined {
+  const nonEmpty = (value: unknown) => typeof value === 'string' && value !== '';
+  switch (op) {
+    case 'send':
+    case 'send_media':
+    case 'prompt':
+      return nonEmpty(result['message_id']) ? undefined : 'a non-empty message_id';
+    case 'thread_create':
+      return nonEmpty(result['thread_id']) || nonEmpty(result['message_id'])
+        ? undefined
+        : 'a non-empty thread_id or message_id';
+    case 'get_chat_info': {
+      const info = result['chat_info'] ?? result;
+      const name = (info as { readonly name?: unknown } | null)?.name;
+      return typeof name === 'string' ? undefined : 'chat_info with a string name';
+    }
+    default:
+      return undefined;
+  }
+}
+
+function succeedsCase(op: OutboundOp): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.outbound.${op}.succeeds`,
+    title: `a test connector answers an advertised ${op} with success: true and the ids the gateway goes on with`,
+    section: 'relay-reference §7.2',
+    requires: [`op:${op}`, 'ops-succeed'],
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        const result = await exchange(ctx, probe, SAMPLE_ACTIONS[op] as OutboundActionInput, op);
+        if (result['success'] !== true)
+          fail(`${op} was answered with ${formatValue(result)}; expected success: true`);
+        const missing = successProblem(op, result);
+        if (missing !== undefined)
+          fail(`the successful ${op} result ${formatValue(result)} lacks ${missing}`);
+      }),
+  };
+}
+
+function routedSucceedsCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.outbound.routed-to-announced-identity`,
+    title: 'an outbound naming the hello’d platform (and its botId) is executed by that identity',
+    section: 'relay-reference §2.4, §7.1, §18.6',
+    requires: ['op:send', 'ops-succeed'],
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        // The gateway omits botId, never sends it as "", when the identity has none (§20.4).
+        const route =
+          ctx.botId === '' ? { platform: ctx.platform } : { platform: ctx.platform, botId: ctx.botId };
+        const label = `a send for the hello'd platform ${formatValue(ctx.platform)}`;
+        const result = await exchange(ctx, probe, routedSend, label, route);
+        if (result['success'] !== true)
+          fail(`${label} was answered with ${formatValue(result)}; expected success: true`);
+      }),
+  };
+}
+
+function terminatedLinesCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.framing.lines-terminated`,
+    title: 'everything the connector sent after the hello (descriptor, inbound frames) ends with a newline',
+    section: 'relay-reference §2.3',
+    run: ({ handshake }) => {
+      if (handshake.refused !== undefined) fail(`no connection to listen on: ${handshake.refused}`);
+      const rest = handshake.unterminated ?? '';
+      if (rest !== '') {
+        fail(
+          `the connector sent ${formatValue(rest.length > 200 ? `${rest.slice(0, 200)}…` : rest)} without a closing newline; the gateway never processes a line until its newline comes`,
+        );
+      }
+    },
+  };
+}
+
+/** How many outbound calls {@link sequentialCallsCase} makes on one connection, one after another. */
+const SEQUENTIAL_CALLS = 300;
+
+function sequentialCallsCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.outbound.sequential-calls-keep-succeeding`,
+    title: `a test connector still executes outbound calls after ${SEQUENTIAL_CALLS} finished ones on the same connection`,
+    section: 'relay-reference §2.4, §7.2',
+    requires: ['op:typing', 'ops-succeed'],
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        // A gateway keeps one connection for its life: finished calls must not count against it.
+        for (let call = 1; call <= SEQUENTIAL_CALLS; call += 1) {
+          const label = `typing call ${call} of ${SEQUENTIAL_CALLS}, each sent once the previous one was answered`;
+          const result = await exchange(ctx, probe, SAMPLE_ACTIONS.typing as OutboundActionInput, label);
+          if (result['success'] !== true)
+            fail(`${label} was answered with ${formatValue(result)}; expected success: true`);
+        }
+      }),
+  };
+}
+
+function unboundFollowUpCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.outbound.follow_up.unbound-refused`,
+    title: 'a follow_up for a session no capability was bound for is answered with success: false',
+    section: 'relay-reference §9',
+    requires: 'op:follow_up',
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        const action = SAMPLE_ACTIONS.follow_up as OutboundActionInput;
+        const label = `a follow_up for the session ${formatValue((action as { readonly session_key?: unknown }).session_key)}, which holds no capability`;
+        const result = await exchange(ctx, probe, action, label);
+        if (result['success'] !== false)
+          fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
+      }),
+  };
+}
+
+function drainedInOrderCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.inbound.buffer-drained-in-order`,
+    title:
+      'after the hello the connector sends every buffered inbound event, in the order buffered, each once with its own bufferId',
+    section: 'relay-reference §2.4, §2.6, §18.8',
+    requires: 'known-buffer',
+    run: ({ handshake, bufferedMessageIds = [] }) => {
+      const got = handshake.inbound.map((line) => {
+        const event = (line.json as { readonly event?: { readonly message_id?: unknown } } | undefined)
+          ?.event;
+        return event?.message_id;
+      });
+      const bufferIds = handshake.inbound.map((line) =>
+        line.frame?.type === 'inbound' ? line.frame.bufferId : undefined,
+      );
+      const missingBufferId = bufferIds.findIndex((id) => typeof id !== 'string' || id === '');
+      if (missingBufferId >= 0) {
+        fail(
+          `the buffered inbound frame ${missingBufferId + 1} carries no bufferId: ${quoteLine(handshake.inbound[missingBufferId] as ReceivedLine)}`,
+        );
+      }
+      const repeated = bufferIds.find((id, index) => bufferIds.indexOf(id) !== index);
+      if (repeated !== undefined)
+        fail(`bufferId ${formatValue(repeated)} was delivered twice on one connection`);
+      const first = got.findIndex((id, index) => id !== bufferedMessageIds[index]);
+      if (first >= 0 || got.length !== bufferedMessageIds.length) {
+        const at = first >= 0 ? first : Math.min(got.length, bufferedMessageIds.length);
+        fail(
+          `the first connection got ${got.length} inbound event(s) of the ${bufferedMessageIds.length} buffered; from position ${at + 1} on it got ${formatValue(got.slice(at, at + 3))}, expected ${formatValue(bufferedMessageIds.slice(at, at + 3))}`,
+        );
+      }
+    },
+  };
+}
+
+/**
+ * The largest WebSocket message the gateway's client takes (Python `websockets`' default `max_size`,
+ * 2^20 bytes): a larger one closes its connection with 1009.
+ */
+const GATEWAY_MAX_MESSAGE_BYTES = 1024 * 1024;
+
+function messageSizeCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.framing.messages-within-gateway-limit`,
+    title: `no WebSocket message of the connector exceeds the gateway client's ${GATEWAY_MAX_MESSAGE_BYTES} bytes, however much it replays`,
+    section: 'relay-reference §2.2, §2.3',
+    run: ({ handshake }) => {
+      if (handshake.refused !== undefined) fail(`no connection to listen on: ${handshake.refused}`);
+      const largest = handshake.largestMessageBytes ?? 0;
+      if (largest > GATEWAY_MAX_MESSAGE_BYTES) {
+        fail(
+          `the connector sent a WebSocket message of ${largest} bytes; the gateway's client closes its connection (1009) above ${GATEWAY_MAX_MESSAGE_BYTES}: split batched lines across messages`,
+        );
+      }
+    },
+  };
+}
+
+function interruptBeforeHelloCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.interrupt.before-hello`,
+    title:
+      'an interrupt before any hello leaves the connection usable: the hello after it gets its descriptor',
+    section: 'relay-reference §2.4, §8',
+    run: async (ctx) => {
+      const probe = await openOrFail(
+        ctx.url,
+        validTokenHeaders(ctx),
+        ctx.patienceMs,
+        'an upgrade with a valid token',
+      );
+      try {
+        probe.send({
+          type: 'interrupt',
+          session_key: `agent:main:${ctx.platform}:dm:agentwire-conformance-chat`,
+          reason: 'agentwire conformance',
+        });
+        probe.send(helloFrame(ctx));
+        if ((await probe.next(isDescriptor, ctx.patienceMs)) === undefined) {
+          fail(
+            `after an interrupt before any hello: ${noDescriptorCause(ctx, probe.open ? undefined : await probe.closed)}`,
+          );
+        }
+        await exchange(ctx, probe, unsupportedAction, 'an outbound after the interrupt and the hello');
+      } finally {
+        await probe.close();
+      }
+    },
+  };
+}
+
+/** The size of the message {@link oversizedMessageCase} sends: twice what the gateway's client takes. */
+const OVERSIZED_MESSAGE_BYTES = 2 * GATEWAY_MAX_MESSAGE_BYTES;
+
+function oversizedMessageCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.limits.oversized-message-contained`,
+    title: `a ${OVERSIZED_MESSAGE_BYTES}-byte message costs at most its own connection: the connector still serves a new one`,
+    section: 'relay-reference §2.3, §20.2',
+    run: async (ctx) => {
+      await withSession(ctx, async (probe) => {
+        const requestId = newRequestId();
+        const head = `{"type": "outbound", "requestId": "${requestId}", "action": {"op": "${UNSUPPORTED_OP}", "chat_id": "agentwire-conformance-chat", "content": "`;
+        const tail = '", "metadata": {}}}\n';
+        probe.sendText(head + 'x'.repeat(OVERSIZED_MESSAGE_BYTES - head.length - tail.length) + tail);
+        // Closed (1009) or answered: either is the connector's choice. It must not take the server down.
+        await probe.next(
+          (line) => lineType(line) === 'outbound_result' && answerRequestId(line) === requestId,
+          ctx.patienceMs,
+        );
+      });
+      await withSession(ctx, (probe) =>
+        exchange(
+          ctx,
+          probe,
+          unsupportedAction,
+          'an outbound on a new connection after the oversized message',
+        ),
+      );
+    },
+  };
+}
+
+/** A platform no connector serves: the gateway says hello for every platform it fronts (§2.4). */
+const UNSERVED_PLATFORM = 'agentwire-conformance-unserved';
+
+function unservedHelloCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.hello.unserved-platform-harmless`,
+    title:
+      'a hello for a platform the connector does not serve leaves the connection usable for the next hello',
+    section: 'relay-reference §2.4, §18.7',
+    run: async (ctx) => {
+      const probe = await openOrFail(
+        ctx.url,
+        validTokenHeaders(ctx),
+        ctx.patienceMs,
+        'an upgrade with a valid token',
+      );
+      try {
+        // A connector may answer it (with a fallback platform's descriptor) or not; the next hello must be.
+        probe.send({ type: 'hello', platform: UNSERVED_PLATFORM, botId: '' });
+        const from = probe.lines.length;
+        probe.send(helloFrame(ctx));
+        await probe.next(
+          () => probe.lines.filter(isDescriptor).length >= 1 && probe.lines.slice(from).some(isDescriptor),
+          ctx.patienceMs,
+        );
+        const descriptors = probe.lines.filter(isDescriptor).length;
+        if (descriptors === 0) {
+          fail(
+            `after a hello for the unserved platform "${UNSERVED_PLATFORM}": ${noDescriptorCause(ctx, probe.open ? undefined : await probe.closed)}`,
+          );
+        }
+        await exchange(ctx, probe, unsupportedAction, 'an outbound after a hello for an unserved platform');
+      } finally {
+        await probe.close();
+      }
+    },
+  };
+}
+
+function survivesIdleCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.connection.survives-idle`,
+    title: 'a connection whose gateway answers pings but sends no frame stays open and still answers',
+    section: 'relay-reference §2.2, §20.1',
+    requires: 'idle-window',
+    run: ({ idleMs = 0, ...ctx }) =>
+      withSession({ ...ctx, idleMs }, async (probe) => {
+        const closed = await probe.waitClosed(idleMs);
+        if (closed !== undefined) {
+          fail(
+            `the connector closed a connection that answered its pings after less than ${idleMs} ms without frames (code ${closed.code}, reason ${formatValue(closed.reason)})`,
+          );
+        }
+        await exchange(
+          { ...ctx, idleMs },
+          probe,
+          unsupportedAction,
+          `an outbound after ${idleMs} ms without frames`,
+        );
       }),
   };
 }

@@ -24,3 +24,29 @@ export const RELAY_TOKENS_SUITE_VERSION = '1.1.0';
  * holds one only in a part the key does not write.
  */
 export const RELAY_SESSION_KEYS_SUITE_VERSION = '1.1.0';
+
+/**
+ * Version of the `relay.edge` suite: 1.1.0 added WeCom messages on the edges of their padding, layout and
+ * XML (one block, no receive id, quoted or adjacent CDATA, unterminated CDATA, an empty or over-long
+ * signature, the clock at the skew bound), passive replies with astral characters, unpaired surrogates,
+ * a nonce that is not alphanumeric or 15 random bytes, Twilio form bodies in raw UTF-8, upper-case
+ * content types, IPv6 and digits-only hosts and truncated JSON body hashes, a Discord body of `null`, the
+ * SDK's argument checks (recommended), and Discord sanitiser inputs (escaped quotes and brackets, a token
+ * after a top-level string or array, an empty token, a DM without a channel). Fixture cases carry their
+ * `since`; the cases of 1.0.0 keep {@link RELAY_SUITE_VERSION}.
+ */
+export const RELAY_EDGE_SUITE_VERSION = '1.1.0';
+
+/**
+ * Version of the `relay.live` suite: 1.1.0 added a descriptor per hello and a hello for an unserved
+ * platform that harms nothing; the refusal of an outbound for an unannounced platform or botId, of one
+ * before any hello and of a malformed one (answered under its requestId); batched and split frames,
+ * newline-terminated lines and messages within the gateway's 1 MiB; `going_idle_ack`; the replacement
+ * of an older connection of the same gateway (not with 4401); an interrupt before any hello; an
+ * oversized message that costs at most its connection; and, by option, an idle connection kept through
+ * the pings (`idleMs`), the buffer drained in order, each entry once (`bufferedMessageIds`), and for a
+ * test connector (`opsSucceed`) successful results with their ids, the routing to the hello'd identity,
+ * 300 sequential calls and the refusal of an unbound `follow_up`. The cases of 1.0.0 keep `since`
+ * {@link RELAY_SUITE_VERSION}.
+ */
+export const RELAY_LIVE_SUITE_VERSION = '1.1.0';

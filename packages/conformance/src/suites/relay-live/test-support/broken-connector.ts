@@ -74,6 +74,8 @@ export async function startBrokenConnector(flaw: ConnectorFlaw): Promise<BrokenC
       return;
     }
     const reader = new WebSocketFrameReader();
+    // A frame may span messages: the part after the last newline waits for the next one.
+    let partial = '';
     socket.on('data', (chunk: Buffer) => {
       for (const frame of reader.push(chunk)) {
         if (frame.opcode === OPCODE.close) {
@@ -82,7 +84,9 @@ export async function startBrokenConnector(flaw: ConnectorFlaw): Promise<BrokenC
           return;
         }
         if (frame.opcode !== OPCODE.text) continue;
-        for (const line of frame.payload.toString('utf8').split('\n')) {
+        const lines = (partial + frame.payload.toString('utf8')).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) {
           if (line.trim() === '') continue;
           const answer = answerTo(JSON.parse(line) as Record<string, unknown>, flaw);
           if (answer !== undefined) send(OPCODE.text, Buffer.from(`${JSON.stringify(answer)}\n`));

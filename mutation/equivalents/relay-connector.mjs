@@ -1,0 +1,549 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries quote source lines, template placeholders included
+// Equivalents of the `relay-connector` pair (suite relay.live × agentwire's relay connector, in-process), in the
+// format of mutation/equivalents.mjs. The suite plays the Hermes gateway over one WebSocket URL: it dials /relay
+// with a bearer token, says hello, sends outbound / inbound_ack / interrupt / going_idle frames and reads what the
+// connector writes back. The subject (conformance cli/bundled-suites.ts startRelayConnector) is createRelayServer
+// attached to its own HTTP server, with an authenticate that never throws, one echoing Discord adapter that
+// implements every op and returns valid results, in-memory stores, and one inbound event buffered before the run.
+// Each entry below was read against that interface and that subject. Left open on purpose (suite gaps, not
+// equivalents): the heartbeat, flow control and the SDK's per-connection limits, the outbound timeout, and what
+// only an operator call during the run would show (deliverInterrupt, a live deliverInbound, revoke).
+
+const PAIRS = ['relay-connector'];
+const AUTH = 'packages/relay/src/auth.ts';
+const SERVER = 'packages/relay/src/server/relay-server.ts';
+const CONNECTION = 'packages/relay/src/server/gateway-connection.ts';
+const OUTBOUND = 'packages/relay/src/server/outbound.ts';
+
+const RELAY_AUTH_CLOSE_UNUSED =
+  'relayAuthClose is an export for connector authors; the agentwire relay server does not call it (authenticateUpgrade in platform-adapter.ts builds its own 4401 close), so no frame a gateway exchanges with the server reaches it; the auth cases check the close the server sends, and relay.tokens checks this helper';
+const OPERATOR_API =
+  "the server's operator API and lifecycle (address, port, connections, start's listen branch for a server it owns, close, the closed-server refusals, the tenant and argument checks of deliverInbound / forwardPassthrough / deliverInterrupt): a gateway cannot call any of it; the subject attaches to its own listening server, passes a valid tenant, and is stopped only after the suite";
+const EVENTS_AND_LOGS =
+  "the server's events and logging (connection, session, disconnect, rejected, backpressure, warning, error, and the logger fallback): they tell the operator, and nothing of them goes to the gateway";
+const OTHER_PATHS =
+  'what the server answers an upgrade for another path than /relay (a 404, or leaving it to another listener of an attached server): a gateway dials `<base>/relay` without a query (relay-reference §2.1), the path the suite dials';
+const AUTH_FAILURES =
+  "an authenticate callback that throws or rejects (1011 'authentication unavailable'), a socket destroyed before the upgrade completes and an upgrade completing while the server closes: the subject's authenticate is synchronous and never throws, and the suite never stops the server";
+const CLOSED_BOOKKEEPING =
+  "what the server does once a socket is closed (dropping it from its map, stopping the replay pump, aborting running calls, unsubscribing from the bus): the gateway's side of that socket is gone, and the next connection of the gateway gets a fresh GatewayConnection with its own pump and subscription";
+const INTERRUPT_TO_ADAPTER =
+  "what the connector does with a gateway's `interrupt` (hand it to the adapter's onInterrupt with a context): relay-reference §8 leaves it to the connector (the baseline gateway never sends one), and the suite checks only that the connection survives it and still answers";
+const ADAPTER_CONTEXT =
+  'the context object the server hands its platform adapter (tenant, gatewayId, identity, requestId, signal): an SDK API between the server and its adapters that no gateway sees; the echo adapter reads only the action';
+const FAST_PATH =
+  "orderedResultFast, a fast path that returns an adapter's result in the op schema's key order or leaves it to the schema (op-result.test.ts checks both agree): for the echo adapter's results (plain objects, valid values, success first, no extra key, no `ambiguous`) every variant gives the same JSON values, and the order of an object's keys means nothing to the gateway, which reads a dict";
+const ADAPTER_RESULT_CHECKS =
+  "the refusal of an adapter result the gateway could not read (not an object, off the op's schema, not JSON, `ambiguous` set): the echo adapter returns only valid results, and a gateway cannot make an adapter return anything else";
+const SAME_FAILURE =
+  'both ways answer the frame with success: false; only the error text, which the contract leaves to the connector, differs';
+const WORDING =
+  'wording of an error text, a RelayError code or a close reason the gateway never reads: relay-reference §7.2 surfaces `error` as free text, and the server closes only with codes the suite checks';
+const BUFFERED_LINE_FAST_PATH =
+  "bufferedFrameLine's splice of `bufferId` into the stored text of an inbound frame, a fast path whose bytes equal the encoder's (outbound.buffered-frame-line.test.ts): the subject buffers only inbound frames, which both paths write alike";
+const MESSAGE_GROUPING =
+  "how replayed lines are grouped into WebSocket messages: the gateway's reader concatenates messages and splits them on newlines (relay-reference §2.3), so the same lines in the same order read the same; every variant here still ends a message within the room left under maxBufferedAmount (1 MiB by default, the gateway's own message limit, which framing.messages-within-gateway-limit checks with a replay of about 3 MB)";
+const PUMP_FLAGS =
+  'a flag of the replay pump that is set again before it is read (`#wokenWhileRunning` at the start of each loop), or a wake-up after stop, whose pass returns at once when stopped: the pump sends the same lines';
+const CACHED_DESCRIPTOR =
+  'the cache of encoded descriptor lines: a descriptor encoded again is the same line';
+
+/** The mutators that change only a message, a label or the details of an error. */
+const TEXT_MUTATORS = ['StringLiteral', 'ObjectLiteral'];
+
+/** @type {import('../equivalents.mjs').Equivalent[]} */
+export default [
+  // auth.ts: only relayAuthClose is mutated for this pair, and the server never calls it.
+  {
+    pairs: PAIRS,
+    file: AUTH,
+    span: { from: 'export function relayAuthClose' },
+    reason: RELAY_AUTH_CLOSE_UNUSED,
+  },
+
+  // relay-server.ts: the operator's side.
+  ...[
+    { from: 'address(): AddressInfo {', until: '/** Starts listening' },
+    { from: 'close(): Promise<void> {', until: '  async #buffered(' },
+    { from: 'function checkTenant(' },
+  ].map((span) => ({ pairs: PAIRS, file: SERVER, span, reason: OPERATOR_API })),
+  ...[
+    'this.#httpServer = options.server ?? createServer((_request, response) => response.writeHead(404).end());',
+    'this.#ownsHttpServer = options.server === undefined;',
+    'await new Promise<void>((resolve, reject) => {',
+    "this.#httpServer.once('error', reject);",
+    'this.#httpServer.listen(listen.port, listen.host, () => {',
+    "this.#httpServer.off('error', reject);",
+    "this.#assertOpen('deliverInbound');",
+    "this.#assertOpen('forwardPassthrough');",
+    "this.#assertOpen('deliverInterrupt');",
+    "this.#assertOpen('bindCapability');",
+    "if (typeof sessionKey !== 'string' || typeof chatId !== 'string') {",
+    "throw new RelayError('relay_server_invalid_input', 'sessionKey and chatId must be strings', {",
+    "path: 'sessionKey',",
+    'return { bufferId };',
+  ].map((code) => ({ pairs: PAIRS, file: SERVER, code, reason: OPERATOR_API })),
+  {
+    pairs: PAIRS,
+    file: SERVER,
+    span: { from: 'export async function createRelayServer', until: 'function requestPath' },
+    mutators: ['BlockStatement'],
+    reason: OPERATOR_API,
+  },
+  ...[{ from: '  #warn(error: Error): void {', until: '/**' }].map((span) => ({
+    pairs: PAIRS,
+    file: SERVER,
+    span,
+    reason: EVENTS_AND_LOGS,
+  })),
+  ...[
+    "this.emit('rejected', { reason: result.reason, detail: result.detail });",
+    "'disconnect',",
+    'dropped === undefined',
+    "? { ...info, code, reason: reason.toString('utf8') }",
+    ': { ...info, code: RELAY_CLOSE_PEER_LIMIT, reason: dropped },',
+    "this.emit('connection', info);",
+    'activated: (connection) => {',
+    'if (identity === undefined) return;',
+    "this.emit('session', {",
+    'backpressure: ({ connectionId, gatewayId, tenant }, bufferedAmount) =>',
+    "this.emit('backpressure', { connectionId, gatewayId, tenant, bufferedAmount }),",
+    'warn: (error) => this.#warn(error),',
+    'fail: (error) => this.#fail(error),',
+    "this.#fail(callbackError('bus.publish', error));",
+    "this.#fail(error instanceof Error ? error : callbackError('authenticate', error));",
+  ].map((code) => ({ pairs: PAIRS, file: SERVER, code, reason: EVENTS_AND_LOGS })),
+  // `ws.on('error', …)` under another event name would leave a socket error unhandled: only the listener's body is a log.
+  {
+    pairs: PAIRS,
+    file: SERVER,
+    code: "ws.on('error', (error) => this.#warn(error));",
+    mutators: ['ArrowFunction'],
+    reason: EVENTS_AND_LOGS,
+  },
+  ...[
+    'if (requestPath(request) !== this.#options.path) {',
+    "if (!this.#ownsHttpServer && this.#httpServer.listenerCount('upgrade') > 1) return;",
+    "socket.end('HTTP/1.1 404 Not Found\\r\\nConnection: close\\r\\nContent-Length: 0\\r\\n\\r\\n');",
+    "const url = request.url ?? '/';",
+    'return query < 0 ? url : url.slice(0, query);',
+  ].map((code) => ({ pairs: PAIRS, file: SERVER, code, reason: OTHER_PATHS })),
+  ...[
+    "socket.on('error', () => socket.destroy());",
+    'if (socket.destroyed) return;',
+    "if (result === undefined) ws.close(1011, 'authentication unavailable');",
+    "} else if (this.#closing !== undefined) ws.close(1001, 'server closing');",
+  ].map((code) => ({ pairs: PAIRS, file: SERVER, code, reason: AUTH_FAILURES })),
+  {
+    pairs: PAIRS,
+    file: SERVER,
+    code: '(error: unknown) => {',
+    span: { from: '  #upgrade(request: IncomingMessage', until: '/** Completes the upgrade' },
+    reason: AUTH_FAILURES,
+  },
+  ...["ws.once('close', (code, reason) => {"].map((code) => ({
+    pairs: PAIRS,
+    file: SERVER,
+    code,
+    reason: CLOSED_BOOKKEEPING,
+  })),
+
+  // gateway-connection.ts
+  ...[
+    'get phase(): ConnectionPhase {',
+    'get bufferedAmount(): number {',
+    'get dropped(): PeerLimit | undefined {',
+  ].map((code) => ({
+    pairs: PAIRS,
+    file: CONNECTION,
+    code,
+    mutators: ['BlockStatement'],
+    reason:
+      'a getter only the server reads for its operator API and events (connections, disconnect); a gateway sees none of it',
+  })),
+  ...[
+    'closed(): void {',
+    "if (this.#phase === 'closed') return;",
+    "this.#phase = 'closed';",
+    "this.#running.closeAll(new RelayError('relay_server_connection_closed', 'the gateway connection closed'));",
+    '#unsubscribe(): void {',
+    '?.then((subscription) => subscription?.unsubscribe())',
+    ".catch((error: unknown) => this.#host.fail(callbackError('bus.unsubscribe', error)));",
+    "if (this.#phase !== 'closed') this.#sender.send(line);",
+  ].map((code) => ({ pairs: PAIRS, file: CONNECTION, code, reason: CLOSED_BOOKKEEPING })),
+  ...[
+    'async #interrupt(frame: InterruptFrame): Promise<void> {',
+    'if (identity === undefined || onInterrupt === undefined) return;',
+    'await onInterrupt(frame.session_key, frame.reason, {',
+    "this.#host.fail(callbackError('onInterrupt', error));",
+  ].map((code) => ({ pairs: PAIRS, file: CONNECTION, code, reason: INTERRUPT_TO_ADAPTER })),
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "case 'interrupt':",
+    reason: INTERRUPT_TO_ADAPTER,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'context: {',
+    mutators: ['ObjectLiteral'],
+    reason: ADAPTER_CONTEXT,
+  },
+  ...[
+    "this.#host.fail(callbackError('buffer.ack', error));",
+    "onError: (error) => host.fail(callbackError('buffer.read', error)),",
+    'onBackpressure: (amount) => host.backpressure(this, amount),',
+    "this.#host.fail(callbackError('bus.subscribe', error));",
+    "this.#host.fail(callbackError('bus.publish', error));",
+  ].map((code) => ({ pairs: PAIRS, file: CONNECTION, code, reason: EVENTS_AND_LOGS })),
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'if (line === undefined) {',
+    reason: CACHED_DESCRIPTOR,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'if (chunk.length === 0) return;',
+    reason:
+      'an empty WebSocket message holds no line: queued, it is decoded to nothing, and the next message is handled as before',
+  },
+  ...[
+    `\`no platform adapter for hello platform \${JSON.stringify(hello.platform)}\`,`,
+    "{ path: 'platform', details: { platform: hello.platform } },",
+    "'relay_server_unknown_platform',",
+    `this.#answer(requestId, failureResult(\`invalid outbound frame: \${error.message}\`));`,
+    `const who = frame.botId === undefined ? frame.platform : \`\${frame.platform}/\${frame.botId}\`;`,
+    'return `platform ${who} was not announced in a hello on this connection`;',
+  ].map((code) => ({ pairs: PAIRS, file: CONNECTION, code, mutators: TEXT_MUTATORS, reason: WORDING })),
+
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'this.#host.buffer.ack(this.tenant, frame.bufferId).catch((error: unknown) => {',
+    mutators: ['BlockStatement'],
+    reason: EVENTS_AND_LOGS,
+  },
+  // The two `.catch` handlers of #activate (bus.subscribe, bus.publish) only log.
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: '.catch((error: unknown) => {',
+    span: { from: '  async #activate(): Promise<void> {', until: '  #busMessage(' },
+    mutators: ['BlockStatement'],
+    reason: EVENTS_AND_LOGS,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'if (subscription !== undefined) {',
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason:
+      'the in-memory bus of the subject never fails a subscription, so `subscription` is always defined and the takeover is always published',
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "if (this.#phase === 'handshaking') void this.#activate();",
+    mutators: ['ConditionalExpression'],
+    reason:
+      'activating again on a later hello subscribes the connection to its tenant again and publishes a takeover that names itself, which it ignores (the older connections were closed by the first); replay starts from the same pending entries, already sent, so the gateway sees the same frames',
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'default:',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason:
+      'the default clause is the last one and only returns: emptied, control leaves the switch the same way',
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'if (this.#received.length === 1) this.#drain();',
+    mutators: ['ConditionalExpression'],
+    reason:
+      '#drain runs synchronously until the queue is empty unless reading is held, and then returns at once: draining on every message instead of on the first queued one handles the same lines in the same order',
+  },
+  ...[
+    "while (received.length > 0 && this.#sender.reading && this.#phase !== 'closed') {",
+    "if (this.#phase === 'closed') received.length = 0;",
+  ].map((code) => ({
+    pairs: PAIRS,
+    file: CONNECTION,
+    code,
+    column: code.startsWith('while') ? undefined : 9,
+    reason: CLOSED_BOOKKEEPING,
+  })),
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "if (this.#phase === 'closed') received.length = 0;",
+    mutators: ['StringLiteral'],
+    reason: CLOSED_BOOKKEEPING,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'const who = frame.botId === undefined ? frame.platform : `${frame.platform}/${frame.botId}`;',
+    mutators: ['ConditionalExpression', 'EqualityOperator'],
+    reason: WORDING,
+  },
+  ...['} catch (error) {', 'if (!isFrameError(error)) throw error;'].map((code) => ({
+    pairs: PAIRS,
+    file: CONNECTION,
+    code,
+    span: { from: '  #answer(requestId: string', until: '  async #interrupt(' },
+    reason: ADAPTER_RESULT_CHECKS,
+  })),
+  ...[{ from: '  async #interrupt(frame: InterruptFrame)', until: '  #send(line: string)' }].map((span) => ({
+    pairs: PAIRS,
+    file: CONNECTION,
+    span,
+    mutators: ['BlockStatement'],
+    reason: INTERRUPT_TO_ADAPTER,
+  })),
+
+  // outbound.ts
+  // Not a mutant that stops leaving get_chat_info (which has no key table) to the schema: it then crashes.
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'export function orderedResultFast(op: OutboundOp, value: Record<string, unknown>): object | undefined {',
+    mutators: ['BlockStatement'],
+    reason: FAST_PATH,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'if (keys === undefined || Object.getPrototypeOf(value) !== Object.prototype) return undefined;',
+    column: 29,
+    reason: FAST_PATH,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'if (keys === undefined || Object.getPrototypeOf(value) !== Object.prototype) return undefined;',
+    column: 7,
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: FAST_PATH,
+  },
+  ...[
+    "if (Object.hasOwn(value, '__proto__') || !Object.hasOwn(value, 'success')) return undefined;",
+    'for (const [key, accepts] of keys) {',
+    'if (!Object.hasOwn(value, key)) continue;',
+    'if (item === undefined || !accepts(item)) return undefined;',
+    "if (key !== 'ambiguous') ordered[key] = item;",
+    'for (const key in value) {',
+    "if (!Object.hasOwn(value, key) || Object.hasOwn(ordered, key) || key === 'ambiguous') continue;",
+    'if (item === undefined) return undefined;',
+  ].map((code) => ({ pairs: PAIRS, file: OUTBOUND, code, reason: FAST_PATH })),
+  ...[
+    'const isBoolean = (value: unknown) => typeof value === ',
+    'const isString = (value: unknown) => typeof value === ',
+    'const isStringOrNull = (value: unknown) => value === null || typeof value === ',
+    'const isAnything = () => true;',
+    'const BASE_KEYS: readonly ResultKey[] = [',
+    "['success', isBoolean],",
+    "['error', isString],",
+    "['code', isString],",
+    "['raw_response', isAnything],",
+    "['ambiguous', isBoolean],",
+    "const MESSAGE_KEYS: readonly ResultKey[] = [...BASE_KEYS, ['message_id', isStringOrNull]];",
+    'const THREAD_KEYS: readonly ResultKey[] = [',
+    "['thread_id', isStringOrNull],",
+    "['message_id', isStringOrNull],",
+    'const RESULT_KEYS: { readonly [Op in OutboundOp]?: readonly ResultKey[] } = {',
+  ].map((code) => ({ pairs: PAIRS, file: OUTBOUND, code, reason: FAST_PATH })),
+  // normalizeOpResult: only narrowing the refusal of a non-object is unseen (the echo adapter returns objects).
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: "if (value === null || typeof value !== 'object' || Array.isArray(value)) {",
+    mutators: ['ConditionalExpression', 'LogicalOperator'],
+    replacement: 'false',
+    reason: ADAPTER_RESULT_CHECKS,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: "if (value === null || typeof value !== 'object' || Array.isArray(value)) {",
+    mutators: ['LogicalOperator'],
+    reason: ADAPTER_RESULT_CHECKS,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'return failureResult(`${op}: the platform adapter returned no result object`);',
+    reason: ADAPTER_RESULT_CHECKS,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'return ordered === undefined ? normalizeBySchema(op, value) : plainResult(op, ordered);',
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: FAST_PATH,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'if (!parsed.success) {',
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason: ADAPTER_RESULT_CHECKS,
+  },
+  ...[
+    'const where = jsonPath(issue?.path ?? []);',
+    '`${op}: the platform adapter returned an invalid result (${issue?.message} at ${where})`,',
+    "delete result['ambiguous'];",
+    '`${op}: the platform adapter returned a result that is not JSON (${copy.refusal.message})`,',
+  ].map((code) => ({ pairs: PAIRS, file: OUTBOUND, code, reason: ADAPTER_RESULT_CHECKS })),
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'if (copy.ok) return copy.value as Record<string, unknown>;',
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: ADAPTER_RESULT_CHECKS,
+  },
+  // executeOutbound: an unknown op and an op the adapter lacks both give success: false.
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: "if (action.op === 'unknown') {",
+    mutators: ['ConditionalExpression', 'StringLiteral', 'BlockStatement'],
+    reason: `an unknown op then reaches the check of the adapter's ops, which has no 'unknown' op: ${SAME_FAILURE}`,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'return Promise.resolve(failureResult(`unsupported op ${JSON.stringify(action.rawOp ?? null)}`));',
+    reason: WORDING,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: "if (typeof platform.adapter[op] !== 'function') {",
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason:
+      'the echo adapter implements every op (and the server advertises only the ops its adapter implements, which are all the gateway sends besides an unknown op, refused before)',
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'return Promise.resolve(failureResult(`op ${op} is not supported by platform ${platform.name}`));',
+    reason: WORDING,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'const context: OutboundContext = {',
+    mutators: ['ObjectLiteral'],
+    reason: ADAPTER_CONTEXT,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'return failureResult(`follow_up: no usable ${action.kind} capability for this session`);',
+    mutators: ['StringLiteral'],
+    reason: WORDING,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: '(error: unknown) => {',
+    mutators: ['BlockStatement'],
+    reason: 'the echo adapter never throws, so the rejection handler of its call never runs',
+  },
+  ...[
+    'await adapter.send?.(action, context)',
+    'await adapter.edit?.(action, context)',
+    'await adapter.typing?.(action, context)',
+    'await adapter.get_chat_info?.(action, context)',
+    'await adapter.send_media?.(action, context)',
+    'await adapter.prompt?.(action, context)',
+    'await adapter.react?.(action, context)',
+    'await adapter.thread_create?.(action, context)',
+    'await adapter.thread_rename?.(action, context)',
+    'await adapter.follow_up?.(action, { ...context, credential: lookup.credential })',
+  ].map((code) => ({
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code,
+    mutators: ['OptionalChaining'],
+    reason:
+      'executeOutbound calls runAdapter only after checking that the adapter has the op as a function, so `?.` and `.` behave alike',
+  })),
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: "if (Object.hasOwn(result, '__proto__')) return encodeFrame({ type: 'outbound_result', requestId, result });",
+    reason:
+      "outboundResultLine's direct writing of the line equals encodeFrame's bytes for a result the server built (outbound.outbound-result-line.test.ts), and the echo adapter's results hold no own `__proto__` key",
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'const MAX_BATCH_MESSAGE_LENGTH = 64 * 1024;',
+    reason: MESSAGE_GROUPING,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'return line.head.length - (line.dropsClosingBrace ? 1 : 0) + line.tail.length;',
+    mutators: ['ArithmeticOperator'],
+    reason: MESSAGE_GROUPING,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'const room = Math.min(MAX_BATCH_MESSAGE_LENGTH, maxBufferedAmount - sender.backlog);',
+    reason: MESSAGE_GROUPING,
+  },
+  // Not `if (true)` (nothing sent), `if (false)` or `end <= start` (a whole batch in one message, over 1 MiB).
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'if (end > start && length + lineLength(line) > room) break;',
+    column: 11,
+    mutators: ['LogicalOperator'],
+    reason: MESSAGE_GROUPING,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'if (end > start && length + lineLength(line) > room) break;',
+    column: 11,
+    mutators: ['EqualityOperator'],
+    replacement: 'end >= start',
+    reason: MESSAGE_GROUPING,
+  },
+  { pairs: PAIRS, file: OUTBOUND, code: '#wokenWhileRunning = false;', exact: true, reason: PUMP_FLAGS },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'if (this.#stopped) return;',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    reason: PUMP_FLAGS,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'const INBOUND_PREFIX = \'{"type":"inbound","event":\';',
+    reason: BUFFERED_LINE_FAST_PATH,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: "if (frameJson.startsWith(INBOUND_PREFIX) && frameJson.endsWith('}')) {",
+    reason: BUFFERED_LINE_FAST_PATH,
+  },
+];
