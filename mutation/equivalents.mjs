@@ -29,6 +29,8 @@
 import blobTransferEquivalents from './equivalents/blob-transfer.mjs';
 import compatEquivalents from './equivalents/compat.mjs';
 import hearthnetNodeEquivalents from './equivalents/hearthnet-node.mjs';
+import relayCodecEventsEquivalents from './equivalents/relay-codec-events.mjs';
+import relayCodecStreamsEquivalents from './equivalents/relay-codec-streams.mjs';
 import relayConnectorEquivalents from './equivalents/relay-connector.mjs';
 import relayEdgeVerifiersEquivalents from './equivalents/relay-edge-verifiers.mjs';
 import wireEquivalents from './equivalents/wire.mjs';
@@ -173,6 +175,8 @@ export const EQUIVALENTS = [
   ...blobTransferEquivalents,
   ...compatEquivalents,
   ...hearthnetNodeEquivalents,
+  ...relayCodecEventsEquivalents,
+  ...relayCodecStreamsEquivalents,
   ...relayConnectorEquivalents,
   ...relayEdgeVerifiersEquivalents,
   ...wireEquivalents,

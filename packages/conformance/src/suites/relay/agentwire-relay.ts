@@ -20,6 +20,7 @@ import {
   encodeFrame,
   encodePassthroughBody,
   encodePromptCallback,
+  eventFromWire,
   eventToWire,
   FrameDecoder,
   type FrameDecoderResult,
@@ -67,8 +68,9 @@ export const agentwireSessionKeys: SessionKeyImplementation = {
 };
 
 /**
- * The inbound events @agentwire/relay makes itself: the Slack rewrite, and the Discord interaction
- * converter read from the forward as the gateway receives it, written back with `eventToWire`.
+ * The inbound events @agentwire/relay makes itself: the Slack rewrite, the Discord interaction
+ * converter read from the forward as the gateway receives it, written back with `eventToWire`, and the
+ * gateway's reader of an inbound `event` with that writer.
  */
 export const agentwireMessageEvents: Required<Omit<MessageEventImplementation, 'errorCode'>> = {
   rewriteSlackParentCommand: (text, messageType) => {
@@ -83,6 +85,8 @@ export const agentwireMessageEvents: Required<Omit<MessageEventImplementation, '
     return event === undefined ? undefined : eventToWire(event);
   },
   buildSessionKey: agentwireSessionKeys.buildSessionKey,
+  eventFromWire: (wire) => eventFromWire(wire),
+  eventToWire: (event) => eventToWire(event as unknown as Parameters<typeof eventToWire>[0]),
   eventDialects: NEWER_DIALECTS,
 };
 

@@ -12,7 +12,7 @@ import {
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import type { CapabilityMembers } from '../capability-members.js';
-import { levelForTags } from './case-level.js';
+import { levelForTags, sinceOf } from './case-level.js';
 import { DESCRIPTOR_VIEWS_AND_EVENTS_SINCE, RELAY_SUITE_VERSION } from './suite-version.js';
 
 /** The CapabilityDescriptor functions a relay codec may offer; each one enables its cases. */
@@ -91,7 +91,11 @@ function casesFor<Ctx extends DescriptorImplementation>(
   entry: FixtureCase,
   location: string,
 ): ConformanceCase<Ctx>[] {
-  const common = { section: SECTION, level: levelForTags(entry.tags), since: RELAY_SUITE_VERSION } as const;
+  const common = {
+    section: SECTION,
+    level: levelForTags(entry.tags),
+    since: sinceOf(entry, location, RELAY_SUITE_VERSION),
+  } as const;
   const input = readString(entry['input'], `${location}.input`);
   if ('error' in entry) {
     const code = readString(entry['error'], `${location}.error`);
@@ -157,7 +161,7 @@ function viewCases<Ctx extends DescriptorImplementation>(
   const common = {
     section: SECTION_VIEWS,
     level: levelForTags(entry.tags),
-    since: DESCRIPTOR_VIEWS_AND_EVENTS_SINCE,
+    since: sinceOf(entry, location, DESCRIPTOR_VIEWS_AND_EVENTS_SINCE),
   } as const;
   const toJson = readString(entry['to_json'], `${location}.to_json`);
   const lengths = readLengths(entry['message_lengths'], `${location}.message_lengths`);

@@ -11,7 +11,7 @@ import {
 } from '../../fixtures/fixture-file.js';
 import type { CapabilityNeed, ConformanceCase } from '../../suite.js';
 import { type CapabilityMembers, providedCapabilities } from '../capability-members.js';
-import { levelForTags } from './case-level.js';
+import { levelForTags, sinceOf } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';
 
 /** Which side sent a line: the gateway, the connector, or either. */
@@ -47,7 +47,10 @@ export interface FrameCodecImplementation {
    * malformed, non-object or invalid frame. Capability `decode-frame`.
    */
   decodeFrame?(line: string, direction: FrameDirection): FrameDecodeOutcome | Promise<FrameDecodeOutcome>;
-  /** Writes `frame` as one line, `\n` included. Capability `encode-frame`, for the `compact` cases. */
+  /**
+   * Writes `frame` as one line, `\n` included; throws or rejects for a frame the style cannot write (a
+   * non-finite number in a `compact`, standard JSON, line). Capability `encode-frame`, for the `compact` cases.
+   */
   encodeFrame?(frame: Readonly<Record<string, unknown>>, style: FrameJsonStyle): string | Promise<string>;
   /** `true` when `encodeFrame` also writes the `python` style; enables those cases. */
   readonly pythonFrameStyle?: boolean;
@@ -102,7 +105,11 @@ function caseFor<Ctx extends FrameCodecImplementation>(
   entry: FixtureCase,
   location: string,
 ): ConformanceCase<Ctx> {
-  const common = { id, level: levelForTags(entry.tags), since: RELAY_SUITE_VERSION } as const;
+  const common = {
+    id,
+    level: levelForTags(entry.tags),
+    since: sinceOf(entry, location, RELAY_SUITE_VERSION),
+  } as const;
   switch (entry['operation']) {
     case 'decode': {
       const line = readString(entry['line'], `${location}.line`);
@@ -131,12 +138,29 @@ function caseFor<Ctx extends FrameCodecImplementation>(
       const style = readStyle(entry['style'], `${location}.style`);
       const frame = () =>
         readObject(decodeFixtureValue(entry['frame'], `${location}.frame`), `${location}.frame`);
-      const expected = readString(entry['expected'], `${location}.expected`);
-      return {
+      const base = {
         ...common,
-        title: `writes ${entry.id} in ${style} style`,
         section: SECTION_ENCODE,
         requires: style === 'python' ? 'encode-frame-python' : 'encode-frame',
+      } as const;
+      if ('error' in entry) {
+        const code = readString(entry['error'], `${location}.error`);
+        return {
+          ...base,
+          title: `refuses to write ${entry.id} in ${style} style (${code})`,
+          run: async (impl) => {
+            const error = await assertRejects(
+              async () => impl.encodeFrame?.(frame(), style),
+              `the frame must be refused (${code})`,
+            );
+            if (impl.errorCode) assertEqual(impl.errorCode(error), code, 'error code');
+          },
+        };
+      }
+      const expected = readString(entry['expected'], `${location}.expected`);
+      return {
+        ...base,
+        title: `writes ${entry.id} in ${style} style`,
         run: async (impl) => assertEqual(await impl.encodeFrame?.(frame(), style), expected, 'wire line'),
       };
     }

@@ -2,6 +2,7 @@ import { encodeBase64 } from '@agentwire/internal';
 import interactionsFixture from '../../../fixtures/relay/discord-interaction-events.json' with {
   type: 'json',
 };
+import inboundEventsFixture from '../../../fixtures/relay/inbound-events.json' with { type: 'json' };
 import slackFixture from '../../../fixtures/relay/slack-parent-commands.json' with { type: 'json' };
 import { assertEqual, assertRejects } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
@@ -17,7 +18,7 @@ import { type CapabilityMembers, providedCapabilities } from '../capability-memb
 import { levelForTags } from './case-level.js';
 import { BASELINE_SESSION_KEY_DIALECT, type SessionKeyOptions } from './session-keys.js';
 import { assertOrderedEqual } from './session-source-cases.js';
-import { DESCRIPTOR_VIEWS_AND_EVENTS_SINCE } from './suite-version.js';
+import { DESCRIPTOR_VIEWS_AND_EVENTS_SINCE, INBOUND_EVENTS_SINCE } from './suite-version.js';
 
 /** An inbound event's text and message type, by their wire names. */
 export interface EventText {
@@ -60,6 +61,20 @@ export interface MessageEventImplementation {
     options: SessionKeyOptions,
   ): string | Promise<string>;
   /**
+   * The MessageEvent the gateway's relay reader (`ws_transport._event_from_wire`) makes of an inbound
+   * frame's `event` value, by the gateway's attribute names (`text`, `message_type`, `source`,
+   * `message_id`, `reply_to_message_id`, `reply_to_text`, `reply_to_author_name`,
+   * `reply_to_is_own_message`, `media_urls`, `media_types`, `channel_context`, `prompt_response`; the
+   * source as `sessionSourceFromWire` gives it); throws or rejects where that reader fails. Capability
+   * `event-from-wire`.
+   */
+  eventFromWire?(wire: unknown): unknown;
+  /**
+   * A wire `event` object for an event as `eventFromWire` gives it, one the gateway reads as that same
+   * event. With `eventFromWire`, which reads it back, capability `event-to-wire`.
+   */
+  eventToWire?(event: Readonly<Record<string, unknown>>): unknown;
+  /**
    * The dialects other than the baseline that `discordInteractionEvent` and `buildSessionKey` take
    * (e.g. `'upstream-2026-09-21'`); cases in another dialect are skipped. Capability
    * `<capability>:<dialect>` per entry.
@@ -74,6 +89,9 @@ const INTERACTIONS_FIXTURE_NAME = 'relay/discord-interaction-events.json';
 const SECTION_SLACK = 'relay-reference §4.1';
 const SECTION_INTERACTIONS = 'relay-reference §10.2, §15.5';
 const SECTION_SESSION_KEY = 'relay-reference §6, §10.2';
+const INBOUND_FIXTURE_NAME = 'relay/inbound-events.json';
+const SECTION_INBOUND = 'relay-reference §4.1, §4.2; contract §3';
+const inboundCases = readFixtureFile(inboundEventsFixture, INBOUND_FIXTURE_NAME);
 const slackCases = readFixtureFile(slackFixture, SLACK_FIXTURE_NAME);
 const interactionCases = readFixtureFile(interactionsFixture, INTERACTIONS_FIXTURE_NAME);
 
@@ -82,6 +100,8 @@ export const MESSAGE_EVENT_MEMBERS = {
   'slack-parent-command': ['rewriteSlackParentCommand'],
   'discord-interaction-event': ['discordInteractionEvent'],
   'event-session-key': ['buildSessionKey'],
+  'event-from-wire': ['eventFromWire'],
+  'event-to-wire': ['eventFromWire', 'eventToWire'],
 } as const satisfies CapabilityMembers<MessageEventImplementation>;
 
 /** The capabilities a dialect other than the baseline qualifies, as `<capability>:<dialect>`. */
@@ -120,7 +140,9 @@ export function messageEventDialectNeeds(capabilities: Iterable<string>): Record
  * Cases from `fixtures/relay/slack-parent-commands.json`, ids `<prefix>.slack-parent-commands.<fixture id>`,
  * and from `fixtures/relay/discord-interaction-events.json`, ids
  * `<prefix>.discord-interaction-events.<fixture id>` (the event) and `….session-key` (the session keys
- * of the event's source, without and with its profile).
+ * of the event's source, without and with its profile), and since 1.3.0 from
+ * `fixtures/relay/inbound-events.json`, ids `<prefix>.inbound-events.<fixture id>` (the event the
+ * gateway reads, or its refusal) and `….rewire` (that event written back and read again).
  */
 export function messageEventCases<Ctx extends MessageEventImplementation>(
   prefix: string,
@@ -140,6 +162,64 @@ export function messageEventCases<Ctx extends MessageEventImplementation>(
         `${INTERACTIONS_FIXTURE_NAME} cases[${index}]`,
       ),
     ),
+    ...inboundCases.cases.flatMap((entry, index) =>
+      inboundEventCasesFor<Ctx>(
+        `${prefix}.inbound-events.${entry.id}`,
+        entry,
+        `${INBOUND_FIXTURE_NAME} cases[${index}]`,
+      ),
+    ),
+  ];
+}
+
+function inboundEventCasesFor<Ctx extends MessageEventImplementation>(
+  id: string,
+  entry: FixtureCase,
+  location: string,
+): ConformanceCase<Ctx>[] {
+  // A fresh copy for every call: a reader must not be able to change what a later case reads.
+  const wire = () => decodeFixtureValue(entry['event'], `${location}.event`);
+  const common = {
+    id,
+    section: SECTION_INBOUND,
+    level: levelForTags(entry.tags),
+    since: INBOUND_EVENTS_SINCE,
+    requires: 'event-from-wire',
+  } as const;
+  if ('error' in entry) {
+    const code = readString(entry['error'], `${location}.error`);
+    return [
+      {
+        ...common,
+        title: `the gateway's reader fails on event ${entry.id} (${code})`,
+        run: async (impl) => {
+          const error = await assertRejects(
+            async () => impl.eventFromWire?.(wire()),
+            `the reader fails (${code})`,
+          );
+          if (impl.errorCode) assertEqual(impl.errorCode(error), code, 'error code');
+        },
+      },
+    ];
+  }
+  const expected = () =>
+    readObject(decodeFixtureValue(entry['expected'], `${location}.expected`), `${location}.expected`);
+  return [
+    {
+      ...common,
+      title: `reads inbound event ${entry.id}`,
+      run: async (impl) => assertEqual(await impl.eventFromWire?.(wire()), expected(), 'event read'),
+    },
+    {
+      ...common,
+      id: `${id}.rewire`,
+      title: `inbound event ${entry.id} written back reads as the same event`,
+      requires: 'event-to-wire',
+      run: async (impl) => {
+        const written = await impl.eventToWire?.(expected());
+        assertEqual(await impl.eventFromWire?.(written), expected(), 'event read from the written event');
+      },
+    },
   ];
 }
 

@@ -16,6 +16,7 @@ import interactionsFixture from '../../../fixtures/relay/discord-interaction-eve
   type: 'json',
 };
 import framesFixture from '../../../fixtures/relay/frames.json' with { type: 'json' };
+import inboundEventsFixture from '../../../fixtures/relay/inbound-events.json' with { type: 'json' };
 import passthroughFixture from '../../../fixtures/relay/passthrough.json' with { type: 'json' };
 import sessionSourceFixture from '../../../fixtures/relay/session-source.json' with { type: 'json' };
 import fromDictFixture from '../../../fixtures/relay/session-source-from-dict.json' with { type: 'json' };
@@ -58,7 +59,7 @@ describe('relayCodecSuite', () => {
     expect(level).toBe('recommended');
   });
 
-  it('has a case per fixture case of all seven files, with more cases where more functions are checked', () => {
+  it('has a case per fixture case of all eight files, with more cases where more functions are checked', () => {
     const caseIds = relayCodecSuite({}).cases.map((c) => c.id);
     const expected = [
       ...descriptorsFixture.cases.flatMap((c) =>
@@ -85,6 +86,11 @@ describe('relayCodecSuite', () => {
             ]
           : [`relay.codec.discord-interaction-events.${c.id}`],
       ),
+      ...inboundEventsFixture.cases.flatMap((c) =>
+        'expected' in c
+          ? [`relay.codec.inbound-events.${c.id}`, `relay.codec.inbound-events.${c.id}.rewire`]
+          : [`relay.codec.inbound-events.${c.id}`],
+      ),
     ];
     expect(caseIds).toEqual(expected);
     const byId = (id: string) => relayCodecSuite({}).cases.find((c) => c.id === id);
@@ -94,6 +100,10 @@ describe('relayCodecSuite', () => {
       'python-number-fidelity',
     );
     expect(byId('relay.codec.descriptors.minimal-valid.to-json')?.since).toBe('1.2.0');
+    expect(byId('relay.codec.descriptors.markdown-dialect-plain.to-json')?.since).toBe('1.3.0');
+    expect(byId('relay.codec.frames.stream-binary-batched-frames')?.since).toBe('1.3.0');
+    expect(byId('relay.codec.frames.encode-compact-nan-refused')?.level).toBe('recommended');
+    expect(byId('relay.codec.inbound-events.minimal.rewire')?.requires).toBe('event-to-wire');
     expect(byId('relay.codec.discord-interaction-events.upstream-profile-stamped')?.requires).toBe(
       'discord-interaction-event:upstream-2026-09-21',
     );

@@ -65,7 +65,7 @@ const PYTHON_NUMBER_NEED = {
 } as const satisfies Readonly<Record<string, CapabilityNeed>>;
 
 /**
- * What goes on the relay wire, from seven fixture files: CapabilityDescriptor parsing with the
+ * What goes on the relay wire, from eight fixture files: CapabilityDescriptor parsing with the
  * gateway's `from_json` rules and, since 1.2.0, its `to_json()`, message lengths and code-block support
  * (`fixtures/relay/descriptors.json`, ids `relay.codec.descriptors.*`),
  * SessionSource to and from the wire with key order (`session-source.json`, `relay.codec.session-source.*`),
@@ -76,8 +76,10 @@ const PYTHON_NUMBER_NEED = {
  * `relay.codec.passthrough.*`), and since 1.2.0 the inbound events the gateway makes itself: the Slack
  * `/hermes` parent-command rewrite (`slack-parent-commands.json`, `relay.codec.slack-parent-commands.*`)
  * and Discord interactions forwarded on the passthrough plane with their session keys
- * (`discord-interaction-events.json`, `relay.codec.discord-interaction-events.*`). Cases tagged `sdk`
- * or `stricter-than-reference` are `recommended`.
+ * (`discord-interaction-events.json`, `relay.codec.discord-interaction-events.*`), and since 1.3.0
+ * the gateway's reader of an inbound `event`, with an event written back for it
+ * (`inbound-events.json`, `relay.codec.inbound-events.*`). Cases tagged `sdk` or
+ * `stricter-than-reference` are `recommended`.
  *
  * @example
  * ```ts
@@ -111,8 +113,8 @@ export function relayCodecSuite(
       'The relay wire codecs: CapabilityDescriptor parsing, SessionSource to and from the wire and from ' +
       'storage (from_dict), NDJSON ' +
       'frame decoding, encoding and streaming, the passthrough plane (bodies, headers, prompt ' +
-      'callback tokens, connector URLs), the descriptor views, the Slack parent-command rewrite and ' +
-      'Discord interaction events, as the Hermes gateway reads and writes them.',
+      'callback tokens, connector URLs), the descriptor views, the Slack parent-command rewrite, ' +
+      'Discord interaction events and inbound events, as the Hermes gateway reads and writes them.',
     cases,
     setup: () => ({ ctx: implementation, capabilities }),
     needs: {

@@ -11,7 +11,7 @@ import {
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import type { CapabilityMembers } from '../capability-members.js';
-import { levelForTags } from './case-level.js';
+import { levelForTags, sinceOf } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';
 
 /**
@@ -86,7 +86,11 @@ function casesFor<Ctx extends SessionSourceImplementation>(
   entry: FixtureCase,
   location: string,
 ): ConformanceCase<Ctx>[] {
-  const common = { id, level: levelForTags(entry.tags), since: RELAY_SUITE_VERSION } as const;
+  const common = {
+    id,
+    level: levelForTags(entry.tags),
+    since: sinceOf(entry, location, RELAY_SUITE_VERSION),
+  } as const;
   const object = (field: string) =>
     readObject(decodeFixtureValue(entry[field], `${location}.${field}`), `${location}.${field}`);
   switch (entry['op']) {
@@ -220,7 +224,7 @@ function caseFor<Ctx extends SessionSourceFromDictImplementation>(
   const common = {
     id,
     level: 'recommended',
-    since: SESSION_SOURCE_FROM_DICT_SINCE,
+    since: sinceOf(entry, location, SESSION_SOURCE_FROM_DICT_SINCE),
     section: SECTION,
     requires,
   } as const;

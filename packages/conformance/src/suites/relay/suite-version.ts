@@ -4,13 +4,25 @@ export const RELAY_SUITE_VERSION = '1.0.0';
 /**
  * Version of the `relay.codec` suite: 1.1.0 added the recommended `session-source-from-dict` cases;
  * 1.2.0 the descriptor views (`to_json()`, message lengths, code blocks), the Slack `/hermes`
- * parent-command rewrite and the Discord interaction events. The cases of 1.0.0 keep `since`
- * {@link RELAY_SUITE_VERSION}.
+ * parent-command rewrite and the Discord interaction events; 1.3.0 the gateway's reader of an inbound
+ * `event` (`inbound-events.*`, capability `event-from-wire`, and `….rewire`, capability
+ * `event-to-wire`: an event written back reads as the same event), descriptors whose
+ * `markdown_dialect` turns code blocks off, stream cases on the UTF-8 line limit (astral characters, a
+ * one-byte limit, lines cut over messages), frames in one binary message or over a text and a binary
+ * one, a BOM-led binary line, a stream ending in invalid UTF-8, and encode cases (a stray `action` on an
+ * `outbound_result`, null and numbers in a compact line, the recommended refusal of a non-finite number
+ * in a compact line, NaN in a python-style one, and every op's action in python style, its keys given out of
+ * order and its defaults left out). The cases of 1.0.0 keep `since`
+ * {@link RELAY_SUITE_VERSION}; fixture cases added later carry their own `since`.
  */
-export const RELAY_CODEC_SUITE_VERSION = '1.2.0';
+export const RELAY_CODEC_SUITE_VERSION = '1.3.0';
 
 /** The `relay.codec` suite version that added the descriptor views, Slack and Discord interaction cases. */
 export const DESCRIPTOR_VIEWS_AND_EVENTS_SINCE = '1.2.0';
+
+/** The `relay.codec` suite version that added the inbound event reader cases (`inbound-events.json`). */
+export const INBOUND_EVENTS_SINCE = '1.3.0';
+
 /**
  * Version of the `relay.tokens` suite: 1.1.0 added the malformed-token refusals of `peek`,
  * the first index among equal rotation secrets, the mint refusals of an unpaired surrogate and of an
@@ -26,14 +38,8 @@ export const RELAY_TOKENS_SUITE_VERSION = '1.1.0';
 export const RELAY_SESSION_KEYS_SUITE_VERSION = '1.1.0';
 
 /**
- * Version of the `relay.edge` suite: 1.1.0 added WeCom messages on the edges of their padding, layout and
- * XML (one block, no receive id, quoted or adjacent CDATA, unterminated CDATA, an empty or over-long
- * signature, the clock at the skew bound), passive replies with astral characters, unpaired surrogates,
- * a nonce that is not alphanumeric or 15 random bytes, Twilio form bodies in raw UTF-8, upper-case
- * content types, IPv6 and digits-only hosts and truncated JSON body hashes, a Discord body of `null`, the
- * SDK's argument checks (recommended), and Discord sanitiser inputs (escaped quotes and brackets, a token
- * after a top-level string or array, an empty token, a DM without a channel). Fixture cases carry their
- * `since`; the cases of 1.0.0 keep {@link RELAY_SUITE_VERSION}.
+ * Version of the `relay.edge` suite: 1.1.0 added the fixture cases whose `since` is 1.1.0 (the cases of
+ * 1.0.0 keep {@link RELAY_SUITE_VERSION}).
  */
 export const RELAY_EDGE_SUITE_VERSION = '1.1.0';
 
