@@ -127,6 +127,13 @@ describe('FrameDecoder', () => {
     expect(summary(decoder.push('{"type":"going_idle"}\n'))).toEqual([{ type: 'going_idle' }]);
   });
 
+  it('is reusable after end() cut a line it was dropping for its length', () => {
+    const decoder = new FrameDecoder({ decode: decodeGatewayFrame, maxLineBytes: 25 });
+    expect(summary(decoder.push('x'.repeat(30)))).toEqual([{ error: 'line_too_long' }]);
+    expect(decoder.end()).toEqual([]);
+    expect(summary(decoder.push('{"type":"going_idle"}\n'))).toEqual([{ type: 'going_idle' }]);
+  });
+
   it('does not keep a reference to the caller buffer', () => {
     const decoder = new FrameDecoder();
     const buffer = utf8.encode('{"type":"going_');

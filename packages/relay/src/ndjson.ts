@@ -201,6 +201,8 @@ export class FrameDecoder<F = RelayFrame | UnknownFrame> {
       }
     }
     this.#reset();
+    // A line cut short by the end was being dropped for its length: the next stream starts afresh.
+    this.#discarding = false;
     return results;
   }
 
