@@ -149,8 +149,24 @@ export const PAIRS = [
     // What the suite drives: manifests, the client's verified file.read, and the node's file.put and
     // file.read handlers. Not the client's upload (putBlob) or the event recorder beside readBlob, SDK
     // conveniences the blob tests check.
+    // Not file.list and file.advertise with the directory behind them (contract §4.8, §4.9): no suite
+    // drives them yet, an open gap rather than something this pair could claim.
     mutate: [
-      'packages/hearthnet/src/blobs/{blob-manifest,file-capabilities}.ts',
+      'packages/hearthnet/src/blobs/blob-manifest.ts',
+      {
+        file: 'packages/hearthnet/src/blobs/file-capabilities.ts',
+        from: '/** Options of {@link fileCapabilityHandlers}',
+        until: '  const list: CapabilityHandler = async',
+      },
+      {
+        file: 'packages/hearthnet/src/blobs/file-capabilities.ts',
+        from: '  const put: CapabilityHandler = async',
+        until: '/** A {@link BlobDirectory} in memory (one process). */',
+      },
+      {
+        file: 'packages/hearthnet/src/blobs/file-capabilities.ts',
+        from: ' * A blob manifest as it travels (the `file.put` initial frame',
+      },
       {
         file: 'packages/hearthnet/src/blobs/blob-transfer.ts',
         from: 'export interface ReadBlobOptions {',

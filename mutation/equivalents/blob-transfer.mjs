@@ -359,23 +359,9 @@ export default [
   {
     pairs: PAIRS,
     file: FILES,
-    span: { from: 'const list: CapabilityHandler = async', until: 'const put: CapabilityHandler = async' },
-    reason:
-      'file.list and file.advertise, which this suite does not drive: it checks manifests, the file.read client, and the node’s file.read and file.put answers (see the pair in mutation/pairs.mjs)',
-  },
-  {
-    pairs: PAIRS,
-    file: FILES,
     span: { from: 'export function registerFileCapabilities(', until: '/**' },
     reason:
       'registerFileCapabilities registers the handlers with a bus registry and their max_concurrent limits (the node’s choice): the suite calls the file.read and file.put handlers as the bus does, after registration',
-  },
-  {
-    pairs: PAIRS,
-    file: FILES,
-    span: { from: 'export class InMemoryBlobDirectory', until: '/**' },
-    reason:
-      'the directory behind file.advertise, which this suite does not drive: it checks manifests, the file.read client, and the node’s file.read and file.put answers',
   },
   {
     pairs: PAIRS,
