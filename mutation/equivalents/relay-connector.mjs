@@ -509,7 +509,7 @@ export default [
   },
   // Not `if (true)` (nothing sent), `if (false)` or `end <= start` (a whole batch in one message, over 1 MiB),
   // nor `end >= start`: a first line longer than the room would go out as an empty message and stall the
-  // pump (no case buffers an event over 64 KiB yet: open).
+  // pump (the bundled subject's first buffered event is over 64 KiB, so inbound.buffer-drained-in-order fails it).
   {
     pairs: PAIRS,
     file: OUTBOUND,

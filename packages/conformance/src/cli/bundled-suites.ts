@@ -252,7 +252,8 @@ const BUFFERED_EVENTS = 250;
 /** The `index`th group-chat message waiting in the buffer (`message_id` `inbound-<index>`). */
 function sampleInbound(index: number) {
   return {
-    text: `hello ${index} from the in-process relay connector ${'.'.repeat(12_000)}`,
+    // The first is longer than the 64 KiB a replayed message starts with: it must go out on its own.
+    text: `hello ${index} from the in-process relay connector ${'.'.repeat(index === 1 ? 70_000 : 12_000)}`,
     message_type: 'text',
     message_id: `inbound-${index}`,
     reply_to_message_id: null,
