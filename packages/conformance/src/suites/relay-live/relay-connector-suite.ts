@@ -243,7 +243,7 @@ type RelayLiveCase = ConformanceCase<RelayConnectorContext>;
  * advertises (§7.2), `success: false` for an unsupported op, the `inbound` frames the connector sends
  * within a short window (§4: decodable, always-present keys, a derivable session key, `scope_id` on Slack),
  * no redelivery after `inbound_ack` (§2.6), and a connection that survives an `interrupt` (§8).
- * Since 1.1.0 also (see {@link RELAY_LIVE_SUITE_VERSION}) the routing of outbound frames to hello'd
+ * Since 1.1.0 also (suite version 1.1.0 of `relay.live`) the routing of outbound frames to hello'd
  * identities (§18.6, §20.4), NDJSON framing both ways (§2.3), `going_idle_ack`, the replacement of an
  * older connection (§20.2) and robustness to odd but possible frames; with `opsSucceed`,
  * `bufferedMessageIds` or `idleMs`, results with their ids, the drained buffer, and pings.
