@@ -230,12 +230,33 @@ export const PAIRS = [
   },
   // The codec is the largest implementation (about 2 200 mutants, some four hours on two cores): its
   // three pairs run the same suite over one part each, so that each fits one sitting.
+  // The frame codec: the frames' schemas, the hand-written decoders, the writers' key order. Not the
+  // op results (their schemas, decodeOpResult, readChatInfo, the egress-declined helpers), which a
+  // connector's server and the gateway client read and no codec case can reach, nor the test lines.
   {
     id: 'relay-codec-frames',
     suite: 'relay.codec',
     subject: 'agentwire relay',
     skips: CODEC_SKIPS,
-    mutate: ['packages/relay/src/frames/*.ts'],
+    mutate: [
+      {
+        file: 'packages/relay/src/frames/actions.ts',
+        from: 'import',
+        until: 'The result `code` of a definite egress',
+      },
+      {
+        file: 'packages/relay/src/frames/decode.ts',
+        from: 'import',
+        until: 'Checks the `result` of an `outbound_result`',
+      },
+      { file: 'packages/relay/src/frames/decode.ts', from: 'function decodeWith' },
+      {
+        file: 'packages/relay/src/frames/frames.ts',
+        from: 'The `result` object of any',
+        until: 'What the gateway makes of a `get_chat_info`',
+      },
+      { file: 'packages/relay/src/frames/frames.ts', from: "Why Python's `str()` of a non-string" },
+    ],
   },
   {
     id: 'relay-codec-events',

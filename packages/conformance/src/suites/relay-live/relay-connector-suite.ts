@@ -679,26 +679,37 @@ function answerRequestId(line: ReceivedLine): unknown {
   return typeof json === 'object' && json !== null ? json.requestId : undefined;
 }
 
+/** Dials with a valid token (`what` names the upgrade in a failure) and runs `body`; always closes. */
+async function withConnection<T>(
+  ctx: RelayConnectorContext,
+  body: (probe: GatewayProbe) => Promise<T>,
+  what = 'an upgrade with a valid token',
+): Promise<T> {
+  const probe = await openOrFail(ctx.url, validTokenHeaders(ctx), ctx.patienceMs, what);
+  try {
+    return await body(probe);
+  } finally {
+    await probe.close();
+  }
+}
+
+/** Says hello on `probe` and waits for the descriptor; fails when none comes. */
+async function greet(ctx: RelayConnectorContext, probe: GatewayProbe): Promise<void> {
+  probe.send(helloFrame(ctx));
+  if ((await probe.next(isDescriptor, ctx.patienceMs)) === undefined) {
+    fail(noDescriptorCause(ctx, probe.open ? undefined : await probe.closed));
+  }
+}
+
 /** Dials with a valid token, says hello and waits for the descriptor, then runs `body`; always closes. */
 async function withSession<T>(
   ctx: RelayConnectorContext,
   body: (probe: GatewayProbe) => Promise<T>,
 ): Promise<T> {
-  const probe = await openOrFail(
-    ctx.url,
-    validTokenHeaders(ctx),
-    ctx.patienceMs,
-    'an upgrade with a valid token',
-  );
-  try {
-    probe.send(helloFrame(ctx));
-    if ((await probe.next(isDescriptor, ctx.patienceMs)) === undefined) {
-      fail(noDescriptorCause(ctx, probe.open ? undefined : await probe.closed));
-    }
-    return await body(probe);
-  } finally {
-    await probe.close();
-  }
+  return withConnection(ctx, async (probe) => {
+    await greet(ctx, probe);
+    return body(probe);
+  });
 }
 
 function opCase(op: OutboundOp): RelayLiveCase {
@@ -877,20 +888,12 @@ function routingCases(): RelayLiveCase[] {
         'an outbound on a connection that said no hello yet is answered with success: false, not silence',
       section: 'relay-reference §2.4, §18.5',
       run: async (ctx) => {
-        const probe = await openOrFail(
-          ctx.url,
-          validTokenHeaders(ctx),
-          ctx.patienceMs,
-          'an upgrade with a valid token',
-        );
-        try {
+        await withConnection(ctx, async (probe) => {
           const label = 'a send before any hello';
           const result = await exchange(ctx, probe, routedSend, label);
           if (result['success'] !== false)
             fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
-        } finally {
-          await probe.close();
-        }
+        });
       },
     },
   ];
@@ -970,30 +973,28 @@ function replacementCase(): RelayLiveCase {
       'a new authenticated connection of the same gateway closes the older one (not with 4401) and serves the session',
     section: 'relay-reference §12, §20.2',
     run: async (ctx) => {
-      const older = await openOrFail(ctx.url, validTokenHeaders(ctx), ctx.patienceMs, 'the first upgrade');
-      try {
-        older.send(helloFrame(ctx));
-        if ((await older.next(isDescriptor, ctx.patienceMs)) === undefined) {
-          fail(noDescriptorCause(ctx, older.open ? undefined : await older.closed));
-        }
-        await withSession(ctx, async (newer) => {
-          const closed = await older.waitClosed(ctx.patienceMs);
-          if (closed === undefined) {
-            fail(
-              `the older connection was still open ${ctx.patienceMs} ms after a new one of the same gateway said hello; expected it closed (a gateway re-dials over sockets it no longer reads)`,
-            );
-          }
-          if (closed.code === RELAY_CLOSE_UNAUTHORIZED) {
-            fail(
-              `the older connection was closed with ${RELAY_CLOSE_UNAUTHORIZED} (${closed.reason}), which a gateway past its handshake reads as revoked`,
-            );
-          }
-          await exchange(ctx, newer, unsupportedAction, 'an outbound on the newer connection');
-          if (!newer.open) fail('the connector closed the newer connection too');
-        });
-      } finally {
-        await older.close();
-      }
+      await withConnection(
+        ctx,
+        async (older) => {
+          await greet(ctx, older);
+          await withSession(ctx, async (newer) => {
+            const closed = await older.waitClosed(ctx.patienceMs);
+            if (closed === undefined) {
+              fail(
+                `the older connection was still open ${ctx.patienceMs} ms after a new one of the same gateway said hello; expected it closed (a gateway re-dials over sockets it no longer reads)`,
+              );
+            }
+            if (closed.code === RELAY_CLOSE_UNAUTHORIZED) {
+              fail(
+                `the older connection was closed with ${RELAY_CLOSE_UNAUTHORIZED} (${closed.reason}), which a gateway past its handshake reads as revoked`,
+              );
+            }
+            await exchange(ctx, newer, unsupportedAction, 'an outbound on the newer connection');
+            if (!newer.open) fail('the connector closed the newer connection too');
+          });
+        },
+        'the first upgrade',
+      );
     },
   };
 }
@@ -1193,13 +1194,7 @@ function interruptBeforeHelloCase(): RelayLiveCase {
       'an interrupt before any hello leaves the connection usable: the hello after it gets its descriptor',
     section: 'relay-reference §2.4, §8',
     run: async (ctx) => {
-      const probe = await openOrFail(
-        ctx.url,
-        validTokenHeaders(ctx),
-        ctx.patienceMs,
-        'an upgrade with a valid token',
-      );
-      try {
+      await withConnection(ctx, async (probe) => {
         probe.send({
           type: 'interrupt',
           session_key: `agent:main:${ctx.platform}:dm:agentwire-conformance-chat`,
@@ -1212,9 +1207,7 @@ function interruptBeforeHelloCase(): RelayLiveCase {
           );
         }
         await exchange(ctx, probe, unsupportedAction, 'an outbound after the interrupt and the hello');
-      } finally {
-        await probe.close();
-      }
+      });
     },
   };
 }
@@ -1263,13 +1256,7 @@ function unservedHelloCase(): RelayLiveCase {
       'a hello for a platform the connector does not serve leaves the connection usable for the next hello',
     section: 'relay-reference §2.4, §18.7',
     run: async (ctx) => {
-      const probe = await openOrFail(
-        ctx.url,
-        validTokenHeaders(ctx),
-        ctx.patienceMs,
-        'an upgrade with a valid token',
-      );
-      try {
+      await withConnection(ctx, async (probe) => {
         // A connector may answer it (with a fallback platform's descriptor) or not; the next hello must be.
         probe.send({ type: 'hello', platform: UNSERVED_PLATFORM, botId: '' });
         const from = probe.lines.length;
@@ -1285,9 +1272,7 @@ function unservedHelloCase(): RelayLiveCase {
           );
         }
         await exchange(ctx, probe, unsupportedAction, 'an outbound after a hello for an unserved platform');
-      } finally {
-        await probe.close();
-      }
+      });
     },
   };
 }
