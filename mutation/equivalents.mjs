@@ -117,57 +117,12 @@ const OWN_HASHER =
 /** A bundled connector's own constructor options, which no connector contract fixes. */
 const OWN_OPTIONS =
   "the connector's own constructor options (their checks and refusals), which neither the AgentConnector contract nor the layout suite fixes";
-/**
- * The mutators that change a diagnostic (a message, a JSON path built from an issue, the details of a
- * refusal) without changing whether a value is refused or with which code.
- */
-const DIAGNOSTIC_MUTATORS = [
-  'StringLiteral',
-  'ObjectLiteral',
-  'ArrayDeclaration',
-  'MethodExpression',
-  'LogicalOperator',
-  'OptionalChaining',
-  'ArrowFunction',
-  'ConditionalExpression',
-  'EqualityOperator',
-];
-/** Every mutator Stryker applies to an `if` and its condition. */
-const CONDITION_MUTATORS = [
-  'ConditionalExpression',
-  'LogicalOperator',
-  'EqualityOperator',
-  'ArithmeticOperator',
-  'BlockStatement',
-];
 /** A connector's own refusal of an agent id that is not a string: the contract asks only for a refusal. */
 const SDK_AGENT_ID_REFUSAL =
   "the code and path of the SDK's own AgentConnectorError for a non-string agent id, which the contract does not name (it asks for a refusal)";
 /** The wording of an error message, which the contracts leave to the implementation. */
 const WORDING =
   'wording inside an error message, which the contract leaves to the implementation (the suite checks the code, the path and that a message exists)';
-
-/**
- * Entries that share pairs, file, mutators and reason, one per line of code (matched as a part of the line).
- *
- * @param {Omit<Equivalent, 'code'>} common
- * @param {string[]} codes
- * @returns {Equivalent[]}
- */
-function sameReason(common, codes) {
-  return codes.map((code) => ({ ...common, code }));
-}
-
-/**
- * Entries that share pairs, file, mutators and reason, one per span (a function or block of the file).
- *
- * @param {Omit<Equivalent, 'span'>} common
- * @param {{ from: string, until?: string }[]} spans
- * @returns {Equivalent[]}
- */
-function sameReasonSpans(common, spans) {
-  return spans.map((span) => ({ ...common, span }));
-}
 
 /** @type {Equivalent[]} */
 export const EQUIVALENTS = [

@@ -2,20 +2,12 @@
 // Equivalents of the blob-transfer pair (hearthnet.blob-transfer × agentwire hearthnet), after the
 // cases of suite 1.1.0 (malformed manifests refused by client and node, more refused streams and
 // file.put frames, and the node's file.read answers, capability `serve`).
+import { CONDITION_MUTATORS } from './shared.mjs';
 
 const PAIRS = ['blob-transfer'];
 const MANIFEST = 'packages/hearthnet/src/blobs/blob-manifest.ts';
 const TRANSFER = 'packages/hearthnet/src/blobs/blob-transfer.ts';
 const FILES = 'packages/hearthnet/src/blobs/file-capabilities.ts';
-
-/** Every mutator Stryker applies to an `if` and its condition. */
-const CONDITION_MUTATORS = [
-  'ConditionalExpression',
-  'LogicalOperator',
-  'EqualityOperator',
-  'ArithmeticOperator',
-  'BlockStatement',
-];
 
 /** What a manifest refusal says besides its code. */
 const MANIFEST_WORDS =

@@ -2,6 +2,7 @@
 // Equivalents of the `compat` pair (suite hearthnet.compat × the reference dialects), in the format of
 // mutation/equivalents.mjs, which lists them with the rest. Each mutant below was read against the suite's interface
 // (CompatImplementation: JSON texts in, bytes, signatures, verdicts and converted envelopes out).
+import { sameReason } from './shared.mjs';
 
 const EVENT = 'packages/hearthnet/src/compat/reference-event.ts';
 const JSON_FILE = 'packages/hearthnet/src/compat/reference-json.ts';
@@ -11,11 +12,6 @@ const PAIRS = ['compat'];
 /** What a refusal says besides its code and reason. */
 const DIAGNOSTIC =
   "what a refusal of a reference artefact says besides its code and its reason (the message, the JSON path it names, its details): the reference dialect fixes none of them (the reference's own error wording is not to be demanded), the suite checks the code and the reason, and which field a diagnostic names is the SDK's";
-
-/** @param {object} common @param {string[]} codes */
-function sameReason(common, codes) {
-  return codes.map((code) => ({ ...common, code }));
-}
 
 /** @param {object} common @param {[string, number][]} places a line's text and the mutant's column */
 function atColumns(common, places) {

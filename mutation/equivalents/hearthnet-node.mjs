@@ -4,6 +4,7 @@
 // long poll GET /pubsub/v1/subscribe, GET /manifest and the §7.6 gossip endpoints. Each entry below was read
 // against that interface and the bundled node (conformance agentwire-node.ts: createBusHandler with its
 // defaults, trustFromLog, a PublishingEventStore over a TopicHub, createSyncHandler, createPubSubHandler).
+import { sameReason, TEXT_MUTATORS } from './shared.mjs';
 
 const PAIRS = ['hearthnet-node'];
 const BUS = 'packages/hearthnet/src/wire/bus-handler.ts';
@@ -13,9 +14,6 @@ const SSE = 'packages/hearthnet/src/wire/sse.ts';
 const SYNC = 'packages/hearthnet/src/sync/sync-handler.ts';
 const HUB = 'packages/hearthnet/src/pubsub/topic-hub.ts';
 const SUBSCRIBE = 'packages/hearthnet/src/pubsub/subscribe-protocol.ts';
-
-/** The mutators that change only a message, a label or the details of an error. */
-const TEXT_MUTATORS = ['StringLiteral', 'ObjectLiteral'];
 
 const WORDING =
   'wording of an error message or the label a diagnostic names, which the contract leaves to the implementation (§5.4: `message` is optional and free text; the suite checks the code and the status)';
@@ -81,11 +79,6 @@ const MISSING_HEADER_CODE =
   'which 4xx a long poll missing X-HearthNet-From, -Community, -Request-Id or -Timestamp gets (bad_request, or invalid_signature when the verifier sees the hole): §5.1 names no code for it and the suite asks only for a refusal of forged requests';
 const LOCAL_ONLY_WORDS =
   'the message and details of the local_only_topic error, which the handler turns into a bad_request whose wording is free (subscribe.local-only-refused checks the refusal)';
-
-/** @param {object} common @param {string[]} codes */
-function sameReason(common, codes) {
-  return codes.map((code) => ({ ...common, code }));
-}
 
 export default [
   // ---------- bus-handler.ts ----------

@@ -1,23 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries quote source lines, template placeholders included
 // Equivalents of relay-codec-events (relay.codec × packages/relay/src/{descriptor,message-event}.ts).
 // Format: mutation/equivalents.mjs (`Equivalent`); this file is self-contained.
+import { DIAGNOSTIC_MUTATORS } from './shared.mjs';
 
 const PAIRS = ['relay-codec-events'];
 const DESCRIPTOR = 'packages/relay/src/descriptor.ts';
 const MESSAGE_EVENT = 'packages/relay/src/message-event.ts';
-
-/** The mutators that change a diagnostic without changing whether a value is refused or with which code. */
-const DIAGNOSTIC_MUTATORS = [
-  'StringLiteral',
-  'ObjectLiteral',
-  'ArrayDeclaration',
-  'MethodExpression',
-  'LogicalOperator',
-  'OptionalChaining',
-  'ArrowFunction',
-  'ConditionalExpression',
-  'EqualityOperator',
-];
 
 const CREATE_DESCRIPTOR =
   "createDescriptor and the constants only it reads: the SDK's builder of the descriptor a connector sends, with its own stricter refusals (descriptor_invalid_field: unknown keys, non-boolean flags, a platform name that is not lowercase, lone surrogates). The contract is the gateway's from_json / to_json / supports_op and the adapter's views, which the suite checks; the builder is beyond it, and the suite's interface has no member for it";

@@ -8,6 +8,7 @@
 // Each entry below was read against that interface and that subject. Left open on purpose (suite gaps, not
 // equivalents): the heartbeat, flow control and the SDK's per-connection limits, the outbound timeout, and what
 // only an operator call during the run would show (deliverInterrupt, a live deliverInbound, revoke).
+import { TEXT_MUTATORS } from './shared.mjs';
 
 const PAIRS = ['relay-connector'];
 const AUTH = 'packages/relay/src/auth.ts';
@@ -47,9 +48,6 @@ const PUMP_FLAGS =
   'a flag of the replay pump that is set again before it is read (`#wokenWhileRunning` at the start of each loop), or a wake-up after stop, whose pass returns at once when stopped: the pump sends the same lines';
 const CACHED_DESCRIPTOR =
   'the cache of encoded descriptor lines: a descriptor encoded again is the same line';
-
-/** The mutators that change only a message, a label or the details of an error. */
-const TEXT_MUTATORS = ['StringLiteral', 'ObjectLiteral'];
 
 /** @type {import('../equivalents.mjs').Equivalent[]} */
 export default [

@@ -1,19 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries quote source lines, template placeholders included
 // Equivalents of the `wire` pair (suite hearthnet.wire × the SDK's envelope and SSE codecs), after the
 // cases of suite 1.1.0, in the format of mutation/equivalents.mjs, which lists them with the rest.
+import { CONDITION_MUTATORS, sameReason } from './shared.mjs';
 
 const ENVELOPE = 'packages/hearthnet/src/wire/envelope.ts';
 const SSE = 'packages/hearthnet/src/wire/sse.ts';
 const PAIRS = ['wire'];
-
-/** Every mutator Stryker applies to an `if` and its condition. */
-const CONDITION_MUTATORS = [
-  'ConditionalExpression',
-  'LogicalOperator',
-  'EqualityOperator',
-  'ArithmeticOperator',
-  'BlockStatement',
-];
 
 /** What a refusal says besides the refusal itself. */
 const SIGNING_REFUSAL_WORDS =
@@ -27,11 +19,6 @@ const EVENT_BOUND =
 /** The parser after its end. */
 const FINISHED_STATE =
   "the parser's state after finish(), and a second finish(): the interface ends each stream once and pushes nothing after it (a finish that returns at once, skipping the decoder's flush, is killed by read-ends-inside-utf8)";
-
-/** @param {Record<string, unknown>} common @param {string[]} codes */
-function sameReason(common, codes) {
-  return codes.map((code) => ({ ...common, code }));
-}
 
 export default [
   // envelope.ts: response envelopes
