@@ -33,6 +33,12 @@ import relayCodecEventsEquivalents from './equivalents/relay-codec-events.mjs';
 import relayCodecStreamsEquivalents from './equivalents/relay-codec-streams.mjs';
 import relayConnectorEquivalents from './equivalents/relay-connector.mjs';
 import relayEdgeVerifiersEquivalents from './equivalents/relay-edge-verifiers.mjs';
+import {
+  CONDITION_MUTATORS,
+  DIAGNOSTIC_MUTATORS,
+  sameReason,
+  sameReasonSpans,
+} from './equivalents/shared.mjs';
 import wireEquivalents from './equivalents/wire.mjs';
 
 const BUS = 'packages/relay/src/bus.ts';
