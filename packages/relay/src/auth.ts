@@ -532,6 +532,8 @@ export interface RelayAuthClose {
  * const close = relayAuthClose(verifyRelayToken(token, secrets));
  * if (close !== undefined) ws.close(close.code, close.reason);
  */
+export function relayAuthClose(result: RelayTokenRejected): RelayAuthClose;
+export function relayAuthClose(result: RelayTokenVerification): RelayAuthClose | undefined;
 export function relayAuthClose(result: RelayTokenVerification): RelayAuthClose | undefined {
   if (typeof result !== 'object' || result === null || typeof result.valid !== 'boolean') {
     throw new RelayError(

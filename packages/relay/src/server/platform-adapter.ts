@@ -1,10 +1,10 @@
 import {
   peekRelayTokenGatewayId,
-  RELAY_CLOSE_REASON_EXPIRED,
   RELAY_CLOSE_REASON_UNAUTHORIZED,
   type RelayAuthCloseReason,
   type RelayTokenVerification,
   readBearerToken,
+  relayAuthClose,
   verifyRelayToken,
 } from '../auth.js';
 import type { BufferedFrame } from '../buffer.js';
@@ -269,10 +269,7 @@ export async function authenticateUpgrade(
   } catch (error) {
     throw callbackError('authenticate', error);
   }
-  if (!result.valid) {
-    const reason = result.reason === 'expired' ? RELAY_CLOSE_REASON_EXPIRED : RELAY_CLOSE_REASON_UNAUTHORIZED;
-    return refused(reason, result.detail);
-  }
+  if (!result.valid) return refused(relayAuthClose(result).reason, result.detail);
   return { ok: true, gatewayId, tenant: credentials.tenant };
 }
 
