@@ -238,7 +238,6 @@ async function startRelayConnector(): Promise<StartedSubject> {
   };
 }
 
-/** A group-chat message waiting in the buffer, so that the inbound and acknowledgement cases run. */
 /** The ping interval of the in-process relay connector. */
 const PING_INTERVAL_MS = 500;
 
