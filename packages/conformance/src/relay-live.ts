@@ -17,6 +17,7 @@
  * @packageDocumentation
  */
 export {
+  type RelayConnectorOperator,
   type RelayConnectorSuiteOptions,
   relayConnectorSuite,
 } from './suites/relay-live/relay-connector-suite.js';

@@ -22,7 +22,7 @@ import {
 import { InMemoryBlobStore } from '@agentwire/hearthnet/blobs';
 import { asHearthNetError } from '@agentwire/hearthnet/capabilities';
 import { InMemoryEventStore } from '@agentwire/hearthnet/events';
-import { authenticatorFor } from '@agentwire/relay';
+import { authenticatorFor, type MessageEventWire } from '@agentwire/relay';
 import {
   createEdgeRouter,
   createMediaHandler,
@@ -213,6 +213,7 @@ async function startRelayConnector(): Promise<StartedSubject> {
   }
   const { port } = http.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
+  const connector = relay as RelayServer;
   return {
     suites: [
       relayConnectorSuite({
@@ -224,6 +225,11 @@ async function startRelayConnector(): Promise<StartedSubject> {
         opsSucceed: true,
         idleMs: 3 * PING_INTERVAL_MS + 100,
         bufferedMessageIds: Array.from({ length: BUFFERED_EVENTS }, (_, index) => `inbound-${index + 1}`),
+        operator: {
+          deliverInbound: (event) => connector.deliverInbound(TENANT, event as unknown as MessageEventWire),
+          interruptInbound: (sessionKey, chatId) => connector.deliverInterrupt(TENANT, sessionKey, chatId),
+          revokeConnections: async () => connector.revoke(GATEWAY_ID),
+        },
       }),
       relayEdgeLiveSuite({
         baseUrl,

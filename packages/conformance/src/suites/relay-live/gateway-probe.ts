@@ -54,6 +54,11 @@ export class GatewayProbe {
     return new GatewayProbe(await LiveWebSocket.connect(url, { headers, timeoutMs }));
   }
 
+  /** Stops answering the connector's pings, as a hung gateway would. */
+  ignorePings(): void {
+    this.#socket.ignorePings();
+  }
+
   /** Resolves once the connection ended. */
   get closed(): Promise<WebSocketClose> {
     return this.#socket.closed;

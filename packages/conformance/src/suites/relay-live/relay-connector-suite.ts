@@ -187,6 +187,31 @@ export interface RelayConnectorSuiteOptions {
    * runs only when it is given.
    */
   readonly idleMs?: number;
+  /**
+   * The connector's own controls, called during the run: a test connector wires them to its server
+   * (the bundled one to `RelayServer.deliverInbound`, `deliverInterrupt` and `revoke`). Enables the
+   * `operator.*` cases.
+   */
+  readonly operator?: RelayConnectorOperator;
+}
+
+/**
+ * What a connector's operator does, as the suite calls it during a run
+ * ({@link RelayConnectorSuiteOptions.operator}); each call resolves once the connector has taken it.
+ */
+export interface RelayConnectorOperator {
+  /**
+   * Delivers `event`, a wire `event` object as the gateway reads it, to the suite's gateway: sent now when
+   * the gateway is connected, buffered until it connects otherwise.
+   */
+  deliverInbound(event: Readonly<Record<string, unknown>>): Promise<unknown>;
+  /** Tells the connected gateway to stop the turn of `sessionKey` and clear typing in `chatId` (`interrupt_inbound`). */
+  interruptInbound(sessionKey: string, chatId: string): Promise<unknown>;
+  /**
+   * Drops the gateway's live connections as a revocation does (close 4401). Revoke the connections
+   * only: the suite dials again with the same secret afterwards.
+   */
+  revokeConnections(): Promise<unknown>;
 }
 
 /** What the suite saw on its first connection: the handshake and the inbound frames that followed it. */
@@ -222,6 +247,7 @@ export interface RelayConnectorContext {
   readonly opsSucceed: boolean;
   readonly bufferedMessageIds: readonly string[] | undefined;
   readonly idleMs: number | undefined;
+  readonly operator: RelayConnectorOperator | undefined;
   readonly handshake: RelayHandshakeRecord;
 }
 
@@ -298,6 +324,8 @@ export function relayConnectorSuite(
       routedSucceedsCase(),
       sequentialCallsCase(),
       unboundFollowUpCase(),
+      unansweredPingsCase(),
+      ...operatorCases(),
     ],
     needs: {
       ...Object.fromEntries(
@@ -321,6 +349,10 @@ export function relayConnectorSuite(
         provide:
           'bufferedMessageIds: the message_ids of the inbound events buffered for this gateway before the run, in order (nothing else reaching the buffer during it)',
       },
+      operator: {
+        provide:
+          'operator: deliverInbound, interruptInbound and revokeConnections wired to the connector (a test connector in the same process)',
+      },
       'ops-succeed': {
         provide:
           'opsSucceed: true, for a test connector whose platform succeeds at every op it advertises on the suite’s test chat',
@@ -338,6 +370,7 @@ export function relayConnectorSuite(
       if (resolved.opsSucceed) capabilities.add('ops-succeed');
       if (resolved.bufferedMessageIds !== undefined) capabilities.add('known-buffer');
       if (resolved.idleMs !== undefined) capabilities.add('idle-window');
+      if (resolved.operator !== undefined) capabilities.add('operator');
       return { ctx: { ...resolved, handshake }, capabilities };
     },
   };
@@ -370,7 +403,24 @@ function resolveOptions(options: RelayConnectorSuiteOptions): Omit<RelayConnecto
     opsSucceed: options.opsSucceed === true,
     bufferedMessageIds: bufferedIds(options.bufferedMessageIds),
     idleMs: options.idleMs === undefined ? undefined : positiveMs(options.idleMs, 0, 'idleMs'),
+    operator: checkedOperator(options.operator),
   };
+}
+
+function checkedOperator(operator: RelayConnectorOperator | undefined): RelayConnectorOperator | undefined {
+  if (operator === undefined) return undefined;
+  const members = ['deliverInbound', 'interruptInbound', 'revokeConnections'] as const;
+  if (
+    operator === null ||
+    typeof operator !== 'object' ||
+    members.some((name) => typeof operator[name] !== 'function')
+  ) {
+    throw new ConformanceError(
+      'invalid_relay_live_options',
+      `operator must be an object with the methods ${members.join(', ')}`,
+    );
+  }
+  return operator;
 }
 
 function bufferedIds(ids: readonly string[] | undefined): readonly string[] | undefined {
@@ -1300,4 +1350,226 @@ function survivesIdleCase(): RelayLiveCase {
         );
       }),
   };
+}
+
+function unansweredPingsCase(): RelayLiveCase {
+  return {
+    id: `${SUITE_NAME}.connection.unanswered-pings-dropped`,
+    title:
+      'a connection whose gateway stops answering pings is closed, so a hung gateway holds no connection for good',
+    section: 'relay-reference §2.2, §20.1',
+    level: 'recommended',
+    since: RELAY_LIVE_SUITE_VERSION,
+    requires: 'idle-window',
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        const idleMs = ctx.idleMs ?? 0;
+        probe.ignorePings();
+        const closed = await probe.waitClosed(2 * idleMs);
+        if (closed === undefined) {
+          fail(
+            `the connection of a gateway that answered no ping was still open after ${2 * idleMs} ms (twice idleMs); expected the connector to close it`,
+          );
+        }
+        if (closed.code === RELAY_CLOSE_UNAUTHORIZED) {
+          fail(
+            `the connection of a gateway that answered no ping was closed with ${RELAY_CLOSE_UNAUTHORIZED}, which the gateway reads as a revocation and never dials again`,
+          );
+        }
+      }),
+  };
+}
+
+/** The message ids of the operator cases' events: unique to the run, so earlier events do not count. */
+const OPERATOR_RUN = Math.random().toString(36).slice(2, 10);
+
+/** A direct message from the suite's test chat, as a connector delivers one (`createMessageEvent`). */
+function operatorEvent(ctx: RelayConnectorContext, name: string): Record<string, unknown> {
+  return {
+    text: `agentwire conformance ${name}`,
+    message_type: 'text',
+    message_id: `agentwire-conformance-${OPERATOR_RUN}-${name}`,
+    reply_to_message_id: null,
+    media_urls: [],
+    source: {
+      platform: ctx.platform,
+      chat_id: CHAT_ID,
+      chat_name: null,
+      chat_type: 'dm',
+      user_id: 'agentwire-conformance-user',
+      user_name: 'agentwire conformance',
+      thread_id: null,
+      chat_topic: null,
+    },
+  };
+}
+
+/** The `message_id` of an inbound line's event. */
+function inboundMessageId(line: ReceivedLine): unknown {
+  if (lineType(line) !== 'inbound') return undefined;
+  return (line.json as { readonly event?: { readonly message_id?: unknown } } | undefined)?.event?.message_id;
+}
+
+/** The inbound lines from `from` on that carry one of `messageIds`. */
+function linesOf(probe: GatewayProbe, messageIds: readonly string[], from = 0): ReceivedLine[] {
+  return probe.lines.slice(from).filter((line) => messageIds.includes(inboundMessageId(line) as string));
+}
+
+/**
+ * Waits until every one of `messageIds` came as an inbound line (from line `from` on), checks each line
+ * as the gateway reads it, acknowledges the buffered ones, and returns the lines in arrival order.
+ */
+async function receiveEvents(
+  ctx: RelayConnectorContext,
+  probe: GatewayProbe,
+  messageIds: readonly string[],
+  what: string,
+  from = 0,
+): Promise<ReceivedLine[]> {
+  const arrived = () => new Set(linesOf(probe, messageIds, from).map(inboundMessageId));
+  await probe.next(() => arrived().size === messageIds.length, ctx.patienceMs + ctx.inboundWindowMs, from);
+  const lines = linesOf(probe, messageIds, from);
+  const missing = messageIds.filter((id) => !arrived().has(id));
+  if (missing.length > 0) {
+    const ended = probe.open ? '' : ' (the connection closed)';
+    fail(
+      `${what}: no inbound frame with message_id ${missing.map((id) => formatValue(id)).join(', ')} within ${ctx.patienceMs + ctx.inboundWindowMs} ms${ended}`,
+    );
+  }
+  const problems = lines.flatMap(inboundProblems);
+  if (problems.length > 0) fail(`${what}: ${problems.join('; ')}`);
+  for (const line of lines) {
+    const bufferId = line.frame?.type === 'inbound' ? line.frame.bufferId : undefined;
+    if (typeof bufferId === 'string' && bufferId !== '') probe.send({ type: 'inbound_ack', bufferId });
+  }
+  await probe.collect(ACK_SETTLE_MS);
+  return lines;
+}
+
+/** Fails when a second connection gets any of `messageIds` again after they were acknowledged. */
+async function notDeliveredAgain(ctx: RelayConnectorContext, messageIds: readonly string[]): Promise<void> {
+  await withSession(ctx, async (probe) => {
+    await probe.collect(ctx.inboundWindowMs);
+    const again = linesOf(probe, messageIds).map(inboundMessageId);
+    if (again.length > 0) {
+      fail(
+        `message_id ${[...new Set(again)].map((id) => formatValue(id)).join(', ')} delivered again on a new connection after its inbound_ack`,
+      );
+    }
+  });
+}
+
+function operatorCases(): RelayLiveCase[] {
+  const operatorCase = { ...since11, requires: 'operator' } as const;
+  return [
+    {
+      ...operatorCase,
+      id: `${SUITE_NAME}.operator.inbound-while-connected`,
+      title:
+        'events delivered while the gateway is connected arrive on its connection at once, in order, each with a bufferId, and not again after their inbound_ack',
+      section: 'relay-reference §2.4, §2.6, §4',
+      run: async (ctx) => {
+        const events = ['live-1', 'live-2', 'live-3'].map((name) => operatorEvent(ctx, name));
+        const ids = events.map((event) => event['message_id'] as string);
+        await withSession(ctx, async (probe) => {
+          await probe.collect(ctx.inboundWindowMs);
+          const from = probe.lines.length;
+          for (const event of events) await ctx.operator?.deliverInbound(event);
+          const lines = await receiveEvents(ctx, probe, ids, 'events delivered during a session', from);
+          const order = lines.map(inboundMessageId);
+          assertEqual(order, ids, 'the message_ids of the inbound frames, in the order they arrived');
+          const unbuffered = lines.find(
+            (line) => line.frame?.type !== 'inbound' || typeof line.frame.bufferId !== 'string',
+          );
+          if (unbuffered !== undefined) {
+            fail(
+              `an event delivered to a connected gateway came without a bufferId, so a gateway that drops the connection before handling it loses it: ${quoteLine(unbuffered)}`,
+            );
+          }
+        });
+        await notDeliveredAgain(ctx, ids);
+      },
+    },
+    {
+      ...operatorCase,
+      id: `${SUITE_NAME}.operator.inbound-while-away`,
+      title:
+        'an event delivered while no connection of the gateway is open waits for it and arrives on its next connection, once',
+      section: 'relay-reference §2.4, §2.6, §18.8',
+      run: async (ctx) => {
+        const event = operatorEvent(ctx, 'away');
+        const id = event['message_id'] as string;
+        await ctx.operator?.deliverInbound(event);
+        await withSession(ctx, async (probe) => {
+          const [line] = await receiveEvents(
+            ctx,
+            probe,
+            [id],
+            'an event delivered while the gateway was away',
+          );
+          const arrivals = linesOf(probe, [id]).length;
+          if (arrivals > 1)
+            fail(`the event delivered while the gateway was away came ${arrivals} times on one connection`);
+          const text = (line?.json as { readonly event?: { readonly text?: unknown } } | undefined)?.event
+            ?.text;
+          assertEqual(text, event['text'], 'event.text of the delivered event');
+        });
+        await notDeliveredAgain(ctx, [id]);
+      },
+    },
+    {
+      ...operatorCase,
+      id: `${SUITE_NAME}.operator.interrupt-inbound`,
+      title:
+        'an interrupt the operator sends reaches the connected gateway as interrupt_inbound with its session_key and chat_id',
+      section: 'relay-reference §2.4, §8',
+      run: (ctx) =>
+        withSession(ctx, async (probe) => {
+          const sessionKey = `agent:main:${ctx.platform}:dm:${CHAT_ID}`;
+          const from = probe.lines.length;
+          await ctx.operator?.interruptInbound(sessionKey, CHAT_ID);
+          const isInterrupt = (line: ReceivedLine) => lineType(line) === 'interrupt_inbound';
+          const line = await probe.next(isInterrupt, ctx.patienceMs, from);
+          if (line === undefined) {
+            fail(`no interrupt_inbound within ${ctx.patienceMs} ms of the operator's interrupt`);
+          }
+          assertEqual(
+            line.json,
+            { type: 'interrupt_inbound', session_key: sessionKey, chat_id: CHAT_ID },
+            'the interrupt_inbound frame',
+          );
+          await exchange(ctx, probe, unsupportedAction, 'an outbound after the interrupt_inbound');
+        }),
+    },
+    {
+      ...operatorCase,
+      id: `${SUITE_NAME}.operator.revoke-closes-4401`,
+      title:
+        'revoking the gateway closes its live connection with 4401 unauthorized, which tells the gateway to stop dialling',
+      section: 'relay-reference §11, §12',
+      run: async (ctx) => {
+        await withSession(ctx, async (probe) => {
+          await ctx.operator?.revokeConnections();
+          const closed = await probe.waitClosed(ctx.patienceMs);
+          if (closed === undefined) {
+            fail(`the connection was still open ${ctx.patienceMs} ms after the operator revoked the gateway`);
+          }
+          assertEqual(
+            { code: closed.code, reason: closed.reason },
+            { code: RELAY_CLOSE_UNAUTHORIZED, reason: RELAY_CLOSE_REASON_UNAUTHORIZED },
+            'the close of a revoked connection',
+          );
+        });
+        // Only the connections were revoked: the gateway's next dial is served.
+        await withSession(ctx, async (probe) => {
+          await exchange(
+            ctx,
+            probe,
+            unsupportedAction,
+            'an outbound on a connection dialled after the revocation',
+          );
+        });
+      },
+    },
+  ];
 }

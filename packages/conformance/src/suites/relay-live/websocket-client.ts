@@ -132,6 +132,7 @@ export class LiveWebSocket {
   readonly #listeners = new Set<(message: string) => void>();
   #fragments: Buffer[] = [];
   #closeSent = false;
+  #answerPings = true;
   #peerClose: WebSocketClose | undefined;
   #resolveClosed!: (close: WebSocketClose) => void;
 
@@ -256,6 +257,11 @@ export class LiveWebSocket {
     this.#socket.write(encodeWebSocketFrame(OPCODE.close, closePayload(code, reason), { mask: true }));
   }
 
+  /** Stops answering the peer's pings, as a gateway whose process hangs would. */
+  ignorePings(): void {
+    this.#answerPings = false;
+  }
+
   #receive(chunk: Buffer): void {
     for (const frame of this.#reader.push(chunk)) this.#handle(frame);
   }
@@ -273,7 +279,7 @@ export class LiveWebSocket {
         return;
       }
       case OPCODE.ping:
-        if (!this.#closeSent) {
+        if (this.#answerPings && !this.#closeSent) {
           this.#socket.write(encodeWebSocketFrame(OPCODE.pong, frame.payload, { mask: true }));
         }
         return;
