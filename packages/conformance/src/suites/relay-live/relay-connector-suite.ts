@@ -1521,10 +1521,14 @@ function operatorCases(): RelayLiveCase[] {
       ...operatorCase,
       id: `${SUITE_NAME}.operator.interrupt-inbound`,
       title:
-        'an interrupt the operator sends reaches the connected gateway as interrupt_inbound with its session_key and chat_id',
+        'an interrupt the operator sends reaches the connected gateway once, as interrupt_inbound with its session_key and chat_id, however many hellos it said',
       section: 'relay-reference §2.4, §8',
       run: (ctx) =>
         withSession(ctx, async (probe) => {
+          // A second hello on the connection must not make it a second listener.
+          const afterHello = probe.lines.length;
+          probe.send(helloFrame(ctx));
+          await probe.next(isDescriptor, ctx.patienceMs, afterHello);
           const sessionKey = `agent:main:${ctx.platform}:dm:${CHAT_ID}`;
           const from = probe.lines.length;
           await ctx.operator?.interruptInbound(sessionKey, CHAT_ID);
@@ -1538,6 +1542,9 @@ function operatorCases(): RelayLiveCase[] {
             { type: 'interrupt_inbound', session_key: sessionKey, chat_id: CHAT_ID },
             'the interrupt_inbound frame',
           );
+          await probe.collect(ACK_SETTLE_MS);
+          const count = probe.lines.slice(from).filter(isInterrupt).length;
+          if (count !== 1) fail(`one interrupt from the operator reached the gateway ${count} times`);
           await exchange(ctx, probe, unsupportedAction, 'an outbound after the interrupt_inbound');
         }),
     },
