@@ -30,6 +30,7 @@ import blobTransferEquivalents from './equivalents/blob-transfer.mjs';
 import compatEquivalents from './equivalents/compat.mjs';
 import hearthnetNodeEquivalents from './equivalents/hearthnet-node.mjs';
 import relayCodecEventsEquivalents from './equivalents/relay-codec-events.mjs';
+import relayCodecFramesEquivalents from './equivalents/relay-codec-frames.mjs';
 import relayCodecStreamsEquivalents from './equivalents/relay-codec-streams.mjs';
 import relayConnectorEquivalents from './equivalents/relay-connector.mjs';
 import relayEdgeVerifiersEquivalents from './equivalents/relay-edge-verifiers.mjs';
@@ -137,6 +138,7 @@ export const EQUIVALENTS = [
   ...compatEquivalents,
   ...hearthnetNodeEquivalents,
   ...relayCodecEventsEquivalents,
+  ...relayCodecFramesEquivalents,
   ...relayCodecStreamsEquivalents,
   ...relayConnectorEquivalents,
   ...relayEdgeVerifiersEquivalents,

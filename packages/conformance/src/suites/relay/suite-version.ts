@@ -12,7 +12,14 @@ export const RELAY_SUITE_VERSION = '1.0.0';
  * one, a BOM-led binary line, a stream ending in invalid UTF-8, and encode cases (a stray `action` on an
  * `outbound_result`, null and numbers in a compact line, the recommended refusal of a non-finite number
  * in a compact line, NaN in a python-style one, and every op's action in python style, its keys given out of
- * order and its defaults left out). The cases of 1.0.0 keep `since`
+ * order and its defaults left out); also frame cases on the codec's checks: every typed key of every
+ * op given a value of the wrong type (and a missing one), a `null` action, non-string `platform` /
+ * `botId` / `requestId`, `null` / list `event` and `result`, unknown ops given as a list or
+ * `"constructor"`, unknown action keys `""` and `raw` kept, every op read by a decoder of both
+ * directions with its defaults left out, lines whose keys look like another type's, a non-string
+ * `bufferId` read as its Python `str()` (and the unknowable numbers refused), malformed command
+ * manifests, every frame type written in python style from keys given out of order, and a frame of an
+ * unknown type written as given. The cases of 1.0.0 keep `since`
  * {@link RELAY_SUITE_VERSION}; fixture cases added later carry their own `since`.
  */
 export const RELAY_CODEC_SUITE_VERSION = '1.3.0';
