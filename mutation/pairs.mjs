@@ -263,7 +263,34 @@ export const PAIRS = [
     suite: 'relay.codec',
     subject: 'agentwire relay',
     skips: CODEC_SKIPS,
-    mutate: ['packages/relay/src/{descriptor,message-event}.ts'],
+    // Not the SDK's builders beyond the contract, which no suite has a member for and the package's
+    // unit tests check: createDescriptor and the name rule only it reads, descriptorToWire (the server's
+    // writer of its descriptor object), createMessageEvent and the schemas only it reads.
+    mutate: [
+      { file: 'packages/relay/src/descriptor.ts', from: 'import', until: 'const PLATFORM_NAME = ' },
+      {
+        file: 'packages/relay/src/descriptor.ts',
+        from: 'const KNOWN_FIELDS',
+        until: 'export function createDescriptor(',
+      },
+      {
+        file: 'packages/relay/src/descriptor.ts',
+        from: 'export const DESCRIPTOR_ERROR_CODES',
+        until: 'export function descriptorToWire(',
+      },
+      { file: 'packages/relay/src/message-event.ts', from: 'import', until: 'const LONE_SURROGATE = ' },
+      {
+        file: 'packages/relay/src/message-event.ts',
+        from: 'export const CHAT_TYPES',
+        until: 'const sessionSourceInitSchema = ',
+      },
+      {
+        file: 'packages/relay/src/message-event.ts',
+        from: 'export type MessageEventInit',
+        until: 'export function createMessageEvent(',
+      },
+      { file: 'packages/relay/src/message-event.ts', from: 'const SLACK_GATEWAY_COMMANDS' },
+    ],
   },
   {
     id: 'relay-codec-streams',

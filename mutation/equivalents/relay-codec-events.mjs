@@ -7,10 +7,6 @@ const PAIRS = ['relay-codec-events'];
 const DESCRIPTOR = 'packages/relay/src/descriptor.ts';
 const MESSAGE_EVENT = 'packages/relay/src/message-event.ts';
 
-const CREATE_DESCRIPTOR =
-  "createDescriptor and the constants only it reads: the SDK's builder of the descriptor a connector sends, with its own stricter refusals (descriptor_invalid_field: unknown keys, non-boolean flags, a platform name that is not lowercase, lone surrogates). The contract is the gateway's from_json / to_json / supports_op and the adapter's views, which the suite checks; the builder is beyond it, and the suite's interface has no member for it";
-const CREATE_MESSAGE_EVENT =
-  "createMessageEvent and the zod schemas only it reads: the SDK's builder of the event a careful connector sends, with its own refusals (message_event_invalid: unknown keys, non-lowercase platforms, an unknown chat_type, media[] urls missing from media_urls). The contract is what the gateway's reader makes of an event (inbound-events.*), which the suite checks; the builder is beyond it, and the suite's interface has no member for it";
 const DESCRIPTOR_WORDS =
   "what a descriptor refusal says besides its code (its message, its path, its cause; the text and path of the issue a frame's descriptor becomes): the suite checks the code (invalid_frame for a frame), which these mutants leave as it is";
 const VALUE_PATH =
@@ -28,10 +24,6 @@ const MEDIA_ENTRIES =
 /** @type {import('../equivalents.mjs').Equivalent[]} */
 export default [
   // descriptor.ts
-  ...[
-    { from: 'const PLATFORM_NAME = ', until: 'const KNOWN_FIELDS' },
-    { from: 'export function createDescriptor(', until: 'export const DESCRIPTOR_ERROR_CODES' },
-  ].map((span) => ({ pairs: PAIRS, file: DESCRIPTOR, span, reason: CREATE_DESCRIPTOR })),
   ...["'descriptor_invalid_json',", "'descriptor_not_json',", "'descriptor_invalid_field',"].map((code) => ({
     pairs: PAIRS,
     file: DESCRIPTOR,
@@ -136,19 +128,8 @@ export default [
     reason:
       "fills a default into a descriptor that lacks an optional field: the suite's to_json() cases hand the parsed descriptor, which from_json always gives every field (descriptors.json `expected`)",
   },
-  {
-    pairs: PAIRS,
-    file: DESCRIPTOR,
-    span: { from: 'export function descriptorToWire(' },
-    reason:
-      "descriptorToWire, the SDK server's writer of the `descriptor` object of its descriptor frame (every field in declaration order): the gateway reads that object with from_json, which the suite checks; key order is not data to it, and the suite's interface has no member for the writer",
-  },
+
   // message-event.ts
-  ...[
-    { from: 'const LONE_SURROGATE = ', until: 'export const CHAT_TYPES' },
-    { from: 'const sessionSourceInitSchema = ', until: 'export type MessageEventInit' },
-    { from: 'export function createMessageEvent(', until: 'const SLACK_GATEWAY_COMMANDS' },
-  ].map((span) => ({ pairs: PAIRS, file: MESSAGE_EVENT, span, reason: CREATE_MESSAGE_EVENT })),
   ...[
     { from: 'export function eventFromOwnedWire(', until: '/** How a reader takes' },
     { from: 'function keep(', until: '/**' },
