@@ -11,6 +11,7 @@ import {
   readObject,
   readPositiveInteger,
   readString,
+  sinceOf,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
@@ -149,7 +150,7 @@ function caseFor(entry: FixtureCase, index: number): BlobCase {
   const common = {
     id: `hearthnet.blob-transfer.${entry.id}`,
     level: 'required',
-    since: sinceOf(entry, location),
+    since: sinceOf(entry, location, HEARTHNET_SUITE_VERSION),
   } as const;
   switch (entry['operation']) {
     case 'manifest':
@@ -165,15 +166,6 @@ function caseFor(entry: FixtureCase, index: number): BlobCase {
     default:
       throw invalidFixtureError(`${location}.operation`, 'expected manifest, read, put-ready, put or serve');
   }
-}
-
-/** The suite version a case was added in: its `since`, or the first release. */
-function sinceOf(entry: FixtureCase, location: string): string {
-  if (entry['since'] === undefined) return HEARTHNET_SUITE_VERSION;
-  const since = readString(entry['since'], `${location}.since`);
-  if (since !== HEARTHNET_BLOB_TRANSFER_SUITE_VERSION)
-    throw invalidFixtureError(`${location}.since`, `expected ${HEARTHNET_BLOB_TRANSFER_SUITE_VERSION}`);
-  return since;
 }
 
 type CaseBody = Pick<BlobCase, 'title' | 'section' | 'requires' | 'run'>;

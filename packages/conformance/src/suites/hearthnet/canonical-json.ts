@@ -6,6 +6,7 @@ import {
   type FixtureCase,
   readFixtureFile,
   readString,
+  sinceOf,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { HEARTHNET_CANONICAL_JSON_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './suite-version.js';
@@ -21,16 +22,6 @@ export interface CanonicalJsonImplementation {
 const FIXTURE_NAME = 'hearthnet/canonical-json.json';
 const SECTION = 'HearthNet §1.2';
 const fixture = readFixtureFile(canonicalJsonFixture, FIXTURE_NAME);
-/** The cases `hearthnet.canonical-json` 1.1.0 added besides the number sweep (tag `sweep`). */
-const ADDED_IN_1_1: ReadonlySet<string> = new Set([
-  'key-order-high-surrogate-d800',
-  'key-order-forty-keys',
-  'structure-long-string',
-  'structure-long-array',
-  'string-utf8-boundaries',
-  'string-two-low-surrogates',
-  'string-high-surrogate-before-ue000',
-]);
 const utf8 = new TextEncoder();
 const NON_FINITE_NUMBER = 'non_finite_number';
 
@@ -62,10 +53,7 @@ function caseFor(entry: FixtureCase, index: number): ConformanceCase<CanonicalJs
   const common = {
     id: `hearthnet.canonical-json.${entry.id}`,
     section: SECTION,
-    since:
-      entry.tags.includes('sweep') || ADDED_IN_1_1.has(entry.id)
-        ? HEARTHNET_CANONICAL_JSON_SUITE_VERSION
-        : HEARTHNET_SUITE_VERSION,
+    since: sinceOf(entry, location, HEARTHNET_SUITE_VERSION),
   } as const;
   const input = () => decodeFixtureValue(entry['input'], `${location}.input`);
   if ('error' in entry) {

@@ -10,6 +10,7 @@ import {
   readObject,
   readString,
   readStringArray,
+  sinceOf,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
@@ -143,44 +144,6 @@ const COMPAT_MEMBERS: CapabilityMembers<CompatImplementation> = Object.fromEntri
   Object.entries(CAPABILITIES).map(([member, capability]) => [capability, [member as Member]]),
 );
 
-/** The fixture cases 1.1.0 added (`tools/compat.py`, section "suite 1.1.0"). */
-const ADDED_IN_1_1: ReadonlySet<string> = new Set([
-  'event-verify-malformed-lamport-string',
-  'event-verify-malformed-lamport-negative',
-  'event-verify-malformed-lamport-fraction',
-  'event-verify-malformed-author-null',
-  'event-verify-malformed-payload-null',
-  'event-verify-malformed-payload-array',
-  'event-verify-malformed-payload-string',
-  'event-verify-malformed-signature-null',
-  'event-verify-malformed-not-object',
-  'event-verify-absent-event-type',
-  'event-verify-lamport-zero',
-  'event-verify-author-standard-alphabet',
-  'event-verify-signature-undecodable',
-  'event-sign-without-signature-field',
-  'event-sign-malformed-not-object',
-  'event-sign-malformed-lamport-string',
-  'event-id-malformed-27-characters',
-  'timestamp-leading-zero-millisecond',
-  'timestamp-malformed-trailing-text',
-  'timestamp-malformed-leading-text',
-  'to-contract-without-signature-field',
-  'to-contract-unconvertible-timestamp',
-  'to-contract-market-updated',
-  'to-contract-other-type-keeps-names',
-  'to-contract-id-field-not-a-string',
-  'to-reference-chat',
-  'to-reference-market',
-  'to-reference-other-type-keeps-recipient',
-  'to-reference-invalid-contract-event',
-  'sse-frame-not-json',
-  'snapshot-signing-bytes-without-signature-field',
-  'snapshot-signing-bytes-malformed-not-object',
-  'snapshot-signing-bytes-malformed-at-lamport-string',
-  'snapshot-verify-malformed-at-lamport-fraction',
-]);
-
 const FIXTURE_NAME = 'hearthnet/compat.json';
 const SECTION = 'HearthNet reference dialect (hearthnet-reference.md)';
 const SUITE_NAME = 'hearthnet.compat';
@@ -240,7 +203,7 @@ function reduced(verdict: CompatVerdict | undefined, withSigned: boolean): unkno
 
 function casesFor(entry: FixtureCase, location: string): CompatCase[] {
   const id = `${SUITE_NAME}.${entry.id}`;
-  const since = ADDED_IN_1_1.has(entry.id) ? HEARTHNET_COMPAT_SUITE_VERSION : HEARTHNET_SUITE_VERSION;
+  const since = sinceOf(entry, location, HEARTHNET_SUITE_VERSION);
   const common = { id, section: SECTION, level: 'required', since } as const;
   const text = (field: string) => readString(entry[field], `${location}.${field}`);
   const object = (field: string) => readObject(entry[field], `${location}.${field}`);

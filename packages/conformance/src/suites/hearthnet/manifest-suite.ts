@@ -8,6 +8,7 @@ import {
   readNonNegativeInteger,
   readObject,
   readString,
+  sinceOf,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
@@ -54,32 +55,6 @@ const FIXTURE_NAME = 'hearthnet/node-manifests.json';
 const SECTION = 'HearthNet §6.1';
 const SUITE_NAME = 'hearthnet.manifests';
 const fixture = readFixtureFile(nodeManifestsFixture, FIXTURE_NAME);
-/** The fixture cases `hearthnet.manifests` 1.1.0 added; the others date from 1.0.0. */
-const ADDED_IN_1_1: ReadonlySet<string> = new Set([
-  'capability-version-two-digit',
-  'capability-version-prefixed',
-  'capability-version-three-parts',
-  'schema-hash-prefixed',
-  'schema-hash-65-hex',
-  'contract-version-11',
-  'contract-version-three-parts',
-  'contract-version-1-10-minor',
-  'timestamp-prefixed',
-  'timestamp-suffixed',
-  'timestamp-month-13',
-  'timestamp-april-31',
-  'timestamp-hour-24',
-  'timestamp-minute-60',
-  'timestamp-second-60',
-  'timestamp-four-fraction-digits',
-  'timestamps-with-milliseconds',
-  'timestamps-with-milliseconds-expired',
-  'timestamps-with-centiseconds',
-  'endpoint-without-port',
-  'hardware-negative-ram',
-  'load-cpu-not-a-number',
-  'build-refuses-missing-endpoints',
-]);
 
 /** The members of a ManifestImplementation that provide each capability. */
 const MANIFEST_MEMBERS = {
@@ -125,7 +100,7 @@ type ManifestCase = ConformanceCase<ManifestImplementation>;
 function casesFor(entry: FixtureCase, index: number): ManifestCase[] {
   const location = `${FIXTURE_NAME} cases[${index}]`;
   const id = `${SUITE_NAME}.${entry.id}`;
-  const since = ADDED_IN_1_1.has(entry.id) ? HEARTHNET_MANIFESTS_SUITE_VERSION : HEARTHNET_SUITE_VERSION;
+  const since = sinceOf(entry, location, HEARTHNET_SUITE_VERSION);
   const common = { id, section: SECTION, level: 'required', since } as const;
   const now = readNonNegativeInteger(entry['now_ms'], `${location}.now_ms`);
   switch (entry['operation']) {

@@ -1,7 +1,13 @@
 import pubsubTopicsFixture from '../../../fixtures/hearthnet/pubsub-topics.json' with { type: 'json' };
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { type FixtureCase, readFixtureFile, readObject, readString } from '../../fixtures/fixture-file.js';
+import {
+  type FixtureCase,
+  readFixtureFile,
+  readObject,
+  readString,
+  sinceOf,
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
 import { HEARTHNET_PUBSUB_SUITE_VERSION, HEARTHNET_SUITE_VERSION } from './suite-version.js';
@@ -55,16 +61,6 @@ const FIXTURE_NAME = 'hearthnet/pubsub-topics.json';
 const SECTION = 'HearthNet §8';
 const SECTION_EVENTS = 'HearthNet §7.2, §8';
 const fixture = readFixtureFile(pubsubTopicsFixture, FIXTURE_NAME);
-/** The fixture cases `hearthnet.pubsub` 1.1.0 added; the others date from 1.0.0. */
-const ADDED_IN_1_1: ReadonlySet<string> = new Set([
-  'topic-chat-lookalike-prefix',
-  'payload-registered-beta-server',
-  'payload-registered-unstable-bidirectional',
-  'payload-registered-can-invite',
-  'payload-registered-co-signers',
-  'payload-registered-unknown-condition',
-  'payload-registered-empty-key',
-]);
 
 /** The members of a PubSubImplementation that provide each capability. */
 const PUBSUB_MEMBERS = {
@@ -108,7 +104,7 @@ type PubSubCase = ConformanceCase<PubSubImplementation>;
 function casesFor(entry: FixtureCase, index: number): PubSubCase[] {
   const location = `${FIXTURE_NAME} cases[${index}]`;
   const id = `hearthnet.pubsub.${entry.id}`;
-  const since = ADDED_IN_1_1.has(entry.id) ? HEARTHNET_PUBSUB_SUITE_VERSION : HEARTHNET_SUITE_VERSION;
+  const since = sinceOf(entry, location, HEARTHNET_SUITE_VERSION);
   const common = { level: 'required', since } as const;
   switch (entry['operation']) {
     case 'resolve_topic': {

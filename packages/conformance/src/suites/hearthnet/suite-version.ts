@@ -115,38 +115,6 @@ export const HEARTHNET_COMPAT_SUITE_VERSION = '1.1.0';
  */
 export const HEARTHNET_WIRE_SUITE_VERSION = '1.1.0';
 
-/** The `wire-envelopes.json` and `sse-frames.json` cases `hearthnet.wire` 1.1.0 added (fixtures/tools/wire-edges.py). */
-const WIRE_ADDED_IN_1_1: ReadonlySet<string> = new Set([
-  'verify-community-left-out',
-  'verify-request-id-left-out',
-  'sign-refuses-offset-timestamp',
-  'sign-refuses-microsecond-timestamp',
-  'sign-refuses-expanded-year-timestamp',
-  'sign-refuses-zone-suffixed-timestamp',
-  'sign-refuses-impossible-date',
-  'sign-refuses-month-13',
-  'sign-refuses-hour-24',
-  'sign-refuses-foreign-from',
-  'encode-refuses-empty-event',
-  'encode-refuses-event-with-lf',
-  'encode-refuses-event-with-cr',
-  'parse-split-inside-utf8',
-  'parse-bom-text',
-  'parse-bom-after-empty-chunk',
-  'parse-bom-not-at-start',
-  'parse-empty-chunk-between-cr-lf',
-  'parse-cr-chunk-then-lf-line',
-  'parse-lf-line-before-crlf',
-  'parse-bare-comment-cr',
-  'parse-line-cut-after-break',
-  'read-ends-inside-utf8',
-]);
-
-/** The `since` of a `wire-envelopes.json` or `sse-frames.json` case of `hearthnet.wire`. */
-export function wireCaseSince(fixtureId: string): string {
-  return WIRE_ADDED_IN_1_1.has(fixtureId) ? HEARTHNET_WIRE_SUITE_VERSION : HEARTHNET_SUITE_VERSION;
-}
-
 /**
  * Version of `hearthnet.blob-transfer`: 1.1.0 added the node's `file.read` answers (capability
  * `serve`: a blob streamed as manifest, chunks and done, a chunk inline or streamed, standard padded

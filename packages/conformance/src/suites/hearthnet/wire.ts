@@ -12,10 +12,11 @@ import {
   readNonNegativeInteger,
   readObject,
   readString,
+  sinceOf,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { type CapabilityMembers, memberNeeds, providedCapabilities } from '../capability-members.js';
-import { HEARTHNET_SUITE_VERSION, HEARTHNET_WIRE_SUITE_VERSION, wireCaseSince } from './suite-version.js';
+import { HEARTHNET_SUITE_VERSION, HEARTHNET_WIRE_SUITE_VERSION } from './suite-version.js';
 
 /** The fields of a request envelope (contract §5.1), as the `X-HearthNet-*` headers and the body carry them. */
 export interface WireRequestFields {
@@ -197,7 +198,10 @@ function requestFields(entry: FixtureCase, location: string): WireRequestFields 
 }
 
 function envelopeCase(entry: FixtureCase, location: string): ConformanceCase<WireImplementation> {
-  const common = { id: `${SUITE_NAME}.${entry.id}`, since: wireCaseSince(entry.id) } as const;
+  const common = {
+    id: `${SUITE_NAME}.${entry.id}`,
+    since: sinceOf(entry, location, HEARTHNET_SUITE_VERSION),
+  } as const;
   switch (entry['operation']) {
     case 'request': {
       const seed = readBytes(entry['seed'], `${location}.seed`);
@@ -329,7 +333,7 @@ function sseCase(entry: FixtureCase, location: string): ConformanceCase<WireImpl
   const common = {
     id: `${SUITE_NAME}.sse.${entry.id}`,
     section: 'HearthNet §5.3',
-    since: wireCaseSince(entry.id),
+    since: sinceOf(entry, location, HEARTHNET_SUITE_VERSION),
   } as const;
   switch (entry['operation']) {
     case 'encode-frame': {

@@ -1,9 +1,9 @@
 import { assertEqual, assertTrue, fail } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
 import type { FixtureCase } from '../../fixtures/fixture-file.js';
-import { readObject, readString, readStringArray } from '../../fixtures/fixture-file.js';
+import { readObject, readString, readStringArray, sinceOf } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
-import { levelForTags, sinceOf } from '../relay/case-level.js';
+import { levelForTags } from '../relay/case-level.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
 import type { RelayEdgeImplementation } from './edge-implementation.js';
 import { base64ToBytes, containsBytes } from './edge-implementation.js';

@@ -1,9 +1,15 @@
 import verifiersFixture from '../../../fixtures/relay/edge-verifiers.json' with { type: 'json' };
 import { assertEqual, assertRejects } from '../../assert.js';
 import { invalidFixtureError } from '../../errors.js';
-import { type FixtureCase, readFixtureFile, readObject, readString } from '../../fixtures/fixture-file.js';
+import {
+  type FixtureCase,
+  readFixtureFile,
+  readObject,
+  readString,
+  sinceOf,
+} from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
-import { levelForTags, sinceOf } from '../relay/case-level.js';
+import { levelForTags } from '../relay/case-level.js';
 import { RELAY_SUITE_VERSION } from '../relay/suite-version.js';
 import type {
   EdgeVerifierClock,

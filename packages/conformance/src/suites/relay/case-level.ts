@@ -1,4 +1,3 @@
-import { type FixtureCase, readString } from '../../fixtures/fixture-file.js';
 import type { ConformanceLevel } from '../../suite.js';
 
 /**
@@ -11,12 +10,4 @@ const ADVISORY_TAGS: ReadonlySet<string> = new Set(['sdk', 'stricter-than-refere
 /** `recommended` for a case carrying an advisory tag, else `required`. */
 export function levelForTags(tags: readonly string[]): ConformanceLevel {
   return tags.some((tag) => ADVISORY_TAGS.has(tag)) ? 'recommended' : 'required';
-}
-
-/**
- * The suite version a fixture case was added in: its `since` when it has one (cases added after a
- * fixture file's first release carry it), else `fallback`, the version that brought the file's cases.
- */
-export function sinceOf(entry: FixtureCase, location: string, fallback: string): string {
-  return entry['since'] === undefined ? fallback : readString(entry['since'], `${location}.since`);
 }

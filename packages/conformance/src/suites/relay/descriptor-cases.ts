@@ -9,10 +9,11 @@ import {
   readObject,
   readString,
   readStringArray,
+  sinceOf,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import type { CapabilityMembers } from '../capability-members.js';
-import { levelForTags, sinceOf } from './case-level.js';
+import { levelForTags } from './case-level.js';
 import { DESCRIPTOR_VIEWS_AND_EVENTS_SINCE, RELAY_SUITE_VERSION } from './suite-version.js';
 
 /** The CapabilityDescriptor functions a relay codec may offer; each one enables its cases. */

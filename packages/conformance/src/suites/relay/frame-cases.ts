@@ -8,10 +8,11 @@ import {
   readObject,
   readPositiveInteger,
   readString,
+  sinceOf,
 } from '../../fixtures/fixture-file.js';
 import type { CapabilityNeed, ConformanceCase } from '../../suite.js';
 import { type CapabilityMembers, providedCapabilities } from '../capability-members.js';
-import { levelForTags, sinceOf } from './case-level.js';
+import { levelForTags } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';
 
 /** Which side sent a line: the gateway, the connector, or either. */

@@ -8,10 +8,11 @@ import {
   readFixtureFile,
   readObject,
   readString,
+  sinceOf,
 } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase } from '../../suite.js';
 import type { CapabilityMembers } from '../capability-members.js';
-import { levelForTags, sinceOf } from './case-level.js';
+import { levelForTags } from './case-level.js';
 import { RELAY_SUITE_VERSION } from './suite-version.js';
 
 /**
