@@ -38,13 +38,7 @@ export default [
       '`status must be an HTTP status code, got ${String(status)}`,',
     ],
   ),
-  {
-    pairs: PAIRS,
-    file: ENVELOPE,
-    span: { from: 'export function verifyResponseEnvelope(', until: 'function signEnvelope(' },
-    reason:
-      'unreachable: WireImplementation has no member that verifies a response signature (the suite checks the bytes and signatures responseEnvelopeBytes and signResponse make)',
-  },
+
   // envelope.ts: request verification and signing
   {
     pairs: PAIRS,

@@ -26,6 +26,7 @@ import {
   signRequestEnvelope,
   signResponseEnvelope,
   verifyRequestEnvelope,
+  verifyResponseEnvelope,
 } from '@agentwire/hearthnet/wire';
 import type { WireErrorFacts, WireImplementation } from './wire.js';
 
@@ -87,6 +88,7 @@ export const agentwireWire: WireImplementation = {
   verifyRequest: (fields, signature) => verifyRequestEnvelope(fields, signature).valid,
   responseEnvelopeBytes,
   signResponse: (fields, seed) => signResponseEnvelope(fields, keyPairFromSeed(seed)).signature,
+  verifyResponse: (fields, signature) => verifyResponseEnvelope(fields, signature).valid,
   signReferenceBody: (body, seed) => signPayload(body, seed).signature,
   encodeSseFrame,
   parseSse: (chunks) => {

@@ -111,7 +111,9 @@ export const HEARTHNET_COMPAT_SUITE_VERSION = '1.1.0';
  * signing key's node id); frames whose event name is empty or holds CR or LF, which an encoder must
  * refuse; SSE chunks cut inside UTF-8 sequences, between CR and LF around an empty chunk and after a
  * line break, a BOM given as text (skipped at the start only), an LF line before a CRLF line, a bare `:`
- * comment with CR line ends; and a stream that ends inside a UTF-8 sequence after its `done` frame.
+ * comment with CR line ends; a stream that ends inside a UTF-8 sequence after its `done` frame; and the
+ * verification of a signed response as a client checks it (capability `verify-response`: a field
+ * changed, another signer, not a signature).
  */
 export const HEARTHNET_WIRE_SUITE_VERSION = '1.1.0';
 

@@ -91,6 +91,12 @@ export interface WireImplementation {
   responseEnvelopeBytes?(fields: WireResponseFields): Uint8Array | string | Promise<Uint8Array | string>;
   /** The signature of a response signed with a 32-byte seed. */
   signResponse?(fields: WireResponseFields, seed: Uint8Array): string | Promise<string>;
+  /**
+   * Whether a response signature verifies under the key of `fields.from`, as a client checks an answer
+   * (§5.2; mandatory for mutating capabilities). Capability `verify-response`. A signature that does
+   * not verify answers `false`, not an exception.
+   */
+  verifyResponse?(fields: WireResponseFields, signature: string): boolean | Promise<boolean>;
   /** The reference wire's body-only `X-HearthNet-Signature`. Capability `reference-wire`. */
   signReferenceBody?(body: Record<string, unknown>, seed: Uint8Array): string | Promise<string>;
   /** SSE text of a frame `{event, data}`; throws for an event name that is empty or holds CR or LF. */
@@ -130,6 +136,7 @@ const utf8 = new TextDecoder();
 const WIRE_MEMBERS = {
   'verify-request': ['verifyRequest'],
   'response-envelope': ['responseEnvelopeBytes', 'signResponse'],
+  'verify-response': ['verifyResponse'],
   'reference-wire': ['signReferenceBody'],
   'error-codes': ['errorCodeFacts'],
   'error-decode': ['decodeError'],
@@ -230,15 +237,7 @@ function envelopeCase(entry: FixtureCase, location: string): ConformanceCase<Wir
         level: 'recommended',
         requires: 'response-envelope',
         run: async (impl) => {
-          const fields: WireResponseFields = {
-            capability: readString(entry['capability'], `${location}.capability`),
-            version: readString(entry['version'], `${location}.version`),
-            requestId: readString(entry['request_id'], `${location}.request_id`),
-            from: readString(entry['from'], `${location}.from`),
-            timestamp: readString(entry['timestamp'], `${location}.timestamp`),
-            status: readNonNegativeInteger(entry['status'], `${location}.status`),
-            body: decodeFixtureValue(entry['body'], `${location}.body`),
-          };
+          const fields = responseFields(entry, location);
           assertEqual(
             text(await impl.responseEnvelopeBytes!(fields)),
             canonical,
@@ -312,12 +311,45 @@ function envelopeCase(entry: FixtureCase, location: string): ConformanceCase<Wir
         },
       };
     }
+    case 'verify-response': {
+      const valid = readBoolean(entry['valid'], `${location}.valid`);
+      const signature = readString(entry['signature'], `${location}.signature`);
+      const fields = responseFields(entry, location);
+      return {
+        ...common,
+        title: `response verification ${valid ? 'accepts' : 'rejects'}: ${entry.id}`,
+        section: 'HearthNet §5.2',
+        level: 'required',
+        requires: 'verify-response',
+        run: async (impl) => {
+          let verdict: boolean;
+          try {
+            verdict = await impl.verifyResponse!(fields, signature);
+          } catch (error) {
+            fail(`response verification threw instead of answering ${String(valid)}: ${String(error)}`);
+          }
+          assertEqual(verdict, valid, 'verification result');
+        },
+      };
+    }
     default:
       throw invalidFixtureError(
         `${location}.operation`,
-        'expected request, response, reference-body, sign-refused or verify-request',
+        'expected request, response, reference-body, sign-refused, verify-request or verify-response',
       );
   }
+}
+
+function responseFields(entry: FixtureCase, location: string): WireResponseFields {
+  return {
+    capability: readString(entry['capability'], `${location}.capability`),
+    version: readString(entry['version'], `${location}.version`),
+    requestId: readString(entry['request_id'], `${location}.request_id`),
+    from: readString(entry['from'], `${location}.from`),
+    timestamp: readString(entry['timestamp'], `${location}.timestamp`),
+    status: readNonNegativeInteger(entry['status'], `${location}.status`),
+    body: decodeFixtureValue(entry['body'], `${location}.body`),
+  };
 }
 
 function chunksOf(entry: FixtureCase, location: string): (string | Uint8Array)[] {
