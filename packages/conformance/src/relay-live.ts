@@ -17,6 +17,7 @@
  * @packageDocumentation
  */
 export {
+  type RelayConnectorFaults,
   type RelayConnectorOperator,
   type RelayConnectorSuiteOptions,
   relayConnectorSuite,

@@ -125,6 +125,32 @@ const PLATFORM = 'discord';
  * A platform adapter that performs nothing and answers every op with a success that echoes the action,
  * so that the black-box suite checks the connector's protocol handling rather than a platform.
  */
+/** Chats on which the echo platform misbehaves, for relay.live's `outbound.platform-*` cases. */
+const FAULT_CHATS = {
+  throwingChatId: 'agentwire-fault-throws',
+  malformedChatId: 'agentwire-fault-malformed',
+  hangingChatId: 'agentwire-fault-hangs',
+} as const;
+
+/** How long the in-process relay connector waits for its platform. */
+const OUTBOUND_TIMEOUT_MS = 500;
+
+/**
+ * The echo platform's `send`: a message id made from the chat, except on the fault chats, where it
+ * throws, answers a result without `success`, or waits until the server gives up on it.
+ */
+const echoSend: NonNullable<PlatformAdapter['send']> = ({ chat_id }, { signal }) => {
+  if (chat_id === FAULT_CHATS.throwingChatId) throw new Error('the echo platform is down for this chat');
+  // Deliberately not a send result: no `success`, and a number for `message_id`.
+  if (chat_id === FAULT_CHATS.malformedChatId) return { message_id: 7 } as never;
+  if (chat_id === FAULT_CHATS.hangingChatId) {
+    return new Promise((resolve) =>
+      signal.addEventListener('abort', () => resolve({ success: false, error: 'aborted' }), { once: true }),
+    );
+  }
+  return { success: true, message_id: `${chat_id}:sent` };
+};
+
 const echoAdapter: PlatformAdapter = {
   descriptor: {
     platform: PLATFORM,
@@ -136,7 +162,7 @@ const echoAdapter: PlatformAdapter = {
     markdown_dialect: 'discord',
     len_unit: 'utf16',
   },
-  send: ({ chat_id }) => ({ success: true, message_id: `${chat_id}:sent` }),
+  send: echoSend,
   edit: ({ message_id }) => ({ success: true, message_id }),
   typing: () => ({ success: true }),
   follow_up: ({ session_key }) => ({ success: true, message_id: `${session_key}:follow-up` }),
@@ -203,6 +229,7 @@ async function startRelayConnector(): Promise<StartedSubject> {
       platforms: { [PLATFORM]: echoAdapter },
       // Pings every 500 ms, so that relay.live's idle case spans three of them.
       pingIntervalMs: PING_INTERVAL_MS,
+      outboundTimeoutMs: OUTBOUND_TIMEOUT_MS,
     });
     for (let index = 1; index <= BUFFERED_EVENTS; index += 1) {
       await relay.deliverInbound(TENANT, sampleInbound(index));
@@ -225,6 +252,7 @@ async function startRelayConnector(): Promise<StartedSubject> {
         opsSucceed: true,
         idleMs: 3 * PING_INTERVAL_MS + 100,
         bufferedMessageIds: Array.from({ length: BUFFERED_EVENTS }, (_, index) => `inbound-${index + 1}`),
+        faults: { ...FAULT_CHATS, outboundTimeoutMs: OUTBOUND_TIMEOUT_MS },
         operator: {
           deliverInbound: (event) => connector.deliverInbound(TENANT, event as unknown as MessageEventWire),
           interruptInbound: (sessionKey, chatId) => connector.deliverInterrupt(TENANT, sessionKey, chatId),

@@ -193,6 +193,24 @@ export interface RelayConnectorSuiteOptions {
    * `operator.*` cases.
    */
   readonly operator?: RelayConnectorOperator;
+  /**
+   * Chats of the suite's `send` on which a test connector's platform misbehaves: enables the
+   * `outbound.platform-*` cases, which require an answer of `success: false` with an error text under the
+   * call's `requestId` and a connection that goes on serving.
+   */
+  readonly faults?: RelayConnectorFaults;
+}
+
+/** See {@link RelayConnectorSuiteOptions.faults}. */
+export interface RelayConnectorFaults {
+  /** The platform fails every op on this chat (it throws, or reports an error). */
+  readonly throwingChatId: string;
+  /** The platform answers every op on this chat with something that is not the op's result. */
+  readonly malformedChatId: string;
+  /** The platform never answers an op on this chat. */
+  readonly hangingChatId: string;
+  /** How long the connector waits for its platform before it answers a call as failed, in milliseconds. */
+  readonly outboundTimeoutMs: number;
 }
 
 /**
@@ -248,6 +266,7 @@ export interface RelayConnectorContext {
   readonly bufferedMessageIds: readonly string[] | undefined;
   readonly idleMs: number | undefined;
   readonly operator: RelayConnectorOperator | undefined;
+  readonly faults: RelayConnectorFaults | undefined;
   readonly handshake: RelayHandshakeRecord;
 }
 
@@ -325,6 +344,7 @@ export function relayConnectorSuite(
       sequentialCallsCase(),
       unboundFollowUpCase(),
       unansweredPingsCase(),
+      ...faultCases(),
       ...operatorCases(),
     ],
     needs: {
@@ -349,6 +369,10 @@ export function relayConnectorSuite(
         provide:
           'bufferedMessageIds: the message_ids of the inbound events buffered for this gateway before the run, in order (nothing else reaching the buffer during it)',
       },
+      faults: {
+        provide:
+          'faults: the chats on which a test connector’s platform throws, answers a malformed result, or never answers, and the connector’s outbound timeout',
+      },
       operator: {
         provide:
           'operator: deliverInbound, interruptInbound and revokeConnections wired to the connector (a test connector in the same process)',
@@ -371,6 +395,7 @@ export function relayConnectorSuite(
       if (resolved.bufferedMessageIds !== undefined) capabilities.add('known-buffer');
       if (resolved.idleMs !== undefined) capabilities.add('idle-window');
       if (resolved.operator !== undefined) capabilities.add('operator');
+      if (resolved.faults !== undefined) capabilities.add('faults');
       return { ctx: { ...resolved, handshake }, capabilities };
     },
   };
@@ -404,6 +429,26 @@ function resolveOptions(options: RelayConnectorSuiteOptions): Omit<RelayConnecto
     bufferedMessageIds: bufferedIds(options.bufferedMessageIds),
     idleMs: options.idleMs === undefined ? undefined : positiveMs(options.idleMs, 0, 'idleMs'),
     operator: checkedOperator(options.operator),
+    faults: checkedFaults(options.faults),
+  };
+}
+
+function checkedFaults(faults: RelayConnectorFaults | undefined): RelayConnectorFaults | undefined {
+  if (faults === undefined) return undefined;
+  const chats = ['throwingChatId', 'malformedChatId', 'hangingChatId'] as const;
+  if (
+    faults === null ||
+    typeof faults !== 'object' ||
+    chats.some((name) => typeof faults[name] !== 'string' || faults[name] === '')
+  ) {
+    throw new ConformanceError(
+      'invalid_relay_live_options',
+      `faults must name non-empty chat ids ${chats.join(', ')}`,
+    );
+  }
+  return {
+    ...faults,
+    outboundTimeoutMs: positiveMs(faults.outboundTimeoutMs, 0, 'faults.outboundTimeoutMs'),
   };
 }
 
@@ -1577,6 +1622,67 @@ function operatorCases(): RelayLiveCase[] {
           );
         });
       },
+    },
+  ];
+}
+
+function faultCases(): RelayLiveCase[] {
+  const faultCase = { ...since11, requires: ['faults', 'op:send'] } as const;
+  /** The suite's `send`, to `chatId`. */
+  const sendTo = (chatId: string) =>
+    ({ ...(SAMPLE_ACTIONS.send as object), chat_id: chatId }) as OutboundActionInput;
+  /** Fails unless `result` reports a failure with an error text. */
+  const expectFailure = (result: Record<string, unknown>, label: string) => {
+    if (result['success'] !== false) {
+      fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
+    }
+    if (typeof result['error'] !== 'string' || result['error'] === '') {
+      fail(
+        `${label} was answered with ${formatValue(result)}: success: false without an error text, which the gateway shows the user`,
+      );
+    }
+  };
+  return [
+    {
+      ...faultCase,
+      id: `${SUITE_NAME}.outbound.platform-error-answered`,
+      title:
+        'a send the platform fails is answered success: false with an error text, and the connection goes on serving',
+      section: 'relay-reference §7.1, §7.2',
+      run: (ctx) =>
+        withSession(ctx, async (probe) => {
+          const label = 'a send to the chat whose platform fails';
+          expectFailure(await exchange(ctx, probe, sendTo(ctx.faults?.throwingChatId ?? ''), label), label);
+          await exchange(ctx, probe, unsupportedAction, 'an outbound after the failed send');
+        }),
+    },
+    {
+      ...faultCase,
+      id: `${SUITE_NAME}.outbound.platform-malformed-refused`,
+      title:
+        'a send the platform answers with something that is not a send result is answered success: false, never passed on as a success',
+      section: 'relay-reference §7.2',
+      run: (ctx) =>
+        withSession(ctx, async (probe) => {
+          const label = 'a send to the chat whose platform answers a malformed result';
+          expectFailure(await exchange(ctx, probe, sendTo(ctx.faults?.malformedChatId ?? ''), label), label);
+        }),
+    },
+    {
+      ...faultCase,
+      id: `${SUITE_NAME}.outbound.platform-hang-timed-out`,
+      title:
+        "a send the platform never answers is answered success: false once the connector's outbound timeout passes, and the connection goes on serving",
+      section: 'relay-reference §7.1, §18.5',
+      run: (ctx) =>
+        withSession(ctx, async (probe) => {
+          const timeoutMs = ctx.faults?.outboundTimeoutMs ?? 0;
+          const label = `a send to the chat whose platform never answers (outboundTimeoutMs ${timeoutMs})`;
+          const patient = { ...ctx, patienceMs: timeoutMs + ctx.patienceMs };
+          const result = await exchange(patient, probe, sendTo(ctx.faults?.hangingChatId ?? ''), label);
+          expectFailure(result, label);
+          await exchange(ctx, probe, unsupportedAction, 'an outbound after the timed-out send');
+        }),
     },
   ];
 }

@@ -60,7 +60,8 @@ export const RELAY_EDGE_SUITE_VERSION = '1.1.0';
  * the pings (`idleMs`), the buffer drained in order, each entry once (`bufferedMessageIds`), and for a
  * test connector (`opsSucceed`) successful results with their ids, the routing to the hello'd identity,
  * 300 sequential calls and the refusal of an unbound `follow_up`; a connection that stops answering
- * pings dropped (recommended, with `idleMs`); with `operator`, events delivered during the run (to a
+ * pings dropped (recommended, with `idleMs`); with `faults`, a platform that fails, answers a malformed
+ * result or never answers, each call still answered `success: false` with an error text; with `operator`, events delivered during the run (to a
  * connected gateway at once and in order, to an absent one on its next connection, each once after its
  * ack), the operator's `interrupt_inbound`, and a revocation closing with 4401. The cases of 1.0.0 keep
  * `since` {@link RELAY_SUITE_VERSION}.
