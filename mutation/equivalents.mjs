@@ -33,6 +33,7 @@ import relayCodecEventsEquivalents from './equivalents/relay-codec-events.mjs';
 import relayCodecFramesEquivalents from './equivalents/relay-codec-frames.mjs';
 import relayCodecStreamsEquivalents from './equivalents/relay-codec-streams.mjs';
 import relayConnectorEquivalents from './equivalents/relay-connector.mjs';
+import relayEdgePassthroughEquivalents from './equivalents/relay-edge-passthrough.mjs';
 import relayEdgeVerifiersEquivalents from './equivalents/relay-edge-verifiers.mjs';
 import {
   CONDITION_MUTATORS,
@@ -141,6 +142,7 @@ export const EQUIVALENTS = [
   ...relayCodecFramesEquivalents,
   ...relayCodecStreamsEquivalents,
   ...relayConnectorEquivalents,
+  ...relayEdgePassthroughEquivalents,
   ...relayEdgeVerifiersEquivalents,
   ...wireEquivalents,
   // relay.session-keys × buildSessionKey

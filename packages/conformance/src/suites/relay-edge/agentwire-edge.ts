@@ -3,12 +3,18 @@
 // sanitiser. Used by the bundled CLI runs and the suite's own tests; not part of the public API.
 import { authenticatorFor, mintRelayToken } from '@agentwire/relay';
 import {
+  createDiscordEdgeHandler,
   createEdgeRouter,
   createMediaHandler,
+  createTwilioEdgeHandler,
+  createWeComEdgeHandler,
+  type DiscordEdgeHandlerOptions,
+  type EdgeHandler,
   type EdgeRequest,
   encryptWeComReply,
   enrollmentRoutes,
   sanitiseDiscordInteraction,
+  tenantResolverFromRegistry,
   verifyDiscordInteraction,
   verifyTwilioWebhook,
   verifyWeComCallback,
@@ -22,9 +28,12 @@ import {
 } from '@agentwire/relay/testing';
 import type {
   EdgeConnectorUnderTest,
+  EdgeHandoff,
   EdgeHttpRequest,
   EdgeHttpResponse,
+  EdgeWebhookEdgeUnderTest,
   EdgeWebhookRequest,
+  EdgeWebhookWorld,
   EdgeWorld,
   RelayEdgeImplementation,
 } from './edge-implementation.js';
@@ -77,6 +86,75 @@ async function agentwireConnector(world: EdgeWorld): Promise<EdgeConnectorUnderT
     },
     close: () => secrets.close(),
   };
+}
+
+/** The options every passthrough handler takes that a webhook world sets. */
+type CommonHandlerOptions = Pick<DiscordEdgeHandlerOptions, 'tenantOf' | 'server' | 'profileOf' | 'now'>;
+
+/**
+ * An edge handler of @agentwire/relay/edge set up in `world`: its relay records the bindings and
+ * forwards it is handed, storing each at once; tenants come from the world's routes (as a provision
+ * registry answering them) and profiles from its table; the
+ * clock is fixed at `world.now`; every other option is left at its default.
+ */
+function webhookEdge(
+  world: EdgeWebhookWorld,
+  create: (common: CommonHandlerOptions) => EdgeHandler,
+): EdgeWebhookEdgeUnderTest {
+  const handoffs: EdgeHandoff[] = [];
+  const server: CommonHandlerOptions['server'] = {
+    forwardPassthrough: async (tenant, forward) => {
+      const { platform = '', botId = '', method = '', path = '', headers = [], bodyB64 = '' } = forward;
+      handoffs.push({
+        type: 'forward',
+        tenant,
+        platform,
+        botId,
+        method,
+        path,
+        headers,
+        bodyB64,
+        ...(forward.profile !== undefined && { profile: forward.profile }),
+      });
+      return { bufferId: String(handoffs.length) };
+    },
+    bindCapability: async (binding) => {
+      handoffs.push({
+        type: 'bind',
+        tenant: binding.tenant,
+        sessionKey: binding.session_key,
+        kind: binding.kind,
+        credential: binding.credential,
+        ...(binding.ttl_ms !== undefined && { ttlSeconds: binding.ttl_ms / 1000 }),
+      });
+    },
+  };
+  const handler = create({
+    tenantOf: tenantResolverFromRegistry({
+      route: async (platform, routeKey) => {
+        const tenant = world.routes.find(([p, key]) => p === platform && key === routeKey)?.[2];
+        return tenant === undefined ? null : { tenant, gatewayId: `gw-${tenant}` };
+      },
+    }),
+    profileOf: (tenant) => world.profiles[tenant] ?? null,
+    server,
+    now: () => world.now * 1000,
+  });
+  return {
+    handle: async (request) => fromResponse(await handler(toWebRequest(request))),
+    handoffs: () => handoffs,
+  };
+}
+
+function toWebRequest(request: EdgeWebhookRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of request.headers) headers.append(name, value);
+  const carriesBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    ...(carriesBody && { body: request.body as Uint8Array<ArrayBuffer> }),
+  });
 }
 
 function toRequest(request: EdgeHttpRequest): Request {
@@ -152,6 +230,14 @@ export const agentwireRelayEdge: RelayEdgeImplementation = {
       })),
     };
   },
+  discordWebhookEdge: (world) =>
+    webhookEdge(world, (common) =>
+      createDiscordEdgeHandler({ ...common, publicKey: world.discordPublicKey }),
+    ),
+  twilioWebhookEdge: (world) =>
+    webhookEdge(world, (common) => createTwilioEdgeHandler({ ...common, authToken: world.twilioAuthToken })),
+  weComWebhookEdge: (world) =>
+    webhookEdge(world, (common) => createWeComEdgeHandler({ ...common, ...world.wecom })),
   errorCode,
   edgeErrorBodies: true,
 };

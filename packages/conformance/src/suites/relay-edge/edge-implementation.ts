@@ -97,9 +97,78 @@ export interface SanitisedDiscordForward {
 }
 
 /**
+ * The state a webhook-handler case starts from (`edge-webhooks.json`'s `world`): the provider keys the
+ * edge verifies with, its clock, the tenant each route key belongs to and the tenants' forward profiles.
+ */
+export interface EdgeWebhookWorld {
+  /** The edge's clock, fixed: unix seconds. */
+  readonly now: number;
+  /** The Discord application's Ed25519 public key: 64 hex characters. */
+  readonly discordPublicKey: string;
+  /** The Twilio account's Auth Token, the key of `X-Twilio-Signature`. */
+  readonly twilioAuthToken: string;
+  /** The WeCom callback's Token, EncodingAESKey and corp id (receive id). */
+  readonly wecom: EdgeWeComKeys;
+  /**
+   * The route keys that have a tenant: `[platform, routeKey, tenant]` (`discord` guild, DM channel or
+   * user ids, `twilio` called numbers, `wecom` corp ids). Any other key has none.
+   */
+  readonly routes: readonly (readonly [string, string, string])[];
+  /** The `forward.profile` of a tenant, where one is set. */
+  readonly profiles: Readonly<Record<string, string>>;
+}
+
+/** A `passthrough_forward` the edge handed its relay for a tenant's gateway (relay contract §3.1). */
+export interface EdgeForwardHandoff {
+  readonly type: 'forward';
+  readonly tenant: string;
+  readonly platform: string;
+  readonly botId: string;
+  readonly method: string;
+  /** The path and query the provider called. */
+  readonly path: string;
+  /** `[name, value]` pairs. */
+  readonly headers: readonly (readonly [string, string])[];
+  /** The forwarded body: standard base64 with padding. */
+  readonly bodyB64: string;
+  /** The forward's profile; absent or null for none. */
+  readonly profile?: string | null;
+}
+
+/** A credential the edge bound in its capability vault for the gateway's `follow_up`. */
+export interface EdgeBindingHandoff {
+  readonly type: 'bind';
+  readonly tenant: string;
+  readonly sessionKey: string;
+  /** The capability kind, e.g. `discord.interaction_token`. */
+  readonly kind: string;
+  readonly credential: string;
+  /** How long the binding lives, in seconds, when the edge's vault keeps a lifetime. */
+  readonly ttlSeconds?: number;
+}
+
+/** One thing the edge handed its relay. */
+export type EdgeHandoff = EdgeForwardHandoff | EdgeBindingHandoff;
+
+/**
+ * A connector edge serving one provider's webhook endpoint (relay contract §3.1: verify → answer the
+ * provider → sanitise → buffer a `passthrough_forward`), set up in an {@link EdgeWebhookWorld}, whose
+ * relay records what it is handed and stores it at once.
+ */
+export interface EdgeWebhookEdgeUnderTest {
+  /** Serves one webhook request as the provider sent it; refusals are answered, never thrown. */
+  handle(request: EdgeWebhookRequest): Promise<EdgeHttpResponse>;
+  /** Everything handed to the relay since the edge was set up, in order (bindings and forwards). */
+  handoffs(): readonly EdgeHandoff[] | Promise<readonly EdgeHandoff[]>;
+  /** Called after the case. */
+  close?(): void | Promise<void>;
+}
+
+/**
  * The connector edge under test. Every member is optional and enables its cases: the verifiers
  * (results in the fixture's snake_case form), the WeCom reply encryption, the side channels (a
- * fresh connector per case) and the Discord sanitiser.
+ * fresh connector per case), the Discord sanitiser and the webhook handlers (a fresh edge per case,
+ * one member per provider, as a connector may front only some of them).
  */
 export interface RelayEdgeImplementation {
   /** `{interaction, timestamp}` of a valid Discord interaction; throws a refusal. Capability `discord-verifier`. */
@@ -126,6 +195,24 @@ export interface RelayEdgeImplementation {
     body: Uint8Array,
     options: { readonly tenant: string; readonly profile?: string },
   ): SanitisedDiscordForward | Promise<SanitisedDiscordForward>;
+  /**
+   * The edge's Discord Interactions Endpoint (`POST`) set up in `world`: PING and autocomplete
+   * answered at the edge, every other interaction routed by guild, DM channel, then user, its `token`
+   * bound for `follow_up` and cut out of the forward, answered with a deferred response. Capability
+   * `discord-handler`.
+   */
+  discordWebhookEdge?(world: EdgeWebhookWorld): EdgeWebhookEdgeUnderTest | Promise<EdgeWebhookEdgeUnderTest>;
+  /**
+   * The edge's Twilio webhook endpoint set up in `world`: routed by the called number (`To`), the
+   * verified body forwarded as it is, answered with empty TwiML. Capability `twilio-handler`.
+   */
+  twilioWebhookEdge?(world: EdgeWebhookWorld): EdgeWebhookEdgeUnderTest | Promise<EdgeWebhookEdgeUnderTest>;
+  /**
+   * The edge's WeCom callback endpoint (encrypted mode) set up in `world`: the `GET` URL verification
+   * answered with the decrypted echo; a `POST` decrypted, routed by `ToUserName`, forwarded without its
+   * suite credentials (`SuiteTicket`, `AuthCode`) and answered `success`. Capability `wecom-handler`.
+   */
+  weComWebhookEdge?(world: EdgeWebhookWorld): EdgeWebhookEdgeUnderTest | Promise<EdgeWebhookEdgeUnderTest>;
   /** The refusal code of a verifier's error (`bad_signature`, `stale_timestamp`, …). */
   errorCode?(error: unknown): string | undefined;
   /** `true` when refusals are JSON `{error, message}` in the edge vocabulary; their `error` is then compared. */

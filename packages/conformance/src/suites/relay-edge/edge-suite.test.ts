@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import sideChannelsFixture from '../../../fixtures/relay/edge-side-channels.json' with { type: 'json' };
 import verifiersFixture from '../../../fixtures/relay/edge-verifiers.json' with { type: 'json' };
+import webhooksFixture from '../../../fixtures/relay/edge-webhooks.json' with { type: 'json' };
 import { runSuite } from '../../run-suite.js';
 import { agentwireRelayEdge } from './agentwire-edge.js';
 import type { EdgeConnectorUnderTest, RelayEdgeImplementation } from './edge-implementation.js';
 import { edgeSuite } from './edge-suite.js';
 
-const TOTAL = verifiersFixture.cases.length + sideChannelsFixture.cases.length;
+const TOTAL = verifiersFixture.cases.length + sideChannelsFixture.cases.length + webhooksFixture.cases.length;
 
 async function failedIds(implementation: RelayEdgeImplementation): Promise<string[]> {
   const report = await runSuite(edgeSuite(implementation));
@@ -51,6 +52,8 @@ describe('edgeSuite', () => {
     expect(level('relay.edge.side-channels.enroll-used-token-refused')).toBe('required');
     expect(level('relay.edge.side-channels.provision-other-tenants-gateway')).toBe('recommended');
     expect(level('relay.edge.sanitiser.discord-guild-command')).toBe('required');
+    expect(level('relay.edge.webhooks.discord-guild-command-deferred')).toBe('required');
+    expect(level('relay.edge.webhooks.wecom-not-xml-refused')).toBe('recommended');
   });
 
   it('skips what an implementation does not offer', async () => {
@@ -151,5 +154,57 @@ describe('edgeSuite', () => {
     });
     expect(oneDialect).toContain('relay.edge.sanitiser.discord-dm-command');
     expect(oneDialect).not.toContain('relay.edge.sanitiser.discord-no-token');
+  });
+
+  it('fails webhook edges that leak signature headers, misanswer a component or route a DM by its user first', async () => {
+    const discord = agentwireRelayEdge.discordWebhookEdge!;
+    const leaky = await failedIds({
+      ...agentwireRelayEdge,
+      discordWebhookEdge: async (world) => {
+        const edge = await discord(world);
+        return {
+          ...edge,
+          handoffs: async () =>
+            (await edge.handoffs()).map((handoff) =>
+              handoff.type === 'forward'
+                ? { ...handoff, headers: [...handoff.headers, ['x-signature-ed25519', 'ab'] as const] }
+                : handoff,
+            ),
+        };
+      },
+    });
+    expect(leaky).toContain('relay.edge.webhooks.discord-guild-command-deferred');
+    expect(leaky.every((id) => id.startsWith('relay.edge.webhooks.discord-'))).toBe(true);
+    const alwaysFive = await failedIds({
+      ...agentwireRelayEdge,
+      discordWebhookEdge: async (world) => {
+        const edge = await discord(world);
+        return {
+          ...edge,
+          handle: async (request) => {
+            const response = await edge.handle(request);
+            const text = new TextDecoder().decode(response.body);
+            return text === '{"type":6}'
+              ? { ...response, body: new TextEncoder().encode('{"type":5}') }
+              : response;
+          },
+        };
+      },
+    });
+    expect(alwaysFive).toEqual(['relay.edge.webhooks.discord-component-deferred-update']);
+    const userFirst = await failedIds({
+      ...agentwireRelayEdge,
+      discordWebhookEdge: (world) =>
+        discord({ ...world, routes: world.routes.filter(([, key]) => key !== '901') }),
+    });
+    expect(userFirst).toContain('relay.edge.webhooks.discord-dm-routed-by-channel-first');
+  });
+
+  it('skips the webhook cases of a provider whose handler is not offered', async () => {
+    const { twilioWebhookEdge: _twilio, ...withoutTwilio } = agentwireRelayEdge;
+    const report = await runSuite(edgeSuite(withoutTwilio));
+    const twilioCases = webhooksFixture.cases.filter((c) => c.provider === 'twilio').length;
+    expect(report.ok).toBe(true);
+    expect(report.counts.skipped).toBe(twilioCases);
   });
 });

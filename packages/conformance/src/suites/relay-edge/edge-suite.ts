@@ -1,4 +1,5 @@
 import sideChannelsJson from '../../../fixtures/relay/edge-side-channels.json' with { type: 'json' };
+import webhooksJson from '../../../fixtures/relay/edge-webhooks.json' with { type: 'json' };
 import { invalidFixtureError } from '../../errors.js';
 import { readFixtureFile, readObject, readPositiveInteger, readString } from '../../fixtures/fixture-file.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
@@ -8,6 +9,7 @@ import type { EdgeWorld, RelayEdgeImplementation } from './edge-implementation.j
 import { exchangeCase } from './exchange-cases.js';
 import { sanitiserCase } from './sanitiser-cases.js';
 import { verifierCases } from './verifier-cases.js';
+import { readWebhookWorld, webhookCase } from './webhook-cases.js';
 
 /** The name `edge-side-channels.json` is reported under. */
 export const SIDE_CHANNELS_FIXTURE_NAME = 'relay/edge-side-channels.json';
@@ -19,6 +21,18 @@ export const sideChannelsFixture = readFixtureFile(sideChannelsJson, SIDE_CHANNE
 export const sideChannelWorld: EdgeWorld = readWorld(
   (sideChannelsJson as { readonly world?: unknown }).world,
   `${SIDE_CHANNELS_FIXTURE_NAME} world`,
+);
+
+/** The name `edge-webhooks.json` is reported under. */
+export const WEBHOOKS_FIXTURE_NAME = 'relay/edge-webhooks.json';
+
+/** The cases of `edge-webhooks.json`. */
+export const webhooksFixture = readFixtureFile(webhooksJson, WEBHOOKS_FIXTURE_NAME);
+
+/** The fixture's `world`: what every webhook-handler case starts from. */
+export const webhookWorld = readWebhookWorld(
+  (webhooksJson as { readonly world?: unknown }).world,
+  `${WEBHOOKS_FIXTURE_NAME} world`,
 );
 
 function readWorld(value: unknown, location: string): EdgeWorld {
@@ -76,6 +90,9 @@ const EDGE_MEMBERS = {
   'wecom-reply': ['encryptWeComReply'],
   'side-channels': ['connector'],
   'discord-sanitiser': ['sanitiseDiscordInteraction'],
+  'discord-handler': ['discordWebhookEdge'],
+  'twilio-handler': ['twilioWebhookEdge'],
+  'wecom-handler': ['weComWebhookEdge'],
 } as const satisfies CapabilityMembers<RelayEdgeImplementation>;
 
 /**
@@ -87,7 +104,11 @@ const EDGE_MEMBERS = {
  * `/relay/provision`, `/relay/policy` and `/relay/media` as request/response exchanges against a
  * fixed world (statuses, response shapes, one-time tokens, bearer checks, size and name limits,
  * Content-Disposition, tenant isolation) — and the Discord sanitiser (the token cut out of the
- * forward and bound under the baseline and newer session keys). Each part runs when the
+ * forward and bound under the baseline and newer session keys); and over
+ * `fixtures/relay/edge-webhooks.json` the webhook handlers of Discord, Twilio and WeCom (§3.1: the
+ * provider's answer decided at the edge, the tenant from the event's own route key, credentials bound
+ * and cut out, the `passthrough_forward` handed to the relay with an allow-list of headers; 401, 404,
+ * 405 and 413 refusals that hand nothing off). Each part runs when the
  * implementation has its member; cases tagged `sdk` are `recommended`.
  *
  * @example
@@ -115,8 +136,9 @@ export function edgeSuite(
     version: RELAY_EDGE_SUITE_VERSION,
     description:
       'The connector edge: provider webhook verifiers (edge-verifiers.json), the HTTP side channels ' +
-      'enroll, provision, policy and media, and the Discord sanitiser (edge-side-channels.json).',
-    cases: [...verifierCases(SUITE_NAME), ...sideChannelCases()],
+      'enroll, provision, policy and media, and the Discord sanitiser (edge-side-channels.json), and the ' +
+      'Discord, Twilio and WeCom webhook handlers (edge-webhooks.json).',
+    cases: [...verifierCases(SUITE_NAME), ...sideChannelCases(), ...webhookCases()],
     setup: () => ({ ctx: implementation, capabilities }),
     needs: memberNeeds(EDGE_MEMBERS, 'RelayEdgeImplementation'),
   };
@@ -134,4 +156,10 @@ function sideChannelCases(): ConformanceCase<RelayEdgeImplementation>[] {
         throw invalidFixtureError(`${location}.kind`, 'expected "exchange" or "discord_sanitise"');
     }
   });
+}
+
+function webhookCases(): ConformanceCase<RelayEdgeImplementation>[] {
+  return webhooksFixture.cases.map((entry, index) =>
+    webhookCase(entry, `${WEBHOOKS_FIXTURE_NAME} cases[${index}]`, webhookWorld, SUITE_NAME),
+  );
 }

@@ -46,7 +46,11 @@ export const RELAY_SESSION_KEYS_SUITE_VERSION = '1.1.0';
 
 /**
  * Version of the `relay.edge` suite: 1.1.0 added the fixture cases whose `since` is 1.1.0 (the cases of
- * 1.0.0 keep {@link RELAY_SUITE_VERSION}).
+ * 1.0.0 keep {@link RELAY_SUITE_VERSION}), among them every case of `edge-webhooks.json`: the webhook
+ * handlers of Discord, Twilio and WeCom (capabilities `discord-handler`, `twilio-handler` and
+ * `wecom-handler`; the provider's answer, the route key that picks the tenant, the credentials bound
+ * and cut out, the forward's allow-listed headers, path, bot id and profile, the 1 MiB body limit, and
+ * refusals that hand nothing to the relay).
  */
 export const RELAY_EDGE_SUITE_VERSION = '1.1.0';
 
