@@ -52,7 +52,7 @@ const CANCEL_SIGNAL =
 const STREAM_HEADERS =
   "a stream response's Cache-Control (§5.3 names no such header) and the guard against an empty request id (the contract wire refuses a call without one before dispatch)";
 const ACCEPT_UNSIGNED =
-  "acceptUnsigned, the reference-compat option (default false; the bundled node leaves it off). A signed call is verified in every variant. An unsigned call is refused 401 in every variant: either the verifier refuses it invalid_signature, or (where a variant lets it past the verifier, as acceptUnsigned on does) it reaches the trust check with no caller, which refuses it unauthorized, since every capability of the catalogue needs at least member trust (contract §4). §5.5 gives 401 both codes, and signature.missing accepts either";
+  'acceptUnsigned, the reference-compat option (default false; the bundled node leaves it off). A signed call is verified in every variant. An unsigned call is refused 401 in every variant: either the verifier refuses it invalid_signature, or (where a variant lets it past the verifier, as acceptUnsigned on does) it reaches the trust check with no caller, which refuses it unauthorized, since every capability of the catalogue needs at least member trust (contract §4). §5.5 gives 401 both codes, and signature.missing accepts either';
 const CLIENT_STREAM_BOUND =
   'the largest client-stream frame the node reads (16 MiB, or the 10 MiB body bound, whichever is larger), a bound of the SDK beyond any frame the suite or the contract sends';
 const ROUTING_EXTRAS =
