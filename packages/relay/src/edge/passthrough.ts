@@ -633,16 +633,26 @@ export function createTwilioEdgeHandler(options: TwilioEdgeHandlerOptions): Edge
   return answeringEdgeErrors(handle);
 }
 
-/** The default route keys: the `To` parameter of a form webhook. */
+/**
+ * The default route keys: the `To` parameter of a form webhook (from its body, or for a webhook Twilio
+ * sends with GET, from the signed URL's query).
+ */
 export function defaultTwilioRouteKeys(webhook: VerifiedTwilioWebhook): readonly string[] {
   const to = twilioParam(webhook, 'To');
   return to === undefined ? [] : [to];
 }
 
-/** The first value of a form parameter, or undefined (always for a JSON webhook). */
+/**
+ * The first value of a parameter of a form webhook: from its body, else from the query of the signed
+ * URL (where a GET webhook carries its parameters; the signature covers the URL). Undefined for a JSON
+ * webhook.
+ */
 function twilioParam(webhook: VerifiedTwilioWebhook, name: string): string | undefined {
   if (webhook.kind !== 'form') return undefined;
-  return webhook.params.find(([key]) => key === name)?.[1];
+  const fromBody = webhook.params.find(([key]) => key === name)?.[1];
+  if (fromBody !== undefined) return fromBody;
+  const query = URL.canParse(webhook.signedUrl) ? new URL(webhook.signedUrl).searchParams : undefined;
+  return query?.get(name) ?? undefined;
 }
 
 /** The body WeCom expects from a callback that was taken (no passive reply). */
