@@ -424,4 +424,12 @@ export default [
     reason:
       "the interface's reader validates no frame against a schema (that is streamFrameValidator's, after the frame reader, which the hearthnet.node pair measures): without a validator the frame is the raw one either way",
   },
+  {
+    pairs: PAIRS,
+    file: ENVELOPE,
+    code: "return { valid: false, reason: 'not_an_object', detail: (error as Error).message };",
+    mutators: ['StringLiteral'],
+    reason:
+      "the reason code of a refused response verification: verifyResponse answers the verdict (valid false, which verify-response-status-out-of-range checks), and the reason is the SDK's diagnostic",
+  },
 ];
