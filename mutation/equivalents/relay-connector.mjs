@@ -4,20 +4,19 @@
 // with a bearer token, says hello, sends outbound / inbound_ack / interrupt / going_idle frames and reads what the
 // connector writes back. The subject (conformance cli/bundled-suites.ts startRelayConnector) is createRelayServer
 // attached to its own HTTP server, with an authenticate that never throws, one echoing Discord adapter that
-// implements every op and returns valid results, in-memory stores, and one inbound event buffered before the run.
-// Each entry below was read against that interface and that subject. Left open on purpose (suite gaps, not
-// equivalents): the heartbeat, flow control and the SDK's per-connection limits, the outbound timeout, and what
-// only an operator call during the run would show (deliverInterrupt, a live deliverInbound, revoke).
+// implements every op and returns valid results except on the suite's three fault chats (it throws, returns
+// `{ message_id: 7 }`, or hangs until the 500 ms outbound timeout), in-memory stores, 250 inbound events
+// buffered before the run, a 500 ms ping interval, and the operator calls (deliverInbound, deliverInterrupt,
+// revoke) wired for the operator.* cases. Each entry below was read against that interface and that subject.
+// Left open on purpose (suite gaps, not equivalents): flow control and the SDK's per-connection limits
+// (refused lines, identities, running calls, unanswered acks), and how fast a throwing adapter is answered.
 import { TEXT_MUTATORS } from './shared.mjs';
 
 const PAIRS = ['relay-connector'];
-const AUTH = 'packages/relay/src/auth.ts';
 const SERVER = 'packages/relay/src/server/relay-server.ts';
 const CONNECTION = 'packages/relay/src/server/gateway-connection.ts';
 const OUTBOUND = 'packages/relay/src/server/outbound.ts';
 
-const RELAY_AUTH_CLOSE_UNUSED =
-  'relayAuthClose is an export for connector authors; the agentwire relay server does not call it (authenticateUpgrade in platform-adapter.ts builds its own 4401 close), so no frame a gateway exchanges with the server reaches it; the auth cases check the close the server sends, and relay.tokens checks this helper';
 const OPERATOR_API =
   "the server's operator API and lifecycle (address, port, connections, start's listen branch for a server it owns, close, the closed-server refusals, the tenant and argument checks of deliverInbound / forwardPassthrough / deliverInterrupt): a gateway cannot call any of it; the subject attaches to its own listening server, passes a valid tenant, and is stopped only after the suite";
 const EVENTS_AND_LOGS =
@@ -33,9 +32,11 @@ const INTERRUPT_TO_ADAPTER =
 const ADAPTER_CONTEXT =
   'the context object the server hands its platform adapter (tenant, gatewayId, identity, requestId, signal): an SDK API between the server and its adapters that no gateway sees; the echo adapter reads only the action';
 const FAST_PATH =
-  "orderedResultFast, a fast path that returns an adapter's result in the op schema's key order or leaves it to the schema (op-result.test.ts checks both agree): for the echo adapter's results (plain objects, valid values, success first, no extra key, no `ambiguous`) every variant gives the same JSON values, and the order of an object's keys means nothing to the gateway, which reads a dict";
+  "orderedResultFast, a fast path that returns an adapter's result in the op schema's key order or leaves it to the schema (op-result.test.ts checks both agree): for the echo adapter's results (plain objects, valid values, success first, no extra key, no `ambiguous`) every variant gives the same JSON values, and the order of an object's keys means nothing to the gateway, which reads a dict; the malformed chat's `{ message_id: 7 }` fails both the `success` check and the `message_id` check, and one mutant removes at most one of them, so it still goes to the schema and is refused";
 const ADAPTER_RESULT_CHECKS =
-  "the refusal of an adapter result the gateway could not read (not an object, off the op's schema, not JSON, `ambiguous` set): the echo adapter returns only valid results, and a gateway cannot make an adapter return anything else";
+  "the refusal of an adapter result the echo adapter never returns (not an object, not JSON, `ambiguous` set, a non-finite number the line encoder refuses): its results are plain JSON objects without `ambiguous`, the malformed chat's `{ message_id: 7 }` included, and a gateway cannot make an adapter return anything else";
+const INVALID_RESULT_WORDING =
+  "the text of the failure that answers an adapter result off the op's schema (the malformed chat's): outbound.platform-malformed-refused requires success: false with a non-empty error, and relay-reference §7.2 leaves the text to the connector";
 const SAME_FAILURE =
   'both ways answer the frame with success: false; only the error text, which the contract leaves to the connector, differs';
 const WORDING =
@@ -51,14 +52,6 @@ const CACHED_DESCRIPTOR =
 
 /** @type {import('../equivalents.mjs').Equivalent[]} */
 export default [
-  // auth.ts: only relayAuthClose is mutated for this pair, and the server never calls it.
-  {
-    pairs: PAIRS,
-    file: AUTH,
-    span: { from: 'export function relayAuthClose' },
-    reason: RELAY_AUTH_CLOSE_UNUSED,
-  },
-
   // relay-server.ts: the operator's side.
   ...[
     { from: 'address(): AddressInfo {', until: '/** Starts listening' },
@@ -394,11 +387,17 @@ export default [
     code: 'if (!parsed.success) {',
     mutators: ['ConditionalExpression'],
     replacement: 'false',
-    reason: ADAPTER_RESULT_CHECKS,
+    reason:
+      "a valid result parses, so only an invalid one (the malformed chat's) goes on: plainResult of the failed parse's undefined data is refused as not JSON, or the delete after it throws and executeOutbound's rejection handler answers the error: either way success: false with a non-empty error text, only its wording differs",
+  },
+  // Not the template of that text: emptied, the error is '' and the fault case requires a non-empty one.
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'const where = jsonPath(issue?.path ?? []);',
+    reason: INVALID_RESULT_WORDING,
   },
   ...[
-    'const where = jsonPath(issue?.path ?? []);',
-    '`${op}: the platform adapter returned an invalid result (${issue?.message} at ${where})`,',
     "delete result['ambiguous'];",
     '`${op}: the platform adapter returned a result that is not JSON (${copy.refusal.message})`,',
   ].map((code) => ({ pairs: PAIRS, file: OUTBOUND, code, reason: ADAPTER_RESULT_CHECKS })),
@@ -452,13 +451,6 @@ export default [
     code: 'return failureResult(`follow_up: no usable ${action.kind} capability for this session`);',
     mutators: ['StringLiteral'],
     reason: WORDING,
-  },
-  {
-    pairs: PAIRS,
-    file: OUTBOUND,
-    code: '(error: unknown) => {',
-    mutators: ['BlockStatement'],
-    reason: 'the echo adapter never throws, so the rejection handler of its call never runs',
   },
   ...[
     'await adapter.send?.(action, context)',
