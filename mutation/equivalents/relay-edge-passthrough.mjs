@@ -586,6 +586,6 @@ export default [
     code: 'return query?.get(name) ?? undefined;',
     mutators: ['OptionalChaining'],
     reason:
-      'signedUrl is the request URL the Twilio verifier took (an absolute http or https URL; a relative one is refused, twilio-relative-url), so URL.canParse is true and query is never undefined',
+      'a guard the last run measured and the code has since dropped (twilioParam parsed signedUrl only when URL.canParse: the Twilio verifier took it as an absolute http or https URL, so it always parses); the entry goes STALE at the next run and is then removed',
   },
 ];

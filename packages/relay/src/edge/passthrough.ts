@@ -651,8 +651,8 @@ function twilioParam(webhook: VerifiedTwilioWebhook, name: string): string | und
   if (webhook.kind !== 'form') return undefined;
   const fromBody = webhook.params.find(([key]) => key === name)?.[1];
   if (fromBody !== undefined) return fromBody;
-  const query = URL.canParse(webhook.signedUrl) ? new URL(webhook.signedUrl).searchParams : undefined;
-  return query?.get(name) ?? undefined;
+  // The verifier took signedUrl as an absolute http(s) URL, so it parses.
+  return new URL(webhook.signedUrl).searchParams.get(name) ?? undefined;
 }
 
 /** The body WeCom expects from a callback that was taken (no passive reply). */
