@@ -20,6 +20,7 @@ export {
   type RelayConnectorFaults,
   type RelayConnectorOperator,
   type RelayConnectorSuiteOptions,
+  type RelayPlatformCall,
   relayConnectorSuite,
 } from './suites/relay-live/relay-connector-suite.js';
 export {

@@ -22,7 +22,7 @@ import {
 import { InMemoryBlobStore } from '@agentwire/hearthnet/blobs';
 import { asHearthNetError } from '@agentwire/hearthnet/capabilities';
 import { InMemoryEventStore } from '@agentwire/hearthnet/events';
-import { authenticatorFor, type MessageEventWire } from '@agentwire/relay';
+import { authenticatorFor, type MessageEventWire, OUTBOUND_OPS } from '@agentwire/relay';
 import {
   createEdgeRouter,
   createMediaHandler,
@@ -91,7 +91,7 @@ import { nodeDeclaredLengthProbe } from '../suites/relay-edge/node-declared-leng
 import { policyStoreSuite } from '../suites/relay-edge/policy-store-suite.js';
 import { provisionRegistrySuite } from '../suites/relay-edge/provision-registry-suite.js';
 import { relayEdgeLiveSuite } from '../suites/relay-edge/relay-edge-live-suite.js';
-import { relayConnectorSuite } from '../suites/relay-live/relay-connector-suite.js';
+import { type RelayPlatformCall, relayConnectorSuite } from '../suites/relay-live/relay-connector-suite.js';
 import { inMemoryChatUnderTest } from '../suites/relay-platform/in-memory-chat-platform.js';
 import { platformAdapterSuite } from '../suites/relay-platform/platform-adapter-suite.js';
 import { capabilityVaultSuite } from '../suites/relay-runtime/capability-vault-suite.js';
@@ -137,17 +137,14 @@ const OUTBOUND_TIMEOUT_MS = 500;
 
 /**
  * The echo platform's `send`: a message id made from the chat, except on the fault chats, where it
- * throws, answers a result without `success`, or waits until the server gives up on it.
+ * throws, answers a result without `success`, or never answers.
  */
-const echoSend: NonNullable<PlatformAdapter['send']> = ({ chat_id }, { signal }) => {
+const echoSend: NonNullable<PlatformAdapter['send']> = ({ chat_id }) => {
   if (chat_id === FAULT_CHATS.throwingChatId) throw new Error('the echo platform is down for this chat');
   // Deliberately not a send result: no `success`, and a number for `message_id`.
   if (chat_id === FAULT_CHATS.malformedChatId) return { message_id: 7 } as never;
-  if (chat_id === FAULT_CHATS.hangingChatId) {
-    return new Promise((resolve) =>
-      signal.addEventListener('abort', () => resolve({ success: false, error: 'aborted' }), { once: true }),
-    );
-  }
+  // Never settles, whatever the signal says: the server's own timeout must answer the gateway.
+  if (chat_id === FAULT_CHATS.hangingChatId) return new Promise(() => undefined);
   return { success: true, message_id: `${chat_id}:sent` };
 };
 
@@ -174,6 +171,38 @@ const echoAdapter: PlatformAdapter = {
   thread_rename: () => ({ success: true }),
   onInterrupt: () => undefined,
 };
+
+/** How many outbound requests a {@link recordingPlatform} remembers the calls of. */
+const RECORDED_REQUESTS = 2000;
+
+/**
+ * `adapter` with every op recorded under the call's `requestId`, as `relay.live`'s
+ * `operator.platformCalls` reads them (the most recent {@link RECORDED_REQUESTS} requests).
+ */
+function recordingPlatform(adapter: PlatformAdapter): {
+  readonly adapter: PlatformAdapter;
+  readonly calls: (requestId: string) => readonly RelayPlatformCall[];
+} {
+  const calls = new Map<string, RelayPlatformCall[]>();
+  const recording: Record<string, unknown> = { ...adapter };
+  for (const op of OUTBOUND_OPS) {
+    const call = adapter[op] as ((action: object, context: { requestId: string }) => unknown) | undefined;
+    if (call === undefined) continue;
+    recording[op] = (action: object, context: { requestId: string }) => {
+      const made = calls.get(context.requestId) ?? [];
+      if (made.length === 0) {
+        calls.set(context.requestId, made);
+        if (calls.size > RECORDED_REQUESTS) calls.delete(calls.keys().next().value as string);
+      }
+      made.push({ op, action: { ...action } });
+      return call(action, context);
+    };
+  }
+  return {
+    adapter: recording as unknown as PlatformAdapter,
+    calls: (requestId) => calls.get(requestId) ?? [],
+  };
+}
 
 /**
  * The relay connector agentwire ships, in-process on 127.0.0.1 (port 0): `createRelayServer` with an
@@ -215,6 +244,7 @@ async function startRelayConnector(): Promise<StartedSubject> {
     ),
   );
   let relay: RelayServer | undefined;
+  const platform = recordingPlatform(echoAdapter);
   const stop = async () => {
     await relay?.close();
     http.closeAllConnections();
@@ -226,7 +256,7 @@ async function startRelayConnector(): Promise<StartedSubject> {
     relay = await createRelayServer({
       server: http,
       authenticate,
-      platforms: { [PLATFORM]: echoAdapter },
+      platforms: { [PLATFORM]: platform.adapter },
       // Pings every 500 ms, so that relay.live's idle case spans three of them.
       pingIntervalMs: PING_INTERVAL_MS,
       outboundTimeoutMs: OUTBOUND_TIMEOUT_MS,
@@ -257,6 +287,7 @@ async function startRelayConnector(): Promise<StartedSubject> {
           deliverInbound: (event) => connector.deliverInbound(TENANT, event as unknown as MessageEventWire),
           interruptInbound: (sessionKey, chatId) => connector.deliverInterrupt(TENANT, sessionKey, chatId),
           revokeConnections: async () => connector.revoke(GATEWAY_ID),
+          platformCalls: platform.calls,
         },
       }),
       relayEdgeLiveSuite({

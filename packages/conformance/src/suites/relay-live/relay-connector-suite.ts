@@ -230,6 +230,21 @@ export interface RelayConnectorOperator {
    * only: the suite dials again with the same secret afterwards.
    */
   revokeConnections(): Promise<unknown>;
+  /**
+   * The calls the connector's platform received for the outbound frame `requestId`, in the order it
+   * received them (none when it received none). Optional: a test connector that records its platform's
+   * calls enables the `outbound.<op>.reaches-platform` cases, which require exactly one call of the
+   * frame's op carrying every field of the action the gateway sent.
+   */
+  platformCalls?(requestId: string): readonly RelayPlatformCall[] | Promise<readonly RelayPlatformCall[]>;
+}
+
+/** One call a test connector's platform received ({@link RelayConnectorOperator.platformCalls}). */
+export interface RelayPlatformCall {
+  /** The op, as the gateway names it (`send`, `edit`, …). */
+  readonly op: string;
+  /** The action the platform was given, with the gateway's field names (`chat_id`, `content`, …). */
+  readonly action: Readonly<Record<string, unknown>>;
 }
 
 /** What the suite saw on its first connection: the handshake and the inbound frames that followed it. */
@@ -340,12 +355,14 @@ export function relayConnectorSuite(
       survivesIdleCase(),
       oversizedMessageCase(),
       ...SUCCEEDING_OPS.map(succeedsCase),
+      ...SUCCEEDING_OPS.map(reachesPlatformCase),
       routedSucceedsCase(),
       sequentialCallsCase(),
       unboundFollowUpCase(),
       unansweredPingsCase(),
       ...faultCases(),
       ...operatorCases(),
+      goingIdleBuffersCase(),
     ],
     needs: {
       ...Object.fromEntries(
@@ -377,6 +394,10 @@ export function relayConnectorSuite(
         provide:
           'operator: deliverInbound, interruptInbound and revokeConnections wired to the connector (a test connector in the same process)',
       },
+      'platform-calls': {
+        provide:
+          'operator.platformCalls: the calls a test connector’s platform received for a requestId, as it received them',
+      },
       'ops-succeed': {
         provide:
           'opsSucceed: true, for a test connector whose platform succeeds at every op it advertises on the suite’s test chat',
@@ -395,6 +416,7 @@ export function relayConnectorSuite(
       if (resolved.bufferedMessageIds !== undefined) capabilities.add('known-buffer');
       if (resolved.idleMs !== undefined) capabilities.add('idle-window');
       if (resolved.operator !== undefined) capabilities.add('operator');
+      if (resolved.operator?.platformCalls !== undefined) capabilities.add('platform-calls');
       if (resolved.faults !== undefined) capabilities.add('faults');
       return { ctx: { ...resolved, handshake }, capabilities };
     },
@@ -458,11 +480,12 @@ function checkedOperator(operator: RelayConnectorOperator | undefined): RelayCon
   if (
     operator === null ||
     typeof operator !== 'object' ||
-    members.some((name) => typeof operator[name] !== 'function')
+    members.some((name) => typeof operator[name] !== 'function') ||
+    (operator.platformCalls !== undefined && typeof operator.platformCalls !== 'function')
   ) {
     throw new ConformanceError(
       'invalid_relay_live_options',
-      `operator must be an object with the methods ${members.join(', ')}`,
+      `operator must be an object with the methods ${members.join(', ')} (and optionally platformCalls)`,
     );
   }
   return operator;
@@ -999,7 +1022,7 @@ function framingCase(): RelayLiveCase {
     ...since11,
     id: `${SUITE_NAME}.framing.batched-and-split`,
     title:
-      'outbound frames batched in one message, and one frame split across two messages, are each answered',
+      'outbound frames batched in one message, and one frame split across two messages, are each answered once',
     section: 'relay-reference §2.3',
     run: (ctx) =>
       withSession(ctx, async (probe) => {
@@ -1018,6 +1041,15 @@ function framingCase(): RelayLiveCase {
         ];
         for (const [index, requestId] of requestIds.entries()) {
           await answerTo(ctx, probe, requestId, labels[index] as string, from);
+        }
+        // Answers come in order: once a later call is answered, a second answer to any of the three would be in.
+        await exchange(ctx, probe, unsupportedAction, 'an outbound after the batched and split frames');
+        for (const [index, requestId] of requestIds.entries()) {
+          const answers = probe.lines
+            .slice(from)
+            .filter((line) => lineType(line) === 'outbound_result' && answerRequestId(line) === requestId);
+          if (answers.length !== 1)
+            fail(`${labels[index]} was answered ${answers.length} times; expected once`);
         }
       }),
   };
@@ -1137,6 +1169,36 @@ function succeedsCase(op: OutboundOp): RelayLiveCase {
         const missing = successProblem(op, result);
         if (missing !== undefined)
           fail(`the successful ${op} result ${formatValue(result)} lacks ${missing}`);
+      }),
+  };
+}
+
+function reachesPlatformCase(op: OutboundOp): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.outbound.${op}.reaches-platform`,
+    title: `an advertised ${op} reaches the platform once, as ${op}, with every field the gateway sent`,
+    section: 'relay-reference §7.1, §7.2',
+    requires: [`op:${op}`, 'platform-calls'],
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        const action = SAMPLE_ACTIONS[op] as Readonly<Record<string, unknown>>;
+        const requestId = newRequestId();
+        const from = probe.lines.length;
+        probe.send({ type: 'outbound', requestId, action: action as OutboundActionInput });
+        await answerTo(ctx, probe, requestId, op, from);
+        const calls = (await ctx.operator?.platformCalls?.(requestId)) ?? [];
+        if (calls.length !== 1) {
+          fail(
+            `the ${op} with requestId ${requestId} reached the platform ${calls.length} times (${formatValue(calls.map((call) => call.op))}); expected once`,
+          );
+        }
+        const [call] = calls as [RelayPlatformCall];
+        if (call.op !== op) fail(`the gateway's ${op} reached the platform as ${formatValue(call.op)}`);
+        for (const [key, value] of Object.entries(action)) {
+          if (key === 'op') continue;
+          assertEqual(call.action[key], value, `${key} of the ${op} the platform received`);
+        }
       }),
   };
 }
@@ -1626,6 +1688,49 @@ function operatorCases(): RelayLiveCase[] {
   ];
 }
 
+/**
+ * After `going_idle` the connector sends nothing more on that connection: an event the operator delivers
+ * then stays buffered for the gateway's next connection, and an interrupt goes nowhere.
+ */
+function goingIdleBuffersCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.operator.going-idle-holds-events`,
+    title:
+      'after going_idle_ack the connection gets no more frames: an event delivered then arrives on the next connection, once',
+    section: 'relay-reference §2.4, §2.6',
+    requires: 'operator',
+    run: async (ctx) => {
+      const event = operatorEvent(ctx, 'after-going-idle');
+      const id = event['message_id'] as string;
+      await withSession(ctx, async (probe) => {
+        await probe.collect(ctx.inboundWindowMs);
+        const from = probe.lines.length;
+        probe.send({ type: 'going_idle' });
+        const ack = await probe.next((line) => lineType(line) === 'going_idle_ack', ctx.patienceMs, from);
+        if (ack === undefined) fail(`no going_idle_ack within ${ctx.patienceMs} ms of a going_idle`);
+        const afterAck = probe.lines.length;
+        await ctx.operator?.deliverInbound(event);
+        await ctx.operator?.interruptInbound(`agent:main:${ctx.platform}:dm:${CHAT_ID}`, CHAT_ID);
+        await probe.collect(ctx.inboundWindowMs);
+        const late = probe.lines.slice(afterAck);
+        if (late.length > 0) {
+          fail(
+            `the connection went on sending after its going_idle_ack: ${late.map((line) => quoteLine(line)).join(', ')}`,
+          );
+        }
+      });
+      await withSession(ctx, async (probe) => {
+        await receiveEvents(ctx, probe, [id], 'an event delivered after the last connection went idle');
+        const arrivals = linesOf(probe, [id]).length;
+        if (arrivals > 1)
+          fail(`the event delivered after going_idle came ${arrivals} times on one connection`);
+      });
+      await notDeliveredAgain(ctx, [id]);
+    },
+  };
+}
+
 function faultCases(): RelayLiveCase[] {
   const faultCase = { ...since11, requires: ['faults', 'op:send'] } as const;
   /** The suite's `send`, to `chatId`. */
@@ -1672,16 +1777,53 @@ function faultCases(): RelayLiveCase[] {
       ...faultCase,
       id: `${SUITE_NAME}.outbound.platform-hang-timed-out`,
       title:
-        "a send the platform never answers is answered success: false once the connector's outbound timeout passes, and the connection goes on serving",
+        "a send the platform never answers is answered success: false once the connector's outbound timeout has passed for it, not before, while a failing send is answered at once",
       section: 'relay-reference §7.1, §18.5',
       run: (ctx) =>
         withSession(ctx, async (probe) => {
           const timeoutMs = ctx.faults?.outboundTimeoutMs ?? 0;
+          const hanging = sendTo(ctx.faults?.hangingChatId ?? '');
           const label = `a send to the chat whose platform never answers (outboundTimeoutMs ${timeoutMs})`;
           const patient = { ...ctx, patienceMs: timeoutMs + ctx.patienceMs };
-          const result = await exchange(patient, probe, sendTo(ctx.faults?.hangingChatId ?? ''), label);
-          expectFailure(result, label);
-          await exchange(ctx, probe, unsupportedAction, 'an outbound after the timed-out send');
+          // One message: a hanging send, then one the platform fails, which must not wait for the first.
+          const [first, failing, second] = [newRequestId(), newRequestId(), newRequestId()];
+          const from = probe.lines.length;
+          const firstSentAt = performance.now();
+          probe.sendText(
+            encodeFrame({ type: 'outbound', requestId: first, action: hanging }) +
+              encodeFrame({
+                type: 'outbound',
+                requestId: failing,
+                action: sendTo(ctx.faults?.throwingChatId ?? ''),
+              }),
+          );
+          const failingLabel = 'a send to the chat whose platform fails, sent after a hanging one';
+          expectFailure(await answerTo(ctx, probe, failing, failingLabel, from), failingLabel);
+          const answered = (requestId: string) =>
+            probe.lines
+              .slice(from)
+              .some((line) => lineType(line) === 'outbound_result' && answerRequestId(line) === requestId);
+          if (answered(first)) {
+            fail(`${label} was answered before the send the platform failed, which should not wait for it`);
+          }
+          // A second hanging send, well inside the first one's timeout: it gets a whole timeout of its own.
+          await probe.collect(Math.max(0, timeoutMs * 0.4 - (performance.now() - firstSentAt)));
+          const secondSentAt = performance.now();
+          probe.send({ type: 'outbound', requestId: second, action: hanging });
+          for (const [requestId, sentAt, which] of [
+            [first, firstSentAt, 'first'],
+            [second, secondSentAt, 'second'],
+          ] as const) {
+            expectFailure(await answerTo(patient, probe, requestId, `${label}, the ${which}`, from), label);
+            const waited = performance.now() - sentAt;
+            // A lower bound only: the connector cannot answer sooner, however loaded the machine is.
+            if (waited < timeoutMs * 0.9) {
+              fail(
+                `${label}, the ${which}, was answered ${Math.round(waited)} ms after it was sent: before the timeout had passed for it`,
+              );
+            }
+          }
+          await exchange(ctx, probe, unsupportedAction, 'an outbound after the timed-out sends');
         }),
     },
   ];
