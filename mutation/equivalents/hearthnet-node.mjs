@@ -80,6 +80,19 @@ const MISSING_HEADER_CODE =
 const LOCAL_ONLY_WORDS =
   'the message and details of the local_only_topic error, which the handler turns into a bad_request whose wording is free (subscribe.local-only-refused checks the refusal)';
 
+const RETENTION =
+  "how many items a node keeps of one topic (agentwire's window of 256, one fewer, or all of them): the contract names no window, and a node that keeps more loses nothing; subscribe.no-silent-loss accepts either honest answer to a poll from before 300 pushed events (those events from the first, or gap: true) and fails only later items without a gap, the memory kept is not seen by a peer";
+const REVOKED_RANK =
+  "the rank of the revoked status: both callers of meetsTrustLevel (the bus handler, authoriseSubscriber of the long poll) refuse a revoked caller with `revoked` before they compare ranks (errors.revoked checks that refusal), so revoked's rank is never compared";
+const UNDEFINED_COMPARE =
+  '`undefined > now` is false, so dropping the `known !== undefined` guard refuses nothing more';
+const WIDE_FRAMES_UNUSED =
+  "the contract-wide schema of progress or error frames as the node applies it: the bundled handlers never yield either frame (the node's own error frames are written by frameStream, not checked here), and in a client stream (file.put, the only one) the handler refuses every frame but chunk with bad_request, the answer the schema refusal gives a malformed progress or error frame; so a peer sees the same answer whether the schema is there or not";
+const FRAME_WORDS =
+  "the detail of a frame refusal (the issue's path and message, the sse_protocol error's details): a refused client frame is answered bad_request whose message is free (§5.4), and a failed check always carries at least one issue, so `?.` and `.` behave alike";
+const GET_READ_THROUGH =
+  "PublishingEventStore.get: ingestEvents asks it whether a pushed event is already stored; without the answer replay sees the stored copy and the pushed one together, and the sync answer is the same (checked by hand: an identical event pushed again is accepted, a different one under a stored event_id is rejected duplicate_event_id, only the free message differs); its other reader is POST /sync/v1/events/fetch, agentwire's pull endpoint beyond §7.6";
+
 export default [
   // ---------- bus-handler.ts ----------
   ...sameReason({ pairs: PAIRS, file: BUS, reason: OWN_OPTIONS }, [
@@ -747,5 +760,89 @@ export default [
     file: SUBSCRIBE,
     span: { from: 'export function localOnlyTopic(' },
     reason: LOCAL_ONLY_WORDS,
+  },
+  // Added with the revoked, gap-resume, membership and client-frame cases.
+  // ---------- topic-hub.ts ----------
+  {
+    pairs: PAIRS,
+    file: HUB,
+    code: 'if (state.items.length > this.#retention) {',
+    mutators: ['ConditionalExpression', 'EqualityOperator', 'BlockStatement'],
+    reason: RETENTION,
+  },
+  {
+    pairs: PAIRS,
+    file: HUB,
+    code: 'get(eventId: string): Promise<SignedEvent | undefined> {',
+    mutators: ['BlockStatement'],
+    reason: GET_READ_THROUGH,
+  },
+
+  // ---------- bus-handler.ts ----------
+  {
+    pairs: PAIRS,
+    file: BUS,
+    code: "descriptor.streaming !== 'none' && call.streamRequested && validated.input['stream'] !== false;",
+    column: 5,
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: NO_STREAM_FLAG_USE,
+  },
+  {
+    pairs: PAIRS,
+    file: BUS,
+    code: 'revoked: -1,',
+    span: { from: 'const rank: {', until: 'export function meetsTrustLevel(' },
+    mutators: ['UnaryOperator'],
+    reason: REVOKED_RANK,
+  },
+
+  // ---------- request-verifier.ts ----------
+  {
+    pairs: PAIRS,
+    file: VERIFIER,
+    code: 'if (known !== undefined && known > now) return false;',
+    column: 9,
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: UNDEFINED_COMPARE,
+  },
+
+  // ---------- sse.ts ----------
+  {
+    pairs: PAIRS,
+    file: SSE,
+    code: '[PROGRESS_EVENT, compileSchema(PROGRESS_FRAME_DATA_SCHEMA)],',
+    mutators: ['ArrayDeclaration'],
+    reason: WIDE_FRAMES_UNUSED,
+  },
+  {
+    pairs: PAIRS,
+    file: SSE,
+    code: '[ERROR_EVENT, compileSchema(ERROR_FRAME_DATA_SCHEMA)],',
+    mutators: ['ArrayDeclaration'],
+    reason: WIDE_FRAMES_UNUSED,
+  },
+  {
+    pairs: PAIRS,
+    file: SSE,
+    code: 'if (!result.success) throw invalid(capability, frame.event, result.error.issues[0]?.message);',
+    mutators: ['OptionalChaining'],
+    reason: FRAME_WORDS,
+  },
+  {
+    pairs: PAIRS,
+    file: SSE,
+    code: 'throw invalid(capability, frame.event, `${result.issues[0]?.path}: ${result.issues[0]?.message}`);',
+    mutators: ['StringLiteral', 'OptionalChaining'],
+    reason: FRAME_WORDS,
+  },
+  {
+    pairs: PAIRS,
+    file: SSE,
+    code: "{ details: { reason: 'invalid_frame' } },",
+    span: { from: 'function invalid(capability: string', until: 'export const DEFAULT_ACK_WINDOW' },
+    mutators: ['ObjectLiteral', 'StringLiteral'],
+    reason: FRAME_WORDS,
   },
 ];

@@ -1,6 +1,7 @@
 // agentwire's own HearthNet node, served on 127.0.0.1 for the bundled run of `hearthnet.node`: the bus
 // with market.post (written to the event log), a deterministic llm.chat and the file capabilities,
-// the pub-sub long poll, the signed manifest and the gossip endpoints, over one in-memory log.
+// the pub-sub long poll, the signed manifest and the gossip endpoints, over one in-memory log whose
+// community has revoked one node.
 
 import { generateKeyPair, type KeyPair } from '@agentwire/hearthnet';
 import { InMemoryBlobStore, registerFileCapabilities } from '@agentwire/hearthnet/blobs';
@@ -19,7 +20,7 @@ import {
   PublishingEventStore,
   TopicHub,
 } from '@agentwire/hearthnet/pubsub';
-import { trustFromLog } from '@agentwire/hearthnet/replay';
+import { coSign, trustFromLog } from '@agentwire/hearthnet/replay';
 import { createSyncHandler } from '@agentwire/hearthnet/sync';
 import {
   BUS_CALL_PATH,
@@ -40,6 +41,8 @@ export interface AgentwireNode {
   readonly node: KeyPair;
   /** A trusted member of the community, to call the node as. */
   readonly member: KeyPair;
+  /** A node the community's log revokes (`errors.revoked` calls as it). */
+  readonly revoked: KeyPair;
   /** The suite options that exercise every capability of this node as `member`. */
   readonly suiteOptions: HearthNetNodeSuiteOptions;
   close(): Promise<void>;
@@ -106,6 +109,70 @@ export function foundedCommunityLog(
 }
 
 /**
+ * The events after {@link foundedCommunityLog} that revoke `revoked`, from `lamport` on: the founder
+ * invites a trusted witness, who joins; the founder invites `revoked`, then revokes it co-signed by
+ * `member` and the witness (the founding policy asks three trusted signers to revoke, contract §4.18).
+ */
+export function revocationLog(
+  founder: KeyPair,
+  member: KeyPair,
+  revoked: KeyPair,
+  lamport = 4,
+): SignedEvent[] {
+  const community_id = founder.nodeId;
+  const witness = generateKeyPair();
+  const invite = (invitee: KeyPair, level: 'member' | 'trusted', at: number) =>
+    createEvent(
+      {
+        community_id,
+        event_type: 'community.member.invited',
+        data: {
+          invitee_node_id: invitee.nodeId,
+          display_name: 'conformance witness',
+          initial_level: level,
+          expires_at: formatTimestamp(Date.now() + 86_400_000),
+        },
+        lamport: at,
+      },
+      founder,
+    );
+  const witnessInvite = invite(witness, 'trusted', lamport);
+  const witnessJoined = createEvent(
+    {
+      community_id,
+      event_type: 'community.member.joined',
+      data: {
+        invite_event_id: witnessInvite.event_id,
+        node_manifest: buildNodeManifest(
+          {
+            display_name: 'conformance witness',
+            community_id,
+            profile: 'spark',
+            endpoints: [],
+            capabilities: [],
+          },
+          witness,
+        ),
+      },
+      lamport: lamport + 1,
+    },
+    witness,
+  );
+  const revokedInvite = invite(revoked, 'member', lamport + 2);
+  const intent = { target_node_id: revoked.nodeId, reason: 'conformance: a revoked caller' };
+  const revocation = createEvent(
+    {
+      community_id,
+      event_type: 'community.member.revoked',
+      data: { ...intent, co_signers: [coSign(intent, member), coSign(intent, witness)] },
+      lamport: lamport + 3,
+    },
+    founder,
+  );
+  return [witnessInvite, witnessJoined, revokedInvite, revocation];
+}
+
+/**
  * Starts agentwire's node on 127.0.0.1 (an ephemeral port unless `port` is given). `market.post`
  * writes a `market.post.created` by the node to the log (published on the pub-sub hub, visible to
  * sync); `llm.chat` (model `echo`) streams `t0 t1 …` every 2 ms up to `max_tokens`.
@@ -115,10 +182,13 @@ export async function startAgentwireNode(
 ): Promise<AgentwireNode> {
   const node = options.node ?? generateKeyPair();
   const member = options.member ?? generateKeyPair();
+  const revoked = generateKeyPair();
   const community = node.nodeId;
   const hub = new TopicHub();
   const store = new PublishingEventStore(new InMemoryEventStore(), hub);
-  for (const event of foundedCommunityLog(node, member)) await store.append(event);
+  for (const event of [...foundedCommunityLog(node, member), ...revocationLog(node, member, revoked)]) {
+    await store.append(event);
+  }
 
   const registry = new CapabilityRegistry<CapabilityHandler>({});
   registry.register(
@@ -195,6 +265,7 @@ export async function startAgentwireNode(
     url: served.url,
     node,
     member,
+    revoked,
     suiteOptions: {
       baseUrl: served.url,
       identity: member,
@@ -210,7 +281,8 @@ export async function startAgentwireNode(
         subscribe: {},
         blobs: { put: true },
         manifest: {},
-        sync: { push: true },
+        sync: { push: true, invite: true },
+        revoked,
       },
     },
     close: () => served.close(),

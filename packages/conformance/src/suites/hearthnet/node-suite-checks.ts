@@ -147,6 +147,11 @@ export interface NodeSuiteCapabilities {
   readonly manifest?: NodeSuiteManifest;
   /** The node serves the gossip endpoints of contract §7.6 (capability `sync`; `sync-push` with `push`). */
   readonly sync?: NodeSuiteSync;
+  /**
+   * The key pair of a node the community has revoked (capability `revoked`): `call` signed by it must
+   * answer 403 `revoked` (§5.5, §9).
+   */
+  readonly revoked?: KeyPair;
 }
 
 /** What the `manifest` cases allow for. */
@@ -166,6 +171,13 @@ export interface NodeSuiteSync {
    * node must refuse.
    */
   readonly push?: boolean;
+  /**
+   * Also push a `community.member.invited` of a fresh node by the caller and that node's
+   * `community.member.joined`, below the community's head, and call as that node (capability
+   * `sync-invite`; the caller must be allowed to invite). Default `false`: it adds a member to the
+   * community.
+   */
+  readonly invite?: boolean;
 }
 
 /** The pub-sub endpoint the `subscribe` cases poll. */

@@ -8,22 +8,24 @@ import { InMemoryEventStore } from '@agentwire/hearthnet/events';
 import { createManifestHandler } from '@agentwire/hearthnet/manifests';
 import { type ServedBusHandler, serveBusHandler, type WebHandler } from '@agentwire/hearthnet/node-http';
 import { createPubSubHandler, PublishingEventStore, TopicHub } from '@agentwire/hearthnet/pubsub';
+import { trustFromLog } from '@agentwire/hearthnet/replay';
 import { createSyncHandler } from '@agentwire/hearthnet/sync';
 import {
   type BusHandlerOptions,
   type CapabilityHandler,
   createBusHandler,
   routeByPath,
-  staticTrust,
+  type TrustPolicy,
 } from '@agentwire/hearthnet/wire';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSuite, type SuiteReport } from '../../run-suite.js';
-import { foundedCommunityLog, startAgentwireNode } from './agentwire-node.js';
+import { foundedCommunityLog, revocationLog, startAgentwireNode } from './agentwire-node.js';
 import { type HearthNetNodeSuiteOptions, hearthnetNodeSuite } from './node-suite.js';
 
 const server = keyPairFromSeed(new Uint8Array(32).fill(41));
 const member = keyPairFromSeed(new Uint8Array(32).fill(42));
 const stranger = keyPairFromSeed(new Uint8Array(32).fill(43));
+const revokedNode = keyPairFromSeed(new Uint8Array(32).fill(44));
 const community = server.nodeId;
 const MAX_CONCURRENT_CHATS = 2;
 
@@ -98,13 +100,26 @@ function nodeHandler(
   registerFileCapabilities(registry, {
     store: flaws.forgetfulStore === true ? new ForgetfulBlobStore() : new InMemoryBlobStore(),
   });
-  const trust = staticTrust({ [member.nodeId]: 'trusted' });
   // Events stored by sync reach the long poll, as in agentwire's bundled node.
   const hub = new TopicHub();
   const store = new PublishingEventStore(new InMemoryEventStore(), hub);
   const seeded = (async () => {
-    for (const event of foundedCommunityLog(server, member)) await store.append(event);
+    for (const event of [
+      ...foundedCommunityLog(server, member),
+      ...revocationLog(server, member, revokedNode),
+    ]) {
+      await store.append(event);
+    }
   })();
+  // Trust follows the community log, as in the bundled node: the member trusted, revokedNode revoked,
+  // and a member that sync brings in counted.
+  const fromLog = trustFromLog({ store, communityId: community });
+  const trust: TrustPolicy = {
+    trustOf: async (nodeId) => {
+      await seeded;
+      return fromLog.trustOf(nodeId);
+    },
+  };
   const sync = createSyncHandler({ store });
   return routeByPath({
     '/manifest': manifestHandler(registry, flaws.manifest),
@@ -253,7 +268,8 @@ function fullOptions(baseUrl: string): HearthNetNodeSuiteOptions {
       subscribe: {},
       blobs: { put: true },
       manifest: {},
-      sync: { push: true },
+      sync: { push: true, invite: true },
+      revoked: revokedNode,
     },
   };
 }
@@ -266,7 +282,7 @@ describe('hearthnetNodeSuite', () => {
     const report = await runSuite(hearthnetNodeSuite(fullOptions(await serve(nodeHandler()))));
     expect(report.errors).toEqual([]);
     expect(report.results.filter((r) => r.status !== 'passed')).toEqual([]);
-    expect(report.counts.passed).toBe(35);
+    expect(report.counts.passed).toBe(41);
     expect(report.ok).toBe(true);
   });
 
@@ -293,6 +309,7 @@ describe('hearthnetNodeSuite', () => {
     );
     expect(report.ok).toBe(true);
     expect(shortIds(report, 'skipped')).toEqual([
+      'errors.revoked',
       'stream.frames',
       'stream.terminal',
       'stream.not-requested',
@@ -303,11 +320,15 @@ describe('hearthnetNodeSuite', () => {
       'subscribe.other-recipient-refused',
       'subscribe.delivers',
       'subscribe.unknown-cursor',
+      'subscribe.gap-resume',
+      'subscribe.no-silent-loss',
       'subscribe.other-community-refused',
       'subscribe.malformed-query',
       'blobs.read-unknown',
       'blobs.put-read',
+      'blobs.put-client-frames',
       'sync.events-push',
+      'sync.membership-below-head',
     ]);
     const skipped = report.results.find((r) => r.id === 'hearthnet.node.subscribe.poll');
     expect(skipped?.reason).toContain('"subscribe"');
@@ -338,6 +359,8 @@ describe('hearthnetNodeSuite', () => {
         'signature.replay',
         'signature.stale-timestamp',
         'errors.not-member',
+        'errors.revoked',
+        'sync.membership-below-head',
         'subscribe.other-recipient-refused',
         'subscribe.other-community-refused',
         'blobs.read-unknown',
@@ -356,7 +379,7 @@ describe('hearthnetNodeSuite', () => {
     [
       'streams without a terminal frame',
       () => withoutDoneFrames(nodeHandler()),
-      ['stream.terminal', 'blobs.put-read'],
+      ['stream.terminal', 'blobs.put-read', 'blobs.put-client-frames'],
     ],
     [
       'capacity_exceeded without retry_after_ms',
@@ -377,6 +400,8 @@ describe('hearthnetNodeSuite', () => {
         'subscribe.other-recipient-refused',
         'subscribe.delivers',
         'subscribe.unknown-cursor',
+        'subscribe.gap-resume',
+        'subscribe.no-silent-loss',
         'subscribe.other-community-refused',
         'subscribe.malformed-query',
       ],

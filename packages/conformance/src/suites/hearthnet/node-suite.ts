@@ -1,5 +1,7 @@
 import {
+  base64Encode,
   canonicalJsonString,
+  chunkBlob,
   generateKeyPair,
   type KeyPair,
   parseNodeId,
@@ -12,6 +14,8 @@ import {
   type HearthNetErrorCode,
   validatorsFor,
 } from '@agentwire/hearthnet/capabilities';
+import { createEvent } from '@agentwire/hearthnet/events';
+import { buildNodeManifest, formatTimestamp } from '@agentwire/hearthnet/manifests';
 import { PUBSUB_SUBSCRIBE_PATH } from '@agentwire/hearthnet/pubsub';
 import {
   BUS_CALL_PATH,
@@ -82,6 +86,13 @@ const STALE_BY_MS = 15 * 60_000;
 const ABSENT_CAPABILITY = 'experimental.conformance_absent';
 const REPLAY_CODES: readonly HearthNetErrorCode[] = ['invalid_signature', 'expired', 'bad_request'];
 const DEFAULT_SUBSCRIBE_TOPIC = 'marketplace.post.created';
+/**
+ * How many events the no-silent-loss case pushes: more than a hub keeps of one topic by default
+ * (agentwire's 256), so a node that drops old items shows how it says so.
+ */
+const WINDOW_PROBE_EVENTS = 300;
+/** Events per `POST /sync/v1/events` of that case. */
+const WINDOW_PROBE_BATCH = 100;
 /** A local-only topic of contract §8: "never on the wire". */
 const LOCAL_ONLY_TOPIC = 'emergency.mode.changed';
 /** The blob the `blob-put` case sends: 150 random bytes in chunks of 64, so three chunks. */
@@ -117,7 +128,8 @@ export const DEFAULT_NODE_SUITE_CAPABILITIES: NodeSuiteCapabilities = {
  * manifest that passes every §6.1 rule, of the community called, of the node that answers the calls,
  * listing catalogue capabilities with their schema hashes), `sync` (`GET /sync/v1/heads`, and
  * `POST /sync/v1/events` refuses an event altered after signing and a body that is not JSON) and
- * `sync-push` (a member's signed event is accepted once and moves the head). Without
+ * `sync-push` (a member's signed event is accepted once and moves the head), and `revoked` (a call
+ * signed by a node the community revoked answers 403 `revoked`). Without
  * `options.capabilities` the suite runs {@link DEFAULT_NODE_SUITE_CAPABILITIES}. The
  * response-signature case is `required` when `call` is a mutating capability (§5.2), `recommended`
  * otherwise; it checks agentwire's response envelope (`{capability, version, request_id, from,
@@ -168,6 +180,8 @@ export function hearthnetNodeSuite(
       if (ctx.capabilities.manifest !== undefined) capabilities.add('manifest');
       if (ctx.capabilities.sync !== undefined) capabilities.add('sync');
       if (ctx.capabilities.sync?.push === true) capabilities.add('sync-push');
+      if (ctx.capabilities.sync?.invite === true) capabilities.add('sync-invite');
+      if (ctx.capabilities.revoked !== undefined) capabilities.add('revoked');
       return { ctx, capabilities };
     },
   };
@@ -221,9 +235,22 @@ function readOptions(options: HearthNetNodeSuiteOptions): HearthNetNodeSuiteCont
   if (maxConcurrent !== undefined && (!Number.isSafeInteger(maxConcurrent) || maxConcurrent < 1)) {
     invalid(`capabilities.longStream.maxConcurrent must be a positive integer, got ${String(maxConcurrent)}`);
   }
+  const revoked = capabilities.revoked;
+  if (
+    revoked !== undefined &&
+    (revoked === null ||
+      typeof revoked !== 'object' ||
+      typeof revoked.nodeId !== 'string' ||
+      !(revoked.secretKey instanceof Uint8Array))
+  ) {
+    invalid('capabilities.revoked must be a KeyPair');
+  }
   const push = capabilities.sync?.push;
   if (push !== undefined && typeof push !== 'boolean')
     invalid('capabilities.sync.push must be true or false');
+  const invite = capabilities.sync?.invite;
+  if (invite !== undefined && typeof invite !== 'boolean')
+    invalid('capabilities.sync.invite must be true or false');
   const manifestClockSkewMs = capabilities.manifest?.clockSkewMs ?? DEFAULT_MANIFEST_CLOCK_SKEW_MS;
   if (!Number.isSafeInteger(manifestClockSkewMs) || manifestClockSkewMs < 0) {
     invalid(
@@ -393,6 +420,44 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
         assertTrue(
           typeof hash === 'string' && /^blake3:[0-9a-f]{64}$/.test(hash),
           `schema_mismatch carries no schema_hash_expected of the offered ${call.capability} (§5.4): ${clip(body)}`,
+        );
+      },
+      SINCE_1_3,
+    ),
+    nodeCase(
+      'errors.malformed-version',
+      'a call whose X-HearthNet-Capability-Version is not "X.Y" answers 400 bad_request',
+      'HearthNet §2.1, §5.4, §5.5, §9',
+      'recommended',
+      'call',
+      async (ctx) => {
+        const call = ctx.capabilities.call!;
+        for (const version of ['x.y', '1']) {
+          const sent = signedCall(ctx, { ...call, version });
+          await expectError(
+            await send(ctx, sent),
+            ['bad_request'],
+            `a call of ${call.capability} with X-HearthNet-Capability-Version ${version} (§2.1: "X.Y")`,
+            sent,
+          );
+        }
+      },
+      SINCE_1_3,
+    ),
+    nodeCase(
+      'errors.revoked',
+      'a signed call by a node the community revoked answers 403 revoked',
+      'HearthNet §5.4, §5.5, §9',
+      'required',
+      ['call', 'revoked'],
+      async (ctx) => {
+        const call = ctx.capabilities.call!;
+        const sent = signedCall(ctx, call, { caller: ctx.capabilities.revoked! });
+        await expectError(
+          await send(ctx, sent),
+          ['revoked'],
+          `a ${call.capability} call by the revoked node ${ctx.capabilities.revoked!.nodeId}`,
+          sent,
         );
       },
       SINCE_1_3,
@@ -832,6 +897,59 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
       SINCE_1_3,
     ),
     nodeCase(
+      'subscribe.gap-resume',
+      'a long poll from the cursor a gap answer gave answers without a gap, on a topic with items and on one nothing was published on',
+      'HearthNet §8',
+      'recommended',
+      'subscribe',
+      async (ctx) => {
+        const configured = ctx.capabilities.subscribe?.topic ?? DEFAULT_SUBSCRIBE_TOPIC;
+        // The caller's own chat topic: only it may read it, so nothing is likely published there.
+        for (const topic of [configured, `chat.message.${ctx.identity.nodeId}`]) {
+          const now = await poll(ctx, topic, {});
+          const ahead = now.cursor + 1_000_000;
+          const gap = await poll(ctx, topic, { cursor: String(ahead) });
+          assertTrue(
+            gap.gap && gap.items.length === 0,
+            `a poll of ${topic} from cursor ${ahead}, past the node's ${now.cursor}, answered gap: ${gap.gap} with ${gap.items.length} items`,
+          );
+          // The cursor of a gap is where the held items start: a client resumes from it.
+          const resumed = await poll(ctx, topic, { cursor: String(gap.cursor) });
+          assertTrue(
+            !resumed.gap,
+            `a poll of ${topic} from cursor ${gap.cursor}, the cursor its gap answer gave, answered gap: true again`,
+          );
+        }
+      },
+      SINCE_1_3,
+    ),
+    nodeCase(
+      'subscribe.no-silent-loss',
+      `after ${WINDOW_PROBE_EVENTS} events are pushed, a long poll from the cursor before them answers them from the first, or gap: true — never later items alone`,
+      'HearthNet §7.6, §8',
+      'recommended',
+      ['subscribe', 'sync-push'],
+      async (ctx) => {
+        const topic = MARKET_POST_TOPIC;
+        const before = await poll(ctx, topic, {});
+        const head = (await fetchHeads(ctx)).get(ctx.community) ?? 0;
+        const events = Array.from({ length: WINDOW_PROBE_EVENTS }, (_, index) =>
+          probeEvent(ctx, head + 1 + index),
+        );
+        for (let start = 0; start < events.length; start += WINDOW_PROBE_BATCH) {
+          await pushAccepted(ctx, events.slice(start, start + WINDOW_PROBE_BATCH));
+        }
+        const answer = await poll(ctx, topic, { cursor: String(before.cursor), limit: '1' });
+        if (answer.gap) return;
+        assertEqual(
+          eventIdsOf(answer.items),
+          [events[0]!.event_id],
+          `a poll with limit=1 from cursor ${before.cursor} (before ${WINDOW_PROBE_EVENTS} events were pushed) answered gap: false`,
+        );
+      },
+      SINCE_1_3,
+    ),
+    nodeCase(
       'subscribe.other-community-refused',
       'a long poll signed for another community answers 401 unauthorized',
       'HearthNet §5.1, §5.5, §8',
@@ -864,6 +982,7 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
           'an unknown parameter since',
         );
         await refused(signedSubscribe(ctx, ''), 'an empty topic');
+        await refused(signedSubscribe(ctx, undefined), 'a query without a topic parameter');
         await refused(signedSubscribe(ctx, topic, { parameters: { limit: '0' } }), 'limit=0');
         for (const cursor of ['-1', '0x10', 'abc']) {
           await refused(signedSubscribe(ctx, topic, { parameters: { cursor } }), `cursor=${cursor}`);
@@ -929,10 +1048,100 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
       },
       PUBSUB_AND_BLOBS_SINCE,
     ),
+    nodeCase(
+      'blobs.put-client-frames',
+      'a file.put client stream is read whatever the case of its media type, takes an ack frame among the chunks, and a malformed ack or chunk frame is refused with bad_request',
+      'HearthNet §4.10, §5.3, §5.5, §9',
+      'recommended',
+      'blob-put',
+      async (ctx) => {
+        // RFC 9110 §8.3.1: media types are case-insensitive.
+        const typed = await putByHand(ctx, [], 'Text/Event-Stream');
+        expectPutDone(typed, 'a file.put sent with Content-Type Text/Event-Stream');
+        // §5.3: ack {"upto": N} travels client → server; a node without back-pressure may ignore it.
+        const acked = await putByHand(ctx, [{ event: 'ack', data: { upto: 0 } }]);
+        expectPutDone(acked, 'a file.put whose client frames hold ack {"upto": 0} before the chunk');
+        for (const [frame, what] of [
+          [{ event: 'ack', data: { upto: 'all' } }, 'an ack frame whose upto is no count'],
+          [{ event: 'chunk', data: null }, 'a chunk frame whose data is null'],
+        ] as const) {
+          const refused = await putByHand(ctx, [frame], undefined, { withoutChunk: frame.event === 'chunk' });
+          expectPutRefused(refused, `a file.put with ${what}`);
+        }
+      },
+      SINCE_1_3,
+    ),
     ...manifestCases((ctx) =>
       send(ctx, signedCall(ctx, ctx.capabilities.call ?? { capability: ABSENT_CAPABILITY, input: {} })),
     ),
     ...syncCases(),
+    nodeCase(
+      'sync.membership-below-head',
+      "an invite and a join pushed at lamports below the community's head make a node a member: its call, refused before, is answered",
+      'HearthNet §7.2, §7.4, §7.6',
+      'recommended',
+      ['call', 'sync-invite'],
+      async (ctx) => {
+        const call = ctx.capabilities.call!;
+        const newcomer = generateKeyPair();
+        // Two probes first, so that the invite comes after every event the caller's own membership rests on.
+        const head = (await fetchHeads(ctx)).get(ctx.community) ?? 0;
+        await pushAccepted(ctx, [probeEvent(ctx, head + 1), probeEvent(ctx, head + 2)]);
+        const before = signedCall(ctx, call, { caller: newcomer });
+        await expectError(
+          await send(ctx, before),
+          ['unauthorized'],
+          `a ${call.capability} call by ${newcomer.nodeId}, not yet invited`,
+          before,
+        );
+        const top = (await fetchHeads(ctx)).get(ctx.community) ?? 0;
+        const invite = createEvent(
+          {
+            community_id: ctx.community,
+            event_type: 'community.member.invited',
+            data: {
+              invitee_node_id: newcomer.nodeId,
+              display_name: 'conformance newcomer',
+              initial_level: 'member',
+              expires_at: formatTimestamp(Date.now() + 3_600_000),
+            },
+            lamport: head + 1,
+          },
+          ctx.identity,
+        );
+        const joined = createEvent(
+          {
+            community_id: ctx.community,
+            event_type: 'community.member.joined',
+            data: {
+              invite_event_id: invite.event_id,
+              node_manifest: buildNodeManifest(
+                {
+                  display_name: 'conformance newcomer',
+                  community_id: ctx.community,
+                  profile: 'spark',
+                  endpoints: [],
+                  capabilities: [],
+                },
+                newcomer,
+              ),
+            },
+            lamport: head + 2,
+          },
+          newcomer,
+        );
+        await pushAccepted(ctx, [invite, joined]);
+        const after = (await fetchHeads(ctx)).get(ctx.community) ?? 0;
+        assertEqual(after, top, 'the head after an invite and a join below it');
+        const response = await send(ctx, signedCall(ctx, call, { caller: newcomer }));
+        await expectStatus(
+          response,
+          200,
+          `a ${call.capability} call by ${newcomer.nodeId} after its invite and join (lamports ${head + 1}, ${head + 2}, head ${top}) were accepted`,
+        );
+      },
+      SINCE_1_3,
+    ),
   ];
 }
 
@@ -1048,9 +1257,18 @@ interface SubscribeOptions {
  * A `GET /pubsub/v1/subscribe?topic=…&wait_ms=0` signed as agentwire signs it (contract §5.1 names no
  * GET form): the envelope's `capability`/`version` are `pubsub.subscribe`/`1.0` and its `body` the
  * query parameters as strings. `wait_ms=0` makes the node answer at once unless `parameters` say otherwise.
+ * A `topic` of `undefined` sends no `topic` parameter at all.
  */
-function signedSubscribe(ctx: Ctx, topic: string, options: SubscribeOptions = {}): SignedSubscribe {
-  const parameters = { topic, wait_ms: '0', ...options.parameters };
+function signedSubscribe(
+  ctx: Ctx,
+  topic: string | undefined,
+  options: SubscribeOptions = {},
+): SignedSubscribe {
+  const parameters: Record<string, string> = {
+    ...(topic === undefined ? {} : { topic }),
+    wait_ms: '0',
+    ...options.parameters,
+  };
   const community = options.community ?? ctx.community;
   const requestId = newRequestId();
   const timestamp = formatWireTimestamp(Date.now());
@@ -1326,6 +1544,98 @@ class SseBody {
   async cancel(): Promise<void> {
     await this.#reader.cancel().catch(() => undefined);
   }
+}
+
+/** What a hand-written `file.put` client stream got back: the frames of a stream, or an HTTP error. */
+type PutAnswer =
+  | {
+      readonly kind: 'stream';
+      readonly frames: readonly { readonly event: string; readonly data: unknown }[];
+    }
+  | { readonly kind: 'error'; readonly status: number; readonly body: unknown };
+
+/**
+ * A `file.put` of a fresh one-chunk blob written by hand as agentwire's client stream (docs/hearthnet.md,
+ * client streams): the signed call body as the `request` frame, then `before`, then the chunk (unless
+ * `withoutChunk`), all sent at once. Reads the answer to its end.
+ */
+async function putByHand(
+  ctx: Ctx,
+  before: readonly { readonly event: string; readonly data: unknown }[],
+  contentType: string = EVENT_STREAM_CONTENT_TYPE,
+  options: { readonly withoutChunk?: boolean } = {},
+): Promise<PutAnswer> {
+  const bytes = crypto.getRandomValues(new Uint8Array(40));
+  const blob = chunkBlob(bytes, { chunkSizeBytes: PUT_CHUNK_BYTES });
+  const chunk = blob.chunks[0]!;
+  const manifest = {
+    cid: blob.cid,
+    size_bytes: blob.size_bytes,
+    chunk_size_bytes: PUT_CHUNK_BYTES,
+    chunks: [{ i: 0, cid: chunk.cid, size_bytes: chunk.size_bytes }],
+  };
+  const sent = signedCall(ctx, { capability: 'file.put', input: { manifest } }, { stream: true });
+  sent.headers.set('Content-Type', contentType);
+  const frames = [
+    ...before,
+    ...(options.withoutChunk === true
+      ? []
+      : [{ event: 'chunk', data: { i: 0, cid: chunk.cid, data_b64: base64Encode(bytes) } }]),
+  ];
+  const body = [
+    `event: request\ndata: ${sent.body}\n\n`,
+    ...frames.map((frame) => `event: ${frame.event}\ndata: ${JSON.stringify(frame.data)}\n\n`),
+  ].join('');
+  const response = await ctx.fetch(ctx.url, { method: 'POST', headers: sent.headers, body });
+  if (
+    response.status !== 200 ||
+    !isMediaType(response.headers.get('Content-Type'), EVENT_STREAM_CONTENT_TYPE) ||
+    response.body === null
+  ) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Reported as text.
+    }
+    return { kind: 'error', status: response.status, body: parsed };
+  }
+  const stream = new SseBody(response.body);
+  const events: { event: string; data: unknown }[] = [];
+  try {
+    for (;;) {
+      const item = await stream.nextEvent(ctx.patienceMs, `frame ${events.length} of a file.put`);
+      if (item === undefined) break;
+      events.push({ event: item.event, data: parseFrameData(item, events.length) });
+      if (item.event === 'done' || item.event === 'error') break;
+    }
+  } finally {
+    await stream.cancel();
+  }
+  return { kind: 'stream', frames: events };
+}
+
+/** A put that must end `ready {needed: [0]}`, `done {received: 1}`. */
+function expectPutDone(answer: PutAnswer, what: string): void {
+  if (answer.kind === 'error') fail(`${what} answered HTTP ${answer.status} ${clip(answer.body)}`);
+  const events = answer.frames.map((frame) => frame.event);
+  assertEqual(events, ['ready', 'done'], `${what}: the frames (${clip(answer.frames)})`);
+  const [ready, done] = answer.frames;
+  assertEqual((ready!.data as { needed?: unknown }).needed, [0], `${what}: needed of ready`);
+  assertEqual((done!.data as { received?: unknown }).received, 1, `${what}: received of done`);
+}
+
+/** A put that must be refused `bad_request`: a §5.4 answer, or an `error` frame after `ready` (§5.5). */
+function expectPutRefused(answer: PutAnswer, what: string): void {
+  if (answer.kind === 'error') {
+    const body = checkErrorBody(answer.body, ['bad_request'], what);
+    assertEqual(answer.status, 400, `${what}: the HTTP status of ${String(body['error'])} (§5.5)`);
+    return;
+  }
+  const last = answer.frames.at(-1);
+  assertTrue(last?.event === 'error', `${what} was not refused: the frames ${clip(answer.frames)}`);
+  checkErrorBody(last.data, ['bad_request'], `${what}: the error frame`);
 }
 
 /** Changes one character in the middle of a signature's base64url text. */

@@ -12,7 +12,14 @@ export const HEARTHNET_SUITE_VERSION = '1.0.0';
  * waking a waiting poll), a cursor the node never gave (`gap: true`), a long poll signed for another
  * community, and malformed long-poll queries; `sync.events-malformed` also sends JSON that is not the
  * §7.6 request, stream calls list `application/json, text/event-stream` in the §5.1 order, and long polls
- * sign `pubsub.subscribe`/`1.0` written out rather than taken from the SDK.
+ * sign `pubsub.subscribe`/`1.0` written out rather than taken from the SDK; and a call by a node
+ * the community revoked (403 `revoked`, capability `revoked`), a call whose capability version is not
+ * "X.Y" (`bad_request`), an invite and a join pushed below the head that make their node a member (capability
+ * `sync-invite`), a long poll resumed from the cursor a gap answer gave
+ * (no gap again, also on a topic nothing was published on), a long poll from before more events than a
+ * hub keeps (the first of them, or `gap: true`), and hand-written `file.put` client streams (a media type
+ * in another case, an `ack` frame among the chunks, a malformed `ack` or `chunk` frame refused with
+ * `bad_request`); `subscribe.malformed-query` also sends a query without a `topic` parameter.
  */
 export const HEARTHNET_NODE_SUITE_VERSION = '1.3.0';
 
