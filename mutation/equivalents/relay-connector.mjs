@@ -5,11 +5,11 @@
 // connector writes back. The subject (conformance cli/bundled-suites.ts startRelayConnector) is createRelayServer
 // attached to its own HTTP server, with an authenticate that never throws, one echoing Discord adapter that
 // implements every op and returns valid results except on the suite's three fault chats (it throws, returns
-// `{ message_id: 7 }`, or hangs until the 500 ms outbound timeout), in-memory stores, 250 inbound events
-// buffered before the run, a 500 ms ping interval, and the operator calls (deliverInbound, deliverInterrupt,
-// revoke) wired for the operator.* cases. Each entry below was read against that interface and that subject.
-// Left open on purpose (suite gaps, not equivalents): flow control and the SDK's per-connection limits
-// (refused lines, identities, running calls, unanswered acks), and how fast a throwing adapter is answered.
+// `{ message_id: 7 }`, or never settles, so that the 500 ms outbound timeout answers), in-memory stores, 250
+// inbound events buffered before the run, a 500 ms ping interval, small per-connection bounds stated as the
+// suite's `limits`, a second gateway of another tenant, and the operator calls (deliverInbound,
+// deliverInterrupt, revoke, the platform's recorded calls, bindCapability) wired for the operator.* cases.
+// Each entry below was read against that interface and that subject.
 import { TEXT_MUTATORS } from './shared.mjs';
 
 const PAIRS = ['relay-connector'];
@@ -49,6 +49,26 @@ const PUMP_FLAGS =
   'a flag of the replay pump that is set again before it is read (`#wokenWhileRunning` at the start of each loop), or a wake-up after stop, whose pass returns at once when stopped: the pump sends the same lines';
 const CACHED_DESCRIPTOR =
   'the cache of encoded descriptor lines: a descriptor encoded again is the same line';
+
+const AUTH_CLOSE_CALLER =
+  "relayAuthClose's check of its argument and its answer for a valid verification: the server calls it only with a refused verification (upgradeAuth), whose close code and reason the auth cases check; the tokens unit tests check the rest";
+const UNKNOWN_REQUEST_ID =
+  'an outbound_result for a requestId the gateway never sent (a malformed frame of another type that carries a `requestId`, or one that is not a string): relay-reference §2 has the gateway ignore an unknown requestId, and the Hermes gateway writes a `uuid4().hex` string in every outbound and in nothing else';
+const MESSAGE_CUTS =
+  "where #drain cuts a received message before the line decoder: every cut hands the decoder the same text in the same order (a Buffer's slice and subarray are the same view), so the same lines are answered once each; a cut only decides how much is decoded before a hold is noticed";
+const ABORT_BOOKKEEPING =
+  "what a running call's abort tells the platform (its signal, an abort after the call finished, a call started after the connection closed, the aborts at close): the gateway's answer comes from the timeout or was already sent, and the echo platform's hung call never reads its signal";
+const TIMER_ARMING =
+  'how the timeout timer is armed (one timer for the oldest call, re-armed after each sweep): another timer or an earlier wake-up sweeps the same deadlines, so every call is answered when its own timeout has passed, as outbound.platform-hang-timed-out checks';
+
+const DROP_BOOKKEEPING =
+  "what the server does at once when BoundedSocket drops a socket for a limit (closed() before the close event, and the warning): BoundedSocket sends the close frame and tears the socket down itself, the server's close listener calls closed() right after, and meanwhile nothing reaches the gateway (the sender is no longer open); that frames later in the message that passed the limit are still handled (an inbound_ack applied, an interrupt handed to the adapter) is the gateway's own doing, which the contract does not rule on";
+const REFUSED_HELLO_WARNING =
+  'whether a hello for an unserved platform is reported on the warning event when it is not the line that drops the connection: it is counted the same (limits.refused-lines-drop), and the warning goes to the operator, not the gateway';
+const AFTER_DROP =
+  'what the caller of #refused does after the connection was dropped (the limit named in the close reason and the warning, and whether it goes on to warn, or to answer a malformed outbound, which #send drops on the closed connection): the gateway reads the close code, 1008, which limits.refused-lines-drop and limits.identities-drop check, and nothing else reaches it';
+const UNANSWERED_HOLD =
+  "when the server stops reading a connection while more than 1 000 of its acks and interrupts run: the subject's in-memory buffer and the echo adapter's onInterrupt settle each within microtasks of the message that started it, so with that hold, without it, or with one on every such frame (released once they settle), the same lines are read and answered in the same order; limits.unanswered-burst-then-served checks that reading resumes after a burst past the bound. Only a slow store or adapter and a clock could show the hold, and then only as when lines are read, never as what is answered";
 
 /** @type {import('../equivalents.mjs').Equivalent[]} */
 export default [
@@ -238,14 +258,6 @@ export default [
   {
     pairs: PAIRS,
     file: CONNECTION,
-    code: "if (this.#phase === 'handshaking') void this.#activate();",
-    mutators: ['ConditionalExpression'],
-    reason:
-      'activating again on a later hello subscribes the connection to its tenant again and publishes a takeover that names itself, which it ignores (the older connections were closed by the first); replay starts from the same pending entries, already sent, so the gateway sees the same frames',
-  },
-  {
-    pairs: PAIRS,
-    file: CONNECTION,
     code: 'default:',
     exact: true,
     mutators: ['ConditionalExpression'],
@@ -385,8 +397,7 @@ export default [
     pairs: PAIRS,
     file: OUTBOUND,
     code: 'if (!parsed.success) {',
-    mutators: ['ConditionalExpression'],
-    replacement: 'false',
+    mutators: ['ConditionalExpression', 'BlockStatement'],
     reason:
       "a valid result parses, so only an invalid one (the malformed chat's) goes on: plainResult of the failed parse's undefined data is refused as not JSON, or the delete after it throws and executeOutbound's rejection handler answers the error: either way success: false with a non-empty error text, only its wording differs",
   },
@@ -497,17 +508,6 @@ export default [
     code: 'const room = Math.min(MAX_BATCH_MESSAGE_LENGTH, maxBufferedAmount - sender.backlog);',
     reason: MESSAGE_GROUPING,
   },
-  // Not `if (true)` (nothing sent), `if (false)` or `end <= start` (a whole batch in one message, over 1 MiB),
-  // nor `end >= start`: a first line longer than the room would go out as an empty message and stall the
-  // pump (the bundled subject's first buffered event is over 64 KiB, so inbound.buffer-drained-in-order fails it).
-  {
-    pairs: PAIRS,
-    file: OUTBOUND,
-    code: 'if (end > start && length + lineLength(line) > room) break;',
-    column: 11,
-    mutators: ['LogicalOperator'],
-    reason: MESSAGE_GROUPING,
-  },
   { pairs: PAIRS, file: OUTBOUND, code: '#wokenWhileRunning = false;', exact: true, reason: PUMP_FLAGS },
   {
     pairs: PAIRS,
@@ -528,5 +528,339 @@ export default [
     file: OUTBOUND,
     code: "if (frameJson.startsWith(INBOUND_PREFIX) && frameJson.endsWith('}')) {",
     reason: BUFFERED_LINE_FAST_PATH,
+  },
+  // Added with relay.live's platformCalls, follow_up binding, going-idle and timing cases.
+  {
+    pairs: PAIRS,
+    file: 'packages/relay/src/auth.ts',
+    span: { from: 'export function relayAuthClose(result: RelayTokenVerification)', until: '  return {' },
+    reason: AUTH_CLOSE_CALLER,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'this.#decoder = new FrameDecoder({ decode: decodeGatewayFrame, maxLineBytes: host.options.maxPayload });',
+    mutators: ['ObjectLiteral'],
+    reason:
+      "FrameDecoder's defaults: decodeFrame reads every gateway frame as decodeGatewayFrame does (they differ only on connector-side frame types, which #dispatch ignores either way), and its default line bound (1 MiB) is maxPayload's default, which the subject keeps",
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'if (this.#ws.readyState !== this.#ws.OPEN) return;',
+    mutators: ['ConditionalExpression'],
+    reason:
+      'a heartbeat that finds its socket closing: the server drops a connection from its map when its socket closes, so only a tick landing between a close frame and the close event reaches the ping, a moment no gateway can arrange',
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "const newline = chunk.indexOf('\\n', this.#receivedOffset);",
+    mutators: ['StringLiteral'],
+    reason: MESSAGE_CUTS,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'const end = newline === -1 ? chunk.length : newline + 1;',
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: MESSAGE_CUTS,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'start === 0 && end === chunk.length',
+    exact: true,
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason: MESSAGE_CUTS,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: ": typeof chunk === 'string'",
+    mutators: ['ConditionalExpression'],
+    reason: MESSAGE_CUTS,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "if (error.code !== 'invalid_frame' || error.details?.frameType !== 'outbound') return;",
+    reason: UNKNOWN_REQUEST_ID,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "const requestId = error.details.raw?.['requestId'];",
+    mutators: ['OptionalChaining'],
+    reason:
+      'every invalid_frame error of the frame decoder carries the raw object it refused, so `?.` and `.` read the same',
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "if (typeof requestId === 'string')",
+    exact: true,
+    reason: UNKNOWN_REQUEST_ID,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "this.close(1000, 'replaced');",
+    mutators: ['StringLiteral'],
+    reason: WORDING,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "return this.#identities[0] ?? 'no platform was announced in a hello on this connection';",
+    mutators: ['StringLiteral'],
+    reason: WORDING,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "if (this.#phase !== 'active') return;",
+    exact: true,
+    reason:
+      'a bus message for a connection that is no longer active: going idle or closing drops its subscription before anything the gateway does next can publish, so nothing reaches the check (operator.going-idle-holds-events delivers an event and an interrupt after going_idle_ack and sees neither)',
+  },
+  { pairs: PAIRS, file: OUTBOUND, code: 'get signal() {', reason: ABORT_BOOKKEEPING },
+  { pairs: PAIRS, file: OUTBOUND, code: 'if (controller === undefined) {', reason: ABORT_BOOKKEEPING },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'if (abortedWith !== undefined) controller.abort(abortedWith);',
+    reason: ABORT_BOOKKEEPING,
+  },
+  { pairs: PAIRS, file: OUTBOUND, code: 'if (!running.delete(entry)) return;', reason: ABORT_BOOKKEEPING },
+  { pairs: PAIRS, file: OUTBOUND, code: 'controller?.abort(reason);', reason: ABORT_BOOKKEEPING },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'if (this.#closedWith !== undefined) entry.abort(this.#closedWith);',
+    reason: ABORT_BOOKKEEPING,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'closeAll(reason: RelayError): void {',
+    mutators: ['BlockStatement'],
+    reason: ABORT_BOOKKEEPING,
+  },
+  { pairs: PAIRS, file: OUTBOUND, code: 'if (this.#timer !== undefined) return;', reason: TIMER_ARMING },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'this.#timer = setTimeout(this.#sweep, Math.max(0, oldest.value.deadline - performance.now()));',
+    mutators: ['MethodExpression'],
+    reason: TIMER_ARMING,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'if (entry.deadline > now) break;',
+    mutators: ['EqualityOperator'],
+    replacement: '>=',
+    reason: TIMER_ARMING,
+  },
+  ...[
+    "'relay_server_outbound_timeout',",
+    '`${entry.op} did not complete within ${this.#timeoutMs} ms`,',
+    'details: { op: entry.op, timeoutMs: this.#timeoutMs },',
+  ].map((code) => ({ pairs: PAIRS, file: OUTBOUND, code, mutators: TEXT_MUTATORS, reason: WORDING })),
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    span: { from: 'export function lineText(', until: '/**' },
+    reason:
+      'lineText is not called by the server (replay writes lines with utf8Lines); it is a helper of the unit tests',
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: "return { head: JSON.stringify(wire), dropsClosingBrace: false, tail: '\\n' };",
+    reason: BUFFERED_LINE_FAST_PATH,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'const wire = frameToWireObject({ ...decodeBufferedFrame(frameJson), bufferId });',
+    reason: BUFFERED_LINE_FAST_PATH,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'if (end > start && length + lineLength(line) > room) break;',
+    column: 26,
+    reason: MESSAGE_GROUPING,
+  },
+  {
+    pairs: PAIRS,
+    file: SERVER,
+    code: 'if (listen !== undefined && !this.#httpServer.listening) {',
+    reason: OPERATOR_API,
+  },
+  {
+    pairs: PAIRS,
+    file: SERVER,
+    code: 'if (interval > 0 && this.#heartbeat === undefined) {',
+    mutators: ['ConditionalExpression', 'LogicalOperator', 'EqualityOperator'],
+    reason:
+      "start runs once (createRelayServer), with the subject's interval of 500 ms: the timer is started exactly when the original starts it; stopping at an interval of 0 (which the subject does not use) is the other half, and connection.unanswered-pings-dropped kills the mutants that never start it",
+  },
+  {
+    pairs: PAIRS,
+    file: SERVER,
+    span: { from: '  async forwardPassthrough(', until: '  /**' },
+    reason: OPERATOR_API,
+  },
+  {
+    pairs: PAIRS,
+    file: SERVER,
+    code: 'return { delivered: (await this.#stores.bus.publish(tenant, message)) > 0 };',
+    reason: OPERATOR_API,
+  },
+  { pairs: PAIRS, file: SERVER, code: 'closed += 1;', reason: OPERATOR_API },
+  {
+    pairs: PAIRS,
+    file: SERVER,
+    code: "await this.#stores.bus.publish(tenant, { type: 'buffered' }).catch((error: unknown) => {",
+    mutators: ['BlockStatement'],
+    reason: EVENTS_AND_LOGS,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: '`${op}: the platform adapter returned an invalid result (${issue?.message} at ${where})`,',
+    mutators: ['OptionalChaining'],
+    reason: 'a failed parse has at least one issue, so `?.` and `.` read the same',
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: "if (value === null || typeof value !== 'object' || Array.isArray(value)) {",
+    mutators: ['BlockStatement'],
+    reason: ADAPTER_RESULT_CHECKS,
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: "if (typeof platform.adapter[op] !== 'function') {",
+    mutators: ['BlockStatement'],
+    reason:
+      'the echo adapter implements every op, so the refusal of an op the adapter lacks is never reached',
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: '{',
+    exact: true,
+    span: { from: '  readonly #sweep = () => {', until: '  constructor(timeoutMs' },
+    mutators: ['ObjectLiteral'],
+    reason: WORDING,
+  },
+  ...[
+    'if (this.#stopped) return false;',
+    'if (!(await this.#roomToSend())) return false;',
+    'if (sent === 0) return false;',
+  ].map((code) => ({
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code,
+    reason:
+      "the pump's exits for a pass that finds itself stopped or its socket closed: a held gateway's going_idle is read only once the backlog has drained (the server does not read it meanwhile), when the pump no longer waits, and a closed socket sends nothing whatever the pass does next",
+  })),
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: '} catch (error) {',
+    span: { from: '  async #run(): Promise<void> {', until: '  /** Sends one batch' },
+    reason: EVENTS_AND_LOGS,
+  },
+  // The per-connection limits (relay.live's `limits` cases).
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: '{ onDrop: (error) => this.#dropped(error), onResume: () => this.#drain() },',
+    column: 17,
+    mutators: ['ArrowFunction'],
+    reason: DROP_BOOKKEEPING,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: '#dropped(error: RelayError): void {',
+    mutators: ['BlockStatement'],
+    reason: DROP_BOOKKEEPING,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'if (!this.#refused())',
+    mutators: ['BooleanLiteral'],
+    reason: REFUSED_HELLO_WARNING,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "this.#sender.drop('bad_frames', `more than ${MAX_REFUSED_LINES} lines refused on one connection`);",
+    mutators: ['StringLiteral'],
+    reason: AFTER_DROP,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'return true;',
+    span: { from: '#refused(): boolean {', until: '#hello(hello: HelloFrame): void {' },
+    mutators: ['BooleanLiteral'],
+    reason: AFTER_DROP,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "this.#sender.drop('identities', `more than ${maxIdentities} identities said hello on one connection`);",
+    mutators: ['StringLiteral'],
+    reason: AFTER_DROP,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: '#unanswered(work: Promise<unknown>): void {',
+    mutators: ['BlockStatement'],
+    reason: UNANSWERED_HOLD,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'this.#unansweredCount += 1;',
+    mutators: ['AssignmentOperator'],
+    reason: UNANSWERED_HOLD,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "if (this.#unansweredCount > MAX_UNANSWERED) this.#sender.hold('unanswered');",
+    mutators: ['ConditionalExpression', 'EqualityOperator'],
+    reason: UNANSWERED_HOLD,
+  },
+  // Released on every settled frame, or only below the bound: it is still released once all settle.
+  // (Never released, `false` or `>`, leaves the connection unread: limits.unanswered-burst-then-served.)
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "if (this.#unansweredCount <= MAX_UNANSWERED) this.#sender.release('unanswered');",
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: UNANSWERED_HOLD,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "if (this.#unansweredCount <= MAX_UNANSWERED) this.#sender.release('unanswered');",
+    mutators: ['EqualityOperator'],
+    replacement: '< MAX_UNANSWERED',
+    reason: UNANSWERED_HOLD,
   },
 ];

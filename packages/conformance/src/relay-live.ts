@@ -18,6 +18,7 @@
  */
 export {
   type RelayConnectorFaults,
+  type RelayConnectorLimits,
   type RelayConnectorOperator,
   type RelayConnectorSuiteOptions,
   type RelayPlatformCall,

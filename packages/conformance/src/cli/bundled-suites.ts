@@ -119,6 +119,7 @@ export const hearthnetNodeSubject: LiveSubject = {
 
 const GATEWAY_ID = 'gw-conformance';
 const TENANT = 'tenant-conformance';
+const OTHER_GATEWAY_ID = 'gw-conformance-other';
 const PLATFORM = 'discord';
 
 /**
@@ -222,6 +223,10 @@ async function startRelayConnector(): Promise<StartedSubject> {
   const {
     secrets: [secret = ''],
   } = await secrets.create(GATEWAY_ID, TENANT);
+  // A second gateway, of another tenant, which relay.live's revocation must spare.
+  const {
+    secrets: [otherSecret = ''],
+  } = await secrets.create(OTHER_GATEWAY_ID, 'tenant-conformance-other');
   const enrollmentTokens = new InMemoryEnrollmentTokenStore();
   const enrollmentToken = await enrollmentTokens.issue({ tenant: TENANT, ttlMs: 15 * 60_000 });
   const identityToken = `conformance-identity-${crypto.randomUUID()}`;
@@ -260,6 +265,7 @@ async function startRelayConnector(): Promise<StartedSubject> {
       // Pings every 500 ms, so that relay.live's idle case spans three of them.
       pingIntervalMs: PING_INTERVAL_MS,
       outboundTimeoutMs: OUTBOUND_TIMEOUT_MS,
+      ...CONNECTION_BOUNDS,
     });
     for (let index = 1; index <= BUFFERED_EVENTS; index += 1) {
       await relay.deliverInbound(TENANT, sampleInbound(index));
@@ -278,16 +284,38 @@ async function startRelayConnector(): Promise<StartedSubject> {
         gatewayId: GATEWAY_ID,
         secret,
         platform: PLATFORM,
+        // A bot id, so that outbound frames are routed by platform and bot id (§20.4).
+        botId: 'agentwire-conformance-bot',
         // The echo adapter succeeds at every op it advertises.
         opsSucceed: true,
         idleMs: 3 * PING_INTERVAL_MS + 100,
         bufferedMessageIds: Array.from({ length: BUFFERED_EVENTS }, (_, index) => `inbound-${index + 1}`),
         faults: { ...FAULT_CHATS, outboundTimeoutMs: OUTBOUND_TIMEOUT_MS },
+        otherGateway: { gatewayId: OTHER_GATEWAY_ID, secret: otherSecret },
+        limits: {
+          // The server's fixed bound (gateway-connection.ts MAX_REFUSED_LINES).
+          refusedLines: 100,
+          identities: CONNECTION_BOUNDS.maxIdentities,
+          runningCalls: CONNECTION_BOUNDS.maxRunningOutbound,
+          backlogBytes: CONNECTION_BOUNDS.maxBufferedAmount,
+          dropBacklogBytes: CONNECTION_BOUNDS.dropBufferedAmount,
+          drainTimeoutMs: CONNECTION_BOUNDS.drainTimeoutMs,
+          // The server's fixed bound (gateway-connection.ts MAX_UNANSWERED).
+          unansweredFrames: 1000,
+        },
         operator: {
           deliverInbound: (event) => connector.deliverInbound(TENANT, event as unknown as MessageEventWire),
           interruptInbound: (sessionKey, chatId) => connector.deliverInterrupt(TENANT, sessionKey, chatId),
           revokeConnections: async () => connector.revoke(GATEWAY_ID),
           platformCalls: platform.calls,
+          bindFollowUp: (sessionKey, kind) =>
+            connector.bindCapability({
+              tenant: TENANT,
+              session_key: sessionKey,
+              kind,
+              credential: `conformance-credential-${kind}`,
+              ttl_ms: 60_000,
+            }),
         },
       }),
       relayEdgeLiveSuite({
@@ -305,6 +333,19 @@ async function startRelayConnector(): Promise<StartedSubject> {
 
 /** The ping interval of the in-process relay connector. */
 const PING_INTERVAL_MS = 500;
+
+/**
+ * The in-process relay connector's per-connection bounds, stated to relay.live as its `limits`: small,
+ * so that the `limits.*` and `flow.*` cases pass them quickly (a 4 s drain timeout still spans the
+ * flow case's pause of `idleMs`, three pings).
+ */
+const CONNECTION_BOUNDS = {
+  maxBufferedAmount: 256 * 1024,
+  dropBufferedAmount: 2 * 1024 * 1024,
+  drainTimeoutMs: 4000,
+  maxIdentities: 8,
+  maxRunningOutbound: 16,
+} as const;
 
 /**
  * How many events wait in the buffer: more than one replay batch (100), with texts long enough that a

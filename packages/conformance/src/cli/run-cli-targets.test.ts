@@ -183,6 +183,7 @@ describe('runCli targets', () => {
       'relay.live.outbound.malformed-answered',
       'relay.live.going-idle.acknowledged',
       'relay.live.session.new-connection-replaces-old',
+      'relay.live.session.idle-connection-replaces-nothing',
     ];
     const baselined = memoryIo({ 'known.txt': `${known.join('\n')}\n` });
     expect(
@@ -191,7 +192,7 @@ describe('runCli targets', () => {
         baselined.io,
       ),
     ).toBe(EXIT_OK);
-  });
+  }, 60_000);
 
   it('runs the relay target with the default platform against a fallbackPlatform, and names a 4401 as the cause', async () => {
     const gatewayId = 'gw-cli';

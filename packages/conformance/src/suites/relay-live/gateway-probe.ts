@@ -59,6 +59,16 @@ export class GatewayProbe {
     this.#socket.ignorePings();
   }
 
+  /** Stops reading the connection, as a gateway whose reader stalls (see {@link LiveWebSocket.pause}). */
+  pause(): void {
+    this.#socket.pause();
+  }
+
+  /** Reads the connection again after {@link pause}. */
+  resume(): void {
+    this.#socket.resume();
+  }
+
   /** Resolves once the connection ended. */
   get closed(): Promise<WebSocketClose> {
     return this.#socket.closed;

@@ -24,6 +24,7 @@ import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { sampleActions } from '../relay/sample-actions.js';
 import { RELAY_LIVE_SUITE_VERSION, RELAY_SUITE_VERSION } from '../relay/suite-version.js';
 import { GatewayProbe, lineType, openOrFail, quoteLine, type ReceivedLine } from './gateway-probe.js';
+import { peerLimitCases } from './peer-limit-cases.js';
 import type { WebSocketClose } from './websocket-client.js';
 
 type FieldKind = 'integer' | 'string' | 'boolean' | 'length-unit' | 'string-list';
@@ -199,6 +200,17 @@ export interface RelayConnectorSuiteOptions {
    * call's `requestId` and a connection that goes on serving.
    */
   readonly faults?: RelayConnectorFaults;
+  /**
+   * A second gateway the connector knows (best of another tenant), which the suite's revocation must
+   * not touch: with `operator`, enables `operator.revoke-spares-other-gateways`.
+   */
+  readonly otherGateway?: { readonly gatewayId: string; readonly secret: string };
+  /**
+   * The per-connection bounds the connector holds a gateway to: enables the `limits.*` cases, which
+   * pass each bound by one and require the connection to be served up to it and dropped past it, and
+   * (with `operator`) the `flow.*` cases, which stall the suite's reader while events are delivered.
+   */
+  readonly limits?: RelayConnectorLimits;
 }
 
 /** See {@link RelayConnectorSuiteOptions.faults}. */
@@ -211,6 +223,46 @@ export interface RelayConnectorFaults {
   readonly hangingChatId: string;
   /** How long the connector waits for its platform before it answers a call as failed, in milliseconds. */
   readonly outboundTimeoutMs: number;
+}
+
+/**
+ * The bounds a connector puts on one gateway connection ({@link RelayConnectorSuiteOptions.limits}),
+ * as it states them: the suite holds it to each. Small bounds keep the cases quick.
+ */
+export interface RelayConnectorLimits {
+  /**
+   * Lines one connection may have refused (malformed lines, hellos for platforms the connector does
+   * not serve) and still be served; the next one drops it (close 1008).
+   */
+  readonly refusedLines: number;
+  /**
+   * Distinct `(platform, botId)` identities one connection may say hello for; a repeated hello of a
+   * known one is answered again and not counted; one more distinct drops the connection (close 1008).
+   */
+  readonly identities: number;
+  /**
+   * Outbound calls one connection may have running at once; one more is answered at once with
+   * `success: false` and an error text, without waiting for the running ones.
+   */
+  readonly runningCalls: number;
+  /**
+   * Bytes sent to the gateway and not yet taken by its socket above which the connector stops reading
+   * the gateway and waits (replay included) until the backlog drains.
+   */
+  readonly backlogBytes: number;
+  /** Backlog above which the connection is dropped at once (at least `backlogBytes`). */
+  readonly dropBacklogBytes: number;
+  /**
+   * How long the backlog may stay above `backlogBytes` with nothing taken by the gateway before the
+   * connection is dropped, in milliseconds.
+   */
+  readonly drainTimeoutMs: number;
+  /**
+   * Frames that start work and answer nothing (`inbound_ack`, `interrupt`) one connection may have
+   * running before the connector stops reading it until some finish; a connector without such a bound
+   * states any number (the case sends a few more than it in one message, then an outbound).
+   */
+  readonly unansweredFrames: number;
 }
 
 /**
@@ -237,6 +289,13 @@ export interface RelayConnectorOperator {
    * frame's op carrying every field of the action the gateway sent.
    */
   platformCalls?(requestId: string): readonly RelayPlatformCall[] | Promise<readonly RelayPlatformCall[]>;
+  /**
+   * Binds a `follow_up` capability of `kind` for the session `sessionKey` to the suite's gateway (its
+   * tenant), as the connector does when its platform hands it one. Optional: enables
+   * `operator.follow-up-bound`, which requires the gateway's `follow_up` for that session and kind to
+   * succeed (with `platformCalls`, to reach the platform as a `follow_up`).
+   */
+  bindFollowUp?(sessionKey: string, kind: string): Promise<unknown>;
 }
 
 /** One call a test connector's platform received ({@link RelayConnectorOperator.platformCalls}). */
@@ -282,6 +341,8 @@ export interface RelayConnectorContext {
   readonly idleMs: number | undefined;
   readonly operator: RelayConnectorOperator | undefined;
   readonly faults: RelayConnectorFaults | undefined;
+  readonly limits: RelayConnectorLimits | undefined;
+  readonly otherGateway: RelayConnectorSuiteOptions['otherGateway'];
   readonly handshake: RelayHandshakeRecord;
 }
 
@@ -294,6 +355,23 @@ const ACK_SETTLE_MS = 300;
 const EXPIRED_BY_SECONDS = 3600;
 
 type RelayLiveCase = ConformanceCase<RelayConnectorContext>;
+
+// What the cases of peer-limit-cases.ts build on.
+export type { RelayLiveCase };
+export {
+  answerTo,
+  exchange,
+  helloFrame,
+  inboundMessageId,
+  isDescriptor,
+  operatorEvent,
+  receiveEvents,
+  SUITE_NAME,
+  since11,
+  UNSERVED_PLATFORM,
+  unsupportedAction,
+  withSession,
+};
 
 /**
  * A black-box suite for a live relay connector: it plays the gateway over WebSocket (contract §2) and
@@ -311,7 +389,9 @@ type RelayLiveCase = ConformanceCase<RelayConnectorContext>;
  * Capabilities, found on the first connection: `op:<op>` for each op the descriptor supports,
  * `inbound` when the connector sent inbound frames, `buffered-inbound` when some carried a `bufferId`;
  * `ops-succeed`, `known-buffer` and `idle-window` from the options `opsSucceed`, `bufferedMessageIds`
- * and `idleMs`.
+ * and `idleMs`; `faults`, `operator`, `limits` and `other-gateway` from the options of those names, and
+ * `platform-calls` and `follow-up-binding` from the optional operator members `platformCalls` and
+ * `bindFollowUp`.
  * The ops are executed for real: point the suite at a test connector or a test chat.
  *
  * @throws {ConformanceError} `invalid_relay_live_options`: for a missing URL, gateway id or secret, or a bad
@@ -363,6 +443,11 @@ export function relayConnectorSuite(
       ...faultCases(),
       ...operatorCases(),
       goingIdleBuffersCase(),
+      revokeSparesOthersCase(),
+      idleHelloKeepsSessionCase(),
+      lateHelloKeepsSessionCase(),
+      boundFollowUpCase(),
+      ...peerLimitCases(),
     ],
     needs: {
       ...Object.fromEntries(
@@ -394,6 +479,13 @@ export function relayConnectorSuite(
         provide:
           'operator: deliverInbound, interruptInbound and revokeConnections wired to the connector (a test connector in the same process)',
       },
+      'other-gateway': {
+        provide: 'otherGateway: the id and secret of a second gateway the connector knows',
+      },
+      'follow-up-binding': {
+        provide:
+          'operator.bindFollowUp: binds a follow_up capability of a kind for a session to the suite’s gateway',
+      },
       'platform-calls': {
         provide:
           'operator.platformCalls: the calls a test connector’s platform received for a requestId, as it received them',
@@ -401,6 +493,10 @@ export function relayConnectorSuite(
       'ops-succeed': {
         provide:
           'opsSucceed: true, for a test connector whose platform succeeds at every op it advertises on the suite’s test chat',
+      },
+      limits: {
+        provide:
+          'limits: the connector’s per-connection bounds (refused lines, identities, running calls, send backlog, drop backlog and drain timeout), set small for a test connector so the cases stay quick',
       },
     },
     setup: async () => {
@@ -417,7 +513,10 @@ export function relayConnectorSuite(
       if (resolved.idleMs !== undefined) capabilities.add('idle-window');
       if (resolved.operator !== undefined) capabilities.add('operator');
       if (resolved.operator?.platformCalls !== undefined) capabilities.add('platform-calls');
+      if (resolved.operator?.bindFollowUp !== undefined) capabilities.add('follow-up-binding');
       if (resolved.faults !== undefined) capabilities.add('faults');
+      if (resolved.otherGateway !== undefined) capabilities.add('other-gateway');
+      if (resolved.limits !== undefined) capabilities.add('limits');
       return { ctx: { ...resolved, handshake }, capabilities };
     },
   };
@@ -452,7 +551,29 @@ function resolveOptions(options: RelayConnectorSuiteOptions): Omit<RelayConnecto
     idleMs: options.idleMs === undefined ? undefined : positiveMs(options.idleMs, 0, 'idleMs'),
     operator: checkedOperator(options.operator),
     faults: checkedFaults(options.faults),
+    limits: checkedLimits(options.limits),
+    otherGateway: checkedOtherGateway(options.otherGateway),
   };
+}
+
+function checkedOtherGateway(
+  other: RelayConnectorSuiteOptions['otherGateway'],
+): RelayConnectorSuiteOptions['otherGateway'] {
+  if (other === undefined) return undefined;
+  if (
+    other === null ||
+    typeof other !== 'object' ||
+    typeof other.gatewayId !== 'string' ||
+    other.gatewayId === '' ||
+    typeof other.secret !== 'string' ||
+    other.secret === ''
+  ) {
+    throw new ConformanceError(
+      'invalid_relay_live_options',
+      'otherGateway must name a non-empty gatewayId and secret',
+    );
+  }
+  return { gatewayId: other.gatewayId, secret: other.secret };
 }
 
 function checkedFaults(faults: RelayConnectorFaults | undefined): RelayConnectorFaults | undefined {
@@ -474,6 +595,36 @@ function checkedFaults(faults: RelayConnectorFaults | undefined): RelayConnector
   };
 }
 
+function checkedLimits(limits: RelayConnectorLimits | undefined): RelayConnectorLimits | undefined {
+  if (limits === undefined) return undefined;
+  const counts = [
+    'refusedLines',
+    'identities',
+    'runningCalls',
+    'backlogBytes',
+    'dropBacklogBytes',
+    'drainTimeoutMs',
+    'unansweredFrames',
+  ] as const;
+  if (
+    limits === null ||
+    typeof limits !== 'object' ||
+    counts.some((name) => !Number.isSafeInteger(limits[name]) || limits[name] <= 0)
+  ) {
+    throw new ConformanceError(
+      'invalid_relay_live_options',
+      `limits must give ${counts.join(', ')} as positive integers`,
+    );
+  }
+  if (limits.dropBacklogBytes < limits.backlogBytes) {
+    throw new ConformanceError(
+      'invalid_relay_live_options',
+      `limits.dropBacklogBytes (${limits.dropBacklogBytes}) must be at least limits.backlogBytes (${limits.backlogBytes})`,
+    );
+  }
+  return Object.fromEntries(counts.map((name) => [name, limits[name]])) as unknown as RelayConnectorLimits;
+}
+
 function checkedOperator(operator: RelayConnectorOperator | undefined): RelayConnectorOperator | undefined {
   if (operator === undefined) return undefined;
   const members = ['deliverInbound', 'interruptInbound', 'revokeConnections'] as const;
@@ -481,11 +632,13 @@ function checkedOperator(operator: RelayConnectorOperator | undefined): RelayCon
     operator === null ||
     typeof operator !== 'object' ||
     members.some((name) => typeof operator[name] !== 'function') ||
-    (operator.platformCalls !== undefined && typeof operator.platformCalls !== 'function')
+    (['platformCalls', 'bindFollowUp'] as const).some(
+      (name) => operator[name] !== undefined && typeof operator[name] !== 'function',
+    )
   ) {
     throw new ConformanceError(
       'invalid_relay_live_options',
-      `operator must be an object with the methods ${members.join(', ')} (and optionally platformCalls)`,
+      `operator must be an object with the methods ${members.join(', ')} (and optionally platformCalls, bindFollowUp)`,
     );
   }
   return operator;
@@ -1022,7 +1175,7 @@ function framingCase(): RelayLiveCase {
     ...since11,
     id: `${SUITE_NAME}.framing.batched-and-split`,
     title:
-      'outbound frames batched in one message, and one frame split across two messages, are each answered once',
+      'outbound frames batched in one message, and one frame split across three messages, are each answered once',
     section: 'relay-reference §2.3',
     run: (ctx) =>
       withSession(ctx, async (probe) => {
@@ -1030,14 +1183,16 @@ function framingCase(): RelayLiveCase {
         const [first, second, third] = requestIds.map((requestId) =>
           encodeFrame({ type: 'outbound', requestId, action: unsupportedAction }, { style: 'python' }),
         ) as [string, string, string];
-        const half = Math.floor(third.length / 2);
+        const [cut, secondCut] = [Math.floor(third.length / 3), Math.floor((2 * third.length) / 3)];
         const from = probe.lines.length;
-        probe.sendText(first + second + third.slice(0, half));
-        probe.sendText(third.slice(half));
+        probe.sendText(first + second + third.slice(0, cut));
+        // A message holding no newline at all: the middle of a frame.
+        probe.sendText(third.slice(cut, secondCut));
+        probe.sendText(third.slice(secondCut));
         const labels = [
           'the first of two frames in one message',
           'the second of two frames in one message',
-          'a frame split across two messages',
+          'a frame split across three messages',
         ];
         for (const [index, requestId] of requestIds.entries()) {
           await answerTo(ctx, probe, requestId, labels[index] as string, from);
@@ -1727,6 +1882,134 @@ function goingIdleBuffersCase(): RelayLiveCase {
           fail(`the event delivered after going_idle came ${arrivals} times on one connection`);
       });
       await notDeliveredAgain(ctx, [id]);
+    },
+  };
+}
+
+/** A connection that goes idle right after its hello never becomes the session: the active one stays. */
+function idleHelloKeepsSessionCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.session.idle-connection-replaces-nothing`,
+    title:
+      'a second connection that says hello and going_idle in one message does not replace the active connection',
+    section: 'relay-reference §2.4, §20.2',
+    run: (ctx) =>
+      withSession(ctx, async (active) => {
+        await withConnection(ctx, async (idle) => {
+          idle.sendText(
+            encodeFrame(helloFrame(ctx), { style: 'python' }) +
+              encodeFrame({ type: 'going_idle' }, { style: 'python' }),
+          );
+          const ack = await idle.next((line) => lineType(line) === 'going_idle_ack', ctx.patienceMs);
+          if (ack === undefined)
+            fail(`no going_idle_ack within ${ctx.patienceMs} ms of a hello and going_idle`);
+          await active.collect(ACK_SETTLE_MS);
+        });
+        if (!active.open) {
+          const closed = await active.closed;
+          fail(
+            `the active connection was closed (${closed.code} ${formatValue(closed.reason)}) by a connection that went idle after its hello`,
+          );
+        }
+        await exchange(ctx, active, unsupportedAction, 'an outbound on the active connection');
+      }),
+  };
+}
+
+/**
+ * The newest connection is the session: an older one that says its hello only after a newer one did
+ * must not close the newer one.
+ */
+function lateHelloKeepsSessionCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.session.older-connection-replaces-nothing`,
+    title:
+      'a connection dialled before the active one, saying its hello only now, does not replace the newer active connection',
+    section: 'relay-reference §12, §20.2',
+    run: (ctx) =>
+      withConnection(ctx, async (older) => {
+        await withSession(ctx, async (newer) => {
+          older.send(helloFrame(ctx));
+          if ((await older.next(isDescriptor, ctx.patienceMs)) === undefined && older.open) {
+            fail(`no descriptor within ${ctx.patienceMs} ms of the older connection's hello`);
+          }
+          await newer.collect(ACK_SETTLE_MS);
+          if (!newer.open) {
+            const closed = await newer.closed;
+            fail(
+              `the newer connection was closed (${closed.code} ${formatValue(closed.reason)}) when an older one said its hello`,
+            );
+          }
+          await exchange(ctx, newer, unsupportedAction, 'an outbound on the newer connection');
+        });
+      }),
+  };
+}
+
+/** A `follow_up` for a session the connector holds a capability for reaches the platform and succeeds. */
+function boundFollowUpCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.operator.follow-up-bound`,
+    title:
+      'a follow_up for a session and kind the connector holds a capability for succeeds, and reaches the platform as a follow_up',
+    section: 'relay-reference §9',
+    requires: ['op:follow_up', 'follow-up-binding', 'ops-succeed'],
+    run: (ctx) =>
+      withSession(ctx, async (probe) => {
+        const action = {
+          ...(SAMPLE_ACTIONS.follow_up as object),
+          session_key: `agent:main:${ctx.platform}:dm:${CHAT_ID}-${OPERATOR_RUN}`,
+        } as Readonly<Record<string, unknown>>;
+        await ctx.operator?.bindFollowUp?.(action['session_key'] as string, action['kind'] as string);
+        const requestId = newRequestId();
+        const from = probe.lines.length;
+        probe.send({ type: 'outbound', requestId, action: action as OutboundActionInput });
+        const label = 'a follow_up for a session whose capability the connector holds';
+        const result = await answerTo(ctx, probe, requestId, label, from);
+        if (result['success'] !== true)
+          fail(`${label} was answered with ${formatValue(result)}; expected success: true`);
+        if (ctx.operator?.platformCalls === undefined) return;
+        const calls = await ctx.operator.platformCalls(requestId);
+        assertEqual(
+          calls.map((call) => call.op),
+          ['follow_up'],
+          `the platform calls made for ${label}`,
+        );
+        for (const key of ['session_key', 'kind', 'content']) {
+          assertEqual(calls[0]?.action[key], action[key], `${key} of the follow_up the platform received`);
+        }
+      }),
+  };
+}
+
+/** A revocation closes the revoked gateway's connections only. */
+function revokeSparesOthersCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.operator.revoke-spares-other-gateways`,
+    title: "revoking the suite's gateway leaves another gateway's connection open and serving",
+    section: 'relay-reference §11, §12',
+    requires: ['operator', 'other-gateway'],
+    run: async (ctx) => {
+      const other = { ...ctx, ...(ctx.otherGateway as { gatewayId: string; secret: string }) };
+      await withSession(other, async (spared) => {
+        await withSession(ctx, async (revoked) => {
+          await ctx.operator?.revokeConnections();
+          if ((await revoked.waitClosed(ctx.patienceMs)) === undefined) {
+            fail(`the connection was still open ${ctx.patienceMs} ms after the operator revoked the gateway`);
+          }
+        });
+        if (!spared.open) {
+          const closed = await spared.closed;
+          fail(
+            `revoking ${formatValue(ctx.gatewayId)} also closed the connection of ${formatValue(other.gatewayId)} (${closed.code} ${formatValue(closed.reason)})`,
+          );
+        }
+        await exchange(other, spared, unsupportedAction, 'an outbound on the other gateway’s connection');
+      });
     },
   };
 }

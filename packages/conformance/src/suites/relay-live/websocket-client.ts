@@ -262,6 +262,19 @@ export class LiveWebSocket {
     this.#answerPings = false;
   }
 
+  /**
+   * Stops reading the socket, as a gateway whose reader stalls: the kernel's buffers fill, then the
+   * peer's writes back up. Nothing is received (no message, ping or close) until {@link resume}.
+   */
+  pause(): void {
+    this.#socket.pause();
+  }
+
+  /** Reads the socket again after {@link pause}: what waited in the kernel's buffers arrives. */
+  resume(): void {
+    this.#socket.resume();
+  }
+
   #receive(chunk: Buffer): void {
     for (const frame of this.#reader.push(chunk)) this.#handle(frame);
   }

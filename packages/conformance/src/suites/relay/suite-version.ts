@@ -65,9 +65,18 @@ export const RELAY_EDGE_SUITE_VERSION = '1.1.0';
  * test connector (`opsSucceed`) successful results with their ids, the routing to the hello'd identity,
  * 300 sequential calls and the refusal of an unbound `follow_up`; a connection that stops answering
  * pings dropped (recommended, with `idleMs`); with `faults`, a platform that fails, answers a malformed
- * result or never answers, each call still answered `success: false` with an error text; with `operator`, events delivered during the run (to a
- * connected gateway at once and in order, to an absent one on its next connection, each once after its
- * ack), the operator's `interrupt_inbound`, and a revocation closing with 4401. The cases of 1.0.0 keep
+ * result or never answers, each call still answered `success: false` with an error text; with `operator`, events delivered during the run
+ * (to a connected gateway at once and in order, to an absent one on its next connection, each once after its
+ * ack), the operator's `interrupt_inbound`, and a revocation closing with 4401 (sparing another gateway,
+ * with `otherGateway`), nothing after `going_idle_ack`; with the optional `platformCalls` and
+ * `bindFollowUp`, each op reaching the platform once with every field, and a bound `follow_up`
+ * succeeding; every batched frame answered once, a hung call timed out no sooner than its own timeout
+ * while a failing one is answered at once, and an idle or older connection replacing nothing; with
+ * `limits` (the connector's stated per-connection bounds), each bound served up to it and enforced past
+ * it (refused lines and identities dropped with 1008, a call past the running ones refused at once, an
+ * outbound after a burst of acks still answered), and, with `operator` too, a gateway whose reader
+ * stalls for a while losing nothing, a `going_idle` read only after the backlog drained still ending
+ * delivery, and one that stops reading dropped within its drain timeout. The cases of 1.0.0 keep
  * `since` {@link RELAY_SUITE_VERSION}.
  */
 export const RELAY_LIVE_SUITE_VERSION = '1.1.0';
