@@ -1050,14 +1050,14 @@ function cases(responseSignatureLevel: ConformanceLevel): readonly ConformanceCa
     ),
     nodeCase(
       'blobs.put-client-frames',
-      'a file.put client stream is read whatever the case of its media type, takes an ack frame among the chunks, and a malformed ack or chunk frame is refused with bad_request',
+      'a file.put client stream is read whatever the case of its media type and the space before its parameters, takes an ack frame among the chunks, and a malformed ack or chunk frame is refused with bad_request',
       'HearthNet §4.10, §5.3, §5.5, §9',
       'recommended',
       'blob-put',
       async (ctx) => {
-        // RFC 9110 §8.3.1: media types are case-insensitive.
-        const typed = await putByHand(ctx, [], 'Text/Event-Stream');
-        expectPutDone(typed, 'a file.put sent with Content-Type Text/Event-Stream');
+        // RFC 9110 §8.3.1: media types are case-insensitive, and whitespace may come before a parameter.
+        const typed = await putByHand(ctx, [], 'Text/Event-Stream ; charset=utf-8');
+        expectPutDone(typed, 'a file.put sent with Content-Type "Text/Event-Stream ; charset=utf-8"');
         // §5.3: ack {"upto": N} travels client → server; a node without back-pressure may ignore it.
         const acked = await putByHand(ctx, [{ event: 'ack', data: { upto: 0 } }]);
         expectPutDone(acked, 'a file.put whose client frames hold ack {"upto": 0} before the chunk');
