@@ -31,6 +31,9 @@ const READ_ON =
 const ONLY_INVALID_BASE64 =
   'base64Decode throws only HearthNetLocalError invalid_base64 (for a non-string too), so the rethrow of any other error is unreachable: every variant that never rethrows behaves as the original (the variants that rethrow invalid_base64 are killed by the *-base64 cases)';
 
+const SHA256_ARM =
+  "the `'sha256'` arm is taken only for a sha256: id (an SDK extension for the SHA-256 ids of the reference implementation; contract §1.4 names BLAKE3 alone): with blake3: ids, the only ids the contract has, the blake3 arm is taken either way, and the algorithm comparison of a manifest's chunk and blob ids (\"\" or 'sha256' for a sha256: id, 'blake3' for a blake3: one) still tells a sha256: chunk id from a blake3 blob id (put-manifest-sha256-chunk-cid)";
+
 export default [
   // blob-manifest.ts
   // The field name each check puts in its refusal (the argument after the value).
@@ -472,5 +475,22 @@ export default [
     mutators: ['ObjectLiteral'],
     reason:
       'parseBlobManifest of {} refuses it invalid_blob_manifest (no cid), as it refuses the manifest without a chunks list: only the field the refusal names differs',
+  },
+  {
+    pairs: PAIRS,
+    file: MANIFEST,
+    code: "return cid.startsWith('sha256:') ? 'sha256' : 'blake3';",
+    span: { from: 'function algorithmOf(', until: 'function count(' },
+    column: 38,
+    mutators: ['StringLiteral'],
+    reason: SHA256_ARM,
+  },
+  {
+    pairs: PAIRS,
+    file: TRANSFER,
+    code: "hasherForAlgorithm(id.startsWith('sha256:') ? 'sha256' : 'blake3', options.hasher);",
+    column: 51,
+    mutators: ['StringLiteral'],
+    reason: `${SHA256_ARM}; here hasherForAlgorithm("") picks the built-in BLAKE3, so only a sha256: chunk would be hashed with the wrong algorithm`,
   },
 ];

@@ -18,6 +18,8 @@ function atColumns(common, places) {
   return places.map(([code, column]) => ({ ...common, code, column }));
 }
 
+const REFERENCE_EVENT = 'packages/hearthnet/src/compat/reference-event.ts';
+
 export default [
   // ---------- reference-event.ts ----------
   ...sameReason(
@@ -351,5 +353,16 @@ export default [
     mutators: ['OptionalChaining'],
     reason:
       'options defaults to {} and the suite always passes an options object ({ acceptUnsigned }); only an explicit null, which the typed parameter does not allow, would tell the two apart',
+  },
+  {
+    pairs: PAIRS,
+    file: REFERENCE_EVENT,
+    code: 'if (!Object.hasOwn(object, from) || Object.hasOwn(object, to)) return;',
+    exact: true,
+    span: { from: 'function rename(', until: 'function plainJson(' },
+    column: 7,
+    mutators: ['ConditionalExpression', 'LogicalOperator'],
+    reason:
+      "renames also when the object holds no `from` (a no-op: no key changes, the object is rebuilt in the same order) or already holds `to`: these differ only for a payload that carries both names of one field (`to` and `recipient` in a chat.message.sent, `lon` and `lng` in a market location), which the reference never writes (it writes `to` and `lon` alone) and the contract never holds (`recipient` and `lng` alone); the dialect's rule is a rename, `to` ⇄ `recipient`, `lon` ⇄ `lng` (docs/hearthnet-events.md, the compat fixture's convert cases), and says nothing of a payload where both names are taken, so whether the converter keeps both or lets one replace the other is the converter's",
   },
 ];

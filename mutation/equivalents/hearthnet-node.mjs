@@ -845,11 +845,4 @@ export default [
     mutators: ['ObjectLiteral', 'StringLiteral'],
     reason: FRAME_WORDS,
   },
-  {
-    pairs: PAIRS,
-    file: ENVELOPE,
-    code: "return contentType.split(';')[0]?.trim().toLowerCase() === mediaType;",
-    mutators: ['OptionalChaining'],
-    reason: 'split always answers at least one string, so `?.` and `.` read the same',
-  },
 ];

@@ -339,4 +339,26 @@ export default [
     replacement: 'false',
     reason: `${EVENT_SHAPE}: it is always a JSON object`,
   },
+  {
+    pairs: PAIRS,
+    file: MESSAGE_EVENT,
+    code: "if (sub !== '' && Object.hasOwn(subcommands, sub)) {",
+    span: { from: 'export function rewriteSlackParentCommand(', until: 'function splitFirstWord(' },
+    column: 7,
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason:
+      "skips the empty-word test: an empty sub-command (a bare `/hermes`) is then looked up in the table, but the suite's rewriteSlackParentCommand and eventFromWire use the gateway's table (SLACK_SUBCOMMANDS, a null-prototype object of the gateway's command names), which has no \"\" key, so the lookup fails and the bare command still becomes /help",
+  },
+  {
+    pairs: PAIRS,
+    file: MESSAGE_EVENT,
+    code: "if (typeof url !== 'string' || url === '') continue;",
+    span: { from: 'function mediaTypes(', until: 'function renderChannelContext(' },
+    column: 9,
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason:
+      'drops the type test of a media[] entry\'s url: an entry whose url is not a string is then put in the map under that value, but the map is looked up only with media_urls entries that are strings (any other entry reads as "" without a lookup), and a Map never finds a string under a number, boolean, object or null key, so no media type changes. (The whole condition made `false`, which has the same column and replacement, lets an empty url match and is killed by inbound-events.media-types-empty-url-matches-nothing; the entry sets aside survivors only.)',
+  },
 ];

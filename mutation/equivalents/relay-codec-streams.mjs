@@ -21,6 +21,9 @@ const NOT_OBJECT_FRAME =
 const JSON_INPUT =
   "refusals of input that is not plain JSON data (a function, a cycle, undefined): the suite's sources are fixture JSON values, which always copy, so the refusal's factory is never called";
 
+const SCOPE_THROUGH_TO_DICT =
+  'from_dict stores its scope under one of its two keys only (and the other under ""): the suite sees a from_dict source only through to_dict (sessionSourceToWire; the session-source-from-dict cases compare to_dict(from_dict(input))), which writes scope_id and guild_id both from `scope_id if not None else guild_id` and writes no "" key; both keys held the same value, so reading it from the one left gives the same wire object';
+
 /** @type {import('../equivalents.mjs').Equivalent[]} */
 export default [
   // ndjson.ts: encodeFrame
@@ -549,4 +552,47 @@ export default [
     reason:
       "sessionSourceToWire's refusal of a source that is not a JSON object: every source the suite hands is one (fixture objects read with readObject, and the sources its readers made)",
   },
+  {
+    pairs: PAIRS,
+    file: NDJSON,
+    code: 'else if (unit >= 0xd800 && unit <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {',
+    span: { from: 'export function utf8Length(', until: 'function isLowSurrogate(' },
+    column: 14,
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: `${LONE_SURROGATE}: with \`unit >= 0xd800\` or \`unit >= 0xd800 && unit <= 0xdbff\` made true, a unit counts as a pair's first half whenever a low surrogate follows it, and in well-formed text only a high surrogate is followed by a low one (the whole condition made \`true\`, same column and replacement, miscounts U+0800 followed by U+0800 and is killed by stream-line-limit-counts-astral-*; the entry sets aside survivors only)`,
+  },
+  {
+    pairs: PAIRS,
+    file: NDJSON,
+    code: 'this.#discarding = false;',
+    exact: true,
+    span: { from: '  end(): FrameDecoderResult<F>[] {', until: '  #pushText(' },
+    mutators: ['BooleanLiteral'],
+    reason:
+      "what end() leaves for a decoder used again after it: the suite's stream cases build a fresh decoder per case (createDecoder, relay-reference §2.3: one stream per connection) and call end() last, so nothing is pushed after it; reusing an ended decoder is the SDK's promise, which its unit tests check (ndjson.frame-decoder.test.ts)",
+  },
+  {
+    pairs: PAIRS,
+    file: NDJSON,
+    code: 'if (line.length * 3 > this.#maxLineBytes && utf8Length(line) > this.#maxLineBytes) {',
+    column: 9,
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason:
+      'skips the cheap bound and counts every whole line exactly: a UTF-16 unit is at most 3 UTF-8 bytes (a surrogate pair, two units, is 4), so utf8Length(line) <= 3 × line.length, and a line the bound lets through is never over the limit by its exact count either; only the cost differs',
+  },
+  ...[
+    ["result['scope_id'] = scope;", 10],
+    ["result['guild_id'] = scope;", 10],
+  ].map(([code, column]) => ({
+    pairs: PAIRS,
+    file: SESSION_SOURCE,
+    code,
+    exact: true,
+    span: { from: 'export function sessionSourceFromDict(', until: 'function chatIdStr(' },
+    column,
+    mutators: ['StringLiteral'],
+    reason: SCOPE_THROUGH_TO_DICT,
+  })),
 ];

@@ -20,6 +20,11 @@ const EVENT_BOUND =
 const FINISHED_STATE =
   "the parser's state after finish(), and a second finish(): the interface ends each stream once and pushes nothing after it (a finish that returns at once, skipping the decoder's flush, is killed by read-ends-inside-utf8)";
 
+const SIGNER_CHECK =
+  "if (!(key instanceof Uint8Array) && typeof key === 'object' && key !== null && key.nodeId !== from) {";
+const KEY_PAIR_ONLY =
+  "these differ from the original only for a key that is a Uint8Array seed (they then compare its missing nodeId with `from` and refuse to sign): the suite's signRequest / signResponse hand a seed that the adapter turns into a KeyPair (keyPairFromSeed) before it signs, and for a KeyPair, an object that is not null and not a Uint8Array, every variant reduces to `key.nodeId !== from`, as the original does. (The whole condition made `true`, which has the same column and replacement, refuses every signature and is killed by every signing case; the entry sets aside survivors only.)";
+
 export default [
   // envelope.ts: response envelopes
   ...sameReason(
@@ -431,5 +436,37 @@ export default [
     mutators: ['StringLiteral'],
     reason:
       "the reason code of a refused response verification: verifyResponse answers the verdict (valid false, which verify-response-status-out-of-range checks), and the reason is the SDK's diagnostic",
+  },
+  {
+    pairs: PAIRS,
+    file: ENVELOPE,
+    code: SIGNER_CHECK,
+    column: 7,
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: KEY_PAIR_ONLY,
+  },
+  ...[
+    "typeof key === 'object' || key !== null",
+    "!(key instanceof Uint8Array) || typeof key === 'object'",
+  ].map((replacement) => ({
+    pairs: PAIRS,
+    file: ENVELOPE,
+    code: SIGNER_CHECK,
+    column: 7,
+    mutators: ['LogicalOperator'],
+    replacement,
+    reason: KEY_PAIR_ONLY,
+  })),
+  {
+    pairs: PAIRS,
+    file: SSE,
+    code: "if (typeof name !== 'string' || name === '' || LINE_BREAK.test(name)) {",
+    span: { from: 'function assertEventName(', until: 'const CR =' },
+    column: 7,
+    mutators: ['ConditionalExpression'],
+    replacement: 'false',
+    reason:
+      "drops the type check of an event name: the suite's encodeSseFrame takes the name as a string (WireImplementation types it string, and the encode-frame and encode-refused cases read frame.event with readString), so `typeof name !== 'string'` is never true there; the empty and line-break checks, which the encode-refused cases reach, stay",
   },
 ];

@@ -288,7 +288,11 @@ export function assertWakeReceipt(value: unknown): WakeReceipt {
   }
 }
 
-/** Version of the agent-connector suite; it follows the AgentConnector contract version (v1.0). */
+/**
+ * Version of the agent-connector suite; it follows the AgentConnector contract version (v1.0). 1.2.0
+ * also gave `agent-connector.webhook-wire` the health check of an agent without a status URL and the
+ * degraded wake's receipt (`health-no-status-url`, `degraded-wake-*`).
+ */
 export const AGENT_CONNECTOR_SUITE_VERSION = '1.2.0';
 
 /** The suite version that added timestamps near now, exactly-once and wake observation, health and failure paths. */

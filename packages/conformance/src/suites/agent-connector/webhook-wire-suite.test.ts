@@ -43,10 +43,10 @@ describe('webhookWireSuite', () => {
     expect(report.counts.passed).toBe(webhookFixture.cases.length);
   });
 
-  it('reads a fixture with its four kinds of case', () => {
-    const kinds = ['request', 'receipt', 'wake-request', 'health'];
+  it('reads a fixture with its five kinds of case', () => {
+    const kinds = ['request', 'receipt', 'wake-request', 'health', 'degraded-wake'];
     const count = (kind: string) => webhookFixture.cases.filter((c) => c.tags.includes(kind)).length;
-    expect(kinds.map(count)).toEqual([expect.any(Number), expect.any(Number), 5, 8]);
+    expect(kinds.map(count)).toEqual([expect.any(Number), expect.any(Number), 5, 9, 2]);
     expect(count('request')).toBeGreaterThan(5);
     expect(count('receipt')).toBeGreaterThan(20);
     expect(kinds.map(count).reduce((a, b) => a + b)).toBe(webhookFixture.cases.length);
@@ -61,7 +61,7 @@ describe('webhookWireSuite', () => {
           return original.wake(agentId.split('@')[0] as string, rest);
         },
       }),
-      ['wake-address-session', 'wake-opts-session-wins'],
+      ['wake-address-session', 'wake-opts-session-wins', 'degraded-wake-session-echoed'],
     ],
     [
       'calls any answer of the status URL healthy',

@@ -137,6 +137,7 @@ function caseFor(entry: FixtureCase, index: number): WireCase {
   }
   if (entry.tags.includes('wake-request')) return wakeRequestCase(entry, location);
   if (entry.tags.includes('health')) return healthCase(entry, location);
+  if (entry.tags.includes('degraded-wake')) return degradedWakeCase(entry, location);
   if (entry.tags.includes('receipt')) {
     const status = readPositiveInteger(entry['status'], `${location}.status`);
     const responseBody = readString(entry['response_body'], `${location}.response_body`);
@@ -188,7 +189,7 @@ function caseFor(entry: FixtureCase, index: number): WireCase {
   }
   throw invalidFixtureError(
     `${location}.tags`,
-    'expected a "request", "receipt", "wake-request" or "health" tag',
+    'expected a "request", "receipt", "wake-request", "degraded-wake" or "health" tag',
   );
 }
 
@@ -250,12 +251,18 @@ function wakeRequestCase(entry: FixtureCase, location: string): WireCase {
   };
 }
 
-/** `health_check()` of an agent with a status URL: one authorized GET, healthy for a 2xx answer only. */
+/**
+ * `health_check()` of an agent with a status URL: one authorized GET, healthy for a 2xx answer only.
+ * With `status_url: false` the agent has none: the substrate answers every request with `status`, and
+ * the connector may probe the agent's URL (the contract's HEAD/OPTIONS of the endpoint) or nothing, but
+ * sends no request anywhere else (an agent without a status URL is not probed at `undefined`).
+ */
 function healthCase(entry: FixtureCase, location: string): WireCase {
   const status = entry['status'] === null ? null : readPositiveInteger(entry['status'], `${location}.status`);
   const authorization = readAuthorization(entry, location);
   const healthy = entry['healthy'];
   if (typeof healthy !== 'boolean') throw invalidFixtureError(`${location}.healthy`, 'expected a boolean');
+  if (entry['status_url'] === false) return healthWithoutStatusUrlCase(entry, status, healthy);
   return {
     id: `${SUITE_NAME}.${entry.id}`,
     level: 'required',
@@ -282,6 +289,67 @@ function healthCase(entry: FixtureCase, location: string): WireCase {
       const [request] = sent as [(typeof sent)[number]];
       assertEqual([request.method, request.url], ['GET', STATUS_URL], 'method and URL of the status request');
       assertEqual(request.headers.get('authorization'), authorization ?? null, 'Authorization header');
+    },
+  };
+}
+
+function healthWithoutStatusUrlCase(entry: FixtureCase, status: number | null, healthy: boolean): WireCase {
+  return {
+    id: `${SUITE_NAME}.${entry.id}`,
+    level: 'required',
+    since: SINCE_1_2,
+    title: `health_check() of an agent without a status URL is ${healthy} when the substrate answers HTTP ${status}, and probes only the agent's URL`,
+    section: SECTION_HEALTH,
+    run: async (impl) => {
+      const sent: unknown[] = [];
+      const connector = await impl.createConnector({
+        agentId: 'perry',
+        url: AGENT_URL,
+        now: Date.now,
+        fetch: async (url) => {
+          sent.push(url);
+          if (status === null) throw new TypeError('fetch failed');
+          return new Response(null, { status });
+        },
+      });
+      assertEqual(await connector.health_check(), healthy, 'health_check()');
+      for (const url of sent) assertEqual(url, AGENT_URL, 'URL of a request health_check() sent');
+    },
+  };
+}
+
+/**
+ * `wake(agent_id, opts)` of an agent without a wake URL: the context delivered to the agent's URL
+ * instead (one POST), and a receipt with `woken: false` and the session the receiver's answer names,
+ * else the resolved one (AgentConnector v1.0 §WakeReceipt.session_id, §Graceful degradation on wake).
+ */
+function degradedWakeCase(entry: FixtureCase, location: string): WireCase {
+  const agentId = readString(entry['agent_id'], `${location}.agent_id`);
+  const opts = readObject(entry['opts'], `${location}.opts`);
+  const status = readPositiveInteger(entry['status'], `${location}.status`);
+  const responseBody = readString(entry['response_body'], `${location}.response_body`);
+  const receipt = readObject(entry['receipt'], `${location}.receipt`);
+  return {
+    id: `${SUITE_NAME}.${entry.id}`,
+    level: 'required',
+    since: SINCE_1_2,
+    title: `wake('${agentId}', ${formatValue(opts)}) without a wake URL delivers to the agent and reports ${formatValue(receipt)}`,
+    section: SECTION_WAKE,
+    run: async (impl) => {
+      const sent: { readonly url: string; readonly method: string | undefined }[] = [];
+      const connector = await impl.createConnector({
+        agentId,
+        url: AGENT_URL,
+        now: Date.now,
+        fetch: async (url, init) => {
+          sent.push({ url, method: init.method });
+          return new Response(responseBody, { status });
+        },
+      });
+      const woken = (await connector.wake(agentId, opts)) as unknown as Record<string, unknown>;
+      assertEqual(sent, [{ url: AGENT_URL, method: 'POST' }], 'requests sent by one degraded wake()');
+      const reported = Object.fromEntries(Object.keys(receipt).map((key) => [key, woken[key]]));
+      assertEqual(reported, receipt, 'WakeReceipt (the fixture receipt fields)');
     },
   };
 }

@@ -19,7 +19,8 @@ export const RELAY_SUITE_VERSION = '1.0.0';
  * directions with its defaults left out, lines whose keys look like another type's, a non-string
  * `bufferId` read as its Python `str()` (and the unknowable numbers refused), malformed command
  * manifests, every frame type written in python style from keys given out of order, and a frame of an
- * unknown type written as given. The cases of 1.0.0 keep `since`
+ * unknown type written as given, and a `media[]` entry with an empty url, which matches no `media_urls`
+ * entry (`inbound-events.media-types-empty-url-matches-nothing`). The cases of 1.0.0 keep `since`
  * {@link RELAY_SUITE_VERSION}; fixture cases added later carry their own `since`.
  */
 export const RELAY_CODEC_SUITE_VERSION = '1.3.0';
@@ -50,7 +51,8 @@ export const RELAY_SESSION_KEYS_SUITE_VERSION = '1.1.0';
  * handlers of Discord, Twilio and WeCom (capabilities `discord-handler`, `twilio-handler` and
  * `wecom-handler`; the provider's answer, the route key that picks the tenant, the credentials bound
  * and cut out, the forward's allow-listed headers, path, bot id and profile, the 1 MiB body limit, and
- * refusals that hand nothing to the relay).
+ * refusals that hand nothing to the relay), and a Twilio form whose Content-Type has white space before
+ * its parameters (`twilio-form-content-type-space-before-parameters`).
  */
 export const RELAY_EDGE_SUITE_VERSION = '1.1.0';
 

@@ -120,7 +120,8 @@ export const VERSION_NOT_FOUND = { name: 'SkillNotFoundError', code: 'version_no
 
 /**
  * Version of the skill-store suite; its major follows the SkillStore contract version (v1.0). 1.1.0
- * added the filter, pagination, freshness, old-version and metadata round-trip cases.
+ * added the filter, pagination, freshness, old-version and metadata round-trip cases, and skills whose
+ * names extend another's with a dot (`notes`, `notes.versi`) listed once each (`store.dotted-names`).
  */
 export const SKILL_STORE_SUITE_VERSION = '1.1.0';
 
@@ -303,6 +304,28 @@ export function readWriteCases(suiteName: string): Case[] {
             const loaded = await loadChecked(store, name);
             assertEqual(loaded.name, name, `load('${name}').name`);
             assertEqual(loaded.source, DRAFT_SAMPLE, `load('${name}').source`);
+            const meta = await mustResolve(`metadata('${name}')`, () => store.metadata(name));
+            assertEqual(meta.name, name, `metadata('${name}').name`);
+          }
+        }),
+    },
+    {
+      id: id('store.dotted-names'),
+      title:
+        "skills whose names extend another's with a dot (notes, notes.versi) are each listed once, under their own names",
+      section: 'SkillStore v1.0 §store, §query',
+      level: 'required',
+      since: sinceFilters,
+      run: (ctx) =>
+        ctx.withStore(async (store) => {
+          // A store that keeps a skill in files named after it (`notes.skill.md` beside its
+          // `notes.versions.jsonl`) must read its catalogue from the skill files alone: a name cut
+          // from the other files (`notes.versions.jsonl` less 9 characters is `notes.versi`) lists
+          // a skill twice or invents one.
+          const names = ['notes', 'notes.versi'];
+          for (const name of names) await storeChecked(store, name, DRAFT_SAMPLE);
+          assertEqual(await queriedNames(store, {}), names, 'query() names (each listed once)');
+          for (const name of names) {
             const meta = await mustResolve(`metadata('${name}')`, () => store.metadata(name));
             assertEqual(meta.name, name, `metadata('${name}').name`);
           }
