@@ -863,4 +863,50 @@ export default [
     replacement: '< MAX_UNANSWERED',
     reason: UNANSWERED_HOLD,
   },
+  // Left after the rerun of the survivors' lines.
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: '(identity) => identity.platform === hello.platform && identity.botId === hello.botId,',
+    column: 21,
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason:
+      "the platform test of a repeated hello (the other mutant of this kind, the whole test made true, is killed by limits.identities-drop): the subject serves one platform and no fallback, so a hello for another platform is refused before the test and every identity it compares has the hello's platform",
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "if (this.#phase === 'handshaking' || this.#phase === 'active') {",
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason:
+      'going idle again on a connection already idle: stopping a stopped pump and dropping a subscription already dropped change nothing, and the going_idle_ack is sent either way',
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "this.#phase = 'idle';",
+    mutators: ['StringLiteral'],
+    reason:
+      "the name of the idle phase: the connection only ever compares its phase with 'handshaking', 'active' and 'closed', so any other value behaves as 'idle' (the phase getter is the operator's)",
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'while (!this.#stopped && sender.open && sender.backlog > maxBufferedAmount) {',
+    column: 12,
+    mutators: ['ConditionalExpression', 'LogicalOperator'],
+    reason:
+      'a stopped pump that goes on waiting for the backlog to drain while the socket is open (the other mutants of this kind, which never wait or wait for ever, are killed by the flow.* cases): once the wait ends it returns false for a stopped pump all the same and sends nothing',
+  },
+  {
+    pairs: PAIRS,
+    file: OUTBOUND,
+    code: 'while (!this.#stopped && sender.open && sender.backlog > maxBufferedAmount) {',
+    mutators: ['EqualityOperator'],
+    replacement: '>=',
+    reason:
+      'waiting also at a backlog of exactly maxBufferedAmount bytes: one byte of difference in when replay pauses, which no gateway can arrange or see',
+  },
 ];

@@ -443,6 +443,7 @@ export function relayConnectorSuite(
       ...faultCases(),
       ...operatorCases(),
       goingIdleBuffersCase(),
+      goingIdleBeforeHelloCase(),
       revokeSparesOthersCase(),
       idleHelloKeepsSessionCase(),
       lateHelloKeepsSessionCase(),
@@ -1179,25 +1180,29 @@ function framingCase(): RelayLiveCase {
     section: 'relay-reference §2.3',
     run: (ctx) =>
       withSession(ctx, async (probe) => {
-        const requestIds = [newRequestId(), newRequestId(), newRequestId()];
-        const [first, second, third] = requestIds.map((requestId) =>
+        const requestIds = [newRequestId(), newRequestId(), newRequestId(), newRequestId(), newRequestId()];
+        const [first, second, third, fourth, fifth] = requestIds.map((requestId) =>
           encodeFrame({ type: 'outbound', requestId, action: unsupportedAction }, { style: 'python' }),
-        ) as [string, string, string];
+        ) as [string, string, string, string, string];
         const [cut, secondCut] = [Math.floor(third.length / 3), Math.floor((2 * third.length) / 3)];
         const from = probe.lines.length;
         probe.sendText(first + second + third.slice(0, cut));
         // A message holding no newline at all: the middle of a frame.
         probe.sendText(third.slice(cut, secondCut));
         probe.sendText(third.slice(secondCut));
+        // A message of whole frames only, ending in a newline.
+        probe.sendText(fourth + fifth);
         const labels = [
           'the first of two frames in one message',
           'the second of two frames in one message',
           'a frame split across three messages',
+          'the first of two whole frames in one message',
+          'the second of two whole frames in one message',
         ];
         for (const [index, requestId] of requestIds.entries()) {
           await answerTo(ctx, probe, requestId, labels[index] as string, from);
         }
-        // Answers come in order: once a later call is answered, a second answer to any of the three would be in.
+        // Answers come in order: once a later call is answered, a second answer to any of these would be in.
         await exchange(ctx, probe, unsupportedAction, 'an outbound after the batched and split frames');
         for (const [index, requestId] of requestIds.entries()) {
           const answers = probe.lines
@@ -1374,6 +1379,19 @@ function routedSucceedsCase(): RelayLiveCase {
         const result = await exchange(ctx, probe, routedSend, label, route);
         if (result['success'] !== true)
           fail(`${label} was answered with ${formatValue(result)}; expected success: true`);
+        if (ctx.botId === '') return;
+        // The same platform without a bot id: the gateway then names the platform alone (§20.4).
+        const from = probe.lines.length;
+        probe.send({ type: 'hello', platform: ctx.platform, botId: '' });
+        if ((await probe.next(isDescriptor, ctx.patienceMs, from)) === undefined) {
+          fail(
+            `no descriptor within ${ctx.patienceMs} ms of a hello for ${formatValue(ctx.platform)} without a bot id`,
+          );
+        }
+        const bare = `a send naming the platform ${formatValue(ctx.platform)} alone, after a hello without a bot id`;
+        const answer = await exchange(ctx, probe, routedSend, bare, { platform: ctx.platform });
+        if (answer['success'] !== true)
+          fail(`${bare} was answered with ${formatValue(answer)}; expected success: true`);
       }),
   };
 }
@@ -1982,6 +2000,40 @@ function boundFollowUpCase(): RelayLiveCase {
           assertEqual(calls[0]?.action[key], action[key], `${key} of the follow_up the platform received`);
         }
       }),
+  };
+}
+
+/** A connection whose first frame is `going_idle` never starts delivering, even after a hello. */
+function goingIdleBeforeHelloCase(): RelayLiveCase {
+  return {
+    ...since11,
+    id: `${SUITE_NAME}.operator.going-idle-before-hello`,
+    title:
+      'a connection that says going_idle before its hello gets no inbound frames after the hello; the waiting event arrives on the next connection',
+    section: 'relay-reference §2.4, §2.6',
+    requires: 'operator',
+    run: async (ctx) => {
+      const event = operatorEvent(ctx, 'idle-before-hello');
+      const id = event['message_id'] as string;
+      await ctx.operator?.deliverInbound(event);
+      await withConnection(ctx, async (probe) => {
+        probe.send({ type: 'going_idle' });
+        if ((await probe.next((line) => lineType(line) === 'going_idle_ack', ctx.patienceMs)) === undefined) {
+          fail(`no going_idle_ack within ${ctx.patienceMs} ms of a going_idle before any hello`);
+        }
+        probe.send(helloFrame(ctx));
+        await probe.collect(ctx.inboundWindowMs);
+        const inbound = probe.lines.filter((line) => lineType(line) === 'inbound');
+        if (inbound.length > 0) {
+          fail(
+            `a connection that went idle before its hello got inbound frames after it: ${inbound.map((line) => quoteLine(line)).join(', ')}`,
+          );
+        }
+      });
+      await withSession(ctx, async (probe) => {
+        await receiveEvents(ctx, probe, [id], 'an event that waited while a connection was idle');
+      });
+    },
   };
 }
 
