@@ -407,6 +407,16 @@ export const EQUIVALENTS = [
       'Number.isSafeInteger is false for every non-number, so the next test refuses what the type test would',
   },
   // hearthnet.manifests × node manifests
+  {
+    pairs: ['manifests'],
+    file: MANIFEST,
+    code: 'date.getUTCFullYear() === year &&',
+    exact: true,
+    mutators: ['LogicalOperator'],
+    replacement: 'date.getUTCFullYear() === year || date.getUTCMonth() === month - 1',
+    reason:
+      "the year test of a date that rolled over, when only the month test is or'ed with it: a Date moves an out-of-range day into a later month and a month past December into a later year, and never changes the year while the month (0-11, against a parsed month - 1 of at most 98) and day still agree, so where the month and day agree the year does too (the wider or'ed tests are killed by the timestamp-* cases)",
+  },
   ...sameReason(
     {
       pairs: ['manifests'],
