@@ -71,6 +71,17 @@ describe('createMessageEvent', () => {
     expect(read.source).toMatchObject({ is_bot: true, message_is_edit: false, one_to_one_verified: false });
   });
 
+  it('names the platforms it takes when it refuses one, and the constants that list them', () => {
+    const run = () => createMessageEvent({ text: 'hi', source: { ...source, platform: 'myspace' } } as never);
+    expect(run).toThrow(/BUILTIN_PLATFORMS or PLUGIN_PLATFORMS: local, telegram, discord,.* irc,/);
+    expect(run).toThrow(/any other name as "relay" \(FALLBACK_PLATFORM\)/);
+    expect(createMessageEvent({ text: 'hi', source: { ...source, platform: 'relay' } }).source).toMatchObject(
+      {
+        platform: 'relay',
+      },
+    );
+  });
+
   it.each([
     ['unknown platform', { source: { ...source, platform: 'myspace' } }, 'source.platform'],
     ['upper-case platform', { source: { ...source, platform: 'Discord' } }, 'source.platform'],

@@ -5,7 +5,10 @@ import { safeParseInEnglish } from './internal.js';
 import { isJsonValue, type JsonValue, jsonValueSchema, type NotJsonValue, toJsonValue } from './json.js';
 import { PYTHON_WHITESPACE_CLASS, pythonStrip } from './python.js';
 import {
+  BUILTIN_PLATFORMS,
+  FALLBACK_PLATFORM,
   isKnownPlatform,
+  PLUGIN_PLATFORMS,
   type SessionSource,
   sessionSourceFromOwnedWire,
   sessionSourceFromWire,
@@ -49,19 +52,18 @@ const optionalText = /* @__PURE__ */ z.optional(text);
 const optionalNullableText = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(text));
 const optionalBoolean = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean());
 
+/**
+ * Why a `source.platform` is refused: the gateway reads a name it does not know as `"relay"`, so a
+ * connector writes one of its names, spelled exactly (both lists are exported).
+ */
+const UNKNOWN_PLATFORM_MESSAGE = `must be one of the gateway's platform names, spelled exactly (BUILTIN_PLATFORMS or PLUGIN_PLATFORMS: ${[...BUILTIN_PLATFORMS, ...PLUGIN_PLATFORMS].join(', ')}); the gateway reads any other name as "${FALLBACK_PLATFORM}" (FALLBACK_PLATFORM), which is a name you may write`;
+
 /** The chat types the gateway's session keys distinguish; anything else is keyed as a non-DM type. */
 export const CHAT_TYPES = ['dm', 'group', 'channel', 'thread', 'forum'] as const;
 
 const sessionSourceInitSchema = /* @__PURE__ */ (() =>
   /* @__PURE__ */ z.strictObject({
-    platform: z
-      .string()
-      .check(
-        /* @__PURE__ */ z.refine(
-          isKnownPlatform,
-          'must be a known lowercase platform name (others become "relay")',
-        ),
-      ),
+    platform: z.string().check(/* @__PURE__ */ z.refine(isKnownPlatform, UNKNOWN_PLATFORM_MESSAGE)),
     chat_id: id,
     chat_type: /* @__PURE__ */ z.enum(CHAT_TYPES),
     chat_name: optionalNullableText,
