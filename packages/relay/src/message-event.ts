@@ -56,7 +56,8 @@ const optionalBoolean = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean());
  * Why a `source.platform` is refused: the gateway reads a name it does not know as `"relay"`, so a
  * connector writes one of its names, spelled exactly (both lists are exported).
  */
-const UNKNOWN_PLATFORM_MESSAGE = `must be one of the gateway's platform names, spelled exactly (BUILTIN_PLATFORMS or PLUGIN_PLATFORMS: ${[...BUILTIN_PLATFORMS, ...PLUGIN_PLATFORMS].join(', ')}); the gateway reads any other name as "${FALLBACK_PLATFORM}" (FALLBACK_PLATFORM), which is a name you may write`;
+const UNKNOWN_PLATFORM_MESSAGE = /* @__PURE__ */ (() =>
+  `must be one of the gateway's platform names, spelled exactly (BUILTIN_PLATFORMS or PLUGIN_PLATFORMS: ${[...BUILTIN_PLATFORMS, ...PLUGIN_PLATFORMS].join(', ')}); the gateway reads any other name as "${FALLBACK_PLATFORM}" (FALLBACK_PLATFORM), which is a name you may write`)();
 
 /** The chat types the gateway's session keys distinguish; anything else is keyed as a non-DM type. */
 export const CHAT_TYPES = ['dm', 'group', 'channel', 'thread', 'forum'] as const;
