@@ -34,10 +34,21 @@ function runFlooder(url: string, gatewayId: string, mode: 'hello' | 'outbound'):
   child.stderr.on('data', (chunk: Buffer) => {
     err += chunk.toString('utf8');
   });
+  // 'close', not 'exit': only 'close' comes after the child's stdout has been read to its end.
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => {
-      if (code === 0) resolve(JSON.parse(out) as FlooderReport);
-      else reject(new Error(`flooder ${mode} exited with ${code}: ${err}`));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code !== 0) {
+        reject(new Error(`flooder ${mode} exited with ${code}: ${err}`));
+        return;
+      }
+      try {
+        resolve(JSON.parse(out) as FlooderReport);
+      } catch (error) {
+        reject(
+          new Error(`flooder ${mode} printed no report (${String(error)}): ${JSON.stringify(out)} ${err}`),
+        );
+      }
     });
   });
 }
