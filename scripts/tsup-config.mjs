@@ -1,4 +1,5 @@
-// Shared tsup settings: ESM only, .d.ts, sourcemaps, one output file per `exports` subpath.
+// Shared tsup settings: ESM only, .d.ts, one output file per `exports` subpath. No source maps: the
+// tarballs ship no sources for them to point at, and the code is not minified.
 import { packageEntries } from './package-entries.mjs';
 
 export function libraryConfig(packageDir, overrides = {}) {
@@ -10,7 +11,7 @@ export function libraryConfig(packageDir, overrides = {}) {
     // it, so nothing published ever imports it (scripts/check-package.mjs checks the output).
     noExternal: [/^@agentwire\/internal(\/|$)/],
     dts: { resolve: [/^@agentwire\/internal(\/|$)/] },
-    sourcemap: true,
+    sourcemap: false,
     clean: true,
     target: 'node20',
     // Neutral output: a Node builtin is only ever reached from a Node-only subpath, kept external.

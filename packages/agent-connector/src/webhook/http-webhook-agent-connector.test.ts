@@ -234,7 +234,8 @@ describe('HttpWebhookAgentConnector.deliver', () => {
     expect(error).toMatchObject({
       cause_kind: 'network',
       http_status: null,
-      message: 'network error: fetch failed',
+      message:
+        'network error posting to https://agents.example/perry?x=1: fetch failed (connect ECONNREFUSED 127.0.0.1:1)',
     });
     expect(error.cause).toBe(refused);
     expect(error.retryable).toBe(true);
@@ -246,7 +247,8 @@ describe('HttpWebhookAgentConnector.deliver', () => {
       const error = await failureOf(connector(fetch).deliver('perry', payload));
       expect(error).toMatchObject({
         cause_kind: 'timeout',
-        message: 'timeout error: The operation was aborted due to timeout',
+        message:
+          'timeout error posting to https://agents.example/perry?x=1: The operation was aborted due to timeout',
       });
     }
   });

@@ -276,7 +276,12 @@ export class HttpWebhookAgentConnector implements AgentConnector {
       });
     } catch (error) {
       const cause_kind = isTimeout(error) ? 'timeout' : 'network';
-      throw new DeliveryFailedError(`${cause_kind} error: ${messageOf(error)}`, {
+      // fetch says only "fetch failed": what failed (a refused connection, an unknown host) is its cause.
+      const reason =
+        error instanceof Error && error.cause !== undefined
+          ? `${messageOf(error)} (${messageOf(error.cause)})`
+          : messageOf(error);
+      throw new DeliveryFailedError(`${cause_kind} error posting to ${redactUrl(url)}: ${reason}`, {
         agent_id,
         cause_kind,
         cause: error,
