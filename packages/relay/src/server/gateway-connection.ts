@@ -16,7 +16,13 @@ import type {
 
 import { encodeFrame, FrameDecoder } from '../ndjson.js';
 import type { CapabilityVault } from '../vault.js';
-import { acceptedBefore, type ResolvedServerOptions, type ServedPlatform } from './options.js';
+import {
+  acceptedBefore,
+  type ChatRoute,
+  type ChatRouteContext,
+  type ResolvedServerOptions,
+  type ServedPlatform,
+} from './options.js';
 import {
   executeOutbound,
   failureResult,
@@ -25,6 +31,7 @@ import {
   RunningOutboundCalls,
 } from './outbound.js';
 import { callbackError } from './platform-adapter.js';
+import type { RecentChats } from './recent-chats.js';
 
 /** A hello'd identity of a connection and the platform adapter that serves it. */
 export interface ConnectionIdentity {
@@ -45,6 +52,8 @@ export interface ConnectionHost {
   readonly options: ResolvedServerOptions;
   readonly buffer: InboundBuffer;
   readonly vault: CapabilityVault;
+  /** The chats and sessions this server delivered inbound events for. */
+  readonly recentChats: RecentChats;
   /** Subscribes `listener` to the tenant's bus messages. */
   subscribe(tenant: string, listener: (message: RelayBusMessage) => void): Promise<RelayBusSubscription>;
   /** Tells the other connections of the tenant, on every instance, that this one takes over. */
@@ -356,7 +365,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
   }
 
   async #outbound(frame: OutboundFrame): Promise<void> {
-    const identity = this.#identityFor(frame);
+    const identity = await this.#identityFor(frame);
     if (typeof identity === 'string') {
       this.#answer(frame.requestId, failureResult(identity));
       return;
@@ -387,19 +396,66 @@ export class GatewayConnection implements GatewayConnectionInfo {
 
   /**
    * The identity an outbound frame targets: the hello'd one with its `platform` (and `botId` when
-   * given), else the session default; a text saying why there is none.
+   * given); for a frame without a platform, the one `routeChat` picks, else that of the chat's latest
+   * inbound event delivered here, else the session default. A text saying why there is none.
    */
-  #identityFor(frame: OutboundFrame): ConnectionIdentity | string {
-    if (frame.platform === undefined) {
-      return this.#identities[0] ?? 'no platform was announced in a hello on this connection';
+  async #identityFor(frame: OutboundFrame): Promise<ConnectionIdentity | string> {
+    if (this.#identities.length === 0) return 'no platform was announced in a hello on this connection';
+    let platform = frame.platform;
+    let botId = frame.botId;
+    let chosen: 'platform' | 'routeChat' = 'platform';
+    if (platform === undefined) {
+      const action = frame.action as { readonly chat_id?: unknown; readonly session_key?: unknown };
+      const chatId =
+        typeof action.chat_id === 'string'
+          ? action.chat_id
+          : typeof action.session_key === 'string'
+            ? this.#host.recentChats.chatOf(this.tenant, action.session_key)?.chatId
+            : undefined;
+      const { op } = frame.action;
+      const route = chatId === undefined || op === 'unknown' ? undefined : await this.#routeChat(chatId, op);
+      if (typeof route === 'object' && 'failure' in route) return route.failure;
+      if (route !== undefined) {
+        ({ platform, botId } = typeof route === 'string' ? { platform: route, botId: undefined } : route);
+        chosen = 'routeChat';
+      } else {
+        platform = chatId === undefined ? undefined : this.#host.recentChats.platformOf(this.tenant, chatId);
+        if (platform === undefined || !this.#identities.some((identity) => identity.platform === platform)) {
+          return this.#identities[0] as ConnectionIdentity;
+        }
+      }
     }
     const match = this.#identities.find(
-      (identity) =>
-        identity.platform === frame.platform && (frame.botId === undefined || identity.botId === frame.botId),
+      (identity) => identity.platform === platform && (botId === undefined || identity.botId === botId),
     );
     if (match !== undefined) return match;
-    const who = frame.botId === undefined ? frame.platform : `${frame.platform}/${frame.botId}`;
-    return `platform ${who} was not announced in a hello on this connection`;
+    const who = botId === undefined ? platform : `${platform}/${botId}`;
+    return chosen === 'platform'
+      ? `platform ${who} was not announced in a hello on this connection`
+      : `routeChat chose platform ${who}, which was not announced in a hello on this connection`;
+  }
+
+  /** The connector's `routeChat` rule for a frame without a platform; a throw becomes a failure. */
+  async #routeChat(
+    chatId: string,
+    op: ChatRouteContext['op'],
+  ): Promise<ChatRoute | undefined | { readonly failure: string }> {
+    const { routeChat } = this.#host.options;
+    if (routeChat === undefined) return undefined;
+    try {
+      const route = await routeChat(chatId, {
+        tenant: this.tenant,
+        gatewayId: this.gatewayId,
+        op,
+        identities: this.#identities.map(({ platform, botId }) => ({ platform, botId })),
+      });
+      if (route === undefined || typeof route === 'string') return route;
+      if (route !== null && typeof route === 'object' && typeof route.platform === 'string') return route;
+      throw new TypeError(`routeChat returned ${String(route)}, not a platform or { platform, botId }`);
+    } catch (error) {
+      this.#host.fail(callbackError('routeChat', error));
+      return { failure: `routeChat failed for chat ${chatId}` };
+    }
   }
 
   /**
@@ -429,7 +485,10 @@ export class GatewayConnection implements GatewayConnectionInfo {
   }
 
   async #interrupt(frame: InterruptFrame): Promise<void> {
-    const identity = this.#identities[0];
+    // The session's chat, when this server delivered an event of it: its platform's adapter is told.
+    const chat = this.#host.recentChats.chatOf(this.tenant, frame.session_key);
+    const identity =
+      this.#identities.find((candidate) => candidate.platform === chat?.platform) ?? this.#identities[0];
     const onInterrupt = identity?.served.adapter.onInterrupt;
     if (identity === undefined || onInterrupt === undefined) return;
     try {
@@ -438,6 +497,7 @@ export class GatewayConnection implements GatewayConnectionInfo {
         gatewayId: this.gatewayId,
         platform: identity.platform,
         botId: identity.botId,
+        chatId: chat?.chatId,
       });
     } catch (error) {
       this.#host.fail(callbackError('onInterrupt', error));

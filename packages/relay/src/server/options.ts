@@ -16,6 +16,24 @@ export interface RelayServerLogger {
   error(message: string, details?: Readonly<Record<string, unknown>>): void;
 }
 
+/** What a {@link ChatRouter} is told about the frame it routes. */
+export interface ChatRouteContext {
+  readonly tenant: string;
+  readonly gatewayId: string;
+  readonly op: OutboundOp;
+  /** The `(platform, botId)` identities the connection announced, in hello order. */
+  readonly identities: readonly { readonly platform: string; readonly botId: string }[];
+}
+
+/** Where a {@link ChatRouter} sends a frame: a platform name, or a platform and one of its bot ids. */
+export type ChatRoute = string | { readonly platform: string; readonly botId?: string };
+
+/** The connector's rule for outbound frames without a platform (the `routeChat` option). */
+export type ChatRouter = (
+  chatId: string,
+  context: ChatRouteContext,
+) => ChatRoute | undefined | Promise<ChatRoute | undefined>;
+
 /** Options of `createRelayServer`. */
 export interface RelayServerOptions {
   /** Port to listen on when no `server` is given; `0` (the default) picks a free one (see `port`). */
@@ -47,6 +65,17 @@ export interface RelayServerOptions {
    * gateway's generic `relay` identity). Without it such a hello is left unanswered and reported.
    */
   readonly fallbackPlatform?: string;
+  /**
+   * Picks the adapter of an outbound frame that names no platform: every `get_chat_info` (the gateway
+   * never names one there) and any op for a chat the gateway has not seen inbound. Return one of the
+   * platforms the connection announced in a hello (with `botId` when it announced several bots of it),
+   * or `undefined` for the default: the platform of the chat's latest inbound event this server
+   * delivered, else the connection's session default (its first hello). A platform the connection did
+   * not announce, or a throw, answers the gateway `{ success: false }`; a throw is also reported as
+   * `error`. Use it when several instances share the gateways: the default knows only this instance's
+   * deliveries.
+   */
+  readonly routeChat?: ChatRouter;
   /** Routes inbound calls between connector instances. Default: an in-memory bus (one process). */
   readonly bus?: RelayBus;
   /** Holds unacknowledged inbound frames. Default: an in-memory buffer (one process). */
@@ -169,6 +198,7 @@ export interface ResolvedServerOptions {
   readonly path: string;
   readonly platforms: ReadonlyMap<string, ServedPlatform>;
   readonly fallbackPlatform: ServedPlatform | undefined;
+  readonly routeChat: ChatRouter | undefined;
   readonly instanceId: string;
   readonly maxPayload: number;
   readonly outboundTimeoutMs: number;
@@ -216,6 +246,11 @@ export function resolveServerOptions(options: RelayServerOptions): ResolvedServe
       path: 'fallbackPlatform',
     });
   }
+  if (options.routeChat !== undefined && typeof options.routeChat !== 'function') {
+    throw new RelayError('relay_server_invalid_option', 'routeChat must be a function', {
+      path: 'routeChat',
+    });
+  }
   const instanceId = options.instanceId ?? randomUUID();
   if (typeof instanceId !== 'string' || instanceId === '') {
     throw new RelayError('relay_server_invalid_option', 'instanceId must be a non-empty string', {
@@ -242,6 +277,7 @@ export function resolveServerOptions(options: RelayServerOptions): ResolvedServe
     path,
     platforms,
     fallbackPlatform,
+    routeChat: options.routeChat,
     instanceId,
     maxPayload: integer(options.maxPayload, RELAY_SERVER_DEFAULTS.maxPayload, 'maxPayload', 1),
     outboundTimeoutMs: integer(

@@ -58,9 +58,16 @@ export interface FollowUpContext extends OutboundContext {
 export interface InterruptContext {
   readonly tenant: string;
   readonly gatewayId: string;
-  /** The connection's session default platform (its first answered hello). */
+  /** The platform whose adapter is called: the session's chat's, when known, else the session default. */
   readonly platform: string;
   readonly botId: string;
+  /**
+   * The session's chat — what `deliverInterrupt` and the adapter's platform calls need: the chat of the
+   * latest inbound event this server delivered whose source keys to the session (`buildSessionKey`,
+   * default options). `undefined` when this instance delivered none (another instance did, or it is
+   * among the oldest past the 10 000 sessions a server remembers).
+   */
+  readonly chatId: string | undefined;
 }
 
 /** Executes one op: the decoded action (defaults filled) in, the op's result shape out. */
@@ -111,7 +118,8 @@ export interface PlatformAdapter {
   readonly thread_rename?: OpHandler<'thread_rename'>;
   /**
    * A gateway `interrupt` frame (a mid-turn `/stop`) for `sessionKey`, delivered to the adapter of the
-   * connection's session default platform. What it throws is reported on the server's `error` event.
+   * session's chat's platform when this server delivered an event of it (`context.chatId` is then that
+   * chat), else to the session default's. What it throws is reported on the server's `error` event.
    */
   readonly onInterrupt?: (
     sessionKey: string,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mintRelayToken } from '../auth.js';
+import { createMessageEvent } from '../message-event.js';
 import {
   bearer,
   connectGateway,
@@ -9,6 +10,7 @@ import {
   OLD_SECRET,
   SECRET,
   startServer,
+  TENANT,
 } from './server-test-support.js';
 
 const discord = { descriptor: discordDescriptor };
@@ -107,5 +109,35 @@ describe('upgrade authentication', () => {
     expect(server.revoke(GATEWAY_ID)).toBe(1);
     await expect(revoked.closed).resolves.toEqual({ code: 4401, reason: 'unauthorized' });
     expect(other.ws.readyState).toBe(other.ws.OPEN);
+  });
+
+  it('disconnect closes the live sockets of that gateway with 1000, and the gateway gets back in with nothing lost', async () => {
+    const server = await startServer(discord);
+    const dropped = await connectGateway(server, [['discord', '']], bearer(GATEWAY_ID));
+    const other = await connectGateway(server, [['discord', '']], bearer('gw-b'));
+    const source = { platform: 'discord', chat_type: 'dm', chat_id: '1', user_id: '1' } as const;
+    const { bufferId } = await server.deliverInbound(TENANT, createMessageEvent({ text: 'unacked', source }));
+    await dropped.waitFor('inbound');
+    expect(server.disconnect(GATEWAY_ID, 'moving to another instance')).toBe(1);
+    await expect(dropped.closed).resolves.toEqual({ code: 1000, reason: 'moving to another instance' });
+    expect(other.ws.readyState).toBe(other.ws.OPEN);
+    expect(server.disconnect('gw-unknown')).toBe(0);
+    // Not a revocation: the same gateway dials again and is replayed what it never acked.
+    const again = await connectGateway(server, [['discord', '']], bearer(GATEWAY_ID));
+    expect((await again.waitFor('inbound')).map((frame) => frame.bufferId)).toEqual([bufferId]);
+    expect(server.disconnect(GATEWAY_ID)).toBe(1);
+    await expect(again.closed).resolves.toEqual({ code: 1000, reason: 'disconnected by the connector' });
+  });
+
+  it('disconnect refuses a reason a close frame cannot carry', () => {
+    return startServer(discord).then((server) => {
+      expect(() => server.disconnect(GATEWAY_ID, 'é'.repeat(62))).toThrow(
+        expect.objectContaining({ code: 'relay_server_invalid_input', path: 'reason' }),
+      );
+      expect(() => server.disconnect(GATEWAY_ID, 'é'.repeat(61))).not.toThrow();
+      expect(() => server.disconnect(7 as unknown as string)).toThrow(
+        expect.objectContaining({ code: 'relay_server_invalid_input', path: 'gatewayId' }),
+      );
+    });
   });
 });

@@ -30,6 +30,7 @@ import {
   type UpgradeAccepted,
   type UpgradeRefused,
 } from './platform-adapter.js';
+import { RecentChats } from './recent-chats.js';
 
 /** The first descriptor was sent and the connection delivers: its session default identity. */
 export interface RelaySessionInfo extends GatewayConnectionInfo {
@@ -84,6 +85,7 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
   readonly #ownsHttpServer: boolean;
   readonly #wss: WebSocketServer;
   readonly #connections = new Map<WebSocket, GatewayConnection>();
+  readonly #recentChats = new RecentChats();
   readonly #host: ConnectionHost;
   readonly #onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
     this.#upgrade(request, socket, head);
@@ -165,7 +167,9 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
   async deliverInbound(tenant: string, event: MessageEvent | MessageEventWire): Promise<BufferedDelivery> {
     this.#assertOpen('deliverInbound');
     checkTenant(tenant);
-    return this.#buffered(tenant, inboundFrame(event));
+    const frame = inboundFrame(event);
+    if (frame.type === 'inbound') this.#recentChats.remember(tenant, frame.event['source']);
+    return this.#buffered(tenant, frame);
   }
 
   /**
@@ -220,6 +224,35 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
     for (const connection of this.#connections.values()) {
       if (connection.gatewayId !== gatewayId) continue;
       connection.close(RELAY_CLOSE_UNAUTHORIZED, RELAY_CLOSE_REASON_UNAUTHORIZED);
+      closed += 1;
+    }
+    return closed;
+  }
+
+  /**
+   * Closes this instance's sockets of `gatewayId` with 1000 and `reason` (at most 123 bytes of UTF-8).
+   * The gateway dials again (any instance, with backoff) and gets every unacknowledged entry replayed:
+   * use it to move a gateway to another instance, or to make it authenticate again after a rotation.
+   * Returns how many sockets it closed. To keep a gateway out, use {@link revoke}.
+   *
+   * @throws {RelayError} `relay_server_invalid_input`: a gateway id or reason that is not a string, or a
+   * reason too long for a close frame.
+   */
+  disconnect(gatewayId: string, reason = 'disconnected by the connector'): number {
+    if (typeof gatewayId !== 'string') {
+      throw new RelayError('relay_server_invalid_input', 'gatewayId must be a string', { path: 'gatewayId' });
+    }
+    if (typeof reason !== 'string' || Buffer.byteLength(reason, 'utf8') > 123) {
+      throw new RelayError(
+        'relay_server_invalid_input',
+        'reason must be a string of at most 123 bytes of UTF-8 (what a close frame carries)',
+        { path: 'reason' },
+      );
+    }
+    let closed = 0;
+    for (const connection of this.#connections.values()) {
+      if (connection.gatewayId !== gatewayId) continue;
+      connection.close(1000, reason);
       closed += 1;
     }
     return closed;
@@ -346,6 +379,7 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
       options: this.#options,
       buffer,
       vault,
+      recentChats: this.#recentChats,
       subscribe: (tenant, listener): Promise<RelayBusSubscription> => bus.subscribe(tenant, listener),
       publishTakeover: async (connection) => {
         await bus.publish(connection.tenant, {

@@ -1,0 +1,195 @@
+// Frames that name no platform — every `get_chat_info`, a `follow_up`, an op for a chat the gateway has
+// not seen — on a connection that said hello for several platforms; and a gateway `interrupt`, which
+// names only a session key.
+import { describe, expect, it } from 'vitest';
+import { createMessageEvent } from '../message-event.js';
+import { buildSessionKey } from '../session-key.js';
+import type { PlatformAdapter } from './platform-adapter.js';
+import {
+  connectGateway,
+  discordDescriptor,
+  requestId,
+  settle,
+  startServer,
+  TENANT,
+  type TestGateway,
+} from './server-test-support.js';
+
+/** An adapter whose `get_chat_info` and `send` name the platform that answered. */
+function answering(platform: string, interrupts: unknown[] = []): PlatformAdapter {
+  return {
+    descriptor: { ...discordDescriptor, platform, label: platform },
+    send: (action, context) => ({
+      success: true,
+      message_id: `${platform}/${context.botId}:${action.chat_id}`,
+    }),
+    get_chat_info: (action) => ({
+      success: true,
+      chat_info: { name: `${platform}:${action.chat_id}`, type: 'group' },
+    }),
+    onInterrupt: (sessionKey, _reason, context) => {
+      interrupts.push({ sessionKey, ...context });
+    },
+  };
+}
+
+const slackSource = { platform: 'slack', chat_type: 'group', chat_id: 'C42', user_id: 'U1' } as const;
+
+async function chatInfo(gateway: TestGateway, n: number, chatId: string): Promise<unknown> {
+  gateway.send({
+    type: 'outbound',
+    requestId: requestId(n),
+    action: { op: 'get_chat_info', chat_id: chatId },
+  });
+  return (await gateway.result(requestId(n)))['chat_info'];
+}
+
+describe('frames without a platform', () => {
+  it("go to the platform of the chat's latest inbound event delivered here, else the session default", async () => {
+    const server = await startServer(answering('discord'), {
+      platforms: { discord: answering('discord'), slack: answering('slack') },
+    });
+    const gateway = await connectGateway(server, [
+      ['discord', 'app1'],
+      ['slack', 'B1'],
+    ]);
+    expect(await chatInfo(gateway, 1, 'C42')).toEqual({ name: 'discord:C42', type: 'group' });
+    await server.deliverInbound(TENANT, createMessageEvent({ text: 'hi', source: slackSource }));
+    expect(await chatInfo(gateway, 2, 'C42')).toEqual({ name: 'slack:C42', type: 'group' });
+    // Another tenant's chat of the same id is not this tenant's.
+    await server.deliverInbound(
+      'tenant-b',
+      createMessageEvent({ text: 'hi', source: { ...slackSource, chat_id: 'D7' } }),
+    );
+    expect(await chatInfo(gateway, 3, 'D7')).toEqual({ name: 'discord:D7', type: 'group' });
+    // A frame that names its platform goes there, whatever the chat's history.
+    gateway.send({
+      type: 'outbound',
+      requestId: requestId(4),
+      platform: 'discord',
+      action: { op: 'send', chat_id: 'C42', content: 'x' },
+    });
+    expect((await gateway.result(requestId(4)))['message_id']).toBe('discord/app1:C42');
+  });
+
+  it('go where routeChat says, and fail when it names a platform not announced or throws', async () => {
+    const routed: unknown[] = [];
+    const server = await startServer(answering('discord'), {
+      platforms: { discord: answering('discord'), slack: answering('slack') },
+      routeChat: (chatId, context) => {
+        routed.push([chatId, context]);
+        if (chatId === 'boom') throw new Error('lookup down');
+        if (chatId.startsWith('tg')) return 'telegram';
+        return chatId.startsWith('C') ? { platform: 'slack', botId: 'B2' } : undefined;
+      },
+    });
+    const errors: Error[] = [];
+    server.on('error', (error) => errors.push(error));
+    const gateway = await connectGateway(server, [
+      ['discord', 'app1'],
+      ['slack', 'B1'],
+      ['slack', 'B2'],
+    ]);
+    gateway.send({
+      type: 'outbound',
+      requestId: requestId(1),
+      action: { op: 'send', chat_id: 'C9', content: 'x' },
+    });
+    expect((await gateway.result(requestId(1)))['message_id']).toBe('slack/B2:C9');
+    expect(routed[0]).toEqual([
+      'C9',
+      {
+        tenant: TENANT,
+        gatewayId: 'gw-1',
+        op: 'send',
+        identities: [
+          { platform: 'discord', botId: 'app1' },
+          { platform: 'slack', botId: 'B1' },
+          { platform: 'slack', botId: 'B2' },
+        ],
+      },
+    ]);
+    expect(await chatInfo(gateway, 2, '555')).toEqual({ name: 'discord:555', type: 'group' });
+    gateway.send({
+      type: 'outbound',
+      requestId: requestId(3),
+      action: { op: 'get_chat_info', chat_id: 'tg1' },
+    });
+    expect(await gateway.result(requestId(3))).toEqual({
+      success: false,
+      error: 'routeChat chose platform telegram, which was not announced in a hello on this connection',
+    });
+    gateway.send({
+      type: 'outbound',
+      requestId: requestId(4),
+      action: { op: 'get_chat_info', chat_id: 'boom' },
+    });
+    expect(await gateway.result(requestId(4))).toEqual({
+      success: false,
+      error: 'routeChat failed for chat boom',
+    });
+    expect(errors.map((error) => error.message).join()).toContain('lookup down');
+  });
+});
+
+describe('a gateway interrupt', () => {
+  it("reaches the adapter of the session's chat with its chat id, when this server delivered an event of it", async () => {
+    const interrupts: unknown[] = [];
+    const server = await startServer(answering('discord', interrupts), {
+      platforms: { discord: answering('discord', interrupts), slack: answering('slack', interrupts) },
+    });
+    const gateway = await connectGateway(server, [
+      ['discord', 'app1'],
+      ['slack', 'B1'],
+    ]);
+    await server.deliverInbound(TENANT, createMessageEvent({ text: 'hi', source: slackSource }));
+    const known = buildSessionKey(slackSource);
+    gateway.send({ type: 'interrupt', session_key: known });
+    gateway.send({ type: 'interrupt', session_key: 'agent:main:discord:dm:never-seen' });
+    while (interrupts.length < 2) await settle();
+    expect(interrupts).toEqual([
+      { sessionKey: known, tenant: TENANT, gatewayId: 'gw-1', platform: 'slack', botId: 'B1', chatId: 'C42' },
+      {
+        sessionKey: 'agent:main:discord:dm:never-seen',
+        tenant: TENANT,
+        gatewayId: 'gw-1',
+        platform: 'discord',
+        botId: 'app1',
+        chatId: undefined,
+      },
+    ]);
+    // What the adapter needs to pass the stop on, or to clear typing in the chat:
+    expect(await server.deliverInterrupt(TENANT, known, 'C42')).toEqual({ delivered: true });
+  });
+
+  it("of a follow_up's session goes to the session's chat's platform too", async () => {
+    const server = await startServer(answering('discord'), {
+      platforms: {
+        discord: answering('discord'),
+        slack: {
+          ...answering('slack'),
+          follow_up: (_a, c) => ({ success: true, message_id: `slack:${c.platform}` }),
+        },
+      },
+    });
+    const gateway = await connectGateway(server, [
+      ['discord', 'app1'],
+      ['slack', 'B1'],
+    ]);
+    await server.deliverInbound(TENANT, createMessageEvent({ text: 'hi', source: slackSource }));
+    const sessionKey = buildSessionKey(slackSource);
+    await server.bindCapability({
+      tenant: TENANT,
+      session_key: sessionKey,
+      kind: 'k',
+      credential: 'c',
+      ttl_ms: 60_000,
+    });
+    gateway.send({
+      type: 'outbound',
+      requestId: requestId(1),
+      action: { op: 'follow_up', session_key: sessionKey, kind: 'k', content: 'x' },
+    });
+    expect(await gateway.result(requestId(1))).toEqual({ success: true, message_id: 'slack:slack' });
+  });
+});
