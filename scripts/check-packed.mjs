@@ -125,7 +125,7 @@ function installProject(project, tarballs) {
     pnpm: { overrides: files, onlyBuiltDependencies: ['better-sqlite3', 'esbuild'] },
   };
   writeFileSync(join(project, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
-  execFileSync('pnpm', ['install', '--prefer-offline', '--reporter=append-only'], {
+  execFileSync('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile', '--reporter=append-only'], {
     cwd: project,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
