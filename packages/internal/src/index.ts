@@ -31,4 +31,11 @@ export {
   type PythonJsonUnencodableReason,
   parsePythonJson,
 } from './python-json.js';
-export { describeType, describeValue, isJsonObject, isPlainObject, messageOf } from './values.js';
+export {
+  describeType,
+  describeValue,
+  isJsonObject,
+  isPlainObject,
+  messageOf,
+  messageWithCause,
+} from './values.js';

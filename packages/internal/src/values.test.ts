@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeType, describeValue, isJsonObject, isPlainObject, messageOf } from './values.js';
+import {
+  describeType,
+  describeValue,
+  isJsonObject,
+  isPlainObject,
+  messageOf,
+  messageWithCause,
+} from './values.js';
 
 describe('object checks', () => {
   it('isJsonObject takes any non-null, non-array object', () => {
@@ -93,5 +100,16 @@ describe('messageOf', () => {
       },
     };
     expect(messageOf(hostile)).toBe('unprintable error');
+  });
+});
+
+describe('messageWithCause', () => {
+  it('adds what fetch only puts in its cause, and nothing when there is none', () => {
+    const refused = new TypeError('fetch failed', {
+      cause: new Error('getaddrinfo ENOTFOUND agents.example'),
+    });
+    expect(messageWithCause(refused)).toBe('fetch failed (getaddrinfo ENOTFOUND agents.example)');
+    expect(messageWithCause(new Error('plain'))).toBe('plain');
+    expect(messageWithCause('text')).toBe('text');
   });
 });

@@ -75,6 +75,15 @@ function describeObject(value: object): string {
   }
 }
 
+/**
+ * `messageOf(error)`, followed by its cause's message in parentheses when it has one: `fetch` rejects
+ * with "fetch failed" and puts what failed (a refused connection, an unknown host) only in `cause`.
+ */
+export function messageWithCause(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause === undefined ? messageOf(error) : `${messageOf(error)} (${messageOf(cause)})`;
+}
+
 /** The message of a thrown value: `error.message` for an `Error`, its string form otherwise, never a throw. */
 export function messageOf(error: unknown): string {
   try {

@@ -1,4 +1,4 @@
-import { describeType, messageOf } from '@agentwire/internal';
+import { describeType, messageOf, messageWithCause } from '@agentwire/internal';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
@@ -276,16 +276,14 @@ export class HttpWebhookAgentConnector implements AgentConnector {
       });
     } catch (error) {
       const cause_kind = isTimeout(error) ? 'timeout' : 'network';
-      // fetch says only "fetch failed": what failed (a refused connection, an unknown host) is its cause.
-      const reason =
-        error instanceof Error && error.cause !== undefined
-          ? `${messageOf(error)} (${messageOf(error.cause)})`
-          : messageOf(error);
-      throw new DeliveryFailedError(`${cause_kind} error posting to ${redactUrl(url)}: ${reason}`, {
-        agent_id,
-        cause_kind,
-        cause: error,
-      });
+      throw new DeliveryFailedError(
+        `${cause_kind} error posting to ${redactUrl(url)}: ${messageWithCause(error)}`,
+        {
+          agent_id,
+          cause_kind,
+          cause: error,
+        },
+      );
     }
     if ('refused' in followed) {
       const { refused, status } = followed;

@@ -1,3 +1,4 @@
+import { messageWithCause } from '@agentwire/internal';
 import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import {
@@ -191,7 +192,7 @@ async function fetchAnswer(
     if (signal.aborted) throw signal.reason;
     if (deadline.signal.aborted) throw deadline.signal.reason;
     if (error instanceof HearthNetLocalError && error.code === 'pubsub_protocol') throw error;
-    throw new PartitionError(`could not reach ${url.origin}: ${(error as Error).message}`, { cause: error });
+    throw new PartitionError(`could not reach ${url.origin}: ${messageWithCause(error)}`, { cause: error });
   } finally {
     clearTimeout(timer);
   }

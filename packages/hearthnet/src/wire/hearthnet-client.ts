@@ -1,3 +1,4 @@
+import { messageWithCause } from '@agentwire/internal';
 import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { parseStrictJson } from '../canonical-json/strict-json.js';
 import type {
@@ -229,7 +230,7 @@ async function call(
   } catch (error) {
     prepared.writer?.abort(error);
     if (options.signal?.aborted === true) throw options.signal.reason;
-    throw new PartitionError(`could not reach ${settings.url.origin}: ${(error as Error).message}`, {
+    throw new PartitionError(`could not reach ${settings.url.origin}: ${messageWithCause(error)}`, {
       cause: error,
     });
   }
