@@ -216,6 +216,31 @@ describe('runSuite', () => {
     expect(report.results[1]!.status).toBe('passed');
   });
 
+  it("aborts the case's signal with the timeout error, and only a case that ran past it", async () => {
+    const signals: AbortSignal[] = [];
+    const waits: ConformanceCase<Calculator> = {
+      ...slow,
+      id: 'calc.waits',
+      run: (_ctx, { signal }) => {
+        signals.push(signal);
+        return new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason)),
+        );
+      },
+    };
+    const quick: ConformanceCase<Calculator> = {
+      ...passing,
+      run: (_ctx, { signal }) => {
+        signals.push(signal);
+      },
+    };
+    const report = await runSuite(fakeSuite([waits, quick]), { timeoutMs: 20 });
+    expect(report.results.map((r) => r.status)).toEqual(['failed', 'passed']);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(signals[0]?.reason).toMatchObject({ code: 'case_timeout' });
+    expect(signals[1]?.aborted).toBe(false);
+  });
+
   it('fails every case when setup throws, and reports the setup error', async () => {
     const suite: ConformanceSuite<Calculator> = {
       ...fakeSuite([passing, needsNegatives]),

@@ -55,7 +55,13 @@ export async function executeCase<Ctx>(
   let error: unknown;
   let threw = false;
   try {
-    await withTimeout(() => testCase.run(setup.ctx), testCase.id, timeoutMs);
+    const controller = new AbortController();
+    await withTimeout(
+      () => testCase.run(setup.ctx, { signal: controller.signal }),
+      testCase.id,
+      timeoutMs,
+      controller,
+    );
   } catch (caught) {
     threw = true;
     error = caught;
@@ -88,13 +94,20 @@ async function withTimeout(
   action: () => void | Promise<void>,
   caseId: string,
   timeoutMs: number,
+  controller: AbortController,
 ): Promise<void> {
   const outcome = await settleWithin(action, timeoutMs);
   if (outcome === 'late') {
-    throw new ConformanceError('case_timeout', `case ${caseId} did not finish within ${timeoutMs} ms`, {
-      retryable: true,
-      details: { caseId, timeoutMs },
-    });
+    const error = new ConformanceError(
+      'case_timeout',
+      `case ${caseId} did not finish within ${timeoutMs} ms`,
+      {
+        retryable: true,
+        details: { caseId, timeoutMs },
+      },
+    );
+    controller.abort(error); // what the case started stops with it
+    throw error;
   }
   if ('error' in outcome) throw outcome.error;
 }

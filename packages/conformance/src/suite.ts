@@ -19,9 +19,16 @@ export interface ConformanceCase<Ctx> {
   readonly since: string;
   /**
    * Runs the check; throws when the implementation does not conform (any value: the report keeps its
-   * `name`, `message` and `code`).
+   * `name`, `message` and `code`). `run.signal` is aborted when the case runs past its timeout: pass it
+   * to what the case starts (requests, streams), so that a timed-out case leaves nothing open.
    */
-  run(ctx: Ctx): void | Promise<void>;
+  run(ctx: Ctx, run: CaseRun): void | Promise<void>;
+}
+
+/** What the runner gives one run of a case. */
+export interface CaseRun {
+  /** Aborted (with a `ConformanceError` `case_timeout`) when the case runs past its timeout. */
+  readonly signal: AbortSignal;
 }
 
 /** How an implementer provides a capability that cases `require` (see {@link ConformanceSuite.needs}). */

@@ -6,11 +6,13 @@ import {
 } from '@agentwire/agent-connector/webhook';
 import { generateKeyPair, type KeyPair, keyPairFromSeed } from '@agentwire/hearthnet';
 import { readKeyPair, SEED_FILE_NAME } from '@agentwire/hearthnet/key-files';
+import samplesFixture from '../../fixtures/hearthnet/capability-samples.json' with { type: 'json' };
 import { ConformanceError } from '../errors.js';
 import { type ErrorSummary, summarizeError } from '../run-suite.js';
 import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-suite.js';
 import { webhookSigningSuite } from '../suites/agent-connector/webhook-signing-suite.js';
 import { hearthnetNodeSuite, MARKET_POST_SAMPLE } from '../suites/hearthnet/node-suite.js';
+import type { NodeSuiteCall } from '../suites/hearthnet/node-suite-checks.js';
 import { nodeDeclaredLengthProbe } from '../suites/relay-edge/node-declared-length-probe.js';
 import { relayEdgeLiveSuite } from '../suites/relay-edge/relay-edge-live-suite.js';
 import { relayConnectorSuite } from '../suites/relay-live/relay-connector-suite.js';
@@ -104,7 +106,7 @@ export async function targetRun(command: RelayCommand | AgentCommand | HearthNet
           community: command.community,
           identity,
           capabilities: {
-            call: MARKET_POST_SAMPLE,
+            call: callOf(command),
             ...(command.subscribe === true
               ? { subscribe: command.topic === undefined ? {} : { topic: command.topic } }
               : {}),
@@ -170,6 +172,28 @@ function agentRun(command: AgentCommand): TargetRun {
     ],
     agentCalls: () => connectors.flatMap((connector) => connector.calls),
   };
+}
+
+/** The call of `--capability` (default `market.post`) with `--input` / `--params` or the catalogue's sample. */
+function callOf(command: HearthNetCommand): NodeSuiteCall {
+  const { capability } = command;
+  if (capability === undefined) return MARKET_POST_SAMPLE;
+  const given = (text: string | undefined) =>
+    text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
+  const sample = samplesFixture.cases.find(
+    (entry) => entry.capability === capability && entry.part === 'request' && entry.valid,
+  )?.value as
+    | { readonly params?: Record<string, unknown>; readonly input?: Record<string, unknown> }
+    | undefined;
+  const input = given(command.input) ?? sample?.input;
+  if (input === undefined) {
+    throw new ConformanceError(
+      'cli_usage',
+      `the catalogue has no sample request of ${capability}: give its input with --input JSON`,
+    );
+  }
+  const params = given(command.params) ?? (command.input === undefined ? sample?.params : undefined);
+  return { capability, input, ...(params === undefined ? {} : { params }) };
 }
 
 async function identityFor(command: HearthNetCommand): Promise<KeyPair> {

@@ -190,6 +190,18 @@ describe('parseCliArgs', () => {
       '--sync-push and --no-sync exclude each other',
     ],
     [
+      ['hearthnet', '--node', 'http://n', '--community', 'c', '--input', '{}'],
+      '--input and --params need --capability',
+    ],
+    [
+      ['hearthnet', '--node', 'http://n', '--community', 'c', '--capability', 'llm.chat', '--input', '[1]'],
+      '--input must be a JSON object, got [1]',
+    ],
+    [
+      ['hearthnet', '--node', 'http://n', '--community', 'c', '--capability', 'llm.chat', '--params', '{x'],
+      '--params must be a JSON object, got {x',
+    ],
+    [
       ['relay', '--connector', 'ws://h', '--gateway-id', 'g', '--secret', 's', '--identity-token', 'i'],
       '--identity-token and --enrollment-token go together, with --edge-url',
     ],

@@ -36,6 +36,13 @@ export interface HearthNetCommand {
   readonly topic?: string;
   /** Check blob transfer: `read` (`file.read` only) or `put` (the caller is trusted: `file.put` too). */
   readonly blobs?: 'read' | 'put';
+  /**
+   * The capability the call cases call (`--capability`, default `market.post`), with `--input` / `--params`
+   * (JSON objects; default: the catalogue's sample request of that capability).
+   */
+  readonly capability?: string;
+  readonly input?: string;
+  readonly params?: string;
   /** Leave out the `GET /manifest` cases (`--no-manifest`). */
   readonly noManifest?: true;
   /** Leave out the gossip sync cases (`--no-sync`). */
@@ -81,6 +88,7 @@ export const USAGE = `Usage:
                               [--edge-url URL [--identity-token T --enrollment-token T]] [shared options]
   agentwire-conformance agent --webhook URL [--secret S] [--wake-url URL] [--agent ID] [shared options]
   agentwire-conformance hearthnet --node URL --community ID [--seed HEX | --key-file PATH]
+                                  [--capability NAME [--input JSON] [--params JSON]]
                                   [--subscribe [--topic T]] [--blobs read|put]
                                   [--no-manifest] [--no-sync | --sync-push] [shared options]
   agentwire-conformance fixtures (--list | --export DIR)
@@ -97,7 +105,9 @@ The targets run a black-box suite against a live implementation in any language:
   agent       plays the runtime against an HTTP webhook agent: deliver (augment, template), wake,
               HMAC-signed requests when --secret is given; prints the receipts. --agent names the
               agent (default conformance-agent), --wake-url its wake endpoint.
-  hearthnet   calls a HearthNet node over HTTP as a member of --community: signed calls, errors,
+  hearthnet   calls a HearthNet node over HTTP as a member of --community: signed calls (of
+              --capability, default market.post, with --input and --params, default the catalogue's
+              sample request of that capability; a capability outside the catalogue needs --input), errors,
               replay protection, streams, the signed manifest at GET /manifest (--no-manifest leaves
               it out) and the gossip endpoints GET /sync/v1/heads and POST /sync/v1/events (a forged
               event must be refused; --sync-push also pushes a signed event of the caller; --no-sync
@@ -165,6 +175,9 @@ const COMMAND_FLAGS: Readonly<
     '--subscribe': ['subscribe', 'switch'],
     '--topic': ['topic', 'value'],
     '--blobs': ['blobs', 'value'],
+    '--capability': ['capability', 'value'],
+    '--input': ['input', 'value'],
+    '--params': ['params', 'value'],
     '--no-manifest': ['noManifest', 'switch'],
     '--no-sync': ['noSync', 'switch'],
     '--sync-push': ['syncPush', 'switch'],
@@ -315,6 +328,26 @@ function buildCommand(
   }
   if (target === 'hearthnet' && values.has('--topic') && !values.has('--subscribe')) {
     throw new ConformanceError('cli_usage', '--topic needs --subscribe');
+  }
+  if (
+    target === 'hearthnet' &&
+    (values.has('--input') || values.has('--params')) &&
+    !values.has('--capability')
+  ) {
+    throw new ConformanceError('cli_usage', '--input and --params need --capability');
+  }
+  for (const flag of ['--input', '--params']) {
+    const text = values.get(flag);
+    if (typeof text !== 'string') continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new ConformanceError('cli_usage', `${flag} must be a JSON object, got ${text}`);
+    }
   }
   const blobs = values.get('--blobs');
   if (target === 'hearthnet' && blobs !== undefined && blobs !== 'read' && blobs !== 'put') {

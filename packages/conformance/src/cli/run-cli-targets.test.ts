@@ -348,6 +348,31 @@ describe('runCli targets', () => {
     expect(without.statusOf.get('sync.heads')).toBe('skipped');
   });
 
+  it('calls the capability of --capability, with the catalogue sample or --input', async () => {
+    const { url, community } = await startHearthNetNode();
+    const callOk = async (...extra: string[]) => {
+      const { io, files } = memoryIo();
+      const args = ['hearthnet', '--node', url, '--community', community, '--seed', '2a'.repeat(32)];
+      await runCli([...args, '--json', 'r.json', ...extra], io);
+      const report = JSON.parse(files.get('r.json')!) as {
+        reports: { results: { id: string; status: string }[] }[];
+      };
+      return report.reports[0]?.results.find((c) => c.id === 'hearthnet.node.call.ok')?.status;
+    };
+    expect(await callOk('--capability', 'file.list')).toBe('passed');
+    // The node does not serve rag.query: the call is made, and answered not_found.
+    expect(await callOk('--capability', 'rag.query')).toBe('failed');
+    const input = (fields: object) => JSON.stringify({ client_id: 'cli-1', category: 'offer', ...fields });
+    expect(await callOk('--capability', 'market.post', '--input', input({ title: 'Bread' }))).toBe('passed');
+    expect(await callOk('--capability', 'market.post', '--input', input({ title: 7 }))).toBe('failed');
+    const { io, err } = memoryIo();
+    const args = ['hearthnet', '--node', url, '--community', community, '--capability', 'x.custom'];
+    expect(await runCli(args, io)).toBe(EXIT_USAGE);
+    expect(err.join('\n')).toContain(
+      'the catalogue has no sample request of x.custom: give its input with --input JSON',
+    );
+  });
+
   it('refuses --topic without --subscribe and an unknown --blobs mode', async () => {
     for (const extra of [
       ['--topic', 'x'],

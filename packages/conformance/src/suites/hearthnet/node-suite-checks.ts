@@ -34,8 +34,18 @@ export function nodeCase(
     level,
     since,
     ...(requires === undefined ? {} : { requires }),
-    run,
+    // Every request of the case is aborted with it at its timeout: nothing stays open, the process exits.
+    run: (ctx, { signal }) => run({ ...ctx, fetch: fetchWithin(ctx.fetch, signal) }),
   };
+}
+
+/** `fetch` whose requests (and the bodies being read) are aborted when `signal` is, as well as by their own. */
+function fetchWithin(fetchFunction: typeof fetch, signal: AbortSignal): typeof fetch {
+  return (input, init) =>
+    fetchFunction(input, {
+      ...init,
+      signal: init?.signal == null ? signal : AbortSignal.any([init.signal, signal]),
+    });
 }
 
 export async function expectStatus(response: Response, status: number, what: string): Promise<void> {

@@ -1,6 +1,8 @@
 // hearthnetNodeSuite against live nodes on 127.0.0.1: ours (a bus handler with a deterministic
 // backend), and copies of it with one flaw each, which must fail exactly the cases about that flaw.
 
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { keyPairFromSeed } from '@agentwire/hearthnet';
 import { InMemoryBlobStore, registerFileCapabilities } from '@agentwire/hearthnet/blobs';
 import { CapabilityRegistry, catalogueDescriptor } from '@agentwire/hearthnet/capabilities';
@@ -300,6 +302,33 @@ describe('hearthnetNodeSuite', () => {
       expect(heads[node.node.nodeId]).toBeGreaterThan(4);
     } finally {
       await node.close();
+    }
+  });
+
+  it('aborts the requests of a case that runs past its timeout, so nothing stays open', async () => {
+    const open = new Set<IncomingMessage>();
+    let aborted = 0;
+    const hanging = createServer((request) => {
+      open.add(request);
+      request.resume();
+      request.socket.once('close', () => {
+        open.delete(request);
+        aborted += 1;
+      });
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = hanging.address() as AddressInfo;
+      const suite = hearthnetNodeSuite({ baseUrl: `http://127.0.0.1:${port}`, identity: member, community });
+      const report = await runSuite(suite, { timeoutMs: 150, filter: (c) => c.id.endsWith('.call.ok') });
+      expect(report.results.map((r) => [r.status, (r.error as { code?: string } | undefined)?.code])).toEqual(
+        [['failed', 'case_timeout']],
+      );
+      while (open.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(aborted).toBe(1);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
     }
   });
 
