@@ -1,7 +1,13 @@
 // The reference-compat wire (hearthnet-reference.md §6, §7, §19), client and handler, in process.
 import { describe, expect, it } from 'vitest';
 import { LLM_COMPLETE, RAG_QUERY } from '../capabilities/catalogue/catalogue.js';
-import { BadRequestError, CapabilityRegistry, InternalError, NotFoundError } from '../capabilities/index.js';
+import {
+  BadRequestError,
+  CapabilityRegistry,
+  InternalError,
+  NotFoundError,
+  NotImplementedError,
+} from '../capabilities/index.js';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { signPayload } from '../crypto/payload-signature.js';
 import type { CapabilityHandler } from '../wire/bus-handler.js';
@@ -103,19 +109,38 @@ describe('reference wire', () => {
     const unknown = await client
       .call('experimental.none', { params: {}, input: {} })
       .catch((e: unknown) => e);
-    // A reference node's `call_error` (500): the client reads it as internal_error, code kept.
-    expect(unknown).toBeInstanceOf(InternalError);
-    expect(unknown).toMatchObject({ remoteCode: 'call_error' });
+    // A reference node's `call_error` "no provider" (500): nothing serves it there — not_found, code kept.
+    expect(unknown).toBeInstanceOf(NotFoundError);
+    expect(unknown).toMatchObject({
+      remoteCode: 'call_error',
+      message: 'no provider for experimental.none@(1, 0)',
+    });
   });
 
   it('maps what a real reference node answers onto the typed errors (note §19)', async () => {
-    const answers: [number, unknown, unknown][] = [
-      [200, { error: 'bad_request', message: 'too many texts' }, BadRequestError],
-      [200, { error: 'not_found: blake3:00' }, NotFoundError],
-      [500, { error: 'call_error', message: 'no provider for x@(1, 0)' }, InternalError],
-      [400, { detail: 'invalid_json' }, BadRequestError],
+    const answers: [number, unknown, unknown, string][] = [
+      [200, { error: 'bad_request', message: 'too many texts' }, BadRequestError, 'too many texts'],
+      [200, { error: 'not_found: blake3:00' }, NotFoundError, 'blake3:00'],
+      [
+        500,
+        { error: 'call_error', message: 'no provider for x@(1, 0)' },
+        NotFoundError,
+        'no provider for x@(1, 0)',
+      ],
+      // A peer's failure the node passed on: still the node's internal error.
+      [500, { error: 'call_error', message: 'peer failed' }, InternalError, 'peer failed'],
+      [400, { detail: 'invalid_json' }, BadRequestError, 'invalid_json'],
+      // A service whose backend is not installed (OCR, speech, TTS) says why in `reason`.
+      [
+        200,
+        { error: 'unavailable', reason: 'no OCR backend installed' },
+        NotImplementedError,
+        'no OCR backend installed',
+      ],
+      [200, { error: 'unavailable' }, NotImplementedError, 'the service is unavailable on this node'],
+      [200, { error: 'bad_request', reason: 'image too large' }, BadRequestError, 'image too large'],
     ];
-    for (const [status, body, expected] of answers) {
+    for (const [status, body, expected, message] of answers) {
       const fake: typeof fetch = async () =>
         new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
       const client = createHearthNetClient({
@@ -126,7 +151,9 @@ describe('reference wire', () => {
         wire: referenceWire,
         descriptorOf: () => undefined,
       });
-      await expect(client.call('rag.query', query)).rejects.toBeInstanceOf(expected as typeof Error);
+      const error = await client.call('rag.query', query).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(expected as typeof Error);
+      expect(error).toMatchObject({ message });
     }
   });
 

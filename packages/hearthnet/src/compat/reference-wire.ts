@@ -5,10 +5,13 @@
 // transport/server.py found them.
 import { isJsonObject, isPythonTruthy, pythonStringRepr } from '@agentwire/internal';
 import { errorFromBody, toErrorBody } from '../capabilities/error-body.js';
+import { createHearthNetError } from '../capabilities/hearthnet-errors.js';
 import {
   BadRequestError,
   type HearthNetError,
   InvalidSignatureError,
+  NotFoundError,
+  NotImplementedError,
   UnauthorizedError,
 } from '../capabilities/index.js';
 import { signPayload, verifyPayload } from '../crypto/payload-signature.js';
@@ -49,7 +52,7 @@ export const referenceWire: WireDialect = /* @__PURE__ */ Object.freeze({
   responseVerification: 'none',
   writeCall: writeReferenceCall,
   readError: (status: number, body: unknown) =>
-    status < 200 || status > 299 || isInBandError(body) ? errorFromBody(body, status) : undefined,
+    status < 200 || status > 299 || isInBandError(body) ? referenceError(body, status) : undefined,
   readAnswer: contractMarketAnswer,
   // A reference node streams one untyped `message` frame with the whole result, then `{"done": true}`.
   typedStreamFrames: false,
@@ -292,6 +295,34 @@ function writeReferenceCall(call: OutgoingCall, headers: Headers): unknown {
   const { signature, ...normalised } = signPayload(routed, call.identity);
   headers.set(WIRE_HEADERS.signature, signature);
   return normalised;
+}
+
+/**
+ * What a reference node's error answer means, as a HearthNet error (docs/hearthnet.md, "Errors of a
+ * reference node"): its `call_error` "no provider for X@(M, m)" (an unknown capability or a version it
+ * does not serve) is `not_found`; a service's `unavailable` (a backend such as OCR, speech or TTS that is
+ * not installed) is `not_implemented`; a FastAPI `{"detail": …}` keeps its status's code. The message is
+ * the body's `message`, else its `reason` (the services' words), else its code; `remoteCode` keeps the
+ * code the node sent.
+ */
+function referenceError(body: unknown, status: number): HearthNetError {
+  const record = isJsonObject<Json>(body) ? body : {};
+  const sent = record['error'];
+  const message = typeof record['message'] === 'string' ? record['message'] : undefined;
+  const reason = typeof record['reason'] === 'string' ? record['reason'] : undefined;
+  if (sent === 'call_error' && message?.startsWith('no provider for ') === true) {
+    return new NotFoundError(message, { remoteCode: sent });
+  }
+  if (sent === 'unavailable') {
+    return new NotImplementedError(message ?? reason ?? 'the service is unavailable on this node', {
+      remoteCode: sent,
+    });
+  }
+  const error = errorFromBody(body, status);
+  if (message !== undefined || reason === undefined) return error;
+  return createHearthNetError(error.code, reason, {
+    ...(error.remoteCode === undefined ? {} : { remoteCode: error.remoteCode }),
+  });
 }
 
 /** The reference answers service errors in-band with 200: a body with `error` and no `output` (note §6). */
