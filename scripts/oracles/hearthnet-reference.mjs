@@ -258,6 +258,7 @@ export async function startReferenceNode(options = {}) {
     try {
       const res = await fetch(`${url}/manifest`, { signal: AbortSignal.timeout(1000) });
       if (res.ok) manifest = await res.json();
+      else await sleep(100);
     } catch {
       await sleep(100);
     }

@@ -262,7 +262,8 @@ describe('reference wire', () => {
     const body = JSON.stringify({ capability: 'rag.query', ...query });
     const unsigned = () => new Request('http://node.test/bus/v1/call', { method: 'POST', body });
     const strict = await referenceNode().handler(unsigned());
-    expect(strict.status).toBe(500);
+    // A caller's mistake keeps its 4xx (a reference node checks no caller, so there is no 500 to copy).
+    expect(strict.status).toBe(401);
     expect(await strict.json()).toMatchObject({ error: 'unauthorized' });
     expect((await referenceNode({ acceptUnsigned: true }).handler(unsigned())).status).toBe(200);
     const forged = await referenceNode().handler(
@@ -275,7 +276,22 @@ describe('reference wire', () => {
         },
       }),
     );
+    expect(forged.status).toBe(401);
     expect(await forged.json()).toMatchObject({ error: 'invalid_signature' });
+    // A reference caller signs as its local id, which is no key: unsigned, as a reference node reads it.
+    const fromLocalId = () =>
+      new Request('http://node.test/bus/v1/call', {
+        method: 'POST',
+        body,
+        headers: { [WIRE_HEADERS.from]: 'local-1a2b3c4d', [WIRE_HEADERS.signature]: 'ed25519:AAAA' },
+      });
+    expect((await referenceNode({ acceptUnsigned: true }).handler(fromLocalId())).status).toBe(200);
+    const refused = await referenceNode().handler(fromLocalId());
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({
+      error: 'unauthorized',
+      message: 'X-HearthNet-From "local-1a2b3c4d" is not a node id, so its signature cannot be checked',
+    });
     const missing = await referenceNode({ acceptUnsigned: true }).handler(
       new Request('http://node.test/bus/v1/call', { method: 'POST', body: '{"input": {}}' }),
     );

@@ -14,6 +14,7 @@ import {
   NotImplementedError,
   UnauthorizedError,
 } from '../capabilities/index.js';
+import { parseNodeId } from '../crypto/key-pair.js';
 import { signPayload, verifyPayload } from '../crypto/payload-signature.js';
 import type { ResponseContext } from '../wire/call-streams.js';
 import type { CallRefusal, IncomingCall, OutgoingCall, WireDialect } from '../wire/dialect.js';
@@ -104,24 +105,43 @@ function readReferenceCall(headers: Headers, body: unknown): IncomingCall {
     });
   }
   const requestId = headers.get(WIRE_HEADERS.requestId) ?? undefined;
+  const from = headers.get(WIRE_HEADERS.from) ?? undefined;
+  // A reference node's own id (`local-…`) is no key: its signature cannot be checked, and a reference
+  // node ignores it. The call counts as unsigned (served with `acceptUnsigned`, refused with 401 without).
+  const signature =
+    from === undefined || isNodeId(from) ? (headers.get(WIRE_HEADERS.signature) ?? undefined) : undefined;
   return {
     capability,
     version: version.version,
     // The reference client sends 16 hex characters, its node transport none; a reference node reads
     // no header, so one we would refuse is ignored here.
     requestId: requestId !== undefined && isAcceptableRequestId(requestId) ? requestId : '',
-    from: headers.get(WIRE_HEADERS.from) ?? undefined,
+    from,
     community: headers.get(WIRE_HEADERS.community) ?? undefined,
     timestamp: headers.get(WIRE_HEADERS.timestamp) ?? undefined,
-    signature: headers.get(WIRE_HEADERS.signature) ?? undefined,
+    signature,
     signedBody: body,
     request: { params: fields['params'] ?? {}, input: fields['input'] ?? {} },
     streamRequested: isPythonTruthy(fields['stream']),
   };
 }
 
+function isNodeId(value: string): boolean {
+  try {
+    parseNodeId(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The reference signs the body only (note §6): no timestamp window, no replay protection. */
 async function verifyReferenceCaller(call: IncomingCall): Promise<string> {
+  if (call.from !== undefined && !isNodeId(call.from)) {
+    throw new UnauthorizedError(
+      `X-HearthNet-From ${JSON.stringify(call.from)} is not a node id, so its signature cannot be checked`,
+    );
+  }
   if (call.signature === undefined || call.from === undefined) {
     throw new UnauthorizedError('the call carries no X-HearthNet-Signature and X-HearthNet-From');
   }
@@ -168,7 +188,8 @@ function writeReferenceRefusal(
  * A reference node's answer to the bus's own refusals: FastAPI's `{"detail": "invalid_json"}` for a
  * body that is not JSON, `call_error` with 500 when no provider serves the call (an unknown or malformed
  * capability name, a version not offered or one no capability can have), the routing refusals' own
- * answers, and otherwise the error's body with 400 for `bad_request`, 500 for the rest.
+ * answers, and otherwise the error's body with its §5.5 status when that is a 4xx (a caller's
+ * mistake: `bad_request`, `unauthorized`, `invalid_signature`, `revoked`, …), 500 for the rest.
  */
 function busAnswerOf(
   error: HearthNetError,
@@ -183,9 +204,11 @@ function busAnswerOf(
       body: { error: 'call_error', message: `no provider for ${responder.capability}@(${major}, ${minor})` },
     };
   }
+  // A caller's mistake keeps its §5.5 4xx (a reference node checks no caller, so nothing to copy there);
+  // the rest is the 500 FastAPI answers for what the reference bus raises.
   return (
     routingAnswers.get(error) ?? {
-      status: error.code === 'bad_request' ? 400 : 500,
+      status: error.status >= 400 && error.status < 500 ? error.status : 500,
       body: toErrorBody(error),
     }
   );
