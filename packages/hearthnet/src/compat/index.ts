@@ -6,7 +6,8 @@
  * community manifests and its blob `manifest_cid` — one object of functions per form:
  * `referenceEvents`, `referenceSnapshots`, `referenceManifests`, `referenceInvites`, `referenceJson` —
  * and `referenceWire`, the reference nodes' wire dialect for the bus handler and the client of
- * `@agentwire/hearthnet/wire`.
+ * `@agentwire/hearthnet/wire`, with `referenceNodeRoutes` (`/health`, `/bus/v1/capabilities`) for a node
+ * that serves reference callers.
  *
  * @example
  * ```ts
@@ -32,5 +33,6 @@ export {
 } from './reference-dialect.js';
 export type { ReferenceEvent } from './reference-event.js';
 export { PythonFloat } from './reference-json.js';
+export { type ReferenceNodeRoutesOptions, referenceNodeRoutes } from './reference-node-routes.js';
 export type { ReferenceSnapshot } from './reference-snapshot.js';
 export { referenceWire } from './reference-wire.js';

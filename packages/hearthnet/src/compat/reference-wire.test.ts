@@ -1,6 +1,6 @@
 // The reference-compat wire (hearthnet-reference.md §6, §7, §19), client and handler, in process.
 import { describe, expect, it } from 'vitest';
-import { LLM_COMPLETE, RAG_QUERY } from '../capabilities/catalogue/catalogue.js';
+import { LLM_COMPLETE, MARKET_LIST, MARKET_POST, RAG_QUERY } from '../capabilities/catalogue/catalogue.js';
 import {
   BadRequestError,
   CapabilityRegistry,
@@ -11,9 +11,10 @@ import {
 import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { signPayload } from '../crypto/payload-signature.js';
 import type { CapabilityHandler } from '../wire/bus-handler.js';
-import { createBusHandler, staticTrust } from '../wire/bus-handler.js';
+import { createBusHandler, routeByPath, staticTrust } from '../wire/bus-handler.js';
 import { WIRE_HEADERS } from '../wire/envelope.js';
 import { createHearthNetClient } from '../wire/hearthnet-client.js';
+import { referenceNodeRoutes } from './reference-node-routes.js';
 import { referenceWire } from './reference-wire.js';
 
 const server = keyPairFromSeed(new Uint8Array(32).fill(21));
@@ -347,5 +348,105 @@ describe('reference wire', () => {
     for (const version of ['1', '1.0.5']) {
       expect((await post(JSON.stringify({ capability: 'rag.query', version, ...query }))).status).toBe(200);
     }
+  });
+});
+
+describe('a node serving reference callers', () => {
+  function nodeForReferenceCallers() {
+    const registry = new CapabilityRegistry<CapabilityHandler>();
+    const seen: unknown[] = [];
+    registry.register(
+      RAG_QUERY,
+      ({ params, input }) => {
+        seen.push(params);
+        return { output: { chunks: [{ rank: 1, score: 1, text: String(input['query']) }] }, meta: {} };
+      },
+      { maxConcurrent: 2, params: { corpus: 'community', models: ['hash-16'] } },
+    );
+    registry.register(
+      MARKET_POST,
+      ({ input }) => {
+        seen.push(input['location']);
+        return { output: { event_id: '01J00000000000000000000000', lamport: 1 }, meta: {} };
+      },
+      { maxConcurrent: 2 },
+    );
+    registry.register(
+      MARKET_LIST,
+      () => ({
+        output: {
+          posts: [{ event_id: 'e1', lamport: 1, title: 'Bread', location: { lat: 52.5, lng: 13.4 } }],
+          max_lamport: 1,
+        },
+        meta: {},
+      }),
+      { maxConcurrent: 2 },
+    );
+    const bus = createBusHandler({
+      identity: server,
+      registry,
+      wire: referenceWire,
+      trust: staticTrust({}, 'member'),
+      acceptUnsigned: true,
+    });
+    const node = routeByPath({
+      ...referenceNodeRoutes({ identity: server, registry, now: () => 0 }),
+      '/bus/v1/call': bus,
+    });
+    const call = async (body: unknown) => {
+      const response = await node(
+        new Request('http://node.test/bus/v1/call', {
+          method: 'POST',
+          body: JSON.stringify(body),
+          // What a reference client sends: its local id, a signature nobody can check.
+          headers: { [WIRE_HEADERS.from]: 'local-0a1b2c3d', [WIRE_HEADERS.signature]: 'ed25519:AAAA' },
+        }),
+      );
+      return [response.status, await response.json()];
+    };
+    return { node, call, seen };
+  }
+
+  it('fills the params a reference caller leaves out from what the capability publishes', async () => {
+    const { call, seen } = nodeForReferenceCallers();
+    const [status, body] = await call({
+      capability: 'rag.query',
+      version: '1.0',
+      params: {},
+      input: { query: 'water' },
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ output: { chunks: [{ text: 'water' }] }, _routed_via: 'local' });
+    // Only what the schema requires is filled; what the caller sent wins.
+    expect(seen).toEqual([{ corpus: 'community' }]);
+    await call({ capability: 'rag.query', params: { corpus: 'garden' }, input: { query: 'x' } });
+    expect(seen[1]).toEqual({ corpus: 'garden' });
+  });
+
+  it('reads a market.post location with lon, and answers market posts with lon', async () => {
+    const { call, seen } = nodeForReferenceCallers();
+    const input = { client_id: 'c1', category: 'offer', title: 'Bread', location: { lat: 52.5, lon: 13.4 } };
+    expect((await call({ capability: 'market.post', params: {}, input }))[0]).toBe(200);
+    expect(seen).toEqual([{ lat: 52.5, lng: 13.4 }]);
+    const [, list] = await call({ capability: 'market.list', params: {}, input: {} });
+    expect((list as { output: { posts: unknown[] } }).output.posts).toEqual([
+      { event_id: 'e1', lamport: 1, title: 'Bread', location: { lat: 52.5, lon: 13.4 } },
+    ]);
+  });
+
+  it('serves /health and /bus/v1/capabilities as the reference CLI reads them', async () => {
+    const { node } = nodeForReferenceCallers();
+    const health = await node(new Request('http://node.test/health'));
+    expect([health.status, await health.json()]).toEqual([
+      200,
+      { status: 'ok', ts: '1970-01-01T00:00:00Z', node_id: server.nodeId },
+    ]);
+    const capabilities = await node(new Request('http://node.test/bus/v1/capabilities'));
+    expect(await capabilities.json()).toEqual([
+      { name: 'market.list', version: '1.0', stability: 'stable', local: true },
+      { name: 'market.post', version: '1.0', stability: 'stable', local: true },
+      { name: 'rag.query', version: '1.0', stability: 'stable', local: true },
+    ]);
+    expect((await node(new Request('http://node.test/health', { method: 'POST' }))).status).toBe(405);
   });
 });

@@ -4,6 +4,7 @@
 // reference node answers for the bus's own refusals, as differential runs against its
 // transport/server.py found them.
 import { isJsonObject, isPythonTruthy, pythonStringRepr } from '@agentwire/internal';
+import type { CapabilityDescriptor } from '../capabilities/descriptor.js';
 import { errorFromBody, toErrorBody } from '../capabilities/error-body.js';
 import { createHearthNetError } from '../capabilities/hearthnet-errors.js';
 import {
@@ -24,6 +25,7 @@ import {
   JSON_CONTENT_TYPE,
   WIRE_HEADERS,
 } from '../wire/envelope.js';
+import { contractAnswerOf, referenceDescriptorOf } from './reference-capabilities.js';
 import { encodeReferenceSseFrame } from './reference-json.js';
 
 /**
@@ -46,6 +48,7 @@ export const referenceWire: WireDialect = /* @__PURE__ */ Object.freeze({
   name: 'reference',
   clientStreams: false,
   readCall: readReferenceCall,
+  readRequest: readReferenceRequest,
   verifyCaller: verifyReferenceCaller,
   writeAnswer: writeReferenceAnswer,
   writeRefusal: writeReferenceRefusal,
@@ -54,7 +57,8 @@ export const referenceWire: WireDialect = /* @__PURE__ */ Object.freeze({
   writeCall: writeReferenceCall,
   readError: (status: number, body: unknown) =>
     status < 200 || status > 299 || isInBandError(body) ? referenceError(body, status) : undefined,
-  readAnswer: contractMarketAnswer,
+  readAnswer: contractAnswerOf,
+  descriptorOf: referenceDescriptorOf,
   // A reference node streams one untyped `message` frame with the whole result, then `{"done": true}`.
   typedStreamFrames: false,
 });
@@ -135,6 +139,47 @@ function isNodeId(value: string): boolean {
   }
 }
 
+/**
+ * A reference caller's request as the capability reads it: `params` it leaves out (reference callers
+ * send `params: {}`; a reference node picks its own model) are filled from what the capability publishes,
+ * for each required parameter the published params hold; a `market.post` location `{lat, lon}` is read as
+ * the contract's `{lat, lng}`.
+ */
+function readReferenceRequest(
+  request: unknown,
+  {
+    descriptor,
+    published,
+  }: { readonly descriptor: CapabilityDescriptor; readonly published: Readonly<Json> },
+): unknown {
+  if (!isJsonObject<Json>(request)) return request;
+  let { params, input } = request;
+  if (isJsonObject<Json>(params)) {
+    const missing = requiredParams(descriptor).filter(
+      (name) => !(name in (params as Json)) && name in published,
+    );
+    if (missing.length > 0) {
+      params = { ...Object.fromEntries(missing.map((name) => [name, published[name]])), ...params };
+    }
+  }
+  if (
+    descriptor.name === 'market.post' &&
+    isJsonObject<Json>(input) &&
+    isJsonObject<Json>(input['location'])
+  ) {
+    const { lon, ...location } = input['location'];
+    if (lon !== undefined && !('lng' in location)) input = { ...input, location: { ...location, lng: lon } };
+  }
+  return { ...request, params, input };
+}
+
+/** The names a descriptor's request schema requires in `params`. */
+function requiredParams(descriptor: CapabilityDescriptor): readonly string[] {
+  const schema = descriptor.requestSchema as { readonly properties?: { readonly params?: unknown } };
+  const params = schema.properties?.params as { readonly required?: unknown } | undefined;
+  return Array.isArray(params?.required) ? params.required.filter((name) => typeof name === 'string') : [];
+}
+
 /** The reference signs the body only (note §6): no timestamp window, no replay protection. */
 async function verifyReferenceCaller(call: IncomingCall): Promise<string> {
   if (call.from !== undefined && !isNodeId(call.from)) {
@@ -157,7 +202,7 @@ async function verifyReferenceCaller(call: IncomingCall): Promise<string> {
  * stream with the whole result as one frame, then `done` (note §6, §7, §19).
  */
 function writeReferenceAnswer(responder: ResponseContext, call: IncomingCall, body: unknown): Response {
-  const answer = { ...(body as object), _routed_via: 'local' };
+  const answer = { ...(referenceMarketAnswer(call.capability, body) as object), _routed_via: 'local' };
   return call.streamRequested ? oneFrameStream(answer, responder) : plainJsonResponse(responder, 200, answer);
 }
 
@@ -323,8 +368,8 @@ function writeReferenceCall(call: OutgoingCall, headers: Headers): unknown {
 /**
  * What a reference node's error answer means, as a HearthNet error (docs/hearthnet.md, "Errors of a
  * reference node"): its `call_error` "no provider for X@(M, m)" (an unknown capability or a version it
- * does not serve) is `not_found`; a service's `unavailable` (a backend such as OCR, speech or TTS that is
- * not installed) is `not_implemented`; a FastAPI `{"detail": …}` keeps its status's code. The message is
+ * does not serve) is `not_found`; a service's `unavailable` or `backend_unavailable` (a backend such as
+ * OCR, speech, TTS or image generation that is not installed) is `not_implemented`; a FastAPI `{"detail": …}` keeps its status's code. The message is
  * the body's `message`, else its `reason` (the services' words), else its code; `remoteCode` keeps the
  * code the node sent.
  */
@@ -336,7 +381,7 @@ function referenceError(body: unknown, status: number): HearthNetError {
   if (sent === 'call_error' && message?.startsWith('no provider for ') === true) {
     return new NotFoundError(message, { remoteCode: sent });
   }
-  if (sent === 'unavailable') {
+  if (sent === 'unavailable' || sent === 'backend_unavailable') {
     return new NotImplementedError(message ?? reason ?? 'the service is unavailable on this node', {
       remoteCode: sent,
     });
@@ -359,6 +404,20 @@ function isInBandError(body: unknown): boolean {
 
 type Json = Record<string, unknown>;
 
+/** An answer's market posts with their locations as a reference caller reads them: `lng` as `lon`. */
+function referenceMarketAnswer(capability: string, body: unknown): unknown {
+  if (!capability.startsWith('market.') || !isJsonObject<Json>(body) || !isJsonObject<Json>(body['output']))
+    return body;
+  const posts = body['output']['posts'];
+  if (!Array.isArray(posts)) return body;
+  const referencePost = (post: unknown) => {
+    if (!isJsonObject<Json>(post) || !isJsonObject<Json>(post['location'])) return post;
+    const { lng, ...location } = post['location'];
+    return lng === undefined ? post : { ...post, location: { ...location, lon: lng } };
+  };
+  return { ...body, output: { ...body['output'], posts: posts.map(referencePost) } };
+}
+
 /** `input` of a reference `market.post`: the contract location `{lat, lng, label?}` as `{lat, lon, label?}`. */
 function referenceMarketInput(capability: string, input: unknown): unknown {
   if (capability !== 'market.post' || !isJsonObject<Json>(input) || !isJsonObject<Json>(input['location']))
@@ -366,26 +425,4 @@ function referenceMarketInput(capability: string, input: unknown): unknown {
   const { lng, ...location } = input['location'];
   if (lng === undefined) return input;
   return { ...input, location: { ...location, lon: lng } };
-}
-
-/**
- * A reference answer's posts (`market.list`, `market.search`) in contract shape: `"location": null`
- * dropped, `{lat, lon, label}` as `{lat, lng, label}` (a `label: null` dropped). Anything else is
- * returned as it came.
- */
-function contractMarketAnswer(capability: string, body: unknown): unknown {
-  if (!capability.startsWith('market.') || !isJsonObject<Json>(body) || !isJsonObject<Json>(body['output']))
-    return body;
-  const posts = body['output']['posts'];
-  if (!Array.isArray(posts)) return body;
-  return { ...body, output: { ...body['output'], posts: posts.map(contractPost) } };
-}
-
-function contractPost(post: unknown): unknown {
-  if (!isJsonObject<Json>(post) || !('location' in post)) return post;
-  const { location, ...rest } = post;
-  if (location === null) return rest;
-  if (!isJsonObject<Json>(location) || !('lon' in location)) return post;
-  const { lon, label, ...coordinates } = location;
-  return { ...rest, location: { ...coordinates, lng: lon, ...(label === null ? {} : { label }) } };
 }

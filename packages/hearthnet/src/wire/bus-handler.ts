@@ -277,7 +277,13 @@ async function handleCall(
       );
     }
     origin = 'capability';
-    const validated = registration.validators.request.parse(call.request) as Parameters<CapabilityHandler>[0];
+    const callBody = settings.wire.readRequest?.(call.request, {
+      descriptor: registration.descriptor,
+      published: registration.params,
+    });
+    const validated = registration.validators.request.parse(
+      callBody ?? call.request,
+    ) as Parameters<CapabilityHandler>[0];
     const release = registration.tryAcquire();
     if (release === undefined) {
       origin = 'bus';

@@ -1,6 +1,8 @@
 // The wire's strategy seam: what the bus handler and the client do differently from one wire dialect to
 // another, and the contract's own dialect. Other dialects (the Python reference nodes' wire) live in
 // `compat/` and are handed in through the `wire` option; `wire/` never imports them.
+
+import type { CapabilityDescriptor } from '../capabilities/descriptor.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import { BadRequestError, type HearthNetError, UnauthorizedError } from '../capabilities/index.js';
 import type { KeyPair } from '../crypto/key-pair.js';
@@ -134,6 +136,18 @@ export interface WireDialect {
    * @throws {HearthNetError} `invalid_signature`, `expired`, `unauthorized`, `bad_request`.
    */
   verifyCaller(call: IncomingCall, check: CallerCheck): Promise<string>;
+  /**
+   * Handler: the request body `{params, input}` as the serving capability is to read it, before it is
+   * checked against the capability's schema; `published` is what the registration publishes as its
+   * `params` (the manifest's). Without it, the body as the call carried it.
+   */
+  readonly readRequest?: (
+    request: IncomingCall['request'],
+    capability: {
+      readonly descriptor: CapabilityDescriptor;
+      readonly published: Readonly<Record<string, unknown>>;
+    },
+  ) => IncomingCall['request'];
   /** Handler: the response carrying a capability's JSON answer `{output, meta}`, already schema-checked. */
   writeAnswer(responder: ResponseContext, call: IncomingCall, body: unknown): Response;
   /** Handler: the response carrying a refusal. */
@@ -147,8 +161,16 @@ export interface WireDialect {
   writeCall(call: OutgoingCall, headers: Headers): unknown;
   /** Client: the error a JSON answer carries, or `undefined` when it is a result. */
   readError(status: number, body: unknown): HearthNetError | undefined;
-  /** Client: a result in the contract's shape, before it is checked against the response schema. */
+  /**
+   * Client: a result, already checked against the response schema of the capability's descriptor, in
+   * the contract's shape where the dialect's answers have one.
+   */
   readAnswer(capability: string, body: unknown): unknown;
+  /**
+   * Client: the descriptor a call is checked with (request and response schemas) when the caller gives
+   * no `descriptorOf`: the dialect's peers' own schemas. Without it, the contract catalogue's.
+   */
+  readonly descriptorOf?: (capability: string, version: string) => CapabilityDescriptor | undefined;
   /** Client: whether stream frames are typed and checked against the capability's stream schema. */
   readonly typedStreamFrames: boolean;
 }

@@ -14,6 +14,7 @@ import {
   catalogueDescriptor,
   InvalidSignatureError,
   PartitionError,
+  SchemaMismatchError,
   validatorsFor,
 } from '../capabilities/index.js';
 import { type KeyPair, parseNodeId } from '../crypto/key-pair.js';
@@ -192,7 +193,7 @@ function readOptions(options: HearthNetClientOptions): Settings {
     fetch: peer.fetch,
     wire,
     verification,
-    descriptorOf: options.descriptorOf ?? catalogueDescriptorOf,
+    descriptorOf: options.descriptorOf ?? wire.descriptorOf ?? catalogueDescriptorOf,
     now: options.now ?? Date.now,
   };
 }
@@ -272,8 +273,7 @@ async function call(
     );
   }
   const validator = prepared.descriptor === undefined ? null : validatorOf(prepared.descriptor, 'response');
-  const answer = settings.wire.readAnswer(capability, body);
-  return validator === null ? answer : validator(answer);
+  return settings.wire.readAnswer(capability, validator === null ? body : checkedAnswer(validator, body));
 }
 
 function prepare(
@@ -368,6 +368,19 @@ function checkClientStreamOptions(settings: Settings, options: CallOptions): voi
       'invalid_wire_options',
       `ackWindow must be an integer from 1 to 1024, got ${String(window)}`,
     );
+  }
+}
+
+/**
+ * The answer as its schema reads it; an answer its schema refuses is a `SchemaMismatchError`: the node
+ * answers in another schema than the one the client checks with (the local check stays as `cause`).
+ */
+function checkedAnswer(validator: (value: unknown) => unknown, body: unknown): unknown {
+  try {
+    return validator(body);
+  } catch (error) {
+    if (!(error instanceof HearthNetLocalError) || error.code !== 'schema_validation') throw error;
+    throw new SchemaMismatchError(error.message, { cause: error });
   }
 }
 
