@@ -240,6 +240,41 @@ describe('reference wire', () => {
     ]);
   });
 
+  it('reads a plain JSON answer to a stream call (a reference Space ignores stream) as that one-frame stream', async () => {
+    const answer = { output: { text: 'Grüße' }, meta: {} };
+    const client = createHearthNetClient({
+      identity: caller,
+      community: server.nodeId,
+      node: 'http://space.test',
+      fetch: async () =>
+        new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } }),
+      wire: referenceWire,
+    });
+    const stream = await client.call(
+      'llm.complete',
+      { params: { model: 'm' }, input: { prompt: 'p' } },
+      { stream: true },
+    );
+    const frames = [];
+    for await (const frame of stream) frames.push(frame);
+    expect(frames).toEqual([
+      { event: 'message', data: answer },
+      { event: 'done', data: { done: true } },
+    ]);
+    // The contract wire still refuses it: a contract node answering JSON to a stream call is wrong.
+    const strict = createHearthNetClient({
+      identity: caller,
+      community: server.nodeId,
+      node: 'http://space.test',
+      fetch: async () =>
+        new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } }),
+      verifyResponses: 'none',
+    });
+    await expect(
+      strict.call('llm.complete', { params: { model: 'm' }, input: { prompt: 'p' } }, { stream: true }),
+    ).rejects.toMatchObject({ code: 'unexpected_response' });
+  });
+
   it('streams from our handler when the body asks for stream: true', async () => {
     const { fetchHandler } = referenceNode();
     const client = createHearthNetClient({

@@ -59,8 +59,11 @@ export const referenceWire: WireDialect = /* @__PURE__ */ Object.freeze({
     status < 200 || status > 299 || isInBandError(body) ? referenceError(body, status) : undefined,
   readAnswer: contractAnswerOf,
   descriptorOf: referenceDescriptorOf,
-  // A reference node streams one untyped `message` frame with the whole result, then `{"done": true}`.
+  // A reference node streams one untyped `message` frame with the whole result, then `{"done": true}`;
+  // a reference Space ignores `stream` and answers JSON, which stands for that same stream.
   typedStreamFrames: false,
+  streamOfAnswer: (body: unknown) =>
+    encodeReferenceSseFrame(body) + encodeReferenceSseFrame({ done: true }, 'done'),
 });
 
 // ---------------------------------------------------------------------------------------------------

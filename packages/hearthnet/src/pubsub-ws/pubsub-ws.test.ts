@@ -1,5 +1,7 @@
 // Acceptance (issue 10, pub-sub over WebSocket): two nodes with their own identities over real
 // loopback HTTP; A subscribes to B's topics through /pubsub/v1/ws/{topic}.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { RevokedError, UnauthorizedError } from '../capabilities/index.js';
@@ -158,6 +160,30 @@ describe('WebSocket pub-sub between two nodes', () => {
       expect(await closed).toBe(1009);
     } finally {
       socket.terminate();
+    }
+  });
+
+  it('reads a bare 403 upgrade refusal (what a reference node answers) as unauthorized, not revoked', async () => {
+    const bare = createServer((_request, response) => response.writeHead(404).end());
+    bare.on('upgrade', (_request, socket) =>
+      socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n'),
+    );
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = bare.address() as AddressInfo;
+      const client = createPubSubWebSocketClient({
+        identity: a,
+        community,
+        node: `http://127.0.0.1:${port}`,
+        retry: immediateRetry,
+      });
+      const error = await next(client.subscribe(POSTS, { cursor: 0 })[Symbol.asyncIterator]()).catch(
+        (e) => e,
+      );
+      expect(error).toBeInstanceOf(UnauthorizedError);
+      expect(error).not.toBeInstanceOf(RevokedError);
+    } finally {
+      await new Promise((resolve) => bare.close(resolve));
     }
   });
 

@@ -1,7 +1,8 @@
+import { isJsonObject } from '@agentwire/internal';
 import { WebSocket } from 'ws';
 import { readStrictJson } from '../canonical-json/strict-json.js';
 import { errorFromBody } from '../capabilities/error-body.js';
-import { PartitionError } from '../capabilities/hearthnet-errors.js';
+import { type HearthNetError, PartitionError, UnauthorizedError } from '../capabilities/hearthnet-errors.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
 import {
@@ -166,7 +167,7 @@ async function* connect(
       } catch {
         // An upgrade refused without a §5.4 body: the status alone decides.
       }
-      deliver({ end: errorFromBody(body, response.statusCode ?? 500) });
+      deliver({ end: upgradeRefusal(body, response.statusCode ?? 500) });
       socket.terminate();
     });
   });
@@ -252,4 +253,18 @@ function interpret(
         `the node sent a frame of ${frame.event} on ${topic.topic}`,
       );
   }
+}
+
+/**
+ * The error of a refused WebSocket upgrade: what its §5.4 body says, else what its status says — except a
+ * bare 403, which proves no revocation (a reference node refuses every upgrade so): `unauthorized`.
+ */
+function upgradeRefusal(body: unknown, status: number): HearthNetError {
+  const said = isJsonObject(body) && typeof body['error'] === 'string';
+  if (!said && status === 403) {
+    return new UnauthorizedError(
+      'the WebSocket upgrade was refused with HTTP 403 and no HearthNet error body',
+    );
+  }
+  return errorFromBody(body, status);
 }

@@ -171,6 +171,12 @@ export interface WireDialect {
    * no `descriptorOf`: the dialect's peers' own schemas. Without it, the contract catalogue's.
    */
   readonly descriptorOf?: (capability: string, version: string) => CapabilityDescriptor | undefined;
+  /**
+   * Client: the event-stream text that a plain JSON answer to a stream call stands for, when the
+   * dialect's peers may answer so (a reference Space ignores `stream`). Without it, such an answer is
+   * refused (`unexpected_response`).
+   */
+  readonly streamOfAnswer?: (body: unknown) => string;
   /** Client: whether stream frames are typed and checked against the capability's stream schema. */
   readonly typedStreamFrames: boolean;
 }

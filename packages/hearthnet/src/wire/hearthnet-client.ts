@@ -266,6 +266,12 @@ async function call(
   );
   if (refusal !== undefined) throw refusal;
   if (options.stream === true) {
+    const text = settings.wire.streamOfAnswer?.(body);
+    if (text !== undefined) {
+      const headers = new Headers(response.headers);
+      headers.set('Content-Type', EVENT_STREAM_CONTENT_TYPE);
+      return openStream(settings, capability, prepared, new Response(text, { headers }));
+    }
     throw new HearthNetLocalError(
       'unexpected_response',
       `${capability} answered with JSON to a stream call`,
