@@ -40,7 +40,8 @@ function referenceCheckout(): string | undefined {
   const raw = process.env['HEARTHNET_REFERENCE_DIR'];
   if (raw === undefined || raw === '') return undefined;
   const dir = resolve(raw);
-  return existsSync(join(dir, 'hearthnet', 'node.py')) && existsSync(join(dir, 'scripts', 'start_mesh_node.py'))
+  return existsSync(join(dir, 'hearthnet', 'node.py')) &&
+    existsSync(join(dir, 'scripts', 'start_mesh_node.py'))
     ? dir
     : undefined;
 }
@@ -65,7 +66,10 @@ interface ReferenceNode {
 }
 
 interface Harness {
-  startReferenceNode(options?: { readonly profile?: Profile; readonly name?: string }): Promise<ReferenceNode>;
+  startReferenceNode(options?: {
+    readonly profile?: Profile;
+    readonly name?: string;
+  }): Promise<ReferenceNode>;
   ensureVenv(dir: string): string;
 }
 
@@ -183,13 +187,18 @@ const RERANK_DOCS = [
 
 const advertised = (node: ReferenceNode, capability: string, param: string): unknown =>
   node.manifest.capabilities.find((c) => c.name === capability)?.params?.[param];
-const corpusOf = ({ node }: SweepContext): string => String(advertised(node, 'rag.query', 'corpus') ?? 'community');
+const corpusOf = ({ node }: SweepContext): string =>
+  String(advertised(node, 'rag.query', 'corpus') ?? 'community');
 
 const FORMS: readonly Form[] = [
   // discovery / mesh
   { capability: 'discovery.peers', input: {} },
   { capability: 'discovery.peer.add', input: {}, note: 'missing endpoint' },
-  { capability: 'discovery.peer.add', input: { endpoint: 'http://127.0.0.1:9' }, note: 'unreachable endpoint' },
+  {
+    capability: 'discovery.peer.add',
+    input: { endpoint: 'http://127.0.0.1:9' },
+    note: 'unreachable endpoint',
+  },
   { capability: 'mesh.join', input: {}, note: 'neither relay_url nor invite_text' },
   { capability: 'mesh.join', input: { invite_text: 'hn1:not-an-invite' }, note: 'garbage invite' },
   { capability: 'mesh.join', input: { relay_url: 'http://127.0.0.1:9' }, note: 'unreachable relay' },
@@ -222,8 +231,16 @@ const FORMS: readonly Form[] = [
   { capability: 'embed.text', input: { texts: [] }, note: 'empty texts' },
   { capability: 'embed.text', input: { texts: Array.from({ length: 257 }, (_, i) => `t${i}`) }, note: '257' },
   { capability: 'embed.text', input: { texts: ['x'.repeat(8193)] }, note: 'one 8193-char text' },
-  { capability: 'rerank.text', input: { query: 'water', docs: RERANK_DOCS, top_k: 1 }, note: 'federated RAG' },
-  { capability: 'rerank.text', input: { query: 'water', documents: RERANK_DOCS }, note: 'X09 form (documents)' },
+  {
+    capability: 'rerank.text',
+    input: { query: 'water', docs: RERANK_DOCS, top_k: 1 },
+    note: 'federated RAG',
+  },
+  {
+    capability: 'rerank.text',
+    input: { query: 'water', documents: RERANK_DOCS },
+    note: 'X09 form (documents)',
+  },
   { capability: 'rerank.text', input: { docs: RERANK_DOCS }, note: 'no query' },
   // rag
   {
@@ -235,7 +252,11 @@ const FORMS: readonly Form[] = [
     }),
     note: 'Settings tab form',
   },
-  { capability: 'rag.ingest', input: { text: 'Candles are a fire risk; use torches.' }, note: 'rag.ingest {text}' },
+  {
+    capability: 'rag.ingest',
+    input: { text: 'Candles are a fire risk; use torches.' },
+    note: 'rag.ingest {text}',
+  },
   {
     capability: 'rag.ingest',
     input: { title: 'Power', text: 'Reserve battery banks for communication.' },
@@ -273,7 +294,10 @@ const FORMS: readonly Form[] = [
   },
   { capability: 'rag.list_corpora', input: {}, note: 'CLI `rag list`' },
   { capability: 'rag.federated_query', input: { query: 'boil rainwater', k: 3 } },
-  { capability: 'rag.federated_query', input: { query: 'zzz unknown words', k: 2, confidence_threshold: 0.99 } },
+  {
+    capability: 'rag.federated_query',
+    input: { query: 'zzz unknown words', k: 2, confidence_threshold: 0.99 },
+  },
   { capability: 'rag.federated_query', input: {}, note: 'no query' },
   // marketplace
   {
@@ -326,13 +350,21 @@ const FORMS: readonly Form[] = [
     input: ({ node }) => ({ recipient: node.nodeId, body: 'note to self' }),
     note: 'recipient = own id',
   },
-  { capability: 'chat.send', input: { recipient: 'local-0badc0de', body: 'hello' }, note: 'unknown local-… peer' },
+  {
+    capability: 'chat.send',
+    input: { recipient: 'local-0badc0de', body: 'hello' },
+    note: 'unknown local-… peer',
+  },
   {
     capability: 'chat.send',
     input: ({ other }) => ({ recipient: other.nodeId, body: 'hello before peering' }),
     note: 'the other (running, not peered) node',
   },
-  { capability: 'chat.send', input: { to: 'self', body: 'ping', client_id: '__x09_chat__' }, note: 'X09 form' },
+  {
+    capability: 'chat.send',
+    input: { to: 'self', body: 'ping', client_id: '__x09_chat__' },
+    note: 'X09 form',
+  },
   { capability: 'chat.send', input: { body: 'no recipient' }, note: 'missing recipient' },
   {
     capability: 'chat.deliver',
@@ -359,7 +391,11 @@ const FORMS: readonly Form[] = [
       if (typeof output['cid'] === 'string') state.cid = output['cid'];
     },
   },
-  { capability: 'file.put', input: { data_b64: 'not base64!!', filename: 'bad.bin' }, note: 'invalid base64' },
+  {
+    capability: 'file.put',
+    input: { data_b64: 'not base64!!', filename: 'bad.bin' },
+    note: 'invalid base64',
+  },
   { capability: 'file.put', input: { data_b64: 'cGluZw==' }, note: 'no filename' },
   { capability: 'file.list', input: {} },
   { capability: 'file.get', input: ({ state }) => ({ cid: state.cid ?? 'x' }) },
@@ -512,7 +548,7 @@ function describeError(error: unknown): string {
 /** Why an outcome breaks the rules: a result for an answer with `output`, else the typed error it means. */
 function judge(exchange: Exchange | undefined, result: unknown, error: unknown): string | undefined {
   if (exchange === undefined) {
-    return `refused locally, nothing sent: ${describeError(error)}`;
+    return `no answer (refused locally, or the request failed): ${describeError(error)}`;
   }
   const meaning = meaningOf(exchange.status, exchange.body);
   if (meaning.kind === 'output') {
@@ -628,13 +664,20 @@ describe.skipIf(!LIVE)('our client in reference mode against a live reference no
         called.add(form.capability);
         const request = { params: value(form.params ?? {}), input: value(form.input) };
         const outcome = await checkedCall(profile, target, form.capability, request, form.note);
-        if (outcome.error === undefined && form.keep !== undefined) form.keep(outputOf(outcome), context.state);
+        if (outcome.error === undefined && form.keep !== undefined)
+          form.keep(outputOf(outcome), context.state);
       }
       // A capability no reference client has a form for: called with empty input, as the harness does.
       for (const name of listed) {
         if (called.has(name)) continue;
         called.add(name);
-        await checkedCall(profile, target, name, { params: {}, input: {} }, 'no known client form; empty input');
+        await checkedCall(
+          profile,
+          target,
+          name,
+          { params: {}, input: {} },
+          'no known client form; empty input',
+        );
       }
       expect([...called].sort()).toEqual([...listed].sort());
       expect(tallyOf(profile).failures).toEqual([]);
@@ -672,7 +715,10 @@ describe.skipIf(!LIVE)('our client in reference mode against a live reference no
         input: { body: 'no recipient' },
       });
       expect(noRecipient.failure).toBeUndefined();
-      expect(noRecipient.exchange?.body).toMatchObject({ error: 'bad_request', message: 'recipient required' });
+      expect(noRecipient.exchange?.body).toMatchObject({
+        error: 'bad_request',
+        message: 'recipient required',
+      });
       expect(noRecipient.error).toBeInstanceOf(HearthNetError);
       expect((noRecipient.error as HearthNetError).code).toBe('bad_request');
 
@@ -908,7 +954,11 @@ describe.skipIf(!LIVE)("our node in reference mode, called by the reference's ow
     );
     baseUrl = served.url;
     const { port } = new URL(served.url);
-    const result = await runPython(python, referenceDir, REFERENCE_CLIENT_SCRIPT, [served.url, port, community]);
+    const result = await runPython(python, referenceDir, REFERENCE_CLIENT_SCRIPT, [
+      served.url,
+      port,
+      community,
+    ]);
     const line = result.stdout
       .trim()
       .split('\n')
@@ -927,7 +977,9 @@ describe.skipIf(!LIVE)("our node in reference mode, called by the reference's ow
 
   it('HttpClient.fetch_manifest reads our manifest', () => {
     expect(run.manifest.ok).toMatchObject({ node_id: identity.nodeId, community_id: identity.nodeId });
-    const names = ((run.manifest.ok as { capabilities: { name: string }[] }).capabilities ?? []).map((c) => c.name);
+    const names = ((run.manifest.ok as { capabilities: { name: string }[] }).capabilities ?? []).map(
+      (c) => c.name,
+    );
     expect(names.sort()).toEqual(['llm.chat', 'market.list', 'market.post']);
   });
 
@@ -957,12 +1009,17 @@ describe.skipIf(!LIVE)("our node in reference mode, called by the reference's ow
   });
 
   it('market.post with location {lat, lon} is accepted and market.list shows it with lon', () => {
-    expect(run.market_post.ok).toMatchObject({ output: { event_id: 'evt:1', lamport: 1 }, _routed_via: 'local' });
+    expect(run.market_post.ok).toMatchObject({
+      output: { event_id: 'evt:1', lamport: 1 },
+      _routed_via: 'local',
+    });
     const listed = (run.market_list.ok as { output: { posts: Json[] } }).output.posts;
     const post = listed.find((p) => p['title'] === 'Charging point');
     expect(post?.['location']).toEqual({ lat: 52.52, lon: 13.405, label: 'Library' });
   });
 
+  // The reference's own market.post callers (ui/tabs/marketplace.py `do_post`, facades.py
+  // `MarketplaceFacade.post`) send no client_id; a reference node's `handle_post` defaults it to the event id.
   it('the reference Marketplace form (no client_id) with a location is accepted', () => {
     expect(run.market_post_reference_form.ok).toMatchObject({ output: { lamport: 2 }, _routed_via: 'local' });
   });
@@ -972,7 +1029,9 @@ describe.skipIf(!LIVE)("our node in reference mode, called by the reference's ow
     expect(JSON.parse(run.cli_status.stdout)).toMatchObject({ status: 'ok', node_id: identity.nodeId });
     expect(run.cli_caps.rc).toBe(0);
     for (const name of ['llm.chat', 'market.list', 'market.post']) {
-      expect(run.cli_caps.stdout).toMatch(new RegExp(`^${name.replace('.', '\\.')}\\s+1\\.0\\s+stable\\s+yes$`, 'm'));
+      expect(run.cli_caps.stdout).toMatch(
+        new RegExp(`^${name.replace('.', '\\.')}\\s+1\\.0\\s+stable\\s+yes$`, 'm'),
+      );
     }
   });
 });

@@ -401,7 +401,7 @@ describe('a node serving reference callers', () => {
     registry.register(
       MARKET_POST,
       ({ input }) => {
-        seen.push(input['location']);
+        seen.push({ location: input['location'], client_id: input['client_id'] });
         return { output: { event_id: '01J00000000000000000000000', lamport: 1 }, meta: {} };
       },
       { maxConcurrent: 2 },
@@ -460,9 +460,15 @@ describe('a node serving reference callers', () => {
 
   it('reads a market.post location with lon, and answers market posts with lon', async () => {
     const { call, seen } = nodeForReferenceCallers();
-    const input = { client_id: 'c1', category: 'offer', title: 'Bread', location: { lat: 52.5, lon: 13.4 } };
+    // The reference's own market tab sends no client_id: a fresh one is made, as a reference node does.
+    const input = { category: 'offer', title: 'Bread', location: { lat: 52.5, lon: 13.4 } };
     expect((await call({ capability: 'market.post', params: {}, input }))[0]).toBe(200);
-    expect(seen).toEqual([{ lat: 52.5, lng: 13.4 }]);
+    expect((await call({ capability: 'market.post', params: {}, input }))[0]).toBe(200);
+    expect(seen).toEqual([
+      { location: { lat: 52.5, lng: 13.4 }, client_id: expect.stringMatching(/^reference-/) },
+      { location: { lat: 52.5, lng: 13.4 }, client_id: expect.stringMatching(/^reference-/) },
+    ]);
+    expect(seen[0]).not.toEqual(seen[1]);
     const [, list] = await call({ capability: 'market.list', params: {}, input: {} });
     expect((list as { output: { posts: unknown[] } }).output.posts).toEqual([
       { event_id: 'e1', lamport: 1, title: 'Bread', location: { lat: 52.5, lon: 13.4 } },

@@ -145,8 +145,8 @@ function isNodeId(value: string): boolean {
 /**
  * A reference caller's request as the capability reads it: `params` it leaves out (reference callers
  * send `params: {}`; a reference node picks its own model) are filled from what the capability publishes,
- * for each required parameter the published params hold; a `market.post` location `{lat, lon}` is read as
- * the contract's `{lat, lng}`.
+ * for each required parameter the published params hold; an idempotency key they leave out (`client_id`)
+ * is a fresh one; a `market.post` location `{lat, lon}` is read as the contract's `{lat, lng}`.
  */
 function readReferenceRequest(
   request: unknown,
@@ -164,6 +164,12 @@ function readReferenceRequest(
     if (missing.length > 0) {
       params = { ...Object.fromEntries(missing.map((name) => [name, published[name]])), ...params };
     }
+  }
+  // Reference callers send no idempotency key (a reference node makes one); without one, no retry is
+  // recognised, as on a reference node.
+  const { idempotency } = descriptor;
+  if (idempotency.kind === 'by_key' && isJsonObject<Json>(input) && !(idempotency.key in input)) {
+    input = { ...input, [idempotency.key]: `reference-${globalThis.crypto.randomUUID()}` };
   }
   if (
     descriptor.name === 'market.post' &&
