@@ -13,6 +13,7 @@ import { agentConnectorSuite } from '../suites/agent-connector/agent-connector-s
 import { webhookSigningSuite } from '../suites/agent-connector/webhook-signing-suite.js';
 import { hearthnetNodeSuite, MARKET_POST_SAMPLE } from '../suites/hearthnet/node-suite.js';
 import type { NodeSuiteCall } from '../suites/hearthnet/node-suite-checks.js';
+import { hearthnetReferenceNodeSuite } from '../suites/hearthnet/reference-node-suite.js';
 import { nodeDeclaredLengthProbe } from '../suites/relay-edge/node-declared-length-probe.js';
 import { relayEdgeLiveSuite } from '../suites/relay-edge/relay-edge-live-suite.js';
 import { relayConnectorSuite } from '../suites/relay-live/relay-connector-suite.js';
@@ -100,6 +101,17 @@ export async function targetRun(command: RelayCommand | AgentCommand | HearthNet
       return agentRun(command);
     case 'hearthnet': {
       const identity = await identityFor(command);
+      if (command.dialect === 'reference') {
+        const reference = wrapUsage(() =>
+          hearthnetReferenceNodeSuite({
+            baseUrl: command.node,
+            community: command.community,
+            identity,
+            call: callOf(command),
+          }),
+        );
+        return { suites: [{ subject: command.node, suite: reference as unknown as BundledSuite['suite'] }] };
+      }
       const suite = wrapUsage(() =>
         hearthnetNodeSuite({
           baseUrl: command.node,

@@ -194,6 +194,14 @@ describe('parseCliArgs', () => {
       '--input and --params need --capability',
     ],
     [
+      ['hearthnet', '--node', 'http://n', '--community', 'c', '--dialect', 'python'],
+      '--dialect is contract or reference',
+    ],
+    [
+      ['hearthnet', '--node', 'http://n', '--community', 'c', '--dialect', 'reference', '--blobs', 'read'],
+      '--blobs does not apply to --dialect reference',
+    ],
+    [
       ['hearthnet', '--node', 'http://n', '--community', 'c', '--capability', 'llm.chat', '--input', '[1]'],
       '--input must be a JSON object, got [1]',
     ],

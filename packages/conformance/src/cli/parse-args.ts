@@ -43,6 +43,8 @@ export interface HearthNetCommand {
   readonly capability?: string;
   readonly input?: string;
   readonly params?: string;
+  /** `contract` (default) or `reference`: a node in the Python reference's dialect (`--dialect`). */
+  readonly dialect?: 'contract' | 'reference';
   /** Leave out the `GET /manifest` cases (`--no-manifest`). */
   readonly noManifest?: true;
   /** Leave out the gossip sync cases (`--no-sync`). */
@@ -88,6 +90,7 @@ export const USAGE = `Usage:
                               [--edge-url URL [--identity-token T --enrollment-token T]] [shared options]
   agentwire-conformance agent --webhook URL [--secret S] [--wake-url URL] [--agent ID] [shared options]
   agentwire-conformance hearthnet --node URL --community ID [--seed HEX | --key-file PATH]
+                                  [--dialect contract|reference]
                                   [--capability NAME [--input JSON] [--params JSON]]
                                   [--subscribe [--topic T]] [--blobs read|put]
                                   [--no-manifest] [--no-sync | --sync-push] [shared options]
@@ -115,7 +118,10 @@ The targets run a black-box suite against a live implementation in any language:
               other members' chat topics refused), with --blobs file.read (read) or file.put +
               file.read of a small blob (put: the node must trust the caller). The identity is the
               32-byte seed given in hex, the device.ed25519 seed file (or its keys directory), or a
-              fresh key pair.
+              fresh key pair. --dialect reference tests a node in the Python reference's dialect for
+              what it is: its calls, manifest and health in the reference forms, and each contract rule
+              it breaks as a finding of its own (unsigned or forged calls and events accepted, header
+              routing, unsigned answers and manifest, schema hashes, sync heads).
   fixtures    lists the language-neutral fixture files with their case counts, or copies them to DIR.
 
 Shared options (before or after the target):
@@ -176,6 +182,7 @@ const COMMAND_FLAGS: Readonly<
     '--topic': ['topic', 'value'],
     '--blobs': ['blobs', 'value'],
     '--capability': ['capability', 'value'],
+    '--dialect': ['dialect', 'value'],
     '--input': ['input', 'value'],
     '--params': ['params', 'value'],
     '--no-manifest': ['noManifest', 'switch'],
@@ -348,6 +355,16 @@ function buildCommand(
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw new ConformanceError('cli_usage', `${flag} must be a JSON object, got ${text}`);
     }
+  }
+  const dialect = values.get('--dialect');
+  if (target === 'hearthnet' && dialect !== undefined && dialect !== 'contract' && dialect !== 'reference') {
+    throw new ConformanceError('cli_usage', '--dialect is contract or reference');
+  }
+  if (dialect === 'reference') {
+    const contractOnly = ['--subscribe', '--topic', '--blobs', '--no-manifest', '--no-sync', '--sync-push'];
+    const given = contractOnly.filter((flag) => values.has(flag));
+    if (given.length > 0)
+      throw new ConformanceError('cli_usage', `${given[0]} does not apply to --dialect reference`);
   }
   const blobs = values.get('--blobs');
   if (target === 'hearthnet' && blobs !== undefined && blobs !== 'read' && blobs !== 'put') {
