@@ -140,8 +140,8 @@ export interface HearthNetClient {
  *
  * Each call validates the request against the capability schema (`bad_request` locally), signs it (§5.1),
  * POSTs it, and then: verifies the response signature (§5.2, see `verifyResponses` in
- * {@link HearthNetClientOptions}), validates the body against the response schema (`HearthNetLocalError` `schema_validation` when the node answers
- * off-schema), or turns an error response into its `HearthNetError` class (`errorFromBody`, §5.4, §5.5). A
+ * {@link HearthNetClientOptions}), validates the body against the response schema (a `SchemaMismatchError` when the node answers
+ * off-schema, the local check as `cause`), or turns an error response into its `HearthNetError` class (`errorFromBody`, §5.4, §5.5). A
  * network failure is a `PartitionError`; an abort rejects with the signal's reason.
  *
  * @example
