@@ -17,6 +17,7 @@ import {
   catalogueDescriptor,
   HearthNetError,
   type HearthNetErrorCode,
+  isHearthNetErrorCode,
 } from '@agentwire/hearthnet/capabilities';
 import { referenceNodeRoutes, referenceWire } from '@agentwire/hearthnet/compat';
 import { createManifestHandler, NODE_MANIFEST_PATH } from '@agentwire/hearthnet/manifests';
@@ -86,22 +87,6 @@ async function loadHarness(): Promise<Harness> {
 // What a reference node's answer means (docs/hearthnet.md, "Errors of a reference node"), written out
 // here from the raw answer, independently of the client's own mapping.
 
-const CODES: readonly HearthNetErrorCode[] = [
-  'bad_request',
-  'schema_mismatch',
-  'invalid_signature',
-  'unauthorized',
-  'revoked',
-  'expired',
-  'not_found',
-  'not_implemented',
-  'timeout',
-  'partition',
-  'capacity_exceeded',
-  'rate_limited',
-  'internal_error',
-];
-
 const CODE_BY_STATUS: Readonly<Record<number, HearthNetErrorCode>> = {
   400: 'bad_request',
   401: 'unauthorized',
@@ -118,10 +103,6 @@ const CODE_BY_STATUS: Readonly<Record<number, HearthNetErrorCode>> = {
 type Meaning =
   | { readonly kind: 'output' }
   | { readonly kind: 'error'; readonly code: HearthNetErrorCode; readonly remoteCode: string | undefined };
-
-function isCode(value: unknown): value is HearthNetErrorCode {
-  return typeof value === 'string' && (CODES as readonly string[]).includes(value);
-}
 
 function meaningOf(status: number, body: unknown): Meaning {
   const record = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Json) : {};
@@ -143,9 +124,9 @@ function meaningOf(status: number, body: unknown): Meaning {
     return error(message.startsWith('no provider for ') ? 'not_found' : 'internal_error');
   }
   if (sent === 'unavailable' || sent === 'backend_unavailable') return error('not_implemented');
-  if (isCode(sent)) return error(sent);
+  if (isHearthNetErrorCode(sent)) return error(sent);
   const head = sent?.includes(':') === true ? sent.slice(0, sent.indexOf(':')).trim() : undefined;
-  if (isCode(head)) return error(head);
+  if (isHearthNetErrorCode(head)) return error(head);
   return error(ok ? 'internal_error' : (CODE_BY_STATUS[status] ?? 'internal_error'));
 }
 
