@@ -132,6 +132,46 @@ describe('frames without a platform', () => {
   });
 });
 
+describe('routeChat that hangs', () => {
+  it('is bounded: its frames count as running, and each is answered within outboundTimeoutMs', async () => {
+    const server = await startServer(answering('discord'), {
+      platforms: { discord: answering('discord'), slack: answering('slack') },
+      maxRunningOutbound: 2,
+      outboundTimeoutMs: 150,
+      routeChat: () => new Promise(() => undefined),
+    });
+    const gateway = await connectGateway(server, [
+      ['discord', 'app1'],
+      ['slack', 'B1'],
+    ]);
+    for (const n of [1, 2, 3]) {
+      gateway.send({
+        type: 'outbound',
+        requestId: requestId(n),
+        action: { op: 'get_chat_info', chat_id: `c${n}` },
+      });
+    }
+    // The third is refused at once: two frames are already waiting for the rule.
+    expect(await gateway.result(requestId(3))).toEqual({
+      success: false,
+      error: 'busy: 2 outbound calls are already running on this connection',
+    });
+    expect(await gateway.result(requestId(1))).toEqual({
+      success: false,
+      error: 'routeChat did not answer for chat c1 within 150 ms',
+    });
+    expect((await gateway.result(requestId(2)))['success']).toBe(false);
+    // Then the connection serves again.
+    gateway.send({
+      type: 'outbound',
+      requestId: requestId(4),
+      platform: 'slack',
+      action: { op: 'send', chat_id: 'C1', content: 'x' },
+    });
+    expect(await gateway.result(requestId(4))).toEqual({ success: true, message_id: 'slack/B1:C1' });
+  });
+});
+
 describe('a gateway interrupt', () => {
   it("reaches the adapter of the session's chat with its chat id, when this server delivered an event of it", async () => {
     const interrupts: unknown[] = [];
@@ -162,6 +202,18 @@ describe('a gateway interrupt', () => {
     expect(await server.deliverInterrupt(TENANT, known, 'C42')).toEqual({ delivered: true });
   });
 
+  it("is given no chat id when the session's chat is on a platform this connection did not announce", async () => {
+    const interrupts: unknown[] = [];
+    const server = await startServer(answering('discord', interrupts), {
+      platforms: { discord: answering('discord', interrupts), slack: answering('slack', interrupts) },
+    });
+    const gateway = await connectGateway(server, [['discord', 'app1']]);
+    await server.deliverInbound(TENANT, createMessageEvent({ text: 'hi', source: slackSource }));
+    gateway.send({ type: 'interrupt', session_key: buildSessionKey(slackSource) });
+    while (interrupts.length < 1) await settle();
+    expect(interrupts[0]).toMatchObject({ platform: 'discord', chatId: undefined });
+  });
+
   it("of a follow_up's session goes to the session's chat's platform too", async () => {
     const server = await startServer(answering('discord'), {
       platforms: {
@@ -177,6 +229,9 @@ describe('a gateway interrupt', () => {
       ['slack', 'B1'],
     ]);
     await server.deliverInbound(TENANT, createMessageEvent({ text: 'hi', source: slackSource }));
+    // The same chat id seen later on another platform does not move the slack session.
+    const discordSource = { ...slackSource, platform: 'discord' } as const;
+    await server.deliverInbound(TENANT, createMessageEvent({ text: 'hi', source: discordSource }));
     const sessionKey = buildSessionKey(slackSource);
     await server.bindCapability({
       tenant: TENANT,

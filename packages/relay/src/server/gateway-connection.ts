@@ -91,6 +91,8 @@ export class GatewayConnection implements GatewayConnectionInfo {
   readonly #pump: ReplayPump;
   readonly #running: RunningOutboundCalls;
   readonly #identities: ConnectionIdentity[] = [];
+  /** Outbound frames waiting for `routeChat`. */
+  #routing = 0;
   /** Received messages not fully handled yet (while the socket holds), oldest first. */
   readonly #received: (string | Buffer)[] = [];
   /** Lines refused so far (malformed, or a hello for an unknown platform). */
@@ -365,17 +367,24 @@ export class GatewayConnection implements GatewayConnectionInfo {
   }
 
   async #outbound(frame: OutboundFrame): Promise<void> {
-    const identity = await this.#identityFor(frame);
-    if (typeof identity === 'string') {
-      this.#answer(frame.requestId, failureResult(identity));
-      return;
-    }
     const { maxRunningOutbound } = this.#host.options;
-    if (this.#running.size >= maxRunningOutbound) {
+    // A frame waiting for `routeChat` counts as running: a hung rule cannot pile up frames.
+    if (this.#running.size + this.#routing >= maxRunningOutbound) {
       this.#answer(
         frame.requestId,
         failureResult(`busy: ${maxRunningOutbound} outbound calls are already running on this connection`),
       );
+      return;
+    }
+    this.#routing += 1;
+    let identity: ConnectionIdentity | string;
+    try {
+      identity = await this.#identityFor(frame);
+    } finally {
+      this.#routing -= 1;
+    }
+    if (typeof identity === 'string') {
+      this.#answer(frame.requestId, failureResult(identity));
       return;
     }
     const result = await executeOutbound({
@@ -406,12 +415,12 @@ export class GatewayConnection implements GatewayConnectionInfo {
     let chosen: 'platform' | 'routeChat' = 'platform';
     if (platform === undefined) {
       const action = frame.action as { readonly chat_id?: unknown; readonly session_key?: unknown };
-      const chatId =
-        typeof action.chat_id === 'string'
-          ? action.chat_id
-          : typeof action.session_key === 'string'
-            ? this.#host.recentChats.chatOf(this.tenant, action.session_key)?.chatId
-            : undefined;
+      // A `follow_up` names its session: the session's own chat, whose platform is known with it.
+      const session =
+        typeof action.session_key === 'string'
+          ? this.#host.recentChats.chatOf(this.tenant, action.session_key)
+          : undefined;
+      const chatId = typeof action.chat_id === 'string' ? action.chat_id : session?.chatId;
       const { op } = frame.action;
       const route = chatId === undefined || op === 'unknown' ? undefined : await this.#routeChat(chatId, op);
       if (typeof route === 'object' && 'failure' in route) return route.failure;
@@ -419,7 +428,9 @@ export class GatewayConnection implements GatewayConnectionInfo {
         ({ platform, botId } = typeof route === 'string' ? { platform: route, botId: undefined } : route);
         chosen = 'routeChat';
       } else {
-        platform = chatId === undefined ? undefined : this.#host.recentChats.platformOf(this.tenant, chatId);
+        platform =
+          session?.platform ??
+          (chatId === undefined ? undefined : this.#host.recentChats.platformOf(this.tenant, chatId));
         if (platform === undefined || !this.#identities.some((identity) => identity.platform === platform)) {
           return this.#identities[0] as ConnectionIdentity;
         }
@@ -440,21 +451,40 @@ export class GatewayConnection implements GatewayConnectionInfo {
     chatId: string,
     op: ChatRouteContext['op'],
   ): Promise<ChatRoute | undefined | { readonly failure: string }> {
-    const { routeChat } = this.#host.options;
+    const { routeChat, outboundTimeoutMs } = this.#host.options;
     if (routeChat === undefined) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), outboundTimeoutMs);
+    });
     try {
-      const route = await routeChat(chatId, {
-        tenant: this.tenant,
-        gatewayId: this.gatewayId,
-        op,
-        identities: this.#identities.map(({ platform, botId }) => ({ platform, botId })),
-      });
+      const route = await Promise.race([
+        routeChat(chatId, {
+          tenant: this.tenant,
+          gatewayId: this.gatewayId,
+          op,
+          identities: this.#identities.map(({ platform, botId }) => ({ platform, botId })),
+        }),
+        late,
+      ]);
+      if (route === 'late') {
+        return { failure: `routeChat did not answer for chat ${chatId} within ${outboundTimeoutMs} ms` };
+      }
       if (route === undefined || typeof route === 'string') return route;
-      if (route !== null && typeof route === 'object' && typeof route.platform === 'string') return route;
+      if (
+        route !== null &&
+        typeof route === 'object' &&
+        typeof route.platform === 'string' &&
+        (route.botId === undefined || typeof route.botId === 'string')
+      ) {
+        return route;
+      }
       throw new TypeError(`routeChat returned ${String(route)}, not a platform or { platform, botId }`);
     } catch (error) {
       this.#host.fail(callbackError('routeChat', error));
       return { failure: `routeChat failed for chat ${chatId}` };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -487,8 +517,8 @@ export class GatewayConnection implements GatewayConnectionInfo {
   async #interrupt(frame: InterruptFrame): Promise<void> {
     // The session's chat, when this server delivered an event of it: its platform's adapter is told.
     const chat = this.#host.recentChats.chatOf(this.tenant, frame.session_key);
-    const identity =
-      this.#identities.find((candidate) => candidate.platform === chat?.platform) ?? this.#identities[0];
+    const ofChat = this.#identities.find((candidate) => candidate.platform === chat?.platform);
+    const identity = ofChat ?? this.#identities[0];
     const onInterrupt = identity?.served.adapter.onInterrupt;
     if (identity === undefined || onInterrupt === undefined) return;
     try {
@@ -497,7 +527,8 @@ export class GatewayConnection implements GatewayConnectionInfo {
         gatewayId: this.gatewayId,
         platform: identity.platform,
         botId: identity.botId,
-        chatId: chat?.chatId,
+        // Only the chat's own platform's adapter gets its id: another platform's chat is not its to act on.
+        chatId: ofChat === undefined ? undefined : chat?.chatId,
       });
     } catch (error) {
       this.#host.fail(callbackError('onInterrupt', error));

@@ -18,6 +18,12 @@
  * @packageDocumentation
  */
 
-export { type ChatRouter, RELAY_SERVER_DEFAULTS, type RelayServerOptions } from './options.js';
+export {
+  type ChatRoute,
+  type ChatRouteContext,
+  type ChatRouter,
+  RELAY_SERVER_DEFAULTS,
+  type RelayServerOptions,
+} from './options.js';
 export type { FollowUpContext, OutboundContext, PlatformAdapter } from './platform-adapter.js';
 export { createRelayServer, RelayServer, type RelayServerEvents } from './relay-server.js';
