@@ -110,6 +110,21 @@ describe('messageWithCause', () => {
     });
     expect(messageWithCause(refused)).toBe('fetch failed (getaddrinfo ENOTFOUND agents.example)');
     expect(messageWithCause(new Error('plain'))).toBe('plain');
+    // Node 20's connect to a name with two addresses fails with an AggregateError without a message.
+    const both = Object.assign(
+      new AggregateError([
+        new Error('connect ECONNREFUSED ::1:9'),
+        new Error('connect ECONNREFUSED 127.0.0.1:9'),
+      ]),
+      { code: 'ECONNREFUSED' },
+    );
+    expect(messageWithCause(new TypeError('fetch failed', { cause: both }))).toBe(
+      'fetch failed (connect ECONNREFUSED ::1:9; connect ECONNREFUSED 127.0.0.1:9)',
+    );
+    const coded = Object.assign(new Error(''), { code: 'ECONNRESET' });
+    expect(messageWithCause(new TypeError('fetch failed', { cause: coded }))).toBe(
+      'fetch failed (ECONNRESET)',
+    );
     expect(messageWithCause('text')).toBe('text');
   });
 });

@@ -80,8 +80,18 @@ function describeObject(value: object): string {
  * with "fetch failed" and puts what failed (a refused connection, an unknown host) only in `cause`.
  */
 export function messageWithCause(error: unknown): string {
-  const cause = error instanceof Error ? error.cause : undefined;
-  return cause === undefined ? messageOf(error) : `${messageOf(error)} (${messageOf(cause)})`;
+  try {
+    const cause = error instanceof Error ? error.cause : undefined;
+    if (cause === undefined) return messageOf(error);
+    // Node's AggregateError of a dual-stack connect has no message: its errors, or its code, say it.
+    const errors = cause instanceof AggregateError ? cause.errors.map(messageOf).filter(Boolean) : [];
+    const code = (cause as { readonly code?: unknown }).code;
+    const what =
+      messageOf(cause) || (errors.length > 0 ? errors.join('; ') : typeof code === 'string' ? code : '');
+    return what === '' ? messageOf(error) : `${messageOf(error)} (${what})`;
+  } catch {
+    return messageOf(error);
+  }
 }
 
 /** The message of a thrown value: `error.message` for an `Error`, its string form otherwise, never a throw. */

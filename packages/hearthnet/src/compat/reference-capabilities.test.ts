@@ -2,7 +2,7 @@
 // with scripts/oracles/hearthnet-reference.mjs): each is read, and converted where the contract has a
 // shape; the requests reference callers send go out as they are.
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, SchemaMismatchError } from '../capabilities/index.js';
+import { BadRequestError, catalogueDescriptor, InternalError } from '../capabilities/index.js';
 import { keyPairFromSeed } from '../crypto/key-pair.js';
 import { createHearthNetClient } from '../wire/hearthnet-client.js';
 import { referenceWire } from './reference-wire.js';
@@ -121,10 +121,29 @@ describe('the client in reference mode', () => {
     expect(refusal).toMatchObject({ message: 'recipient required' });
   });
 
-  it("refuses an answer outside the reference node's own schema as a SchemaMismatchError", async () => {
+  it("refuses an answer outside the reference node's own schema as an InternalError of the node", async () => {
     const { client } = clientAnswering(routed({ corpora: 'community' }));
     const error = await client.call('rag.list_corpora', { params: {}, input: {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SchemaMismatchError);
+    expect(error).toBeInstanceOf(InternalError);
     expect((error as Error).message).toContain('$.output.corpora');
+  });
+
+  it("checks with a caller's descriptorOf the answer as the dialect reads it (converted first)", async () => {
+    const posts = [{ event_id: 'evt:1', lamport: 1, title: 'Bread', location: null }];
+    const client = createHearthNetClient({
+      identity: caller,
+      community: 'ed25519:community',
+      node: 'http://reference.test',
+      wire: referenceWire,
+      descriptorOf: (name) => catalogueDescriptor(name),
+      fetch: async () =>
+        new Response(JSON.stringify(routed({ posts, max_lamport: 1 })), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    // The catalogue refuses `location: null`; the conversion drops it before the check.
+    expect(await client.call('market.list', { params: {}, input: {} })).toEqual(
+      routed({ posts: [{ event_id: 'evt:1', lamport: 1, title: 'Bread' }], max_lamport: 1 }),
+    );
   });
 });

@@ -106,10 +106,26 @@ export function contractAnswerOf(capability: string, body: unknown): unknown {
 }
 
 function contractPost(post: unknown): unknown {
-  if (!isJsonObject<Json>(post) || !('location' in post)) return post;
+  if (!isJsonObject<Json>(post) || !Object.hasOwn(post, 'location')) return post;
   const { location, ...rest } = post;
-  if (location === null) return rest;
-  if (!isJsonObject<Json>(location) || !('lon' in location)) return post;
+  return location === null ? rest : { ...rest, location: contractLocation(location) };
+}
+
+/**
+ * A market location as the contract writes it: the reference's `{lat, lon, label}` as `{lat, lng,
+ * label}` (`label: null` dropped). Anything else — a contract location, not an object — as it came.
+ */
+export function contractLocation(location: unknown): unknown {
+  if (!isJsonObject<Json>(location) || !Object.hasOwn(location, 'lon') || Object.hasOwn(location, 'lng')) {
+    return location;
+  }
   const { lon, label, ...coordinates } = location;
-  return { ...rest, location: { ...coordinates, lng: lon, ...(label === null ? {} : { label }) } };
+  return { ...coordinates, lng: lon, ...(label === null ? {} : { label }) };
+}
+
+/** A market location as a reference node writes it: the contract's `{lat, lng, label?}` as `{lat, lon, label?}`. */
+export function referenceLocation(location: unknown): unknown {
+  if (!isJsonObject<Json>(location) || !Object.hasOwn(location, 'lng')) return location;
+  const { lng, ...rest } = location;
+  return { ...rest, lon: lng };
 }

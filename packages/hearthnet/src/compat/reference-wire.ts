@@ -25,7 +25,12 @@ import {
   JSON_CONTENT_TYPE,
   WIRE_HEADERS,
 } from '../wire/envelope.js';
-import { contractAnswerOf, referenceDescriptorOf } from './reference-capabilities.js';
+import {
+  contractAnswerOf,
+  contractLocation,
+  referenceDescriptorOf,
+  referenceLocation,
+} from './reference-capabilities.js';
 import { encodeReferenceSseFrame } from './reference-json.js';
 
 /**
@@ -158,8 +163,9 @@ function readReferenceRequest(
   if (!isJsonObject<Json>(request)) return request;
   let { params, input } = request;
   if (isJsonObject<Json>(params)) {
+    const given = params;
     const missing = requiredParams(descriptor).filter(
-      (name) => !(name in (params as Json)) && name in published,
+      (name) => !Object.hasOwn(given, name) && Object.hasOwn(published, name),
     );
     if (missing.length > 0) {
       params = { ...Object.fromEntries(missing.map((name) => [name, published[name]])), ...params };
@@ -168,7 +174,7 @@ function readReferenceRequest(
   // Reference callers send no idempotency key (a reference node makes one); without one, no retry is
   // recognised, as on a reference node.
   const { idempotency } = descriptor;
-  if (idempotency.kind === 'by_key' && isJsonObject<Json>(input) && !(idempotency.key in input)) {
+  if (idempotency.kind === 'by_key' && isJsonObject<Json>(input) && !Object.hasOwn(input, idempotency.key)) {
     input = { ...input, [idempotency.key]: `reference-${globalThis.crypto.randomUUID()}` };
   }
   if (
@@ -176,8 +182,7 @@ function readReferenceRequest(
     isJsonObject<Json>(input) &&
     isJsonObject<Json>(input['location'])
   ) {
-    const { lon, ...location } = input['location'];
-    if (lon !== undefined && !('lng' in location)) input = { ...input, location: { ...location, lng: lon } };
+    input = { ...input, location: contractLocation(input['location']) };
   }
   return { ...request, params, input };
 }
@@ -218,8 +223,9 @@ function writeReferenceAnswer(responder: ResponseContext, call: IncomingCall, bo
 /**
  * What a reference node answers for an error (note §6, §19): an error from the capability comes back
  * in-band with 200 and `_routed_via: "local"` (the bus stamps every result), as the one `data:` frame of
- * a stream when one was asked for; the bus's own refusals keep their reference answer, or 500 (400 for
- * a malformed call), and once the call asked for a stream, a 500 becomes a stream with one `error` frame.
+ * a stream when one was asked for; the bus's own refusals keep their reference answer, or 500 — except a
+ * caller's own mistake, answered with its §5.5 4xx (see `busAnswerOf`) — and once the call asked for a
+ * stream, a 500 becomes a stream with one `error` frame.
  * A request that is no bus call (another path or method) gets the §5.4 body, unsigned.
  */
 function writeReferenceRefusal(
@@ -242,8 +248,8 @@ function writeReferenceRefusal(
  * A reference node's answer to the bus's own refusals: FastAPI's `{"detail": "invalid_json"}` for a
  * body that is not JSON, `call_error` with 500 when no provider serves the call (an unknown or malformed
  * capability name, a version not offered or one no capability can have), the routing refusals' own
- * answers, and otherwise the error's body with its §5.5 status when that is a 4xx (a caller's
- * mistake: `bad_request`, `unauthorized`, `invalid_signature`, `revoked`, …), 500 for the rest.
+ * answers, and otherwise the error's body with its §5.5 status for a caller's own mistake
+ * (`bad_request`, `schema_mismatch`, `invalid_signature`, `unauthorized`, `revoked`), 500 for the rest.
  */
 function busAnswerOf(
   error: HearthNetError,
@@ -262,11 +268,20 @@ function busAnswerOf(
   // the rest is the 500 FastAPI answers for what the reference bus raises.
   return (
     routingAnswers.get(error) ?? {
-      status: error.status >= 400 && error.status < 500 ? error.status : 500,
+      status: CALLER_MISTAKES.has(error.code) ? error.status : 500,
       body: toErrorBody(error),
     }
   );
 }
+
+/** The refusals of a caller's own mistake, answered with their §5.5 status instead of the 500. */
+const CALLER_MISTAKES: ReadonlySet<string> = new Set([
+  'bad_request',
+  'schema_mismatch',
+  'invalid_signature',
+  'unauthorized',
+  'revoked',
+]);
 
 /**
  * A JSON response as a reference node writes it through FastAPI: plain compact JSON in the answer's
@@ -419,11 +434,10 @@ function referenceMarketAnswer(capability: string, body: unknown): unknown {
     return body;
   const posts = body['output']['posts'];
   if (!Array.isArray(posts)) return body;
-  const referencePost = (post: unknown) => {
-    if (!isJsonObject<Json>(post) || !isJsonObject<Json>(post['location'])) return post;
-    const { lng, ...location } = post['location'];
-    return lng === undefined ? post : { ...post, location: { ...location, lon: lng } };
-  };
+  const referencePost = (post: unknown) =>
+    isJsonObject<Json>(post) && Object.hasOwn(post, 'location')
+      ? { ...post, location: referenceLocation(post['location']) }
+      : post;
   return { ...body, output: { ...body['output'], posts: posts.map(referencePost) } };
 }
 
@@ -431,7 +445,5 @@ function referenceMarketAnswer(capability: string, body: unknown): unknown {
 function referenceMarketInput(capability: string, input: unknown): unknown {
   if (capability !== 'market.post' || !isJsonObject<Json>(input) || !isJsonObject<Json>(input['location']))
     return input;
-  const { lng, ...location } = input['location'];
-  if (lng === undefined) return input;
-  return { ...input, location: { ...location, lon: lng } };
+  return { ...input, location: referenceLocation(input['location']) };
 }

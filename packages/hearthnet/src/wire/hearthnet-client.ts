@@ -12,9 +12,9 @@ import {
   asHearthNetError,
   type CapabilityDescriptor,
   catalogueDescriptor,
+  InternalError,
   InvalidSignatureError,
   PartitionError,
-  SchemaMismatchError,
   validatorsFor,
 } from '../capabilities/index.js';
 import { type KeyPair, parseNodeId } from '../crypto/key-pair.js';
@@ -140,7 +140,7 @@ export interface HearthNetClient {
  *
  * Each call validates the request against the capability schema (`bad_request` locally), signs it (§5.1),
  * POSTs it, and then: verifies the response signature (§5.2, see `verifyResponses` in
- * {@link HearthNetClientOptions}), validates the body against the response schema (a `SchemaMismatchError` when the node answers
+ * {@link HearthNetClientOptions}), validates the body against the response schema (an `InternalError` when the node answers
  * off-schema, the local check as `cause`), or turns an error response into its `HearthNetError` class (`errorFromBody`, §5.4, §5.5). A
  * network failure is a `PartitionError`; an abort rejects with the signal's reason.
  *
@@ -168,6 +168,8 @@ interface Settings {
   readonly wire: WireDialect;
   readonly verification: ResponseVerification;
   readonly descriptorOf: (capability: string, version: string) => CapabilityDescriptor | undefined;
+  /** `descriptorOf` is the dialect's own (its peers' schemas), not the catalogue's or the caller's. */
+  readonly dialectSchemas: boolean;
   readonly now: () => number;
 }
 
@@ -194,6 +196,7 @@ function readOptions(options: HearthNetClientOptions): Settings {
     wire,
     verification,
     descriptorOf: options.descriptorOf ?? wire.descriptorOf ?? catalogueDescriptorOf,
+    dialectSchemas: options.descriptorOf === undefined && wire.descriptorOf !== undefined,
     now: options.now ?? Date.now,
   };
 }
@@ -279,7 +282,12 @@ async function call(
     );
   }
   const validator = prepared.descriptor === undefined ? null : validatorOf(prepared.descriptor, 'response');
-  return settings.wire.readAnswer(capability, validator === null ? body : checkedAnswer(validator, body));
+  if (validator === null) return settings.wire.readAnswer(capability, body);
+  // The dialect's own schemas describe what its peers send, so they check the answer as it came; any
+  // other schema (the catalogue's, the caller's `descriptorOf`) checks it as the dialect reads it.
+  return settings.dialectSchemas
+    ? settings.wire.readAnswer(capability, checkedAnswer(validator, body))
+    : checkedAnswer(validator, settings.wire.readAnswer(capability, body));
 }
 
 function prepare(
@@ -378,15 +386,15 @@ function checkClientStreamOptions(settings: Settings, options: CallOptions): voi
 }
 
 /**
- * The answer as its schema reads it; an answer its schema refuses is a `SchemaMismatchError`: the node
- * answers in another schema than the one the client checks with (the local check stays as `cause`).
+ * The answer as its schema reads it; an answer its schema refuses is an `InternalError`: the node broke
+ * the schema of its own capability (a server-side fault, contract §9; the local check stays as `cause`).
  */
 function checkedAnswer(validator: (value: unknown) => unknown, body: unknown): unknown {
   try {
     return validator(body);
   } catch (error) {
     if (!(error instanceof HearthNetLocalError) || error.code !== 'schema_validation') throw error;
-    throw new SchemaMismatchError(error.message, { cause: error });
+    throw new InternalError(`the node answered off-schema: ${error.message}`, { cause: error });
   }
 }
 
