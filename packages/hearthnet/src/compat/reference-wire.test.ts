@@ -322,6 +322,21 @@ describe('reference wire', () => {
         headers: { [WIRE_HEADERS.from]: 'local-1a2b3c4d', [WIRE_HEADERS.signature]: 'ed25519:AAAA' },
       });
     expect((await referenceNode({ acceptUnsigned: true }).handler(fromLocalId())).status).toBe(200);
+    // The From of such a call names no one: a trust policy that knows the string grants it nothing.
+    const localRegistry = new CapabilityRegistry<CapabilityHandler>();
+    localRegistry.register(RAG_QUERY, () => ({ output: { chunks: [] } }), { maxConcurrent: 1 });
+    const policy = createBusHandler({
+      identity: server,
+      registry: localRegistry,
+      wire: referenceWire,
+      trust: staticTrust({ 'local-1a2b3c4d': 'member' }, 'unknown'),
+      acceptUnsigned: true,
+    });
+    const unknown = await policy(fromLocalId());
+    expect([unknown.status, ((await unknown.json()) as { error: string }).error]).toEqual([
+      401,
+      'unauthorized',
+    ]);
     const refused = await referenceNode().handler(fromLocalId());
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({
