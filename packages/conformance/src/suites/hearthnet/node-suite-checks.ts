@@ -40,7 +40,7 @@ export function nodeCase(
 }
 
 /** `fetch` whose requests (and the bodies being read) are aborted when `signal` is, as well as by their own. */
-function fetchWithin(fetchFunction: typeof fetch, signal: AbortSignal): typeof fetch {
+export function fetchWithin(fetchFunction: typeof fetch, signal: AbortSignal): typeof fetch {
   return (input, init) =>
     fetchFunction(input, {
       ...init,

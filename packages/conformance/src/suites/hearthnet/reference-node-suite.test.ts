@@ -96,6 +96,49 @@ describe('hearthnetReferenceNodeSuite', () => {
     });
   });
 
+  it('fails every finding against a node that accepts anything, as a reference node does', async () => {
+    const lenient = await serveBusHandler(async (request) => {
+      const path = new URL(request.url).pathname;
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (path === '/bus/v1/call') {
+        const body = (await request.json()) as { capability?: string };
+        if (body.capability === undefined) return json(400, { error: 'missing_capability' });
+        if (body.capability.startsWith('experimental.')) {
+          return json(500, { error: 'call_error', message: `no provider for ${body.capability}@(1, 0)` });
+        }
+        return json(200, { output: { event_id: 'evt:1', lamport: 1 }, meta: {}, _routed_via: 'local' });
+      }
+      if (path === '/manifest') {
+        return json(200, {
+          node_id: 'local-1a2b3c4d',
+          capabilities: [{ name: 'market.post', version: '1.0', schema_hash: 'blake3:00' }],
+        });
+      }
+      if (path === '/health') return json(200, { status: 'ok' });
+      if (path === '/sync/v1/heads') return json(200, { community: 'not a lamport' });
+      // The contract's answer form: the accepted event ids as a list.
+      if (path === '/sync/v1/events') return json(200, { accepted: ['e1'], rejected: [] });
+      return json(404, {});
+    });
+    served.push(lenient);
+    expect(await statuses(lenient.url)).toEqual({
+      'call.ok': 'passed',
+      'call.unknown-capability': 'passed',
+      'manifest.lists-call': 'passed',
+      health: 'passed',
+      'finding.unsigned-call-refused': 'failed',
+      'finding.forged-call-refused': 'failed',
+      'finding.header-routing': 'failed',
+      'finding.signed-answers': 'failed',
+      'finding.manifest-signed': 'failed',
+      'finding.schema-hashes': 'failed',
+      'finding.sync-heads': 'failed',
+      'finding.forged-event-refused': 'failed',
+      'finding.unsigned-event-refused': 'failed',
+    });
+  });
+
   it('passes the unsigned-call finding on its own when the node refuses unsigned calls', async () => {
     const found = await statuses(await referenceModeNode(false));
     expect(found['finding.unsigned-call-refused']).toBe('passed');

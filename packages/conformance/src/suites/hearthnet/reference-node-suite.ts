@@ -15,7 +15,7 @@ import { isJsonObject } from '@agentwire/internal';
 import { assertTrue, fail } from '../../assert.js';
 import { ConformanceError } from '../../errors.js';
 import type { ConformanceCase, ConformanceLevel, ConformanceSuite } from '../../suite.js';
-import { clip, type NodeSuiteCall, readJsonBody } from './node-suite-checks.js';
+import { clip, fetchWithin, type NodeSuiteCall, readJsonBody } from './node-suite-checks.js';
 
 /** The name of the suite, the prefix of every case id. */
 export const REFERENCE_NODE_SUITE_NAME = 'hearthnet.reference-node';
@@ -104,15 +104,7 @@ function referenceCase(
     level,
     since: REFERENCE_NODE_SUITE_VERSION,
     // Every request of the case is aborted with it at its timeout.
-    run: (ctx, { signal }) =>
-      run({
-        ...ctx,
-        fetch: (input, init) =>
-          ctx.fetch(input, {
-            ...init,
-            signal: init?.signal == null ? signal : AbortSignal.any([init.signal, signal]),
-          }),
-      }),
+    run: (ctx, { signal }) => run({ ...ctx, fetch: fetchWithin(ctx.fetch, signal) }),
   };
 }
 
@@ -145,10 +137,23 @@ function callBody(ctx: Ctx): Record<string, unknown> {
   return { capability, version, params, input };
 }
 
-/** Whether a reference answer serves the call: 200 with an `output`. */
-async function served(response: Response): Promise<boolean> {
+/**
+ * Fails unless the node refused a call as §5.1 asks: 401 (or 403), not served and not failing for some
+ * other reason — a node that answers 500 or 400 here says nothing about whether it checks callers.
+ */
+async function expectCallerRefused(response: Response, served: string): Promise<void> {
   const body = await response.json().catch(() => undefined);
-  return response.status === 200 && isJsonObject(body) && 'output' in body;
+  if (response.status === 200 && isJsonObject(body) && 'output' in body) fail(served);
+  if (response.status !== 401 && response.status !== 403) {
+    fail(`the call was answered HTTP ${response.status} ${clip(body)}, not refused with 401`);
+  }
+}
+
+/** Whether a `POST /sync/v1/events` answer took any event: `accepted` a positive count or a non-empty list. */
+function acceptedAny(body: unknown): boolean {
+  if (!isJsonObject(body)) return false;
+  const accepted = body['accepted'];
+  return (typeof accepted === 'number' && accepted > 0) || (Array.isArray(accepted) && accepted.length > 0);
 }
 
 async function manifestOf(ctx: Ctx): Promise<Record<string, unknown>> {
@@ -253,9 +258,10 @@ const CASES: readonly ConformanceCase<Ctx>[] = [
     'HearthNet §5.1',
     'required',
     async (ctx) => {
-      if (await served(await post(ctx, BUS_CALL_PATH, callBody(ctx)))) {
-        fail('the node served an unsigned call: it checks no caller');
-      }
+      await expectCallerRefused(
+        await post(ctx, BUS_CALL_PATH, callBody(ctx)),
+        'the node served an unsigned call: it checks no caller',
+      );
     },
   ),
   referenceCase(
@@ -266,9 +272,10 @@ const CASES: readonly ConformanceCase<Ctx>[] = [
     async (ctx) => {
       const forged = signPayload({ ...callBody(ctx), input: { forged: true } }, ctx.identity).signature;
       const headers = { [WIRE_HEADERS.from]: ctx.identity.nodeId, [WIRE_HEADERS.signature]: forged };
-      if (await served(await post(ctx, BUS_CALL_PATH, callBody(ctx), headers))) {
-        fail('the node served a call with a forged signature: it checks no signature');
-      }
+      await expectCallerRefused(
+        await post(ctx, BUS_CALL_PATH, callBody(ctx), headers),
+        'the node served a call with a forged signature: it checks no signature',
+      );
     },
   ),
   referenceCase(
@@ -355,8 +362,18 @@ const CASES: readonly ConformanceCase<Ctx>[] = [
     'required',
     async (ctx) => {
       const response = await ctx.fetch(new URL('/sync/v1/heads', ctx.base));
-      const body = await response.text();
-      if (response.status !== 200) fail(`GET /sync/v1/heads answered HTTP ${response.status} ${clip(body)}`);
+      const text = await response.text();
+      if (response.status !== 200) fail(`GET /sync/v1/heads answered HTTP ${response.status} ${clip(text)}`);
+      let heads: unknown;
+      try {
+        heads = JSON.parse(text);
+      } catch {
+        heads = undefined;
+      }
+      const lamports = isJsonObject(heads) ? Object.values(heads) : [undefined];
+      if (!lamports.every((value) => Number.isSafeInteger(value) && (value as number) >= 0)) {
+        fail(`GET /sync/v1/heads answered ${clip(text)}, not {community_id: lamport}`);
+      }
     },
   ),
   referenceCase(
@@ -370,9 +387,7 @@ const CASES: readonly ConformanceCase<Ctx>[] = [
       const forged = { ...signed, payload: { ...signed.payload, title: 'forged after signing' } };
       const response = await post(ctx, '/sync/v1/events', { community_id: ctx.community, events: [forged] });
       const body = await response.json().catch(() => undefined);
-      if (isJsonObject(body) && typeof body['accepted'] === 'number' && body['accepted'] > 0) {
-        fail(`the node accepted an event altered after signing: ${clip(body)}`);
-      }
+      if (acceptedAny(body)) fail(`the node accepted an event altered after signing: ${clip(body)}`);
     },
   ),
   referenceCase(
@@ -384,9 +399,7 @@ const CASES: readonly ConformanceCase<Ctx>[] = [
       const event = { ...referenceProbeEvent(ctx), signature: '' };
       const response = await post(ctx, '/sync/v1/events', { community_id: ctx.community, events: [event] });
       const body = await response.json().catch(() => undefined);
-      if (isJsonObject(body) && typeof body['accepted'] === 'number' && body['accepted'] > 0) {
-        fail(`the node accepted an unsigned event: ${clip(body)}`);
-      }
+      if (acceptedAny(body)) fail(`the node accepted an unsigned event: ${clip(body)}`);
     },
   ),
 ];
