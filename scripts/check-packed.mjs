@@ -211,18 +211,24 @@ async function startRedis() {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
-    child.once('error', reject);
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (/Ready to accept connections/.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
+  try {
+    await new Promise((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        if (/Ready to accept connections/.test(out)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
     });
-  });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
