@@ -32,6 +32,8 @@ const packageWorkspaces = Object.fromEntries(
           'tsup.config.ts',
         ],
         project: ['{src,test}/**/*.ts'],
+        // Loaded at run time with createRequire where Node can load it (hearthnet's native BLAKE3).
+        ...(dir === 'hearthnet' ? { ignoreDependencies: ['@napi-rs/blake-hash'] } : {}),
       },
     ];
   }),

@@ -1,3 +1,4 @@
+import { decodeBase64, encodeBase64, isRefusal } from '@agentwire/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -314,4 +315,61 @@ describe('encodings.json vectors', () => {
       }
     });
   }
+});
+
+describe('base64 at native speed (Node Buffer above a size) is the strict codec', () => {
+  const codec = (text: string) => {
+    const decoded = decodeBase64(text);
+    return isRefusal(decoded) ? 'refused' : Array.from(decoded);
+  };
+  const ours = (text: string) => {
+    try {
+      return Array.from(base64Decode(text));
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'invalid_base64' });
+      return 'refused';
+    }
+  };
+
+  it('encodes and decodes like the codec, below and above the native thresholds', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 0, maxLength: 12_000 }), (bytes) => {
+        const text = base64Encode(bytes);
+        expect(text).toBe(encodeBase64(bytes));
+        expect(Array.from(base64Decode(text))).toEqual(Array.from(bytes));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('refuses on the native path exactly what the codec refuses', () => {
+    const long = encodeBase64(new Uint8Array(9000).map((_, i) => i * 7));
+    const cases = [
+      long,
+      `${long.slice(0, -4)}AB==`, // non-zero bits after the last byte
+      `${long.slice(0, -4)}AQ==`,
+      `${long.slice(0, -4)}ABC=`, // non-zero bits after the last byte
+      `${long.slice(0, -4)}ABE=`,
+      `${long.slice(0, -4)}ABA=`,
+      `${long.slice(0, 4000)} ${long.slice(4001)}`, // a space
+      `${long.slice(0, 4000)}-${long.slice(4001)}`, // the url alphabet
+      `${long.slice(0, 4000)}=${long.slice(4001)}`, // padding in the middle
+      `${long}A`, // not whole groups
+      `${long.slice(0, -4)}A===`,
+      `${long.slice(0, -4)}====`,
+      `${long.slice(0, 4000)}\n${long.slice(4000)}`,
+    ];
+    for (const text of cases) expect(ours(text), text.slice(-8)).toEqual(codec(text));
+    fc.assert(
+      fc.property(
+        fc.nat(long.length - 1),
+        fc.constantFrom('=', '-', '_', ' ', '\n', '.', 'é', 'A', '+'),
+        (at, c) => {
+          const text = long.slice(0, at) + c + long.slice(at + 1);
+          expect(ours(text)).toEqual(codec(text));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { blake3 as nobleBlake3 } from '@noble/hashes/blake3.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readVectorJson } from '../test/vectors.js';
@@ -337,6 +338,28 @@ describe('shortContentId', () => {
   it('rejects what is not a content id', () => {
     expect(() => shortContentId('blake3:abc')).toThrow(
       expect.objectContaining({ code: 'invalid_content_id' }),
+    );
+  });
+});
+
+describe('the default BLAKE3 on Node', () => {
+  it('is the native binding here, and gives the digests of @noble/hashes for any input', () => {
+    // The fallback is an arrow function without a name; the native digest is named `digest`.
+    expect(blake3Hasher.digest.name).toBe('digest');
+    const sizes = [0, 1, 63, 64, 65, 1023, 1024, 1025, 2048, 4097, 262_144, 262_145];
+    for (const size of sizes) {
+      const data = Uint8Array.from({ length: size }, (_, i) => (i * 7 + size) & 255);
+      expect(Buffer.from(blake3Hasher.digest(data)).toString('hex'), `${size} B`).toBe(
+        Buffer.from(nobleBlake3(data)).toString('hex'),
+      );
+    }
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 5000 }), fc.nat(16), (bytes, offset) => {
+        // A view into a larger buffer hashes only its own bytes.
+        const view = new Uint8Array(bytes.length + offset + 3).subarray(offset, offset + bytes.length);
+        view.set(bytes);
+        expect(Array.from(blake3Hasher.digest(view))).toEqual(Array.from(nobleBlake3(bytes)));
+      }),
     );
   });
 });

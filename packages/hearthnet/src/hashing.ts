@@ -120,11 +120,40 @@ export interface Hasher {
   digest(data: Uint8Array): Uint8Array;
 }
 
-/** BLAKE3 with the default 32-byte output: the hash of contract §1.4. */
+/**
+ * BLAKE3 with the default 32-byte output: the hash of contract §1.4. On Node with a prebuilt binary of
+ * `@napi-rs/blake-hash` for the platform (a dependency of this package), it runs natively — about 100×
+ * the speed of the pure-JavaScript `@noble/hashes`, which it falls back to everywhere else (browsers,
+ * other runtimes, platforms without a binary). Both give the same digests.
+ */
 export const blake3Hasher: Hasher = Object.freeze({
   algorithm: 'blake3',
-  digest: (data: Uint8Array): Uint8Array => nobleBlake3(data),
+  digest: /* @__PURE__ */ loadNativeBlake3() ?? ((data: Uint8Array): Uint8Array => nobleBlake3(data)),
 });
+
+/**
+ * The native BLAKE3 of `@napi-rs/blake-hash`, looked up at run time so this file stays importable in
+ * browsers and other runtimes (`process.getBuiltinModule` exists from Node 20.16 and is absent
+ * elsewhere), or `undefined` where it does not load or does not hash "abc" right.
+ */
+function loadNativeBlake3(): ((data: Uint8Array) => Uint8Array) | undefined {
+  try {
+    const nodeModule = globalThis.process?.getBuiltinModule?.('node:module');
+    if (nodeModule === undefined) return undefined;
+    const binding = nodeModule.createRequire(import.meta.url)('@napi-rs/blake-hash') as {
+      blake3(input: Uint8Array): Uint8Array;
+    };
+    const digest = (data: Uint8Array): Uint8Array => {
+      const out = binding.blake3(data);
+      return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    };
+    // BLAKE3 of "abc": the binding must reproduce it before it is used.
+    const abc = '6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85';
+    return bytesToHex(digest(new Uint8Array([0x61, 0x62, 0x63]))) === abc ? digest : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * SHA-256: what a reference node publishes (`sha256:<hex>`) when its Python `blake3` module is
