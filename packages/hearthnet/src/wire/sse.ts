@@ -63,7 +63,11 @@ export function encodeSseEvent(event: Pick<SseEvent, 'event' | 'data'>): string 
   assertEventName(event.event);
   if (typeof event.data !== 'string')
     throw new HearthNetLocalError('invalid_sse_frame', 'SSE event data must be a string');
-  const lines = event.data.split(LINE_BREAK).map((line) => `data: ${line}\n`);
+  const { data } = event;
+  // Frame JSON never holds a line break: one `data:` line, without splitting a large text.
+  if (data.indexOf('\n') === -1 && data.indexOf('\r') === -1)
+    return `event: ${event.event}\ndata: ${data}\n\n`;
+  const lines = data.split(LINE_BREAK).map((line) => `data: ${line}\n`);
   return `event: ${event.event}\n${lines.join('')}\n`;
 }
 
