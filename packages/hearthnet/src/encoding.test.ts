@@ -369,7 +369,16 @@ describe('base64 at native speed (Node Buffer above a size) is the strict codec'
           expect(ours(text)).toEqual(codec(text));
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
+    // The end, where padding and the bits after the last byte are.
+    for (const tail of [long.slice(0, -2), long.slice(0, -1), long.slice(0, -3)]) {
+      for (const c of 'AQgwBRhx+/=-_ \né') {
+        for (const pad of ['', '=', '==']) {
+          const text = `${tail}${c}${pad}`.padEnd(tail.length + 1 + pad.length, 'A');
+          expect(ours(text), JSON.stringify(text.slice(-6))).toEqual(codec(text));
+        }
+      }
+    }
   });
 });

@@ -128,12 +128,17 @@ export function base64Encode(bytes: Uint8Array): string {
 export function base64Decode(text: string): Uint8Array {
   assertText(text, 'invalid_base64', 'base64Decode');
   const native = nativeBuffer();
-  if (native !== undefined && text.length >= NATIVE_MIN_TEXT) {
-    // Buffer decodes leniently: the text is the one canonical text of its bytes exactly when Buffer
-    // writes those bytes back as it; otherwise the codec below gives the refusal and its reason.
-    const decoded = native.from(text, 'base64');
-    if (native.from(decoded.buffer, decoded.byteOffset, decoded.byteLength).toString('base64') === text) {
-      return new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength);
+  if (native !== undefined && text.length >= NATIVE_MIN_TEXT && text.length % 4 === 0) {
+    // Buffer decodes leniently, skipping what is not base64 (whitespace, other characters, a `=` before the
+    // end) and reading the url alphabet too: the text is the one canonical text of its bytes when it has
+    // no url character, Buffer skipped nothing (all the bytes its length promises came out) and the bits
+    // after the last byte are zero. Otherwise the codec below gives the refusal and its reason.
+    const pads = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+    if (text.indexOf('-') === -1 && text.indexOf('_') === -1 && zeroBitsAfterLastByte(text, pads)) {
+      const decoded = native.from(text, 'base64');
+      if (decoded.byteLength === (text.length / 4) * 3 - pads) {
+        return new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength);
+      }
     }
   }
   return bytesOr(decodeBase64(text), 'invalid_base64');
@@ -150,6 +155,15 @@ function nativeBuffer(): NativeBuffer | undefined {
   const candidate = (globalThis as { readonly Buffer?: NativeBuffer }).Buffer;
   return typeof candidate?.from === 'function' ? candidate : undefined;
 }
+
+/** Whether the last data character of a padded text leaves zero bits after the last byte. */
+function zeroBitsAfterLastByte(text: string, pads: number): boolean {
+  if (pads === 0) return true;
+  const sextet = STANDARD_ALPHABET.indexOf(text.charAt(text.length - pads - 1));
+  return sextet !== -1 && (sextet & (pads === 2 ? 0x0f : 0x03)) === 0;
+}
+
+const STANDARD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /**
  * Below these sizes the codec is as fast, and `Buffer.from` would hand out a slice of Node's shared
