@@ -162,3 +162,26 @@ describe('SSE encoders', () => {
     );
   });
 });
+
+describe('SseParser on bytes that are ASCII first', () => {
+  it('reads ASCII chunks, then a UTF-8 sequence split across chunks, and refuses invalid UTF-8 after ASCII', () => {
+    const text = `data: ${'x'.repeat(70_000)}\n\ndata: Grüße 水\n\n`;
+    const bytes = new TextEncoder().encode(text);
+    const cut = text.indexOf('ü') + 1; // inside the two bytes of ü
+    const parser = new SseParser();
+    const items = [
+      ...parser.push(bytes.subarray(0, 65_536)),
+      ...parser.push(bytes.subarray(65_536, cut)),
+    ];
+    items.push(...parser.push(bytes.subarray(cut)), ...parser.finish());
+    expect(items).toEqual([
+      { type: 'event', event: 'message', data: 'x'.repeat(70_000) },
+      { type: 'event', event: 'message', data: 'Grüße 水' },
+    ]);
+    const bad = new SseParser();
+    bad.push(new TextEncoder().encode('data: ascii\n\n'));
+    expect(() => bad.push(new Uint8Array([0x64, 0x61, 0xc3, 0x28]))).toThrow(
+      expect.objectContaining({ code: 'sse_protocol' }),
+    );
+  });
+});
