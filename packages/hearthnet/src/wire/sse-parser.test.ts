@@ -169,10 +169,7 @@ describe('SseParser on bytes that are ASCII first', () => {
     const bytes = new TextEncoder().encode(text);
     const cut = text.indexOf('ü') + 1; // inside the two bytes of ü
     const parser = new SseParser();
-    const items = [
-      ...parser.push(bytes.subarray(0, 65_536)),
-      ...parser.push(bytes.subarray(65_536, cut)),
-    ];
+    const items = [...parser.push(bytes.subarray(0, 65_536)), ...parser.push(bytes.subarray(65_536, cut))];
     items.push(...parser.push(bytes.subarray(cut)), ...parser.finish());
     expect(items).toEqual([
       { type: 'event', event: 'message', data: 'x'.repeat(70_000) },

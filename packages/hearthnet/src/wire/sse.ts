@@ -224,7 +224,7 @@ export class SseParser {
   #decode(bytes: Uint8Array, stream: boolean): string {
     // While every byte so far was ASCII the decoder holds no partial sequence, and ASCII bytes are their
     // own text: Node reads them at memory speed (a chunk frame is ≈ 350 KB of base64).
-    if (this.#asciiSoFar && ascii !== undefined && ascii.isAscii(bytes)) return ascii.text(bytes);
+    if (this.#asciiSoFar && ascii?.isAscii(bytes)) return ascii.text(bytes);
     this.#asciiSoFar = false;
     try {
       return this.#decoder.decode(bytes, { stream });
