@@ -178,6 +178,57 @@ describe('SqliteEventStore: atomic local appends', () => {
   });
 });
 
+describe('SqliteEventStore.appendLocalBatch', () => {
+  it('gives each event the lamport one appendLocal at a time would, in one transaction', async () => {
+    const store = files.open();
+    await store.append(c.event(5));
+    const batch = await store.appendLocalBatch(
+      c.id,
+      [1, 2, 3].map((n) => (lamport: number) => c.event(lamport, n)),
+    );
+    // A received event at 5 moves the counter to 6 (§7.3): the next local events are 7, 8, 9.
+    expect(batch.map((event) => event.lamport)).toEqual([7, 8, 9]);
+    expect(await store.clock(c.id)).toBe(9);
+    const oneByOne = files.open('one-by-one.db');
+    await oneByOne.append(c.event(5));
+    for (const n of [1, 2, 3]) await oneByOne.appendLocal(c.id, (lamport) => c.event(lamport, n));
+    const lamports = async (s: typeof store) => (await s.list(c.id)).map((event) => event.lamport);
+    expect(await lamports(store)).toEqual(await lamports(oneByOne));
+    expect(await store.clock(c.id)).toBe(await oneByOne.clock(c.id));
+    expect(batch).toEqual((await store.list(c.id)).slice(1));
+    expect(await store.appendLocalBatch(c.id, [])).toEqual([]);
+  });
+
+  it('stores none of the batch when a create throws or returns a mismatched event', async () => {
+    const store = files.open();
+    await store.append(c.event(1));
+    const good = (lamport: number) => c.event(lamport, 8);
+    await expect(
+      store.appendLocalBatch(c.id, [
+        good,
+        () => {
+          throw new Error('signing failed');
+        },
+      ]),
+    ).rejects.toThrow('signing failed');
+    await expect(
+      store.appendLocalBatch(c.id, [good, (lamport) => c.event(lamport + 1, 9)]),
+    ).rejects.toMatchObject({
+      code: 'local_event_mismatch',
+    });
+    expect(await store.count()).toBe(1);
+    expect(await store.clock(c.id)).toBe(2);
+    await expect(store.appendLocalBatch(c.id, null as never)).rejects.toMatchObject({
+      code: 'invalid_store_argument',
+      path: 'creates',
+    });
+    await expect(store.appendLocalBatch(c.id, [good, 7 as never])).rejects.toMatchObject({
+      code: 'invalid_store_argument',
+    });
+    expect(await store.count()).toBe(1);
+  });
+});
+
 describe('SqliteEventStore.appendBatch', () => {
   it('appends a large batch in one transaction with the same results as appending one by one', async () => {
     const store = files.open();

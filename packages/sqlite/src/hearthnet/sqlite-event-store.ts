@@ -48,7 +48,8 @@ interface Statements {
  *   `create` that throws (or returns a mismatched event) leaves neither an event nor a counter move.
  * - The identical event again is a `duplicate` and changes nothing; another event with a stored
  *   `event_id` throws `HearthNetLocalError` `event_conflict` and the stored one stays.
- * - {@link SqliteEventStore.appendBatch} appends many received events in one transaction, all or none.
+ * - {@link SqliteEventStore.appendBatch} appends many received events in one transaction, all or none;
+ *   {@link SqliteEventStore.appendLocalBatch} makes and appends many local ones the same way.
  *
  * Like every `EventStore`, it checks an event's shape but not its signature or its author's rights:
  * verify and authorise before appending.
@@ -155,6 +156,60 @@ export class SqliteEventStore implements EventStore {
           );
         }
         return JSON.parse(this.#insert(event, lamport).json) as E;
+      })
+      .immediate();
+  }
+
+  /**
+   * Stores events made here, many in one transaction: each `create` is called in turn with the Lamport
+   * value one {@link appendLocal} at a time would give it (the counter + 1, then + 2, …) and what it
+   * returns is stored before the next is called. All or none: a `create` that throws, or an event refused,
+   * leaves no event of the batch and the counter where it was. Resolves to the stored events, in order.
+   * Each `create` runs inside the transaction: it must be synchronous (sign there) and must not call the
+   * store. One transaction instead of one per event is what makes creating many events fast.
+   *
+   * @throws {HearthNetLocalError} `local_event_mismatch` when an event is not of `communityId` or not at the
+   *   given lamport.
+   * @throws what a `create` or {@link append} throws; nothing of the batch is stored then.
+   * @throws {SqliteStoreError} `invalid_store_argument`: when `communityId` is not a string, `creates` not an
+   *   iterable, or one of them not a function.
+   * @throws {SqliteStoreError} `store_closed`: after `close()`.
+   * @example
+   * ```ts
+   * const posts = await events.appendLocalBatch(
+   *   communityId,
+   *   drafts.map((data) => (lamport: number) =>
+   *     createEvent({ community_id: communityId, event_type: 'market.post.created', data, lamport }, me)),
+   * );
+   * ```
+   */
+  async appendLocalBatch<E extends SignedEvent>(
+    communityId: string,
+    creates: Iterable<(lamport: number) => E>,
+  ): Promise<E[]> {
+    this.#open();
+    assertString(communityId, 'communityId');
+    if (typeof (creates as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function') {
+      throw invalidStoreArgumentError('must be an iterable of functions', 'creates');
+    }
+    return this.#database
+      .transaction(() => {
+        const stored: E[] = [];
+        for (const create of creates) {
+          if (typeof create !== 'function') {
+            throw invalidStoreArgumentError('must be an iterable of functions', 'creates');
+          }
+          const lamport = lamportRules.forSend(this.#clockOf(communityId));
+          const event = create(lamport);
+          if (event?.community_id !== communityId || event.lamport !== lamport) {
+            throw new HearthNetLocalError(
+              'local_event_mismatch',
+              `appendLocalBatch gave lamport ${lamport} in community ${communityId}; the event has lamport ${String(event?.lamport)} in ${String(event?.community_id)}`,
+            );
+          }
+          stored.push(JSON.parse(this.#insert(event, lamport).json) as E);
+        }
+        return stored;
       })
       .immediate();
   }
