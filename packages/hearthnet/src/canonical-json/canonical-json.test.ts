@@ -321,3 +321,32 @@ describe('canonicalJsonString', () => {
     });
   });
 });
+
+describe('canonicalJson of strings of any length', () => {
+  it('writes what JSON.stringify writes for a well-formed string, as value and key, and refuses a lone surrogate', () => {
+    const pieces = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 60 }),
+      fc.string({ unit: 'grapheme', maxLength: 60 }),
+      fc.constantFrom('"', '\\', '\n', '\u0000', '\u001f', '\u007f', 'é', '水', '😀', '\ud800', '\udfff'),
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 8 }), (parts) => {
+        const text = parts.join('');
+        if (!(text as unknown as { isWellFormed(): boolean }).isWellFormed()) {
+          expect(() => canonicalJson(text)).toThrow(expect.objectContaining({ code: 'lone_surrogate' }));
+          expect(() => canonicalJson({ [text]: 1 })).toThrow(
+            expect.objectContaining({ code: 'lone_surrogate' }),
+          );
+          return;
+        }
+        expect(Buffer.from(canonicalJson(text)).toString('hex')).toBe(
+          Buffer.from(JSON.stringify(text)).toString('hex'),
+        );
+        expect(Buffer.from(canonicalJson({ [text]: text })).toString('hex')).toBe(
+          Buffer.from(JSON.stringify({ [text]: text })).toString('hex'),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
