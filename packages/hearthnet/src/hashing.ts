@@ -128,8 +128,12 @@ export interface Hasher {
  */
 export const blake3Hasher: Hasher = Object.freeze({
   algorithm: 'blake3',
-  digest: /* @__PURE__ */ loadNativeBlake3() ?? ((data: Uint8Array): Uint8Array => nobleBlake3(data)),
+  // Looked up on the first digest, not at import: importing the package loads no native module.
+  digest: (data: Uint8Array): Uint8Array => (blake3Digest ??= loadNativeBlake3() ?? nobleBlake3)(data),
 });
+
+/** The BLAKE3 in use once the first digest chose it: the native binding, or `@noble/hashes`. */
+let blake3Digest: ((data: Uint8Array) => Uint8Array) | undefined;
 
 /**
  * The native BLAKE3 of `@napi-rs/blake-hash`, looked up at run time so this file stays importable in

@@ -13,7 +13,7 @@ import type {
   OutboundResultObject,
   UnknownFrame,
 } from '../frames/frames.js';
-
+import { within } from '../internal.js';
 import { encodeFrame, FrameDecoder } from '../ndjson.js';
 import type { CapabilityVault } from '../vault.js';
 import {
@@ -453,23 +453,20 @@ export class GatewayConnection implements GatewayConnectionInfo {
   ): Promise<ChatRoute | undefined | { readonly failure: string }> {
     const { routeChat, outboundTimeoutMs } = this.#host.options;
     if (routeChat === undefined) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), outboundTimeoutMs);
-    });
+    const late = new Error('routeChat did not answer in time');
     try {
-      const route = await Promise.race([
-        routeChat(chatId, {
-          tenant: this.tenant,
-          gatewayId: this.gatewayId,
-          op,
-          identities: this.#identities.map(({ platform, botId }) => ({ platform, botId })),
-        }),
-        late,
-      ]);
-      if (route === 'late') {
-        return { failure: `routeChat did not answer for chat ${chatId} within ${outboundTimeoutMs} ms` };
-      }
+      const route = await within(
+        Promise.resolve(
+          routeChat(chatId, {
+            tenant: this.tenant,
+            gatewayId: this.gatewayId,
+            op,
+            identities: this.#identities.map(({ platform, botId }) => ({ platform, botId })),
+          }),
+        ),
+        outboundTimeoutMs,
+        () => late,
+      );
       if (route === undefined || typeof route === 'string') return route;
       if (
         route !== null &&
@@ -481,10 +478,11 @@ export class GatewayConnection implements GatewayConnectionInfo {
       }
       throw new TypeError(`routeChat returned ${String(route)}, not a platform or { platform, botId }`);
     } catch (error) {
+      if (error === late) {
+        return { failure: `routeChat did not answer for chat ${chatId} within ${outboundTimeoutMs} ms` };
+      }
       this.#host.fail(callbackError('routeChat', error));
       return { failure: `routeChat failed for chat ${chatId}` };
-    } finally {
-      clearTimeout(timer);
     }
   }
 

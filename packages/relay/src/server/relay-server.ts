@@ -220,13 +220,7 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
    * the id first, or the gateway dials straight back in). Returns how many sockets it closed.
    */
   revoke(gatewayId: string): number {
-    let closed = 0;
-    for (const connection of this.#connections.values()) {
-      if (connection.gatewayId !== gatewayId) continue;
-      connection.close(RELAY_CLOSE_UNAUTHORIZED, RELAY_CLOSE_REASON_UNAUTHORIZED);
-      closed += 1;
-    }
-    return closed;
+    return this.#closeGateway(gatewayId, RELAY_CLOSE_UNAUTHORIZED, RELAY_CLOSE_REASON_UNAUTHORIZED);
   }
 
   /**
@@ -249,10 +243,15 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
         { path: 'reason' },
       );
     }
+    return this.#closeGateway(gatewayId, 1000, reason);
+  }
+
+  /** Closes this instance's sockets of `gatewayId` with `code` and `reason`; how many it closed. */
+  #closeGateway(gatewayId: string, code: number, reason: string): number {
     let closed = 0;
     for (const connection of this.#connections.values()) {
       if (connection.gatewayId !== gatewayId) continue;
-      connection.close(1000, reason);
+      connection.close(code, reason);
       closed += 1;
     }
     return closed;

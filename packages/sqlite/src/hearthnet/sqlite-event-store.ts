@@ -146,17 +146,7 @@ export class SqliteEventStore implements EventStore {
     assertString(communityId, 'communityId');
     if (typeof create !== 'function') throw invalidStoreArgumentError('must be a function', 'create');
     return this.#database
-      .transaction(() => {
-        const lamport = lamportRules.forSend(this.#clockOf(communityId));
-        const event = create(lamport);
-        if (event?.community_id !== communityId || event.lamport !== lamport) {
-          throw new HearthNetLocalError(
-            'local_event_mismatch',
-            `appendLocal gave lamport ${lamport} in community ${communityId}; the event has lamport ${String(event?.lamport)} in ${String(event?.community_id)}`,
-          );
-        }
-        return JSON.parse(this.#insert(event, lamport).json) as E;
-      })
+      .transaction(() => this.#appendLocalIn(communityId, create, 'appendLocal'))
       .immediate();
   }
 
@@ -199,19 +189,31 @@ export class SqliteEventStore implements EventStore {
           if (typeof create !== 'function') {
             throw invalidStoreArgumentError('must be an iterable of functions', 'creates');
           }
-          const lamport = lamportRules.forSend(this.#clockOf(communityId));
-          const event = create(lamport);
-          if (event?.community_id !== communityId || event.lamport !== lamport) {
-            throw new HearthNetLocalError(
-              'local_event_mismatch',
-              `appendLocalBatch gave lamport ${lamport} in community ${communityId}; the event has lamport ${String(event?.lamport)} in ${String(event?.community_id)}`,
-            );
-          }
-          stored.push(JSON.parse(this.#insert(event, lamport).json) as E);
+          stored.push(this.#appendLocalIn(communityId, create, 'appendLocalBatch'));
         }
         return stored;
       })
       .immediate();
+  }
+
+  /**
+   * Inside a transaction: calls `create(counter + 1)`, checks the event is of `communityId` at that
+   * lamport, stores it and moves the counter; the stored event as read back.
+   */
+  #appendLocalIn<E extends SignedEvent>(
+    communityId: string,
+    create: (lamport: number) => E,
+    caller: 'appendLocal' | 'appendLocalBatch',
+  ): E {
+    const lamport = lamportRules.forSend(this.#clockOf(communityId));
+    const event = create(lamport);
+    if (event?.community_id !== communityId || event.lamport !== lamport) {
+      throw new HearthNetLocalError(
+        'local_event_mismatch',
+        `${caller} gave lamport ${lamport} in community ${communityId}; the event has lamport ${String(event?.lamport)} in ${String(event?.community_id)}`,
+      );
+    }
+    return JSON.parse(this.#insert(event, lamport).json) as E;
   }
 
   /**
