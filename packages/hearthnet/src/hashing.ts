@@ -129,7 +129,10 @@ export interface Hasher {
 export const blake3Hasher: Hasher = Object.freeze({
   algorithm: 'blake3',
   // Looked up on the first digest, not at import: importing the package loads no native module.
-  digest: (data: Uint8Array): Uint8Array => (blake3Digest ??= loadNativeBlake3() ?? nobleBlake3)(data),
+  digest: (data: Uint8Array): Uint8Array => {
+    blake3Digest ??= loadNativeBlake3() ?? nobleBlake3;
+    return blake3Digest(data);
+  },
 });
 
 /** The BLAKE3 in use once the first digest chose it: the native binding, or `@noble/hashes`. */
