@@ -6,6 +6,8 @@ import { createServer, type Socket, connect as tcpConnect } from 'node:net';
 export interface RedisServerHandle {
   readonly host: '127.0.0.1';
   readonly port: number;
+  /** Whether the process has not exited (yet). */
+  readonly running: boolean;
   /** Stops the server (SIGTERM, then SIGKILL) and waits for it to exit. */
   stop(): Promise<void>;
   /** Kills the server at once (SIGKILL), as a crash would, and waits for it to exit. */
@@ -22,7 +24,9 @@ const START_ATTEMPTS = 3;
  * once it answers `PING`. Fails loudly when the binary is missing (`apt-get install -y redis-server`,
  * or set `REDIS_SERVER_BIN`): these tests never skip. `port` restarts a killed server on its port.
  */
-export async function startRedisServer(options: { readonly port?: number } = {}): Promise<RedisServerHandle> {
+export async function startRedisServer(
+  options: { readonly port?: number; readonly extraArgs?: readonly string[] } = {},
+): Promise<RedisServerHandle> {
   if (!existsSync(BINARY)) {
     throw new Error(
       `redis-server not found at ${BINARY}: install it (apt-get install -y redis-server) or set REDIS_SERVER_BIN`,
@@ -45,6 +49,7 @@ export async function startRedisServer(options: { readonly port?: number } = {})
         'no',
         '--loglevel',
         'warning',
+        ...(options.extraArgs ?? []),
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
@@ -57,6 +62,9 @@ export async function startRedisServer(options: { readonly port?: number } = {})
       return {
         host: '127.0.0.1',
         port,
+        get running() {
+          return child.exitCode === null && child.signalCode === null;
+        },
         stop: () => stopProcess(child),
         kill: () => stopProcess(child, 'SIGKILL'),
       };
@@ -68,11 +76,30 @@ export async function startRedisServer(options: { readonly port?: number } = {})
   throw lastError;
 }
 
-function freePort(): Promise<number> {
+/**
+ * A port of 127.0.0.1 that is free now; with `alsoFree`, one whose `port + alsoFree` is free too (a
+ * cluster node's bus port), below 55536.
+ */
+export async function freePort(options: { readonly alsoFree?: number } = {}): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = await listenOnce(0);
+    if (options.alsoFree === undefined) return port;
+    if (port + options.alsoFree > 65_535) continue;
+    try {
+      await listenOnce(port + options.alsoFree);
+      return port;
+    } catch {
+      // Taken: another port.
+    }
+  }
+  throw new Error('no free port pair found');
+}
+
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.listen(port, '127.0.0.1', () => {
       const address = probe.address();
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(address)));
     });

@@ -14,12 +14,18 @@
  *   Reported, never thrown: to the backend's `onConnectionError` (default: one `console.warn` line),
  *   once per outage of each connection — the first failure after the connection was last ready.
  *   Always `retryable`; `cause` is ioredis's error; `details.backend` and `details.connection` say where.
+ * - `redis_unavailable`: thrown by {@link RedisInboundBuffer} when Redis (or, on a cluster, the master
+ *   of the tenant's slot) did not serve a command within its `failoverWindowMs`, retried all that time.
+ *   `details.outcome` says whether an `append` or `ack` may have taken effect all the same: `'not_run'`
+ *   (Redis refused every attempt or none reached it: nothing changed) or `'unknown'` (an attempt was
+ *   cut off after it was sent). Always `retryable`; `cause` is the last attempt's error.
  */
 export type RedisRelayErrorCode =
   | 'invalid_redis_relay_option'
   | 'edge_store_closed'
   | 'corrupt_edge_record'
-  | 'redis_connection';
+  | 'redis_connection'
+  | 'redis_unavailable';
 
 /** The facts some codes carry besides their message; each field names the codes that set it. */
 export interface RedisRelayErrorDetails {
@@ -29,6 +35,8 @@ export interface RedisRelayErrorDetails {
   readonly backend?: string;
   /** `redis_connection`: which of its connections failed, its own `'client'` or the bus's `'subscriber'`. */
   readonly connection?: 'client' | 'subscriber';
+  /** `redis_unavailable`: whether the command may have taken effect (`'unknown'`) or certainly did not. */
+  readonly outcome?: 'not_run' | 'unknown';
 }
 
 /** What a {@link RedisRelayError} carries besides its code and message. */

@@ -9,8 +9,9 @@
  * {@link RedisPolicyStore}, implementing `EnrollmentTokenStore`, `ProvisionRegistry` and `PolicyStore`
  * of `@agentwire/relay/edge`. Node only (ioredis).
  *
- * Every backend takes `{ redis, keyPrefix }`: an ioredis client the caller keeps owning (and closes
- * after the backends), or connection options the backend connects with and closes in `close()`.
+ * Every backend takes `{ redis, keyPrefix }`: an ioredis client — `Redis`, or `Cluster` for a Redis
+ * Cluster — the caller keeps owning (and closes after the backends), or connection options the backend
+ * connects with and closes in `close()` (`{ clusterNodes }` for a cluster).
  * The bus always opens one extra subscriber connection of its own. The connections a backend opens
  * report their failures, once per outage, to its `onConnectionError` as a {@link RedisRelayError}
  * (`redis_connection`); a client you pass in needs its own `error` listener.
@@ -32,7 +33,12 @@
  */
 export { RedisRelayError, type RedisRelayErrorCode } from './errors.js';
 export { RedisCapabilityVault } from './redis-capability-vault.js';
-export { DEFAULT_RELAY_KEY_PREFIX, type RedisRelayBackendOptions } from './redis-connection.js';
+export {
+  DEFAULT_RELAY_KEY_PREFIX,
+  type RedisClient,
+  type RedisClusterConnectOptions,
+  type RedisRelayBackendOptions,
+} from './redis-connection.js';
 export {
   DEFAULT_EXPIRED_TOKEN_RETENTION_MS,
   RedisEnrollmentTokenStore,
@@ -44,5 +50,5 @@ export {
   RedisGatewaySecretStore,
   type RedisGatewaySecretStoreOptions,
 } from './redis-gateway-secret-store.js';
-export { RedisInboundBuffer } from './redis-inbound-buffer.js';
+export { RedisInboundBuffer, type RedisInboundBufferOptions } from './redis-inbound-buffer.js';
 export { RedisRelayBus, type RedisRelayBusOptions } from './redis-relay-bus.js';

@@ -5,7 +5,7 @@ import {
   RelayError,
   relayStoreKit,
 } from '@agentwire/relay';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import {
   closeOwnedClient,
   openBackendConnection,
@@ -71,7 +71,7 @@ return 0`;
  * ```
  */
 export class RedisCapabilityVault implements CapabilityVault {
-  readonly #client: Redis;
+  readonly #client: RedisClient;
   readonly #ownsClient: boolean;
   readonly #keyPrefix: string;
   #closed = false;

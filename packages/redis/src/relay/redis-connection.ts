@@ -1,8 +1,21 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, type ClusterNode, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
 import { RedisRelayError, redisConnectionError } from './errors.js';
 
 /** The key prefix every Redis relay backend uses unless told otherwise. */
 export const DEFAULT_RELAY_KEY_PREFIX = 'agentwire:relay:';
+
+/** An ioredis client of one Redis server, or of a Redis Cluster. */
+export type RedisClient = Redis | Cluster;
+
+/**
+ * What a backend connects to a Redis Cluster with: the nodes to start from (one is enough; ioredis
+ * learns the others) and ioredis's cluster options. The backend makes the `Cluster` client, and its
+ * `close()` disconnects it.
+ */
+export interface RedisClusterConnectOptions {
+  readonly clusterNodes: readonly ClusterNode[];
+  readonly clusterOptions?: ClusterOptions;
+}
 
 /**
  * Options shared by the Redis relay backends: all that {@link RedisCapabilityVault},
@@ -15,8 +28,11 @@ export const DEFAULT_RELAY_KEY_PREFIX = 'agentwire:relay:';
  * `close()` disconnects.
  */
 export interface RedisRelayBackendOptions {
-  /** An ioredis client to use (the caller keeps owning it), or the options to connect with. */
-  readonly redis: Redis | RedisOptions;
+  /**
+   * An ioredis client to use — a `Redis` or a Redis Cluster `Cluster` — (the caller keeps owning it), or
+   * what to connect with: `RedisOptions` for one server, {@link RedisClusterConnectOptions} for a cluster.
+   */
+  readonly redis: RedisClient | RedisOptions | RedisClusterConnectOptions;
   /**
    * Prepended to every key and channel name, so several deployments can share one Redis database.
    * Default {@link DEFAULT_RELAY_KEY_PREFIX}. (An ioredis `keyPrefix` on the client applies on top of
@@ -36,11 +52,13 @@ export interface RedisRelayBackendOptions {
 
 /** A client a backend uses, and whether it must close it. */
 export interface BackendConnection {
-  readonly client: Redis;
+  readonly client: RedisClient;
   readonly owned: boolean;
   readonly keyPrefix: string;
   /** Attaches the backend's error reporting to a connection it opened besides `client`. */
-  watch(connection: Redis, role: 'subscriber'): void;
+  watch(connection: RedisClient, role: 'subscriber'): void;
+  /** Reports a failure of a connection the backend opened besides `client`, as `watch` would. */
+  report(role: 'subscriber', cause: unknown): void;
 }
 
 /**
@@ -70,17 +88,26 @@ export function openBackendConnection(options: RedisRelayBackendOptions, backend
   if (typeof redis !== 'object' || redis === null) {
     throw new RedisRelayError(
       'invalid_redis_relay_option',
-      'options.redis must be an ioredis client or ioredis connection options',
+      'options.redis must be an ioredis client (Redis or Cluster) or ioredis connection options',
       { path: 'options.redis' },
     );
   }
-  const watch = (connection: Redis, role: 'client' | 'subscriber') =>
+  const watch = (connection: RedisClient, role: 'client' | 'subscriber') =>
     reportFailures(connection, backend, role, onConnectionError);
   // The caller's client keeps the error handling the caller gave it: no listener is added to it.
-  if (isClient(redis)) return { client: redis, owned: false, keyPrefix, watch };
-  const client = new Redis(redis);
+  const report = (role: 'subscriber', cause: unknown) => {
+    try {
+      onConnectionError(redisConnectionError(backend, role, cause));
+    } catch {
+      // A throwing handler must not break the recovery that reported it.
+    }
+  };
+  if (isClient(redis)) return { client: redis, owned: false, keyPrefix, watch, report };
+  const client = isClusterConnectOptions(redis)
+    ? new Cluster([...redis.clusterNodes], redis.clusterOptions)
+    : new Redis(redis as RedisOptions);
   watch(client, 'client');
-  return { client, owned: true, keyPrefix, watch };
+  return { client, owned: true, keyPrefix, watch, report };
 }
 
 /**
@@ -88,7 +115,7 @@ export function openBackendConnection(options: RedisRelayBackendOptions, backend
  * unhandled) and hands the first of each outage to `onError`, as a {@link RedisRelayError}.
  */
 function reportFailures(
-  connection: Redis,
+  connection: RedisClient,
   backend: string,
   role: 'client' | 'subscriber',
   onError: (error: RedisRelayError) => void,
@@ -113,7 +140,7 @@ function warnConnectionError(error: RedisRelayError): void {
 }
 
 /** Closes a client the backend owns: politely when it is connected, at once otherwise. */
-export async function closeOwnedClient(client: Redis): Promise<void> {
+export async function closeOwnedClient(client: RedisClient): Promise<void> {
   if (client.status === 'ready') {
     try {
       await client.quit();
@@ -125,9 +152,99 @@ export async function closeOwnedClient(client: Redis): Promise<void> {
   client.disconnect();
 }
 
-function isClient(value: object): value is Redis {
+function isClient(value: object): value is RedisClient {
   return (
-    value instanceof Redis || typeof (value as { readonly duplicate?: unknown }).duplicate === 'function'
+    value instanceof Redis ||
+    value instanceof Cluster ||
+    typeof (value as { readonly duplicate?: unknown }).duplicate === 'function'
+  );
+}
+
+/** Whether `client` talks to a Redis Cluster (an ioredis `Cluster`, also one of another ioredis copy). */
+export function isCluster(client: RedisClient): client is Cluster {
+  return client instanceof Cluster || (client as { readonly isCluster?: unknown }).isCluster === true;
+}
+
+function isClusterConnectOptions(value: object): value is RedisClusterConnectOptions {
+  const { clusterNodes } = value as { readonly clusterNodes?: unknown };
+  if (clusterNodes === undefined) return false;
+  if (!Array.isArray(clusterNodes) || clusterNodes.length === 0) {
+    throw new RedisRelayError(
+      'invalid_redis_relay_option',
+      'options.redis.clusterNodes must be a non-empty array of cluster nodes (ports, URLs or { host, port })',
+      { path: 'options.redis.clusterNodes' },
+    );
+  }
+  return true;
+}
+
+/** How long a backend retries a command that Redis could not serve, unless told otherwise. */
+export const DEFAULT_FAILOVER_WINDOW_MS = 15_000;
+const FIRST_RETRY_DELAY_MS = 25;
+const CUT_OFF = Symbol('cut off');
+const MAX_RETRY_DELAY_MS = 1000;
+
+/** Errors of a command that certainly did not run: Redis refused it, or no connection took it. */
+const NOT_RUN =
+  /\b(CLUSTERDOWN|TRYAGAIN|LOADING|READONLY|MASTERDOWN|MOVED|ASK)\b|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready|Stream isn't writeable|enableOfflineQueue options is false/;
+/** Errors after which a command may or may not have run (it was sent, and the answer was lost). */
+const MAYBE_RUN =
+  /Connection is closed|ECONNRESET|EPIPE|ETIMEDOUT|Command timed out|Reached the max retries per request limit|Connection (was )?lost/;
+
+/**
+ * Runs `command` (idempotent: running it twice changes nothing more than once) until Redis answers it,
+ * retrying with backoff for at most `windowMs` while the failure is one of an unreachable server, a
+ * lost connection or a cluster failing over. Any other failure (a script error, a wrong type) is thrown
+ * at once.
+ *
+ * @throws {RedisRelayError} `redis_unavailable`: no answer within `windowMs`; `details.outcome` says
+ * whether an attempt may have run.
+ */
+export async function retryAcrossFailover<T>(
+  command: () => Promise<T>,
+  context: { readonly backend: string; readonly what: string; readonly windowMs: number },
+): Promise<T> {
+  const deadline = Date.now() + context.windowMs;
+  let delay = FIRST_RETRY_DELAY_MS;
+  let outcome: 'not_run' | 'unknown' = 'not_run';
+  let lastError: unknown;
+  for (;;) {
+    const attempt = command();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // With no window the one attempt runs to its end; otherwise it is cut off at the deadline.
+      const answer =
+        context.windowMs === 0
+          ? await attempt
+          : await Promise.race([
+              attempt,
+              new Promise<typeof CUT_OFF>((resolve) => {
+                timer = setTimeout(() => resolve(CUT_OFF), Math.max(0, deadline - Date.now()));
+              }),
+            ]);
+      if (answer !== CUT_OFF) return answer as T;
+      attempt.catch(() => undefined);
+      outcome = 'unknown';
+      break;
+    } catch (error) {
+      const text =
+        error instanceof Error ? `${error.message} ${String((error as { code?: unknown }).code)}` : '';
+      const notRun = NOT_RUN.test(text);
+      if (!notRun && !MAYBE_RUN.test(text)) throw error;
+      if (!notRun) outcome = 'unknown';
+      lastError = error;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (Date.now() + delay >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
+  }
+  throw new RedisRelayError(
+    'redis_unavailable',
+    `Redis did not serve ${context.what} of ${context.backend} within ${context.windowMs} ms` +
+      (outcome === 'unknown' ? ' (an attempt may have taken effect)' : ' (nothing changed)'),
+    { retryable: true, details: { backend: context.backend, outcome }, cause: lastError },
   );
 }
 
@@ -148,6 +265,30 @@ export function busChannel(keyPrefix: string, tenant: string): string {
 /** The stream that holds a tenant's buffered frames. */
 export function bufferStreamKey(keyPrefix: string, tenant: string): string {
   return `${keyPrefix}buffer:${keySegment(tenant)}`;
+}
+
+/**
+ * The key that remembers, for a while, the buffer id one `append` attempt was given (`token`: unique
+ * per append), so that an attempt retried after a lost answer returns it instead of adding the frame
+ * again. In the hash slot of the tenant's stream, so one script reads and writes both.
+ */
+export function bufferAppendKey(streamKey: string, token: string): string {
+  return `${sameSlotAs(streamKey)}:append:${token}`;
+}
+
+/**
+ * A key prefix in `key`'s Redis Cluster hash slot: `key` itself when it holds a hash tag, else `key`
+ * as the tag. Undefined when neither works (a key with a `}` but no tag).
+ */
+function sameSlotAs(key: string): string {
+  const open = key.indexOf('{');
+  if (open >= 0 && key.indexOf('}', open + 1) > open + 1) return key;
+  if (!key.includes('}')) return `{${key}}`;
+  throw new RedisRelayError(
+    'invalid_redis_relay_option',
+    `options.keyPrefix: the key ${key} has a "}" but no hash tag, so no other key can share its hash slot`,
+    { path: 'options.keyPrefix' },
+  );
 }
 
 /** The hash that holds the capability bound under `(sessionKey, kind)`. */

@@ -13,8 +13,8 @@ import {
   type ProvisionRegistration,
   type ProvisionRegistry,
 } from '@agentwire/relay/edge';
-import type { Redis } from 'ioredis';
 import { edgeStoreClosedError, RedisRelayError } from './errors.js';
+import type { RedisClient } from './redis-connection.js';
 import {
   closeOwnedClient,
   enrollmentTokenKey,
@@ -106,7 +106,7 @@ return 'redeemed'`;
  * ```
  */
 export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
-  readonly #client: Redis;
+  readonly #client: RedisClient;
   readonly #ownsClient: boolean;
   readonly #keyPrefix: string;
   readonly #now: () => number;
@@ -222,7 +222,7 @@ export class RedisEnrollmentTokenStore implements EnrollmentTokenStore {
  * ```
  */
 export class RedisPolicyStore implements PolicyStore {
-  readonly #client: Redis;
+  readonly #client: RedisClient;
   readonly #ownsClient: boolean;
   readonly #keyPrefix: string;
   #closed = false;
@@ -328,7 +328,7 @@ return held`;
  * ```
  */
 export class RedisProvisionRegistry implements ProvisionRegistry {
-  readonly #client: Redis;
+  readonly #client: RedisClient;
   readonly #ownsClient: boolean;
   readonly #keyPrefix: string;
   #closed = false;

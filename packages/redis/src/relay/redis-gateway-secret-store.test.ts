@@ -1,8 +1,6 @@
-// The GatewaySecretStore rules come from @agentwire/conformance's gatewaySecretStoreSuite, run here
-// against Redis with stores on their own connections (shared backend); the tests below check what
-// only a Redis backend has: its key layout, what a revocation leaves in Redis, and its connections.
-import { gatewaySecretStoreSuite } from '@agentwire/conformance';
-import { registerSuite } from '@agentwire/conformance/vitest';
+// The GatewaySecretStore rules come from @agentwire/conformance's gatewaySecretStoreSuite (run by
+// redis-relay-conformance.test.ts); the tests below check what only a Redis backend has: its key
+// layout, what a revocation leaves in Redis, and its connections.
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RedisServerHandle, startRedisServer } from '../../test/redis-server.js';
@@ -23,19 +21,8 @@ afterAll(async () => {
 
 const connection = () => ({ host: server!.host, port: server!.port });
 
-describe('GatewaySecretStore conformance on Redis', () => {
-  // Gateway ids are fresh per case, so the suite needs no flush between cases.
-  registerSuite(
-    gatewaySecretStoreSuite({
-      create: (now) => new RedisGatewaySecretStore({ redis: connection(), now }),
-      sharedBackend: true,
-    }),
-    { describe, it, afterAll },
-  );
-});
-
 describe('RedisGatewaySecretStore', () => {
-  // Starts from an empty database (the suite above leaves its fresh gateways behind).
+  // Starts from an empty database.
   beforeEach(async () => {
     await admin?.flushdb();
   });

@@ -7,7 +7,7 @@ import {
   relayStoreKit,
   type StoredGatewaySecrets,
 } from '@agentwire/relay';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import {
   closeOwnedClient,
   keySegment,
@@ -72,7 +72,7 @@ return 1`;
  * ```
  */
 export class RedisGatewaySecretStore implements GatewaySecretStore {
-  readonly #client: Redis;
+  readonly #client: RedisClient;
   readonly #ownsClient: boolean;
   readonly #keyPrefix: string;
   readonly #now: () => number;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type BufferedEntry,
   type BufferedFrame,
@@ -6,12 +7,16 @@ import {
   RelayError,
   relayStoreKit,
 } from '@agentwire/relay';
-import type { Redis } from 'ioredis';
+import { RedisRelayError } from './errors.js';
+import type { RedisClient } from './redis-connection.js';
 import {
+  bufferAppendKey,
   bufferStreamKey,
   closeOwnedClient,
+  DEFAULT_FAILOVER_WINDOW_MS,
   openBackendConnection,
   type RedisRelayBackendOptions,
+  retryAcrossFailover,
 } from './redis-connection.js';
 
 /** The stream entry field that holds the frame's JSON. */
@@ -19,6 +24,28 @@ const FRAME_FIELD = 'frame';
 const STREAM_ID = /^([0-9]{1,20})-([0-9]{1,20})$/;
 const UINT64_MAX = 2n ** 64n - 1n;
 const MAX_STREAM_ID = `${UINT64_MAX}-${UINT64_MAX}`;
+/** How long an append's token is remembered: longer than any failover window a retry runs in. */
+const APPEND_TOKEN_TTL_MS = 10 * 60_000;
+
+// KEYS[1] the stream, KEYS[2] the append's token key; ARGV[1] the frame, ARGV[2] the token's TTL.
+// An attempt whose token is known answers the id the first one got: a retried append adds nothing.
+const APPEND = `
+local id = redis.call('GET', KEYS[2])
+if id then return id end
+id = redis.call('XADD', KEYS[1], '*', '${FRAME_FIELD}', ARGV[1])
+redis.call('SET', KEYS[2], id, 'PX', ARGV[2])
+return id
+`;
+
+/** Options of {@link RedisInboundBuffer}. */
+export interface RedisInboundBufferOptions extends RedisRelayBackendOptions {
+  /**
+   * How long a command is retried, in milliseconds, while Redis is unreachable or a cluster master fails
+   * over (default 15 000; 0 tries once). An `append` retried after a lost answer is not stored twice;
+   * past the window the call throws `redis_unavailable`.
+   */
+  readonly failoverWindowMs?: number;
+}
 
 /**
  * An {@link InboundBuffer} on Redis Streams, shared by every instance of a connector: one stream per
@@ -34,6 +61,13 @@ const MAX_STREAM_ID = `${UINT64_MAX}-${UINT64_MAX}`;
  * and a `maxmemory-policy` that never evicts (`noeviction`): an evicted stream loses frames and may
  * reissue ids.
  *
+ * While Redis is unreachable, or a Redis Cluster master fails over, every command is retried for
+ * `failoverWindowMs`. Each `append` carries a token of its own, remembered for ten minutes next to
+ * the stream (a script does both), so an attempt retried after its answer was lost returns the id the
+ * first attempt got: a frame is stored once or, when the call throws `redis_unavailable` with
+ * `details.outcome: 'not_run'`, not at all. (A failover can still lose what the old master had not
+ * yet copied to its replica: Redis replicates asynchronously.)
+ *
  * @example
  * ```ts
  * const buffer = new RedisInboundBuffer({ redis: { host: '127.0.0.1', port: 6379 } });
@@ -44,20 +78,36 @@ const MAX_STREAM_ID = `${UINT64_MAX}-${UINT64_MAX}`;
  * ```
  */
 export class RedisInboundBuffer implements InboundBuffer {
-  readonly #client: Redis;
+  readonly #client: RedisClient;
   readonly #ownsClient: boolean;
   readonly #keyPrefix: string;
+  readonly #windowMs: number;
+  /** This instance's part of every append token; a counter makes each unique. */
+  readonly #tokenPrefix = randomBytes(12).toString('base64url');
+  #appends = 0;
   #closed = false;
 
   /**
    * @throws {RedisRelayError} `invalid_redis_relay_option`: a missing `redis`, a `keyPrefix` that is not a
-   * string or an `onConnectionError` that is not a function.
+   * string (or holds a `}` outside a hash tag), an `onConnectionError` that is not a function, a
+   * `failoverWindowMs` that is not a non-negative number of milliseconds.
    */
-  constructor(options: RedisRelayBackendOptions) {
+  constructor(options: RedisInboundBufferOptions) {
+    const windowMs = options?.failoverWindowMs ?? DEFAULT_FAILOVER_WINDOW_MS;
+    if (typeof windowMs !== 'number' || !Number.isFinite(windowMs) || windowMs < 0) {
+      throw new RedisRelayError(
+        'invalid_redis_relay_option',
+        'options.failoverWindowMs must be a non-negative number of milliseconds',
+        { path: 'options.failoverWindowMs' },
+      );
+    }
     const connection = openBackendConnection(options, 'RedisInboundBuffer');
     this.#client = connection.client;
     this.#ownsClient = connection.owned;
     this.#keyPrefix = connection.keyPrefix;
+    this.#windowMs = windowMs;
+    // Refuses a key prefix no token key can share a hash slot with, now rather than on the first append.
+    bufferAppendKey(bufferStreamKey(this.#keyPrefix, 'tenant'), 'token');
   }
 
   /**
@@ -67,9 +117,13 @@ export class RedisInboundBuffer implements InboundBuffer {
   async append(tenant: string, frame: BufferedFrame): Promise<string> {
     this.#assertOpen();
     const key = this.#key(tenant);
-    const bufferId = await this.#client.xadd(key, '*', FRAME_FIELD, encodeBufferedFrame(frame));
-    // XADD answers nil only with NOMKSTREAM, which is not used here.
-    return bufferId!;
+    const text = encodeBufferedFrame(frame);
+    this.#appends += 1;
+    const tokenKey = bufferAppendKey(key, `${this.#tokenPrefix}.${this.#appends.toString(36)}`);
+    return this.#retry('append', async () => {
+      const id = await this.#client.eval(APPEND, 2, key, tokenKey, text, String(APPEND_TOKEN_TTL_MS));
+      return id as string;
+    });
   }
 
   /**
@@ -92,7 +146,7 @@ export class RedisInboundBuffer implements InboundBuffer {
     // Redis refuses an exclusive start at the largest id; nothing can follow it anyway.
     if (afterId === MAX_STREAM_ID) return [];
     const start = afterId === null ? '-' : `(${afterId}`;
-    const entries = await this.#client.xrange(key, start, '+', 'COUNT', count);
+    const entries = await this.#retry('read', () => this.#client.xrange(key, start, '+', 'COUNT', count));
     return entries.map(([bufferId, fields]) => ({
       bufferId,
       // The stream is shared: an entry another writer put there is checked before it is replayed.
@@ -113,7 +167,8 @@ export class RedisInboundBuffer implements InboundBuffer {
       throw new RelayError('invalid_buffer_argument', 'bufferId must be a string', { path: 'bufferId' });
     }
     if (!isStreamId(bufferId)) return false;
-    return (await this.#client.xdel(key, bufferId)) === 1;
+    // Retried after a lost answer, an ack that had removed the entry answers false.
+    return (await this.#retry('ack', () => this.#client.xdel(key, bufferId))) === 1;
   }
 
   /**
@@ -122,7 +177,8 @@ export class RedisInboundBuffer implements InboundBuffer {
    */
   async size(tenant: string): Promise<number> {
     this.#assertOpen();
-    return this.#client.xlen(this.#key(tenant));
+    const key = this.#key(tenant);
+    return this.#retry('size', () => this.#client.xlen(key));
   }
 
   /** Disconnects when the buffer made its own connection; a client passed in stays open. */
@@ -130,6 +186,10 @@ export class RedisInboundBuffer implements InboundBuffer {
     if (this.#closed) return;
     this.#closed = true;
     if (this.#ownsClient) await closeOwnedClient(this.#client);
+  }
+
+  #retry<T>(what: string, command: () => Promise<T>): Promise<T> {
+    return retryAcrossFailover(command, { backend: 'RedisInboundBuffer', what, windowMs: this.#windowMs });
   }
 
   #key(tenant: string): string {

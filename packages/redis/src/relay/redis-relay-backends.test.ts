@@ -175,6 +175,85 @@ describe('RedisInboundBuffer', () => {
     ]);
   });
 
+  /**
+   * A client whose `method` fails as `failures` say, one per call (`'lost'`: the command runs but its
+   * answer is lost; `'refused'`: Redis refuses it; `'hang'`: no answer ever), then works.
+   */
+  function flaky(method: 'eval' | 'xdel', failures: ('lost' | 'refused' | 'hang')[]): Redis {
+    const client = new Redis(connection());
+    toClose.push({ close: () => client.quit().then(() => undefined) });
+    return new Proxy(client, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (property !== method) return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          const failure = failures.shift();
+          if (failure === 'refused') throw new Error('CLUSTERDOWN The cluster is down');
+          if (failure === 'hang') return new Promise(() => undefined);
+          const answer = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          if (failure === 'lost') throw new Error('Connection is closed.');
+          return answer;
+        };
+      },
+    });
+  }
+
+  it('stores an append whose answer was lost once, answering the id it got', async () => {
+    const buffer = track(new RedisInboundBuffer({ redis: flaky('eval', ['lost', 'lost']) }));
+    const bufferId = await buffer.append('tenant', { type: 'inbound', event: { text: 'once' } });
+    const entries = await buffer.read('tenant', null, 10);
+    expect(entries).toEqual([{ bufferId, frameJson: '{"type":"inbound","event":{"text":"once"}}' }]);
+    // Another append is another frame.
+    await buffer.append('tenant', { type: 'inbound', event: { text: 'once' } });
+    expect(await buffer.size('tenant')).toBe(2);
+  });
+
+  it('says whether a refused append may have been stored, once its window is over', async () => {
+    const refused = track(
+      new RedisInboundBuffer({ redis: flaky('eval', Array(100).fill('refused')), failoverWindowMs: 200 }),
+    );
+    const started = Date.now();
+    await expect(refused.append('tenant', { type: 'inbound', event: {} })).rejects.toMatchObject({
+      name: 'RedisRelayError',
+      code: 'redis_unavailable',
+      retryable: true,
+      details: { backend: 'RedisInboundBuffer', outcome: 'not_run' },
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    expect(await refused.size('tenant')).toBe(0);
+    const cutOff = track(
+      new RedisInboundBuffer({ redis: flaky('eval', ['lost', 'hang']), failoverWindowMs: 200 }),
+    );
+    await expect(cutOff.append('tenant', { type: 'inbound', event: {} })).rejects.toMatchObject({
+      code: 'redis_unavailable',
+      details: { outcome: 'unknown' },
+    });
+    expect(await cutOff.size('tenant')).toBe(1);
+    // Other failures are not retried.
+    await admin!.set('agentwire:relay:buffer:wrong-type', 'x');
+    await expect(cutOff.append('wrong-type', { type: 'inbound', event: {} })).rejects.toThrow(/WRONGTYPE/);
+  });
+
+  it('retries an ack through a failover', async () => {
+    const buffer = track(new RedisInboundBuffer({ redis: flaky('xdel', ['refused', 'refused']) }));
+    const bufferId = await buffer.append('tenant', { type: 'inbound', event: {} });
+    expect(await buffer.ack('tenant', bufferId)).toBe(true);
+    expect(await buffer.size('tenant')).toBe(0);
+  });
+
+  it('refuses a failover window that is not a number of milliseconds, and a key prefix no key can share a slot with', () => {
+    for (const failoverWindowMs of [-1, Number.NaN, '10']) {
+      expect(
+        () => new RedisInboundBuffer({ redis: connection(), failoverWindowMs: failoverWindowMs as number }),
+      ).toThrow(
+        expect.objectContaining({ code: 'invalid_redis_relay_option', path: 'options.failoverWindowMs' }),
+      );
+    }
+    expect(() => new RedisInboundBuffer({ redis: connection(), keyPrefix: 'a}b:' })).toThrow(
+      expect.objectContaining({ code: 'invalid_redis_relay_option', path: 'options.keyPrefix' }),
+    );
+  });
+
   it('closes a connection it made itself, and not a client passed in', async () => {
     const own = new RedisInboundBuffer({ redis: connection() });
     await own.size('tenant');

@@ -11,9 +11,12 @@ import type { Redis } from 'ioredis';
 import {
   busChannel,
   closeOwnedClient,
+  isCluster,
   openBackendConnection,
+  type RedisClient,
   type RedisRelayBackendOptions,
 } from './redis-connection.js';
+import { ShardedSubscriber } from './redis-sharded-subscriber.js';
 
 /** Options of {@link RedisRelayBus}. */
 export interface RedisRelayBusOptions extends RedisRelayBackendOptions {
@@ -49,9 +52,16 @@ interface ChannelSubscription {
  * subscriptions while each instance holds at most one per tenant (one gateway socket per tenant and
  * instance, as the relay server does), and is `0` exactly when nobody holds the tenant.
  *
+ * **On a Redis Cluster** (an ioredis `Cluster`, or `{ clusterNodes }` options) the bus uses sharded
+ * pub/sub: `SPUBLISH` goes to the master that serves the tenant channel's hash slot, and each instance
+ * `SSUBSCRIBE`s there, on one connection per master it opens itself — so counts and per-tenant order
+ * hold as on one server. After a failover or a slot move, its channels are subscribed again on the
+ * master that serves them now. Needs Redis ≥ 7.0.
+ *
  * Pub/sub delivers at most once: messages published while the subscriber connection is down are lost
- * (ioredis resubscribes on reconnect). The relay server only sends wake-ups and interrupts this way.
- * The subscriber connection's failures go to `onConnectionError`, once per outage.
+ * (ioredis resubscribes on reconnect; on a cluster, the bus subscribes again). The relay server only
+ * sends wake-ups and interrupts this way. The subscriber connections' failures go to
+ * `onConnectionError`, once per outage.
  *
  * @example
  * ```ts
@@ -65,9 +75,10 @@ interface ChannelSubscription {
  * ```
  */
 export class RedisRelayBus implements RelayBus {
-  readonly #publisher: Redis;
+  readonly #publisher: RedisClient;
   readonly #ownsPublisher: boolean;
-  readonly #subscriber: Redis;
+  /** One server: a duplicate of the publisher; a cluster: the sharded subscriptions. */
+  readonly #subscriber: Redis | ShardedSubscriber;
   readonly #keyPrefix: string;
   readonly #onListenerError: RelayBusErrorHandler;
   /** Subscriptions by channel name. */
@@ -84,11 +95,21 @@ export class RedisRelayBus implements RelayBus {
     this.#ownsPublisher = connection.owned;
     this.#keyPrefix = connection.keyPrefix;
     this.#onListenerError = options.onListenerError ?? relayStoreKit.logRelayBusListenerError;
+    const publisher = this.#publisher;
+    if (isCluster(publisher)) {
+      this.#subscriber = new ShardedSubscriber(
+        publisher,
+        (channel, text) => this.#deliver(channel, text),
+        (cause) => connection.report('subscriber', cause),
+      );
+      return;
+    }
     // No ready check on the subscriber: its INFO would otherwise be sent after a SUBSCRIBE queued while
     // connecting, which Redis refuses in subscriber mode — and ioredis then drops the subscription.
-    this.#subscriber = this.#publisher.duplicate({ enableReadyCheck: false });
-    connection.watch(this.#subscriber, 'subscriber');
-    this.#subscriber.on('message', (channel: string, text: string) => this.#deliver(channel, text));
+    const subscriber = publisher.duplicate({ enableReadyCheck: false });
+    connection.watch(subscriber, 'subscriber');
+    subscriber.on('message', (channel: string, text: string) => this.#deliver(channel, text));
+    this.#subscriber = subscriber;
   }
 
   /**
@@ -99,7 +120,10 @@ export class RedisRelayBus implements RelayBus {
     this.#assertOpen();
     const checkedTenant = relayStoreKit.checkRelayBusTenant(tenant);
     const text = JSON.stringify(relayStoreKit.checkRelayBusMessage(message));
-    return this.#publisher.publish(busChannel(this.#keyPrefix, checkedTenant), text);
+    const channel = busChannel(this.#keyPrefix, checkedTenant);
+    return isCluster(this.#publisher)
+      ? ((await this.#publisher.spublish(channel, text)) as number)
+      : this.#publisher.publish(channel, text);
   }
 
   /**
@@ -139,8 +163,13 @@ export class RedisRelayBus implements RelayBus {
     // Unsubscribing first means no instance counts this one once `close` resolved. Only when connected:
     // during an outage the command would wait in ioredis's offline queue, and the server has already
     // dropped the subscriptions of a connection it lost.
-    if (this.#subscriber.status === 'ready') await this.#subscriber.unsubscribe().catch(() => undefined);
-    await closeOwnedClient(this.#subscriber);
+    const subscriber = this.#subscriber;
+    if (subscriber instanceof ShardedSubscriber) {
+      await subscriber.close();
+    } else {
+      if (subscriber.status === 'ready') await subscriber.unsubscribe().catch(() => undefined);
+      await closeOwnedClient(subscriber);
+    }
     if (this.#ownsPublisher) await closeOwnedClient(this.#publisher);
   }
 

@@ -1,11 +1,9 @@
-import { capabilityVaultSuite, inboundBufferSuite, relayBusSuite } from '@agentwire/conformance';
-import { registerSuite } from '@agentwire/conformance/vitest';
+// Every conformance suite of the Redis backends, on one redis-server (redis-cluster.test.ts runs the
+// same on a Redis Cluster).
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { type RedisServerHandle, startRedisServer } from '../../test/redis-server.js';
-import { RedisCapabilityVault } from './redis-capability-vault.js';
-import { RedisInboundBuffer } from './redis-inbound-buffer.js';
-import { RedisRelayBus } from './redis-relay-bus.js';
+import { registerRedisSuites } from '../../test/redis-suites.js';
 
 let server: RedisServerHandle | undefined;
 /** A client the caller owns, shared by the vault instances (the backends leave it open). */
@@ -20,27 +18,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const connection = () => ({ host: server!.host, port: server!.port });
-
-describe('relay runtime conformance on Redis', () => {
-  // Redis PUBLISH counts subscribed connections (bus instances), not listeners: see RedisRelayBus.
-  registerSuite(
-    relayBusSuite({
-      create: () => new RedisRelayBus({ redis: connection(), onListenerError: () => undefined }),
-      sharedBackend: true,
-    }),
-    { describe, it, afterAll },
-    { expectedFailures: ['relay-runtime.bus.publish.counts-every-subscription'] },
-  );
-  registerSuite(
-    inboundBufferSuite({
-      create: () => new RedisInboundBuffer({ redis: connection() }),
-      sharedBackend: true,
-    }),
-    { describe, it, afterAll },
-  );
-  registerSuite(
-    capabilityVaultSuite({ create: () => new RedisCapabilityVault({ redis: shared! }), sharedBackend: true }),
-    { describe, it, afterAll },
-  );
+registerRedisSuites('one server', {
+  connection: () => ({ host: server!.host, port: server!.port }),
+  shared: () => shared!,
 });
