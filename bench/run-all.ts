@@ -8,6 +8,7 @@ import { benchStrictJson } from './hearthnet-strict-json.js';
 import { benchHearthNetWire } from './hearthnet-wire.js';
 import { benchRelayFrames } from './relay-frames.js';
 import { benchRelayRuntime } from './relay-runtime.js';
+import { benchRelayScaleOut } from './relay-scale-out.js';
 import { benchSigning } from './signing.js';
 
 const quick = process.argv.includes('--quick');
@@ -20,6 +21,7 @@ const goals = [
   ...benchStrictJson(options),
   ...benchRelayFrames(options),
   ...(await benchRelayRuntime({ quick })),
+  ...(await benchRelayScaleOut({ quick })),
   ...(await benchHearthNetWire({ quick })),
   ...(await benchHearthNetEvents({ quick })),
   ...(await benchBlobTransfer({ quick })),

@@ -22,6 +22,7 @@ export {
   type RelayConnectorOperator,
   type RelayConnectorSuiteOptions,
   type RelayPlatformCall,
+  type RelayPlatformInterrupt,
   relayConnectorSuite,
 } from './suites/relay-live/relay-connector-suite.js';
 export {

@@ -91,7 +91,11 @@ import { nodeDeclaredLengthProbe } from '../suites/relay-edge/node-declared-leng
 import { policyStoreSuite } from '../suites/relay-edge/policy-store-suite.js';
 import { provisionRegistrySuite } from '../suites/relay-edge/provision-registry-suite.js';
 import { relayEdgeLiveSuite } from '../suites/relay-edge/relay-edge-live-suite.js';
-import { type RelayPlatformCall, relayConnectorSuite } from '../suites/relay-live/relay-connector-suite.js';
+import {
+  type RelayPlatformCall,
+  type RelayPlatformInterrupt,
+  relayConnectorSuite,
+} from '../suites/relay-live/relay-connector-suite.js';
 import { inMemoryChatUnderTest } from '../suites/relay-platform/in-memory-chat-platform.js';
 import { platformAdapterSuite } from '../suites/relay-platform/platform-adapter-suite.js';
 import { capabilityVaultSuite } from '../suites/relay-runtime/capability-vault-suite.js';
@@ -121,6 +125,8 @@ const GATEWAY_ID = 'gw-conformance';
 const TENANT = 'tenant-conformance';
 const OTHER_GATEWAY_ID = 'gw-conformance-other';
 const PLATFORM = 'discord';
+/** The second platform the in-process connector serves, for `relay.live`'s chat routing. */
+const SECOND_PLATFORM = 'telegram';
 
 /**
  * A platform adapter that performs nothing and answers every op with a success that echoes the action,
@@ -173,35 +179,54 @@ const echoAdapter: PlatformAdapter = {
   onInterrupt: () => undefined,
 };
 
-/** How many outbound requests a {@link recordingPlatform} remembers the calls of. */
+/** How many outbound requests (and sessions interrupted) {@link recordingPlatforms} remembers. */
 const RECORDED_REQUESTS = 2000;
 
 /**
- * `adapter` with every op recorded under the call's `requestId`, as `relay.live`'s
- * `operator.platformCalls` reads them (the most recent {@link RECORDED_REQUESTS} requests).
+ * `adapters` with every op recorded under the call's `requestId` and every interrupt under its session
+ * key, each with the platform that got it, as `relay.live`'s `operator.platformCalls` and
+ * `operator.platformInterrupts` read them (the most recent {@link RECORDED_REQUESTS} of each).
  */
-function recordingPlatform(adapter: PlatformAdapter): {
-  readonly adapter: PlatformAdapter;
+function recordingPlatforms(adapters: Readonly<Record<string, PlatformAdapter>>): {
+  readonly adapters: Record<string, PlatformAdapter>;
   readonly calls: (requestId: string) => readonly RelayPlatformCall[];
+  readonly interrupts: (sessionKey: string) => readonly RelayPlatformInterrupt[];
 } {
   const calls = new Map<string, RelayPlatformCall[]>();
-  const recording: Record<string, unknown> = { ...adapter };
-  for (const op of OUTBOUND_OPS) {
-    const call = adapter[op] as ((action: object, context: { requestId: string }) => unknown) | undefined;
-    if (call === undefined) continue;
-    recording[op] = (action: object, context: { requestId: string }) => {
-      const made = calls.get(context.requestId) ?? [];
-      if (made.length === 0) {
-        calls.set(context.requestId, made);
-        if (calls.size > RECORDED_REQUESTS) calls.delete(calls.keys().next().value as string);
-      }
-      made.push({ op, action: { ...action } });
-      return call(action, context);
+  const interrupts = new Map<string, RelayPlatformInterrupt[]>();
+  const record = <T>(map: Map<string, T[]>, key: string, entry: T) => {
+    const list = map.get(key) ?? [];
+    if (list.length === 0) {
+      map.set(key, list);
+      if (map.size > RECORDED_REQUESTS) map.delete(map.keys().next().value as string);
+    }
+    list.push(entry);
+  };
+  const recording: Record<string, PlatformAdapter> = {};
+  for (const [platform, adapter] of Object.entries(adapters)) {
+    const wrapped: Record<string, unknown> = { ...adapter };
+    for (const op of OUTBOUND_OPS) {
+      const call = adapter[op] as ((action: object, context: { requestId: string }) => unknown) | undefined;
+      if (call === undefined) continue;
+      wrapped[op] = (action: object, context: { requestId: string }) => {
+        record(calls, context.requestId, { op, platform, action: { ...action } });
+        return call(action, context);
+      };
+    }
+    wrapped['onInterrupt'] = (sessionKey: string, reason: string, context: { chatId?: string }) => {
+      record(
+        interrupts,
+        sessionKey,
+        context.chatId === undefined ? { platform } : { platform, chatId: context.chatId },
+      );
+      return adapter.onInterrupt?.(sessionKey, reason, context as never);
     };
+    recording[platform] = wrapped as unknown as PlatformAdapter;
   }
   return {
-    adapter: recording as unknown as PlatformAdapter,
+    adapters: recording,
     calls: (requestId) => calls.get(requestId) ?? [],
+    interrupts: (sessionKey) => interrupts.get(sessionKey) ?? [],
   };
 }
 
@@ -249,7 +274,13 @@ async function startRelayConnector(): Promise<StartedSubject> {
     ),
   );
   let relay: RelayServer | undefined;
-  const platform = recordingPlatform(echoAdapter);
+  const platform = recordingPlatforms({
+    [PLATFORM]: echoAdapter,
+    [SECOND_PLATFORM]: {
+      ...echoAdapter,
+      descriptor: { ...echoAdapter.descriptor, platform: SECOND_PLATFORM, label: 'Telegram (echo)' },
+    },
+  });
   const stop = async () => {
     await relay?.close();
     http.closeAllConnections();
@@ -261,7 +292,7 @@ async function startRelayConnector(): Promise<StartedSubject> {
     relay = await createRelayServer({
       server: http,
       authenticate,
-      platforms: { [PLATFORM]: platform.adapter },
+      platforms: platform.adapters,
       // Pings every 500 ms, so that relay.live's idle case spans three of them.
       pingIntervalMs: PING_INTERVAL_MS,
       outboundTimeoutMs: OUTBOUND_TIMEOUT_MS,
@@ -286,6 +317,7 @@ async function startRelayConnector(): Promise<StartedSubject> {
         platform: PLATFORM,
         // A bot id, so that outbound frames are routed by platform and bot id (§20.4).
         botId: 'agentwire-conformance-bot',
+        secondPlatform: SECOND_PLATFORM,
         // The echo adapter succeeds at every op it advertises.
         opsSucceed: true,
         idleMs: 3 * PING_INTERVAL_MS + 100,
@@ -308,6 +340,7 @@ async function startRelayConnector(): Promise<StartedSubject> {
           interruptInbound: (sessionKey, chatId) => connector.deliverInterrupt(TENANT, sessionKey, chatId),
           revokeConnections: async () => connector.revoke(GATEWAY_ID),
           platformCalls: platform.calls,
+          platformInterrupts: platform.interrupts,
           bindFollowUp: (sessionKey, kind) =>
             connector.bindCapability({
               tenant: TENANT,

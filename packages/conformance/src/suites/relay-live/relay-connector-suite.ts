@@ -23,6 +23,7 @@ import { ConformanceError, isConformanceError } from '../../errors.js';
 import type { ConformanceCase, ConformanceSuite } from '../../suite.js';
 import { sampleActions } from '../relay/sample-actions.js';
 import { RELAY_LIVE_SUITE_VERSION, RELAY_SUITE_VERSION } from '../relay/suite-version.js';
+import { chatRoutingCases } from './chat-routing-cases.js';
 import { GatewayProbe, lineType, openOrFail, quoteLine, type ReceivedLine } from './gateway-probe.js';
 import { peerLimitCases } from './peer-limit-cases.js';
 import type { WebSocketClose } from './websocket-client.js';
@@ -211,6 +212,13 @@ export interface RelayConnectorSuiteOptions {
    * (with `operator`) the `flow.*` cases, which stall the suite's reader while events are delivered.
    */
   readonly limits?: RelayConnectorLimits;
+  /**
+   * A second platform the connector serves to the suite's gateway (its adapter succeeding as the first's
+   * does, `opsSucceed`), for which the suite says hello after the first: with the operator's
+   * `platformCalls` naming each call's `platform`, enables the `chat-routing.*` cases — frames without a
+   * platform (`get_chat_info`, `follow_up`, `interrupt`) sent to the platform their chat lives on.
+   */
+  readonly secondPlatform?: string;
 }
 
 /** See {@link RelayConnectorSuiteOptions.faults}. */
@@ -296,12 +304,29 @@ export interface RelayConnectorOperator {
    * succeed (with `platformCalls`, to reach the platform as a `follow_up`).
    */
   bindFollowUp?(sessionKey: string, kind: string): Promise<unknown>;
+  /**
+   * The interrupts the connector's platforms were told of for `sessionKey`, in order. Optional: with
+   * `secondPlatform`, enables `chat-routing.interrupt-to-chat-platform`.
+   */
+  platformInterrupts?(
+    sessionKey: string,
+  ): readonly RelayPlatformInterrupt[] | Promise<readonly RelayPlatformInterrupt[]>;
+}
+
+/** One interrupt a test connector's platform was told of ({@link RelayConnectorOperator.platformInterrupts}). */
+export interface RelayPlatformInterrupt {
+  /** The platform whose adapter was told. */
+  readonly platform: string;
+  /** The chat it was told to stop in, when the connector gave one. */
+  readonly chatId?: string;
 }
 
 /** One call a test connector's platform received ({@link RelayConnectorOperator.platformCalls}). */
 export interface RelayPlatformCall {
   /** The op, as the gateway names it (`send`, `edit`, …). */
   readonly op: string;
+  /** The platform whose adapter received it (needed by the `chat-routing.*` cases). */
+  readonly platform?: string;
   /** The action the platform was given, with the gateway's field names (`chat_id`, `content`, …). */
   readonly action: Readonly<Record<string, unknown>>;
 }
@@ -343,6 +368,7 @@ export interface RelayConnectorContext {
   readonly faults: RelayConnectorFaults | undefined;
   readonly limits: RelayConnectorLimits | undefined;
   readonly otherGateway: RelayConnectorSuiteOptions['otherGateway'];
+  readonly secondPlatform: string | undefined;
   readonly handshake: RelayHandshakeRecord;
 }
 
@@ -368,6 +394,7 @@ export {
   receiveEvents,
   SUITE_NAME,
   since11,
+  since12,
   UNSERVED_PLATFORM,
   unsupportedAction,
   withSession,
@@ -449,6 +476,7 @@ export function relayConnectorSuite(
       lateHelloKeepsSessionCase(),
       boundFollowUpCase(),
       ...peerLimitCases(),
+      ...chatRoutingCases(),
     ],
     needs: {
       ...Object.fromEntries(
@@ -495,6 +523,14 @@ export function relayConnectorSuite(
         provide:
           'opsSucceed: true, for a test connector whose platform succeeds at every op it advertises on the suite’s test chat',
       },
+      'second-platform': {
+        provide:
+          'secondPlatform: a second platform the connector serves to the suite’s gateway (with operator.platformCalls naming each call’s platform)',
+      },
+      'platform-interrupts': {
+        provide:
+          'operator.platformInterrupts: the interrupts a test connector’s platforms were told of, per session',
+      },
       limits: {
         provide:
           'limits: the connector’s per-connection bounds (refused lines, identities, running calls, send backlog, drop backlog and drain timeout), set small for a test connector so the cases stay quick',
@@ -518,6 +554,8 @@ export function relayConnectorSuite(
       if (resolved.faults !== undefined) capabilities.add('faults');
       if (resolved.otherGateway !== undefined) capabilities.add('other-gateway');
       if (resolved.limits !== undefined) capabilities.add('limits');
+      if (resolved.secondPlatform !== undefined) capabilities.add('second-platform');
+      if (resolved.operator?.platformInterrupts !== undefined) capabilities.add('platform-interrupts');
       return { ctx: { ...resolved, handshake }, capabilities };
     },
   };
@@ -554,7 +592,19 @@ function resolveOptions(options: RelayConnectorSuiteOptions): Omit<RelayConnecto
     faults: checkedFaults(options.faults),
     limits: checkedLimits(options.limits),
     otherGateway: checkedOtherGateway(options.otherGateway),
+    secondPlatform: checkedSecondPlatform(options.secondPlatform, options.platform ?? 'relay'),
   };
+}
+
+function checkedSecondPlatform(second: unknown, first: string): string | undefined {
+  if (second === undefined) return undefined;
+  if (typeof second !== 'string' || second === '' || second === first) {
+    throw new ConformanceError(
+      'invalid_relay_live_options',
+      'secondPlatform must be a non-empty platform name other than platform',
+    );
+  }
+  return second;
 }
 
 function checkedOtherGateway(
@@ -633,13 +683,13 @@ function checkedOperator(operator: RelayConnectorOperator | undefined): RelayCon
     operator === null ||
     typeof operator !== 'object' ||
     members.some((name) => typeof operator[name] !== 'function') ||
-    (['platformCalls', 'bindFollowUp'] as const).some(
+    (['platformCalls', 'bindFollowUp', 'platformInterrupts'] as const).some(
       (name) => operator[name] !== undefined && typeof operator[name] !== 'function',
     )
   ) {
     throw new ConformanceError(
       'invalid_relay_live_options',
-      `operator must be an object with the methods ${members.join(', ')} (and optionally platformCalls, bindFollowUp)`,
+      `operator must be an object with the methods ${members.join(', ')} (and optionally platformCalls, bindFollowUp, platformInterrupts)`,
     );
   }
   return operator;
@@ -1089,7 +1139,9 @@ function interruptCase(): RelayLiveCase {
   };
 }
 
-const since11 = { level: 'required', since: RELAY_LIVE_SUITE_VERSION } as const;
+const since11 = { level: 'required', since: '1.1.0' } as const;
+/** The cases `relay.live` 1.2.0 added (the chat routing of frames without a platform). */
+const since12 = { level: 'required', since: RELAY_LIVE_SUITE_VERSION } as const;
 
 /** The `send` the routing cases target a platform or bot with. */
 const routedSend = SAMPLE_ACTIONS.send as OutboundActionInput;
@@ -1639,7 +1691,7 @@ function unansweredPingsCase(): RelayLiveCase {
       'a connection whose gateway stops answering pings is closed, so a hung gateway holds no connection for good',
     section: 'relay-reference §2.2, §20.1',
     level: 'recommended',
-    since: RELAY_LIVE_SUITE_VERSION,
+    since: '1.1.0',
     requires: 'idle-window',
     run: (ctx) =>
       withSession(ctx, async (probe) => {

@@ -78,7 +78,10 @@ export const RELAY_EDGE_SUITE_VERSION = '1.1.0';
  * it (refused lines and identities dropped with 1008, a call past the running ones refused at once, an
  * outbound after a burst of acks still answered), and, with `operator` too, a gateway whose reader
  * stalls for a while losing nothing, a `going_idle` read only after the backlog drained still ending
- * delivery, and one that stops reading dropped within its drain timeout. The cases of 1.0.0 keep
- * `since` {@link RELAY_SUITE_VERSION}.
+ * delivery, and one that stops reading dropped within its drain timeout. 1.2.0 added, with
+ * `secondPlatform` (a second platform served on the gateway's connection), the routing of frames
+ * without a platform to their chat's platform: `get_chat_info` and `send` by the chat's latest inbound
+ * event, `follow_up` by its session, `interrupt` with the chat id to that platform's adapter only. The
+ * cases of 1.0.0 keep `since` {@link RELAY_SUITE_VERSION}.
  */
-export const RELAY_LIVE_SUITE_VERSION = '1.1.0';
+export const RELAY_LIVE_SUITE_VERSION = '1.2.0';
