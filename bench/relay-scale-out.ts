@@ -13,6 +13,7 @@
 // `relay-scale-out.ts producer` (the floor's producer), driven over IPC.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   RedisCapabilityVault,
@@ -190,15 +191,24 @@ async function startChild(
 }
 
 interface RunResult {
+  /** CPU time Redis spent per frame (every server of a cluster together), in microseconds. */
+  readonly redisCpuMicros: number;
   readonly framesPerSecond: number;
   readonly p50Micros: number;
   readonly p99Micros: number;
   readonly lost: number;
 }
 
-function summarise(count: number, elapsedMs: number, latencies: number[], received: number): RunResult {
+function summarise(
+  count: number,
+  elapsedMs: number,
+  latencies: number[],
+  received: number,
+  redisCpuMs: number,
+): RunResult {
   latencies.sort((a, b) => a - b);
   return {
+    redisCpuMicros: (redisCpuMs * 1000) / count,
     framesPerSecond: (count * 1000) / elapsedMs,
     p50Micros: latencies[Math.floor(latencies.length * 0.5)] ?? Number.NaN,
     p99Micros: latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN,
@@ -216,8 +226,24 @@ async function until(done: () => boolean | Promise<boolean>, ms: number): Promis
   return done();
 }
 
+/** CPU milliseconds the processes `pids` have used so far (Linux `/proc`, clock ticks of 10 ms). */
+function cpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
 /** The relay: producer instance A, gateways on instance B; `count` frames over `tenants` tenants. */
-async function relayRun(connection: Connection, tenants: number, count: number): Promise<RunResult> {
+async function relayRun(
+  connection: Connection,
+  tenants: number,
+  count: number,
+  redisPids: readonly number[],
+): Promise<RunResult> {
   const a = await startChild('instance', connection, tenants);
   const b = await startChild('instance', connection, tenants);
   const port = Number(b.first['port']);
@@ -243,21 +269,28 @@ async function relayRun(connection: Connection, tenants: number, count: number):
     }),
   );
   const admin = adminClient(connection);
+  const redisCpu = cpuMs(redisPids);
   const started = performance.now();
   await a.request({ produce: count }, 'produced');
   await until(() => received >= count, 30_000);
   const acked = await until(async () => (await pendingIn(admin, 'buffer', tenants)) === 0, 30_000);
   const elapsed = performance.now() - started;
+  const redisCpuUsed = cpuMs(redisPids) - redisCpu;
   if (!acked) console.warn('relay-scale-out: frames left unacknowledged after 30 s');
   await Promise.all(gateways.map((gateway) => gateway.disconnect()));
   await Promise.all([a.stop(), b.stop()]);
   await flushPrefix(admin);
   admin.disconnect();
-  return summarise(count, elapsed, latencies, received);
+  return summarise(count, elapsed, latencies, received, redisCpuUsed);
 }
 
 /** The floor: producer process XADD + PUBLISH; this process reads on each wake-up and XDELs. */
-async function floorRun(connection: Connection, tenants: number, count: number): Promise<RunResult> {
+async function floorRun(
+  connection: Connection,
+  tenants: number,
+  count: number,
+  redisPids: readonly number[],
+): Promise<RunResult> {
   const producer = await startChild('producer', connection, tenants);
   const cluster = 'clusterNodes' in connection;
   const reader = adminClient(connection);
@@ -304,15 +337,17 @@ async function floorRun(connection: Connection, tenants: number, count: number):
     (subscriber as Redis).on('message', wake);
     await (subscriber as Redis).subscribe(...channels);
   }
+  const redisCpu = cpuMs(redisPids);
   const started = performance.now();
   await producer.request({ produce: count }, 'produced');
   await until(() => received >= count && reading.size === 0, 30_000);
   const elapsed = performance.now() - started;
+  const redisCpuUsed = cpuMs(redisPids) - redisCpu;
   await producer.stop();
   subscriber.disconnect();
   await flushPrefix(reader);
   reader.disconnect();
-  return summarise(count, elapsed, latencies, received);
+  return summarise(count, elapsed, latencies, received, redisCpuUsed);
 }
 
 function adminClient(connection: Connection): Redis | Cluster {
@@ -352,28 +387,34 @@ export async function benchRelayScaleOut(options: RelayScaleOutBenchOptions = {}
   const rounds = options.quick ? 1 : 3;
   const server = await startRedisServer();
   const cluster = await startRedisCluster();
-  const targets: [string, Connection][] = [
-    ['one redis-server', { host: server.host, port: server.port }],
-    ['Redis Cluster (3 masters + 3 replicas)', { clusterNodes: cluster.startupNodes }],
+  const targets: [string, Connection, number[]][] = [
+    ['one redis-server', { host: server.host, port: server.port }, [server.pid]],
+    [
+      'Redis Cluster (3 masters + 3 replicas)',
+      { clusterNodes: cluster.startupNodes },
+      cluster.nodes.map((node) => node.pid),
+    ],
   ];
   const goals: string[] = [];
   try {
     console.log(
       `\n### Scale-out on Redis: two connector instances (separate processes), ${tenants} gateways on B, ${count} frames produced on A, acked\n`,
     );
-    console.log('| Redis | pipeline | frames/s | p50 latency µs | p99 latency µs | lost | ratio to floor |');
-    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const [label, connection] of targets) {
+    console.log(
+      '| Redis | pipeline | frames/s | p50 latency µs | p99 latency µs | Redis CPU µs per frame | lost | ratio to floor |',
+    );
+    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const [label, connection, pids] of targets) {
       const relay: RunResult[] = [];
       const floor: RunResult[] = [];
       // Interleaved: a slow period of the machine hits both alike.
       for (let round = 0; round < rounds; round += 1) {
-        floor.push(await floorRun(connection, tenants, count));
-        relay.push(await relayRun(connection, tenants, count));
+        floor.push(await floorRun(connection, tenants, count, pids));
+        relay.push(await relayRun(connection, tenants, count, pids));
       }
       const row = (name: string, runs: RunResult[], ratio: string) =>
         console.log(
-          `| ${label} | ${name} | ${median(runs.map((r) => r.framesPerSecond)).toFixed(0)} | ${median(runs.map((r) => r.p50Micros)).toFixed(0)} | ${median(runs.map((r) => r.p99Micros)).toFixed(0)} | ${runs.reduce((sum, r) => sum + r.lost, 0)} | ${ratio} |`,
+          `| ${label} | ${name} | ${median(runs.map((r) => r.framesPerSecond)).toFixed(0)} | ${median(runs.map((r) => r.p50Micros)).toFixed(0)} | ${median(runs.map((r) => r.p99Micros)).toFixed(0)} | ${median(runs.map((r) => r.redisCpuMicros)).toFixed(1)} | ${runs.reduce((sum, r) => sum + r.lost, 0)} | ${ratio} |`,
         );
       const rate = median(relay.map((r) => r.framesPerSecond));
       const floorRate = median(floor.map((r) => r.framesPerSecond));
@@ -384,8 +425,9 @@ export async function benchRelayScaleOut(options: RelayScaleOutBenchOptions = {}
         `${(rate / floorRate).toFixed(2)}×`,
       );
       const lost = relay.reduce((sum, r) => sum + r.lost, 0);
+      const redisCpu = median(relay.map((r) => r.redisCpuMicros));
       goals.push(
-        `Scale-out on ${label}: ${rate.toFixed(0)} frames/s = ${(rate / floorRate).toFixed(2)}× the raw ioredis floor (goal ≥ 0.5× and ≥ 10 000 frames/s), ${lost} lost`,
+        `Scale-out on ${label}: ${rate.toFixed(0)} frames/s = ${(rate / floorRate).toFixed(2)}× the raw ioredis floor (goal ≥ 0.5× and ≥ 10 000 frames/s), ${lost} lost; Redis spent ${redisCpu.toFixed(1)} µs of CPU per frame (≈ ${(1e6 / redisCpu).toFixed(0)} frames/s per fully busy Redis core)`,
       );
     }
   } finally {

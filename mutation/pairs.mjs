@@ -420,8 +420,28 @@ export const PAIRS = [
     id: 'relay-connector',
     suite: 'relay.live',
     subject: 'agentwire relay connector, in-process',
+    // Not the SDK's own options beyond the contract, which its unit tests check (chat-routing.test.ts):
+    // the `routeChat` rule a connector may configure, and `server.disconnect`, an operator call.
     mutate: [
-      'packages/relay/src/server/{gateway-connection,outbound,relay-server}.ts',
+      'packages/relay/src/server/{outbound,recent-chats}.ts',
+      {
+        file: 'packages/relay/src/server/gateway-connection.ts',
+        from: 'import',
+        until: "/** The connector's `routeChat` rule",
+      },
+      {
+        file: 'packages/relay/src/server/gateway-connection.ts',
+        from: '   * Tracks work a frame started that writes nothing back',
+      },
+      {
+        file: 'packages/relay/src/server/relay-server.ts',
+        from: 'import',
+        until: "   * Closes this instance's sockets of `gatewayId` with 1000",
+      },
+      {
+        file: 'packages/relay/src/server/relay-server.ts',
+        from: "/** Closes this instance's sockets of `gatewayId` with `code`",
+      },
       { file: 'packages/relay/src/auth.ts', from: 'export function relayAuthClose' },
     ],
   },

@@ -10,12 +10,13 @@
 // suite's `limits`, a second gateway of another tenant, and the operator calls (deliverInbound,
 // deliverInterrupt, revoke, the platform's recorded calls, bindCapability) wired for the operator.* cases.
 // Each entry below was read against that interface and that subject.
-import { TEXT_MUTATORS } from './shared.mjs';
+import { sameReason, sameReasonSpans, TEXT_MUTATORS } from './shared.mjs';
 
 const PAIRS = ['relay-connector'];
 const SERVER = 'packages/relay/src/server/relay-server.ts';
 const CONNECTION = 'packages/relay/src/server/gateway-connection.ts';
 const OUTBOUND = 'packages/relay/src/server/outbound.ts';
+const RECENT = 'packages/relay/src/server/recent-chats.ts';
 
 const OPERATOR_API =
   "the server's operator API and lifecycle (address, port, connections, start's listen branch for a server it owns, close, the closed-server refusals, the tenant and argument checks of deliverInbound / forwardPassthrough / deliverInterrupt): a gateway cannot call any of it; the subject attaches to its own listening server, passes a valid tenant, and is stopped only after the suite";
@@ -68,8 +69,97 @@ const AFTER_DROP =
 const UNANSWERED_HOLD =
   "when the server stops reading a connection while more than 1 000 of its acks and interrupts run: the subject's in-memory buffer and the echo adapter's onInterrupt settle each within microtasks of the message that started it, so with that hold, without it, or with one on every such frame (released once they settle), the same lines are read and answered in the same order; limits.unanswered-burst-then-served checks that reading resumes after a burst past the bound. Only a slow store or adapter and a clock could show the hold, and then only as when lines are read, never as what is answered";
 
+const ROUTE_CHAT =
+  "the `routeChat` rule, an option of the SDK's server beyond the contract (the pair leaves its method out; chat-routing.test.ts checks it): the subject configures none, so #routeChat answers undefined whether and with what it is asked, and what a route would do never happens";
+const ABSENT_LOOKUP =
+  'a lookup of a chat or session key that is not a string: the memory is keyed by `<tenant>\n<text>`, so it answers undefined, as the branch it replaces does (no event names a chat or session "undefined")';
+const SESSION_FIRST =
+  "the chat id taken from the frame even when it is not a string: it feeds only routeChat (not configured) and the chat's platform, which is read only when the session's own platform is unknown — and then both give undefined";
+const CHECKED_SOURCE =
+  "remember's guards against a source it cannot read: the server hands it only the source of an inbound frame deliverInbound already checked (an object with a string platform and chat_id, which buildSessionKey keys)";
+const MEMORY_BOUND =
+  'the bound on remembered chats and sessions (10 000 per server, the least recently delivered forgotten first): a case would have to deliver more than 10 000 events; chat-routing.test.ts checks the eviction with a small limit';
+const NO_ADAPTER_TO_TELL =
+  "an interrupt with no adapter to tell (before any hello; the subject's adapters all have onInterrupt): calling nothing throws a TypeError that the server reports on its error event and the connection serves on, as interrupt.before-hello checks; an adapter's onInterrupt that throws is likewise reported and never reaches the gateway";
+const REVOKE_COUNT =
+  "the count revoke returns: the operator's, never the gateway's (the revocation cases read the close the gateway gets)";
+
 /** @type {import('../equivalents.mjs').Equivalent[]} */
 export default [
+  // The routing of frames without a platform (relay.live 1.2.0 chat-routing.*): what no gateway can tell apart.
+  ...sameReason({ pairs: PAIRS, file: CONNECTION, reason: ROUTE_CHAT }, [
+    "const route = chatId === undefined || op === 'unknown' ? undefined : await this.#routeChat(chatId, op);",
+    "if (typeof route === 'object' && 'failure' in route) return route.failure;",
+    'if (route !== undefined) {',
+    "({ platform, botId } = typeof route === 'string' ? { platform: route, botId: undefined } : route);",
+    "chosen = 'routeChat';",
+    ': `routeChat chose platform ${who}, which was not announced in a hello on this connection`;',
+  ]),
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "typeof action.session_key === 'string'",
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: ABSENT_LOOKUP,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: '(chatId === undefined ? undefined : this.#host.recentChats.platformOf(this.tenant, chatId));',
+    mutators: ['ConditionalExpression'],
+    reason: ABSENT_LOOKUP,
+  },
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: "const chatId = typeof action.chat_id === 'string' ? action.chat_id : session?.chatId;",
+    mutators: ['ConditionalExpression'],
+    replacement: 'true',
+    reason: SESSION_FIRST,
+  },
+  ...sameReason(
+    {
+      pairs: PAIRS,
+      file: CONNECTION,
+      mutators: [...TEXT_MUTATORS, 'ConditionalExpression', 'EqualityOperator'],
+      reason: WORDING,
+    },
+    [
+      "let chosen: 'platform' | 'routeChat' = 'platform';",
+      'const who = botId === undefined ? platform : `${platform}/${botId}`;',
+      "return chosen === 'platform'",
+    ],
+  ),
+  ...sameReason({ pairs: PAIRS, file: CONNECTION, reason: NO_ADAPTER_TO_TELL }, [
+    'if (identity === undefined || onInterrupt === undefined) return;',
+    "this.#host.fail(callbackError('onInterrupt', error));",
+  ]),
+  {
+    pairs: PAIRS,
+    file: CONNECTION,
+    code: 'chatId: ofChat === undefined ? undefined : chat?.chatId,',
+    mutators: ['OptionalChaining'],
+    reason:
+      'ofChat is found only by the platform of a chat that exists, so `chat` is defined wherever it is read',
+  },
+  ...sameReasonSpans({ pairs: PAIRS, file: RECENT, reason: CHECKED_SOURCE }, [
+    { from: '  remember(tenant: string, source: unknown): void {', until: '    const chat: RecentChat =' },
+    { from: '    } catch {', until: '    touch(this.#sessions' },
+  ]),
+  ...sameReasonSpans({ pairs: PAIRS, file: RECENT, reason: MEMORY_BOUND }, [
+    { from: '  constructor(limit = RECENT_CHATS_LIMIT) {', until: '  /** Remembers the chat' },
+    { from: '  if (map.size > limit) {' },
+  ]),
+  {
+    pairs: PAIRS,
+    file: SERVER,
+    code: "if (frame.type === 'inbound') this.#recentChats.remember(tenant, frame.event['source']);",
+    mutators: ['ConditionalExpression'],
+    reason:
+      'inboundFrame always builds an inbound frame (the check narrows the type of what deliverInbound buffers, which includes passthrough frames)',
+  },
+  { pairs: PAIRS, file: SERVER, code: 'closed += 1;', reason: REVOKE_COUNT },
   // relay-server.ts: the operator's side.
   ...[
     { from: 'address(): AddressInfo {', until: '/** Starts listening' },
@@ -119,7 +209,7 @@ export default [
     "this.emit('backpressure', { connectionId, gatewayId, tenant, bufferedAmount }),",
     'warn: (error) => this.#warn(error),',
     'fail: (error) => this.#fail(error),',
-    "this.#fail(callbackError('bus.publish', error));",
+    "this.#fail(callbackError('bus.publish', error))",
     "this.#fail(error instanceof Error ? error : callbackError('authenticate', error));",
   ].map((code) => ({ pairs: PAIRS, file: SERVER, code, reason: EVENTS_AND_LOGS })),
   // `ws.on('error', …)` under another event name would leave a socket error unhandled: only the listener's body is a log.

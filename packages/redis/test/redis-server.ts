@@ -6,6 +6,8 @@ import { createServer, type Socket, connect as tcpConnect } from 'node:net';
 export interface RedisServerHandle {
   readonly host: '127.0.0.1';
   readonly port: number;
+  /** The server's process id. */
+  readonly pid: number;
   /** Whether the process has not exited (yet). */
   readonly running: boolean;
   /** Stops the server (SIGTERM, then SIGKILL) and waits for it to exit. */
@@ -62,6 +64,7 @@ export async function startRedisServer(
       return {
         host: '127.0.0.1',
         port,
+        pid: child.pid as number,
         get running() {
           return child.exitCode === null && child.signalCode === null;
         },

@@ -103,9 +103,10 @@ export function openBackendConnection(options: RedisRelayBackendOptions, backend
     }
   };
   if (isClient(redis)) return { client: redis, owned: false, keyPrefix, watch, report };
+  // Commands issued in one tick (a burst of acks, say) go out in one write unless the options say not.
   const client = isClusterConnectOptions(redis)
-    ? new Cluster([...redis.clusterNodes], redis.clusterOptions)
-    : new Redis(redis as RedisOptions);
+    ? new Cluster([...redis.clusterNodes], { enableAutoPipelining: true, ...redis.clusterOptions })
+    : new Redis({ enableAutoPipelining: true, ...(redis as RedisOptions) });
   watch(client, 'client');
   return { client, owned: true, keyPrefix, watch, report };
 }

@@ -106,7 +106,7 @@ export class RedisRelayBus implements RelayBus {
     }
     // No ready check on the subscriber: its INFO would otherwise be sent after a SUBSCRIBE queued while
     // connecting, which Redis refuses in subscriber mode — and ioredis then drops the subscription.
-    const subscriber = publisher.duplicate({ enableReadyCheck: false });
+    const subscriber = publisher.duplicate({ enableReadyCheck: false, enableAutoPipelining: false });
     connection.watch(subscriber, 'subscriber');
     subscriber.on('message', (channel: string, text: string) => this.#deliver(channel, text));
     this.#subscriber = subscriber;

@@ -147,6 +147,7 @@ export class ShardedSubscriber {
       // subscribed again on whichever master serves it then.
       retryStrategy: () => null,
       lazyConnect: false,
+      enableAutoPipelining: false,
     });
     connection.on('smessage', (channel: string, text: string) => {
       if (this.#homes.get(channel) === node) this.#onMessage(channel, text);

@@ -22,6 +22,11 @@ function event(text: string) {
   });
 }
 
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}
+
 function texts(frames: readonly { type: string; event?: unknown }[]): unknown[] {
   return frames
     .filter((frame) => frame.type === 'inbound')
@@ -96,6 +101,45 @@ describe('buffered delivery', () => {
     const ids = frames.map((frame) => frame.bufferId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(gateway.frames.filter((frame) => frame.type === 'inbound')).toHaveLength(31);
+  });
+
+  it('publishes a wake-up after every append, coalescing a burst into two publishes', async () => {
+    const bus = new InMemoryRelayBus();
+    const buffer = new InMemoryInboundBuffer();
+    /** Each publish: the buffer's size when it started; each resolves when the test says. */
+    const publishes: { size: number; release: () => void }[] = [];
+    const slowBus = Object.assign(Object.create(bus) as InMemoryRelayBus, {
+      publish: async (tenant: string, message: Parameters<InMemoryRelayBus['publish']>[1]) => {
+        const size = await buffer.size(tenant);
+        await new Promise<void>((release) => publishes.push({ size, release }));
+        return bus.publish(tenant, message);
+      },
+    });
+    const server = await startServer(adapter, { buffer, bus: slowBus });
+    const first = server.deliverInbound(TENANT, event('first'));
+    await until(() => publishes.length === 1);
+    const burst = Array.from({ length: 20 }, (_, index) =>
+      server.deliverInbound(TENANT, event(`burst-${index}`)),
+    );
+    let resolved = 0;
+    for (const delivery of burst) void delivery.then(() => (resolved += 1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The burst waits for a wake-up that starts after its appends, not the one already under way.
+    expect(publishes).toHaveLength(1);
+    publishes[0]!.release();
+    await first;
+    await until(() => publishes.length === 2);
+    expect(resolved).toBe(0);
+    expect(publishes[1]!.size).toBe(21);
+    publishes[1]!.release();
+    await Promise.all(burst);
+    expect(publishes).toHaveLength(2);
+    // Quiet again: the next append publishes at once.
+    const later = server.deliverInbound(TENANT, event('later'));
+    await until(() => publishes.length === 3);
+    publishes[2]!.release();
+    await later;
+    await server.close();
   });
 
   it('going_idle: answers going_idle_ack and sends nothing more; the next connection gets the entries', async () => {

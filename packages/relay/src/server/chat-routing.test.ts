@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createMessageEvent } from '../message-event.js';
 import { buildSessionKey } from '../session-key.js';
 import type { PlatformAdapter } from './platform-adapter.js';
+import { RecentChats } from './recent-chats.js';
 import {
   connectGateway,
   discordDescriptor,
@@ -246,5 +247,40 @@ describe('a gateway interrupt', () => {
       action: { op: 'follow_up', session_key: sessionKey, kind: 'k', content: 'x' },
     });
     expect(await gateway.result(requestId(1))).toEqual({ success: true, message_id: 'slack:slack' });
+  });
+});
+
+describe('RecentChats', () => {
+  const source = (chat: string, platform = 'discord') => ({
+    platform,
+    chat_id: chat,
+    chat_type: 'dm',
+    user_id: 'u1',
+  });
+
+  it('forgets the least recently delivered chat and session past its limit', () => {
+    const chats = new RecentChats(2);
+    chats.remember('t', source('a'));
+    chats.remember('t', source('b', 'telegram'));
+    chats.remember('t', source('a'));
+    chats.remember('t', source('c'));
+    expect(chats.platformOf('t', 'b')).toBeUndefined();
+    expect(chats.platformOf('t', 'a')).toBe('discord');
+    expect(chats.platformOf('t', 'c')).toBe('discord');
+    expect(chats.chatOf('t', 'agent:main:telegram:dm:b')).toBeUndefined();
+    expect(chats.chatOf('t', 'agent:main:discord:dm:a')).toEqual({ chatId: 'a', platform: 'discord' });
+    // Tenants are kept apart, and a numeric chat id is read as its text.
+    chats.remember('u', { ...source('7'), chat_id: 7 });
+    expect(chats.platformOf('u', '7')).toBe('discord');
+    expect(chats.platformOf('t', '7')).toBeUndefined();
+  });
+
+  it('skips a source it cannot read', () => {
+    const chats = new RecentChats();
+    for (const unreadable of [null, 'discord', { platform: 1, chat_id: 'x' }, { platform: 'discord' }]) {
+      chats.remember('t', unreadable);
+    }
+    expect(chats.platformOf('t', 'x')).toBeUndefined();
+    expect(chats.platformOf('t', 'undefined')).toBeUndefined();
   });
 });

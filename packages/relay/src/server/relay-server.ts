@@ -86,6 +86,8 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
   readonly #wss: WebSocketServer;
   readonly #connections = new Map<WebSocket, GatewayConnection>();
   readonly #recentChats = new RecentChats();
+  /** Per tenant, the `buffered` wake-up being published and whether appends since need another. */
+  readonly #wakeUps = new Map<string, { running: Promise<void>; next: Promise<void> | undefined }>();
   readonly #host: ConnectionHost;
   readonly #onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
     this.#upgrade(request, socket, head);
@@ -301,11 +303,36 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
     frame: Parameters<ServerStores['buffer']['append']>[1],
   ): Promise<BufferedDelivery> {
     const bufferId = await this.#stores.buffer.append(tenant, frame);
-    // A lost wake-up is harmless: the next handshake or append replays the entry.
-    await this.#stores.bus.publish(tenant, { type: 'buffered' }).catch((error: unknown) => {
-      this.#fail(callbackError('bus.publish', error));
-    });
+    await this.#wakeUp(tenant);
     return { bufferId };
+  }
+
+  /**
+   * Publishes `buffered` for the tenant, after every append that resolved before: when a wake-up is
+   * already being published, one more follows it for all the appends made meanwhile (a burst of appends
+   * costs two publishes, not one each). A lost wake-up is harmless: the next handshake or append
+   * replays the entry.
+   */
+  #wakeUp(tenant: string): Promise<void> {
+    const pending = this.#wakeUps.get(tenant);
+    if (pending !== undefined) {
+      pending.next ??= pending.running.then(() => this.#publishWakeUp(tenant));
+      return pending.next;
+    }
+    return this.#publishWakeUp(tenant);
+  }
+
+  #publishWakeUp(tenant: string): Promise<void> {
+    const state = { running: Promise.resolve(), next: undefined as Promise<void> | undefined };
+    state.running = this.#stores.bus.publish(tenant, { type: 'buffered' }).then(
+      () => undefined,
+      (error: unknown) => this.#fail(callbackError('bus.publish', error)),
+    );
+    this.#wakeUps.set(tenant, state);
+    void state.running.then(() => {
+      if (this.#wakeUps.get(tenant) === state && state.next === undefined) this.#wakeUps.delete(tenant);
+    });
+    return state.running;
   }
 
   #upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {

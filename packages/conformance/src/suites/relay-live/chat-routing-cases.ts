@@ -50,6 +50,22 @@ export function chatRoutingCases(): RelayLiveCase[] {
     },
     {
       ...routingCase,
+      id: `${SUITE_NAME}.chat-routing.unannounced-chat-platform-to-first`,
+      title:
+        'a get_chat_info without a platform for a chat whose platform this connection did not announce goes to the first hello’s platform, not refused',
+      section: 'relay-reference §2.4, §7.1, §18.6',
+      run: (ctx) =>
+        withSession(ctx, async (probe) => {
+          // Only the first platform said hello here; the chat's latest event is of the second.
+          const second = ctx.secondPlatform as string;
+          const chat = 'agentwire-conformance-unannounced-chat';
+          await probe.collect(ctx.inboundWindowMs);
+          await deliverOn(ctx, probe, second, chat, 'unannounced-1');
+          await expectRoutedTo(ctx, probe, { op: 'get_chat_info', chat_id: chat }, {}, ctx.platform);
+        }),
+    },
+    {
+      ...routingCase,
       id: `${SUITE_NAME}.chat-routing.follow-up-to-session-platform`,
       title: 'a follow_up without a platform goes to the platform of its session’s chat',
       section: 'relay-reference §2.4, §7.1, §9',
@@ -74,7 +90,7 @@ export function chatRoutingCases(): RelayLiveCase[] {
       requires: ['second-platform', 'platform-interrupts'],
       id: `${SUITE_NAME}.chat-routing.interrupt-to-chat-platform`,
       title:
-        'an interrupt reaches the adapter of its session’s chat’s platform with the chat id, and one for a session never delivered the first hello’s, without a chat id',
+        'an interrupt reaches the adapter of its session’s chat’s platform with the chat id; one for a session never delivered, or whose platform the connection did not announce, the first hello’s adapter without a chat id',
       section: 'relay-reference §2.4, §8',
       run: (ctx) =>
         withBothPlatforms(ctx, async (probe, second) => {
@@ -84,7 +100,16 @@ export function chatRoutingCases(): RelayLiveCase[] {
           await expectInterruptedOn(ctx, probe, sessionKey, { platform: second, chatId: chat });
           const unknown = dmSessionKey(second, 'agentwire-conformance-never-delivered');
           await expectInterruptedOn(ctx, probe, unknown, { platform: ctx.platform });
-        }),
+        }).then(() =>
+          // A connection that announced only the first platform: its adapter, and no chat of another platform.
+          withSession(ctx, async (probe) => {
+            const second = ctx.secondPlatform as string;
+            const chat = 'agentwire-conformance-interrupted-elsewhere';
+            await probe.collect(ctx.inboundWindowMs);
+            await deliverOn(ctx, probe, second, chat, 'interrupt-2');
+            await expectInterruptedOn(ctx, probe, dmSessionKey(second, chat), { platform: ctx.platform });
+          }),
+        ),
     },
   ];
 }

@@ -162,6 +162,7 @@ describe('relayConnectorSuite', () => {
       'operator.follow-up-bound': 'skipped',
       // Without secondPlatform (and the operator's platformCalls) the chat routing does not run.
       'chat-routing.frame-without-platform-to-chat-platform': 'skipped',
+      'chat-routing.unannounced-chat-platform-to-first': 'skipped',
       'chat-routing.follow-up-to-session-platform': 'skipped',
       'chat-routing.interrupt-to-chat-platform': 'skipped',
       'session.idle-connection-replaces-nothing': 'passed',

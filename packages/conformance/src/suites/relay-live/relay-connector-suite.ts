@@ -1175,6 +1175,18 @@ function descriptorPerHelloCase(): RelayLiveCase {
   };
 }
 
+/** Fails unless `result` reports a failure with an error text (which the gateway shows the user). */
+export function expectRefused(result: Record<string, unknown>, label: string): void {
+  if (result['success'] !== false) {
+    fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
+  }
+  if (typeof result['error'] !== 'string' || result['error'] === '') {
+    fail(
+      `${label} was answered with ${formatValue(result)}: success: false without an error text, which the gateway shows the user`,
+    );
+  }
+}
+
 function routingCases(): RelayLiveCase[] {
   return [
     {
@@ -1186,8 +1198,7 @@ function routingCases(): RelayLiveCase[] {
         withSession(ctx, async (probe) => {
           const label = `a send for platform "${UNANNOUNCED_PLATFORM}", never announced in a hello`;
           const result = await exchange(ctx, probe, routedSend, label, { platform: UNANNOUNCED_PLATFORM });
-          if (result['success'] !== false)
-            fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
+          expectRefused(result, label);
         }),
     },
     {
@@ -1201,8 +1212,7 @@ function routingCases(): RelayLiveCase[] {
           const botId = `${ctx.botId}agentwire-conformance-other-bot`;
           const label = `a send for platform ${formatValue(ctx.platform)} and botId ${formatValue(botId)}, never announced in a hello`;
           const result = await exchange(ctx, probe, routedSend, label, { platform: ctx.platform, botId });
-          if (result['success'] !== false)
-            fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
+          expectRefused(result, label);
         }),
     },
     {
@@ -1215,8 +1225,7 @@ function routingCases(): RelayLiveCase[] {
         await withConnection(ctx, async (probe) => {
           const label = 'a send before any hello';
           const result = await exchange(ctx, probe, routedSend, label);
-          if (result['success'] !== false)
-            fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
+          expectRefused(result, label);
         });
       },
     },
@@ -1281,8 +1290,7 @@ function malformedOutboundCase(): RelayLiveCase {
         probe.sendText(`{"type": "outbound", "requestId": "${requestId}", "action": {"op": "send"}}\n`);
         const label = 'a send without chat_id and content';
         const result = await answerTo(ctx, probe, requestId, label, from);
-        if (result['success'] !== false)
-          fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
+        expectRefused(result, label);
       }),
   };
 }
@@ -1501,8 +1509,7 @@ function unboundFollowUpCase(): RelayLiveCase {
         const action = SAMPLE_ACTIONS.follow_up as OutboundActionInput;
         const label = `a follow_up for the session ${formatValue((action as { readonly session_key?: unknown }).session_key)}, which holds no capability`;
         const result = await exchange(ctx, probe, action, label);
-        if (result['success'] !== false)
-          fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
+        expectRefused(result, label);
       }),
   };
 }
@@ -2123,17 +2130,6 @@ function faultCases(): RelayLiveCase[] {
   /** The suite's `send`, to `chatId`. */
   const sendTo = (chatId: string) =>
     ({ ...(SAMPLE_ACTIONS.send as object), chat_id: chatId }) as OutboundActionInput;
-  /** Fails unless `result` reports a failure with an error text. */
-  const expectFailure = (result: Record<string, unknown>, label: string) => {
-    if (result['success'] !== false) {
-      fail(`${label} was answered with ${formatValue(result)}; expected success: false`);
-    }
-    if (typeof result['error'] !== 'string' || result['error'] === '') {
-      fail(
-        `${label} was answered with ${formatValue(result)}: success: false without an error text, which the gateway shows the user`,
-      );
-    }
-  };
   return [
     {
       ...faultCase,
@@ -2144,7 +2140,7 @@ function faultCases(): RelayLiveCase[] {
       run: (ctx) =>
         withSession(ctx, async (probe) => {
           const label = 'a send to the chat whose platform fails';
-          expectFailure(await exchange(ctx, probe, sendTo(ctx.faults?.throwingChatId ?? ''), label), label);
+          expectRefused(await exchange(ctx, probe, sendTo(ctx.faults?.throwingChatId ?? ''), label), label);
           await exchange(ctx, probe, unsupportedAction, 'an outbound after the failed send');
         }),
     },
@@ -2157,7 +2153,7 @@ function faultCases(): RelayLiveCase[] {
       run: (ctx) =>
         withSession(ctx, async (probe) => {
           const label = 'a send to the chat whose platform answers a malformed result';
-          expectFailure(await exchange(ctx, probe, sendTo(ctx.faults?.malformedChatId ?? ''), label), label);
+          expectRefused(await exchange(ctx, probe, sendTo(ctx.faults?.malformedChatId ?? ''), label), label);
         }),
     },
     {
@@ -2185,7 +2181,7 @@ function faultCases(): RelayLiveCase[] {
               }),
           );
           const failingLabel = 'a send to the chat whose platform fails, sent after a hanging one';
-          expectFailure(await answerTo(ctx, probe, failing, failingLabel, from), failingLabel);
+          expectRefused(await answerTo(ctx, probe, failing, failingLabel, from), failingLabel);
           const answered = (requestId: string) =>
             probe.lines
               .slice(from)
@@ -2201,7 +2197,7 @@ function faultCases(): RelayLiveCase[] {
             [first, firstSentAt, 'first'],
             [second, secondSentAt, 'second'],
           ] as const) {
-            expectFailure(await answerTo(patient, probe, requestId, `${label}, the ${which}`, from), label);
+            expectRefused(await answerTo(patient, probe, requestId, `${label}, the ${which}`, from), label);
             const waited = performance.now() - sentAt;
             // A lower bound only: the connector cannot answer sooner, however loaded the machine is.
             if (waited < timeoutMs * 0.9) {
