@@ -4,7 +4,8 @@
 // the gateways acknowledge them and B deletes them. Measured until every frame arrived and was acked:
 // frames/s and each frame's latency (produced on A → handled by its gateway).
 //
-// Floor: raw ioredis doing the same Redis traffic with nothing else — the producer process XADDs and
+// Node CPU per frame: the two instances (the gateways' process not counted); for the floor, its producer
+// and consumer. Floor: raw ioredis doing the same Redis traffic with nothing else — the producer process XADDs and
 // PUBLISHes each frame, the consumer (this process) reads the stream on each wake-up, counts the
 // entries and XDELs them. Both run on one `redis-server` and on a Redis Cluster of three masters and
 // three replicas (started here, stopped at the end).
@@ -152,6 +153,7 @@ async function inFlight(count: number, task: (sequence: number) => Promise<unkno
 }
 
 interface Child {
+  readonly pid: number;
   /** The child's first message (an instance's `port`). */
   readonly first: Record<string, unknown>;
   request(message: object, answer: string): Promise<Record<string, unknown>>;
@@ -181,6 +183,7 @@ async function startChild(
     });
   const first = await request(undefined, role === 'instance' ? 'port' : 'ready');
   return {
+    pid: child.pid as number,
     first,
     request,
     stop: async () => {
@@ -193,6 +196,8 @@ async function startChild(
 interface RunResult {
   /** CPU time Redis spent per frame (every server of a cluster together), in microseconds. */
   readonly redisCpuMicros: number;
+  /** CPU time the two connector instances (or the floor's producer) spent per frame, in microseconds. */
+  readonly connectorCpuMicros: number;
   readonly framesPerSecond: number;
   readonly p50Micros: number;
   readonly p99Micros: number;
@@ -205,10 +210,12 @@ function summarise(
   latencies: number[],
   received: number,
   redisCpuMs: number,
+  connectorCpuMs: number,
 ): RunResult {
   latencies.sort((a, b) => a - b);
   return {
     redisCpuMicros: (redisCpuMs * 1000) / count,
+    connectorCpuMicros: (connectorCpuMs * 1000) / count,
     framesPerSecond: (count * 1000) / elapsedMs,
     p50Micros: latencies[Math.floor(latencies.length * 0.5)] ?? Number.NaN,
     p99Micros: latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN,
@@ -270,18 +277,20 @@ async function relayRun(
   );
   const admin = adminClient(connection);
   const redisCpu = cpuMs(redisPids);
+  const connectorCpu = cpuMs([a.pid, b.pid]);
   const started = performance.now();
   await a.request({ produce: count }, 'produced');
   await until(() => received >= count, 30_000);
   const acked = await until(async () => (await pendingIn(admin, 'buffer', tenants)) === 0, 30_000);
   const elapsed = performance.now() - started;
   const redisCpuUsed = cpuMs(redisPids) - redisCpu;
+  const connectorCpuUsed = cpuMs([a.pid, b.pid]) - connectorCpu;
   if (!acked) console.warn('relay-scale-out: frames left unacknowledged after 30 s');
   await Promise.all(gateways.map((gateway) => gateway.disconnect()));
   await Promise.all([a.stop(), b.stop()]);
   await flushPrefix(admin);
   admin.disconnect();
-  return summarise(count, elapsed, latencies, received, redisCpuUsed);
+  return summarise(count, elapsed, latencies, received, redisCpuUsed, connectorCpuUsed);
 }
 
 /** The floor: producer process XADD + PUBLISH; this process reads on each wake-up and XDELs. */
@@ -338,16 +347,20 @@ async function floorRun(
     await (subscriber as Redis).subscribe(...channels);
   }
   const redisCpu = cpuMs(redisPids);
+  const producerCpu = cpuMs([producer.pid]);
+  const consumerCpu = process.cpuUsage();
   const started = performance.now();
   await producer.request({ produce: count }, 'produced');
   await until(() => received >= count && reading.size === 0, 30_000);
   const elapsed = performance.now() - started;
   const redisCpuUsed = cpuMs(redisPids) - redisCpu;
+  const consumed = process.cpuUsage(consumerCpu);
+  const nodeCpuUsed = cpuMs([producer.pid]) - producerCpu + (consumed.user + consumed.system) / 1000;
   await producer.stop();
   subscriber.disconnect();
   await flushPrefix(reader);
   reader.disconnect();
-  return summarise(count, elapsed, latencies, received, redisCpuUsed);
+  return summarise(count, elapsed, latencies, received, redisCpuUsed, nodeCpuUsed);
 }
 
 function adminClient(connection: Connection): Redis | Cluster {
@@ -401,9 +414,9 @@ export async function benchRelayScaleOut(options: RelayScaleOutBenchOptions = {}
       `\n### Scale-out on Redis: two connector instances (separate processes), ${tenants} gateways on B, ${count} frames produced on A, acked\n`,
     );
     console.log(
-      '| Redis | pipeline | frames/s | p50 latency µs | p99 latency µs | Redis CPU µs per frame | lost | ratio to floor |',
+      '| Redis | pipeline | frames/s | p50 latency µs | p99 latency µs | Redis CPU µs per frame | Node CPU µs per frame | lost | ratio to floor |',
     );
-    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const [label, connection, pids] of targets) {
       const relay: RunResult[] = [];
       const floor: RunResult[] = [];
@@ -414,7 +427,7 @@ export async function benchRelayScaleOut(options: RelayScaleOutBenchOptions = {}
       }
       const row = (name: string, runs: RunResult[], ratio: string) =>
         console.log(
-          `| ${label} | ${name} | ${median(runs.map((r) => r.framesPerSecond)).toFixed(0)} | ${median(runs.map((r) => r.p50Micros)).toFixed(0)} | ${median(runs.map((r) => r.p99Micros)).toFixed(0)} | ${median(runs.map((r) => r.redisCpuMicros)).toFixed(1)} | ${runs.reduce((sum, r) => sum + r.lost, 0)} | ${ratio} |`,
+          `| ${label} | ${name} | ${median(runs.map((r) => r.framesPerSecond)).toFixed(0)} | ${median(runs.map((r) => r.p50Micros)).toFixed(0)} | ${median(runs.map((r) => r.p99Micros)).toFixed(0)} | ${median(runs.map((r) => r.redisCpuMicros)).toFixed(1)} | ${median(runs.map((r) => r.connectorCpuMicros)).toFixed(1)} | ${runs.reduce((sum, r) => sum + r.lost, 0)} | ${ratio} |`,
         );
       const rate = median(relay.map((r) => r.framesPerSecond));
       const floorRate = median(floor.map((r) => r.framesPerSecond));
