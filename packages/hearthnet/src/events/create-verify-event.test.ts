@@ -10,6 +10,7 @@ import {
   verifyEvent,
 } from './event.js';
 import { alice, bob, communityId, root, sampleData } from './event-samples.test-support.js';
+import { InMemoryEventStore } from './event-store.js';
 import { createUlidFactory, decodeUlid } from './ulid.js';
 
 const T0 = Date.UTC(2026, 4, 26, 8, 14, 22, 281);
@@ -214,5 +215,27 @@ describe('verifyEvent', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('InMemoryEventStore', () => {
+  it('stores a deep, frozen copy: later changes to the caller’s event change nothing stored', async () => {
+    const store = new InMemoryEventStore();
+    const event = structuredClone(sample('market.post.created', 1)) as SignedEvent;
+    await store.append(event);
+    (event.data as Record<string, unknown>)['title'] = 'changed';
+    const stored = (await store.get(event.event_id)) as SignedEvent;
+    expect(stored).not.toBe(event);
+    expect((stored.data as Record<string, unknown>)['title']).toBe(
+      (sampleData['market.post.created'] as Record<string, unknown>)['title'],
+    );
+    expect(Object.isFrozen(stored)).toBe(true);
+    expect(Object.isFrozen(stored.data)).toBe(true);
+    const nested = Object.values(stored.data as object).find(
+      (value) => typeof value === 'object' && value !== null,
+    );
+    if (nested !== undefined) expect(Object.isFrozen(nested)).toBe(true);
+    // The same event again is a duplicate, not a conflict.
+    expect((await store.append(structuredClone(stored))).status).toBe('duplicate');
   });
 });

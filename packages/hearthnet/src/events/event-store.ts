@@ -172,7 +172,7 @@ export class InMemoryEventStore implements EventStore {
         );
       return { status: 'duplicate', clock: this.#communities.get(existing.event.community_id)!.clock };
     }
-    const copy = deepFreeze(structuredClone(event));
+    const copy = frozenCopy(event);
     let community = this.#communities.get(copy.community_id);
     if (community === undefined) {
       community = { events: [], clock: 0 };
@@ -209,12 +209,23 @@ function insertionIndex(events: readonly SignedEvent[], event: SignedEvent): num
   return low;
 }
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const item of Object.values(value)) deepFreeze(item);
-    Object.freeze(value);
+/**
+ * A deep copy of a JSON value (what `validateEvent` and canonical JSON accepted), frozen as it is made:
+ * one pass instead of `structuredClone` and a freeze. A `__proto__` key stays an own property.
+ */
+function frozenCopy<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = frozenCopy((value as Record<string, unknown>)[key]);
+    if (key === '__proto__') {
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    } else {
+      copy[key] = item;
+    }
   }
-  return value;
+  return Object.freeze(copy) as T;
 }
 
 /** What replay order looks at. */
