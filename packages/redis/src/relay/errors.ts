@@ -17,8 +17,8 @@
  * - `redis_unavailable`: thrown by {@link RedisInboundBuffer} when Redis (or, on a cluster, the master
  *   of the tenant's slot) did not serve a command within its `failoverWindowMs`, retried all that time.
  *   `details.outcome` says whether an `append` or `ack` may have taken effect all the same: `'not_run'`
- *   (Redis refused every attempt or none reached it: nothing changed) or `'unknown'` (an attempt was
- *   cut off after it was sent). Always `retryable`; `cause` is the last attempt's error.
+ *   (no attempt reached a Redis server: nothing changed) or `'unknown'` (an attempt may have run).
+ *   Always `retryable`; `cause` is the last attempt's error.
  */
 export type RedisRelayErrorCode =
   | 'invalid_redis_relay_option'

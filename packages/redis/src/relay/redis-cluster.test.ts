@@ -119,9 +119,24 @@ describe('a master of the Redis Cluster fails', () => {
           );
         }
       })();
+      // A tenant whose bus channel the victim serves, subscribed to only once the victim is dead.
+      let lateTenant = '';
+      for (let index = 0; !lateTenant; index += 1) {
+        const candidate = `late-${index}`;
+        const master = await cluster!.masterOf(busChannel(DEFAULT_RELAY_KEY_PREFIX, candidate));
+        if (master.port === victim.port) lateTenant = candidate;
+      }
       await new Promise((resolve) => setTimeout(resolve, 300));
       await victim.kill();
+      let lateHeard = 0;
+      const late = buses[1]!.subscribe(lateTenant, () => {
+        lateHeard += 1;
+      });
       await cluster!.waitUntilHealthy();
+      // It waited for the replica to take over, and counts there.
+      await late;
+      expect(await buses[0]!.publish(lateTenant, { type: 'buffered' })).toBe(1);
+      await expect.poll(() => lateHeard).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 300));
       stop = true;
       await appending;

@@ -35,8 +35,8 @@ export interface RedisRelayBackendOptions {
   readonly redis: RedisClient | RedisOptions | RedisClusterConnectOptions;
   /**
    * Prepended to every key and channel name, so several deployments can share one Redis database.
-   * Default {@link DEFAULT_RELAY_KEY_PREFIX}. (An ioredis `keyPrefix` on the client applies on top of
-   * it for keys, but not for pub/sub channels.)
+   * Default {@link DEFAULT_RELAY_KEY_PREFIX}. (An ioredis `keyPrefix` on a `Redis` client applies on top
+   * of it for keys, but not for pub/sub channels; a `Cluster` client with one is refused.)
    */
   readonly keyPrefix?: string;
   /**
@@ -102,11 +102,20 @@ export function openBackendConnection(options: RedisRelayBackendOptions, backend
       // A throwing handler must not break the recovery that reported it.
     }
   };
-  if (isClient(redis)) return { client: redis, owned: false, keyPrefix, watch, report };
+  if (isClient(redis)) {
+    refuseClusterClientKeyPrefix(redis);
+    return { client: redis, owned: false, keyPrefix, watch, report };
+  }
   // Commands issued in one tick (a burst of acks, say) go out in one write unless the options say not.
   const client = isClusterConnectOptions(redis)
     ? new Cluster([...redis.clusterNodes], { enableAutoPipelining: true, ...redis.clusterOptions })
     : new Redis({ enableAutoPipelining: true, ...(redis as RedisOptions) });
+  try {
+    refuseClusterClientKeyPrefix(client);
+  } catch (error) {
+    client.disconnect();
+    throw error;
+  }
   watch(client, 'client');
   return { client, owned: true, keyPrefix, watch, report };
 }
@@ -161,6 +170,25 @@ function isClient(value: object): value is RedisClient {
   );
 }
 
+/**
+ * A Cluster client with its own ioredis `keyPrefix` would route the bus's sharded channels and the
+ * buffer's keys by names it changed behind the backend's back: refused, the backend's `keyPrefix` does it.
+ */
+function refuseClusterClientKeyPrefix(client: RedisClient): void {
+  if (!isCluster(client)) return;
+  const options = client.options as {
+    readonly keyPrefix?: unknown;
+    readonly redisOptions?: { keyPrefix?: unknown };
+  };
+  if (options.keyPrefix || options.redisOptions?.keyPrefix) {
+    throw new RedisRelayError(
+      'invalid_redis_relay_option',
+      "options.redis: a Cluster client with an ioredis keyPrefix; give the backend's keyPrefix option instead",
+      { path: 'options.redis' },
+    );
+  }
+}
+
 /** Whether `client` talks to a Redis Cluster (an ioredis `Cluster`, also one of another ioredis copy). */
 export function isCluster(client: RedisClient): client is Cluster {
   return client instanceof Cluster || (client as { readonly isCluster?: unknown }).isCluster === true;
@@ -185,25 +213,35 @@ const FIRST_RETRY_DELAY_MS = 25;
 const CUT_OFF = Symbol('cut off');
 const MAX_RETRY_DELAY_MS = 1000;
 
-/** Errors of a command that certainly did not run: Redis refused it, or no connection took it. */
-const NOT_RUN =
-  /\b(CLUSTERDOWN|TRYAGAIN|LOADING|READONLY|MASTERDOWN|MOVED|ASK)\b|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready|Stream isn't writeable|enableOfflineQueue options is false/;
-/** Errors after which a command may or may not have run (it was sent, and the answer was lost). */
+/**
+ * Errors of a command that reached no server: no connection took it. Only these make an outcome
+ * `not_run` — ioredis may resend a command or follow redirections within one call, so an error Redis
+ * answered says nothing certain of the attempts before it.
+ */
+const NOT_SENT =
+  /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready|Stream isn't writeable|enableOfflineQueue options is false/;
+/** Errors after which a command may or may not have run, and trying again is worth it. */
 const MAYBE_RUN =
-  /Connection is closed|ECONNRESET|EPIPE|ETIMEDOUT|Command timed out|Reached the max retries per request limit|Connection (was )?lost/;
+  /\b(CLUSTERDOWN|TRYAGAIN|LOADING|READONLY|MASTERDOWN|MOVED|ASK)\b|Too many Cluster redirections|Connection is closed|ECONNRESET|EPIPE|ETIMEDOUT|Command timed out|Reached the max retries per request limit|Connection (was )?lost/;
 
 /**
  * Runs `command` (idempotent: running it twice changes nothing more than once) until Redis answers it,
  * retrying with backoff for at most `windowMs` while the failure is one of an unreachable server, a
  * lost connection or a cluster failing over. Any other failure (a script error, a wrong type) is thrown
- * at once.
+ * at once, and so is `closed()`'s error once the backend is closed.
  *
  * @throws {RedisRelayError} `redis_unavailable`: no answer within `windowMs`; `details.outcome` says
  * whether an attempt may have run.
  */
 export async function retryAcrossFailover<T>(
   command: () => Promise<T>,
-  context: { readonly backend: string; readonly what: string; readonly windowMs: number },
+  context: {
+    readonly backend: string;
+    readonly what: string;
+    readonly windowMs: number;
+    /** The error to throw instead of retrying once the backend was closed, else undefined. */
+    readonly closed: () => Error | undefined;
+  },
 ): Promise<T> {
   const deadline = Date.now() + context.windowMs;
   let delay = FIRST_RETRY_DELAY_MS;
@@ -230,15 +268,21 @@ export async function retryAcrossFailover<T>(
     } catch (error) {
       const text =
         error instanceof Error ? `${error.message} ${String((error as { code?: unknown }).code)}` : '';
-      const notRun = NOT_RUN.test(text);
-      if (!notRun && !MAYBE_RUN.test(text)) throw error;
-      if (!notRun) outcome = 'unknown';
+      const notSent = NOT_SENT.test(text);
+      if (!notSent && !MAYBE_RUN.test(text)) throw error;
+      if (!notSent) outcome = 'unknown';
       lastError = error;
     } finally {
       clearTimeout(timer);
     }
-    if (Date.now() + delay >= deadline) break;
-    await new Promise((resolve) => setTimeout(resolve, delay));
+    const closed = context.closed();
+    if (closed !== undefined) throw closed;
+    // The last wait ends at the deadline, and one more attempt is made there.
+    const wait = Math.min(delay, deadline - Date.now());
+    if (wait <= 0) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    const closedMeanwhile = context.closed();
+    if (closedMeanwhile !== undefined) throw closedMeanwhile;
     delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
   }
   throw new RedisRelayError(

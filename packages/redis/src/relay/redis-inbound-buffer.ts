@@ -24,8 +24,8 @@ const FRAME_FIELD = 'frame';
 const STREAM_ID = /^([0-9]{1,20})-([0-9]{1,20})$/;
 const UINT64_MAX = 2n ** 64n - 1n;
 const MAX_STREAM_ID = `${UINT64_MAX}-${UINT64_MAX}`;
-/** How long an append's token is remembered: longer than any failover window a retry runs in. */
-const APPEND_TOKEN_TTL_MS = 10 * 60_000;
+/** How much longer than the failover window an append's token is remembered, should it not be deleted. */
+const APPEND_TOKEN_GRACE_MS = 60_000;
 
 // KEYS[1] the stream, KEYS[2] the append's token key; ARGV[1] the frame, ARGV[2] the token's TTL.
 // An attempt whose token is known answers the id the first one got: a retried append adds nothing.
@@ -62,10 +62,10 @@ export interface RedisInboundBufferOptions extends RedisRelayBackendOptions {
  * reissue ids.
  *
  * While Redis is unreachable, or a Redis Cluster master fails over, every command is retried for
- * `failoverWindowMs`. Each `append` carries a token of its own, remembered for ten minutes next to
- * the stream (a script does both), so an attempt retried after its answer was lost returns the id the
- * first attempt got: a frame is stored once or, when the call throws `redis_unavailable` with
- * `details.outcome: 'not_run'`, not at all. (A failover can still lose what the old master had not
+ * `failoverWindowMs`. Each `append` carries a token of its own, kept next to the stream (a script
+ * does both) until the append is answered — at most the window and a minute — so an attempt retried
+ * after its answer was lost returns the id the first attempt got: a frame is stored once or, when the
+ * call throws `redis_unavailable` with `details.outcome: 'not_run'`, not at all. (A failover can still lose what the old master had not
  * yet copied to its replica: Redis replicates asynchronously.)
  *
  * @example
@@ -120,10 +120,15 @@ export class RedisInboundBuffer implements InboundBuffer {
     const text = encodeBufferedFrame(frame);
     this.#appends += 1;
     const tokenKey = bufferAppendKey(key, `${this.#tokenPrefix}.${this.#appends.toString(36)}`);
-    return this.#retry('append', async () => {
-      const id = await this.#client.eval(APPEND, 2, key, tokenKey, text, String(APPEND_TOKEN_TTL_MS));
+    const ttl = String(Math.ceil(this.#windowMs) + APPEND_TOKEN_GRACE_MS);
+    const bufferId = await this.#retry('append', async () => {
+      const id = await this.#client.eval(APPEND, 2, key, tokenKey, text, ttl);
       return id as string;
     });
+    // Answered: no attempt of this append is left to retry, so its token is of no more use. Should the
+    // delete fail, the token expires by itself.
+    this.#client.unlink(tokenKey).catch(() => undefined);
+    return bufferId;
   }
 
   /**
@@ -189,7 +194,13 @@ export class RedisInboundBuffer implements InboundBuffer {
   }
 
   #retry<T>(what: string, command: () => Promise<T>): Promise<T> {
-    return retryAcrossFailover(command, { backend: 'RedisInboundBuffer', what, windowMs: this.#windowMs });
+    return retryAcrossFailover(command, {
+      backend: 'RedisInboundBuffer',
+      what,
+      windowMs: this.#windowMs,
+      closed: () =>
+        this.#closed ? new RelayError('buffer_closed', 'the inbound buffer is closed') : undefined,
+    });
   }
 
   #key(tenant: string): string {

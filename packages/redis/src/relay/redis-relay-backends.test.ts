@@ -1,5 +1,5 @@
 import type { RelayBusMessage } from '@agentwire/relay';
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisServerHandle, startRedisServer } from '../../test/redis-server.js';
 import { RedisCapabilityVault } from './redis-capability-vault.js';
@@ -177,9 +177,10 @@ describe('RedisInboundBuffer', () => {
 
   /**
    * A client whose `method` fails as `failures` say, one per call (`'lost'`: the command runs but its
-   * answer is lost; `'refused'`: Redis refuses it; `'hang'`: no answer ever), then works.
+   * answer is lost; `'refused'`: no server takes it; `'redirected'`: a cluster gave up redirecting it;
+   * `'hang'`: no answer ever), then works.
    */
-  function flaky(method: 'eval' | 'xdel', failures: ('lost' | 'refused' | 'hang')[]): Redis {
+  function flaky(method: 'eval' | 'xdel', failures: ('lost' | 'refused' | 'redirected' | 'hang')[]): Redis {
     const client = new Redis(connection());
     toClose.push({ close: () => client.quit().then(() => undefined) });
     return new Proxy(client, {
@@ -188,7 +189,12 @@ describe('RedisInboundBuffer', () => {
         if (property !== method) return typeof value === 'function' ? value.bind(target) : value;
         return async (...args: unknown[]) => {
           const failure = failures.shift();
-          if (failure === 'refused') throw new Error('CLUSTERDOWN The cluster is down');
+          if (failure === 'refused') throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
+          if (failure === 'redirected') {
+            throw new Error(
+              'Too many Cluster redirections. Last error: ReplyError: CLUSTERDOWN The cluster is down',
+            );
+          }
           if (failure === 'hang') return new Promise(() => undefined);
           const answer = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
           if (failure === 'lost') throw new Error('Connection is closed.');
@@ -229,16 +235,48 @@ describe('RedisInboundBuffer', () => {
       details: { outcome: 'unknown' },
     });
     expect(await cutOff.size('tenant')).toBe(1);
+    // A cluster that gave up redirecting may have run an earlier attempt: unknown, not "nothing changed".
+    const redirected = track(
+      new RedisInboundBuffer({ redis: flaky('eval', Array(100).fill('redirected')), failoverWindowMs: 100 }),
+    );
+    await expect(redirected.append('tenant', { type: 'inbound', event: {} })).rejects.toMatchObject({
+      code: 'redis_unavailable',
+      details: { outcome: 'unknown' },
+    });
     // Other failures are not retried.
     await admin!.set('agentwire:relay:buffer:wrong-type', 'x');
     await expect(cutOff.append('wrong-type', { type: 'inbound', event: {} })).rejects.toThrow(/WRONGTYPE/);
   });
 
   it('retries an ack through a failover', async () => {
-    const buffer = track(new RedisInboundBuffer({ redis: flaky('xdel', ['refused', 'refused']) }));
+    const buffer = track(new RedisInboundBuffer({ redis: flaky('xdel', ['refused', 'redirected']) }));
     const bufferId = await buffer.append('tenant', { type: 'inbound', event: {} });
     expect(await buffer.ack('tenant', bufferId)).toBe(true);
     expect(await buffer.size('tenant')).toBe(0);
+    // The append's token is gone once it was answered: only the stream is left.
+    expect(await admin!.keys('*')).toEqual(['agentwire:relay:buffer:tenant']);
+  });
+
+  it('stops retrying once closed, with the closed error', async () => {
+    const buffer = new RedisInboundBuffer({ redis: flaky('eval', Array(100).fill('refused')) });
+    const appending = buffer.append('tenant', { type: 'inbound', event: {} });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await buffer.close();
+    await expect(appending).rejects.toMatchObject({ name: 'RelayError', code: 'buffer_closed' });
+  });
+
+  it('refuses a Redis Cluster client with its own ioredis keyPrefix', () => {
+    const cluster = new Cluster([{ host: '127.0.0.1', port: 1 }], { lazyConnect: true, keyPrefix: 'mine:' });
+    try {
+      expect(() => new RedisInboundBuffer({ redis: cluster })).toThrow(
+        expect.objectContaining({ code: 'invalid_redis_relay_option', path: 'options.redis' }),
+      );
+      expect(() => new RedisRelayBus({ redis: cluster })).toThrow(
+        expect.objectContaining({ code: 'invalid_redis_relay_option', path: 'options.redis' }),
+      );
+    } finally {
+      cluster.disconnect();
+    }
   });
 
   it('refuses a failover window that is not a number of milliseconds, and a key prefix no key can share a slot with', () => {

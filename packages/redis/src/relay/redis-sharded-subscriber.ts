@@ -3,6 +3,8 @@ import { type Cluster, Redis } from 'ioredis';
 /** The longest wait between two attempts to subscribe channels again after a node failed. */
 const MAX_RETRY_DELAY_MS = 2000;
 const FIRST_RETRY_DELAY_MS = 50;
+/** How often the slot map is read again while channels are subscribed (a slot may move silently). */
+const SLOT_CHECK_INTERVAL_MS = 5000;
 
 /**
  * The bus's subscriptions on a Redis Cluster, with sharded pub/sub: each channel is `SSUBSCRIBE`d on the
@@ -10,9 +12,11 @@ const FIRST_RETRY_DELAY_MS = 50;
  * cluster's own), so `SPUBLISH` — which the cluster client sends to that same master — counts exactly
  * the bus instances subscribed, and a tenant's messages keep their order.
  *
- * When a master fails or its slots move, its connection ends or the cluster client refreshes its slot
- * map: each channel is then subscribed again on the master that serves it now, retried with backoff
- * until it is. Messages published meanwhile are lost, as pub/sub loses them during any outage.
+ * When a master fails or its slots move, its connection ends or fails, the cluster client refreshes its
+ * slot map, or the slot check every {@link SLOT_CHECK_INTERVAL_MS} ms sees the move: each channel is then
+ * subscribed again on the master that serves it now, retried with backoff until it is. A `subscribe`
+ * made while its master is unreachable waits for that, as one made on one server waits in ioredis's
+ * offline queue. Messages published meanwhile are lost, as pub/sub loses them during any outage.
  */
 export class ShardedSubscriber {
   readonly #cluster: Cluster;
@@ -24,6 +28,9 @@ export class ShardedSubscriber {
   readonly #homes = new Map<string, string>();
   /** Channels whose `SSUBSCRIBE` on their home has not been confirmed (yet, or again). */
   readonly #pending = new Set<string>();
+  /** The `subscribe` calls waiting for their channel's first confirmation. */
+  readonly #waiters = new Map<string, { resolve: () => void; reject: (error: Error) => void }[]>();
+  #slotCheck: NodeJS.Timeout | undefined;
   #reported = false;
   #closed = false;
   #rehoming: Promise<void> | undefined;
@@ -56,21 +63,33 @@ export class ShardedSubscriber {
     cluster.on('refresh', this.#onRefresh);
   }
 
-  /** Resolves once the master of `channel`'s slot confirmed the `SSUBSCRIBE`. */
+  /**
+   * Resolves once the master of `channel`'s slot confirmed the `SSUBSCRIBE`: at once when it is
+   * reachable, else once a rehome reached it. Rejects when closed first.
+   */
   async subscribe(channel: string): Promise<void> {
     const node = await this.#ownerOf(channel);
+    this.#assertOpen();
     this.#homes.set(channel, node);
     this.#pending.add(channel);
+    this.#slotCheck ??= setInterval(() => {
+      if (this.#homes.size > 0) this.#scheduleRehome(0, true);
+    }, SLOT_CHECK_INTERVAL_MS).unref();
+    const confirmed = new Promise<void>((resolve, reject) => {
+      const waiting = this.#waiters.get(channel) ?? [];
+      waiting.push({ resolve, reject });
+      this.#waiters.set(channel, waiting);
+    });
     try {
       await this.#connection(node).ssubscribe(channel);
       if (this.#homes.get(channel) === node) this.#confirmed(channel);
     } catch (error) {
-      if (this.#homes.get(channel) === node) {
-        this.#homes.delete(channel);
-        this.#pending.delete(channel);
-      }
-      throw error;
+      // The master is down or no longer serves the slot: a rehome (slot map read anew) subscribes it.
+      if (this.#closed) throw error;
+      this.#failed(error);
+      this.#scheduleRehome(this.#retryDelay, true);
     }
+    return confirmed;
   }
 
   /** Resolves once the master no longer counts this subscription. */
@@ -94,6 +113,12 @@ export class ShardedSubscriber {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retryTimer);
+    clearInterval(this.#slotCheck);
+    for (const waiting of this.#waiters.values()) {
+      for (const { reject } of waiting)
+        reject(new Error('the relay bus was closed before Redis confirmed the subscription'));
+    }
+    this.#waiters.clear();
     this.#cluster.off('refresh', this.#onRefresh);
     this.#homes.clear();
     this.#pending.clear();
@@ -112,6 +137,7 @@ export class ShardedSubscriber {
     const slot = keySlot(channel);
     const known = this.#cluster.slots[slot]?.[0];
     if (known !== undefined) return known;
+    if (this.#cluster.status === 'end') throw new Error('the Redis Cluster client was closed');
     if (this.#cluster.status === 'wait') this.#cluster.connect().catch(() => undefined);
     if (this.#cluster.status !== 'ready') {
       await new Promise<void>((resolve, reject) => {
@@ -133,6 +159,7 @@ export class ShardedSubscriber {
   }
 
   #connection(node: string): Redis {
+    this.#assertOpen();
     const existing = this.#connections.get(node);
     if (existing !== undefined) return existing;
     const separator = node.lastIndexOf(':');
@@ -153,8 +180,12 @@ export class ShardedSubscriber {
       if (this.#homes.get(channel) === node) this.#onMessage(channel, text);
     });
     // A connection dropped meanwhile (its channels moved on) may still fail to connect: not a failure.
+    // A slot that moved under a live connection shows as an error of it (Redis unsubscribes the
+    // channel itself): the slot map is read again and the channel follows.
     connection.on('error', (error: unknown) => {
-      if (this.#connections.get(node) === connection) this.#failed(error);
+      if (this.#connections.get(node) !== connection) return;
+      this.#failed(error);
+      this.#scheduleRehome(this.#retryDelay, true);
     });
     connection.on('end', () => {
       if (this.#connections.get(node) !== connection) return;
@@ -224,7 +255,7 @@ export class ShardedSubscriber {
           void previous.sunsubscribe(channel).catch(() => undefined);
         try {
           await this.#connection(owner).ssubscribe(channel);
-          if (this.#homes.get(channel) === owner) this.#pending.delete(channel);
+          if (this.#homes.get(channel) === owner) this.#confirmed(channel);
         } catch (error) {
           this.#failed(error);
           failed = true;
@@ -241,7 +272,13 @@ export class ShardedSubscriber {
 
   #confirmed(channel: string): void {
     this.#pending.delete(channel);
+    for (const { resolve } of this.#waiters.get(channel) ?? []) resolve();
+    this.#waiters.delete(channel);
     if (this.#pending.size === 0) this.#succeeded();
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new Error('the relay bus was closed before Redis confirmed the subscription');
   }
 
   /** Every channel is subscribed on its master: the next failure is a new outage. */

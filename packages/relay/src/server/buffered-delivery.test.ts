@@ -123,7 +123,11 @@ describe('buffered delivery', () => {
     );
     let resolved = 0;
     for (const delivery of burst) void delivery.then(() => (resolved += 1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Every append of the burst is stored while the first wake-up is still being published.
+    for (let i = 0; i < 200 && (await buffer.size(TENANT)) < 21; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await buffer.size(TENANT)).toBe(21);
     // The burst waits for a wake-up that starts after its appends, not the one already under way.
     expect(publishes).toHaveLength(1);
     publishes[0]!.release();

@@ -326,7 +326,13 @@ export class RelayServer extends EventEmitter<RelayServerEvents> {
     const state = { running: Promise.resolve(), next: undefined as Promise<void> | undefined };
     state.running = this.#stores.bus.publish(tenant, { type: 'buffered' }).then(
       () => undefined,
-      (error: unknown) => this.#fail(callbackError('bus.publish', error)),
+      (error: unknown) => {
+        try {
+          this.#fail(callbackError('bus.publish', error));
+        } catch {
+          // A throwing error listener must not stop the tenant's later wake-ups.
+        }
+      },
     );
     this.#wakeUps.set(tenant, state);
     void state.running.then(() => {

@@ -4,6 +4,7 @@ import type { GatewayProbe } from './gateway-probe.js';
 import {
   answerTo,
   isDescriptor,
+  OPERATOR_RUN,
   operatorEvent,
   type RelayConnectorContext,
   type RelayLiveCase,
@@ -34,14 +35,17 @@ export function chatRoutingCases(): RelayLiveCase[] {
       section: 'relay-reference §2.4, §7.1, §18.6',
       run: (ctx) =>
         withBothPlatforms(ctx, async (probe, second) => {
-          const chat = 'agentwire-conformance-routed-chat';
+          const chat = `agentwire-conformance-routed-chat-${OPERATOR_RUN}`;
           await deliverOn(ctx, probe, second, chat, 'routed-1');
           await expectRoutedTo(ctx, probe, { op: 'get_chat_info', chat_id: chat }, {}, second);
           await expectRoutedTo(ctx, probe, sendTo(chat), {}, second);
           // A platform the frame names is the one, whatever the chat's.
           await expectRoutedTo(ctx, probe, sendTo(chat), { platform: ctx.platform }, ctx.platform);
           // A chat this connector never delivered: the identity of the first hello.
-          const unknown = { op: 'get_chat_info', chat_id: 'agentwire-conformance-unknown-chat' } as const;
+          const unknown = {
+            op: 'get_chat_info',
+            chat_id: `agentwire-conformance-unknown-chat-${OPERATOR_RUN}`,
+          } as const;
           await expectRoutedTo(ctx, probe, unknown, {}, ctx.platform);
           // The chat's latest inbound event decides: now on the first platform.
           await deliverOn(ctx, probe, ctx.platform, chat, 'routed-2');
@@ -58,7 +62,7 @@ export function chatRoutingCases(): RelayLiveCase[] {
         withSession(ctx, async (probe) => {
           // Only the first platform said hello here; the chat's latest event is of the second.
           const second = ctx.secondPlatform as string;
-          const chat = 'agentwire-conformance-unannounced-chat';
+          const chat = `agentwire-conformance-unannounced-chat-${OPERATOR_RUN}`;
           await probe.collect(ctx.inboundWindowMs);
           await deliverOn(ctx, probe, second, chat, 'unannounced-1');
           await expectRoutedTo(ctx, probe, { op: 'get_chat_info', chat_id: chat }, {}, ctx.platform);
@@ -72,7 +76,7 @@ export function chatRoutingCases(): RelayLiveCase[] {
       requires: ['second-platform', 'platform-calls', 'follow-up-binding'],
       run: (ctx) =>
         withBothPlatforms(ctx, async (probe, second) => {
-          const chat = 'agentwire-conformance-follow-up-chat';
+          const chat = `agentwire-conformance-follow-up-chat-${OPERATOR_RUN}`;
           await deliverOn(ctx, probe, second, chat, 'follow-up-1');
           const sessionKey = dmSessionKey(second, chat);
           await ctx.operator?.bindFollowUp?.(sessionKey, 'conformance');
@@ -94,17 +98,17 @@ export function chatRoutingCases(): RelayLiveCase[] {
       section: 'relay-reference §2.4, §8',
       run: (ctx) =>
         withBothPlatforms(ctx, async (probe, second) => {
-          const chat = 'agentwire-conformance-interrupted-chat';
+          const chat = `agentwire-conformance-interrupted-chat-${OPERATOR_RUN}`;
           await deliverOn(ctx, probe, second, chat, 'interrupt-1');
           const sessionKey = dmSessionKey(second, chat);
           await expectInterruptedOn(ctx, probe, sessionKey, { platform: second, chatId: chat });
-          const unknown = dmSessionKey(second, 'agentwire-conformance-never-delivered');
+          const unknown = dmSessionKey(second, `agentwire-conformance-never-delivered-${OPERATOR_RUN}`);
           await expectInterruptedOn(ctx, probe, unknown, { platform: ctx.platform });
         }).then(() =>
           // A connection that announced only the first platform: its adapter, and no chat of another platform.
           withSession(ctx, async (probe) => {
             const second = ctx.secondPlatform as string;
-            const chat = 'agentwire-conformance-interrupted-elsewhere';
+            const chat = `agentwire-conformance-interrupted-elsewhere-${OPERATOR_RUN}`;
             await probe.collect(ctx.inboundWindowMs);
             await deliverOn(ctx, probe, second, chat, 'interrupt-2');
             await expectInterruptedOn(ctx, probe, dmSessionKey(second, chat), { platform: ctx.platform });

@@ -1720,7 +1720,8 @@ function unansweredPingsCase(): RelayLiveCase {
 }
 
 /** The message ids of the operator cases' events: unique to the run, so earlier events do not count. */
-const OPERATOR_RUN = Math.random().toString(36).slice(2, 10);
+/** Part of every operator event and chat of a run, so that a connector serving several runs keeps them apart. */
+export const OPERATOR_RUN = Math.random().toString(36).slice(2, 10);
 
 /** A direct message from the suite's test chat, as a connector delivers one (`createMessageEvent`). */
 function operatorEvent(ctx: RelayConnectorContext, name: string): Record<string, unknown> {

@@ -81,7 +81,10 @@ export const RELAY_EDGE_SUITE_VERSION = '1.1.0';
  * delivery, and one that stops reading dropped within its drain timeout. 1.2.0 added, with
  * `secondPlatform` (a second platform served on the gateway's connection), the routing of frames
  * without a platform to their chat's platform: `get_chat_info` and `send` by the chat's latest inbound
- * event, `follow_up` by its session, `interrupt` with the chat id to that platform's adapter only. The
- * cases of 1.0.0 keep `since` {@link RELAY_SUITE_VERSION}.
+ * event, `follow_up` by its session, `interrupt` with the chat id to that platform's adapter only, a
+ * chat of a platform the connection did not announce to the first hello's; and every refusal the suite
+ * provokes (an unannounced platform or botId, an outbound before any hello, a malformed outbound, an
+ * unbound `follow_up`) must now carry a non-empty `error` text. The cases of 1.0.0 keep `since`
+ * {@link RELAY_SUITE_VERSION}.
  */
 export const RELAY_LIVE_SUITE_VERSION = '1.2.0';
