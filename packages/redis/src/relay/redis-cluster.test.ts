@@ -2,7 +2,7 @@
 // conformance suite, as on one server, then what only a cluster has — channels on several masters,
 // and a master that fails.
 import type { BufferedFrame, RelayBusMessage } from '@agentwire/relay';
-import type { Cluster } from 'ioredis';
+import { type Cluster, Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisClusterHandle, startRedisCluster } from '../../test/redis-cluster.js';
 import { registerRedisSuites } from '../../test/redis-suites.js';
@@ -76,6 +76,58 @@ describe('RedisRelayBus on a Redis Cluster', () => {
       await Promise.all(buses.map((bus) => bus.close()));
     }
   });
+});
+
+describe('a slot of the Redis Cluster moves', () => {
+  it('moves a bus subscription with it, without reporting an outage', async () => {
+    const tenant = 'moving-tenant';
+    const channel = busChannel(DEFAULT_RELAY_KEY_PREFIX, tenant);
+    const slot = String(keySlot(channel));
+    const source = await cluster!.masterOf(channel);
+    const reports: string[] = [];
+    const bus = new RedisRelayBus({
+      redis: clusterNodes(),
+      onConnectionError: (error) => reports.push(error.message),
+    });
+    const publisher = new RedisRelayBus({ redis: shared! });
+    const heard: string[] = [];
+    const admins: Redis[] = [];
+    try {
+      await bus.subscribe(tenant, (message) => {
+        if (message.type === 'interrupt_inbound') heard.push(message.chat_id);
+      });
+      const masters: { port: number; id: string; admin: Redis }[] = [];
+      for (const node of cluster!.nodes) {
+        const admin = new Redis({ host: node.host, port: node.port });
+        admins.push(admin);
+        if ((await admin.role())[0] === 'master') {
+          masters.push({ port: node.port, id: (await admin.call('CLUSTER', 'MYID')) as string, admin });
+        }
+      }
+      const from = masters.find((master) => master.port === source.port)!;
+      const to = masters.find((master) => master.port !== source.port)!;
+      // The slot holds no keys (only the channel): importing, migrating, then owned by `to` everywhere.
+      await to.admin.call('CLUSTER', 'SETSLOT', slot, 'IMPORTING', from.id);
+      await from.admin.call('CLUSTER', 'SETSLOT', slot, 'MIGRATING', to.id);
+      for (const master of [to, from, ...masters.filter((m) => m !== to && m !== from)]) {
+        await master.admin.call('CLUSTER', 'SETSLOT', slot, 'NODE', to.id);
+      }
+      const message = (n: number) =>
+        ({ type: 'interrupt_inbound', session_key: 's', chat_id: `moved-${n}` }) as const;
+      let sent = 0;
+      await expect
+        .poll(async () => publisher.publish(tenant, message(sent++)), { timeout: 10_000, interval: 100 })
+        .toBe(1);
+      await expect.poll(() => heard.includes(`moved-${sent - 1}`)).toBe(true);
+      expect(reports).toEqual([]);
+      // The slot goes back where it was, for the cases after this one.
+      for (const master of masters) await master.admin.call('CLUSTER', 'SETSLOT', slot, 'NODE', from.id);
+      await cluster!.waitUntilHealthy();
+    } finally {
+      await Promise.all([bus.close(), publisher.close()]);
+      for (const admin of admins) admin.disconnect();
+    }
+  }, 30_000);
 });
 
 describe('a master of the Redis Cluster fails', () => {

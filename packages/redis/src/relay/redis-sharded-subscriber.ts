@@ -184,7 +184,9 @@ export class ShardedSubscriber {
     // channel itself): the slot map is read again and the channel follows.
     connection.on('error', (error: unknown) => {
       if (this.#connections.get(node) !== connection) return;
-      this.#failed(error);
+      // Redis's own `sunsubscribe` of a moved slot's channel, which ioredis did not ask for: no outage.
+      if (!/Last reply: sunsubscribe\b/.test(String((error as Error | undefined)?.message)))
+        this.#failed(error);
       this.#scheduleRehome(this.#retryDelay, true);
     });
     connection.on('end', () => {
