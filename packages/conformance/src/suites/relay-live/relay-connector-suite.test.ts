@@ -157,6 +157,7 @@ describe('relayConnectorSuite', () => {
       'flow.stalled-reader-dropped': 'skipped',
       // Without operator (and its optional members) or a second gateway, these do not run.
       'operator.going-idle-holds-events': 'skipped',
+      'operator.concurrent-inbound-all-arrive': 'skipped',
       'operator.going-idle-before-hello': 'skipped',
       'operator.revoke-spares-other-gateways': 'skipped',
       'operator.follow-up-bound': 'skipped',

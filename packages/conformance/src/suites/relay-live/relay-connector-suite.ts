@@ -1832,6 +1832,31 @@ function operatorCases(): RelayLiveCase[] {
     },
     {
       ...operatorCase,
+      ...since12,
+      id: `${SUITE_NAME}.operator.concurrent-inbound-all-arrive`,
+      title:
+        'events delivered at the same moment (the operator’s calls overlapping) all arrive on the connection at once, each once, none left waiting for a later event',
+      section: 'relay-reference §2.4, §2.6, §4',
+      run: async (ctx) => {
+        const events = Array.from({ length: 12 }, (_, index) => operatorEvent(ctx, `burst-${index + 1}`));
+        const ids = events.map((event) => event['message_id'] as string);
+        await withSession(ctx, async (probe) => {
+          await probe.collect(ctx.inboundWindowMs);
+          const from = probe.lines.length;
+          // Each call resolves once the connector took its event; none may wait for another to be woken.
+          await Promise.all(events.map((event) => ctx.operator?.deliverInbound(event)));
+          const lines = await receiveEvents(ctx, probe, ids, 'events delivered at the same moment', from);
+          if (lines.length !== ids.length) {
+            fail(
+              `${ids.length} events delivered at the same moment arrived as ${lines.length} inbound frames`,
+            );
+          }
+        });
+        await notDeliveredAgain(ctx, ids);
+      },
+    },
+    {
+      ...operatorCase,
       id: `${SUITE_NAME}.operator.inbound-while-away`,
       title:
         'an event delivered while no connection of the gateway is open waits for it and arrives on its next connection, once',
