@@ -6,6 +6,8 @@ import {
   base32Encode,
   base64Decode,
   base64Encode,
+  base64EncodeInto,
+  base64Length,
   base64UrlDecode,
   base64UrlDecodeLenient,
   base64UrlEncode,
@@ -55,6 +57,32 @@ describe('standard base64', () => {
 });
 
 const bytes = fc.uint8Array({ maxLength: 200 });
+
+describe('base64EncodeInto', () => {
+  it('property: writes the ASCII bytes of base64Encode at the offset, and nothing around them', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 3000 }), fc.nat({ max: 9 }), (input, offset) => {
+        const text = base64Encode(input);
+        expect(base64Length(input.length)).toBe(text.length);
+        const target = new Uint8Array(offset + text.length + 3).fill(0xee);
+        const end = base64EncodeInto(input, target, offset);
+        expect(end).toBe(offset + text.length);
+        expect(new TextDecoder().decode(target.subarray(offset, end))).toBe(text);
+        expect([...target.subarray(0, offset), ...target.subarray(end)].every((byte) => byte === 0xee)).toBe(
+          true,
+        );
+      }),
+    );
+  });
+
+  it('pads one and two bytes left over as base64Encode does', () => {
+    for (const input of [Uint8Array.of(0xfb), Uint8Array.of(0xfb, 0xff), Uint8Array.of(0xfb, 0xff, 0x00)]) {
+      const target = new Uint8Array(base64Length(input.length));
+      base64EncodeInto(input, target, 0);
+      expect(new TextDecoder().decode(target)).toBe(base64Encode(input));
+    }
+  });
+});
 
 function codeOf(run: () => unknown): string | undefined {
   try {

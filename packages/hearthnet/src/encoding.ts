@@ -144,6 +144,58 @@ export function base64Decode(text: string): Uint8Array {
   return bytesOr(decodeBase64(text), 'invalid_base64');
 }
 
+/**
+ * Writes the standard padded base64 of `bytes` (the text {@link base64Encode} gives) as ASCII bytes into
+ * `target` from `offset`, and returns the offset after it; {@link base64Length} tells the room it needs.
+ * For a frame that carries a chunk: its bytes are written once, with no text made on the way.
+ */
+export function base64EncodeInto(bytes: Uint8Array, target: Uint8Array, offset: number): number {
+  const pairs = sextetPairs();
+  const whole = bytes.length - (bytes.length % 3);
+  let at = offset;
+  for (let i = 0; i < whole; i += 3) {
+    const triple = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
+    const high = pairs[triple >>> 12] as number;
+    const low = pairs[triple & 0xfff] as number;
+    target[at] = high >>> 8;
+    target[at + 1] = high & 0xff;
+    target[at + 2] = low >>> 8;
+    target[at + 3] = low & 0xff;
+    at += 4;
+  }
+  if (whole < bytes.length) {
+    const first = bytes[whole] as number;
+    const second = whole + 1 < bytes.length ? (bytes[whole + 1] as number) : undefined;
+    const triple = (first << 16) | ((second ?? 0) << 8);
+    target[at] = STANDARD_ALPHABET.charCodeAt(triple >>> 18);
+    target[at + 1] = STANDARD_ALPHABET.charCodeAt((triple >>> 12) & 0x3f);
+    target[at + 2] = second === undefined ? PAD_CODE : STANDARD_ALPHABET.charCodeAt((triple >>> 6) & 0x3f);
+    target[at + 3] = PAD_CODE;
+    at += 4;
+  }
+  return at;
+}
+
+/** The length of the padded base64 of `byteLength` bytes. */
+export function base64Length(byteLength: number): number {
+  return Math.ceil(byteLength / 3) * 4;
+}
+
+const PAD_CODE = 0x3d;
+let sextetPairTable: Uint16Array | undefined;
+
+/** The two alphabet characters of every 12-bit value, high character in the high byte (built on first use). */
+function sextetPairs(): Uint16Array {
+  if (sextetPairTable === undefined) {
+    sextetPairTable = new Uint16Array(4096);
+    for (let value = 0; value < 4096; value += 1) {
+      sextetPairTable[value] =
+        (STANDARD_ALPHABET.charCodeAt(value >>> 6) << 8) | STANDARD_ALPHABET.charCodeAt(value & 0x3f);
+    }
+  }
+  return sextetPairTable;
+}
+
 /** What base64 needs of Node's `Buffer`. */
 interface NativeBuffer {
   from(buffer: ArrayBufferLike, byteOffset: number, length: number): { toString(encoding: 'base64'): string };

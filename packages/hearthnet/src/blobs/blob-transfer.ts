@@ -1,5 +1,5 @@
 import type { KeyPair } from '../crypto/key-pair.js';
-import { base64Decode, base64Encode } from '../encoding.js';
+import { base64Decode } from '../encoding.js';
 import { HearthNetLocalError } from '../errors.js';
 import { type CreateEventOptions, createEvent } from '../events/event.js';
 import type { EventStore } from '../events/event-store.js';
@@ -7,7 +7,7 @@ import { CHUNK_SIZE_BYTES, chunkBlob, contentId, type Hasher } from '../hashing.
 import type { HearthNetClient } from '../wire/index.js';
 import { hasherForAlgorithm } from './blob-manifest.js';
 import type { BlobManifest, BlobStore, BlobStoreEvent } from './blob-store.js';
-import { manifestFromWire, manifestToWire } from './file-capabilities.js';
+import { chunkFrame, manifestFromWire, manifestToWire } from './file-capabilities.js';
 
 /** Options of {@link putBlob}. */
 export interface PutBlobCallOptions {
@@ -85,10 +85,7 @@ export async function putBlob(
               throw new HearthNetLocalError('blob_transfer', `the node asked for chunk ${index}`, {
                 details: { reason: 'incomplete' },
               });
-            await stream.send({
-              event: 'chunk',
-              data: { i: index, cid: chunk.cid, data_b64: base64Encode(sliceOf(index)) },
-            });
+            await stream.send(chunkFrame({ i: index, cid: chunk.cid, withSize: false }, sliceOf(index)));
           }
           stream.end();
         })();

@@ -18,11 +18,13 @@ import {
   encodeSseComment,
   encodeSseFrame,
   isTerminalEvent,
+  PreEncodedSseFrame,
   REQUEST_EVENT,
   type SseEvent,
   type SseFrame,
   SseParser,
   type StreamFrameValidator,
+  sseBytes,
   streamFrameValidator,
 } from './sse.js';
 
@@ -213,8 +215,7 @@ export async function* validatedFrames(
   }
 }
 
-const utf8 = new TextEncoder();
-const KEEPALIVE = utf8.encode(encodeSseComment('keepalive'));
+const KEEPALIVE = sseBytes(encodeSseComment('keepalive'));
 
 /** How {@link frameStream} checks its frames, keeps an idle connection open and reports its end. */
 export interface FrameStreamHooks {
@@ -322,7 +323,11 @@ export function frameStream(
         try {
           if (!next.ok) throw next.error;
           frame =
-            next.result.done === true ? { event: DONE_EVENT, data: {} } : hooks.validate(next.result.value);
+            next.result.done === true
+              ? { event: DONE_EVENT, data: {} }
+              : next.result.value instanceof PreEncodedSseFrame
+                ? next.result.value
+                : hooks.validate(next.result.value);
         } catch (error) {
           hooks.onError(error);
           frame = { event: 'error', data: toErrorBody(asHearthNetError(error)) };
@@ -337,7 +342,9 @@ export function frameStream(
             cancelled.abort(error);
           }
         }
-        controller.enqueue(utf8.encode(encodeSseFrame(frame)));
+        controller.enqueue(
+          frame instanceof PreEncodedSseFrame ? frame.bytes : sseBytes(encodeSseFrame(frame)),
+        );
         if (isTerminalEvent(frame.event)) {
           controller.close();
           stopIterator();

@@ -42,10 +42,12 @@ import {
   ackDue,
   encodeSseEvent,
   encodeSseFrame,
+  PreEncodedSseFrame,
   REQUEST_EVENT,
   readSseFrames,
   type SseFrame,
   type StreamFrameValidator,
+  sseBytes,
   streamFrameValidator,
 } from './sse.js';
 
@@ -549,7 +551,7 @@ function openStream(
   const check = validate ?? ((frame: SseFrame) => frame);
   return {
     ...stream,
-    send: async (frame) => writer.write(check(frame)),
+    send: async (frame) => writer.write(frame instanceof PreEncodedSseFrame ? frame : check(frame)),
     end: () => writer.end(),
   };
 }
@@ -653,8 +655,6 @@ export function readPeerClientOptions(
   return { identity, community, node, peer: options.peer, fetch: fetchFunction };
 }
 
-const utf8Encoder = new TextEncoder();
-
 /** How many bytes of frames may wait in the request body before `write` waits for the network. */
 const HIGH_WATER_BYTES = 1024 * 1024;
 
@@ -694,19 +694,19 @@ export class ClientFrameWriter {
    * @throws the reason the body failed (the connection closed or the call was aborted).
    */
   write(frame: SseFrame): Promise<void> {
-    return this.#write(encodeSseFrame(frame));
+    return this.#write(frame instanceof PreEncodedSseFrame ? frame.bytes : sseBytes(encodeSseFrame(frame)));
   }
 
   /** Queues the first frame, `request`, with the call body exactly as signed (canonical JSON text). */
   writeRequest(bodyJson: string): Promise<void> {
-    return this.#write(encodeSseEvent({ event: REQUEST_EVENT, data: bodyJson }));
+    return this.#write(sseBytes(encodeSseEvent({ event: REQUEST_EVENT, data: bodyJson })));
   }
 
-  async #write(text: string): Promise<void> {
+  async #write(bytes: Uint8Array): Promise<void> {
     if (this.#state === 'failed') throw this.#failure;
     if (this.#state === 'ended')
       throw new HearthNetLocalError('invalid_wire_options', 'the client stream has ended: no more frames');
-    this.#controller.enqueue(utf8Encoder.encode(text));
+    this.#controller.enqueue(bytes);
     while (this.#state === 'open' && (this.#controller.desiredSize ?? 0) <= 0) {
       await new Promise<void>((resolve) => {
         this.#room = resolve;

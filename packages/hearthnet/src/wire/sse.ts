@@ -85,6 +85,7 @@ export function encodeSseEvent(event: Pick<SseEvent, 'event' | 'data'>): string 
 export function encodeSseFrame(frame: SseFrame): string {
   if (frame === null || typeof frame !== 'object')
     throw new HearthNetLocalError('invalid_sse_frame', 'a frame must be an object');
+  assertEventName(frame.event);
   let json: string | undefined;
   try {
     json = JSON.stringify(frame.data);
@@ -97,7 +98,47 @@ export function encodeSseFrame(frame: SseFrame): string {
   }
   if (json === undefined)
     throw new HearthNetLocalError('invalid_sse_frame', 'frame data is not JSON (undefined or a function)');
-  return encodeSseEvent({ event: frame.event, data: json });
+  // JSON.stringify escapes every line break inside strings and adds none between tokens: one `data:` line.
+  return `event: ${frame.event}\ndata: ${json}\n\n`;
+}
+
+/**
+ * The UTF-8 bytes of SSE text (a frame, a comment) for a stream body: Node's `Buffer.from` where it can be
+ * reached (several times faster than `TextEncoder` on a 350 KB chunk frame), `TextEncoder` elsewhere.
+ */
+export const sseBytes: (text: string) => Uint8Array = /* @__PURE__ */ (() => {
+  const nodeBuffer = globalThis.process?.getBuiltinModule?.('node:buffer');
+  if (nodeBuffer !== undefined) {
+    const { Buffer: NodeBuffer } = nodeBuffer;
+    return (text: string) => NodeBuffer.from(text, 'utf8');
+  }
+  const encoder = new TextEncoder();
+  return (text: string) => encoder.encode(text);
+})();
+
+/**
+ * A frame whose SSE bytes its producer wrote: byte for byte what {@link encodeSseFrame} writes for its
+ * `event` and `data`, which is built only when read. The stream writers send `bytes` as they are, without
+ * making the frame's text or checking it against the capability's schema (the producer builds it from
+ * values it checked): a `file.read` or `file.put` chunk goes out with its base64 written once, straight
+ * into the frame. Internal to this package.
+ */
+export class PreEncodedSseFrame<Data = unknown> implements SseFrame<string, Data> {
+  readonly event: string;
+  readonly bytes: Uint8Array;
+  readonly #build: () => Data;
+  #data: { readonly value: Data } | undefined;
+
+  constructor(event: string, bytes: Uint8Array, build: () => Data) {
+    this.event = event;
+    this.bytes = bytes;
+    this.#build = build;
+  }
+
+  get data(): Data {
+    this.#data ??= { value: this.#build() };
+    return this.#data.value;
+  }
 }
 
 /**
