@@ -149,7 +149,10 @@ export function base64Decode(text: string): Uint8Array {
  * `target` from `offset`, and returns the offset after it; {@link base64Length} tells the room it needs.
  * For a frame that carries a chunk: its bytes are written once, with no text made on the way.
  */
-export function base64EncodeInto(bytes: Uint8Array, target: Uint8Array, offset: number): number {
+export function base64EncodeInto(input: Uint8Array, target: Uint8Array, offset: number): number {
+  // Plain views whatever the caller holds (a Node Buffer is a subclass): the loop below sees one kind.
+  const bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  const out = new Uint8Array(target.buffer, target.byteOffset, target.byteLength);
   const pairs = sextetPairs();
   const whole = bytes.length - (bytes.length % 3);
   let at = offset;
@@ -157,20 +160,20 @@ export function base64EncodeInto(bytes: Uint8Array, target: Uint8Array, offset: 
     const triple = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
     const high = pairs[triple >>> 12] as number;
     const low = pairs[triple & 0xfff] as number;
-    target[at] = high >>> 8;
-    target[at + 1] = high & 0xff;
-    target[at + 2] = low >>> 8;
-    target[at + 3] = low & 0xff;
+    out[at] = high >>> 8;
+    out[at + 1] = high & 0xff;
+    out[at + 2] = low >>> 8;
+    out[at + 3] = low & 0xff;
     at += 4;
   }
   if (whole < bytes.length) {
     const first = bytes[whole] as number;
     const second = whole + 1 < bytes.length ? (bytes[whole + 1] as number) : undefined;
     const triple = (first << 16) | ((second ?? 0) << 8);
-    target[at] = STANDARD_ALPHABET.charCodeAt(triple >>> 18);
-    target[at + 1] = STANDARD_ALPHABET.charCodeAt((triple >>> 12) & 0x3f);
-    target[at + 2] = second === undefined ? PAD_CODE : STANDARD_ALPHABET.charCodeAt((triple >>> 6) & 0x3f);
-    target[at + 3] = PAD_CODE;
+    out[at] = STANDARD_ALPHABET.charCodeAt(triple >>> 18);
+    out[at + 1] = STANDARD_ALPHABET.charCodeAt((triple >>> 12) & 0x3f);
+    out[at + 2] = second === undefined ? PAD_CODE : STANDARD_ALPHABET.charCodeAt((triple >>> 6) & 0x3f);
+    out[at + 3] = PAD_CODE;
     at += 4;
   }
   return at;
@@ -179,6 +182,60 @@ export function base64EncodeInto(bytes: Uint8Array, target: Uint8Array, offset: 
 /** The length of the padded base64 of `byteLength` bytes. */
 export function base64Length(byteLength: number): number {
   return Math.ceil(byteLength / 3) * 4;
+}
+
+/**
+ * Decodes the standard padded base64 held as ASCII bytes in `text[start, end)` under the rules of
+ * {@link base64Decode} (only the standard alphabet, a length that is a multiple of 4, at most two `=`
+ * at the end, zero bits after the last byte), or answers `undefined` for anything else. For a frame
+ * read as bytes: the chunk comes out without a string made of its text.
+ */
+export function base64DecodeBytes(bytes: Uint8Array, start: number, end: number): Uint8Array | undefined {
+  const length = end - start;
+  if (length < 0 || length % 4 !== 0) return undefined;
+  if (length === 0) return new Uint8Array(0);
+  // A plain view whatever the caller holds (a Node Buffer is a subclass): the loop below sees one kind.
+  const text = new Uint8Array(bytes.buffer, bytes.byteOffset + start, length);
+  const pads = text[length - 1] === PAD_CODE ? (text[length - 2] === PAD_CODE ? 2 : 1) : 0;
+  const sextets = sextetTable();
+  const out = new Uint8Array((length / 4) * 3 - pads);
+  const whole = pads === 0 ? length : length - 4;
+  let invalid = 0;
+  let at = 0;
+  for (let i = 0; i < whole; i += 4) {
+    const a = sextets[text[i] as number] as number;
+    const b = sextets[text[i + 1] as number] as number;
+    const c = sextets[text[i + 2] as number] as number;
+    const d = sextets[text[i + 3] as number] as number;
+    invalid |= a | b | c | d;
+    out[at] = (a << 2) | (b >> 4);
+    out[at + 1] = (b << 4) | (c >> 2);
+    out[at + 2] = (c << 6) | d;
+    at += 3;
+  }
+  if (pads > 0) {
+    const a = sextets[text[whole] as number] as number;
+    const b = sextets[text[whole + 1] as number] as number;
+    const c = pads === 2 ? 0 : (sextets[text[whole + 2] as number] as number);
+    invalid |= a | b | c;
+    // The bits after the last byte must be zero: one text per byte string.
+    if ((pads === 2 ? b & 0x0f : c & 0x03) !== 0) return undefined;
+    out[at] = (a << 2) | (b >> 4);
+    if (pads === 1) out[at + 1] = (b << 4) | (c >> 2);
+  }
+  return invalid < 0 ? undefined : out;
+}
+
+let sextetTableOnce: Int16Array | undefined;
+
+/** Each byte's sextet in the standard alphabet, or a negative value for a byte outside it (built on first use). */
+function sextetTable(): Int16Array {
+  if (sextetTableOnce === undefined) {
+    sextetTableOnce = new Int16Array(256).fill(-256);
+    for (let sextet = 0; sextet < 64; sextet += 1)
+      sextetTableOnce[STANDARD_ALPHABET.charCodeAt(sextet)] = sextet;
+  }
+  return sextetTableOnce;
 }
 
 const PAD_CODE = 0x3d;

@@ -4,10 +4,11 @@ import { HearthNetLocalError } from '../errors.js';
 import { type CreateEventOptions, createEvent } from '../events/event.js';
 import type { EventStore } from '../events/event-store.js';
 import { CHUNK_SIZE_BYTES, chunkBlob, contentId, type Hasher } from '../hashing.js';
-import type { HearthNetClient } from '../wire/index.js';
+import { ChunkFrame } from '../wire/chunk-frame.js';
+import type { HearthNetClient, SseFrame } from '../wire/index.js';
 import { hasherForAlgorithm } from './blob-manifest.js';
 import type { BlobManifest, BlobStore, BlobStoreEvent } from './blob-store.js';
-import { chunkFrame, manifestFromWire, manifestToWire } from './file-capabilities.js';
+import { manifestFromWire, manifestToWire } from './file-capabilities.js';
 
 /** Options of {@link putBlob}. */
 export interface PutBlobCallOptions {
@@ -85,7 +86,7 @@ export async function putBlob(
               throw new HearthNetLocalError('blob_transfer', `the node asked for chunk ${index}`, {
                 details: { reason: 'incomplete' },
               });
-            await stream.send(chunkFrame({ i: index, cid: chunk.cid, withSize: false }, sliceOf(index)));
+            await stream.send(new ChunkFrame({ i: index, cid: chunk.cid, withSize: false }, sliceOf(index)));
           }
           stream.end();
         })();
@@ -183,8 +184,7 @@ export async function readBlob(
         }
         parts = new Array(manifest.chunks.length).fill(undefined);
       } else if (frame.event === 'chunk') {
-        const chunk = frame.data as { i: number; cid: string; data_b64: string };
-        const bytes = decodeChunkData(chunk);
+        const { bytes, ...chunk } = chunkOf(frame);
         if (manifest === undefined || parts === undefined) {
           // A single-chunk read: the chunk must be the one asked for.
           if (single !== undefined || chunk.cid !== cid) {
@@ -262,12 +262,18 @@ export async function readBlob(
 }
 
 /** A chunk frame's bytes; data that is not standard base64 cannot be the chunk the manifest names. */
-function decodeChunkData(chunk: { i: number; data_b64: string }): Uint8Array {
+/**
+ * A chunk frame's index, CID and bytes: as this SDK's client read it from the frame's bytes
+ * ({@link ChunkFrame}), else decoded from the frame's JSON.
+ */
+function chunkOf(frame: SseFrame): { i: number; cid: string; bytes: Uint8Array } {
+  if (frame instanceof ChunkFrame) return { i: frame.index, cid: frame.cid, bytes: frame.bytes };
+  const { i, cid, data_b64 } = frame.data as { i: number; cid: string; data_b64: string };
   try {
-    return base64Decode(chunk.data_b64);
+    return { i, cid, bytes: base64Decode(data_b64) };
   } catch (error) {
     if (!(error instanceof HearthNetLocalError && error.code === 'invalid_base64')) throw error;
-    throw new HearthNetLocalError('blob_transfer', `chunk ${chunk.i}: data_b64 is not standard base64`, {
+    throw new HearthNetLocalError('blob_transfer', `chunk ${i}: data_b64 is not standard base64`, {
       cause: error,
       details: { reason: 'chunk_mismatch' },
     });

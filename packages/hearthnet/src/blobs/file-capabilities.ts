@@ -1,11 +1,11 @@
 import { FILE_ADVERTISE, FILE_LIST, FILE_PUT, FILE_READ } from '../capabilities/catalogue/catalogue.js';
 import { BadRequestError, NotFoundError } from '../capabilities/index.js';
-import { base64Decode, base64Encode, base64EncodeInto, base64Length } from '../encoding.js';
+import { base64Decode, base64Encode } from '../encoding.js';
 import { HearthNetLocalError } from '../errors.js';
 import { CHUNK_SIZE_BYTES, type Hasher, isPrefixedContentId } from '../hashing.js';
 import type { BusRegistry } from '../wire/bus-handler.js';
+import { ChunkFrame } from '../wire/chunk-frame.js';
 import type { CallContext, CapabilityHandler } from '../wire/index.js';
-import { PreEncodedSseFrame, sseBytes } from '../wire/sse.js';
 import { parseBlobManifest } from './blob-manifest.js';
 import type { BlobManifest, BlobStore } from './blob-store.js';
 
@@ -72,7 +72,7 @@ export function fileCapabilityHandlers(options: FileCapabilityOptions): FileCapa
       };
     }
     return (async function* () {
-      yield chunkFrame({ i: 0, cid, withSize: true }, bytes);
+      yield new ChunkFrame({ i: 0, cid, withSize: true }, bytes);
       yield { event: 'done', data: { chunks: 1, ms: now() - started } };
     })();
   };
@@ -82,7 +82,7 @@ export function fileCapabilityHandlers(options: FileCapabilityOptions): FileCapa
     for (const chunk of manifest.chunks) {
       const bytes = await store.getChunk(chunk.cid);
       if (bytes === undefined) throw new NotFoundError(`chunk ${chunk.i} (${chunk.cid}) is no longer held`);
-      yield chunkFrame({ i: chunk.i, cid: chunk.cid, withSize: true }, bytes);
+      yield new ChunkFrame({ i: chunk.i, cid: chunk.cid, withSize: true }, bytes);
     }
     yield { event: 'done', data: { chunks: manifest.chunks.length, ms: now() - started } };
   }
@@ -269,36 +269,3 @@ export function manifestToWire(manifest: BlobManifest): {
     chunks: manifest.chunks.map(({ i, cid, size_bytes }) => ({ i, cid, size_bytes })),
   };
 }
-
-/** The data of a `chunk` frame: `file.read`'s carries `size_bytes`, `file.put`'s does not. */
-export interface ChunkFrameData {
-  readonly i: number;
-  readonly cid: string;
-  readonly size_bytes?: number;
-  readonly data_b64: string;
-}
-
-/**
- * A `chunk` frame (contract §4.7, §4.10) with its bytes written once: the SSE text `encodeSseFrame` gives
- * for `{i, cid[, size_bytes], data_b64}` in that key order, with the base64 of `bytes` encoded straight
- * into the frame instead of through a string, its JSON and its UTF-8. Its `data` is built only if read.
- */
-export function chunkFrame(
-  fields: { readonly i: number; readonly cid: string; readonly withSize: boolean },
-  bytes: Uint8Array,
-): PreEncodedSseFrame<ChunkFrameData> {
-  const { i, cid, withSize } = fields;
-  const size = withSize ? `,"size_bytes":${bytes.length}` : '';
-  const head = sseBytes(`event: chunk\ndata: {"i":${i},"cid":${JSON.stringify(cid)}${size},"data_b64":"`);
-  const frame = new Uint8Array(head.length + base64Length(bytes.length) + CHUNK_FRAME_TAIL.length);
-  frame.set(head, 0);
-  frame.set(CHUNK_FRAME_TAIL, base64EncodeInto(bytes, frame, head.length));
-  return new PreEncodedSseFrame('chunk', frame, () =>
-    withSize
-      ? { i, cid, size_bytes: bytes.length, data_b64: base64Encode(bytes) }
-      : { i, cid, data_b64: base64Encode(bytes) },
-  );
-}
-
-/** What ends a chunk frame after its base64: the string, the object, the event. */
-const CHUNK_FRAME_TAIL = Uint8Array.of(0x22, 0x7d, 0x0a, 0x0a);

@@ -9,6 +9,7 @@ import {
 } from '../capabilities/index.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
+import { ChunkFrame } from './chunk-frame.js';
 import { formatWireTimestamp, JSON_CONTENT_TYPE, signResponseEnvelope, WIRE_HEADERS } from './envelope.js';
 import {
   ACK_EVENT,
@@ -18,7 +19,6 @@ import {
   encodeSseComment,
   encodeSseFrame,
   isTerminalEvent,
-  PreEncodedSseFrame,
   REQUEST_EVENT,
   type SseEvent,
   type SseFrame,
@@ -325,7 +325,7 @@ export function frameStream(
           frame =
             next.result.done === true
               ? { event: DONE_EVENT, data: {} }
-              : next.result.value instanceof PreEncodedSseFrame
+              : next.result.value instanceof ChunkFrame
                 ? next.result.value
                 : hooks.validate(next.result.value);
         } catch (error) {
@@ -342,9 +342,7 @@ export function frameStream(
             cancelled.abort(error);
           }
         }
-        controller.enqueue(
-          frame instanceof PreEncodedSseFrame ? frame.bytes : sseBytes(encodeSseFrame(frame)),
-        );
+        controller.enqueue(frame instanceof ChunkFrame ? frame.encode() : sseBytes(encodeSseFrame(frame)));
         if (isTerminalEvent(frame.event)) {
           controller.close();
           stopIterator();

@@ -1,11 +1,12 @@
 import { messageWithCause } from '@agentwire/internal';
 import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { parseStrictJson } from '../canonical-json/strict-json.js';
-import type {
-  CapabilityRequest,
-  CapabilityResponse,
-  CapabilityStreamFrame,
-  CatalogueCapabilityName,
+import {
+  type CapabilityRequest,
+  type CapabilityResponse,
+  type CapabilityStreamFrame,
+  type CatalogueCapabilityName,
+  FILE_READ,
 } from '../capabilities/catalogue/catalogue.js';
 import { errorFromBody } from '../capabilities/error-body.js';
 import {
@@ -19,6 +20,7 @@ import {
 } from '../capabilities/index.js';
 import { type KeyPair, parseNodeId } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
+import { ChunkFrame, chunkFrameFromBytes } from './chunk-frame.js';
 import {
   type CapabilityCallBody,
   type ResponseVerification,
@@ -42,8 +44,8 @@ import {
   ackDue,
   encodeSseEvent,
   encodeSseFrame,
-  PreEncodedSseFrame,
   REQUEST_EVENT,
+  readBodyFrames,
   readSseFrames,
   type SseFrame,
   type StreamFrameValidator,
@@ -511,7 +513,13 @@ function openStream(
     settings.wire.typedStreamFrames && prepared.descriptor !== undefined
       ? streamFrameValidator(prepared.descriptor)
       : undefined;
-  const frames = readSseFrames(body, validate === undefined ? {} : { validate });
+  const readerOptions = validate === undefined ? {} : { validate };
+  // The chunks of the catalogue's `file.read` are read straight from their bytes (ChunkFrame), the rest
+  // as JSON: what ChunkFrame.decode takes is what that schema allows.
+  const frames =
+    prepared.descriptor === FILE_READ
+      ? readBodyFrames(body, readerOptions, chunkFrameFromBytes)
+      : readSseFrames(body, readerOptions);
   let closed = false;
   let received = 0;
   let acknowledged = 0;
@@ -551,7 +559,7 @@ function openStream(
   const check = validate ?? ((frame: SseFrame) => frame);
   return {
     ...stream,
-    send: async (frame) => writer.write(frame instanceof PreEncodedSseFrame ? frame : check(frame)),
+    send: async (frame) => writer.write(frame instanceof ChunkFrame ? frame : check(frame)),
     end: () => writer.end(),
   };
 }
@@ -694,7 +702,7 @@ export class ClientFrameWriter {
    * @throws the reason the body failed (the connection closed or the call was aborted).
    */
   write(frame: SseFrame): Promise<void> {
-    return this.#write(frame instanceof PreEncodedSseFrame ? frame.bytes : sseBytes(encodeSseFrame(frame)));
+    return this.#write(frame instanceof ChunkFrame ? frame.encode() : sseBytes(encodeSseFrame(frame)));
   }
 
   /** Queues the first frame, `request`, with the call body exactly as signed (canonical JSON text). */

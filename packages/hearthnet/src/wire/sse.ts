@@ -117,31 +117,6 @@ export const sseBytes: (text: string) => Uint8Array = /* @__PURE__ */ (() => {
 })();
 
 /**
- * A frame whose SSE bytes its producer wrote: byte for byte what {@link encodeSseFrame} writes for its
- * `event` and `data`, which is built only when read. The stream writers send `bytes` as they are, without
- * making the frame's text or checking it against the capability's schema (the producer builds it from
- * values it checked): a `file.read` or `file.put` chunk goes out with its base64 written once, straight
- * into the frame. Internal to this package.
- */
-export class PreEncodedSseFrame<Data = unknown> implements SseFrame<string, Data> {
-  readonly event: string;
-  readonly bytes: Uint8Array;
-  readonly #build: () => Data;
-  #data: { readonly value: Data } | undefined;
-
-  constructor(event: string, bytes: Uint8Array, build: () => Data) {
-    this.event = event;
-    this.bytes = bytes;
-    this.#build = build;
-  }
-
-  get data(): Data {
-    this.#data ??= { value: this.#build() };
-    return this.#data.value;
-  }
-}
-
-/**
  * An SSE comment line, e.g. the keepalive `: keepalive\n\n` the reference's writer sends. Readers
  * skip comments; they keep idle connections open through proxies.
  *
@@ -163,63 +138,102 @@ function assertEventName(name: unknown): asserts name is string {
   }
 }
 
-const CR = '\r';
-const LF = '\n';
-
 /** Options of an {@link SseParser}. */
 export interface SseParserOptions {
   /**
-   * The most UTF-16 code units one event (its data plus its current line) may grow to before the
-   * parser gives up with `frame_too_large`. Default 16 MiB: a `file.read` chunk frame holds a 256 KiB
-   * chunk in base64.
+   * The most bytes one event (its data plus its current line) may grow to before the parser gives up
+   * with `frame_too_large`. Default 16 MiB: a `file.read` chunk frame holds a 256 KiB chunk in base64.
    */
   readonly maxEventLength?: number;
 }
 
-/** Node's ASCII check and latin1 reading, where `node:buffer` can be reached; `undefined` elsewhere. */
-const ascii = /* @__PURE__ */ (() => {
+const CR = 0x0d;
+const LF = 0x0a;
+const COLON = 0x3a;
+const SPACE = 0x20;
+const BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
+const EVENT_FIELD = Uint8Array.of(0x65, 0x76, 0x65, 0x6e, 0x74);
+const DATA_FIELD = Uint8Array.of(0x64, 0x61, 0x74, 0x61);
+
+/** Node's byte search (memchr), ASCII check and latin1 reading, where `node:buffer` can be reached. */
+const nodeBytes = /* @__PURE__ */ (() => {
   const nodeBuffer = globalThis.process?.getBuiltinModule?.('node:buffer');
   if (nodeBuffer === undefined || typeof nodeBuffer.isAscii !== 'function') return undefined;
   const { Buffer: NodeBuffer, isAscii } = nodeBuffer;
+  const indexOf = NodeBuffer.prototype.indexOf;
   return {
+    indexOf: (bytes: Uint8Array, byte: number, from: number): number => indexOf.call(bytes, byte, from),
     isAscii: (bytes: Uint8Array) => isAscii(bytes),
-    text: (bytes: Uint8Array) =>
+    latin1: (bytes: Uint8Array) =>
       NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'),
   };
 })();
 
+const indexOfByte =
+  nodeBytes?.indexOf ?? ((bytes: Uint8Array, byte: number, from: number) => bytes.indexOf(byte, from));
+/** Decodes a line the stream check already found valid (a BOM inside a line is text, not a mark). */
+const lineDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const textEncoder = new TextEncoder();
+
+/** The text of bytes the stream check found valid UTF-8: at memory speed while they are ASCII. */
+function textOf(bytes: Uint8Array): string {
+  if (nodeBytes?.isAscii(bytes) === true) return nodeBytes.latin1(bytes);
+  return lineDecoder.decode(bytes);
+}
+
+/** Whether `bytes` (checked UTF-8 so far) end inside a multi-byte sequence; `true` when they cannot tell. */
+function endsInsideSequence(bytes: Uint8Array): boolean {
+  for (let back = 1; back <= Math.min(4, bytes.length); back += 1) {
+    const byte = bytes[bytes.length - back] as number;
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back;
+  }
+  return true;
+}
+
+function sameBytes(bytes: Uint8Array, length: number, expected: Uint8Array): boolean {
+  if (length !== expected.length) return false;
+  for (let k = 0; k < length; k += 1) if (bytes[k] !== expected[k]) return false;
+  return true;
+}
+
+/** An event as the scanner dispatches it: its name and its data lines, still bytes. */
+interface ScannedEvent {
+  readonly type: 'event';
+  readonly event: string;
+  readonly lines: readonly Uint8Array[];
+}
+
+type ScannedItem = ScannedEvent | SseComment;
+
 /**
- * An incremental parser of `text/event-stream` (the WHATWG SSE rules, contract §5.3): feed it chunks
- * as they arrive, split anywhere — inside a UTF-8 sequence, between `\r` and `\n` — and it returns
- * the events and comments completed so far. Lines end with CRLF, LF or CR; `event:` names the next
- * event (default `message`); `data:` lines are joined with `\n`; one space after the colon is
- * dropped; `id:`, `retry:` and unknown fields are ignored; a blank line dispatches (an event without
- * data is not dispatched); a leading BOM is skipped. What is left unterminated at the end of the
- * stream is discarded, as the SSE rules say.
- *
- * @example
- * const parser = new SseParser();
- * parser.push('event: tok');                    // []
- * parser.push('en\ndata: {"text":"hi"}\n\n');   // [{ type: 'event', event: 'token', data: '{"text":"hi"}' }]
+ * The byte-level engine of {@link SseParser} and {@link SseFrameReader}: finds lines with a byte search,
+ * keeps data lines as bytes until their event is dispatched, checks the stream is UTF-8 as it arrives,
+ * and makes text only of what needs it (names, comments, and the data a caller asks as text).
  */
-export class SseParser {
-  readonly #decoder = new TextDecoder('utf-8', { fatal: true });
-  /** No byte so far was outside ASCII (a leading BOM is not ASCII, so the decoder still skips it). */
-  #asciiSoFar = true;
+class SseScanner {
+  readonly #check = new TextDecoder('utf-8', { fatal: true });
+  /** The check may hold the start of a sequence: the next chunk goes through it even if it is ASCII. */
+  #checkPending = false;
   readonly #maxEventLength: number;
-  /** The pieces of the current line, not yet ended by a line break. */
-  #pending: string[] = [];
-  #pendingLength = 0;
+  /** The pieces of the current line, not yet ended by a line break (copies, unless `keepViews`). */
+  #line: Uint8Array[] = [];
+  #lineLength = 0;
   /** The previous chunk ended with CR: a LF at the start of the next one belongs to it. */
   #skipLeadingLf = false;
   #eventName = '';
-  #data: string[] = [];
+  #data: Uint8Array[] = [];
   #dataLength = 0;
+  /** How many bytes of a leading BOM have come so far; -1 once the start of the stream is past. */
+  #bomSeen = 0;
   #finished = false;
-  /** No text has arrived yet: a leading BOM is still to be skipped. */
-  #atStart = true;
 
-  constructor(options: SseParserOptions = {}) {
+  /** Whether the caller never changes a chunk it pushed (a body's chunks): lines may then stay views of it. */
+  readonly #keepViews: boolean;
+
+  constructor(options: SseParserOptions, keepViews: boolean) {
+    this.#keepViews = keepViews;
     const max = options.maxEventLength ?? 16 * 1024 * 1024;
     if (!Number.isSafeInteger(max) || max < 1) {
       throw new HearthNetLocalError(
@@ -230,142 +244,209 @@ export class SseParser {
     this.#maxEventLength = max;
   }
 
-  /**
-   * Feeds one chunk (bytes, or text already decoded) and returns the items it completes.
-   *
-   * @throws {HearthNetLocalError} `sse_protocol` (`invalid_utf8` or `frame_too_large`).
-   */
-  push(chunk: Uint8Array | string): SseItem[] {
+  push(chunk: Uint8Array | string): ScannedItem[] {
     if (this.#finished)
       throw new HearthNetLocalError('sse_protocol', 'data after the end of the stream', {
         details: { reason: 'frame_after_terminal' },
       });
-    if (typeof chunk !== 'string') return this.#feed(this.#decode(chunk, true));
-    // The UTF-8 decoder skips a leading BOM of bytes; text gets the same treatment here.
-    return this.#feed(this.#atStart && chunk.startsWith('\uFEFF') ? chunk.slice(1) : chunk);
-  }
-
-  /**
-   * Ends the stream: flushes the UTF-8 decoder and returns the last items. An event or line left
-   * without its terminating blank line is discarded.
-   *
-   * @throws {HearthNetLocalError} `sse_protocol` (`invalid_utf8`) when the stream ends inside a UTF-8
-   *   sequence.
-   */
-  finish(): SseItem[] {
-    if (this.#finished) return [];
-    const items = this.#feed(this.#decode(new Uint8Array(0), false));
-    this.#finished = true;
-    this.#pending = [];
-    this.#pendingLength = 0;
-    this.#data = [];
+    const bytes = typeof chunk === 'string' ? textEncoder.encode(chunk) : chunk;
+    this.#checkUtf8(bytes);
+    const items: ScannedItem[] = [];
+    let start = 0;
+    if (this.#bomSeen !== -1) {
+      while (start < bytes.length && this.#bomSeen < BOM.length && bytes[start] === BOM[this.#bomSeen]) {
+        this.#bomSeen += 1;
+        start += 1;
+      }
+      if (this.#bomSeen === BOM.length) this.#bomSeen = -1;
+      else if (start < bytes.length) {
+        // Not a BOM after all: what matched of one is text.
+        const matched = this.#bomSeen;
+        this.#bomSeen = -1;
+        if (matched > 0) this.#feed(BOM.subarray(0, matched), 0, items);
+      } else return items;
+    }
+    this.#feed(bytes, start, items);
     return items;
   }
 
-  #decode(bytes: Uint8Array, stream: boolean): string {
-    // While every byte so far was ASCII the decoder holds no partial sequence, and ASCII bytes are their
-    // own text: Node reads them at memory speed (a chunk frame is ≈ 350 KB of base64).
-    if (this.#asciiSoFar && ascii?.isAscii(bytes)) return ascii.text(bytes);
-    this.#asciiSoFar = false;
+  finish(): ScannedItem[] {
+    if (this.#finished) return [];
+    this.#finished = true;
+    this.#line = [];
+    this.#lineLength = 0;
+    this.#data = [];
     try {
-      return this.#decoder.decode(bytes, { stream });
+      this.#check.decode();
     } catch (error) {
-      throw new HearthNetLocalError('sse_protocol', 'the event stream is not valid UTF-8', {
-        cause: error,
-        details: { reason: 'invalid_utf8' },
-      });
+      throw invalidUtf8(error);
     }
+    return [];
   }
 
-  #feed(text: string): SseItem[] {
-    if (text.length > 0) this.#atStart = false;
-    let input = text;
-    if (this.#skipLeadingLf && input.length > 0) {
-      this.#skipLeadingLf = false;
-      if (input.startsWith(LF)) input = input.slice(1);
+  #checkUtf8(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    const isAscii = nodeBytes?.isAscii(bytes);
+    if (isAscii === true && !this.#checkPending) return;
+    try {
+      this.#check.decode(bytes, { stream: true });
+    } catch (error) {
+      throw invalidUtf8(error);
     }
-    const items: SseItem[] = [];
-    let start = 0;
-    // Line breaks are found with indexOf (CR rarely occurs: once absent, it is not searched again).
-    let nextCr = input.indexOf(CR);
-    let nextLf = input.indexOf(LF);
+    this.#checkPending = isAscii !== true && endsInsideSequence(bytes);
+  }
+
+  #feed(bytes: Uint8Array, from: number, items: ScannedItem[]): void {
+    let start = from;
+    if (this.#skipLeadingLf && start < bytes.length) {
+      this.#skipLeadingLf = false;
+      if (bytes[start] === LF) start += 1;
+    }
+    // Line breaks are found with a byte search (CR rarely occurs: once absent, it is not searched again).
+    let nextCr = indexOfByte(bytes, CR, start);
+    let nextLf = indexOfByte(bytes, LF, start);
     while (nextCr !== -1 || nextLf !== -1) {
       const end = nextCr === -1 ? nextLf : nextLf === -1 ? nextCr : Math.min(nextCr, nextLf);
-      let line = input.slice(start, end);
-      if (this.#pending.length > 0) {
-        line = this.#pending.join('') + line;
-        this.#pending = [];
-        this.#pendingLength = 0;
-      }
-      this.#line(line, items);
+      this.#endLine(bytes, start, end, items);
       start = end + 1;
       if (end === nextCr) {
-        if (start < input.length) {
-          if (input.charCodeAt(start) === 10) start += 1;
+        if (start < bytes.length) {
+          if (bytes[start] === LF) start += 1;
         } else {
           this.#skipLeadingLf = true;
         }
       }
-      if (nextCr !== -1 && nextCr < start) nextCr = input.indexOf(CR, start);
-      if (nextLf !== -1 && nextLf < start) nextLf = input.indexOf(LF, start);
+      if (nextCr !== -1 && nextCr < start) nextCr = indexOfByte(bytes, CR, start);
+      if (nextLf !== -1 && nextLf < start) nextLf = indexOfByte(bytes, LF, start);
     }
-    if (start < input.length) {
-      const rest = input.slice(start);
-      this.#pending.push(rest);
-      this.#pendingLength += rest.length;
-    }
-    if (this.#pendingLength + this.#dataLength > this.#maxEventLength) {
-      throw new HearthNetLocalError(
-        'sse_protocol',
-        `an SSE event exceeds ${this.#maxEventLength} characters`,
-        { details: { reason: 'frame_too_large' } },
+    if (start < bytes.length) {
+      this.#line.push(
+        this.#keepViews ? bytes.subarray(start) : Uint8Array.prototype.slice.call(bytes, start),
       );
+      this.#lineLength += bytes.length - start;
     }
-    return items;
+    if (this.#lineLength + this.#dataLength > this.#maxEventLength) throw this.#tooLarge();
   }
 
-  #line(line: string, items: SseItem[]): void {
-    if (line === '') {
+  /** Ends the current line at `bytes[end]` (its pieces so far, then `bytes[start, end)`). */
+  #endLine(bytes: Uint8Array, start: number, end: number, items: ScannedItem[]): void {
+    let line: Uint8Array;
+    const inCallersChunk = this.#line.length === 0;
+    if (inCallersChunk) {
+      line = bytes.subarray(start, end);
+    } else {
+      line = new Uint8Array(this.#lineLength + end - start);
+      let at = 0;
+      for (const piece of this.#line) {
+        line.set(piece, at);
+        at += piece.length;
+      }
+      line.set(bytes.subarray(start, end), at);
+      this.#line = [];
+      this.#lineLength = 0;
+    }
+    if (line.length === 0) {
       this.#dispatch(items);
       return;
     }
-    const colon = line.indexOf(':');
+    const colon = indexOfByte(line, COLON, 0);
     if (colon === 0) {
-      items.push({ type: 'comment', text: withoutLeadingSpace(line.slice(1)) });
+      items.push({ type: 'comment', text: textOf(line.subarray(line[1] === SPACE ? 2 : 1)) });
       return;
     }
-    const field = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? '' : withoutLeadingSpace(line.slice(colon + 1));
-    if (field === 'event') this.#eventName = value;
-    else if (field === 'data') {
+    const fieldLength = colon === -1 ? line.length : colon;
+    let valueStart = colon === -1 ? line.length : colon + 1;
+    if (line[valueStart] === SPACE) valueStart += 1;
+    if (sameBytes(line, fieldLength, EVENT_FIELD)) {
+      this.#eventName = textOf(line.subarray(valueStart));
+    } else if (sameBytes(line, fieldLength, DATA_FIELD)) {
+      // A line still in the caller's chunk is copied (unless `keepViews`): a later chunk may dispatch it.
+      const value =
+        inCallersChunk && !this.#keepViews
+          ? Uint8Array.prototype.slice.call(line, valueStart)
+          : line.subarray(valueStart);
       this.#data.push(value);
       this.#dataLength += value.length + 1;
-      if (this.#dataLength > this.#maxEventLength) {
-        throw new HearthNetLocalError(
-          'sse_protocol',
-          `an SSE event exceeds ${this.#maxEventLength} characters`,
-          { details: { reason: 'frame_too_large' } },
-        );
-      }
+      if (this.#dataLength > this.#maxEventLength) throw this.#tooLarge();
     }
   }
 
-  #dispatch(items: SseItem[]): void {
+  #dispatch(items: ScannedItem[]): void {
     if (this.#data.length > 0) {
       items.push({
         type: 'event',
         event: this.#eventName === '' ? 'message' : this.#eventName,
-        data: this.#data.join(LF),
+        lines: this.#data,
       });
     }
     this.#eventName = '';
     this.#data = [];
     this.#dataLength = 0;
   }
+
+  #tooLarge(): HearthNetLocalError {
+    return new HearthNetLocalError('sse_protocol', `an SSE event exceeds ${this.#maxEventLength} bytes`, {
+      details: { reason: 'frame_too_large' },
+    });
+  }
 }
 
-function withoutLeadingSpace(value: string): string {
-  return value.startsWith(' ') ? value.slice(1) : value;
+function invalidUtf8(cause: unknown): HearthNetLocalError {
+  return new HearthNetLocalError('sse_protocol', 'the event stream is not valid UTF-8', {
+    cause,
+    details: { reason: 'invalid_utf8' },
+  });
+}
+
+/** The data of a scanned event as text: its lines joined with `\n`. */
+function dataText(lines: readonly Uint8Array[]): string {
+  return lines.length === 1 ? textOf(lines[0] as Uint8Array) : lines.map(textOf).join('\n');
+}
+
+/**
+ * An incremental parser of `text/event-stream` (the WHATWG SSE rules, contract §5.3): feed it chunks
+ * as they arrive, split anywhere — inside a UTF-8 sequence, between `\r` and `\n` — and it returns
+ * the events and comments completed so far. Lines end with CRLF, LF or CR; `event:` names the next
+ * event (default `message`); `data:` lines are joined with `\n`; one space after the colon is
+ * dropped; `id:`, `retry:` and unknown fields are ignored; a blank line dispatches (an event without
+ * data is not dispatched); a leading BOM is skipped. What is left unterminated at the end of the
+ * stream is discarded, as the SSE rules say. Text is fed as its UTF-8 bytes.
+ *
+ * @example
+ * const parser = new SseParser();
+ * parser.push('event: tok');                    // []
+ * parser.push('en\ndata: {"text":"hi"}\n\n');   // [{ type: 'event', event: 'token', data: '{"text":"hi"}' }]
+ */
+export class SseParser {
+  readonly #scanner: SseScanner;
+
+  constructor(options: SseParserOptions = {}) {
+    this.#scanner = new SseScanner(options, false);
+  }
+
+  /**
+   * Feeds one chunk (bytes, or text) and returns the items it completes.
+   *
+   * @throws {HearthNetLocalError} `sse_protocol` (`invalid_utf8` or `frame_too_large`).
+   */
+  push(chunk: Uint8Array | string): SseItem[] {
+    return this.#scanner.push(chunk).map(asItem);
+  }
+
+  /**
+   * Ends the stream and returns the last items (none: an event or line left without its terminating
+   * blank line is discarded).
+   *
+   * @throws {HearthNetLocalError} `sse_protocol` (`invalid_utf8`) when the stream ends inside a UTF-8
+   *   sequence.
+   */
+  finish(): SseItem[] {
+    return this.#scanner.finish().map(asItem);
+  }
+}
+
+function asItem(item: ScannedItem): SseItem {
+  return item.type === 'comment' ? item : { type: 'event', event: item.event, data: dataText(item.lines) };
 }
 
 /** Options of an {@link SseFrameReader}. */
@@ -375,6 +456,15 @@ export interface SseFrameReaderOptions extends SseParserOptions {
   /** Called with the text of each comment (keepalive). */
   readonly onComment?: (text: string) => void;
 }
+
+/**
+ * Reads one event's data bytes as a frame the reader takes as it is (not JSON-decoded, not validated), or
+ * answers `undefined` to leave the event to the JSON reader. Internal: `file.read` chunk frames.
+ */
+export type FrameFromBytes = (event: string, data: Uint8Array) => SseFrame | undefined;
+
+/** Set only while {@link readBodyFrames} constructs its reader. */
+let bodyReaderSettings: { readonly fromBytes: FrameFromBytes | undefined } | undefined;
 
 /**
  * Reads HearthNet stream frames (contract §5.3) from SSE chunks: each event's data is decoded as one JSON
@@ -388,15 +478,19 @@ export interface SseFrameReaderOptions extends SseParserOptions {
  * reader.finish(); // throws missing_terminal if `done`/`error` never came
  */
 export class SseFrameReader {
-  readonly #parser: SseParser;
+  readonly #scanner: SseScanner;
+  readonly #fromBytes: FrameFromBytes | undefined;
   readonly #validate: StreamFrameValidator | undefined;
   readonly #onComment: ((text: string) => void) | undefined;
   #terminal: SseFrame | undefined;
 
   constructor(options: SseFrameReaderOptions = {}) {
-    this.#parser = new SseParser(
+    const body = bodyReaderSettings;
+    this.#scanner = new SseScanner(
       options.maxEventLength === undefined ? {} : { maxEventLength: options.maxEventLength },
+      body !== undefined,
     );
+    this.#fromBytes = body?.fromBytes;
     this.#validate = options.validate;
     this.#onComment = options.onComment;
   }
@@ -412,7 +506,7 @@ export class SseFrameReader {
    * @throws {HearthNetLocalError} `sse_protocol`
    */
   push(chunk: Uint8Array | string): SseFrame[] {
-    return this.#frames(this.#parser.push(chunk));
+    return this.#frames(this.#scanner.push(chunk));
   }
 
   /**
@@ -421,7 +515,7 @@ export class SseFrameReader {
    * @throws {HearthNetLocalError} `sse_protocol` (`missing_terminal`) when no `done` or `error` frame came.
    */
   finish(): SseFrame[] {
-    const frames = this.#frames(this.#parser.finish());
+    const frames = this.#frames(this.#scanner.finish());
     if (this.#terminal === undefined) {
       throw new HearthNetLocalError('sse_protocol', 'the stream ended without a done or error frame', {
         details: { reason: 'missing_terminal' },
@@ -430,7 +524,8 @@ export class SseFrameReader {
     return frames;
   }
 
-  #frames(items: ReturnType<SseParser['push']>): SseFrame[] {
+  #frames(items: readonly ScannedItem[]): SseFrame[] {
+    const fromBytes = this.#fromBytes;
     const frames: SseFrame[] = [];
     for (const item of items) {
       if (item.type === 'comment') {
@@ -444,21 +539,28 @@ export class SseFrameReader {
           { details: { reason: 'frame_after_terminal' } },
         );
       }
-      let data: unknown;
-      try {
-        data = JSON.parse(item.data);
-      } catch (error) {
-        throw new HearthNetLocalError('sse_protocol', `frame "${item.event}" data is not JSON`, {
-          cause: error,
-          details: { reason: 'invalid_json' },
-        });
-      }
-      const raw: SseFrame = { event: item.event, data };
-      const frame = this.#validate === undefined ? raw : this.#validate(raw);
+      const frame =
+        (fromBytes !== undefined && item.lines.length === 1
+          ? fromBytes(item.event, item.lines[0] as Uint8Array)
+          : undefined) ?? this.#jsonFrame(item);
       if (isTerminalEvent(frame.event)) this.#terminal = frame;
       frames.push(frame);
     }
     return frames;
+  }
+
+  #jsonFrame(item: ScannedEvent): SseFrame {
+    let data: unknown;
+    try {
+      data = JSON.parse(dataText(item.lines));
+    } catch (error) {
+      throw new HearthNetLocalError('sse_protocol', `frame "${item.event}" data is not JSON`, {
+        cause: error,
+        details: { reason: 'invalid_json' },
+      });
+    }
+    const raw: SseFrame = { event: item.event, data };
+    return this.#validate === undefined ? raw : this.#validate(raw);
   }
 }
 
@@ -468,11 +570,30 @@ export class SseFrameReader {
  *
  * @throws {HearthNetLocalError} `sse_protocol` from the iterator.
  */
-export async function* readSseFrames(
+export function readSseFrames(
   body: ReadableStream<Uint8Array>,
   options: SseFrameReaderOptions = {},
 ): AsyncGenerator<SseFrame, void, undefined> {
-  const reader = new SseFrameReader(options);
+  return readBodyFrames(body, options, undefined);
+}
+
+/**
+ * {@link readSseFrames}, with every event of one data line handed to `fromBytes` first (internal: the
+ * client reads `file.read` chunks with {@link ChunkFrame}). A body's chunks are never changed once read,
+ * so lines are kept as views of them.
+ */
+export async function* readBodyFrames(
+  body: ReadableStream<Uint8Array>,
+  options: SseFrameReaderOptions,
+  fromBytes: FrameFromBytes | undefined,
+): AsyncGenerator<SseFrame, void, undefined> {
+  bodyReaderSettings = { fromBytes };
+  let reader: SseFrameReader;
+  try {
+    reader = new SseFrameReader(options);
+  } finally {
+    bodyReaderSettings = undefined;
+  }
   const source = body.getReader();
   let finished = false;
   try {
