@@ -126,7 +126,11 @@ export function fileCapabilityHandlers(options: FileCapabilityOptions): FileCapa
       for await (const frame of context.clientFrames as AsyncIterable<{ event: string; data: unknown }>) {
         if (frame.event !== 'chunk')
           throw new BadRequestError(`file.put expects chunk frames, got "${frame.event}"`);
-        const { i, cid, data_b64 } = frame.data as { i: number; cid: string; data_b64: string };
+        // Read from its bytes (ChunkFrame) by this SDK's node; else its JSON, decoded once it is asked for.
+        const { i, cid, data_b64 } =
+          frame instanceof ChunkFrame
+            ? { i: frame.index, cid: frame.cid, data_b64: undefined }
+            : (frame.data as { i: number; cid: string; data_b64: string });
         const expected = manifest.chunks[i];
         if (expected === undefined || !pending.has(i)) {
           throw new BadRequestError(`chunk ${i} was not asked for (needed: ${[...pending].join(', ')})`);
@@ -134,7 +138,7 @@ export function fileCapabilityHandlers(options: FileCapabilityOptions): FileCapa
         if (cid !== expected.cid) throw new BadRequestError(`chunk ${i} is ${expected.cid}, not ${cid}`);
         let bytes: Uint8Array;
         try {
-          bytes = base64Decode(data_b64);
+          bytes = frame instanceof ChunkFrame ? frame.bytes : base64Decode(data_b64 as string);
         } catch (error) {
           if (!(error instanceof HearthNetLocalError && error.code === 'invalid_base64')) throw error;
           throw new BadRequestError(`chunk ${i}: data_b64 is not standard base64`, { cause: error });

@@ -1,6 +1,7 @@
 import { parseStrictJsonBytes } from '../canonical-json/strict-json.js';
 import { parseCapabilityVersion } from '../capabilities/capability-name.js';
 import type { CapabilityRegistration } from '../capabilities/capability-registry.js';
+import { FILE_PUT } from '../capabilities/catalogue/catalogue.js';
 import type { TrustLevel } from '../capabilities/descriptor.js';
 import { toErrorBody } from '../capabilities/error-body.js';
 import {
@@ -25,6 +26,7 @@ import {
   readBodyWithin,
   validatedFrames,
 } from './call-streams.js';
+import { filePutChunkFromBytes } from './chunk-frame.js';
 import { type IncomingCall, type RefusalOrigin, type WireDialect, wireDialectOf } from './dialect.js';
 import {
   ACK_WINDOW_HEADER,
@@ -247,6 +249,11 @@ async function handleCall(
         maxEventLength: 16 * 1024 * 1024,
         onAck: (upto) => window?.acknowledge(upto),
         capacity: CLIENT_FRAMES_READ_AHEAD,
+        // `file.put` chunks are read from their bytes; whether its schema is the catalogue's is checked
+        // with the registration (validatedFrames).
+        ...(request.headers.get(WIRE_HEADERS.capability) === FILE_PUT.name
+          ? { fromBytes: filePutChunkFromBytes }
+          : {}),
       });
       body = clientStream.body;
     } else {
@@ -440,7 +447,7 @@ async function dispatch(
     clientFrames:
       clientStream === undefined
         ? undefined
-        : validatedFrames(clientStream.frames, streamFrameValidator(descriptor)),
+        : validatedFrames(clientStream.frames, streamFrameValidator(descriptor), descriptor === FILE_PUT),
   };
   let result: unknown;
   try {

@@ -14,15 +14,16 @@ import { formatWireTimestamp, JSON_CONTENT_TYPE, signResponseEnvelope, WIRE_HEAD
 import {
   ACK_EVENT,
   type AckWindow,
+  bodyEventParser,
   DEFAULT_ACK_TIMEOUT_MS,
   DONE_EVENT,
   encodeSseComment,
   encodeSseFrame,
+  type FrameFromBytes,
   isTerminalEvent,
   REQUEST_EVENT,
   type SseEvent,
   type SseFrame,
-  SseParser,
   type StreamFrameValidator,
   sseBytes,
   streamFrameValidator,
@@ -41,6 +42,8 @@ export interface ClientStreamOptions {
   readonly onAck: (upto: number) => void;
   /** How many frames may wait, read but not yet taken by the handler, before reading pauses. */
   readonly capacity: number;
+  /** Reads an event of one data line from its bytes first (`file.put` chunks, see `ChunkFrame`). */
+  readonly fromBytes?: FrameFromBytes;
 }
 
 /** An opened client stream: the call body from its `request` frame, and the frames that follow. */
@@ -75,14 +78,18 @@ export async function openClientStream(
 ): Promise<ClientStream> {
   if (body === null) throw new BadRequestError('a client stream needs a request body');
   const source = body.getReader();
-  const parser = new SseParser({
-    maxEventLength: Math.max(options.maxRequestLength, options.maxEventLength),
-  });
-  const events: SseEvent[] = [];
+  const parser = bodyEventParser(
+    { maxEventLength: Math.max(options.maxRequestLength, options.maxEventLength) },
+    options.fromBytes,
+  );
+  const events: (SseEvent | SseFrame)[] = [];
   const readEvents = async (): Promise<boolean> => {
     const { done, value } = await source.read();
     const items = done ? parser.finish() : parser.push(value);
-    for (const item of items) if (item.type === 'event') events.push(item);
+    for (const item of items) {
+      if (item.type === 'event') events.push(item);
+      else if (item.type === 'frame') events.push(item.frame);
+    }
     return !done;
   };
   let open = true;
@@ -95,7 +102,7 @@ export async function openClientStream(
     });
   }
   const first = events.shift();
-  if (first === undefined || first.event !== REQUEST_EVENT) {
+  if (first === undefined || first.event !== REQUEST_EVENT || !('type' in first)) {
     void source.cancel().catch(() => undefined);
     throw new BadRequestError(`a client stream starts with a "${REQUEST_EVENT}" frame holding the call body`);
   }
@@ -124,7 +131,9 @@ export async function openClientStream(
     queue.push(slot);
     wakeConsumer?.();
   };
-  const toFrame = (event: SseEvent): SseFrame => {
+  const toFrame = (event: SseEvent | SseFrame): SseFrame => {
+    // A frame read from its bytes is a `chunk`, never an `ack` or `progress`.
+    if (!('type' in event)) return event;
     let data: unknown;
     try {
       data = JSON.parse(event.data);
@@ -140,7 +149,7 @@ export async function openClientStream(
     try {
       for (;;) {
         while (events.length > 0) {
-          const frame = toFrame(events.shift() as SseEvent);
+          const frame = toFrame(events.shift() as SseEvent | SseFrame);
           if (frame.event === ACK_EVENT) {
             options.onAck((frame.data as { upto: number }).upto);
             continue;
@@ -204,10 +213,12 @@ export async function openClientStream(
 export async function* validatedFrames(
   frames: AsyncIterable<SseFrame>,
   validate: StreamFrameValidator,
+  chunkFramesAllowed = false,
 ): AsyncGenerator<SseFrame, void, undefined> {
   for await (const frame of frames) {
     try {
-      yield validate(frame);
+      // A ChunkFrame read by `filePutChunkFromBytes` is one the schema of `file.put@1.0` allows.
+      yield chunkFramesAllowed && frame instanceof ChunkFrame ? frame : validate(frame);
     } catch (error) {
       if (!(error instanceof HearthNetLocalError && error.code === 'sse_protocol')) throw error;
       throw new BadRequestError(`client stream: ${error.message}`, { cause: error });

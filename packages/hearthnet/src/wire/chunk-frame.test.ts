@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { base64Encode } from '../encoding.js';
-import { ChunkFrame, chunkFrameFromBytes } from './chunk-frame.js';
+import { ChunkFrame, fileReadChunkFromBytes } from './chunk-frame.js';
 import { encodeSseFrame, readBodyFrames, readSseFrames, type SseFrame } from './sse.js';
 
 const utf8 = new TextEncoder();
@@ -152,7 +152,7 @@ describe('a body read with chunk frames from bytes', () => {
             encodeSseFrame({ event: 'done', data: { chunks: chunks.length } }),
           ].join('');
           const bytes = utf8.encode(text);
-          const fast = await collect(readBodyFrames(bodyOf(bytes, cuts), {}, chunkFrameFromBytes));
+          const fast = await collect(readBodyFrames(bodyOf(bytes, cuts), {}, fileReadChunkFromBytes));
           const json = await collect(readSseFrames(bodyOf(bytes, cuts)));
           expect(fast).toEqual(json);
           chunks.forEach(([, cid], k) => {

@@ -53,6 +53,11 @@ export class ChunkFrame implements SseFrame<'chunk', ChunkFrameData> {
     return this.#bytes;
   }
 
+  /** Whether `data` carries `size_bytes` (`file.read`'s frames do, `file.put`'s do not). */
+  get withSize(): boolean {
+    return this.#withSize;
+  }
+
   #dataOnce(): ChunkFrameData {
     this.#data ??= this.#withSize
       ? {
@@ -163,7 +168,22 @@ function asciiText(data: Uint8Array, start: number, end: number): string {
   return text;
 }
 
-/** A `chunk` event's data bytes as a {@link ChunkFrame}, for a frame reader (`sseFrameReaderWith`). */
-export function chunkFrameFromBytes(event: string, data: Uint8Array): ChunkFrame | undefined {
+/**
+ * A `chunk` event of `file.read@1.0` as a {@link ChunkFrame}, for a frame reader: every frame
+ * {@link ChunkFrame.decode} takes is one that capability's stream schema allows.
+ */
+export function fileReadChunkFromBytes(event: string, data: Uint8Array): ChunkFrame | undefined {
   return event === 'chunk' ? ChunkFrame.decode(data) : undefined;
+}
+
+const BLAKE3_CID = /^blake3:[0-9a-f]{64}$/;
+
+/**
+ * A client's `chunk` event of `file.put@1.0` as a {@link ChunkFrame}, when its stream schema allows it
+ * (no `size_bytes`, a `blake3:` CID); anything else is left to the JSON reader and the schema.
+ */
+export function filePutChunkFromBytes(event: string, data: Uint8Array): ChunkFrame | undefined {
+  if (event !== 'chunk') return undefined;
+  const frame = ChunkFrame.decode(data);
+  return frame === undefined || frame.withSize || !BLAKE3_CID.test(frame.cid) ? undefined : frame;
 }

@@ -20,7 +20,7 @@ import {
 } from '../capabilities/index.js';
 import { type KeyPair, parseNodeId } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
-import { ChunkFrame, chunkFrameFromBytes } from './chunk-frame.js';
+import { ChunkFrame, fileReadChunkFromBytes } from './chunk-frame.js';
 import {
   type CapabilityCallBody,
   type ResponseVerification,
@@ -518,7 +518,7 @@ function openStream(
   // as JSON: what ChunkFrame.decode takes is what that schema allows.
   const frames =
     prepared.descriptor === FILE_READ
-      ? readBodyFrames(body, readerOptions, chunkFrameFromBytes)
+      ? readBodyFrames(body, readerOptions, fileReadChunkFromBytes)
       : readSseFrames(body, readerOptions);
   let closed = false;
   let received = 0;

@@ -445,6 +445,32 @@ export class SseParser {
   }
 }
 
+/** What {@link bodyEventParser} gives: SSE items, and the frames `fromBytes` read. */
+export type BodyEvent = SseItem | { readonly type: 'frame'; readonly frame: SseFrame };
+
+/**
+ * An {@link SseParser} for a body whose chunks are never changed once read (lines stay views of them),
+ * that hands every event of one data line to `fromBytes` first (internal: the node reads `file.put`
+ * chunks with `ChunkFrame`).
+ */
+export function bodyEventParser(
+  options: SseParserOptions,
+  fromBytes: FrameFromBytes | undefined,
+): { push(chunk: Uint8Array): BodyEvent[]; finish(): BodyEvent[] } {
+  const scanner = new SseScanner(options, true);
+  const eventOf = (item: ScannedItem): BodyEvent => {
+    const frame =
+      fromBytes !== undefined && item.type === 'event' && item.lines.length === 1
+        ? fromBytes(item.event, item.lines[0] as Uint8Array)
+        : undefined;
+    return frame === undefined ? asItem(item) : { type: 'frame', frame };
+  };
+  return {
+    push: (chunk) => scanner.push(chunk).map(eventOf),
+    finish: () => scanner.finish().map(eventOf),
+  };
+}
+
 function asItem(item: ScannedItem): SseItem {
   return item.type === 'comment' ? item : { type: 'event', event: item.event, data: dataText(item.lines) };
 }
