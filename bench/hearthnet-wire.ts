@@ -8,6 +8,7 @@
 //   (§5.1) and verified with replay protection, response signed (§5.2), verified and validated.
 // Async: the cases run in interleaved rounds on this process's event loop.
 
+import { generateKeyPairSync, sign, verify } from 'node:crypto';
 import { keyPairFromSeed } from '@agentwire/hearthnet';
 import { CapabilityRegistry, catalogueDescriptor } from '@agentwire/hearthnet/capabilities';
 import { serveBusHandler } from '@agentwire/hearthnet/node-http';
@@ -93,6 +94,29 @@ async function costPerCall(count: number, call: (i: number) => Promise<unknown>)
   return { wall, cpu: (cpu.user + cpu.system) / count };
 }
 
+/**
+ * CPU µs of the raw crypto one signed call needs — two Ed25519 signatures (request, response) and two
+ * verifications — on node:crypto, over messages the size of the call's signed request and response.
+ */
+function rawCryptoCost(count: number): number {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const request = Buffer.alloc(480, 0x61);
+  const response = Buffer.alloc(360, 0x62);
+  const cpuBefore = process.cpuUsage();
+  for (let i = 0; i < count; i++) {
+    const requestSignature = sign(null, request, privateKey);
+    const responseSignature = sign(null, response, privateKey);
+    if (
+      !verify(null, request, publicKey, requestSignature) ||
+      !verify(null, response, publicKey, responseSignature)
+    ) {
+      throw new Error('benchmark self-check failed: a raw signature did not verify');
+    }
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  return (cpu.user + cpu.system) / count;
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -161,12 +185,16 @@ export async function benchHearthNetWire(options: HearthNetWireBenchOptions = {}
       throw new Error('benchmark self-check failed: the signed call returned no event id');
     }
     for (const c of cases) await costPerCall(perRound, c.call);
+    rawCryptoCost(perRound);
     const samples = cases.map((): CallCost[] => []);
+    const cryptoSamples: number[] = [];
     for (let round = 0; round < rounds; round++) {
       for (const [i, c] of cases.entries()) samples[i]?.push(await costPerCall(perRound, c.call));
+      cryptoSamples.push(rawCryptoCost(perRound));
     }
     const wall = samples.map((costs) => median(costs.map((cost) => cost.wall)));
     const cpu = samples.map((costs) => median(costs.map((cost) => cost.cpu)));
+    const crypto = median(cryptoSamples);
     const at = (values: readonly number[], i: number) => values[i] ?? Number.NaN;
     printTable(
       `HearthNet wire — market.post round trip over loopback HTTP (${rounds} × ${perRound} calls per case)`,
@@ -180,11 +208,20 @@ export async function benchHearthNetWire(options: HearthNetWireBenchOptions = {}
         `${(at(cpu, i) / at(cpu, 0)).toFixed(2)}×`,
       ]),
     );
+    console.log(
+      `\nRaw crypto of one signed call (2 Ed25519 signs + 2 verifies, node:crypto), same run: ${crypto.toFixed(1)} CPU µs.`,
+    );
+    // Goal (issue 22): the wire's own work (routing, checks, canonical JSON, envelopes) at most half its signatures' cost.
+    const budget = at(cpu, 0) + 1.5 * crypto;
+    const ownWork = at(cpu, 2) - at(cpu, 0) - crypto;
     return [
       `signed market.post round trip vs plain fetch: ${(at(wall, 2) / at(wall, 0)).toFixed(2)}× the time ` +
         `(${at(wall, 2).toFixed(0)} µs vs ${at(wall, 0).toFixed(0)} µs), ` +
         `${(at(cpu, 2) / at(cpu, 0)).toFixed(2)}× the CPU (${at(cpu, 2).toFixed(0)} µs vs ${at(cpu, 0).toFixed(0)} µs); ` +
         `unsigned through the bus: ${(at(wall, 1) / at(wall, 0)).toFixed(2)}× the time`,
+      `signed call CPU ${at(cpu, 2).toFixed(0)} µs vs plain ${at(cpu, 0).toFixed(0)} µs + 1.5 × raw crypto ` +
+        `${crypto.toFixed(0)} µs = ${budget.toFixed(0)} µs: the wire's own work is ${(ownWork / crypto).toFixed(2)}× the ` +
+        `crypto (goal ≤ 0.5×) ${at(cpu, 2) <= budget ? 'met' : 'NOT met'}`,
     ];
   } finally {
     await node.close();
