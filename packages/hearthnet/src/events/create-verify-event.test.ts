@@ -26,6 +26,82 @@ function sample<T extends EventType>(type: T, lamport = 1): SignedEvent<T> {
 }
 
 describe('createEvent', () => {
+  it('returns a new event frozen all the way down, which a store keeps as it is; a changed copy is checked again', async () => {
+    const data = { ...sampleData['market.post.created'] };
+    const event = createEvent(
+      { community_id: communityId, event_type: 'market.post.created', data, lamport: 1 },
+      alice,
+      { clock: () => T0 },
+    );
+    expect(event.data).not.toBe(data);
+    expect(Object.isFrozen(event) && Object.isFrozen(event.data)).toBe(true);
+    expect(() => {
+      (event.data as { title: string }).title = 'changed';
+    }).toThrow(TypeError);
+    const store = new InMemoryEventStore();
+    expect(await store.append(event)).toMatchObject({ status: 'appended' });
+    expect(await store.get(event.event_id)).toBe(event);
+    expect(await store.append(event)).toMatchObject({ status: 'duplicate' });
+    const changed = { ...event, data: { ...event.data, title: 'changed' } };
+    await expect(store.append(changed as never)).rejects.toMatchObject({ code: 'event_conflict' });
+    const broken = { ...event, event_id: 'not-a-ulid' };
+    await expect(store.append(broken as never)).rejects.toMatchObject({ code: 'invalid_event' });
+  });
+
+  it('property: refuses exactly what validateEvent refuses in the envelope it builds, with the same reason, path and message', () => {
+    const FIXED_ID = '01HZY7M3Q4R5S6T7V8W9X0YZAB';
+    const pick = <T>(values: readonly T[]) => fc.constantFrom(...values);
+    fc.assert(
+      fc.property(
+        pick([communityId, 'x', 5, 'ed25519:AAAA', alice.nodeId]),
+        pick([0, 7, -1, 1.5, Number.NaN, 2 ** 53, '3']),
+        pick([undefined, '2026-05-26T08:14:22Z', 'yesterday', '2026-05-26T08:14:22+02:00']),
+        pick([undefined, '01HZY7M3Q4R5S6T7V8W9X0YZAC', 'not-a-ulid']),
+        pick([FIXED_ID, 'lower-case-01hzy7m3q4r5s6t7v']),
+        pick(['chat.message.sent', 'market.post.created', 'no.such.type', 7]),
+        pick([sampleData['chat.message.sent'], sampleData['market.post.created'], {}, [], null]),
+        (community, lamport, wallClock, eventId, generatedId, type, data) => {
+          const input = {
+            community_id: community,
+            event_type: type,
+            data,
+            lamport,
+            ...(wallClock === undefined ? {} : { wall_clock: wallClock }),
+            ...(eventId === undefined ? {} : { event_id: eventId }),
+          } as never;
+          const expected = validateEvent({
+            schema_version: 1,
+            event_id: eventId ?? generatedId,
+            lamport,
+            wall_clock: wallClock ?? '2026-05-26T08:14:22.281Z',
+            community_id: community,
+            author: alice.nodeId,
+            event_type: type,
+            data,
+            signature: '',
+          });
+          let error: unknown;
+          try {
+            createEvent(input, alice, { clock: () => T0, ulid: () => generatedId });
+          } catch (caught) {
+            error = caught;
+          }
+          if (expected.valid) {
+            expect(error).toBeUndefined();
+          } else {
+            expect(error).toMatchObject({
+              code: 'invalid_event',
+              message: expected.message,
+              path: expected.path,
+              details: { reason: expected.reason },
+            });
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
   it('fills the envelope of contract §7.1 and signs it under the author', () => {
     const event = sample('chat.message.sent', 7);
     expect(Object.keys(event).sort()).toEqual([

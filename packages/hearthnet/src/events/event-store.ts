@@ -1,6 +1,6 @@
 import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { HearthNetLocalError } from '../errors.js';
-import { type SignedEvent, validateEvent } from './event.js';
+import { isSealedEvent, type SignedEvent, validateEvent } from './event.js';
 
 /** Lamport bounds of {@link EventStore.list}, both inclusive, and a cap on the number of events. */
 export interface LamportRange {
@@ -68,12 +68,6 @@ export interface EventStore {
   count(communityId?: string): Promise<number>;
 }
 
-interface StoredEvent {
-  readonly event: SignedEvent;
-  /** Canonical JSON of the event, to tell an identical duplicate from a conflict. */
-  readonly canonical: string;
-}
-
 interface Community {
   /** Events in replay order. */
   readonly events: SignedEvent[];
@@ -91,7 +85,7 @@ interface Community {
  * );
  */
 export class InMemoryEventStore implements EventStore {
-  readonly #byId = new Map<string, StoredEvent>();
+  readonly #byId = new Map<string, SignedEvent>();
   readonly #communities = new Map<string, Community>();
 
   async append(event: SignedEvent): Promise<AppendResult> {
@@ -108,11 +102,11 @@ export class InMemoryEventStore implements EventStore {
       );
     }
     this.#append(event, lamport);
-    return this.#byId.get(event.event_id)!.event as E;
+    return this.#byId.get(event.event_id) as E;
   }
 
   async get(eventId: string): Promise<SignedEvent | undefined> {
-    return this.#byId.get(eventId)?.event;
+    return this.#byId.get(eventId);
   }
 
   async list(communityId: string, range: LamportRange = {}): Promise<SignedEvent[]> {
@@ -155,24 +149,28 @@ export class InMemoryEventStore implements EventStore {
 
   /** Stores `event`; the counter becomes `localLamport` for a local event, the receive rule otherwise. */
   #append(event: SignedEvent, localLamport?: number): AppendResult {
-    const verdict = validateEvent(event);
-    if (!verdict.valid)
-      throw new HearthNetLocalError('invalid_event', verdict.message, {
-        path: verdict.path,
-        details: { reason: verdict.reason },
-      });
-    const canonical = canonicalJsonString(event);
+    // An event createEvent made is valid and frozen already: it is stored as it is.
+    const sealed = isSealedEvent(event);
+    if (!sealed) {
+      const verdict = validateEvent(event);
+      if (!verdict.valid)
+        throw new HearthNetLocalError('invalid_event', verdict.message, {
+          path: verdict.path,
+          details: { reason: verdict.reason },
+        });
+    }
     const existing = this.#byId.get(event.event_id);
     if (existing !== undefined) {
-      if (existing.canonical !== canonical)
+      // Canonical JSON tells an identical duplicate from a conflict (made only when an id comes twice).
+      if (existing !== event && canonicalJsonString(existing) !== canonicalJsonString(event))
         throw new HearthNetLocalError(
           'event_conflict',
           `event ${event.event_id} is already stored with different content`,
           { details: { eventId: event.event_id } },
         );
-      return { status: 'duplicate', clock: this.#communities.get(existing.event.community_id)!.clock };
+      return { status: 'duplicate', clock: this.#communities.get(existing.community_id)!.clock };
     }
-    const copy = frozenCopy(event);
+    const copy = sealed ? event : frozenCopy(event);
     let community = this.#communities.get(copy.community_id);
     if (community === undefined) {
       community = { events: [], clock: 0 };
@@ -180,7 +178,7 @@ export class InMemoryEventStore implements EventStore {
     }
     community.clock = localLamport ?? lamportAfterReceive(community.clock, copy.lamport);
     community.events.splice(insertionIndex(community.events, copy), 0, copy);
-    this.#byId.set(copy.event_id, { event: copy, canonical });
+    this.#byId.set(copy.event_id, copy);
     return { status: 'appended', clock: community.clock };
   }
 }

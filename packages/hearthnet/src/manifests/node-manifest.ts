@@ -51,7 +51,8 @@ export const jsonObjectSchema = z.custom<{ readonly [key: string]: unknown }>(is
 /** A non-negative safe integer. */
 export const countSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-function isFullNodeId(text: string): boolean {
+/** Whether `text` is a full node id (what {@link nodeIdSchema} accepts). */
+export function isFullNodeId(text: string): boolean {
   try {
     parseNodeId(text);
     return true;
