@@ -322,8 +322,15 @@ export function createEvent<T extends EventType>(
 const sealedEvents = new WeakSet<object>();
 
 /**
- * Whether `event` was made by {@link createEvent} in this process: valid (it was checked before it was
- * signed) and unchangeable (frozen all the way down). Internal to this package's event stores.
+ * Whether `event` was made by {@link createEvent} in this process: valid (its envelope and `data` were
+ * checked before it was signed) and unchangeable (frozen all the way down). An `EventStore` may
+ * then store it as it is — no second `validateEvent`, no copy — as `InMemoryEventStore` and the SQLite
+ * store do. Anything else (an event received, parsed or copied) answers `false`.
+ *
+ * @example
+ * const event = createEvent({ community_id, event_type: 'chat.message.sent', data, lamport }, me);
+ * isSealedEvent(event);            // true
+ * isSealedEvent({ ...event });     // false: a copy is checked again
  */
 export function isSealedEvent(event: object): boolean {
   return sealedEvents.has(event);

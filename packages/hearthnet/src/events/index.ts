@@ -25,6 +25,7 @@ export {
   type EventData,
   type EventType,
   eventEnvelopeSchema,
+  isSealedEvent,
   type SignedEvent,
   validateEvent,
   verifyEvent,

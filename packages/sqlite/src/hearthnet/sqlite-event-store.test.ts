@@ -39,6 +39,28 @@ describe('SqliteEventStore: stored bytes', () => {
     expect((await store.list(c.id))[0]).toEqual(post);
   });
 
+  it('keeps an event createEvent made as it is (frozen, checked once) and checks a copy of one again', async () => {
+    const store = files.open();
+    let made: SignedEvent | undefined;
+    const stored = await store.appendLocal(c.id, (lamport) => {
+      made = c.post(lamport, 'Brennholz für 🔥');
+      return made;
+    });
+    expect(stored).toBe(made);
+    expect(Object.isFrozen(stored) && Object.isFrozen(stored.data)).toBe(true);
+    expect(rawRows('SELECT event_json FROM hearthnet_events')).toEqual([
+      { event_json: canonicalJsonString(stored) },
+    ]);
+    expect(await store.append({ ...stored })).toEqual({ status: 'duplicate', clock: 1 });
+    await expect(store.append({ ...stored, event_id: 'not-a-ulid' })).rejects.toMatchObject({
+      code: 'invalid_event',
+    });
+    await expect(
+      store.append({ ...stored, data: { ...stored.data, title: 'changed' } } as SignedEvent),
+    ).rejects.toMatchObject({ code: 'event_conflict' });
+    expect(await store.count()).toBe(1);
+  });
+
   it('hands out fresh objects: changing one does not change the store', async () => {
     const store = files.open();
     const event = c.event(1);

@@ -2,6 +2,7 @@ import { canonicalJsonString, HearthNetLocalError } from '@agentwire/hearthnet';
 import {
   type AppendResult,
   type EventStore,
+  isSealedEvent,
   type LamportRange,
   lamportRules,
   type SignedEvent,
@@ -23,6 +24,9 @@ const IMPLEMENTATION = 'SqliteEventStore';
 export type SqliteEventStoreOptions = DatabaseLocation;
 
 /** The prepared statements of one store, made once per connection. */
+/** The Lamport counters a transaction moved, by community, written once before it commits. */
+type MovedClocks = Map<string, number>;
+
 interface Statements {
   readonly eventJson: Database.Statement<[string], { event_json: string }>;
   readonly insertEvent: Database.Statement<[string, string, number, string]>;
@@ -108,7 +112,14 @@ export class SqliteEventStore implements EventStore {
    */
   async append(event: SignedEvent): Promise<AppendResult> {
     this.#open();
-    return this.#database.transaction(() => this.#insert(event).result).immediate();
+    return this.#database
+      .transaction(() => {
+        const moved: MovedClocks = new Map();
+        const { result } = this.#insert(event, moved);
+        this.#saveClocks(moved);
+        return result;
+      })
+      .immediate();
   }
 
   /**
@@ -125,7 +136,12 @@ export class SqliteEventStore implements EventStore {
       throw invalidStoreArgumentError('must be an iterable of events', 'events');
     }
     return this.#database
-      .transaction(() => Array.from(events, (event) => this.#insert(event).result))
+      .transaction(() => {
+        const moved: MovedClocks = new Map();
+        const results = Array.from(events, (event) => this.#insert(event, moved).result);
+        this.#saveClocks(moved);
+        return results;
+      })
       .immediate();
   }
 
@@ -146,7 +162,12 @@ export class SqliteEventStore implements EventStore {
     assertString(communityId, 'communityId');
     if (typeof create !== 'function') throw invalidStoreArgumentError('must be a function', 'create');
     return this.#database
-      .transaction(() => this.#appendLocalIn(communityId, create, 'appendLocal'))
+      .transaction(() => {
+        const moved: MovedClocks = new Map();
+        const stored = this.#appendLocalIn(communityId, create, 'appendLocal', moved);
+        this.#saveClocks(moved);
+        return stored;
+      })
       .immediate();
   }
 
@@ -184,13 +205,15 @@ export class SqliteEventStore implements EventStore {
     }
     return this.#database
       .transaction(() => {
+        const moved: MovedClocks = new Map();
         const stored: E[] = [];
         for (const create of creates) {
           if (typeof create !== 'function') {
             throw invalidStoreArgumentError('must be an iterable of functions', 'creates');
           }
-          stored.push(this.#appendLocalIn(communityId, create, 'appendLocalBatch'));
+          stored.push(this.#appendLocalIn(communityId, create, 'appendLocalBatch', moved));
         }
+        this.#saveClocks(moved);
         return stored;
       })
       .immediate();
@@ -204,8 +227,9 @@ export class SqliteEventStore implements EventStore {
     communityId: string,
     create: (lamport: number) => E,
     caller: 'appendLocal' | 'appendLocalBatch',
+    moved: MovedClocks,
   ): E {
-    const lamport = lamportRules.forSend(this.#clockOf(communityId));
+    const lamport = lamportRules.forSend(this.#clockIn(moved, communityId));
     const event = create(lamport);
     if (event?.community_id !== communityId || event.lamport !== lamport) {
       throw new HearthNetLocalError(
@@ -213,7 +237,9 @@ export class SqliteEventStore implements EventStore {
         `${caller} gave lamport ${lamport} in community ${communityId}; the event has lamport ${String(event?.lamport)} in ${String(event?.community_id)}`,
       );
     }
-    return JSON.parse(this.#insert(event, lamport).json) as E;
+    const { json } = this.#insert(event, moved, lamport);
+    // An event createEvent made is frozen and holds what was stored; anything else is read back.
+    return isSealedEvent(event) ? event : (JSON.parse(json) as E);
   }
 
   /**
@@ -322,21 +348,42 @@ export class SqliteEventStore implements EventStore {
     return this.#statements.clock.get(communityId)?.clock ?? 0;
   }
 
+  /** A community's counter inside a transaction: as moved by it so far, else as stored. */
+  #clockIn(moved: MovedClocks, communityId: string): number {
+    return moved.get(communityId) ?? this.#clockOf(communityId);
+  }
+
+  /** Writes the counters a transaction moved, once each, before it commits. */
+  #saveClocks(moved: MovedClocks): void {
+    for (const [communityId, clock] of moved) this.#statements.setClock.run(communityId, clock);
+  }
+
   /**
    * Stores `event` inside the caller's transaction; the counter becomes `localLamport` for a local
-   * event, the receive rule otherwise. Returns the result and the event's canonical JSON.
+   * event, the receive rule otherwise (in `moved`, written by the caller once the transaction's events
+   * are in). Returns the result and the event's canonical JSON.
    */
-  #insert(event: SignedEvent, localLamport?: number): { result: AppendResult; json: string } {
-    const verdict = validateEvent(event);
-    if (!verdict.valid) {
-      throw new HearthNetLocalError('invalid_event', verdict.message, {
-        path: verdict.path,
-        details: { reason: verdict.reason },
-      });
+  #insert(
+    event: SignedEvent,
+    moved: MovedClocks,
+    localLamport?: number,
+  ): { result: AppendResult; json: string } {
+    // An event createEvent made was checked before it was signed, and is frozen since.
+    if (!isSealedEvent(event)) {
+      const verdict = validateEvent(event);
+      if (!verdict.valid) {
+        throw new HearthNetLocalError('invalid_event', verdict.message, {
+          path: verdict.path,
+          details: { reason: verdict.reason },
+        });
+      }
     }
     const json = canonicalJsonString(event);
-    const stored = this.#statements.eventJson.get(event.event_id);
-    if (stored !== undefined) {
+    // Inserted unless the id is stored already; only then is the stored event read, to compare.
+    if (
+      this.#statements.insertEvent.run(event.event_id, event.community_id, event.lamport, json).changes === 0
+    ) {
+      const stored = this.#statements.eventJson.get(event.event_id) as { event_json: string };
       if (stored.event_json !== json) {
         throw new HearthNetLocalError(
           'event_conflict',
@@ -346,11 +393,11 @@ export class SqliteEventStore implements EventStore {
           },
         );
       }
-      return { result: { status: 'duplicate', clock: this.#clockOf(event.community_id) }, json };
+      return { result: { status: 'duplicate', clock: this.#clockIn(moved, event.community_id) }, json };
     }
-    const clock = localLamport ?? lamportRules.afterReceive(this.#clockOf(event.community_id), event.lamport);
-    this.#statements.insertEvent.run(event.event_id, event.community_id, event.lamport, json);
-    this.#statements.setClock.run(event.community_id, clock);
+    const clock =
+      localLamport ?? lamportRules.afterReceive(this.#clockIn(moved, event.community_id), event.lamport);
+    moved.set(event.community_id, clock);
     return { result: { status: 'appended', clock }, json };
   }
 }
@@ -359,7 +406,8 @@ function prepareStatements(database: SqliteDatabase): Statements {
   return {
     eventJson: database.prepare('SELECT event_json FROM hearthnet_events WHERE event_id = ?'),
     insertEvent: database.prepare(
-      'INSERT INTO hearthnet_events (event_id, community_id, lamport, event_json) VALUES (?, ?, ?, ?)',
+      `INSERT INTO hearthnet_events (event_id, community_id, lamport, event_json) VALUES (?, ?, ?, ?)
+         ON CONFLICT (event_id) DO NOTHING`,
     ),
     clock: database.prepare('SELECT clock FROM hearthnet_lamport_clocks WHERE community_id = ?'),
     setClock: database.prepare(
