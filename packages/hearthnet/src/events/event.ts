@@ -304,7 +304,7 @@ export function createEvent<T extends EventType>(
   };
   // The envelope checked field by field with the schema's own predicates (no copy, no schema walk); a
   // field that fails goes to validateEvent, whose refusal names it.
-  const verdict = builtEnvelopeIsValid(unsigned)
+  const verdict = builtEnvelopeIsValid(unsigned, input.wall_clock === undefined)
     ? validateEventData(unsigned.event_type, unsigned.data, unsigned)
     : validateEvent({ ...unsigned, signature: '' });
   if (!verdict.valid)
@@ -430,16 +430,19 @@ function validateEventData(type: string, data: unknown, value: unknown): EventVe
  * Whether the envelope createEvent built (with `signature: ''`) passes {@link eventEnvelopeSchema}: the
  * same predicates, field by field, without the schema's walk. Exactly its eight fields are there.
  */
-function builtEnvelopeIsValid(envelope: {
-  readonly schema_version: number;
-  readonly event_id: unknown;
-  readonly lamport: unknown;
-  readonly wall_clock: unknown;
-  readonly community_id: unknown;
-  readonly author: unknown;
-  readonly event_type: unknown;
-  readonly data: unknown;
-}): boolean {
+function builtEnvelopeIsValid(
+  envelope: {
+    readonly schema_version: number;
+    readonly event_id: unknown;
+    readonly lamport: unknown;
+    readonly wall_clock: unknown;
+    readonly community_id: unknown;
+    readonly author: unknown;
+    readonly event_type: unknown;
+    readonly data: unknown;
+  },
+  wallClockFormattedHere: boolean,
+): boolean {
   const { event_id, lamport, wall_clock, community_id, author, event_type, data } = envelope;
   return (
     envelope.schema_version === EVENT_SCHEMA_VERSION &&
@@ -448,7 +451,8 @@ function builtEnvelopeIsValid(envelope: {
     typeof lamport === 'number' &&
     Number.isSafeInteger(lamport) &&
     lamport >= 0 &&
-    tryParseTimestamp(wall_clock) !== undefined &&
+    // formatTimestamp writes a valid timestamp or throws.
+    (wallClockFormattedHere || tryParseTimestamp(wall_clock) !== undefined) &&
     typeof community_id === 'string' &&
     isFullNodeId(community_id) &&
     typeof author === 'string' &&

@@ -472,10 +472,16 @@ export function formatTimestamp(timeMs: number): string {
   if (typeof timeMs !== 'number' || !Number.isFinite(timeMs) || Math.abs(timeMs) > MAX_DATE_MS) {
     throw invalidTimestamp(timeMs, 'a time must be a finite number of milliseconds');
   }
-  const text = new Date(Math.floor(timeMs / 1000) * 1000).toISOString();
+  const second = Math.floor(timeMs / 1000);
+  if (second === lastFormatted.second) return lastFormatted.text;
+  const text = new Date(second * 1000).toISOString();
   if (!/^\d{4}-/.test(text)) throw invalidTimestamp(timeMs, 'the year must be between 0000 and 9999');
-  return `${text.slice(0, 19)}Z`;
+  lastFormatted = { second, text: `${text.slice(0, 19)}Z` };
+  return lastFormatted.text;
 }
+
+/** The last second formatted: events made in a burst share it. */
+let lastFormatted: { readonly second: number; readonly text: string } = { second: Number.NaN, text: '' };
 
 /**
  * Reads a contract timestamp (RFC 3339, UTC `Z`, at most three fraction digits) as milliseconds since
