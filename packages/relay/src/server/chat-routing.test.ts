@@ -275,6 +275,19 @@ describe('RecentChats', () => {
     expect(chats.platformOf('t', '7')).toBeUndefined();
   });
 
+  it('keeps a burst in one chat as one touch, and still sees a chat whose platform changed', () => {
+    const chats = new RecentChats(2);
+    chats.remember('t', source('a'));
+    chats.remember('t', source('a'));
+    chats.remember('t', source('b'));
+    chats.remember('t', source('b', 'telegram'));
+    expect(chats.platformOf('t', 'b')).toBe('telegram');
+    chats.remember('t', source('c'));
+    expect(chats.platformOf('t', 'a')).toBeUndefined();
+    expect(chats.platformOf('t', 'b')).toBe('telegram');
+    expect(chats.chatOf('t', 'agent:main:telegram:dm:b')).toEqual({ chatId: 'b', platform: 'telegram' });
+  });
+
   it('skips a source it cannot read', () => {
     const chats = new RecentChats();
     for (const unreadable of [null, 'discord', { platform: 1, chat_id: 'x' }, { platform: 'discord' }]) {

@@ -16,12 +16,12 @@ export interface RecentChat {
  * One process only: a chat delivered by another instance is not known here.
  */
 export class RecentChats {
-  readonly #chats = new Map<string, RecentChat>();
-  readonly #sessions = new Map<string, RecentChat>();
-  readonly #limit: number;
+  readonly #chats: RecencyMap;
+  readonly #sessions: RecencyMap;
 
   constructor(limit = RECENT_CHATS_LIMIT) {
-    this.#limit = limit;
+    this.#chats = new RecencyMap(limit);
+    this.#sessions = new RecencyMap(limit);
   }
 
   /** Remembers the chat of an inbound event's wire `source` (anything unreadable is skipped). */
@@ -30,14 +30,14 @@ export class RecentChats {
     const { platform, chat_id: chatId } = source as { platform?: unknown; chat_id?: unknown };
     if (typeof platform !== 'string' || (typeof chatId !== 'string' && typeof chatId !== 'number')) return;
     const chat: RecentChat = { chatId: String(chatId), platform };
-    touch(this.#chats, `${tenant}\n${chat.chatId}`, chat, this.#limit);
+    this.#chats.touch(`${tenant}\n${chat.chatId}`, chat);
     let sessionKey: string;
     try {
       sessionKey = buildSessionKey(source as Parameters<typeof buildSessionKey>[0]);
     } catch {
       return; // a source the gateway cannot key either
     }
-    touch(this.#sessions, `${tenant}\n${sessionKey}`, chat, this.#limit);
+    this.#sessions.touch(`${tenant}\n${sessionKey}`, chat);
   }
 
   /** The platform of the tenant's chat, when this server delivered an event of it. */
@@ -51,11 +51,32 @@ export class RecentChats {
   }
 }
 
-function touch(map: Map<string, RecentChat>, key: string, chat: RecentChat, limit: number): void {
-  map.delete(key);
-  map.set(key, chat);
-  if (map.size > limit) {
-    const oldest = map.keys().next();
-    if (oldest.done !== true) map.delete(oldest.value);
+/** Up to `limit` chats by key, the least recently touched forgotten first. */
+class RecencyMap {
+  readonly #map = new Map<string, RecentChat>();
+  readonly #limit: number;
+  /** The key touched last: touched again with the same chat (a burst in one chat), nothing moves. */
+  #newest: string | undefined;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  touch(key: string, chat: RecentChat): void {
+    if (key === this.#newest) {
+      const current = this.#map.get(key);
+      if (current?.platform === chat.platform && current.chatId === chat.chatId) return;
+    }
+    this.#map.delete(key);
+    this.#map.set(key, chat);
+    this.#newest = key;
+    if (this.#map.size > this.#limit) {
+      const oldest = this.#map.keys().next();
+      if (oldest.done !== true) this.#map.delete(oldest.value);
+    }
+  }
+
+  get(key: string): RecentChat | undefined {
+    return this.#map.get(key);
   }
 }
