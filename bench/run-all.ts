@@ -1,5 +1,6 @@
 // Runs every benchmark in one process so the ratios compare implementations measured side by side.
 // `pnpm bench` (builds first) — prints markdown tables and a summary of the goals.
+import { loadavg } from 'node:os';
 import { benchBlobTransfer } from './blob-transfer.js';
 import { benchCanonicalJson } from './canonical-json.js';
 import { keepAlive } from './harness.js';
@@ -14,7 +15,13 @@ import { benchSigning } from './signing.js';
 const quick = process.argv.includes('--quick');
 const options = quick ? { samples: 3, sampleMs: 100, warmupMs: 50 } : {};
 
-console.log(`# agentwire benchmarks — node ${process.version}, ${new Date().toISOString()}`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+console.log(
+  `# agentwire benchmarks — node ${process.version}, ${new Date().toISOString()}, load average ${load()}`,
+);
 const goals = [
   ...benchCanonicalJson(options),
   ...benchSigning(options),
@@ -26,6 +33,6 @@ const goals = [
   ...(await benchHearthNetEvents({ quick })),
   ...(await benchBlobTransfer({ quick })),
 ];
-console.log('\n### Goals\n');
+console.log(`\n### Goals (load average at the end: ${load()})\n`);
 for (const g of goals) console.log(`- ${g}`);
 if (keepAlive() === Symbol.for('never')) console.log('');
