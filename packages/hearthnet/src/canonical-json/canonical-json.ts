@@ -171,6 +171,119 @@ function writeString(text: string, what: 'string' | 'key', traversal: Serializat
 }
 
 /**
+ * {@link normalizeNumbers} and {@link canonicalJson} of the copy, in one walk: the normalised copy, and
+ * the canonical JSON bytes of that copy. The same copy, the same bytes and the same first error as the
+ * two calls one after the other (both walk keys in canonical order and check the same things).
+ * Internal: `signPayload` signs these bytes and returns the copy.
+ *
+ * @throws {HearthNetLocalError} what {@link normalizeNumbers} throws.
+ */
+export function normalizedCanonicalJson(value: unknown): {
+  readonly copy: unknown;
+  readonly bytes: Uint8Array;
+} {
+  const out = new Utf8Writer();
+  let copy: unknown;
+  try {
+    copy = writeNormalized(value, new Traversal(), out);
+  } catch (error) {
+    out.release();
+    throw error;
+  }
+  return { copy, bytes: out.finish() };
+}
+
+function writeNormalized(value: unknown, traversal: Traversal, out: Utf8Writer): unknown {
+  switch (typeof value) {
+    case 'string':
+      if (!out.writeQuotedPlain(value)) {
+        traversal.checkString(value, 'string');
+        out.write(JSON.stringify(value));
+      }
+      return value;
+    case 'number': {
+      if (Number.isInteger(value) && value < 1e16 && value > -1e16) {
+        const integral = value === 0 ? 0 : value;
+        out.write(`${integral}`);
+        return integral;
+      }
+      if (!Number.isFinite(value)) throw traversal.error('non_finite_number', `${value} has no JSON form`);
+      // The normalised number, written as canonical JSON writes that number (which may read differently).
+      const normalized = Number(formatGeneral(value));
+      out.write(
+        Number.isInteger(normalized) && normalized < 1e16 && normalized > -1e16
+          ? `${normalized}`
+          : formatGeneral(normalized),
+      );
+      return normalized;
+    }
+    case 'boolean':
+      out.write(value ? 'true' : 'false');
+      return value;
+    case 'bigint':
+      out.write(value.toString());
+      return value;
+    case 'object':
+      if (value === null) {
+        out.write('null');
+        return null;
+      }
+      return containerKind(value, traversal) === 'array'
+        ? writeNormalizedArray(value as readonly unknown[], traversal, out)
+        : writeNormalizedObject(value as Readonly<Record<string, unknown>>, traversal, out);
+    default:
+      throw unsupportedValue(value, traversal);
+  }
+}
+
+function writeNormalizedArray(array: readonly unknown[], traversal: Traversal, out: Utf8Writer): unknown[] {
+  const level = traversal.enter(array);
+  const segments = traversal.segments;
+  const copy = new Array<unknown>(array.length);
+  out.writeByte(OPEN_BRACKET);
+  for (let i = 0; i < array.length; i++) {
+    segments[level] = i;
+    const item = array[i];
+    if (item === undefined && !(i in array)) throw unsupportedValue(item, traversal, true);
+    if (i !== 0) out.writeByte(COMMA);
+    copy[i] = writeNormalized(item, traversal, out);
+  }
+  traversal.leave();
+  out.writeByte(CLOSE_BRACKET);
+  return copy;
+}
+
+function writeNormalizedObject(
+  object: Readonly<Record<string, unknown>>,
+  traversal: Traversal,
+  out: Utf8Writer,
+): object {
+  const level = traversal.enter(object);
+  const segments = traversal.segments;
+  const copy: Record<string, unknown> = Object.getPrototypeOf(object) === null ? Object.create(null) : {};
+  const keys = sortKeysByCodePoint(Object.keys(object));
+  out.writeByte(OPEN_BRACE);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    segments[level] = key;
+    if (i !== 0) out.writeByte(COMMA);
+    if (!out.writeQuotedPlain(key)) {
+      traversal.checkString(key, 'key');
+      out.write(JSON.stringify(key));
+    }
+    out.writeByte(COLON);
+    const item = writeNormalized(object[key], traversal, out);
+    // An own "__proto__" key (JSON.parse makes one) must stay data, not become the prototype.
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
+  }
+  traversal.leave();
+  out.writeByte(CLOSE_BRACE);
+  return copy;
+}
+
+/**
  * Returns a deep copy of a JSON value in which every number is replaced by the number its canonical
  * form reads back as, `Number(formatCanonicalNumber(n))` (`-0` → `0`, `3.141592653589793` →
  * `3.14159`); bigints are kept. Sign the copy and send the copy: what the receiver parses is then

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HearthNetLocalError } from '../errors.js';
-import { canonicalJsonString, findLossyNumbers, normalizeNumbers } from './canonical-json.js';
+import {
+  canonicalJson,
+  canonicalJsonString,
+  findLossyNumbers,
+  normalizedCanonicalJson,
+  normalizeNumbers,
+} from './canonical-json.js';
 
 const text = fc.string({ unit: 'grapheme', maxLength: 10 });
 const jsonValue = fc.letrec((tie) => ({
@@ -105,5 +111,56 @@ describe('normalizeNumbers', () => {
     expect(canonicalJsonString(1234567.5)).toBe('1.23457e+06');
     expect(normalizeNumbers(1234567.5)).toBe(1234570);
     expect(canonicalJsonString(normalizeNumbers(1234567.5))).toBe('1234570');
+  });
+});
+
+/** What a call throws, as code and message (or the value it returns). */
+function outcome(run: () => unknown): unknown {
+  try {
+    return { value: run() };
+  } catch (error) {
+    if (error instanceof HearthNetLocalError) return { code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+describe('normalizedCanonicalJson', () => {
+  it('property: the copy normalizeNumbers makes and the canonical JSON of it, in one walk', () => {
+    fc.assert(
+      fc.property(jsonValue, (value) => {
+        const fused = normalizedCanonicalJson(value);
+        const copy = normalizeNumbers(value);
+        expect(fused.copy).toStrictEqual(copy);
+        expect(fused.bytes).toEqual(canonicalJson(copy));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps own __proto__ keys and null prototypes, and fails first where the two calls fail first', () => {
+    const parsed = JSON.parse('{"__proto__":{"x":1.23456789},"b":-0,"a":1234567.5}');
+    const fused = normalizedCanonicalJson(Object.assign(Object.create(null), { inner: parsed }));
+    expect(Object.getPrototypeOf(fused.copy)).toBeNull();
+    expect(fused.copy).toStrictEqual(normalizeNumbers(Object.assign(Object.create(null), { inner: parsed })));
+    expect(new TextDecoder().decode(fused.bytes)).toBe(
+      '{"inner":{"__proto__":{"x":1.23457},"a":1234570,"b":0}}',
+    );
+    const holey = new Array<number>(3);
+    holey[0] = 1;
+    holey[2] = 3;
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic['self'] = cyclic;
+    for (const bad of [
+      { b: Number.NaN, a: '\ud800' },
+      { z: holey, y: undefined },
+      { a: new Date(0) },
+      cyclic,
+      { k: () => 1 },
+      { ['\udc00']: 1 },
+    ]) {
+      const separate = outcome(() => canonicalJson(normalizeNumbers(bad)));
+      expect(outcome(() => normalizedCanonicalJson(bad))).toEqual(separate);
+      expect(separate).toHaveProperty('code');
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { isJsonObject, messageOf } from '@agentwire/internal';
 import {
-  canonicalJson,
   canonicalJsonWithLossyNumbers,
-  normalizeNumbers,
+  normalizedCanonicalJson,
+  type normalizeNumbers,
 } from '../canonical-json/canonical-json.js';
 import { base64UrlDecode, base64UrlDecodeLenient, base64UrlEncode } from '../encoding.js';
 import { HearthNetLocalError } from '../errors.js';
@@ -91,9 +91,10 @@ export function signPayload<T extends Readonly<Record<string, unknown>>>(
   if (!isJsonObject(payload))
     throw new HearthNetLocalError('invalid_payload', 'a signed payload must be a JSON object');
   const seed = seedOf(key);
-  const unsigned = normalizeNumbers(withoutSignature(payload));
-  const signature = ed25519Sign(canonicalJson(unsigned), seed, options);
-  const signed = unsigned as Record<string, unknown>;
+  // The normalised copy and its canonical bytes, in one walk.
+  const { copy, bytes } = normalizedCanonicalJson(withoutSignature(payload));
+  const signature = ed25519Sign(bytes, seed, options);
+  const signed = copy as Record<string, unknown>;
   signed[SIGNATURE_FIELD] = ED25519_PREFIX + base64UrlEncode(signature);
   return signed as SignedPayload<T>;
 }
