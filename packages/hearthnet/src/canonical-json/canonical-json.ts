@@ -172,11 +172,10 @@ function writeString(text: string, what: 'string' | 'key', traversal: Serializat
 
 /**
  * {@link normalizeNumbers} and {@link canonicalJson} of the copy, in one walk: the normalised copy, and
- * the canonical JSON bytes of that copy. The same copy, the same bytes and the same first error as the
- * two calls one after the other (both walk keys in canonical order and check the same things).
- * Internal: `signPayload` signs these bytes and returns the copy.
+ * the canonical JSON bytes of that copy (keys in canonical order, the same checks as canonicalJson).
+ * Internal: `signPayload` signs these bytes and returns the copy; `normalizeNumbers` keeps the copy.
  *
- * @throws {HearthNetLocalError} what {@link normalizeNumbers} throws.
+ * @throws {HearthNetLocalError} what {@link canonicalJson} throws.
  */
 export function normalizedCanonicalJson(value: unknown): {
   readonly copy: unknown;
@@ -299,61 +298,7 @@ function writeNormalizedObject(
  * normalizeNumbers({ price: 0.1 + 0.2, qty: -0 }); // { price: 0.3, qty: 0 }
  */
 export function normalizeNumbers<T>(value: T): T {
-  return normalizeValue(value, new Traversal()) as T;
-}
-
-function normalizeValue(value: unknown, traversal: Traversal): unknown {
-  switch (typeof value) {
-    case 'string':
-      traversal.checkString(value, 'string');
-      return value;
-    case 'number':
-      if (Number.isInteger(value) && value < 1e16 && value > -1e16) return value === 0 ? 0 : value;
-      if (!Number.isFinite(value)) throw traversal.error('non_finite_number', `${value} has no JSON form`);
-      return Number(formatGeneral(value));
-    case 'boolean':
-    case 'bigint':
-      return value;
-    case 'object':
-      if (value === null) return null;
-      return containerKind(value, traversal) === 'array'
-        ? normalizeArray(value as readonly unknown[], traversal)
-        : normalizeObject(value as Readonly<Record<string, unknown>>, traversal);
-    default:
-      throw unsupportedValue(value, traversal);
-  }
-}
-
-function normalizeArray(array: readonly unknown[], traversal: Traversal): unknown[] {
-  const level = traversal.enter(array);
-  const segments = traversal.segments;
-  const copy = new Array<unknown>(array.length);
-  for (let i = 0; i < array.length; i++) {
-    segments[level] = i;
-    const item = array[i];
-    if (item === undefined && !(i in array)) throw unsupportedValue(item, traversal, true);
-    copy[i] = normalizeValue(item, traversal);
-  }
-  traversal.leave();
-  return copy;
-}
-
-function normalizeObject(object: Readonly<Record<string, unknown>>, traversal: Traversal): object {
-  const level = traversal.enter(object);
-  const segments = traversal.segments;
-  const copy: Record<string, unknown> = Object.getPrototypeOf(object) === null ? Object.create(null) : {};
-  const keys = sortKeysByCodePoint(Object.keys(object));
-  for (const key of keys) {
-    segments[level] = key;
-    traversal.checkString(key, 'key');
-    const item = normalizeValue(object[key], traversal);
-    // An own "__proto__" key (JSON.parse makes one) must stay data, not become the prototype.
-    if (key === '__proto__')
-      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else copy[key] = item;
-  }
-  traversal.leave();
-  return copy;
+  return normalizedCanonicalJson(value).copy as T;
 }
 
 // The number rule of the reference `canonical_json`: Python writes a float with `repr`, and the
