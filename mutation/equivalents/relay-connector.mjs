@@ -82,8 +82,10 @@ const NO_ADAPTER_TO_TELL =
   "an interrupt with no adapter to tell (before any hello; the subject's adapters all have onInterrupt): calling nothing throws a TypeError that the server reports on its error event and the connection serves on, as interrupt.before-hello checks; an adapter's onInterrupt that throws is likewise reported and never reaches the gateway";
 const REVOKE_COUNT =
   "the count revoke returns: the operator's, never the gateway's (the revocation cases read the close the gateway gets)";
+const TOUCH_SKIP =
+  'whether a chat delivered again while it is the newest is left where it is: without the skip it is deleted and set again, the same chat with the same platform; with the skip widened, a chat delivered again stays where it was in the order, which changes only which chat the 10 000 bound forgets first';
 const WAKE_UP_COALESCING =
-  "how #wakeUp coalesces a tenant's `buffered` wake-ups (a follow-up publish while one is under way, the state dropped once its publish settled): the subject's in-memory buffer and bus settle each append and each publish within microtasks, so the overlapping calls of operator.concurrent-inbound-all-arrive get every line sent once whichever way wake-ups are coalesced, and in the runs never even find a publish under way (the follow-up lines are reported not reached). A skipped follow-up (`&&=`) is a real mistake, but only a bus slow to answer, as Redis is, turns it into a frame left waiting: buffered-delivery.test.ts checks the rule with a slow bus and fails that mutant";
+  "how #wakeUp coalesces a tenant's `buffered` wake-ups (publishing at once instead of after the one under way, keeping the state a little longer or dropping it sooner): every variant publishes after each append, only more often; the subject's in-memory buffer and bus settle each append before the first wake-up is delivered, so the overlapping calls of operator.concurrent-inbound-all-arrive get every line once whichever way. (The follow-up publish skipped — `&&=`, or a follow-up that publishes nothing — is a real mistake and is not listed: see docs/conformance.md)";
 const PUBLISH_FAILURE =
   "what a failed `buffered` publish does: it is reported on the error event (a throwing error listener cannot stop the tenant's later wake-ups), and nothing of it reaches the gateway; the subject's in-memory bus never refuses a valid message";
 
@@ -156,12 +158,19 @@ export default [
   },
   ...sameReasonSpans({ pairs: PAIRS, file: RECENT, reason: CHECKED_SOURCE }, [
     { from: '  remember(tenant: string, source: unknown): void {', until: '    const chat: RecentChat =' },
-    { from: '    } catch {', until: '    touch(this.#sessions' },
+    { from: '    } catch {', until: '    this.#sessions.touch(' },
   ]),
   ...sameReasonSpans({ pairs: PAIRS, file: RECENT, reason: MEMORY_BOUND }, [
-    { from: '  constructor(limit = RECENT_CHATS_LIMIT) {', until: '  /** Remembers the chat' },
-    { from: '  if (map.size > limit) {' },
+    { from: '  constructor(limit: number) {', until: '  touch(key: string' },
+    { from: '    if (this.#map.size > this.#limit) {', until: '  get(key: string)' },
   ]),
+  { pairs: PAIRS, file: RECENT, code: 'if (key === this.#newest) {', reason: TOUCH_SKIP },
+  {
+    pairs: PAIRS,
+    file: RECENT,
+    code: 'if (current?.platform === chat.platform && current.chatId === chat.chatId) return;',
+    reason: `${TOUCH_SKIP}. The newest key is always in the map (\`?.\` reads as \`.\`), and its chat id is the one its key names. Made \`true\` (the chat stays on the platform it had), the mutant is one the suite fails when applied by hand — chat-routing.frame-without-platform-to-chat-platform delivers a chat on the second platform and then on the first, and routes to the first — though Stryker's per-case coverage does not credit that case with it`,
+  },
   {
     pairs: PAIRS,
     file: SERVER,
@@ -174,7 +183,6 @@ export default [
   // relay-server.ts: the wake-ups after an append.
   ...sameReason({ pairs: PAIRS, file: SERVER, reason: WAKE_UP_COALESCING }, [
     'if (pending !== undefined) {',
-    'pending.next ??= pending.running.then(() => this.#publishWakeUp(tenant));',
     'void state.running.then(() => {',
     'if (this.#wakeUps.get(tenant) === state && state.next === undefined) this.#wakeUps.delete(tenant);',
   ]),

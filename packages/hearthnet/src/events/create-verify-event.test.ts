@@ -26,6 +26,29 @@ function sample<T extends EventType>(type: T, lamport = 1): SignedEvent<T> {
 }
 
 describe('createEvent', () => {
+  it('refuses data whose copy differs from what was checked (a hidden key, a getter), so a made event is always valid', () => {
+    const hidden = Object.defineProperty({ recipient: bob.nodeId, body: 'hi' }, 'client_id', {
+      value: 'c-1',
+      enumerable: false,
+    });
+    let reads = 0;
+    const shifting = {
+      recipient: bob.nodeId,
+      body: 'hi',
+      get client_id() {
+        reads += 1;
+        return reads === 1 ? 'c-1' : '';
+      },
+    };
+    for (const data of [hidden, shifting] as { client_id: string; recipient: string; body: string }[]) {
+      expect(() =>
+        createEvent({ community_id: communityId, event_type: 'chat.message.sent', data, lamport: 1 }, alice, {
+          clock: () => T0,
+        }),
+      ).toThrow(expect.objectContaining({ code: 'invalid_event', details: { reason: 'invalid_data' } }));
+    }
+  });
+
   it('returns a new event frozen all the way down, which a store keeps as it is; a changed copy is checked again', async () => {
     const data = { ...sampleData['market.post.created'] };
     const event = createEvent(
@@ -295,6 +318,14 @@ describe('verifyEvent', () => {
 });
 
 describe('InMemoryEventStore', () => {
+  it('refuses a received event canonical JSON cannot write (a lone surrogate) on its first append', async () => {
+    const store = new InMemoryEventStore();
+    const event = sample('chat.message.sent', 3);
+    const broken = { ...event, data: { ...event.data, body: 'hi \ud800' } };
+    await expect(store.append(broken as never)).rejects.toMatchObject({ code: 'lone_surrogate' });
+    expect(await store.count()).toBe(0);
+  });
+
   it('stores a deep, frozen copy: later changes to the caller’s event change nothing stored', async () => {
     const store = new InMemoryEventStore();
     const event = structuredClone(sample('market.post.created', 1)) as SignedEvent;

@@ -158,6 +158,8 @@ export class InMemoryEventStore implements EventStore {
           path: verdict.path,
           details: { reason: verdict.reason },
         });
+      // What canonical JSON cannot write (a lone surrogate) is refused here, not when the id comes again.
+      canonicalJsonString(event);
     }
     const existing = this.#byId.get(event.event_id);
     if (existing !== undefined) {

@@ -312,8 +312,15 @@ export function createEvent<T extends EventType>(
       path: verdict.path,
       details: { reason: verdict.reason },
     });
-  // signPayload signs a normalised deep copy: frozen, it is the event, checked and immutable.
+  // signPayload signs a normalised deep copy: frozen, it is the event. Its data is checked again (a
+  // getter or a hidden key can make the copy differ from what was checked), so a sealed event is valid.
   const event = deepFreeze(signPayload(unsigned, key));
+  const copyVerdict = validateEventData(event.event_type as string, event.data, event);
+  if (!copyVerdict.valid)
+    throw new HearthNetLocalError('invalid_event', copyVerdict.message, {
+      path: copyVerdict.path,
+      details: { reason: copyVerdict.reason },
+    });
   sealedEvents.add(event);
   return event as unknown as SignedEvent<T>;
 }

@@ -244,7 +244,7 @@ async function handleCall(
       credit = ackWindowOf(request.headers.get(ACK_WINDOW_HEADER));
       const window = credit;
       clientStream = await openClientStream(request.body, {
-        // Characters, not bytes: the first frame is the JSON body a plain call sends.
+        // The first frame's text, in characters (the JSON body a plain call sends); later events in bytes.
         maxRequestLength: settings.maxBodyBytes,
         maxEventLength: 16 * 1024 * 1024,
         onAck: (upto) => window?.acknowledge(upto),

@@ -46,7 +46,6 @@ import {
   encodeSseFrame,
   REQUEST_EVENT,
   readBodyFrames,
-  readSseFrames,
   type SseFrame,
   type StreamFrameValidator,
   sseBytes,
@@ -515,11 +514,12 @@ function openStream(
       : undefined;
   const readerOptions = validate === undefined ? {} : { validate };
   // The chunks of the catalogue's `file.read` are read straight from their bytes (ChunkFrame), the rest
-  // as JSON: what ChunkFrame.decode takes is what that schema allows.
-  const frames =
-    prepared.descriptor === FILE_READ
-      ? readBodyFrames(body, readerOptions, fileReadChunkFromBytes)
-      : readSseFrames(body, readerOptions);
+  // as JSON: what ChunkFrame.decode takes is what that schema allows. (A fetch body's chunks stay as read.)
+  const frames = readBodyFrames(
+    body,
+    readerOptions,
+    prepared.descriptor === FILE_READ ? fileReadChunkFromBytes : undefined,
+  );
   let closed = false;
   let received = 0;
   let acknowledged = 0;

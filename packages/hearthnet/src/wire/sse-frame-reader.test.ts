@@ -89,3 +89,30 @@ describe('SseFrameReader (contract §5.3)', () => {
     expect(cancelled).toBe(true);
   });
 });
+
+describe('readSseFrames on a body that reuses one buffer for every chunk', () => {
+  it('reads the frames as they were sent: nothing of a chunk is kept once the next one is read', async () => {
+    const text =
+      'event: token\ndata: {"text":"a long line split over many chunks, é"}\n\nevent: done\ndata: {}\n\n';
+    const bytes = new TextEncoder().encode(text);
+    const shared = new Uint8Array(8);
+    let at = 0;
+    const body = new ReadableStream<Uint8Array>({
+      // The next chunk is written over the last one once the reader has had it (a reader of a file would).
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (at >= bytes.length) return controller.close();
+        const length = Math.min(shared.length, bytes.length - at);
+        shared.set(bytes.subarray(at, at + length));
+        at += length;
+        controller.enqueue(shared.subarray(0, length));
+      },
+    });
+    const frames = [];
+    for await (const frame of readSseFrames(body)) frames.push(frame);
+    expect(frames).toEqual([
+      { event: 'token', data: { text: 'a long line split over many chunks, é' } },
+      { event: 'done', data: {} },
+    ]);
+  });
+});

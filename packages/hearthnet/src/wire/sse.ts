@@ -600,26 +600,31 @@ export function readSseFrames(
   body: ReadableStream<Uint8Array>,
   options: SseFrameReaderOptions = {},
 ): AsyncGenerator<SseFrame, void, undefined> {
-  return readBodyFrames(body, options, undefined);
+  return framesOf(body, new SseFrameReader(options));
 }
 
 /**
- * {@link readSseFrames}, with every event of one data line handed to `fromBytes` first (internal: the
- * client reads `file.read` chunks with {@link ChunkFrame}). A body's chunks are never changed once read,
- * so lines are kept as views of them.
+ * {@link readSseFrames} of a body whose chunks are never changed once read (this package's own fetch
+ * and request bodies: lines stay views of them), with every event of one data line handed to
+ * `fromBytes` first (internal: the client reads `file.read` chunks with `ChunkFrame`).
  */
-export async function* readBodyFrames(
+export function readBodyFrames(
   body: ReadableStream<Uint8Array>,
   options: SseFrameReaderOptions,
   fromBytes: FrameFromBytes | undefined,
 ): AsyncGenerator<SseFrame, void, undefined> {
   bodyReaderSettings = { fromBytes };
-  let reader: SseFrameReader;
   try {
-    reader = new SseFrameReader(options);
+    return framesOf(body, new SseFrameReader(options));
   } finally {
     bodyReaderSettings = undefined;
   }
+}
+
+async function* framesOf(
+  body: ReadableStream<Uint8Array>,
+  reader: SseFrameReader,
+): AsyncGenerator<SseFrame, void, undefined> {
   const source = body.getReader();
   let finished = false;
   try {
