@@ -134,7 +134,15 @@ describe('normalizedCanonicalJson', () => {
       if (value !== null && typeof value === 'object') {
         const copy: Record<string, unknown> =
           Object.getPrototypeOf(value) === null ? Object.create(null) : {};
-        for (const [key, item] of Object.entries(value)) copy[key] = reference(item);
+        for (const [key, item] of Object.entries(value)) {
+          // An own "__proto__" key stays data.
+          Object.defineProperty(copy, key, {
+            value: reference(item),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        }
         return copy;
       }
       return value;
