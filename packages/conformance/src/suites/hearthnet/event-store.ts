@@ -306,7 +306,23 @@ const cases: readonly ConformanceCase<EventStoreContext>[] = [
     'keeps a stored event as appended when the caller later changes what it appended or was given',
     async ({ store }) => {
       const c = community();
-      const event = c.event(1, 7);
+      // A plain copy, as a store receives one from a peer (what createEvent returns is frozen), with data
+      // beyond the type's fields — kept, signed — holding null, an array and an own "__proto__" key.
+      const event = structuredClone(
+        createEvent(
+          {
+            community_id: c.id,
+            event_type: 'file.cid.unpinned',
+            // JSON.parse makes "__proto__" an own key: data like any other, which a store must keep as such.
+            data: JSON.parse(
+              `{"cid":"blake3:${'7'.repeat(64)}","kept":{"note":null,"tags":["a",1],"__proto__":{"deep":true}}}`,
+            ),
+            lamport: 1,
+          },
+          c.root,
+          { ulid },
+        ),
+      );
       const original = structuredClone(event);
       await store.append(event);
       tryToChange(event);
