@@ -394,7 +394,7 @@ export const EQUIVALENTS = [
   {
     pairs: ['sqlite-event-store'],
     file: SQLITE_EVENT_STORE,
-    code: "const stored = this.#appendLocalIn(communityId, create, 'appendLocal', moved);",
+    code: "this.#appendLocalIn(communityId, create, 'appendLocal', moved)",
     mutators: ['StringLiteral'],
     reason:
       "the method's name inside the local_event_mismatch message, wording the contract leaves to the implementation (the suite checks the code)",

@@ -1,6 +1,6 @@
 import { canonicalJsonString } from '../canonical-json/canonical-json.js';
 import { HearthNetLocalError } from '../errors.js';
-import { isSealedEvent, type SignedEvent, validateEvent } from './event.js';
+import { isSealedEvent, refusalError, type SignedEvent, validateEvent } from './event.js';
 
 /** Lamport bounds of {@link EventStore.list}, both inclusive, and a cap on the number of events. */
 export interface LamportRange {
@@ -153,11 +153,7 @@ export class InMemoryEventStore implements EventStore {
     const sealed = isSealedEvent(event);
     if (!sealed) {
       const verdict = validateEvent(event);
-      if (!verdict.valid)
-        throw new HearthNetLocalError('invalid_event', verdict.message, {
-          path: verdict.path,
-          details: { reason: verdict.reason },
-        });
+      if (!verdict.valid) throw refusalError(verdict);
       // What canonical JSON cannot write (a lone surrogate) is refused here, not when the id comes again.
       canonicalJsonString(event);
     }

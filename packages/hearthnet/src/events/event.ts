@@ -307,22 +307,22 @@ export function createEvent<T extends EventType>(
   const verdict = builtEnvelopeIsValid(unsigned, input.wall_clock === undefined)
     ? validateEventData(unsigned.event_type, unsigned.data, unsigned)
     : validateEvent({ ...unsigned, signature: '' });
-  if (!verdict.valid)
-    throw new HearthNetLocalError('invalid_event', verdict.message, {
-      path: verdict.path,
-      details: { reason: verdict.reason },
-    });
+  if (!verdict.valid) throw refusalError(verdict);
   // signPayload signs a normalised deep copy: frozen, it is the event. Its data is checked again (a
   // getter or a hidden key can make the copy differ from what was checked), so a sealed event is valid.
   const event = deepFreeze(signPayload(unsigned, key));
   const copyVerdict = validateEventData(event.event_type as string, event.data, event);
-  if (!copyVerdict.valid)
-    throw new HearthNetLocalError('invalid_event', copyVerdict.message, {
-      path: copyVerdict.path,
-      details: { reason: copyVerdict.reason },
-    });
+  if (!copyVerdict.valid) throw refusalError(copyVerdict);
   sealedEvents.add(event);
   return event as unknown as SignedEvent<T>;
+}
+
+/** A refusal as the `invalid_event` error createEvent and the event stores throw. */
+export function refusalError(verdict: EventRejection): HearthNetLocalError {
+  return new HearthNetLocalError('invalid_event', verdict.message, {
+    path: verdict.path,
+    details: { reason: verdict.reason },
+  });
 }
 
 /** The events {@link createEvent} made: checked, signed and frozen, so a store need not check or copy them. */

@@ -9,7 +9,7 @@ import {
 } from '../capabilities/index.js';
 import type { KeyPair } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
-import { ChunkFrame } from './chunk-frame.js';
+import { ChunkFrame, frameBytes } from './chunk-frame.js';
 import { formatWireTimestamp, JSON_CONTENT_TYPE, signResponseEnvelope, WIRE_HEADERS } from './envelope.js';
 import {
   ACK_EVENT,
@@ -18,14 +18,12 @@ import {
   DEFAULT_ACK_TIMEOUT_MS,
   DONE_EVENT,
   encodeSseComment,
-  encodeSseFrame,
   type FrameFromBytes,
   isTerminalEvent,
   REQUEST_EVENT,
   type SseEvent,
   type SseFrame,
   type StreamFrameValidator,
-  sseBytes,
   streamFrameValidator,
 } from './sse.js';
 
@@ -226,7 +224,7 @@ export async function* validatedFrames(
   }
 }
 
-const KEEPALIVE = sseBytes(encodeSseComment('keepalive'));
+const KEEPALIVE = new TextEncoder().encode(encodeSseComment('keepalive'));
 
 /** How {@link frameStream} checks its frames, keeps an idle connection open and reports its end. */
 export interface FrameStreamHooks {
@@ -353,7 +351,7 @@ export function frameStream(
             cancelled.abort(error);
           }
         }
-        controller.enqueue(frame instanceof ChunkFrame ? frame.encode() : sseBytes(encodeSseFrame(frame)));
+        controller.enqueue(frameBytes(frame));
         if (isTerminalEvent(frame.event)) {
           controller.close();
           stopIterator();

@@ -1,5 +1,5 @@
 import { base64DecodeBytes, base64Encode, base64EncodeInto, base64Length } from '../encoding.js';
-import { type SseFrame, sseBytes } from './sse.js';
+import { encodeSseFrame, type SseFrame } from './sse.js';
 
 /** The data of a `chunk` frame: `file.read`'s carries `size_bytes`, `file.put`'s does not. */
 export interface ChunkFrameData {
@@ -73,7 +73,7 @@ export class ChunkFrame implements SseFrame<'chunk', ChunkFrameData> {
   /** The frame's SSE bytes: what `encodeSseFrame` writes for `{event, data}`, byte for byte. */
   encode(): Uint8Array {
     const size = this.#withSize ? `,"size_bytes":${this.#bytes.length}` : '';
-    const head = sseBytes(
+    const head = utf8.encode(
       `event: chunk\ndata: {"i":${this.#index},"cid":${JSON.stringify(this.#cid)}${size},"data_b64":"`,
     );
     const frame = new Uint8Array(head.length + base64Length(this.#bytes.length) + TAIL.length);
@@ -119,6 +119,13 @@ export class ChunkFrame implements SseFrame<'chunk', ChunkFrameData> {
     if (bytes === undefined || (size !== undefined && size !== bytes.length)) return undefined;
     return new ChunkFrame({ i: index.value, cid, withSize: size !== undefined }, bytes);
   }
+}
+
+const utf8 = new TextEncoder();
+
+/** A frame's SSE bytes for a stream body: a {@link ChunkFrame}'s own, else `encodeSseFrame`'s text in UTF-8. */
+export function frameBytes(frame: SseFrame): Uint8Array {
+  return frame instanceof ChunkFrame ? frame.encode() : utf8.encode(encodeSseFrame(frame));
 }
 
 const ascii = (text: string) => Uint8Array.from(text, (character) => character.charCodeAt(0));

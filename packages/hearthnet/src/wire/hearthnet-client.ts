@@ -20,7 +20,7 @@ import {
 } from '../capabilities/index.js';
 import { type KeyPair, parseNodeId } from '../crypto/key-pair.js';
 import { HearthNetLocalError } from '../errors.js';
-import { ChunkFrame, fileReadChunkFromBytes } from './chunk-frame.js';
+import { ChunkFrame, fileReadChunkFromBytes, frameBytes } from './chunk-frame.js';
 import {
   type CapabilityCallBody,
   type ResponseVerification,
@@ -43,12 +43,10 @@ import {
   ACK_EVENT,
   ackDue,
   encodeSseEvent,
-  encodeSseFrame,
   REQUEST_EVENT,
   readBodyFrames,
   type SseFrame,
   type StreamFrameValidator,
-  sseBytes,
   streamFrameValidator,
 } from './sse.js';
 
@@ -663,6 +661,8 @@ export function readPeerClientOptions(
   return { identity, community, node, peer: options.peer, fetch: fetchFunction };
 }
 
+const utf8Encoder = new TextEncoder();
+
 /** How many bytes of frames may wait in the request body before `write` waits for the network. */
 const HIGH_WATER_BYTES = 1024 * 1024;
 
@@ -702,12 +702,12 @@ export class ClientFrameWriter {
    * @throws the reason the body failed (the connection closed or the call was aborted).
    */
   write(frame: SseFrame): Promise<void> {
-    return this.#write(frame instanceof ChunkFrame ? frame.encode() : sseBytes(encodeSseFrame(frame)));
+    return this.#write(frameBytes(frame));
   }
 
   /** Queues the first frame, `request`, with the call body exactly as signed (canonical JSON text). */
   writeRequest(bodyJson: string): Promise<void> {
-    return this.#write(sseBytes(encodeSseEvent({ event: REQUEST_EVENT, data: bodyJson })));
+    return this.#write(utf8Encoder.encode(encodeSseEvent({ event: REQUEST_EVENT, data: bodyJson })));
   }
 
   async #write(bytes: Uint8Array): Promise<void> {

@@ -112,14 +112,7 @@ export class SqliteEventStore implements EventStore {
    */
   async append(event: SignedEvent): Promise<AppendResult> {
     this.#open();
-    return this.#database
-      .transaction(() => {
-        const moved: MovedClocks = new Map();
-        const { result } = this.#insert(event, moved);
-        this.#saveClocks(moved);
-        return result;
-      })
-      .immediate();
+    return this.#transaction((moved) => this.#insert(event, moved).result);
   }
 
   /**
@@ -135,14 +128,7 @@ export class SqliteEventStore implements EventStore {
     if (typeof (events as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function') {
       throw invalidStoreArgumentError('must be an iterable of events', 'events');
     }
-    return this.#database
-      .transaction(() => {
-        const moved: MovedClocks = new Map();
-        const results = Array.from(events, (event) => this.#insert(event, moved).result);
-        this.#saveClocks(moved);
-        return results;
-      })
-      .immediate();
+    return this.#transaction((moved) => Array.from(events, (event) => this.#insert(event, moved).result));
   }
 
   /**
@@ -161,14 +147,7 @@ export class SqliteEventStore implements EventStore {
     this.#open();
     assertString(communityId, 'communityId');
     if (typeof create !== 'function') throw invalidStoreArgumentError('must be a function', 'create');
-    return this.#database
-      .transaction(() => {
-        const moved: MovedClocks = new Map();
-        const stored = this.#appendLocalIn(communityId, create, 'appendLocal', moved);
-        this.#saveClocks(moved);
-        return stored;
-      })
-      .immediate();
+    return this.#transaction((moved) => this.#appendLocalIn(communityId, create, 'appendLocal', moved));
   }
 
   /**
@@ -203,20 +182,16 @@ export class SqliteEventStore implements EventStore {
     if (typeof (creates as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function') {
       throw invalidStoreArgumentError('must be an iterable of functions', 'creates');
     }
-    return this.#database
-      .transaction(() => {
-        const moved: MovedClocks = new Map();
-        const stored: E[] = [];
-        for (const create of creates) {
-          if (typeof create !== 'function') {
-            throw invalidStoreArgumentError('must be an iterable of functions', 'creates');
-          }
-          stored.push(this.#appendLocalIn(communityId, create, 'appendLocalBatch', moved));
+    return this.#transaction((moved) => {
+      const stored: E[] = [];
+      for (const create of creates) {
+        if (typeof create !== 'function') {
+          throw invalidStoreArgumentError('must be an iterable of functions', 'creates');
         }
-        this.#saveClocks(moved);
-        return stored;
-      })
-      .immediate();
+        stored.push(this.#appendLocalIn(communityId, create, 'appendLocalBatch', moved));
+      }
+      return stored;
+    });
   }
 
   /**
@@ -353,9 +328,19 @@ export class SqliteEventStore implements EventStore {
     return moved.get(communityId) ?? this.#clockOf(communityId);
   }
 
-  /** Writes the counters a transaction moved, once each, before it commits. */
-  #saveClocks(moved: MovedClocks): void {
-    for (const [communityId, clock] of moved) this.#statements.setClock.run(communityId, clock);
+  /**
+   * Runs `body` in one immediate transaction; the Lamport counters it moves are kept in `moved` and
+   * written once each before it commits.
+   */
+  #transaction<T>(body: (moved: MovedClocks) => T): T {
+    return this.#database
+      .transaction(() => {
+        const moved: MovedClocks = new Map();
+        const result = body(moved);
+        for (const [communityId, clock] of moved) this.#statements.setClock.run(communityId, clock);
+        return result;
+      })
+      .immediate();
   }
 
   /**
